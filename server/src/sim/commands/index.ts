@@ -1,0 +1,26 @@
+import type { Command, CommandResult, CommandType } from "@malignus/shared";
+import type { Simulation } from "../simulation.ts";
+import { placePart } from "./placePart.ts";
+import { wire } from "./wire.ts";
+import { removePart } from "./removePart.ts";
+import { removeCable } from "./removeCable.ts";
+import { resume } from "./resume.ts";
+
+/** A command handler: checks the command against the rules, applies it or refuses it. */
+export type CommandHandler<T extends CommandType> = (sim: Simulation, command: Extract<Command, { type: T }>) => CommandResult;
+
+/** One handler per command type; a new command is a new file plus one line here. */
+const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
+  placePart,
+  wire,
+  removePart,
+  removeCable,
+  resume,
+};
+
+/** Dispatches a validated command to its handler. */
+export function applyCommand(sim: Simulation, command: Command): CommandResult {
+  const handler = HANDLERS[command.type] as CommandHandler<typeof command.type> | undefined;
+  if (!handler) return { ok: false, code: "INVALID_COMMAND", reason: `unknown command ${String((command as { type: unknown }).type)}` };
+  return handler(sim, command as never);
+}

@@ -1,0 +1,4 @@
+import type { Simulation } from "../simulation.ts";
+
+/** Placeholder. */
+export function stepMinions(_sim: Simulation): void {}

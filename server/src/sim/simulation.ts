@@ -1,0 +1,189 @@
+import {
+  TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE,
+  type Command, type CommandResult, type RulesetId, type SimEvent,
+} from "@malignus/shared";
+import { Rng } from "./rng.ts";
+import { fnv1a64 } from "./hash.ts";
+import type { SimState, UnitRecord } from "./state.ts";
+import type { MapDefinition } from "./world/map.ts";
+import type { CombatRuleset } from "./combat/ruleset.ts";
+import { rulesetFor } from "./combat/rulesets.ts";
+import { spawnFromMap } from "./world/spawn.ts";
+import { applyCommand } from "./commands/index.ts";
+import { SYSTEMS } from "./systems.ts";
+import { createInvasionRecord } from "./invasions/schedule.ts";
+
+/** Options to create a simulation. */
+export interface SimulationOptions {
+  /** 32-bit seed of every random draw. */
+  seed: number;
+  /** The room's combat ruleset (CMB seam). */
+  ruleset: RulesetId;
+  /** A parsed map (see world/map.ts `parseMap`). */
+  map: MapDefinition;
+  /** Pause the clock when the keeper spots a party (INV-79). Default true. */
+  pauseOnSpot?: boolean;
+}
+
+/** An event without its tick: systems emit these and the simulation stamps the tick. */
+export type EventInput = SimEvent extends infer E ? E extends SimEvent ? Omit<E, "tick"> : never : never;
+
+/**
+ * One live dungeon as a deterministic simulation: plain TypeScript with no Colyseus, no I/O and
+ * no wall clock. `step()` advances one tick (TICKS_PER_GAME_MINUTE ticks per game minute);
+ * commands are applied at the boundary before the next tick; the same seed, map and commands
+ * (at the same ticks) give the same state hash at any speed.
+ *
+ * @example
+ * ```ts
+ * const sim = Simulation.create({ seed: 42, ruleset: "malignus", map: parseMap("default", text) });
+ * sim.apply({ type: "placePart", kind: "pressurePlate", x: 5, y: 15 });
+ * for (let i = 0; i < 1000; i++) for (const e of sim.step()) console.log(e);
+ * console.log(sim.hash());
+ * ```
+ */
+export class Simulation {
+  /** The whole state; systems mutate it in place. Read-only for everyone else. */
+  readonly state: SimState;
+  /** The random source; its state is copied into `state.rng` on snapshot. */
+  readonly rng: Rng;
+  /** The combat ruleset chosen by the room. */
+  readonly ruleset: CombatRuleset;
+  #events: SimEvent[] = [];
+
+  private constructor(state: SimState) {
+    this.state = state;
+    this.rng = new Rng(state.rng);
+    this.ruleset = rulesetFor(state.ruleset);
+  }
+
+  /** A new dungeon on day 1 at 00:00 with the map's units spawned. */
+  static create(options: SimulationOptions): Simulation {
+    const seed = options.seed | 0;
+    const state: SimState = {
+      version: 1,
+      seed,
+      ruleset: options.ruleset,
+      tick: 0,
+      paused: false,
+      pauseOnSpot: options.pauseOnSpot ?? true,
+      rng: new Rng(seed).getState(),
+      nextId: 1,
+      map: structuredClone(options.map.map),
+      metal: 40,
+      units: {},
+      parts: {},
+      cables: {},
+      pendingFirings: [],
+      invasion: createInvasionRecord(),
+      parties: {},
+    };
+    const sim = new Simulation(state);
+    spawnFromMap(sim, options.map.spawns);
+    sim.state.invasion.dueTick = sim.firstInvasionTick();
+    sim.#syncRng();
+    sim.#events.length = 0;
+    return sim;
+  }
+
+  /**
+   * A simulation that continues exactly from a snapshot.
+   * @throws Error when the snapshot's version is not 1.
+   */
+  static restore(snapshot: SimState): Simulation {
+    if (snapshot.version !== 1) throw new Error(`unsupported snapshot version ${String(snapshot.version)}`);
+    return new Simulation(structuredClone(snapshot));
+  }
+
+  /** A deep, JSON-safe copy of the whole state. */
+  snapshot(): SimState {
+    this.#syncRng();
+    return structuredClone(this.state);
+  }
+
+  /** FNV-1a 64 hash (16 hex digits) of the canonical JSON of the state. */
+  hash(): string {
+    this.#syncRng();
+    return fnv1a64(JSON.stringify(this.state));
+  }
+
+  /** Ticks elapsed since day 1, 00:00. */
+  get tick(): number { return this.state.tick; }
+
+  /** The game time of the current tick: `day` from 1, `hour` 0–23, `minute` 0–59. */
+  clock(): { day: number; hour: number; minute: number } {
+    const t = this.state.tick;
+    return {
+      day: Math.floor(t / TICKS_PER_GAME_DAY) + 1,
+      hour: Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR),
+      minute: Math.floor((t % TICKS_PER_GAME_HOUR) / TICKS_PER_GAME_MINUTE),
+    };
+  }
+
+  /**
+   * Applies a keeper command at the boundary before the next tick and answers it. A refused
+   * command changes nothing. Events it causes are returned by the next `step()` (or `drainEvents()`).
+   */
+  apply(command: Command): CommandResult {
+    return applyCommand(this, command);
+  }
+
+  /**
+   * Advances one tick: applies `commands` first (if given), then runs every system in order.
+   * While paused, commands still apply but no time passes.
+   * @returns the events of this tick, including those caused by commands since the last step.
+   */
+  step(commands: readonly Command[] = []): SimEvent[] {
+    for (const c of commands) this.apply(c);
+    if (!this.state.paused) {
+      this.state.tick++;
+      for (const system of SYSTEMS) system(this);
+    }
+    return this.drainEvents();
+  }
+
+  /** Takes the events emitted since the last drain. */
+  drainEvents(): SimEvent[] {
+    const out = this.#events;
+    this.#events = [];
+    return out;
+  }
+
+  /** Emits a domain event stamped with the current tick. */
+  emit(event: EventInput): void {
+    this.#events.push({ ...event, tick: this.state.tick } as SimEvent);
+  }
+
+  /** A fresh entity id. */
+  newId(): string {
+    return String(this.state.nextId++);
+  }
+
+  /** The unit with `id`, or undefined. */
+  unit(id: string): UnitRecord | undefined {
+    return this.state.units[id];
+  }
+
+  /** Pauses the clock (INV-79) with a reason clients can show. No-op when already paused. */
+  pause(reason: string): void {
+    if (this.state.paused) return;
+    this.state.paused = true;
+    this.emit({ type: "paused", reason });
+  }
+
+  /** Resumes the clock. No-op when not paused. */
+  resume(reason: string): void {
+    if (!this.state.paused) return;
+    this.state.paused = false;
+    this.emit({ type: "resumed", reason });
+  }
+
+  /** The tick of the first invasion: day 2 at a random hour (INV-10). */
+  private firstInvasionTick(): number {
+    return TICKS_PER_GAME_DAY + this.rng.int(0, 23) * TICKS_PER_GAME_HOUR;
+  }
+
+  #syncRng(): void {
+    this.state.rng = this.rng.getState();
+  }
+}

@@ -1,0 +1,180 @@
+import type {
+  ArmourKind, HitLocation, MinionJob, PartKind, RulesetId, UnitKind, UnitState as UnitActivity, WoundSeverity,
+} from "@malignus/shared";
+
+/**
+ * The whole simulation state as plain JSON-safe data. `snapshot()` copies it, `restore()` takes
+ * it back, and the state hash is computed over it; nothing outside this object influences a tick
+ * except the commands applied. Entity records are keyed by decimal id strings, so their
+ * iteration order is numeric and deterministic.
+ */
+export interface SimState {
+  /** Snapshot format version. */
+  version: 1;
+  seed: number;
+  ruleset: RulesetId;
+  /** Ticks elapsed since day 1, 00:00 plus `startTick`. */
+  tick: number;
+  /** True while the game clock is paused (INV-79): `step()` then does nothing. */
+  paused: boolean;
+  pauseOnSpot: boolean;
+  /** pure-rand xoroshiro128+ state. */
+  rng: number[];
+  /** Next entity id to hand out. */
+  nextId: number;
+  map: MapState;
+  /** Metal in the stock (TRAP-31). */
+  metal: number;
+  units: Record<string, UnitRecord>;
+  parts: Record<string, PartRecord>;
+  cables: Record<string, CableRecord>;
+  /** Pending delayed firings from timers (TRAP-16), in the order they were scheduled. */
+  pendingFirings: PendingFiring[];
+  invasion: InvasionRecord;
+  parties: Record<string, PartyRecord>;
+}
+
+/** The tile grid. `tiles` and `dark` hold one character per tile, row-major (index = y*width + x). */
+export interface MapState {
+  name: string;
+  width: number;
+  height: number;
+  tiles: string;
+  dark: string;
+  /** Map-edge portal tiles (INV-07). */
+  portals: Pos[];
+  /** Sanctum tiles (DOOR-49). */
+  sanctum: Pos[];
+  /** Where the metal stock is kept: minions fetch metal here (TRAP-29). */
+  stockpile: Pos;
+}
+
+/** A tile position, in tiles. */
+export interface Pos { x: number; y: number }
+
+/** Gear a unit fights with (CMB-29 blunt weapons and fists, CMB-31 armour, CMB-39 helm). */
+export interface Gear {
+  weapon: string;
+  /** True for blunt weapons and fists (CMB-29, CMB-38). */
+  blunt: boolean;
+  ranged: boolean;
+  armour: ArmourKind;
+  /** Helm rating in percentage points off the head-wound chance (CMB-39); 0 = no helm. */
+  helm: number;
+}
+
+/** A wound on a unit (CMB-24, CMB-26). */
+export interface Wound { severity: WoundSeverity; location: HitLocation; tick: number }
+
+/** A unit's walk: the tiles still ahead and the progress toward the next one. */
+export interface Walk {
+  /** Tile indices still to walk, next first. */
+  path: number[];
+  /** Progress toward the next tile, in thousandths of a tile. */
+  progress: number;
+}
+
+/** A unit: the Master, a minion, a creature or an adventurer. */
+export interface UnitRecord {
+  id: string;
+  kind: UnitKind;
+  name: string;
+  x: number;
+  y: number;
+  /** 0 = north, clockwise in eighths. */
+  facing: number;
+  activity: UnitActivity;
+  /** Minions: their job (TRAP-04). */
+  job: MinionJob;
+  /** "dungeon" for the keeper's side, "wild" for wild creatures, else an adventurer faction. */
+  faction: string;
+  /** Creature species ("troll", "kobold", …) for creatures; "" otherwise (CMB-21, CMB-35). */
+  species: string;
+  stats: { combat: number; craft: number; tracking: number; block: number };
+  /** Walking speed in thousandths of a tile per tick. */
+  speed: number;
+  gear: Gear;
+  wounds: Wound[];
+  woundPoints: number;
+  /** Adventurers only. */
+  partyId: string;
+  adventurerClass: string;
+  level: number;
+  traits: string[];
+  walk: Walk | null;
+  /** Current fight target, or "". */
+  targetId: string;
+  /** Tick at which this unit may attack again. */
+  nextAttackTick: number;
+  /** Unconscious units: the tick they wake at (CMB-48). */
+  wakeTick: number;
+  /** Minions: what it is working on (a part id) or fetching metal for, or "". */
+  taskPartId: string;
+  /** Minions: metal it carries. */
+  carryingMetal: number;
+  /** Home tile a minion returns to when idle. */
+  home: Pos;
+}
+
+/** A trap part: a construction site until `built` (TRAP-28). */
+export interface PartRecord {
+  id: string;
+  kind: PartKind;
+  x: number;
+  y: number;
+  built: boolean;
+  metalDelivered: number;
+  /** Ticks of construction work done (TRAP-30). */
+  workDone: number;
+  /** Needs a rearm after use (TRAP-32). */
+  needsRearm: boolean;
+  /** Tick of the last rearm or of completion: the 2-day countdown starts here (TRAP-48, TRAP-53). */
+  rearmedTick: number;
+  /** Rigged trigger, and the minion it ignores (TRAP-39, TRAP-41); "" when not rigged. */
+  riggedBy: string;
+  /** Timers: delay in game minutes (TRAP-17). */
+  delayMinutes: number;
+  /** Levers and door triggers: active (DOOR-23, DOOR-25). */
+  active: boolean;
+}
+
+/** A cable: a path of tiles and the hops it makes over other cables (TRAP-21, TRAP-23). */
+export interface CableRecord {
+  id: string;
+  /** Tile indices along the cable, in drag order. */
+  path: number[];
+  /** Tile indices where it hops over another cable (TRAP-22: no connection there). */
+  hops: number[];
+}
+
+/** A mechanism firing delayed by a timer (TRAP-16). */
+export interface PendingFiring {
+  atTick: number;
+  triggerId: string;
+  mechanismId: string;
+  byUnitId: string | null;
+}
+
+/** The invasion schedule (INV-10 to INV-31) and the current invasion. */
+export interface InvasionRecord {
+  /** Invasions so far. */
+  count: number;
+  /** Tick the next invasion is due at, or -1 when it is left to the hourly chance. */
+  dueTick: number;
+  /** Tick the last invasion ended at, or -1 before the first. */
+  lastEndTick: number;
+  /** The party in the dungeon, or "". */
+  partyId: string;
+}
+
+/** An invading party. */
+export interface PartyRecord {
+  id: string;
+  invasionNumber: number;
+  goal: "killMaster" | "stealTreasure" | "freePrisoners" | "destroyAltar";
+  memberIds: string[];
+  portal: Pos;
+  spotted: boolean;
+  startTick: number;
+  ended: boolean;
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { PART_KINDS } from "./data/traps.ts";
+
+/**
+ * Keeper commands: the zod validators (Standard Schema) the room registers per message type, and
+ * the result every command is answered with. A payload that fails its validator is malformed
+ * (Colyseus 0.18 closes that client with code 4002); a well-formed command the rules refuse is
+ * answered with `{ ok: false, code, reason }` and changes nothing.
+ */
+
+/** A tile coordinate, in tiles from the top-left corner. */
+export const TilePos = z.object({
+  x: z.number().int().min(0).max(1023),
+  y: z.number().int().min(0).max(1023),
+}).strict();
+/** A tile coordinate, in tiles. */
+export type TilePos = z.infer<typeof TilePos>;
+
+/** An entity id as sent in the state (decimal digits). */
+export const EntityId = z.string().regex(/^\d{1,9}$/);
+
+/** Largest number of tiles a single cable drag may cover. */
+export const MAX_CABLE_PATH_TILES = 256;
+
+/** Validators by command message type. Each key is a Colyseus message type. */
+export const COMMANDS = {
+  /** Place a trap part (trigger, timer or mechanism); creates a construction site (TRAP-28). */
+  placePart: z.object({ kind: z.enum(PART_KINDS), x: TilePos.shape.x, y: TilePos.shape.y }).strict(),
+  /**
+   * Wire parts with a cable dragged along a path of orthogonally adjacent tiles (TRAP-12).
+   * The path starts and ends on a part or on an existing cable (TRAP-25).
+   */
+  wire: z.object({ path: z.array(TilePos).min(2).max(MAX_CABLE_PATH_TILES) }).strict(),
+  /** Remove a trap part and every cable touching it; a site's delivered metal goes back to stock. */
+  removePart: z.object({ partId: EntityId }).strict(),
+  /** Remove one cable. */
+  removeCable: z.object({ cableId: EntityId }).strict(),
+  /** Resume a game clock paused by a spotting (INV-79). */
+  resume: z.object({}).strict(),
+} as const;
+
+/** The command message types. */
+export type CommandType = keyof typeof COMMANDS;
+/** The command message types, as an array. */
+export const COMMAND_TYPES = Object.keys(COMMANDS) as CommandType[];
+/** The payload of command `T`. */
+export type CommandPayload<T extends CommandType> = z.infer<(typeof COMMANDS)[T]>;
+/** A command with its type, as the simulation receives it. */
+export type Command = { [T in CommandType]: { type: T } & CommandPayload<T> }[CommandType];
+
+/** Why a command was refused. Codes are stable; the reason text is for people. */
+export const ERROR_CODES = [
+  "NOT_ALLOWED_FOR_ROLE",
+  "OUT_OF_BOUNDS",
+  "NOT_FLOOR",
+  "TILE_OCCUPIED",
+  "TRIGGER_TOO_CLOSE",
+  "UNKNOWN_PART",
+  "UNKNOWN_CABLE",
+  "CABLE_PATH_NOT_CONTIGUOUS",
+  "CABLE_ENDS_UNCONNECTED",
+  "CABLE_OVERLAPS",
+  "TRIGGER_ALREADY_WIRED",
+  "MECHANISM_ALREADY_WIRED",
+  "TIMER_ALREADY_WIRED",
+  "WIRING_LOOP",
+  "NOT_PAUSED",
+  "INVALID_COMMAND",
+] as const;
+/** One of {@link ERROR_CODES}. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A command accepted: `id` names the entity it created, if any. */
+export interface CommandAccepted { ok: true; id?: string }
+/** A command refused: nothing changed. `rule` names the rule ID behind the refusal, if any. */
+export interface CommandRefused { ok: false; code: ErrorCode; reason: string; rule?: string }
+/** The answer to every command. */
+export type CommandResult = CommandAccepted | CommandRefused;

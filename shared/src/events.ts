@@ -1,0 +1,76 @@
+import type { HitLocation, WoundSeverity } from "./rules.ts";
+import type { PartKind } from "./data/traps.ts";
+import type { TilePos } from "./commands.ts";
+
+/**
+ * Domain events the simulation emits and the room broadcasts (message type `event`).
+ * Every event carries the tick it happened on; clients read the game time from `tick`
+ * (TICKS_PER_GAME_MINUTE) or from the state's clock.
+ */
+export interface EventBase { tick: number }
+
+/** A new game hour began. `day` counts from 1, `hour` is 0–23. */
+export interface HourEvent extends EventBase { type: "hour"; day: number; hour: number }
+/** A keeper placed a trap part: a construction site now stands there (TRAP-28). */
+export interface PartPlacedEvent extends EventBase { type: "partPlaced"; partId: string; kind: PartKind; x: number; y: number }
+/** A construction site became a working part (TRAP-30). */
+export interface PartBuiltEvent extends EventBase { type: "partBuilt"; partId: string; kind: PartKind; builderId: string }
+/** A part or cable was removed. */
+export interface RemovedEvent extends EventBase { type: "partRemoved" | "cableRemoved"; id: string }
+/** A cable was laid. `hops` are the tiles where it hops over another cable (TRAP-21, TRAP-23). */
+export interface CableLaidEvent extends EventBase {
+  type: "cableLaid"; cableId: string; networkId: string; hops: TilePos[]; joined: string[];
+}
+/** A party set out; it walks in from beyond the map edge under fog (INV-68, INV-69). */
+export interface InvasionStartedEvent extends EventBase {
+  type: "invasionStarted"; invasionNumber: number; partyId: string; size: number;
+}
+/** One party member as the arrival letter shows it (INV-81). */
+export interface LetterMember { unitId: string; name: string; adventurerClass: string; level: number; abilities: string[] }
+/** The keeper spotted a party: the arrival letter (INV-70, INV-80, INV-81). */
+export interface PartySpottedEvent extends EventBase {
+  type: "partySpotted"; partyId: string; goal: string; spottedBy: string; how: string; members: LetterMember[];
+}
+/** A trigger fired its trap (TRAP-13). `victims` are the unit ids the mechanism reached. */
+export interface TrapFiredEvent extends EventBase {
+  type: "trapFired"; triggerId: string; mechanismId: string | null; mechanism: PartKind | null;
+  x: number; y: number; byUnitId: string | null; victims: string[];
+}
+/** An attack: `hit` says whether it landed (CMB-01 opposed rolls). */
+export interface AttackEvent extends EventBase {
+  type: "attack"; attackerId: string; targetId: string; hit: boolean; attackRoll: number; defenceRoll: number;
+}
+/** A wound dealt by a unit or a trap part (CMB-22 to CMB-27). */
+export interface WoundEvent extends EventBase {
+  type: "wound"; targetId: string; sourceId: string; severity: WoundSeverity; location: HitLocation;
+  woundPoints: number;
+}
+/** Someone taken out of the fight: unconscious or dead (CMB-23). */
+export interface KnockedOutEvent extends EventBase {
+  type: "knockedOut"; unitId: string; outcome: "unconscious" | "dead"; cause: "woundPoints" | "headWound";
+}
+/** A unit woke up (CMB-48). */
+export interface WokeEvent extends EventBase { type: "woke"; unitId: string }
+/** An unconscious adventurer was taken prisoner (INV-92). */
+export interface CapturedEvent extends EventBase { type: "captured"; unitId: string; byUnitId: string }
+/** An adventurer left the map alive. */
+export interface EscapedEvent extends EventBase { type: "escaped"; unitId: string }
+/** How each member of a party ended. */
+export type MemberFate = "dead" | "captured" | "escaped" | "unconscious";
+/** An invasion ended (every member dead, captured or gone). */
+export interface InvasionEndedEvent extends EventBase {
+  type: "invasionEnded"; partyId: string; invasionNumber: number; fates: Record<string, MemberFate>;
+}
+/** The game clock paused or resumed (INV-79). */
+export interface PauseEvent extends EventBase { type: "paused" | "resumed"; reason: string }
+
+/** Every event the simulation can emit. */
+export type SimEvent =
+  | HourEvent | PartPlacedEvent | PartBuiltEvent | RemovedEvent | CableLaidEvent
+  | InvasionStartedEvent | PartySpottedEvent | TrapFiredEvent | AttackEvent | WoundEvent
+  | KnockedOutEvent | WokeEvent | CapturedEvent | EscapedEvent | InvasionEndedEvent | PauseEvent;
+
+/** The `type` of a {@link SimEvent}. */
+export type SimEventType = SimEvent["type"];
+/** The event of type `T`. */
+export type SimEventOf<T extends SimEventType> = Extract<SimEvent, { type: T }>;

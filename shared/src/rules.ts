@@ -1,0 +1,87 @@
+/**
+ * Rule enums and constants a thin client needs to read the state and the events.
+ * Numbers that designers tune live in `data/`; these are the vocabularies.
+ */
+
+/** Combat rulesets a room can be created with (see `../shared/rules/*.md`). */
+export const RULESET_IDS = ["malignus", "d20", "d100"] as const;
+/** One of {@link RULESET_IDS}. */
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+/** Roles a client joins a dungeon room with. */
+export const ROLES = ["keeper", "spectator"] as const;
+/** One of {@link ROLES}. */
+export type Role = (typeof ROLES)[number];
+
+/** Tile kinds of the dungeon grid, one character each in `DungeonState.tiles`. */
+export const TILE = {
+  /** Solid rock or wall: blocks walking, sight and shots. */
+  wall: "#",
+  /** Walkable floor. */
+  floor: ".",
+  /** Water: not walkable (DOOR-49 proposal: water breaks a walking path). */
+  water: "~",
+  /** A map-edge portal where parties enter (INV-07); walkable. */
+  portal: "P",
+  /** Sanctum floor, where the Master lives (DOOR-49); walkable. */
+  sanctum: "S",
+} as const;
+/** One tile character, see {@link TILE}. */
+export type TileChar = (typeof TILE)[keyof typeof TILE];
+
+/** Kinds of units living in or invading the dungeon. */
+export const UNIT_KINDS = ["master", "minion", "creature", "adventurer"] as const;
+/** One of {@link UNIT_KINDS}. */
+export type UnitKind = (typeof UNIT_KINDS)[number];
+
+/** Minion jobs (TRAP-04 Trapping, DOOR-47 Chores). */
+export const MINION_JOBS = ["none", "trapping", "chores"] as const;
+/** One of {@link MINION_JOBS}. */
+export type MinionJob = (typeof MINION_JOBS)[number];
+
+/** What a unit is doing, as shown to clients. */
+export const UNIT_STATES = [
+  "idle", "walking", "working", "fighting", "fleeing", "unconscious", "dead", "captured", "left",
+] as const;
+/** One of {@link UNIT_STATES}. */
+export type UnitState = (typeof UNIT_STATES)[number];
+
+/** Wound severities and their wound points (CMB-24, CMB-26). */
+export const WOUND_POINTS = { light: 1, serious: 2, critical: 4 } as const;
+/** One of the keys of {@link WOUND_POINTS}. */
+export type WoundSeverity = keyof typeof WOUND_POINTS;
+/** Wound points at which someone is out of the fight (CMB-25). */
+export const OUT_OF_FIGHT_WOUND_POINTS = 10;
+
+/** Hit locations a wound can land on (CMB-36: head wounds matter). */
+export const HIT_LOCATIONS = ["head", "torso", "arm", "leg"] as const;
+/** One of {@link HIT_LOCATIONS}. */
+export type HitLocation = (typeof HIT_LOCATIONS)[number];
+
+/** Damage types shared by the three rulesets (trap mechanisms and weapons use them). */
+export const DAMAGE_TYPES = [
+  "slashing", "piercing", "blunt", "fire", "poison", "lightning", "acid", "force", "none",
+] as const;
+/** One of {@link DAMAGE_TYPES}. */
+export type DamageType = (typeof DAMAGE_TYPES)[number];
+
+/** Body armour kinds and their bonus to fall unconscious, in percentage points (CMB-31). */
+export const ARMOUR_UNCONSCIOUS_BONUS = { none: 0, cloth: 10, leather: 10, chainmail: 20, plate: 30 } as const;
+/** One of the keys of {@link ARMOUR_UNCONSCIOUS_BONUS}. */
+export type ArmourKind = keyof typeof ARMOUR_UNCONSCIOUS_BONUS;
+
+/** The invasion indicator words, lowest to highest, then "In progress" (INV-21, INV-83). */
+export const INVASION_WORDS = ["Calm", "Unlikely", "Possible", "Likely", "Imminent", "In progress"] as const;
+/** One of {@link INVASION_WORDS}. */
+export type InvasionWord = (typeof INVASION_WORDS)[number];
+
+/** Game-time units. A tick is a fixed span of game time whatever the room's timeScale. */
+export const TICKS_PER_GAME_MINUTE = 10;
+/** Game minutes per game hour. */
+export const MINUTES_PER_HOUR = 60;
+/** Game hours per game day. */
+export const HOURS_PER_DAY = 24;
+/** Ticks in one game hour. */
+export const TICKS_PER_GAME_HOUR = TICKS_PER_GAME_MINUTE * MINUTES_PER_HOUR;
+/** Ticks in one game day. */
+export const TICKS_PER_GAME_DAY = TICKS_PER_GAME_HOUR * HOURS_PER_DAY;
