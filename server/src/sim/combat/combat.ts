@@ -1,4 +1,61 @@
 import type { Simulation } from "../simulation.ts";
+import type { Pos, UnitRecord } from "../state.ts";
+import { chebyshev } from "../world/grid.ts";
+import { isActive } from "../world/units.ts";
+import { canSee, hasLineOfFire, perceptionRange } from "./perception.ts";
 
-/** Placeholder. */
-export function stepCombat(_sim: Simulation): void {}
+/** Ticks a unit waits between two attacks (10 ticks = 1 game minute). */
+export const ATTACK_INTERVAL_TICKS = 10;
+
+/** CMB-09 (open, proposal "8 neighbours"): a melee attacker reaches targets this many tiles away (Chebyshev). */
+export const MELEE_REACH = 1;
+
+/**
+ * CMB-10: the facing (0 = north, clockwise in eighths; y grows southward) from `from` toward `to`,
+ * the nearest of the 8 directions (integer maths, deterministic); `fallback` when both are on one tile.
+ */
+export function facingToward(from: Pos, to: Pos, fallback = 0): number {
+  const dx = to.x - from.x, dy = to.y - from.y;
+  if (dx === 0 && dy === 0) return fallback;
+  const ax = Math.abs(dx), ay = Math.abs(dy);
+  // tan(22.5°) ≈ 5/12: closer to an axis than that counts as straight along it.
+  const v = ay * 12 < ax * 5 ? 0 : Math.sign(dy); // north (−1) / south (+1) component
+  const h = ax * 12 < ay * 5 ? 0 : Math.sign(dx); // west (−1) / east (+1) component
+  if (v < 0) return h > 0 ? 1 : h < 0 ? 7 : 0; // NE, NW, N
+  if (v > 0) return h > 0 ? 3 : h < 0 ? 5 : 4;
+  return h > 0 ? 2 : 6;
+}
+
+/**
+ * CMB-09, CMB-11: true when `attacker` can strike `target` from where it stands: a melee attacker
+ * must stand next to it (8 neighbours, {@link MELEE_REACH}); a ranged one must see it within its
+ * perception range (open: proposal "range = perception range") with a clear line of fire (CMB-12).
+ */
+export function canReach(sim: Simulation, attacker: UnitRecord, target: UnitRecord): boolean {
+  const d = chebyshev(attacker, target);
+  if (d <= MELEE_REACH) return true;
+  if (!attacker.gear.ranged) return false;
+  return d <= perceptionRange(attacker) && canSee(sim, attacker, target) && hasLineOfFire(sim.state.map, attacker, target);
+}
+
+/**
+ * The fight system, once per tick: every standing unit with a `targetId` (set by the AI, which
+ * also walks it next to its target) attacks through the room's ruleset when its target is
+ * standing and within reach ({@link canReach}) and `tick >= nextAttackTick`, then waits
+ * {@link ATTACK_INTERVAL_TICKS}. A target that is gone or out of the fight clears `targetId`.
+ * Units are taken in id order, so the same state always fights the same way.
+ */
+export function stepCombat(sim: Simulation): void {
+  const units = sim.state.units;
+  const tick = sim.state.tick;
+  for (const id in units) {
+    const unit = units[id] as UnitRecord;
+    if (unit.targetId === "" || !isActive(unit)) continue;
+    const target = units[unit.targetId];
+    if (!target || sim.ruleset.isOutOfFight(target)) { unit.targetId = ""; continue; }
+    if (tick < unit.nextAttackTick || !canReach(sim, unit, target)) continue;
+    sim.ruleset.attack(sim, unit, target);
+    unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
+    if (sim.ruleset.isOutOfFight(target)) unit.targetId = "";
+  }
+}
