@@ -68,6 +68,8 @@ export interface Wound { severity: WoundSeverity; location: HitLocation; tick: n
 
 /** A unit's walk: the tiles still ahead and the progress toward the next one. */
 export interface Walk {
+  /** Tile index the walk leads to. */
+  goal: number;
   /** Tile indices still to walk, next first. */
   path: number[];
   /** Progress toward the next tile, in thousandths of a tile. */

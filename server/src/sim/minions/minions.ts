@@ -1,4 +1,142 @@
 import type { Simulation } from "../simulation.ts";
+import type { PartRecord, UnitRecord } from "../state.ts";
+import { canSee } from "../combat/perception.ts";
+import { chebyshev } from "../world/grid.ts";
+import { areEnemies, isActive, isKeeperSide } from "../world/units.ts";
+import { stopWalking, walkNextTo, walkTo } from "../world/movement.ts";
+import { adjacentEnemy } from "../invasions/adventurers.ts";
+import {
+  deliverMetal, metalMissing, pickUpMetal, siteNeedingMetal, siteReadyForWork, workOnSite,
+} from "../traps/construction.ts";
 
-/** Placeholder. */
-export function stepMinions(_sim: Simulation): void {}
+/**
+ * What the keeper's side does each tick: the Master, minions and dungeon creatures.
+ * - Everyone fights an enemy standing next to it.
+ * - Minions with no job and creatures go after the enemies they see, or any enemy of a spotted
+ *   party (the keeper points them at it), within {@link CHASE_RANGE} tiles.
+ * - Minions with no job capture unconscious adventurers (INV-92, CMB-46).
+ * - Minions haul metal to construction sites (TRAP-29); Trapping minions build them (TRAP-30).
+ * The Master stays in the Sanctum and fights whoever reaches it.
+ * (The stance slider and attack orders of the combat and doors issues refine this.)
+ */
+
+/** How far, in tiles, a fighter goes after an enemy of a spotted party. */
+export const CHASE_RANGE = 30;
+
+/** Decides what every active unit of the keeper's side does this tick. */
+export function stepMinions(sim: Simulation): void {
+  for (const id in sim.state.units) {
+    const unit = sim.state.units[id] as UnitRecord;
+    if (!isKeeperSide(unit) || !isActive(unit)) continue;
+    decide(sim, unit);
+  }
+}
+
+function decide(sim: Simulation, unit: UnitRecord): void {
+  const foe = adjacentEnemy(sim, unit);
+  if (foe) {
+    unit.targetId = foe.id;
+    unit.activity = "fighting";
+    stopWalking(unit);
+    return;
+  }
+  unit.targetId = "";
+  if (unit.kind === "master") { unit.activity = "idle"; return; }
+  const fighter = unit.kind === "creature" || unit.job === "none";
+  if (fighter) {
+    const enemy = nearestKnownEnemy(sim, unit);
+    if (enemy && walkNextTo(sim, unit, enemy)) { unit.activity = "walking"; return; }
+    const prisoner = nearestUnconsciousAdventurer(sim, unit);
+    if (prisoner) { capture(sim, unit, prisoner); return; }
+  }
+  if (unit.kind === "minion" && construct(sim, unit)) return;
+  if (unit.x !== unit.home.x || unit.y !== unit.home.y) {
+    unit.activity = walkTo(sim, unit, unit.home) ? "walking" : "idle";
+  } else {
+    unit.activity = "idle";
+  }
+}
+
+/** The nearest active enemy the unit sees, or of a spotted party, within CHASE_RANGE. */
+function nearestKnownEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  let best: UnitRecord | undefined;
+  let bestDistance = Infinity;
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (!isActive(u) || !areEnemies(unit, u)) continue;
+    const d = chebyshev(unit, u);
+    if (d > CHASE_RANGE || d >= bestDistance) continue;
+    const party = u.partyId ? sim.state.parties[u.partyId] : undefined;
+    if ((party && party.spotted) || canSee(sim, unit, u)) { best = u; bestDistance = d; }
+  }
+  return best;
+}
+
+function nearestUnconsciousAdventurer(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  let best: UnitRecord | undefined;
+  let bestDistance = Infinity;
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u.kind !== "adventurer" || u.activity !== "unconscious") continue;
+    const d = chebyshev(unit, u);
+    if (d < bestDistance) { best = u; bestDistance = d; }
+  }
+  return best;
+}
+
+/** Walks next to an unconscious adventurer and takes it prisoner (INV-92, CMB-46). */
+function capture(sim: Simulation, unit: UnitRecord, prisoner: UnitRecord): void {
+  if (chebyshev(unit, prisoner) <= 1) {
+    prisoner.activity = "captured";
+    prisoner.walk = null;
+    sim.emit({ type: "captured", unitId: prisoner.id, byUnitId: unit.id });
+    unit.activity = "idle";
+    return;
+  }
+  unit.activity = walkNextTo(sim, unit, prisoner) ? "walking" : "idle";
+}
+
+/**
+ * Construction work (TRAP-28 to TRAP-31): carry metal from the stockpile to a site, or, for a
+ * Trapping minion, build a site that has all its metal.
+ * @returns true when the minion has construction work this tick.
+ */
+function construct(sim: Simulation, unit: UnitRecord): boolean {
+  const { stockpile } = sim.state.map;
+  const task = unit.taskPartId ? sim.state.parts[unit.taskPartId] : undefined;
+  if (unit.taskPartId && (!task || task.built)) {
+    // The site is gone or done: return what we carry to the stock.
+    sim.state.metal += unit.carryingMetal;
+    unit.carryingMetal = 0;
+    unit.taskPartId = "";
+  }
+  if (task && !task.built) {
+    if (unit.carryingMetal > 0) return goAndDo(sim, unit, task, () => deliverMetal(sim, unit, task));
+    if (metalMissing(task) > 0) {
+      if (unit.x === stockpile.x && unit.y === stockpile.y) {
+        pickUpMetal(sim, unit, task);
+        if (unit.carryingMetal === 0) { unit.taskPartId = ""; return false; }
+        return true;
+      }
+      unit.activity = walkTo(sim, unit, stockpile) ? "walking" : "idle";
+      return true;
+    }
+    if (unit.job === "trapping") return goAndDo(sim, unit, task, () => {
+      unit.activity = "working";
+      if (workOnSite(sim, unit, task)) unit.taskPartId = "";
+    });
+    unit.taskPartId = "";
+  }
+  const next = (unit.job === "trapping" ? siteReadyForWork(sim, unit) : undefined) ?? siteNeedingMetal(sim, unit);
+  if (!next) return false;
+  unit.taskPartId = next.id;
+  return true;
+}
+
+/** Walks onto or next to the site, then runs `action` there. */
+function goAndDo(sim: Simulation, unit: UnitRecord, site: PartRecord, action: () => void): boolean {
+  if (chebyshev(unit, site) <= 1) { stopWalking(unit); action(); return true; }
+  unit.activity = walkNextTo(sim, unit, site) ? "walking" : "idle";
+  if (unit.activity === "idle") unit.taskPartId = "";
+  return true;
+}

@@ -1,4 +1,97 @@
 import type { Simulation } from "../simulation.ts";
+import type { Pos, UnitRecord } from "../state.ts";
+import { chebyshev, findPath, tileIndex } from "./grid.ts";
+import { isActive } from "./units.ts";
+import { onUnitEntersTile } from "../traps/index.ts";
 
-/** Placeholder. */
-export function stepMovement(_sim: Simulation): void {}
+/** Progress, in thousandths of a tile, that makes one tile of walking. */
+export const TILE_PROGRESS = 1000;
+
+/** Facing (0 = north, clockwise in eighths) from a step of (dx, dy). */
+export function facingOf(dx: number, dy: number): number {
+  const sx = Math.sign(dx), sy = Math.sign(dy);
+  const table: Record<string, number> = {
+    "0,-1": 0, "1,-1": 1, "1,0": 2, "1,1": 3, "0,1": 4, "-1,1": 5, "-1,0": 6, "-1,-1": 7,
+  };
+  return table[`${sx},${sy}`] ?? 0;
+}
+
+/** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18). */
+function blockedByEnemy(sim: Simulation, self: UnitRecord, x: number, y: number): boolean {
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u !== self && u.x === x && u.y === y && isActive(u) && u.faction !== self.faction) return true;
+  }
+  return false;
+}
+
+/**
+ * Sets the unit walking to `goal` (tiles) along an A* path; keeps the current walk when it
+ * already leads there.
+ * @param passable extra per-tile test (e.g. tiles an adventurer avoids).
+ * @returns false (and stops the unit) when the goal cannot be reached.
+ */
+export function walkTo(sim: Simulation, unit: UnitRecord, goal: Pos, passable?: (x: number, y: number) => boolean): boolean {
+  const goalIndex = tileIndex(sim.state.map, goal.x, goal.y);
+  if (unit.walk && unit.walk.goal === goalIndex) return true;
+  if (unit.x === goal.x && unit.y === goal.y) { unit.walk = null; return true; }
+  const path = findPath(sim.state.map, unit, goal, passable);
+  if (!path) { unit.walk = null; return false; }
+  unit.walk = { goal: goalIndex, path, progress: unit.walk?.progress ?? 0 };
+  return true;
+}
+
+/**
+ * Sets the unit walking to a free walkable tile next to `target` (8 neighbours), the nearest
+ * to the unit; does nothing when it is already next to it.
+ * @returns false when no tile next to the target can be reached.
+ */
+export function walkNextTo(sim: Simulation, unit: UnitRecord, target: Pos): boolean {
+  if (chebyshev(unit, target) === 1) { unit.walk = null; return true; }
+  // Keep walking toward a goal that is still next to the target.
+  if (unit.walk) {
+    const gx = unit.walk.goal % sim.state.map.width, gy = Math.floor(unit.walk.goal / sim.state.map.width);
+    if (chebyshev({ x: gx, y: gy }, target) === 1) return true;
+  }
+  const path = findPath(sim.state.map, unit, target);
+  if (!path || path.length === 0) return false;
+  path.pop(); // stop next to the target
+  if (path.length === 0) { unit.walk = null; return true; }
+  unit.walk = { goal: path[path.length - 1] as number, path, progress: unit.walk?.progress ?? 0 };
+  return true;
+}
+
+/** Stops the unit's walk. */
+export function stopWalking(unit: UnitRecord): void {
+  unit.walk = null;
+}
+
+/**
+ * Advances every walking unit by its speed: when its progress reaches a whole tile it steps onto
+ * the next tile of its path (waiting while an enemy stands there), turns to face the way it goes,
+ * and sets off whatever trigger stands there (TRAP-13 via traps).
+ */
+export function stepMovement(sim: Simulation): void {
+  const { map } = sim.state;
+  for (const id in sim.state.units) {
+    const unit = sim.state.units[id] as UnitRecord;
+    const walk = unit.walk;
+    if (!walk || !isActive(unit)) continue;
+    walk.progress += unit.speed;
+    while (walk.progress >= TILE_PROGRESS && walk.path.length > 0) {
+      const next = walk.path[0] as number;
+      const x = next % map.width, y = Math.floor(next / map.width);
+      if (blockedByEnemy(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; }
+      walk.path.shift();
+      walk.progress -= TILE_PROGRESS;
+      unit.facing = facingOf(x - unit.x, y - unit.y);
+      unit.x = x; unit.y = y;
+      onUnitEntersTile(sim, unit, x, y);
+      if (!isActive(unit) || unit.walk !== walk) break;
+    }
+    if (walk.path.length === 0 && unit.walk === walk) {
+      unit.walk = null;
+      if (unit.activity === "walking") unit.activity = "idle";
+    }
+  }
+}
