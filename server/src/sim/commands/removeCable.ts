@@ -1,6 +1,13 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 
-/** Placeholder until the traps module lands. */
-export const removeCable: CommandHandler<"removeCable"> = (): CommandResult =>
-  ({ ok: false, code: "INVALID_COMMAND", reason: "removeCable is not implemented yet" });
+/**
+ * Removes one cable; the network it belonged to may split in two (TRAP-26). Emits
+ * `cableRemoved`. Refusal: `UNKNOWN_CABLE`.
+ */
+export const removeCable: CommandHandler<"removeCable"> = (sim, { cableId }): CommandResult => {
+  if (!Object.hasOwn(sim.state.cables, cableId)) return { ok: false, code: "UNKNOWN_CABLE", reason: `no cable ${cableId}` };
+  delete sim.state.cables[cableId];
+  sim.emit({ type: "cableRemoved", id: cableId });
+  return { ok: true };
+};

@@ -1,13 +1,21 @@
 import type { Simulation } from "../simulation.ts";
-import type { UnitRecord } from "../state.ts";
+import { stepPendingFirings } from "./firing.ts";
 
 /**
- * The trap system's entry points used by the rest of the simulation (TRAP rules).
- * Placeholder until the traps module lands.
+ * The trap system's entry points used by the rest of the simulation (TRAP rules): movement calls
+ * `onUnitEntersTile`, `systems.ts` calls `stepTraps`, the state projection and the room use
+ * `networkOf`/`computeNetworks`.
  */
+export { onUnitEntersTile, pullLever, setsOff, fireMechanism } from "./firing.ts";
+export { networkOf, networkOfCable, computeNetworks, type TrapNetwork, type NetworkIndex, type NetworkMember } from "./network.ts";
+export {
+  isExpired, isReady, partAt, roleOf, REARM_PERIOD_TICKS, TRIGGER_MIN_CHEBYSHEV_DISTANCE, DEFAULT_TIMER_DELAY_MINUTES,
+} from "./parts.ts";
 
-/** Advances delayed firings (timers) and lingering effects by one tick. */
-export function stepTraps(_sim: Simulation): void {}
-
-/** Called by movement when `unit` steps onto (x, y): sets off a trigger standing there, if any. */
-export function onUnitEntersTile(_sim: Simulation, _unit: UnitRecord, _x: number, _y: number): void {}
+/**
+ * Advances the traps by one tick: fires the timer-delayed firings that are due (TRAP-16).
+ * TODO (later issue): lingering effects (gas, web, terror, spiders, alarm).
+ */
+export function stepTraps(sim: Simulation): void {
+  stepPendingFirings(sim);
+}

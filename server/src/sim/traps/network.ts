@@ -1,0 +1,189 @@
+import { PARTS, type PartRole } from "@malignus/shared";
+import type { Simulation } from "../simulation.ts";
+import type { CableRecord, MapState, PartRecord, SimState } from "../state.ts";
+
+/**
+ * Cable networks (TRAP-12 to TRAP-27). Cables that join form one network that works as a single
+ * cable (TRAP-26); the wiring limits apply to the network as a whole (TRAP-27).
+ *
+ * A network is computed, never stored: it is a connected component over
+ * - cables, two of which are joined when they share a tile that is not a hop of either
+ *   (TRAP-21, TRAP-22: a hop keeps them apart), and
+ * - members: the things standing on a tile a cable passes over or ends on. Members are trap
+ *   parts today; doors (DOOR-19, DOOR-33) become another {@link NetworkMember} kind later, added
+ *   in {@link membersByTile} and counted (without a limit) in {@link TrapNetwork}.
+ *
+ * The network is undirected: the order trigger → timer → mechanism (TRAP-18) follows from the
+ * roles, since a network holds at most one of each.
+ */
+
+/** Something a cable network connects: a trap part (doors later: `{ kind: "door"; id }`). */
+export type NetworkMember = { kind: "part"; id: string; role: PartRole };
+
+/** One joined cable network (TRAP-26). Ids are decimal strings, listed in ascending numeric order. */
+export interface TrapNetwork {
+  /** The network id: the lowest cable id in it. */
+  id: string;
+  cableIds: string[];
+  /** Every member on the network (parts; doors later). */
+  members: NetworkMember[];
+  /** The part ids of each role. A valid network holds at most one of each (TRAP-14, TRAP-15, TRAP-19). */
+  triggers: string[];
+  timers: string[];
+  mechanisms: string[];
+  /** The trigger, timer and mechanism part ids, or null when the network has none. */
+  trigger: string | null;
+  timer: string | null;
+  mechanism: string | null;
+}
+
+/** Every network of a state, with look-ups by part and by cable. */
+export interface NetworkIndex {
+  networks: TrapNetwork[];
+  byPart: Map<string, TrapNetwork>;
+  byCable: Map<string, TrapNetwork>;
+}
+
+/** The state a network computation reads: the map, the parts and the cables. */
+export type WiringState = Pick<SimState, "map" | "parts" | "cables">;
+
+const byNumericId = (a: string, b: string): number => Number(a) - Number(b);
+
+/** Members standing on each tile index. The one place a new member kind (doors) is added. */
+export function membersByTile(state: WiringState): Map<number, NetworkMember[]> {
+  const out = new Map<number, NetworkMember[]>();
+  for (const part of Object.values(state.parts)) {
+    const t = part.y * state.map.width + part.x;
+    const list = out.get(t) ?? [];
+    list.push({ kind: "part", id: part.id, role: PARTS[part.kind].role });
+    out.set(t, list);
+  }
+  return out;
+}
+
+/**
+ * Computes every cable network of `state` (TRAP-26). Pass a modified copy of the state to test a
+ * cable or part before adding it (the wire and placePart commands do).
+ */
+export function computeNetworks(state: WiringState): NetworkIndex {
+  const parent = new Map<string, string>();
+  const find = (k: string): string => {
+    let r = k;
+    while (parent.get(r) !== r) r = parent.get(r) as string;
+    let c = k;
+    while (c !== r) { const n = parent.get(c) as string; parent.set(c, r); c = n; }
+    return r;
+  };
+  const add = (k: string) => { if (!parent.has(k)) parent.set(k, k); };
+  const union = (a: string, b: string) => {
+    const ra = find(a), rb = find(b);
+    if (ra !== rb) parent.set(ra, rb);
+  };
+
+  const cables = Object.values(state.cables);
+  const cablesOnTile = new Map<number, CableRecord[]>();
+  for (const cable of cables) {
+    add(`c${cable.id}`);
+    for (const t of cable.path) {
+      const list = cablesOnTile.get(t) ?? [];
+      list.push(cable);
+      cablesOnTile.set(t, list);
+    }
+  }
+  const members = membersByTile(state);
+  const memberKey = (m: NetworkMember) => `${m.kind}:${m.id}`;
+  for (const [t, onTile] of cablesOnTile) {
+    for (const m of members.get(t) ?? []) {
+      add(memberKey(m));
+      for (const c of onTile) union(`c${c.id}`, memberKey(m));
+    }
+    for (let i = 0; i < onTile.length; i++) {
+      for (let j = i + 1; j < onTile.length; j++) {
+        const a = onTile[i] as CableRecord, b = onTile[j] as CableRecord;
+        if (a.hops.includes(t) || b.hops.includes(t)) continue; // TRAP-22
+        union(`c${a.id}`, `c${b.id}`); // TRAP-24, TRAP-25
+      }
+    }
+  }
+
+  const groups = new Map<string, { cableIds: string[]; members: NetworkMember[] }>();
+  const group = (k: string) => {
+    const r = find(k);
+    let g = groups.get(r);
+    if (!g) { g = { cableIds: [], members: [] }; groups.set(r, g); }
+    return g;
+  };
+  for (const cable of cables) group(`c${cable.id}`).cableIds.push(cable.id);
+  const seen = new Set<string>();
+  for (const list of members.values()) {
+    for (const m of list) {
+      const k = memberKey(m);
+      if (!parent.has(k) || seen.has(k)) continue;
+      seen.add(k);
+      group(k).members.push(m);
+    }
+  }
+
+  const index: NetworkIndex = { networks: [], byPart: new Map(), byCable: new Map() };
+  for (const g of groups.values()) {
+    g.cableIds.sort(byNumericId);
+    g.members.sort((a, b) => byNumericId(a.id, b.id));
+    const ofRole = (role: PartRole) => g.members.filter((m) => m.kind === "part" && m.role === role).map((m) => m.id);
+    const triggers = ofRole("trigger"), timers = ofRole("timer"), mechanisms = ofRole("mechanism");
+    const net: TrapNetwork = {
+      id: g.cableIds[0] as string,
+      cableIds: g.cableIds,
+      members: g.members,
+      triggers, timers, mechanisms,
+      trigger: triggers[0] ?? null,
+      timer: timers[0] ?? null,
+      mechanism: mechanisms[0] ?? null,
+    };
+    index.networks.push(net);
+    for (const id of g.cableIds) index.byCable.set(id, net);
+    for (const m of g.members) if (m.kind === "part") index.byPart.set(m.id, net);
+  }
+  index.networks.sort((a, b) => byNumericId(a.id, b.id));
+  return index;
+}
+
+/**
+ * The network part `partId` is on, or null when no cable touches its tile (an unwired part,
+ * TRAP-10, TRAP-11) or the part does not exist. The state projection fills `TrapPart.networkId`
+ * from it; call {@link computeNetworks} once instead when looking up many parts.
+ */
+export function networkOf(sim: Simulation, partId: string): TrapNetwork | null {
+  if (!sim.state.parts[partId]) return null;
+  return computeNetworks(sim.state).byPart.get(partId) ?? null;
+}
+
+/** The network cable `cableId` belongs to, or null for an unknown cable. */
+export function networkOfCable(sim: Simulation, cableId: string): TrapNetwork | null {
+  return computeNetworks(sim.state).byCable.get(cableId) ?? null;
+}
+
+/**
+ * The first wiring limit `net` breaks, or null (TRAP-14, TRAP-15, TRAP-19, TRAP-27): at most
+ * one trigger, one mechanism and (proposal: no chaining) one timer per joined network.
+ */
+export function networkLimitBroken(net: TrapNetwork):
+  { code: "TRIGGER_ALREADY_WIRED" | "MECHANISM_ALREADY_WIRED" | "TIMER_ALREADY_WIRED"; rule: string; reason: string } | null {
+  if (net.triggers.length > 1) {
+    return { code: "TRIGGER_ALREADY_WIRED", rule: "TRAP-15",
+      reason: `a cable network holds at most one trigger (TRAP-15, TRAP-27); it would hold triggers ${net.triggers.join(", ")}` };
+  }
+  if (net.mechanisms.length > 1) {
+    return { code: "MECHANISM_ALREADY_WIRED", rule: "TRAP-14",
+      reason: `a cable network holds at most one mechanism (TRAP-14, TRAP-27); it would hold mechanisms ${net.mechanisms.join(", ")}` };
+  }
+  if (net.timers.length > 1) {
+    return { code: "TIMER_ALREADY_WIRED", rule: "TRAP-18",
+      reason: `timers cannot be chained: a cable network holds at most one timer; it would hold timers ${net.timers.join(", ")}` };
+  }
+  return null;
+}
+
+/** Tile index of a part on `map`. */
+export function partTile(map: MapState, part: PartRecord): number {
+  return part.y * map.width + part.x;
+}

@@ -1,0 +1,82 @@
+import { PARTS, TICKS_PER_GAME_DAY, type PartKind, type PartRole } from "@malignus/shared";
+import type { Simulation } from "../simulation.ts";
+import type { PartRecord } from "../state.ts";
+import { chebyshev } from "../world/grid.ts";
+
+/**
+ * Trap part queries and the numbers the seed leaves open for parts (TRAP-01 to TRAP-11,
+ * TRAP-48). Part numbers (metal, work, harm, areas) come from the shared trap table
+ * (`PARTS` in shared/src/data/traps.ts); only the decisions the seed leaves open live here.
+ */
+
+/**
+ * TRAP-09 ("at least 3 tiles between any two triggers"), catalogue proposal: three free tiles in
+ * between, i.e. a Chebyshev distance of at least 4 tiles between any two triggers, levers and
+ * unbuilt sites included.
+ */
+export const TRIGGER_MIN_CHEBYSHEV_DISTANCE = 4;
+
+/**
+ * TRAP-48: every non-lever trigger and mechanism needs a rearm every 2 days. Proposal: 48 game
+ * hours, counted from `PartRecord.rearmedTick` (construction completed or last rearm). In ticks.
+ */
+export const REARM_PERIOD_TICKS = 2 * TICKS_PER_GAME_DAY;
+
+/**
+ * TRAP-17: a timer's delay is set on the timer. No command sets it yet, so a new timer starts
+ * with this delay, in game minutes.
+ */
+export const DEFAULT_TIMER_DELAY_MINUTES = 1;
+
+/** The role of a part record: trigger, timer or mechanism (TRAP-01, TRAP-07, TRAP-19). */
+export function roleOf(part: PartRecord): PartRole {
+  return PARTS[part.kind].role;
+}
+
+/** True for trigger kinds, levers included (TRAP-05). */
+export function isTriggerKind(kind: PartKind): boolean {
+  return PARTS[kind].role === "trigger";
+}
+
+/** The part standing on tile (x, y), or undefined. At most one part stands on a tile. */
+export function partAt(sim: Simulation, x: number, y: number): PartRecord | undefined {
+  for (const part of Object.values(sim.state.parts)) {
+    if (part.x === x && part.y === y) return part;
+  }
+  return undefined;
+}
+
+/**
+ * The nearest other trigger closer than {@link TRIGGER_MIN_CHEBYSHEV_DISTANCE} to (x, y), or
+ * undefined when a trigger may stand there (TRAP-09). Sites and levers count.
+ */
+export function triggerTooClose(sim: Simulation, x: number, y: number): PartRecord | undefined {
+  let nearest: PartRecord | undefined;
+  let best = Infinity;
+  for (const part of Object.values(sim.state.parts)) {
+    if (!isTriggerKind(part.kind)) continue;
+    const d = chebyshev(part, { x, y });
+    if (d < TRIGGER_MIN_CHEBYSHEV_DISTANCE && d < best) { best = d; nearest = part; }
+  }
+  return nearest;
+}
+
+/** True for parts that never need a rearm: levers (TRAP-33, TRAP-54) and timers (proposal). */
+export function neverNeedsRearm(part: PartRecord): boolean {
+  return part.kind === "lever" || part.kind === "timer";
+}
+
+/**
+ * True when a built part's 2-day rearm ran out (TRAP-48, TRAP-49): `tick - rearmedTick` is at
+ * least {@link REARM_PERIOD_TICKS}. Levers and timers never expire (TRAP-54); sites are not
+ * expired (they do not work anyway). An expired part is fully inert (proposal).
+ */
+export function isExpired(sim: Simulation, part: PartRecord): boolean {
+  if (!part.built || neverNeedsRearm(part)) return false;
+  return sim.state.tick - part.rearmedTick >= REARM_PERIOD_TICKS;
+}
+
+/** True when a part works right now: built, not waiting for a rearm, not expired (TRAP-32, TRAP-49). */
+export function isReady(sim: Simulation, part: PartRecord): boolean {
+  return part.built && !part.needsRearm && !isExpired(sim, part);
+}
