@@ -1,0 +1,128 @@
+import { Client } from "@colyseus/sdk";
+import { DUNGEON_ROOM, DungeonState, type DungeonListing, type JoinOptions, type RulesetId } from "@malignus/shared";
+import { DungeonConnection, type DungeonRole } from "./connection.ts";
+import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
+
+/** Options a dungeon is created with (the room's create options). */
+export interface DungeonCreateOptions {
+  /** Seed of the simulation's random generator: the same seed and commands replay the same game. */
+  seed?: number;
+  /** Combat ruleset, default `malignus`. */
+  ruleset?: RulesetId;
+  /** Map name (a file of server/maps without `.txt`), default `default`. */
+  map?: string;
+  /** Game minutes per real second, default 1. */
+  timeScale?: number;
+  /** Pause the game clock when a party is spotted (INV-79); a keeper's `resume` restarts it. */
+  pauseOnSpot?: boolean;
+}
+
+/** Options for {@link connect}. */
+export interface ConnectOptions {
+  /** The `fetch` used for HTTP calls (`listDungeons`), default the global one. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * A client of one Malignus server: creates, lists, joins and spectates dungeons.
+ * Get one with {@link connect}; it opens no socket until a dungeon is joined.
+ *
+ * @example
+ * const client = connect("ws://127.0.0.1:2567");
+ * const keeper = await client.createDungeon({ seed: 42, timeScale: 60 }, { name: "Morag" });
+ * const [first] = await client.listDungeons();
+ * const watcher = await client.spectate(first!.roomId);
+ */
+export class MalignusClient {
+  /** The WebSocket URL this client connects to. */
+  readonly url: string;
+  /** The HTTP base URL derived from {@link url} (no trailing slash). */
+  readonly httpUrl: string;
+  /** The underlying Colyseus client. */
+  readonly colyseus: Client;
+  readonly #fetch: typeof fetch;
+
+  /** @throws TypeError when `url` is not a ws/wss/http/https URL. */
+  constructor(url: string, options: ConnectOptions = {}) {
+    this.url = url;
+    this.httpUrl = httpBaseUrl(url);
+    this.colyseus = new Client(url);
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /**
+   * Creates a dungeon and joins it, as its keeper unless `join.role` says otherwise.
+   *
+   * @throws the Colyseus matchmaking error (rejects) when the server refuses the options.
+   * @example
+   * const keeper = await client.createDungeon({ seed: 1, ruleset: "malignus", timeScale: 30 });
+   * console.log("dungeon", keeper.roomId);
+   */
+  async createDungeon(options: DungeonCreateOptions = {}, join: JoinOptions = {}): Promise<DungeonConnection> {
+    const role: DungeonRole = join.role ?? "keeper";
+    const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role }, DungeonState);
+    return new DungeonConnection(room, role);
+  }
+
+  /**
+   * Joins an existing dungeon as its keeper (there is one keeper per dungeon).
+   *
+   * @throws the Colyseus matchmaking error (rejects) when the room does not exist or already has a keeper.
+   * @example
+   * const keeper = await client.joinAsKeeper(roomId, "Morag");
+   */
+  async joinAsKeeper(roomId: string, name?: string): Promise<DungeonConnection> {
+    return await this.#joinById(roomId, "keeper", name);
+  }
+
+  /**
+   * Watches an existing dungeon: state and events, no commands.
+   *
+   * @throws the Colyseus matchmaking error (rejects) when the room does not exist.
+   * @example
+   * const [dungeon] = await client.listDungeons();
+   * const watcher = await client.spectate(dungeon!.roomId);
+   * watcher.onEvent((e) => console.log(e.type));
+   */
+  async spectate(roomId: string, name?: string): Promise<DungeonConnection> {
+    return await this.#joinById(roomId, "spectator", name);
+  }
+
+  /**
+   * Lists the live dungeons (`GET /rooms`).
+   *
+   * @throws Error (rejects) when the server answers with a non-2xx status or not a JSON array.
+   * @example
+   * for (const d of await client.listDungeons()) console.log(d.roomId, d.map, `day ${d.day}`);
+   */
+  async listDungeons(): Promise<DungeonListing[]> {
+    const url = `${this.httpUrl}/rooms`;
+    const response = await this.#fetch(url, { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status} ${response.statusText}`);
+    const body: unknown = await response.json();
+    if (!Array.isArray(body)) throw new Error(`GET ${url} did not answer a JSON array`);
+    return body as DungeonListing[];
+  }
+
+  async #joinById(roomId: string, role: DungeonRole, name: string | undefined): Promise<DungeonConnection> {
+    const options: JoinOptions = name === undefined ? { role } : { role, name };
+    const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
+    return new DungeonConnection(room, role);
+  }
+}
+
+/**
+ * Returns a client of the Malignus server at `url` (default `ws://127.0.0.1:2567`). No socket is
+ * opened until a dungeon is created, joined or spectated.
+ *
+ * @throws TypeError when `url` is not a ws/wss/http/https URL.
+ * @example
+ * import { connect } from "@malignus/client-sdk";
+ * const client = connect("ws://127.0.0.1:2567");
+ * const keeper = await client.createDungeon({ seed: 42 });
+ * const result = await keeper.placePart({ kind: "pressurePlate", x: 6, y: 15 });
+ * if (!result.ok) console.error(result.code, result.reason);
+ */
+export function connect(url: string = DEFAULT_SERVER_URL, options: ConnectOptions = {}): MalignusClient {
+  return new MalignusClient(url, options);
+}

@@ -1,0 +1,215 @@
+import type { Room } from "@colyseus/sdk";
+import {
+  COMMAND_TYPES, EVENT_MESSAGE,
+  type CommandPayload, type CommandResult, type CommandType, type DungeonState,
+  type SimEvent, type SimEventOf, type SimEventType,
+} from "@malignus/shared";
+import { validateCommand } from "./validate.ts";
+
+/** A client's role in a dungeon: one keeper, any number of spectators. */
+export type DungeonRole = "keeper" | "spectator";
+
+/** Default time {@link DungeonConnection.waitForEvent} waits, in real milliseconds. */
+export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
+
+/** The arguments of a command method: the payload, optional when `{}` is a valid payload. */
+type CommandArgs<T extends CommandType> =
+  {} extends CommandPayload<T> ? [payload?: CommandPayload<T>] : [payload: CommandPayload<T>];
+
+/**
+ * One method per command of `COMMANDS`, named after it (`placePart`, `wire`, `removePart`,
+ * `removeCable`, `resume`, and any command added later). Each validates the payload locally,
+ * sends it with `room.request` and resolves with the server's {@link CommandResult}.
+ */
+export type CommandMethods = {
+  [T in CommandType]: (...args: CommandArgs<T>) => Promise<CommandResult>;
+};
+
+/** What {@link DungeonConnection.leave} returns when the connection was already closed. */
+export const CLOSED_ALREADY = -1;
+
+/** Thrown by {@link DungeonConnection.waitForEvent} when no matching event came in time. */
+export class EventTimeoutError extends Error {
+  constructor(type: string, timeoutMs: number) {
+    super(`No "${type}" event within ${timeoutMs} ms.`);
+    this.name = "EventTimeoutError";
+  }
+}
+
+// Declaration merging: the command methods are installed in the constructor, one per COMMANDS key.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface DungeonConnection extends CommandMethods {}
+
+/**
+ * A joined dungeon room, as a keeper or a spectator: the typed state, one method per keeper
+ * command, the event stream and leaving. Get one from {@link MalignusClient}.
+ *
+ * Commands are checked locally with the room's own zod validator first: a malformed payload
+ * throws a {@link CommandValidationError} and is not sent (the server would disconnect the
+ * client with code 4002). A well-formed command resolves with `{ ok: true, id? }` or
+ * `{ ok: false, code, reason, rule? }`; it rejects only if the connection fails or the server
+ * does not answer within the request timeout (10 s by default).
+ *
+ * @example
+ * const keeper = await connect("ws://127.0.0.1:2567").createDungeon({ seed: 7, timeScale: 60 });
+ * const plate = await keeper.placePart({ kind: "pressurePlate", x: 6, y: 15 });
+ * const blades = await keeper.placePart({ kind: "spinningBlades", x: 9, y: 15 });
+ * await keeper.wire({ path: [6, 7, 8, 9].map((x) => ({ x, y: 15 })) });
+ * keeper.onEvent("trapFired", (e) => console.log("trap fired on", e.victims));
+ * keeper.onEvent("paused", () => void keeper.resume());
+ * await keeper.waitForEvent("invasionEnded", undefined, 120_000);
+ * await keeper.leave();
+ */
+export class DungeonConnection {
+  /** The underlying Colyseus room, for what this wrapper does not cover. */
+  readonly room: Room<any, DungeonState>;
+  /** The role this client joined with. */
+  readonly role: DungeonRole;
+  readonly #listeners = new Set<(event: SimEvent) => void>();
+  readonly #unbindMessage: () => void;
+
+  /**
+   * Wraps a joined room. Usually called by {@link MalignusClient}; starts listening to events
+   * at once so none is missed.
+   */
+  constructor(room: Room<any, DungeonState>, role: DungeonRole) {
+    this.room = room;
+    this.role = role;
+    this.#unbindMessage = room.onMessage(EVENT_MESSAGE, (event: SimEvent) => {
+      for (const listener of [...this.#listeners]) listener(event);
+    });
+    for (const type of COMMAND_TYPES) {
+      if (type in this) throw new Error(`Command "${type}" clashes with a DungeonConnection member.`);
+      Object.defineProperty(this, type, {
+        value: (payload?: unknown) => this.command(type, payload as CommandPayload<typeof type>),
+        enumerable: false,
+      });
+    }
+  }
+
+  /** The room id: give it to others so they can `spectate(roomId)` or `joinAsKeeper(roomId)`. */
+  get roomId(): string {
+    return this.room.roomId;
+  }
+
+  /** The synchronised dungeon state (read-only: the server owns it). */
+  get state(): DungeonState {
+    return this.room.state;
+  }
+
+  /**
+   * Sends any command by type and resolves with the server's answer.
+   *
+   * @throws CommandValidationError (synchronously rejected promise) for an unknown type or a
+   *   malformed payload; nothing is sent.
+   * @example
+   * const result = await conn.command("removePart", { partId: "12" });
+   * if (!result.ok) console.warn(result.code, result.reason, result.rule);
+   */
+  async command<T extends CommandType>(type: T, ...args: CommandArgs<T>): Promise<CommandResult> {
+    const payload = validateCommand(type, args[0]);
+    return await this.room.request<CommandPayload<T>, CommandResult>(type as never, payload);
+  }
+
+  /**
+   * Calls `callback` for every event, or only for events of `type` (typed accordingly).
+   *
+   * @returns A function that unsubscribes.
+   * @example
+   * const off = conn.onEvent("wound", (e) => console.log(e.targetId, e.severity, e.location));
+   * conn.onEvent((e) => console.log(e.type, e.tick));
+   * off();
+   */
+  onEvent(callback: (event: SimEvent) => void): () => void;
+  onEvent<T extends SimEventType>(type: T, callback: (event: SimEventOf<T>) => void): () => void;
+  onEvent(typeOrCallback: SimEventType | ((event: SimEvent) => void), callback?: (event: never) => void): () => void {
+    let listener: (event: SimEvent) => void;
+    if (typeof typeOrCallback === "function") {
+      listener = typeOrCallback;
+    } else {
+      if (callback === undefined) throw new TypeError(`onEvent("${typeOrCallback}") needs a callback.`);
+      const cb = callback as (event: SimEvent) => void;
+      listener = (event) => {
+        if (event.type === typeOrCallback) cb(event);
+      };
+    }
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  /**
+   * Resolves with the first event of `type` (matching `predicate`, if given) that arrives from
+   * now on.
+   *
+   * @param timeoutMs Real milliseconds to wait, default {@link DEFAULT_WAIT_TIMEOUT_MS}.
+   * @throws EventTimeoutError (rejects) when none arrives in time; rejects with an Error when
+   *   the connection closes first.
+   * @example
+   * const fired = await conn.waitForEvent("trapFired", (e) => e.victims.length > 0, 60_000);
+   */
+  waitForEvent<T extends SimEventType>(
+    type: T,
+    predicate?: (event: SimEventOf<T>) => boolean,
+    timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
+  ): Promise<SimEventOf<T>> {
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        off();
+        this.room.onLeave.remove(onLeave);
+      };
+      const onLeave = (code: number, reason?: string) => {
+        done();
+        reject(new Error(`Connection closed (code ${code}${reason ? `: ${reason}` : ""}) while waiting for "${type}".`));
+      };
+      const off = this.onEvent(type, (event) => {
+        if (predicate && !predicate(event)) return;
+        done();
+        resolve(event);
+      });
+      const timer = setTimeout(() => {
+        done();
+        reject(new EventTimeoutError(type, timeoutMs));
+      }, timeoutMs);
+      this.room.onLeave(onLeave);
+    });
+  }
+
+  /**
+   * Calls `callback` with the state after each patch the server sends.
+   *
+   * @returns A function that unsubscribes.
+   * @example
+   * conn.onStateChange((s) => console.log(`day ${s.clock.day} ${s.clock.hour}h, ${s.parts.size} parts`));
+   */
+  onStateChange(callback: (state: DungeonState) => void): () => void {
+    this.room.onStateChange(callback);
+    return () => this.room.onStateChange.remove(callback);
+  }
+
+  /**
+   * Calls `callback` once the connection is closed, by {@link leave} or by the server
+   * (code 4002 after a malformed command, for instance).
+   *
+   * @returns A function that unsubscribes.
+   */
+  onLeave(callback: (code: number, reason?: string) => void): () => void {
+    this.room.onLeave(callback);
+    return () => this.room.onLeave.remove(callback);
+  }
+
+  /**
+   * Leaves the dungeon and stops every event listener.
+   *
+   * @returns The close code.
+   */
+  async leave(): Promise<number> {
+    try {
+      // A connection the server already closed would never answer: don't wait for it.
+      return this.room.connection?.isOpen ? await this.room.leave(true) : CLOSED_ALREADY;
+    } finally {
+      this.#unbindMessage();
+      this.#listeners.clear();
+    }
+  }
+}

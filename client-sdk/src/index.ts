@@ -1,0 +1,24 @@
+/**
+ * @malignus/client-sdk — a typed client for Malignus servers, over `@colyseus/sdk`.
+ * Runs in Node 24 and in browsers.
+ *
+ * @example
+ * import { connect } from "@malignus/client-sdk";
+ * const client = connect("ws://127.0.0.1:2567");
+ * const keeper = await client.createDungeon({ seed: 42, timeScale: 60 });
+ * keeper.onEvent("hour", (e) => console.log(`day ${e.day}, ${e.hour}h`));
+ * await keeper.placePart({ kind: "pressurePlate", x: 6, y: 15 });
+ */
+export { connect, MalignusClient, type ConnectOptions, type DungeonCreateOptions } from "./client.ts";
+export {
+  DungeonConnection, EventTimeoutError, CLOSED_ALREADY, DEFAULT_WAIT_TIMEOUT_MS,
+  type CommandMethods, type DungeonRole,
+} from "./connection.ts";
+export { CommandValidationError, validateCommand, isCommandType } from "./validate.ts";
+export { httpBaseUrl, DEFAULT_SERVER_URL } from "./urls.ts";
+export { gameTimeOfTick, formatGameTime, type GameTime } from "./clock.ts";
+export type {
+  CommandType, CommandPayload, CommandResult, CommandAccepted, CommandRefused, ErrorCode,
+  SimEvent, SimEventType, SimEventOf, DungeonListing, JoinOptions,
+} from "@malignus/shared";
+export { DungeonState } from "@malignus/shared";
