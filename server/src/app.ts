@@ -1,0 +1,155 @@
+import type { AddressInfo } from "node:net";
+import {
+  Server, LocalPresence, LocalDriver, createEndpoint, createRouter, matchMaker,
+  type MatchMakerDriver, type Presence,
+} from "@colyseus/core";
+import { RedisPresence } from "@colyseus/redis-presence";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { DUNGEON_ROOM, type DungeonListing } from "@malignus/shared";
+import type { TransportPreference } from "./config.ts";
+import { logger as defaultLogger, type Logger } from "./logger.ts";
+import { createTransport, type TransportKind } from "./transport.ts";
+import { DungeonRoom } from "./rooms/DungeonRoom.ts";
+import type { DungeonMetadata } from "./rooms/options.ts";
+
+/** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
+export interface CreateServerOptions {
+  /** `redis://…` URL: presence and matchmaking in Redis (scale-out). Unset: in-process defaults. */
+  redisUrl?: string | undefined;
+  /** Prefix of every Redis key (isolates servers sharing one Redis). */
+  redisKeyPrefix?: string | undefined;
+  /** `host:port` at which clients reach this process (Colyseus `publicAddress`). */
+  publicAddress?: string | undefined;
+  /** WebSocket transport: `auto` (default) tries uWebSockets.js then ws. */
+  transport?: TransportPreference;
+  /**
+   * Install Colyseus' own SIGINT/SIGTERM/uncaughtException handlers, which exit the process.
+   * Default false: `main.ts` installs its own; tests stop the server with `shutdown()`.
+   */
+  handleSignals?: boolean;
+  /** Logger (default: the process logger). */
+  logger?: Logger;
+}
+
+/** A created (not yet listening) server and the handles to run and stop it. */
+export interface DungeonServer {
+  /** The Colyseus server, with the `dungeon` room defined and the HTTP routes bound. */
+  readonly server: Server;
+  /** The transport in use and why. */
+  readonly transport: TransportKind;
+  readonly transportReason: string;
+  /**
+   * Listens on `port` (0 = any free port) on all interfaces.
+   * @returns the port actually bound.
+   */
+  listen(port: number, hostname?: string): Promise<number>;
+  /** Disposes every local room (clients are disconnected), closes the transport and Redis. Never exits the process. */
+  shutdown(): Promise<void>;
+}
+
+/** Answer of `GET /health`. `rooms` counts the rooms living in this process. */
+export interface HealthResponse {
+  status: "ok";
+  pid: number;
+  rooms: number;
+  transport: TransportKind;
+}
+
+/**
+ * Creates the Colyseus server: transport (see transport.ts), presence and driver (Redis when
+ * `redisUrl` is set, else in-process), the `dungeon` room, and the HTTP routes
+ * `GET /health` → {@link HealthResponse} and `GET /rooms` → {@link DungeonListing}[] of every
+ * live dungeon across all processes sharing the driver. Only one server may exist per process
+ * (the Colyseus matchmaker is a module singleton).
+ * @throws Error when `transport` is `uws` and uWebSockets.js cannot be loaded.
+ */
+export async function createServer(options: CreateServerOptions = {}): Promise<DungeonServer> {
+  const log = options.logger ?? defaultLogger;
+  const choice = await createTransport(options.transport ?? "auto", log);
+
+  let presence: Presence;
+  let driver: MatchMakerDriver;
+  if (options.redisUrl) {
+    const redisOptions = redisOptionsFromUrl(options.redisUrl, options.redisKeyPrefix);
+    presence = new RedisPresence(redisOptions);
+    driver = new RedisDriver(redisOptions);
+    log.info({ redis: redactUrl(options.redisUrl), keyPrefix: options.redisKeyPrefix ?? "" }, "presence and driver: redis");
+  } else {
+    presence = new LocalPresence();
+    driver = new LocalDriver();
+    log.info("presence and driver: local (no REDIS_URL)");
+  }
+
+  const server = new Server({
+    transport: choice.transport,
+    presence,
+    driver,
+    ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
+    gracefullyShutdown: options.handleSignals ?? false,
+    greet: false,
+    logger: log,
+  });
+
+  const health = createEndpoint("/health", { method: "GET" }, async (): Promise<HealthResponse> => ({
+    status: "ok",
+    pid: process.pid,
+    rooms: matchMaker.stats.local.roomCount,
+    transport: choice.kind,
+  }));
+  const rooms = createEndpoint("/rooms", { method: "GET" }, async (): Promise<DungeonListing[]> => listDungeons());
+  server.router = createRouter({ health, rooms });
+  server.define(DUNGEON_ROOM, DungeonRoom);
+
+  return {
+    server,
+    transport: choice.kind,
+    transportReason: choice.reason,
+    async listen(port: number, hostname?: string): Promise<number> {
+      await server.listen(port, hostname);
+      const address = choice.transport.server?.address();
+      const bound = address && typeof address === "object" ? (address as AddressInfo).port : port;
+      log.info({ port: bound, publicAddress: options.publicAddress ?? null, processId: matchMaker.processId }, "listening");
+      return bound;
+    },
+    async shutdown(): Promise<void> {
+      await server.gracefullyShutdown(false);
+    },
+  };
+}
+
+/** Every live `dungeon` room across processes, from the matchmaking cache and its metadata. */
+export async function listDungeons(): Promise<DungeonListing[]> {
+  const caches = await matchMaker.query({ name: DUNGEON_ROOM });
+  return caches.map((c) => {
+    const m = (c.metadata ?? {}) as Partial<DungeonMetadata>;
+    return {
+      roomId: c.roomId,
+      map: m.map ?? "",
+      ruleset: m.ruleset ?? "",
+      day: m.day ?? 1,
+      hour: m.hour ?? 0,
+      keepers: m.keepers ?? 0,
+      spectators: m.spectators ?? 0,
+    };
+  });
+}
+
+/** ioredis options from a `redis://[user:pass@]host[:port][/db]` URL, plus a key prefix. */
+function redisOptionsFromUrl(url: string, keyPrefix: string | undefined) {
+  const u = new URL(url);
+  return {
+    host: u.hostname || "127.0.0.1",
+    port: u.port ? Number(u.port) : 6379,
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+    ...(u.protocol === "rediss:" ? { tls: {} } : {}),
+    ...(keyPrefix ? { keyPrefix } : {}),
+  };
+}
+
+function redactUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = "***";
+  return u.toString();
+}

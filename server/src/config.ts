@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * Process configuration read from the environment. Every variable is optional:
+ *
+ * - `PORT`: TCP port to listen on (default 2567; 0 = any free port).
+ * - `REDIS_URL`: when set (e.g. `redis://127.0.0.1:6379/0`), presence and the matchmaking driver
+ *   live in Redis so several processes share rooms; unset = embedded in-process defaults.
+ * - `REDIS_KEY_PREFIX`: prefix of every Redis key this server writes (isolates deployments or
+ *   tests sharing one Redis). Default none.
+ * - `PUBLIC_ADDRESS`: `host:port` (optionally with a path) at which clients reach THIS process;
+ *   needed with Redis so a client matched by another process can reach a room living here.
+ * - `TRANSPORT`: `ws` or `uws` forces a WebSocket transport; unset = try uWebSockets.js, fall
+ *   back to ws.
+ * - `LOG_LEVEL`: pino level (`trace`, `debug`, `info`, `warn`, `error`, `fatal`, `silent`),
+ *   default `info`.
+ */
+export interface ServerConfig {
+  port: number;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string | undefined;
+  publicAddress: string | undefined;
+  transport: TransportPreference;
+  logLevel: LogLevel;
+}
+
+/** Which WebSocket transport to use: `auto` tries uWebSockets.js first, then ws. */
+export type TransportPreference = "auto" | "ws" | "uws";
+
+/** pino log levels accepted by `LOG_LEVEL`. */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Default TCP port. */
+export const DEFAULT_PORT = 2567;
+
+const blankToUndefined = (v: unknown): unknown => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT)),
+  REDIS_URL: z.preprocess(blankToUndefined, z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional()),
+  REDIS_KEY_PREFIX: z.preprocess(blankToUndefined, z.string().optional()),
+  PUBLIC_ADDRESS: z.preprocess(blankToUndefined, z.string().optional()),
+  TRANSPORT: z.preprocess(blankToUndefined, z.enum(["auto", "ws", "uws"]).default("auto")),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default("info")),
+});
+
+/**
+ * Reads the configuration from `env` (default `process.env`).
+ * @throws Error naming every invalid variable, e.g. `invalid environment: PORT: …`.
+ */
+export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`invalid environment: ${issues}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    publicAddress: e.PUBLIC_ADDRESS,
+    transport: e.TRANSPORT,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Process entry point: reads the environment (config.ts), starts the server on `PORT` and shuts
+ * it down gracefully on SIGINT/SIGTERM (rooms disposed, clients disconnected, Redis closed),
+ * exiting 0; a second signal or a shutdown longer than {@link SHUTDOWN_TIMEOUT_MS} exits at once.
+ */
+import { readConfig } from "./config.ts";
+import { createLogger } from "./logger.ts";
+import { createServer } from "./app.ts";
+
+/** Longest graceful shutdown before the process exits anyway, in milliseconds. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const config = readConfig();
+const log = createLogger(config.logLevel);
+
+process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled rejection"));
+process.on("uncaughtException", (err) => log.error({ err }, "uncaught exception"));
+
+const app = await createServer({
+  redisUrl: config.redisUrl,
+  redisKeyPrefix: config.redisKeyPrefix,
+  publicAddress: config.publicAddress,
+  transport: config.transport,
+  logger: log,
+});
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) {
+    log.warn({ signal }, "second signal: exiting now");
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, "shutting down");
+  const timer = setTimeout(() => {
+    log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, "shutdown timed out: exiting");
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    await app.shutdown();
+    log.info("shut down");
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+
+try {
+  await app.listen(config.port);
+} catch (err) {
+  log.fatal({ err, port: config.port }, "could not listen");
+  process.exit(1);
+}

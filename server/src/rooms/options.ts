@@ -1,0 +1,84 @@
+import { randomInt } from "node:crypto";
+import { z } from "zod";
+import { ROLES, RULESET_IDS, type DungeonListing, type Role, type RulesetId } from "@malignus/shared";
+import { mapNames } from "../maps.ts";
+
+/** Largest `timeScale` a room accepts, in game minutes per real second. */
+export const MAX_TIME_SCALE = 1000;
+/** Longest display name a client may join with, in characters. */
+export const MAX_NAME_LENGTH = 64;
+
+const name = z.string().trim().min(1).max(MAX_NAME_LENGTH);
+
+/**
+ * Options a `dungeon` room is created with. Colyseus passes the creator's join options to
+ * `onCreate` too, so `role` and `name` are accepted here; any other unknown key is refused so a
+ * typo (`timescale`) is not silently ignored.
+ */
+export const CreateOptionsSchema = z.object({
+  /** 32-bit seed of the simulation; default a random one (logged). */
+  seed: z.number().int().min(-(2 ** 31)).max(2 ** 32 - 1).optional(),
+  ruleset: z.enum(RULESET_IDS).default("malignus"),
+  map: z.string().default("default").refine((m) => mapNames().includes(m), {
+    message: `unknown map; known maps: ${mapNames().join(", ")}`,
+  }),
+  /** Game minutes per real second. */
+  timeScale: z.number().gt(0).max(MAX_TIME_SCALE).default(1),
+  /** Pause the game clock when the keeper spots a party (INV-79). */
+  pauseOnSpot: z.boolean().default(true),
+  role: z.enum(ROLES).optional(),
+  name: name.optional(),
+}).strict();
+
+/** Validated create options, with defaults filled in and the seed chosen. */
+export interface DungeonOptions {
+  seed: number;
+  ruleset: RulesetId;
+  map: string;
+  timeScale: number;
+  pauseOnSpot: boolean;
+}
+
+/**
+ * Validates create options (undefined = all defaults) and picks a random seed (node:crypto) when
+ * none is given.
+ * @throws Error `invalid dungeon options: <field>: <problem>; …` on bad options.
+ */
+export function parseCreateOptions(raw: unknown): DungeonOptions {
+  const parsed = CreateOptionsSchema.safeParse(raw ?? {});
+  if (!parsed.success) throw new Error(`invalid dungeon options: ${formatIssues(parsed.error)}`);
+  const o = parsed.data;
+  return {
+    seed: o.seed ?? randomInt(0, 2 ** 31 - 1),
+    ruleset: o.ruleset,
+    map: o.map,
+    timeScale: o.timeScale,
+    pauseOnSpot: o.pauseOnSpot,
+  };
+}
+
+/** Join options as the room reads them: other keys (the create options) are ignored. */
+export const JoinOptionsSchema = z.object({
+  role: z.enum(ROLES).default("spectator"),
+  name: name.optional(),
+});
+
+/** Validated join options. */
+export interface ParsedJoinOptions { role: Role; name: string | undefined }
+
+/**
+ * Validates join options.
+ * @throws Error `invalid join options: …` when `role` or `name` is malformed.
+ */
+export function parseJoinOptions(raw: unknown): ParsedJoinOptions {
+  const parsed = JoinOptionsSchema.safeParse(raw ?? {});
+  if (!parsed.success) throw new Error(`invalid join options: ${formatIssues(parsed.error)}`);
+  return { role: parsed.data.role, name: parsed.data.name };
+}
+
+/** The matchmaking metadata a dungeon room advertises (a {@link DungeonListing} without its id). */
+export type DungeonMetadata = Omit<DungeonListing, "roomId">;
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length ? i.path.join(".") : "options"}: ${i.message}`).join("; ");
+}

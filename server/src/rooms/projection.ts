@@ -1,0 +1,157 @@
+import {
+  Cable, PARTS, TrapPart, Unit, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE,
+  type DungeonState,
+} from "@malignus/shared";
+import type { CableRecord, PartRecord, SimState, UnitRecord } from "../sim/index.ts";
+
+/**
+ * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
+ * fields are written once ({@link projectMap}); {@link projectState} runs once per room step and
+ * only assigns fields whose value changed, so patches carry only real changes. MapSchema entries
+ * are added, updated and removed to mirror the simulation's records.
+ *
+ * Left to the simulation modules (not derivable from `SimState` here): a part's or cable's
+ * `networkId`, a part's `expired` flag, and the invasion indicator `word` / `hourlyChance`;
+ * they keep their schema defaults until the simulation exposes them.
+ */
+
+type Settable = Record<string, unknown>;
+
+/** Assigns `value` to `target[key]` only when it differs (schema setters mark fields dirty). */
+function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
+  if (target[key] !== value) (target as Settable)[key as string] = value;
+}
+
+const clamp = (v: number, max: number): number => (v < 0 ? 0 : v > max ? max : Math.floor(v));
+
+/** Writes the static map fields (name, ruleset, size, tiles, darkness). Call once at create. */
+export function projectMap(target: DungeonState, sim: SimState): void {
+  set(target, "mapName", sim.map.name);
+  set(target, "ruleset", sim.ruleset);
+  set(target, "width", sim.map.width);
+  set(target, "height", sim.map.height);
+  set(target, "tiles", sim.map.tiles);
+  set(target, "dark", sim.map.dark);
+}
+
+/**
+ * Mirrors the dynamic part of the simulation state: clock (with the room's `timeScale`), metal,
+ * units, parts, cables and the invasion. Tiles may change (doors, digging), so they are
+ * compared too (one string comparison per step).
+ */
+export function projectState(target: DungeonState, sim: SimState, timeScale: number): void {
+  set(target, "tiles", sim.map.tiles);
+  set(target, "dark", sim.map.dark);
+
+  const clock = target.clock;
+  const t = sim.tick;
+  set(clock, "tick", t);
+  set(clock, "day", Math.floor(t / TICKS_PER_GAME_DAY) + 1);
+  set(clock, "hour", Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR));
+  set(clock, "minute", Math.floor((t % TICKS_PER_GAME_HOUR) / TICKS_PER_GAME_MINUTE));
+  set(clock, "timeScale", timeScale);
+  set(clock, "paused", sim.paused);
+
+  set(target, "metal", clamp(sim.metal, 0xffff));
+
+  syncMap(target.units, sim.units, () => new Unit(), projectUnit);
+  syncMap(target.parts, sim.parts, () => new TrapPart(), (p, r) => projectPart(p, r, sim.tick));
+  const width = sim.map.width;
+  syncMap(target.cables, sim.cables, () => new Cable(), (c, r) => projectCable(c, r, width));
+
+  const inv = target.invasion;
+  const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;
+  set(inv, "count", clamp(sim.invasion.count, 0xffff));
+  set(inv, "partyId", sim.invasion.partyId);
+  set(inv, "spotted", party?.spotted ?? false);
+  if (party && !party.ended) set(inv, "word", "In progress");
+  else if (inv.word === "In progress") set(inv, "word", "Calm");
+}
+
+interface SchemaMap<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): unknown;
+  delete(key: string): unknown;
+  keys(): IterableIterator<string>;
+  readonly size: number;
+}
+
+function syncMap<V, R>(
+  target: SchemaMap<V>, source: Record<string, R>, make: () => V, update: (v: V, r: R) => void,
+): void {
+  for (const id in source) {
+    const record = source[id] as R;
+    let entry = target.get(id);
+    if (entry === undefined) {
+      entry = make();
+      update(entry, record);
+      target.set(id, entry);
+    } else {
+      update(entry, record);
+    }
+  }
+  let stale: string[] | undefined;
+  for (const id of target.keys()) if (!(id in source)) (stale ??= []).push(id);
+  if (stale) for (const id of stale) target.delete(id);
+}
+
+function projectUnit(u: Unit, r: UnitRecord): void {
+  set(u, "id", r.id);
+  set(u, "kind", r.kind);
+  set(u, "name", r.name);
+  set(u, "x", clamp(r.x, 0xffff));
+  set(u, "y", clamp(r.y, 0xffff));
+  set(u, "facing", clamp(r.facing, 7));
+  set(u, "state", r.activity);
+  set(u, "job", r.job);
+  set(u, "woundPoints", clamp(r.woundPoints, 0xff));
+  set(u, "partyId", r.partyId);
+  set(u, "adventurerClass", r.adventurerClass);
+  set(u, "level", clamp(r.level, 0xff));
+  set(u, "targetId", r.targetId);
+}
+
+function projectPart(p: TrapPart, r: PartRecord, _tick: number): void {
+  const data = PARTS[r.kind];
+  set(p, "id", r.id);
+  set(p, "kind", r.kind);
+  set(p, "role", data ? partRole(r.kind) : "");
+  set(p, "x", clamp(r.x, 0xffff));
+  set(p, "y", clamp(r.y, 0xffff));
+  set(p, "built", r.built);
+  set(p, "metalDelivered", clamp(r.metalDelivered, 0xff));
+  set(p, "metalNeeded", clamp(data?.metal ?? 0, 0xff));
+  const work = data?.buildWorkTicks ?? 0;
+  set(p, "progress", r.built ? 100 : work > 0 ? clamp((r.workDone * 100) / work, 100) : 0);
+  set(p, "needsRearm", r.needsRearm);
+  set(p, "rigged", r.riggedBy !== "");
+  set(p, "delayMinutes", clamp(r.delayMinutes, 0xffff));
+  set(p, "active", r.active);
+}
+
+function projectCable(c: Cable, r: CableRecord, width: number): void {
+  set(c, "id", r.id);
+  syncTiles(c.path, r.path, width);
+  syncTiles(c.hops, r.hops, width);
+}
+
+interface NumberArray {
+  readonly length: number;
+  at(i: number): number | undefined;
+  push(...v: number[]): number;
+  clear(): void;
+}
+
+/** Writes tile indices as flattened [x, y, …] pairs, rewriting only when they differ. */
+function syncTiles(target: NumberArray, indices: readonly number[], width: number): void {
+  let same = target.length === indices.length * 2;
+  for (let i = 0; same && i < indices.length; i++) {
+    const idx = indices[i] as number;
+    same = target.at(2 * i) === idx % width && target.at(2 * i + 1) === Math.floor(idx / width);
+  }
+  if (same) return;
+  target.clear();
+  const flat: number[] = [];
+  for (const idx of indices) flat.push(idx % width, Math.floor(idx / width));
+  if (flat.length) target.push(...flat);
+}
