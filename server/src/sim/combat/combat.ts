@@ -42,7 +42,8 @@ export function canReach(sim: Simulation, attacker: UnitRecord, target: UnitReco
  * The fight system, once per tick: every standing unit with a `targetId` (set by the AI, which
  * also walks it next to its target) attacks through the room's ruleset when its target is
  * standing and within reach ({@link canReach}) and `tick >= nextAttackTick`, then waits
- * {@link ATTACK_INTERVAL_TICKS}. A target that is gone or out of the fight clears `targetId`.
+ * {@link ATTACK_INTERVAL_TICKS}. An attacking unit is shown as `fighting`. A target that is gone
+ * or out of the fight clears `targetId`, and a `fighting` unit goes back to `idle`.
  * Units are taken in id order, so the same state always fights the same way.
  */
 export function stepCombat(sim: Simulation): void {
@@ -52,10 +53,17 @@ export function stepCombat(sim: Simulation): void {
     const unit = units[id] as UnitRecord;
     if (unit.targetId === "" || !isActive(unit)) continue;
     const target = units[unit.targetId];
-    if (!target || sim.ruleset.isOutOfFight(target)) { unit.targetId = ""; continue; }
+    if (!target || sim.ruleset.isOutOfFight(target)) { stopFighting(unit); continue; }
     if (tick < unit.nextAttackTick || !canReach(sim, unit, target)) continue;
+    unit.activity = "fighting";
     sim.ruleset.attack(sim, unit, target);
     unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
-    if (sim.ruleset.isOutOfFight(target)) unit.targetId = "";
+    if (sim.ruleset.isOutOfFight(target)) stopFighting(unit);
   }
+}
+
+/** Clears a unit's target; a unit shown as `fighting` goes back to `idle`. */
+function stopFighting(unit: UnitRecord): void {
+  unit.targetId = "";
+  if (unit.activity === "fighting") unit.activity = "idle";
 }

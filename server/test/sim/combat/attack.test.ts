@@ -131,6 +131,7 @@ describe("the fight system", () => {
     }
     expect(ATTACK_INTERVAL_TICKS).toBe(10);
     expect(ticks).toEqual([1, 11, 21]);
+    expect(a.activity).toBe("fighting");
     expect(a.nextAttackTick).toBe(31);
   });
 
@@ -158,6 +159,7 @@ describe("the fight system", () => {
       knocked += sim.drainEvents().filter((e) => e.type === "knockedOut").length;
     }
     expect(a.targetId).toBe("");
+    expect(a.activity).toBe("idle");
     expect(knocked).toBe(1);
     // CMB-33: a creature always dies.
     expect(target.activity).toBe("dead");
