@@ -6,7 +6,7 @@ import {
 import { Simulation } from "../sim/index.ts";
 import { loadMap } from "../maps.ts";
 import { logger } from "../logger.ts";
-import { parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
+import { RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState } from "./projection.ts";
 
 /** Room steps per real second (`setFixedTimestep` rate). */
@@ -73,7 +73,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   override onJoin(client: DungeonClient, rawOptions?: unknown): void {
     const { role, name } = parseJoinOptions(rawOptions);
     if (role === "keeper" && this.#keepers >= MAX_KEEPERS) {
-      throw new Error(`this dungeon already has a keeper (at most ${MAX_KEEPERS}); join as a spectator`);
+      throw new RoomRefusal(`this dungeon already has a keeper (at most ${MAX_KEEPERS}); join as a spectator`);
     }
     client.userData = { role, name };
     if (role === "keeper") this.#keepers++;
@@ -95,6 +95,10 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   }
 
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
+    if (error.cause instanceof RoomRefusal) {
+      this.#log.info({ method: methodName }, `refused: ${error.message}`);
+      return;
+    }
     this.#log.error({ err: error.cause ?? error, method: methodName }, `uncaught exception in ${methodName}: ${error.message}`);
   }
 

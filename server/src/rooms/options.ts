@@ -8,6 +8,14 @@ export const MAX_TIME_SCALE = 1000;
 /** Longest display name a client may join with, in characters. */
 export const MAX_NAME_LENGTH = 64;
 
+/**
+ * A create or join request the room refuses on purpose (bad options, keeper seat taken). The
+ * client receives its message; the room logs it at info level rather than as a fault.
+ */
+export class RoomRefusal extends Error {
+  override name = "RoomRefusal";
+}
+
 const name = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 
 /**
@@ -42,11 +50,11 @@ export interface DungeonOptions {
 /**
  * Validates create options (undefined = all defaults) and picks a random seed (node:crypto) when
  * none is given.
- * @throws Error `invalid dungeon options: <field>: <problem>; …` on bad options.
+ * @throws RoomRefusal `invalid dungeon options: <field>: <problem>; …` on bad options.
  */
 export function parseCreateOptions(raw: unknown): DungeonOptions {
   const parsed = CreateOptionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new Error(`invalid dungeon options: ${formatIssues(parsed.error)}`);
+  if (!parsed.success) throw new RoomRefusal(`invalid dungeon options: ${formatIssues(parsed.error)}`);
   const o = parsed.data;
   return {
     seed: o.seed ?? randomInt(0, 2 ** 31 - 1),
@@ -68,11 +76,11 @@ export interface ParsedJoinOptions { role: Role; name: string | undefined }
 
 /**
  * Validates join options.
- * @throws Error `invalid join options: …` when `role` or `name` is malformed.
+ * @throws RoomRefusal `invalid join options: …` when `role` or `name` is malformed.
  */
 export function parseJoinOptions(raw: unknown): ParsedJoinOptions {
   const parsed = JoinOptionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new Error(`invalid join options: ${formatIssues(parsed.error)}`);
+  if (!parsed.success) throw new RoomRefusal(`invalid join options: ${formatIssues(parsed.error)}`);
   return { role: parsed.data.role, name: parsed.data.name };
 }
 

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createConnection, createServer as createNetServer } from "node:net";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { Client, type Room } from "@colyseus/sdk";
+import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type DungeonListing } from "@malignus/shared";
+import type { HealthResponse } from "../../src/app.ts";
+
+const REDIS_HOST = "127.0.0.1";
+const REDIS_PORT = 6379;
+const REPO = fileURLToPath(new URL("../../../", import.meta.url));
+/** Keys of this run only: never FLUSHALL a Redis others may use. */
+const KEY_PREFIX = `malignus-test-${process.pid}-${randomBytes(4).toString("hex")}:`;
+
+/** Sends one RESP command and resolves with the raw reply (or rejects within `ms`). */
+function redisCommand(args: string[], ms = 1000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: REDIS_HOST, port: REDIS_PORT });
+    const timer = setTimeout(() => { socket.destroy(); reject(new Error("redis timeout")); }, ms);
+    let reply = "";
+    socket.on("connect", () => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`));
+    socket.on("data", (d) => { reply += d.toString(); if (reply.endsWith("\r\n")) { clearTimeout(timer); socket.end(); resolve(reply); } });
+    socket.on("error", (e) => { clearTimeout(timer); reject(e); });
+  });
+}
+
+const redisUp = await redisCommand(["PING"]).then((r) => r.startsWith("+PONG"), () => false);
+if (!redisUp) console.warn(`redis scale-out test skipped: no Redis answered PING on ${REDIS_HOST}:${REDIS_PORT}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+interface Proc { child: ChildProcess; port: number; output: string[]; exited: Promise<number | null> }
+const procs: Proc[] = [];
+
+async function startProcess(port: number): Promise<Proc> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      REDIS_URL: `redis://${REDIS_HOST}:${REDIS_PORT}`,
+      REDIS_KEY_PREFIX: KEY_PREFIX,
+      PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      TRANSPORT: "ws",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
+  child.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const proc = { child, port, output, exited };
+  procs.push(proc);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (ok) return proc;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`server on port ${port} did not start:\n${output.join("")}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  return (await (await fetch(url)).json()) as T;
+}
+
+afterAll(async () => {
+  for (const p of procs) if (p.child.exitCode === null) p.child.kill("SIGKILL");
+  if (redisUp) {
+    await redisCommand(["EVAL", "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) end return 1", "0", `${KEY_PREFIX}*`])
+      .catch(() => undefined);
+  }
+});
+
+describe("scale-out over Redis", () => {
+  it.skipIf(!redisUp)("a dungeon created through process A is joined by id through process B and listed by both", async () => {
+    const [portA, portB] = [await freePort(), await freePort()];
+    const [a, b] = await Promise.all([startProcess(portA), startProcess(portB)]);
+    const rooms: Room[] = [];
+    try {
+      const keeper = await new Client(`http://127.0.0.1:${a.port}`).create(DUNGEON_ROOM, { role: "keeper" }, DungeonState);
+      rooms.push(keeper);
+      keeper.onMessage(EVENT_MESSAGE, () => {});
+
+      // Join through the process that does NOT host the room, so the seat is reserved remotely.
+      const healthA = await getJson<HealthResponse>(`http://127.0.0.1:${a.port}/health`);
+      const healthB = await getJson<HealthResponse>(`http://127.0.0.1:${b.port}/health`);
+      expect(healthA.rooms + healthB.rooms).toBe(1);
+      const other = healthA.rooms === 1 ? b : a;
+      expect(healthA.pid).not.toBe(healthB.pid);
+
+      const spectator = await new Client(`http://127.0.0.1:${other.port}`).joinById(keeper.roomId, { role: "spectator" }, DungeonState);
+      rooms.push(spectator);
+      spectator.onMessage(EVENT_MESSAGE, () => {});
+      expect(spectator.roomId).toBe(keeper.roomId);
+      const deadline = Date.now() + 5000;
+      while (!(spectator.state?.width > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(spectator.state.width).toBe(40);
+      expect(spectator.state.height).toBe(30);
+
+      // Both processes list the room (the listing lives in Redis), with both clients counted.
+      for (const p of [b, a]) {
+        let mine: DungeonListing | undefined;
+        while (Date.now() < deadline + 5000) {
+          mine = (await getJson<DungeonListing[]>(`http://127.0.0.1:${p.port}/rooms`)).find((r) => r.roomId === keeper.roomId);
+          if (mine?.spectators === 1) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(mine).toEqual({ roomId: keeper.roomId, map: "default", ruleset: "malignus", day: 1, hour: 0, keepers: 1, spectators: 1 });
+      }
+    } finally {
+      await Promise.allSettled(rooms.map((r) => r.leave()));
+    }
+
+    // SIGTERM: both processes shut down gracefully and exit 0.
+    for (const p of [a, b]) p.child.kill("SIGTERM");
+    const codes = await Promise.race([
+      Promise.all([a.exited, b.exited]),
+      new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 15_000)),
+    ]);
+    expect(codes).toEqual([0, 0]);
+  }, 60_000);
+});

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, type Room } from "@colyseus/sdk";
+import { COMMAND_TYPES, DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing } from "@malignus/shared";
+import type { DungeonServer, HealthResponse } from "../../src/app.ts";
+
+/** Polls `check` every 50 ms until it returns a value other than undefined, or fails after `ms`. */
+async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let app: DungeonServer;
+let base: string;
+const open: Room[] = [];
+
+async function join(how: (c: Client) => Promise<Room<any, DungeonState>>): Promise<Room<any, DungeonState>> {
+  const room = await how(new Client(base));
+  room.onMessage(EVENT_MESSAGE, () => {});
+  open.push(room);
+  return room;
+}
+const createKeeper = (options: Record<string, unknown> = {}) =>
+  join((c) => c.create(DUNGEON_ROOM, { role: "keeper", ...options }, DungeonState));
+const spectate = (roomId: string) => join((c) => c.joinById(roomId, { role: "spectator" }, DungeonState));
+/** Resolves with the close code when `room` is left or closed. */
+const leaveCode = (room: Room) => new Promise<number>((resolve) => room.onLeave((code: number) => resolve(code)));
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL ??= "warn";
+  const { createServer } = await import("../../src/app.ts");
+  app = await createServer({ transport: "ws" });
+  const port = await app.listen(0, "127.0.0.1");
+  base = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await Promise.allSettled(open.map((r) => r.connection.isOpen ? r.leave() : undefined));
+  await app?.shutdown();
+});
+
+describe("HTTP routes", () => {
+  it("GET /health answers ok with the pid, the local room count and the transport", async () => {
+    const before = (await (await fetch(`${base}/health`)).json()) as HealthResponse;
+    expect(before).toEqual({ status: "ok", pid: process.pid, rooms: before.rooms, transport: "ws" });
+    await createKeeper();
+    const after = (await (await fetch(`${base}/health`)).json()) as HealthResponse;
+    expect(after.rooms).toBe(before.rooms + 1);
+  });
+
+  it("GET /rooms lists a live dungeon with its map, ruleset, day, keepers and spectators", async () => {
+    const keeper = await createKeeper({ ruleset: "d20" });
+    await spectate(keeper.roomId);
+    await spectate(keeper.roomId);
+    const listing = await until("the listing to count 2 spectators", async () => {
+      const rooms = (await (await fetch(`${base}/rooms`)).json()) as DungeonListing[];
+      const mine = rooms.find((r) => r.roomId === keeper.roomId);
+      return mine?.spectators === 2 ? mine : undefined;
+    });
+    expect(listing).toEqual({ roomId: keeper.roomId, map: "default", ruleset: "d20", day: 1, hour: 0, keepers: 1, spectators: 2 });
+  });
+
+  it("the listing follows the game clock hour by hour", async () => {
+    // 600 game minutes per real second: a game hour every 100 ms.
+    const keeper = await createKeeper({ timeScale: 600 });
+    const listing = await until("the listing to reach hour 3", async () => {
+      const rooms = (await (await fetch(`${base}/rooms`)).json()) as DungeonListing[];
+      const mine = rooms.find((r) => r.roomId === keeper.roomId);
+      return mine && mine.hour >= 3 ? mine : undefined;
+    });
+    // The listing is published at the step where the hour changes, so it matches the clock then.
+    const clock = keeper.state.clock;
+    const listedTicks = ((listing.day - 1) * 24 + listing.hour) * TICKS_PER_GAME_HOUR;
+    expect(listedTicks).toBeLessThanOrEqual(clock.tick);
+    expect(listing).toMatchObject({ map: "default", ruleset: "malignus", keepers: 1, spectators: 0 });
+  });
+});
+
+describe("room creation", () => {
+  it.each([
+    [{ ruleset: "chess" }, /ruleset/],
+    [{ map: "nope" }, /map: unknown map/],
+    [{ timeScale: -1 }, /timeScale/],
+    [{ timeScale: 1001 }, /timeScale/],
+    [{ seed: 1.5 }, /seed/],
+    [{ timescale: 5 }, /timescale/],
+  ])("refuses bad options %j with a clear error", async (options, message) => {
+    const err = await new Client(base).create(DUNGEON_ROOM, options).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toMatch(/^invalid dungeon options: /);
+    expect((err as Error).message).toMatch(message);
+  });
+
+  it("a created dungeon decodes for a spectator: 40 x 30 tiles, the clock advancing", async () => {
+    const keeper = await createKeeper({ timeScale: 60 });
+    const spectator = await spectate(keeper.roomId);
+    const state = await until("the first state", () => (spectator.state?.width ? spectator.state : undefined));
+    expect(state.width).toBe(40);
+    expect(state.height).toBe(30);
+    expect(state.tiles.length).toBe(40 * 30);
+    expect(state.mapName).toBe("default");
+    expect(state.ruleset).toBe("malignus");
+    expect(state.clock.timeScale).toBe(60);
+    const t0 = state.clock.tick;
+    // timeScale 60 = 600 ticks per real second.
+    await until("the clock to pass 300 ticks", () => (spectator.state.clock.tick >= t0 + 300 ? true : undefined));
+    expect(spectator.state.clock.day).toBe(1);
+  });
+});
+
+describe("roles and commands", () => {
+  it("registers one request handler per command type", () => {
+    expect(COMMAND_TYPES).toEqual(["placePart", "wire", "removePart", "removeCable", "resume"]);
+  });
+
+  it("a keeper's placePart is answered with the CommandResult and the site shows in the spectator's state", async () => {
+    const keeper = await createKeeper();
+    const spectator = await spectate(keeper.roomId);
+    const result = await keeper.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: 5, y: 15 });
+    expect(result).toEqual({ ok: true, id: expect.stringMatching(/^\d+$/) });
+    const id = (result as { id: string }).id;
+    const part = await until("the part in the spectator's state", () => spectator.state.parts.get(id));
+    expect({ kind: part.kind, role: part.role, x: part.x, y: part.y, built: part.built, metalNeeded: part.metalNeeded })
+      .toEqual({ kind: "pressurePlate", role: "trigger", x: 5, y: 15, built: false, metalNeeded: 2 });
+  });
+
+  it("a refused keeper command is answered { ok: false, code, reason } and the keeper stays connected", async () => {
+    const keeper = await createKeeper();
+    const result = await keeper.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: 0, y: 0 });
+    expect(result).toMatchObject({ ok: false, code: "NOT_FLOOR" });
+    expect(keeper.connection.isOpen).toBe(true);
+  });
+
+  it("a spectator's command is refused with NOT_ALLOWED_FOR_ROLE and the spectator stays connected", async () => {
+    const keeper = await createKeeper();
+    const spectator = await spectate(keeper.roomId);
+    const result = await spectator.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: 5, y: 15 });
+    expect(result).toEqual({ ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "spectators cannot send commands" });
+    const again = await spectator.request<unknown, CommandResult>("resume", {});
+    expect(again).toMatchObject({ ok: false, code: "NOT_ALLOWED_FOR_ROLE" });
+    expect(spectator.connection.isOpen).toBe(true);
+    expect(spectator.state.parts.size).toBe(0);
+  });
+
+  it("a malformed payload closes that client with 4002 and the room keeps running", async () => {
+    const keeper = await createKeeper({ timeScale: 60 });
+    const spectator = await spectate(keeper.roomId);
+    const closed = leaveCode(keeper);
+    keeper.send("placePart", { kind: "catapult", x: -3 });
+    expect(await closed).toBe(4002);
+    const tick = spectator.state.clock.tick;
+    await until("the clock to advance after the kick", () => (spectator.state.clock.tick > tick + 50 ? true : undefined));
+    expect(spectator.connection.isOpen).toBe(true);
+    // The keeper seat is free again.
+    await until("the keeper count to drop", () => (spectator.state.keepers === 0 ? true : undefined));
+    const newKeeper = await join((c) => c.joinById(keeper.roomId, { role: "keeper" }, DungeonState));
+    expect(await newKeeper.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
+  });
+
+  it("a second keeper is refused with a clear error; spectators are not limited", async () => {
+    const keeper = await createKeeper();
+    const err = await new Client(base).joinById(keeper.roomId, { role: "keeper" }).then(() => undefined, (e: unknown) => e);
+    expect((err as Error).message).toMatch(/already has a keeper/);
+    for (let i = 0; i < 3; i++) await spectate(keeper.roomId);
+    await until("3 spectators and 1 keeper in the state", () =>
+      (open.at(-1)!.state.spectators === 3 && open.at(-1)!.state.keepers === 1 ? true : undefined));
+  });
+
+  it("an unknown role is refused", async () => {
+    const keeper = await createKeeper();
+    const err = await new Client(base).joinById(keeper.roomId, { role: "god" }).then(() => undefined, (e: unknown) => e);
+    expect((err as Error).message).toMatch(/invalid join options: role/);
+  });
+});
