@@ -1,0 +1,102 @@
+import { vi } from "vitest";
+import type { PartKind, TilePos } from "@malignus/shared";
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import type { PartRecord, UnitRecord } from "../../../src/sim/state.ts";
+
+/**
+ * Test helpers for the trap system: a small open map (20 x 12, floor from 1,1 to 18,10,
+ * walls around, a portal at 0,5, the stockpile at 1,10, a sanctum tile at 18,10), and short
+ * ways to place, build and wire parts.
+ */
+export const OPEN_MAP = [
+  "####################",
+  "#..................#",
+  "#..................#",
+  "#..................#",
+  "#..................#",
+  "P..................#",
+  "#..................#",
+  "#..................#",
+  "#..................#",
+  "#..................#",
+  "#K................S#",
+  "####################",
+].join("\n");
+
+/** A fresh headless simulation on {@link OPEN_MAP}. */
+export function makeSim(seed = 7): Simulation {
+  return Simulation.create({ seed, ruleset: "malignus", map: parseMap("traps-test", OPEN_MAP) });
+}
+
+/** Places a part and returns its id; throws when the placement is refused. */
+export function place(sim: Simulation, kind: PartKind, x: number, y: number): string {
+  const r = sim.apply({ type: "placePart", kind, x, y });
+  if (!r.ok || !r.id) throw new Error(`placePart ${kind} at ${x},${y} refused: ${JSON.stringify(r)}`);
+  return r.id;
+}
+
+/** Test shortcut for construction (TRAP-30): marks the part built now, as if just completed. */
+export function build(sim: Simulation, id: string): PartRecord {
+  const part = sim.state.parts[id];
+  if (!part) throw new Error(`no part ${id}`);
+  part.built = true;
+  part.rearmedTick = sim.state.tick;
+  return part;
+}
+
+/** Places and builds a part; returns its id. */
+export function placeBuilt(sim: Simulation, kind: PartKind, x: number, y: number): string {
+  const id = place(sim, kind, x, y);
+  build(sim, id);
+  return id;
+}
+
+/**
+ * Expands corner points into an orthogonal tile path: each consecutive pair of corners must share
+ * a row or a column. `path([2,2],[6,2],[6,5])` walks right from 2,2 to 6,2 then down to 6,5.
+ */
+export function path(...corners: [number, number][]): TilePos[] {
+  const out: TilePos[] = [];
+  const first = corners[0];
+  if (!first) return out;
+  out.push({ x: first[0], y: first[1] });
+  for (let i = 1; i < corners.length; i++) {
+    const [x0, y0] = corners[i - 1] as [number, number];
+    const [x1, y1] = corners[i] as [number, number];
+    if (x0 !== x1 && y0 !== y1) throw new Error("corners must share a row or a column");
+    const dx = Math.sign(x1 - x0), dy = Math.sign(y1 - y0);
+    let x = x0, y = y0;
+    while (x !== x1 || y !== y1) { x += dx; y += dy; out.push({ x, y }); }
+  }
+  return out;
+}
+
+/** Lays a cable through `corners` and returns its id; throws when refused. */
+export function wire(sim: Simulation, ...corners: [number, number][]): string {
+  const r = sim.apply({ type: "wire", path: path(...corners) });
+  if (!r.ok || !r.id) throw new Error(`wire refused: ${JSON.stringify(r)}`);
+  return r.id;
+}
+
+/** Adds an adventurer (faction "village") at x, y. */
+export function adventurer(sim: Simulation, x: number, y: number): UnitRecord {
+  return addUnit(sim, { kind: "adventurer", faction: "village", x, y });
+}
+
+/** Spies on the ruleset's harm seam without running it (so victims stay untouched). */
+export function spyHarm(sim: Simulation) {
+  return vi.spyOn(sim.ruleset, "harm").mockImplementation(() => {});
+}
+
+/** Applies `fn` and asserts it left the state hash and the event queue unchanged. */
+export function unchangedBy<T>(sim: Simulation, fn: () => T): T {
+  sim.drainEvents();
+  const before = sim.hash();
+  const result = fn();
+  if (sim.hash() !== before) throw new Error("state changed");
+  const events = sim.drainEvents();
+  if (events.length !== 0) throw new Error(`events emitted: ${JSON.stringify(events)}`);
+  return result;
+}
