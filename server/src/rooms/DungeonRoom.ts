@@ -60,7 +60,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
     this.state = new DungeonState();
     projectMap(this.state, this.#sim.state);
-    projectState(this.state, this.#sim.state, options.timeScale);
+    projectState(this.state, this.#sim, options.timeScale);
 
     for (const type of COMMAND_TYPES) {
       this.onMessage(type, COMMANDS[type], (client: DungeonClient, payload: unknown) => this.#command(client, type, payload));
@@ -121,7 +121,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     }
     if (!result.ok) this.#log.debug({ sessionId: client.sessionId, type, payload, ...result }, "command refused");
     // Show the command's effect now rather than at the next step.
-    projectState(this.state, this.#sim.state, this.#options.timeScale);
+    projectState(this.state, this.#sim, this.#options.timeScale);
     return result;
   }
 
@@ -140,7 +140,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
         if (sim.state.paused) { this.#tickBudget = 0; break; }
       }
     }
-    projectState(this.state, sim.state, this.#options.timeScale);
+    projectState(this.state, sim, this.#options.timeScale);
     const { day, hour } = sim.clock();
     if (day !== this.#lastDay || hour !== this.#lastHour) this.#publishMetadata();
   }

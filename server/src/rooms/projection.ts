@@ -2,7 +2,11 @@ import {
   Cable, PARTS, TrapPart, Unit, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE,
   type DungeonState,
 } from "@malignus/shared";
-import type { CableRecord, PartRecord, SimState, UnitRecord } from "../sim/index.ts";
+import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "../sim/index.ts";
+// Read-only derived views the simulation computes but does not re-export from sim/index.ts yet.
+import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
+import { isExpired } from "../sim/traps/parts.ts";
+import { hourlyChance, invasionWord } from "../sim/invasions/schedule.ts";
 
 /**
  * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
@@ -10,9 +14,10 @@ import type { CableRecord, PartRecord, SimState, UnitRecord } from "../sim/index
  * only assigns fields whose value changed, so patches carry only real changes. MapSchema entries
  * are added, updated and removed to mirror the simulation's records.
  *
- * Left to the simulation modules (not derivable from `SimState` here): a part's or cable's
- * `networkId`, a part's `expired` flag, and the invasion indicator `word` / `hourlyChance`;
- * they keep their schema defaults until the simulation exposes them.
+ * Derived fields come from the simulation's own functions: `networkId` from the cable networks
+ * (TRAP-26, recomputed only when parts or cables were added or removed), `expired` (TRAP-49),
+ * and the invasion indicator `word` / `hourlyChance` (INV-21, INV-25; "In progress" while a
+ * party is in the dungeon, INV-83).
  */
 
 type Settable = Record<string, unknown>;
@@ -39,7 +44,8 @@ export function projectMap(target: DungeonState, sim: SimState): void {
  * units, parts, cables and the invasion. Tiles may change (doors, digging), so they are
  * compared too (one string comparison per step).
  */
-export function projectState(target: DungeonState, sim: SimState, timeScale: number): void {
+export function projectState(target: DungeonState, simulation: Simulation, timeScale: number): void {
+  const sim = simulation.state;
   set(target, "tiles", sim.map.tiles);
   set(target, "dark", sim.map.dark);
 
@@ -55,17 +61,42 @@ export function projectState(target: DungeonState, sim: SimState, timeScale: num
   set(target, "metal", clamp(sim.metal, 0xffff));
 
   syncMap(target.units, sim.units, () => new Unit(), projectUnit);
-  syncMap(target.parts, sim.parts, () => new TrapPart(), (p, r) => projectPart(p, r, sim.tick));
+  const networks = networksOf(simulation);
+  syncMap(target.parts, sim.parts, () => new TrapPart(), (p, r) => {
+    projectPart(p, r);
+    set(p, "networkId", networks.byPart.get(r.id)?.id ?? "");
+    set(p, "expired", isExpired(simulation, r));
+  });
   const width = sim.map.width;
-  syncMap(target.cables, sim.cables, () => new Cable(), (c, r) => projectCable(c, r, width));
+  syncMap(target.cables, sim.cables, () => new Cable(), (c, r) => {
+    projectCable(c, r, width);
+    set(c, "networkId", networks.byCable.get(r.id)?.id ?? "");
+  });
 
   const inv = target.invasion;
   const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;
   set(inv, "count", clamp(sim.invasion.count, 0xffff));
   set(inv, "partyId", sim.invasion.partyId);
   set(inv, "spotted", party?.spotted ?? false);
-  if (party && !party.ended) set(inv, "word", "In progress");
-  else if (inv.word === "In progress") set(inv, "word", "Calm");
+  const chance = clamp(hourlyChance(simulation), 100);
+  set(inv, "hourlyChance", chance);
+  set(inv, "word", sim.invasion.partyId !== "" ? "In progress" : invasionWord(chance));
+}
+
+const networkCache = new WeakMap<Simulation, { key: string; index: NetworkIndex }>();
+
+/**
+ * The cable networks, recomputed only when a part or cable was added (new ids come from
+ * `nextId`) or removed (the counts change); wiring never changes otherwise.
+ */
+function networksOf(simulation: Simulation): NetworkIndex {
+  const s = simulation.state;
+  const key = `${s.nextId}:${Object.keys(s.parts).length}:${Object.keys(s.cables).length}`;
+  const hit = networkCache.get(simulation);
+  if (hit && hit.key === key) return hit.index;
+  const index = computeNetworks(s);
+  networkCache.set(simulation, { key, index });
+  return index;
 }
 
 interface SchemaMap<V> {
@@ -111,7 +142,7 @@ function projectUnit(u: Unit, r: UnitRecord): void {
   set(u, "targetId", r.targetId);
 }
 
-function projectPart(p: TrapPart, r: PartRecord, _tick: number): void {
+function projectPart(p: TrapPart, r: PartRecord): void {
   const data = PARTS[r.kind];
   set(p, "id", r.id);
   set(p, "kind", r.kind);

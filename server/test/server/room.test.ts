@@ -128,6 +128,24 @@ describe("roles and commands", () => {
       .toEqual({ kind: "pressurePlate", role: "trigger", x: 5, y: 15, built: false, metalNeeded: 2 });
   });
 
+  it("a cable wiring two parts is projected with its path and one networkId shared by the parts", async () => {
+    const keeper = await createKeeper();
+    const spectator = await spectate(keeper.roomId);
+    const plate = await keeper.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: 5, y: 15 });
+    const darts = await keeper.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: 8, y: 15 });
+    const path = [5, 6, 7, 8].map((x) => ({ x, y: 15 }));
+    const cable = await keeper.request<unknown, CommandResult>("wire", { path });
+    expect([plate.ok, darts.ok, cable]).toEqual([true, true, { ok: true, id: expect.stringMatching(/^\d+$/) }]);
+    const cableId = (cable as { id: string }).id;
+    const c = await until("the cable in the spectator's state", () => spectator.state.cables.get(cableId));
+    expect([...c.path]).toEqual([5, 15, 6, 15, 7, 15, 8, 15]);
+    expect([...c.hops]).toEqual([]);
+    expect(c.networkId).not.toBe("");
+    const ids = [plate, darts].map((r) => (r as { id: string }).id);
+    expect(ids.map((id) => spectator.state.parts.get(id)?.networkId)).toEqual([c.networkId, c.networkId]);
+    expect(ids.map((id) => spectator.state.parts.get(id)?.role)).toEqual(["trigger", "mechanism"]);
+  });
+
   it("a refused keeper command is answered { ok: false, code, reason } and the keeper stays connected", async () => {
     const keeper = await createKeeper();
     const result = await keeper.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: 0, y: 0 });
