@@ -1,0 +1,98 @@
+/**
+ * The live demo (`npm run demo`, with a server running: `npm start`). Creates a dungeon on the
+ * default map with a fixed seed and a fast clock, then:
+ * - a keeper bot places a pressure plate and spinning blades in the 1-tile-wide entry corridor
+ *   (y = 15, x = 1..12; the portal is at (0,15)), side by side, and wires them with a cable, printing
+ *   every command's answer; it sends `resume` whenever the clock pauses on a spotting (INV-79);
+ * - a spectator prints each event as it arrives, with the game clock.
+ * Exits 0 after the first `invasionEnded`, or 1 with a message after {@link DEMO_TIMEOUT_MS}.
+ *
+ * Environment: `DEMO_URL` (default ws://127.0.0.1:2567), `DEMO_SEED` (default {@link DEMO_SEED}).
+ */
+import { connect, DEFAULT_SERVER_URL, type CommandResult, type DungeonConnection } from "@malignus/client-sdk";
+import { formatEvent, formatResult } from "./format.ts";
+
+/** Seed of the demo dungeon: the same seed gives the same invasion hour and party. */
+export const DEMO_SEED = 20_261_129;
+/**
+ * Game minutes per real second. The first invasion comes on day 2 at a random hour, at most
+ * ~47 game hours (2,820 game minutes) after the start: about 19 real seconds at 150.
+ */
+export const DEMO_TIME_SCALE = 150;
+/** The demo gives up after this many real milliseconds. */
+export const DEMO_TIMEOUT_MS = 60_000;
+/**
+ * Entry corridor row of the default map, and where the trap goes on it. Spinning blades hit the
+ * tiles within 1 of themselves, so they sit right next to the plate: whoever steps on the plate
+ * is in reach.
+ */
+const CORRIDOR_Y = 15;
+const PLATE_X = 6;
+const BLADES_X = 7;
+
+const started = Date.now();
+const remainingMs = () => Math.max(1, DEMO_TIMEOUT_MS - (Date.now() - started));
+
+function fail(message: string): never {
+  console.error(`demo: ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const url = process.env.DEMO_URL ?? DEFAULT_SERVER_URL;
+  const seed = process.env.DEMO_SEED === undefined ? DEMO_SEED : Number(process.env.DEMO_SEED);
+  if (!Number.isInteger(seed)) fail(`DEMO_SEED must be an integer, got "${process.env.DEMO_SEED}"`);
+
+  const watchdog = setTimeout(
+    () => fail(`no invasionEnded within ${DEMO_TIMEOUT_MS / 1000} s; giving up`),
+    DEMO_TIMEOUT_MS,
+  );
+
+  const client = connect(url);
+  console.log(`demo: server ${url}, seed ${seed}, timeScale ${DEMO_TIME_SCALE} game minutes per second`);
+  let keeper: DungeonConnection;
+  try {
+    keeper = await client.createDungeon({ seed, timeScale: DEMO_TIME_SCALE, pauseOnSpot: true }, { name: "demo keeper" });
+  } catch (err) {
+    fail(`could not create a dungeon at ${url} (is the server running? \`npm start\`): ${(err as Error).message ?? err}`);
+  }
+  const spectator = await client.spectate(keeper.roomId, "demo spectator");
+  console.log(`demo: dungeon ${keeper.roomId} created; keeper and spectator joined`);
+
+  const nameOf = (id: string) => {
+    const unit = spectator.state.units?.get(id);
+    if (unit?.name) return unit.name;
+    const part = spectator.state.parts?.get(id);
+    return part ? `${part.kind} #${id}` : undefined;
+  };
+  const stopPrinting = spectator.onEvent((event) => console.log(formatEvent(event, nameOf)));
+
+  const ask = async (label: string, answer: Promise<CommandResult>) => {
+    const result = await answer;
+    console.log(`keeper: ${label} → ${formatResult(result)}`);
+    return result;
+  };
+  keeper.onEvent("paused", () => {
+    void ask("resume", keeper.resume()).catch((err: unknown) => console.error(`keeper: resume failed: ${String(err)}`));
+  });
+
+  await ask(`placePart pressurePlate (${PLATE_X},${CORRIDOR_Y})`,
+    keeper.placePart({ kind: "pressurePlate", x: PLATE_X, y: CORRIDOR_Y }));
+  await ask(`placePart spinningBlades (${BLADES_X},${CORRIDOR_Y})`,
+    keeper.placePart({ kind: "spinningBlades", x: BLADES_X, y: CORRIDOR_Y }));
+  const path = [];
+  for (let x = PLATE_X; x <= BLADES_X; x++) path.push({ x, y: CORRIDOR_Y });
+  await ask(`wire (${PLATE_X},${CORRIDOR_Y})→(${BLADES_X},${CORRIDOR_Y})`, keeper.wire({ path }));
+
+  const ended = await spectator.waitForEvent("invasionEnded", undefined, remainingMs()).catch((err: unknown) => {
+    fail(err instanceof Error ? err.message : String(err));
+  });
+  clearTimeout(watchdog);
+  stopPrinting();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`demo: invasion ${ended.invasionNumber} ended after ${seconds} real seconds (seed ${seed}); bye`);
+  await Promise.allSettled([spectator.leave(), keeper.leave()]);
+  process.exit(0);
+}
+
+main().catch((err: unknown) => fail(err instanceof Error ? err.stack ?? err.message : String(err)));

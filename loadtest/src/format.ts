@@ -1,0 +1,75 @@
+import { formatGameTime, gameTimeOfTick, type CommandResult, type SimEvent } from "@malignus/client-sdk";
+
+/** Looks up a readable name for a unit or part id; `undefined` when unknown. */
+export type NameOf = (id: string) => string | undefined;
+
+/**
+ * One readable line for a simulation event, prefixed with its game time:
+ * `[day 2 05:10] trapFired       trigger #3 set off by Aldo fired spinningBlades #4 at (7,15); victims: Aldo`.
+ *
+ * @param nameOf Resolves unit ids to names (e.g. from the room state); ids are shown as `#id` otherwise.
+ */
+export function formatEvent(event: SimEvent, nameOf: NameOf = () => undefined): string {
+  const who = (id: string | null) => (id === null ? "nobody" : nameOf(id) ?? `#${id}`);
+  const list = (ids: readonly string[]) => (ids.length === 0 ? "none" : ids.map(who).join(", "));
+  return `[${formatGameTime(gameTimeOfTick(event.tick))}] ${event.type.padEnd(15)} ${describe(event, who, list)}`;
+}
+
+function describe(event: SimEvent, who: (id: string | null) => string, list: (ids: readonly string[]) => string): string {
+  switch (event.type) {
+    case "hour":
+      return `day ${event.day}, ${String(event.hour).padStart(2, "0")}:00`;
+    case "partPlaced":
+      return `${event.kind} #${event.partId} at (${event.x},${event.y}): construction site`;
+    case "partBuilt":
+      return `${event.kind} #${event.partId} built by ${who(event.builderId)}`;
+    case "partRemoved":
+    case "cableRemoved":
+      return `#${event.id}`;
+    case "cableLaid": {
+      const hops = event.hops.length === 0 ? "" : `, hops at ${event.hops.map((p) => `(${p.x},${p.y})`).join(" ")}`;
+      const joined = event.joined.length === 0 ? "" : `, joined ${event.joined.map((id) => `#${id}`).join(", ")}`;
+      return `cable #${event.cableId} on network #${event.networkId}${joined}${hops}`;
+    }
+    case "invasionStarted":
+      return `invasion ${event.invasionNumber}: party #${event.partyId} of ${event.size} sets out`;
+    case "partySpotted": {
+      const members = event.members.map((m) => `${m.name} (${m.adventurerClass} ${m.level})`).join(", ");
+      return `party #${event.partyId} spotted by ${who(event.spottedBy)} (${event.how}), goal ${event.goal}: ${members}`;
+    }
+    case "trapFired": {
+      const by = `trigger #${event.triggerId} set off by ${who(event.byUnitId)}`;
+      if (event.mechanismId === null) return `${by} at (${event.x},${event.y}) fired nothing`;
+      return `${by} fired ${event.mechanism} #${event.mechanismId} at (${event.x},${event.y}); victims: ${list(event.victims)}`;
+    }
+    case "attack":
+      return `${who(event.attackerId)} attacks ${who(event.targetId)}: ${event.hit ? "hit" : "miss"} (${event.attackRoll} vs ${event.defenceRoll})`;
+    case "wound":
+      return `${who(event.targetId)} takes a ${event.severity} wound to the ${event.location} from ${who(event.sourceId)} (${event.woundPoints} wound points)`;
+    case "knockedOut":
+      return `${who(event.unitId)} is ${event.outcome} (${event.cause === "headWound" ? "head wound" : "too many wound points"})`;
+    case "woke":
+      return `${who(event.unitId)} wakes up`;
+    case "captured":
+      return `${who(event.unitId)} taken prisoner by ${who(event.byUnitId)}`;
+    case "escaped":
+      return `${who(event.unitId)} escaped`;
+    case "invasionEnded": {
+      const fates = Object.entries(event.fates).map(([id, fate]) => `${who(id)} ${fate}`).join(", ");
+      return `invasion ${event.invasionNumber} over, party #${event.partyId}: ${fates || "no members"}`;
+    }
+    case "paused":
+    case "resumed":
+      return event.reason;
+    default:
+      return JSON.stringify(event);
+  }
+}
+
+/**
+ * One readable line for a command's answer: `ok (id 3)` or `refused TRIGGER_TOO_CLOSE [TRAP-09]: …`.
+ */
+export function formatResult(result: CommandResult): string {
+  if (result.ok) return result.id === undefined ? "ok" : `ok (id ${result.id})`;
+  return `refused ${result.code}${result.rule ? ` [${result.rule}]` : ""}: ${result.reason}`;
+}

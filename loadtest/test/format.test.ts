@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import type { SimEvent } from "@malignus/client-sdk";
+import { formatEvent, formatResult } from "../src/format.ts";
+
+const names: Record<string, string> = { "11": "Aldo", "2": "The Master" };
+const nameOf = (id: string) => names[id];
+const at = (day: number, hour: number, minute: number) => ((day - 1) * 24 * 60 + hour * 60 + minute) * 10;
+
+describe("demo event lines", () => {
+  it("prefix the game clock of the event's tick and the type", () => {
+    expect(formatEvent({ type: "hour", tick: at(2, 7, 0), day: 2, hour: 7 })).toBe("[day 2 07:00] hour            day 2, 07:00");
+  });
+
+  it("name units through nameOf and fall back to #id", () => {
+    const fired: SimEvent = {
+      type: "trapFired", tick: at(2, 14, 2), triggerId: "5", mechanismId: "6", mechanism: "spinningBlades",
+      x: 7, y: 15, byUnitId: "11", victims: ["11", "12"],
+    };
+    expect(formatEvent(fired, nameOf)).toBe(
+      "[day 2 14:02] trapFired       trigger #5 set off by Aldo fired spinningBlades #6 at (7,15); victims: Aldo, #12",
+    );
+    const dud: SimEvent = { ...fired, mechanismId: null, mechanism: null, x: 6, byUnitId: null, victims: [] } as SimEvent;
+    expect(formatEvent(dud, nameOf)).toBe("[day 2 14:02] trapFired       trigger #5 set off by nobody at (6,15) fired nothing");
+  });
+
+  it("describe wounds, knock-outs and the end of an invasion", () => {
+    expect(formatEvent({
+      type: "wound", tick: at(2, 14, 13), targetId: "11", sourceId: "2", severity: "critical", location: "head", woundPoints: 4,
+    }, nameOf)).toBe("[day 2 14:13] wound           Aldo takes a critical wound to the head from The Master (4 wound points)");
+    expect(formatEvent({ type: "knockedOut", tick: at(2, 14, 17), unitId: "11", outcome: "dead", cause: "headWound" }, nameOf))
+      .toBe("[day 2 14:17] knockedOut      Aldo is dead (head wound)");
+    expect(formatEvent({ type: "invasionEnded", tick: at(2, 14, 17), partyId: "8", invasionNumber: 1, fates: { "11": "captured", "12": "escaped" } }, nameOf))
+      .toBe("[day 2 14:17] invasionEnded   invasion 1 over, party #8: Aldo captured, #12 escaped");
+  });
+});
+
+describe("demo command answers", () => {
+  it("show the id of an accepted command and the code, rule and reason of a refusal", () => {
+    expect(formatResult({ ok: true, id: "5" })).toBe("ok (id 5)");
+    expect(formatResult({ ok: true })).toBe("ok");
+    expect(formatResult({ ok: false, code: "TRIGGER_TOO_CLOSE", reason: "another trigger is 1 tile away", rule: "TRAP-09" }))
+      .toBe("refused TRIGGER_TOO_CLOSE [TRAP-09]: another trigger is 1 tile away");
+    expect(formatResult({ ok: false, code: "NOT_FLOOR", reason: "walls only" })).toBe("refused NOT_FLOOR: walls only");
+  });
+});
