@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { COMMAND_TYPES, DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing } from "@malignus/shared";
+import { COMMAND_TYPES, DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing, type SimEvent } from "@malignus/shared";
 import type { DungeonServer, HealthResponse } from "../../src/app.ts";
 
 /** Polls `check` every 50 ms until it returns a value other than undefined, or fails after `ms`. */
@@ -72,10 +72,10 @@ describe("HTTP routes", () => {
       const mine = rooms.find((r) => r.roomId === keeper.roomId);
       return mine && mine.hour >= 3 ? mine : undefined;
     });
-    // The listing is published at the step where the hour changes, so it matches the clock then.
-    const clock = keeper.state.clock;
-    const listedTicks = ((listing.day - 1) * 24 + listing.hour) * TICKS_PER_GAME_HOUR;
-    expect(listedTicks).toBeLessThanOrEqual(clock.tick);
+    // Published at the step where the hour changes: the clients' clock reaches it too (patches lag ≤ 50 ms).
+    await until("the keeper's clock to reach the listed hour", () =>
+      (keeper.state.clock.tick >= ((listing.day - 1) * 24 + listing.hour) * TICKS_PER_GAME_HOUR ? true : undefined));
+    expect(listing.day).toBe(1);
     expect(listing).toMatchObject({ map: "default", ruleset: "malignus", keepers: 1, spectators: 0 });
   });
 });
@@ -144,6 +144,17 @@ describe("roles and commands", () => {
     const ids = [plate, darts].map((r) => (r as { id: string }).id);
     expect(ids.map((id) => spectator.state.parts.get(id)?.networkId)).toEqual([c.networkId, c.networkId]);
     expect(ids.map((id) => spectator.state.parts.get(id)?.role)).toEqual(["trigger", "mechanism"]);
+  });
+
+  it("simulation events reach every client as `event` messages", async () => {
+    const keeper = await createKeeper();
+    const spectator = await spectate(keeper.roomId);
+    const seen: SimEvent[] = [];
+    spectator.onMessage(EVENT_MESSAGE, (e: SimEvent) => seen.push(e));
+    const placed = await keeper.request<unknown, CommandResult>("placePart", { kind: "tripwire", x: 20, y: 15 });
+    const id = (placed as { id: string }).id;
+    const event = await until("the partPlaced event", () => seen.find((e) => e.type === "partPlaced"));
+    expect(event).toEqual({ type: "partPlaced", partId: id, kind: "tripwire", x: 20, y: 15, tick: expect.any(Number) });
   });
 
   it("a refused keeper command is answered { ok: false, code, reason } and the keeper stays connected", async () => {

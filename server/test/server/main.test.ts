@@ -1,0 +1,60 @@
+import { spawn } from "node:child_process";
+import { createServer as createNetServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { Client } from "@colyseus/sdk";
+import { DUNGEON_ROOM, EVENT_MESSAGE } from "@malignus/shared";
+import type { HealthResponse } from "../../src/app.ts";
+
+const REPO = fileURLToPath(new URL("../../../", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+describe("main.ts", () => {
+  it("starts on PORT without Redis, and on SIGTERM disconnects clients, disposes rooms and exits 0", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+      cwd: REPO,
+      env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const output: string[] = [];
+    child.stdout.on("data", (d: Buffer) => output.push(d.toString()));
+    child.stderr.on("data", (d: Buffer) => output.push(d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      let health: HealthResponse | undefined;
+      const deadline = Date.now() + 20_000;
+      while (!health) {
+        health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.json() as Promise<HealthResponse>, () => undefined);
+        if (!health && (child.exitCode !== null || Date.now() > deadline)) throw new Error(`did not start:\n${output.join("")}`);
+        if (!health) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(health).toEqual({ status: "ok", pid: child.pid, rooms: 0, transport: "ws" });
+
+      const room = await new Client(`http://127.0.0.1:${port}`).create(DUNGEON_ROOM, { role: "keeper" });
+      room.onMessage(EVENT_MESSAGE, () => {});
+      const left = new Promise<number>((resolve) => room.onLeave((code: number) => resolve(code)));
+      child.kill("SIGTERM");
+      const code = await Promise.race([exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 15_000))]);
+      expect(code).toBe(0);
+      expect(await left).not.toBe(4002);
+      const logs = output.join("");
+      // The transport choice is logged with its reason (uWebSockets.js may or may not load here).
+      expect(logs).toMatch(/"msg":"transport: (ws|uws)"/);
+      expect(logs).toMatch(/"msg":"shut down"/);
+      expect(logs).toMatch(/"msg":"dungeon disposed"/);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  }, 40_000);
+});
