@@ -2,7 +2,7 @@ import type { CommandRefused, TilePos } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { CableRecord } from "../state.ts";
 import { inBounds, isWalkable } from "../world/grid.ts";
-import { computeNetworks, membersByTile, networkLimitBroken, type TrapNetwork } from "./network.ts";
+import { computeNetworks, membersByTile, networkLimitBroken, straightAt, type TrapNetwork } from "./network.ts";
 
 /**
  * Laying a cable (TRAP-12, TRAP-20 to TRAP-27): checks a dragged path and works out where it hops
@@ -28,14 +28,6 @@ export interface CablePlan {
 }
 
 const edgeKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
-
-/** True when the tile at `i` of `path` is interior and the path goes straight through it. */
-function straightAt(path: readonly number[], i: number, width: number): boolean {
-  if (i <= 0 || i >= path.length - 1) return false;
-  const prev = path[i - 1] as number, cur = path[i] as number, next = path[i + 1] as number;
-  const sameRow = (a: number, b: number) => Math.floor(a / width) === Math.floor(b / width);
-  return (sameRow(prev, cur) && sameRow(cur, next)) || (prev % width === cur % width && cur % width === next % width);
-}
 
 /**
  * Checks a dragged cable path and plans the cable with id `id` (not yet stored).

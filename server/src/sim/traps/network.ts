@@ -47,6 +47,14 @@ export interface NetworkIndex {
 /** The state a network computation reads: the map, the parts and the cables. */
 export type WiringState = Pick<SimState, "map" | "parts" | "cables">;
 
+/** True when tile `i` of `path` is interior and the path goes straight through it (row-major tiles). */
+export function straightAt(path: readonly number[], i: number, width: number): boolean {
+  if (i <= 0 || i >= path.length - 1) return false;
+  const prev = path[i - 1] as number, cur = path[i] as number, next = path[i + 1] as number;
+  const row = (a: number) => Math.floor(a / width);
+  return (row(prev) === row(cur) && row(cur) === row(next)) || (prev % width === cur % width && cur % width === next % width);
+}
+
 const byNumericId = (a: string, b: string): number => Number(a) - Number(b);
 
 /** Members standing on each tile index. The one place a new member kind (doors) is added. */
@@ -81,27 +89,31 @@ export function computeNetworks(state: WiringState): NetworkIndex {
   };
 
   const cables = Object.values(state.cables);
-  const cablesOnTile = new Map<number, CableRecord[]>();
+  const width = state.map.width;
+  const cablesOnTile = new Map<number, { cable: CableRecord; at: number }[]>();
   for (const cable of cables) {
     add(`c${cable.id}`);
-    for (const t of cable.path) {
+    cable.path.forEach((t, at) => {
       const list = cablesOnTile.get(t) ?? [];
-      list.push(cable);
+      list.push({ cable, at });
       cablesOnTile.set(t, list);
-    }
+    });
   }
   const members = membersByTile(state);
   const memberKey = (m: NetworkMember) => `${m.kind}:${m.id}`;
   for (const [t, onTile] of cablesOnTile) {
     for (const m of members.get(t) ?? []) {
       add(memberKey(m));
-      for (const c of onTile) union(`c${c.id}`, memberKey(m));
+      for (const { cable } of onTile) union(`c${cable.id}`, memberKey(m));
     }
     for (let i = 0; i < onTile.length; i++) {
       for (let j = i + 1; j < onTile.length; j++) {
-        const a = onTile[i] as CableRecord, b = onTile[j] as CableRecord;
-        if (a.hops.includes(t) || b.hops.includes(t)) continue; // TRAP-22
-        union(`c${a.id}`, `c${b.id}`); // TRAP-24, TRAP-25
+        const a = onTile[i]!, b = onTile[j]!;
+        // TRAP-22: a hop keeps the two apart; it was recorded when both ran straight through t
+        // (a later cable turning or ending on that tile still joins, TRAP-24).
+        const hop = (a.cable.hops.includes(t) || b.cable.hops.includes(t))
+          && straightAt(a.cable.path, a.at, width) && straightAt(b.cable.path, b.at, width);
+        if (!hop) union(`c${a.cable.id}`, `c${b.cable.id}`); // TRAP-24, TRAP-25
       }
     }
   }

@@ -128,6 +128,18 @@ describe("cables crossing and joining", () => {
     expect(harm).not.toHaveBeenCalled(); // nobody stands within 1 tile of the coil
   });
 
+  it("TRAP-25: a cable ending on the tile where another cable hopped joins the cable still lying there", () => {
+    const { sim, trip, coil, a, r } = crossing();
+    const b = r.ok ? r.id as string : "";
+    sim.apply({ type: "removeCable", cableId: a }); // b keeps its hop record at 6,5
+    const timer = place(sim, "timer", 3, 8);
+    sim.drainEvents();
+    const c = sim.apply({ type: "wire", path: path([3, 8], [3, 5], [6, 5]) });
+    expect(c.ok).toBe(true);
+    expect(sim.drainEvents()).toMatchObject([{ type: "cableLaid", networkId: b, hops: [], joined: [b] }]);
+    expect(networkOf(sim, timer)).toMatchObject({ id: b, trigger: trip, timer, mechanism: coil });
+  });
+
   it("TRAP-24: where the other cable turns, the drawn cable joins it instead of hopping", () => {
     const sim = makeSim();
     const plate = place(sim, "pressurePlate", 2, 5);
