@@ -1,0 +1,25 @@
+# Malignus server image. Debian 13 (trixie, glibc 2.41) so the uWebSockets.js transport loads
+# (its builds need glibc >= 2.38). Runs `npm start` on Node 24: PORT (default 2567), REDIS_URL,
+# PUBLIC_ADDRESS, LOG_LEVEL and TRANSPORT come from the environment (see README.md).
+FROM node:24-trixie-slim
+
+WORKDIR /app
+RUN chown node:node /app
+USER node
+
+# Manifests first, so the dependency layer is rebuilt only when they change.
+COPY --chown=node:node package.json package-lock.json .nvmrc ./
+COPY --chown=node:node shared/package.json shared/
+COPY --chown=node:node server/package.json server/
+COPY --chown=node:node client-sdk/package.json client-sdk/
+COPY --chown=node:node loadtest/package.json loadtest/
+# Every dependency, dev ones included: the server runs its TypeScript through tsx.
+RUN npm ci --no-audit --no-fund && npm cache clean --force
+
+COPY --chown=node:node . .
+
+ENV PORT=2567
+EXPOSE 2567
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 2567}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["npm", "start"]
