@@ -39,8 +39,9 @@ export interface DungeonServer {
   readonly transport: TransportKind;
   readonly transportReason: string;
   /**
-   * Listens on `port` (0 = any free port) on all interfaces.
+   * Listens on `port` (0 = any free port) on all interfaces, or on `hostname`.
    * @returns the port actually bound.
+   * @throws Error (e.g. `EADDRINUSE`) when the port cannot be bound.
    */
   listen(port: number, hostname?: string): Promise<number>;
   /** Disposes every local room (clients are disconnected), closes the transport and Redis. Never exits the process. */
@@ -105,7 +106,19 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     transport: choice.kind,
     transportReason: choice.reason,
     async listen(port: number, hostname?: string): Promise<number> {
-      await server.listen(port, hostname);
+      // Colyseus' listen() never settles when the port is taken (the error only reaches the
+      // http server's "error" event): turn that event into a rejection.
+      const http = choice.transport.server;
+      let onError: ((err: Error) => void) | undefined;
+      const failed = new Promise<never>((_, reject) => {
+        onError = reject;
+        http?.once("error", onError);
+      });
+      try {
+        await Promise.race([server.listen(port, hostname), failed]);
+      } finally {
+        if (onError) http?.off("error", onError);
+      }
       const address = choice.transport.server?.address();
       const bound = address && typeof address === "object" ? (address as AddressInfo).port : port;
       log.info({ port: bound, publicAddress: options.publicAddress ?? null, processId: matchMaker.processId }, "listening");

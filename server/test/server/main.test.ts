@@ -57,4 +57,27 @@ describe("main.ts", () => {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
   }, 40_000);
+
+  it("exits 1 with a clear log when PORT is taken", async () => {
+    const blocker = createNetServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, () => resolve((blocker.address() as { port: number }).port)));
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+        cwd: REPO,
+        env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "ws", LOG_LEVEL: "info" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const output: string[] = [];
+      child.stdout.on("data", (d: Buffer) => output.push(d.toString()));
+      const code = await Promise.race([
+        new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c))),
+        new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 20_000)),
+      ]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      expect(code).toBe(1);
+      expect(output.join("")).toMatch(/"level":60.*EADDRINUSE.*"msg":"could not listen"/);
+    } finally {
+      blocker.close();
+    }
+  }, 30_000);
 });
