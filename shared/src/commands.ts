@@ -46,7 +46,9 @@ export const COMMAND_TYPES = Object.keys(COMMANDS) as CommandType[];
 /** The payload of command `T`. */
 export type CommandPayload<T extends CommandType> = z.infer<(typeof COMMANDS)[T]>;
 /** A command with its type, as the simulation receives it. */
-export type Command = { [T in CommandType]: { type: T } & CommandPayload<T> }[CommandType];
+export type Command = {
+  [T in CommandType]: { type: T } & (CommandPayload<T> extends Record<string, never> ? unknown : CommandPayload<T>)
+}[CommandType];
 
 /** Why a command was refused. Codes are stable; the reason text is for people. */
 export const ERROR_CODES = [
