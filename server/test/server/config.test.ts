@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { readConfig } from "../../src/config.ts";
+import { createTransport } from "../../src/transport.ts";
+import { parseCreateOptions, parseJoinOptions } from "../../src/rooms/options.ts";
+
+const silent = pino({ level: "silent" });
+
+describe("readConfig", () => {
+  it("fills the defaults from an empty environment", () => {
+    expect(readConfig({})).toEqual({
+      port: 2567, redisUrl: undefined, redisKeyPrefix: undefined, publicAddress: undefined, transport: "auto", logLevel: "info",
+    });
+  });
+
+  it("reads every variable, blank ones meaning unset", () => {
+    expect(readConfig({
+      PORT: "3000", REDIS_URL: "redis://10.0.0.1:6380/2", REDIS_KEY_PREFIX: "a:", PUBLIC_ADDRESS: "h:3000", TRANSPORT: "ws", LOG_LEVEL: "debug",
+    })).toEqual({ port: 3000, redisUrl: "redis://10.0.0.1:6380/2", redisKeyPrefix: "a:", publicAddress: "h:3000", transport: "ws", logLevel: "debug" });
+    expect(readConfig({ REDIS_URL: "", TRANSPORT: " " }).redisUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "http" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ REDIS_URL: "localhost:6379" }, /REDIS_URL: must start with redis:\/\//],
+    [{ TRANSPORT: "tcp" }, /TRANSPORT/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+  ])("refuses %j with an error naming the variable", (env, message) => {
+    expect(() => readConfig(env)).toThrow(/^invalid environment: /);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
+
+describe("createTransport", () => {
+  it("TRANSPORT=ws uses ws", async () => {
+    const t = await createTransport("ws", silent);
+    expect([t.kind, t.reason]).toEqual(["ws", "forced by TRANSPORT=ws"]);
+  });
+
+  it("auto tries uWebSockets.js and falls back to ws with the load error as the reason; uws forced fails the same way", async () => {
+    const t = await createTransport("auto", silent);
+    if (t.kind === "uws") {
+      expect(t.reason).toBe("uWebSockets.js loaded");
+      return;
+    }
+    expect(t.reason).toMatch(/^uWebSockets\.js failed to load, falling back to ws: \S/);
+    await expect(createTransport("uws", silent)).rejects.toThrow(/^TRANSPORT=uws but uWebSockets\.js failed to load: /);
+  });
+});
+
+describe("room options", () => {
+  it("defaults: malignus ruleset, default map, timeScale 1, pauseOnSpot, a random 31-bit seed", () => {
+    const o = parseCreateOptions(undefined);
+    expect({ ...o, seed: 0 }).toEqual({ seed: 0, ruleset: "malignus", map: "default", timeScale: 1, pauseOnSpot: true });
+    expect(Number.isInteger(o.seed) && o.seed >= 0 && o.seed < 2 ** 31).toBe(true);
+    const seeds = new Set(Array.from({ length: 20 }, () => parseCreateOptions({}).seed));
+    expect(seeds.size).toBeGreaterThan(15);
+  });
+
+  it("keeps given values and accepts the join keys on create", () => {
+    expect(parseCreateOptions({ seed: 7, ruleset: "d100", timeScale: 1000, pauseOnSpot: false, role: "keeper", name: "Ann" }))
+      .toEqual({ seed: 7, ruleset: "d100", map: "default", timeScale: 1000, pauseOnSpot: false });
+  });
+
+  it("join options default to spectator and ignore the create keys", () => {
+    expect(parseJoinOptions(undefined)).toEqual({ role: "spectator", name: undefined });
+    expect(parseJoinOptions({ role: "keeper", name: "Ann", timeScale: 5 })).toEqual({ role: "keeper", name: "Ann" });
+    expect(() => parseJoinOptions({ name: "" })).toThrow(/^invalid join options: name/);
+  });
+});
