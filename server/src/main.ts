@@ -4,14 +4,14 @@
  * exiting 0; a second signal or a shutdown longer than {@link SHUTDOWN_TIMEOUT_MS} exits at once.
  */
 import { readConfig } from "./config.ts";
-import { createLogger } from "./logger.ts";
+import { logger as log } from "./logger.ts";
 import { createServer } from "./app.ts";
 
 /** Longest graceful shutdown before the process exits anyway, in milliseconds. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
+// The shared logger reads LOG_LEVEL itself; readConfig() refuses an invalid one.
 const config = readConfig();
-const log = createLogger(config.logLevel);
 
 process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled rejection"));
 process.on("uncaughtException", (err) => log.error({ err }, "uncaught exception"));

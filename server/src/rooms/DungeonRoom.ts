@@ -112,17 +112,19 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       this.#log.debug({ sessionId: client.sessionId, type, code: refused.code }, "command refused");
       return refused;
     }
-    let result: CommandResult;
     try {
-      result = this.#sim.apply({ type, ...(payload as object) } as Command);
+      const result = this.#sim.apply({ type, ...(payload as object) } as Command);
+      if (result.ok) {
+        // Show the command's effect now rather than at the next step.
+        projectState(this.state, this.#sim, this.#options.timeScale);
+      } else {
+        this.#log.debug({ sessionId: client.sessionId, type, payload, ...result }, "command refused");
+      }
+      return result;
     } catch (err) {
       this.#log.error({ err, sessionId: client.sessionId, type, payload }, "command threw");
       return { ok: false, code: "INVALID_COMMAND", reason: "the server failed to apply this command" };
     }
-    if (!result.ok) this.#log.debug({ sessionId: client.sessionId, type, payload, ...result }, "command refused");
-    // Show the command's effect now rather than at the next step.
-    projectState(this.state, this.#sim, this.#options.timeScale);
-    return result;
   }
 
   #step(): void {
