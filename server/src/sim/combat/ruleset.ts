@@ -10,6 +10,20 @@ import type { UnitRecord } from "../state.ts";
 export interface CombatRuleset {
   readonly id: RulesetId;
   /**
+   * How fights run: "continuous" (each unit attacks on its own cadence, malignus) or "rounds"
+   * (fights form encounters with initiative and turns, d20 and d100; see combat/encounters/).
+   */
+  readonly timing: "continuous" | "rounds";
+  /**
+   * A check that is not an attack: spotting a trigger, defusing, picking a lock, bashing a door,
+   * rearming a trap part, resisting a trap (Block). The unit's relevant stat plus `bonus` is
+   * rolled against `difficulty`; the result says whether it succeeded and whether the roll was a
+   * critical success or failure (TRAP-36). Callers never roll dice for checks themselves.
+   * @param difficulty the opposing value, on the scale of the unit's stats (a stat of 3 is average).
+   * @param bonus situational modifiers already summed (Caution, learned bonuses, darkness, …).
+   */
+  check(sim: Simulation, unit: UnitRecord, kind: CheckKind, difficulty: number, bonus: number): CheckResult;
+  /**
    * One melee or ranged attack of `attacker` on `target`: rolls, emits `attack` and any
    * `wound`/`knockedOut` events, and updates the target.
    */
@@ -21,4 +35,20 @@ export interface CombatRuleset {
   harm(sim: Simulation, target: UnitRecord, sourceId: string, harm: { severity: WoundSeverity; damageType: DamageType; blunt: boolean }): void;
   /** True when the unit can no longer act in a fight (unconscious, dead, captured, gone). */
   isOutOfFight(unit: UnitRecord): boolean;
+}
+
+/** The checks rules ask for outside attacks. */
+export type CheckKind = "spot" | "defuse" | "pick" | "bash" | "rearm" | "resist";
+
+/** The stat each check reads (KNOW-12 spotting by Tracking, DOOR-35 Craft, DOOR-36 Combat, KNOW-37 Block). */
+export const CHECK_STAT: Readonly<Record<CheckKind, "tracking" | "craft" | "combat" | "block">> = {
+  spot: "tracking", defuse: "craft", pick: "craft", bash: "combat", rearm: "craft", resist: "block",
+};
+
+/** The outcome of a check: `roll` is the natural die, `total` the die plus stat and bonus. */
+export interface CheckResult {
+  success: boolean;
+  critical: "success" | "failure" | null;
+  roll: number;
+  total: number;
 }

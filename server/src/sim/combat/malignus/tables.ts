@@ -58,3 +58,8 @@ export const ALWAYS_UNCONSCIOUS_SPECIES = "troll";
  * [1, WAKE_WITHIN_TICKS] (4 game hours).
  */
 export const WAKE_WITHIN_TICKS = 4 * TICKS_PER_GAME_HOUR;
+
+/** Checks (spotting, defusing, lockpicking, bashing, rearming, resisting): the die rolled. A 1 is a critical failure (TRAP-36), a 10 a critical success. */
+export const CHECK_DIE_SIDES = 10;
+/** Checks succeed when 1d10 + stat + bonus reaches difficulty + this (a stat-3 unit against difficulty 3 succeeds on 5+: 60%). */
+export const CHECK_BASE_DIFFICULTY = 5;
