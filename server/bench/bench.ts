@@ -1,0 +1,254 @@
+/**
+ * Simulation benchmarks (`npm run bench`): the simulation stepped headless, no room, no network.
+ *
+ * - idle: a fresh default-map dungeon before its first invasion, per ruleset (ticks/s);
+ * - mid-invasion: 5 adventurers, 10 minions, 20 wired traps on the default map, per ruleset (µs per tick);
+ * - scaling: the cost of a tick from 10 to 1,000 entities on an arena map sized to fit them;
+ * - days: 60 game days of a defended dungeon fast-forwarded (wall time, invasions seen).
+ *
+ * Options: `--quick` (shorter measuring windows), `--days N` (default 60), `--only a,b` (any of
+ * idle, invasion, scaling, days), `--json FILE` (write the results as JSON, see {@link BenchReport}).
+ * Speeds are printed, never asserted; targets missed are flagged with "MISSED".
+ */
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import cliProgress from "cli-progress";
+import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type RulesetId } from "@malignus/shared";
+import { Simulation, type SimState } from "../src/sim/index.ts";
+import { BENCH_RULESETS, MID_INVASION, defendedSim, idleSim, midInvasionSim, scaledSim } from "./scenarios.ts";
+import { fmt, fmtInt, mean, percentile, table } from "./stats.ts";
+
+/** Targets of issue 10 for this machine. */
+export const TARGETS = {
+  /** Idle dungeon, ticks per second, at least. */
+  idleTicksPerSecond: 50_000,
+  /** Mid-invasion tick, mean microseconds, at most. */
+  invasionTickMicros: 200,
+  /** 60 game days fast-forwarded, wall seconds, at most. */
+  sixtyDaysSeconds: 30,
+} as const;
+
+/** Entity counts of the scaling table. */
+export const SCALING_COUNTS = [10, 25, 50, 100, 250, 500, 1000] as const;
+
+/** Timing of one scenario: per-tick samples summarised. Times in microseconds. */
+export interface TickTiming {
+  ticks: number;
+  meanMicros: number;
+  p50Micros: number;
+  p99Micros: number;
+  ticksPerSecond: number;
+}
+
+/** Everything `npm run bench` measured, as written by `--json`. */
+export interface BenchReport {
+  startedAt: string;
+  machine: MachineInfo;
+  quick: boolean;
+  idle: ({ ruleset: RulesetId } & TickTiming)[];
+  invasion: ({ ruleset: RulesetId; adventurers: number; minions: number; traps: number; entities: number } & TickTiming)[];
+  scaling: ({ requested: number; entities: number; adventurers: number; minions: number; traps: number } & TickTiming)[];
+  days: { days: number; ticks: number; wallSeconds: number; ticksPerSecond: number; invasions: number; events: number; trapsFired: number } | null;
+  targets: { name: string; target: string; measured: string; met: boolean }[];
+}
+
+/** The machine a run happened on. */
+export interface MachineInfo {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  platform: string;
+}
+
+/** Describes this machine. */
+export function machineInfo(): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? "unknown",
+    cores: os.availableParallelism(),
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+/**
+ * Times single ticks: restores `snapshot` and steps `windowTicks` ticks, timing each, again and
+ * again until `budgetMs` of stepping has been spent (at least one window). Restoring is not timed.
+ */
+export function timeTicks(snapshot: SimState, windowTicks: number, budgetMs: number, onProgress?: (spentMs: number) => void): TickTiming {
+  const samples: number[] = [];
+  let spent = 0;
+  while (samples.length === 0 || spent < budgetMs) {
+    const sim = Simulation.restore(snapshot);
+    for (let i = 0; i < windowTicks; i++) {
+      if (sim.state.paused) sim.resume("bench");
+      const t0 = performance.now();
+      sim.step();
+      const dt = performance.now() - t0;
+      samples.push(dt * 1000);
+      spent += dt;
+    }
+    onProgress?.(spent);
+  }
+  const m = mean(samples);
+  return {
+    ticks: samples.length,
+    meanMicros: m,
+    p50Micros: percentile(samples, 50),
+    p99Micros: percentile(samples, 99),
+    ticksPerSecond: 1e6 / m,
+  };
+}
+
+function parseArgs(argv: readonly string[]): { quick: boolean; days: number; only: Set<string>; json: string | null } {
+  const out = { quick: false, days: 60, only: new Set(["idle", "invasion", "scaling", "days"]), json: null as string | null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--quick") out.quick = true;
+    else if (a === "--days") out.days = Number(argv[++i]);
+    else if (a === "--only") out.only = new Set(String(argv[++i]).split(","));
+    else if (a === "--json") out.json = String(argv[++i]);
+    else if (a === "--help" || a === "-h") {
+      console.log("usage: npm run bench -- [--quick] [--days N] [--only idle,invasion,scaling,days] [--json FILE]");
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  if (!Number.isInteger(out.days) || out.days < 1 || out.days > 365) throw new Error("--days must be an integer from 1 to 365");
+  return out;
+}
+
+function bar(label: string, total: number, unit: string): cliProgress.SingleBar {
+  const b = new cliProgress.SingleBar({
+    format: `${label.padEnd(26)} [{bar}] {percentage}% | {value}/{total} ${unit} | ETA {eta}s`,
+    stream: process.stderr,
+    hideCursor: true,
+    clearOnComplete: true,
+    noTTYOutput: false,
+  }, cliProgress.Presets.shades_classic);
+  b.start(total, 0);
+  return b;
+}
+
+function row(t: TickTiming): string[] {
+  return [fmtInt(t.ticksPerSecond), fmt(t.meanMicros), fmt(t.p50Micros), fmt(t.p99Micros), fmtInt(t.ticks)];
+}
+const TIMING_HEADER = ["ticks/s", "mean µs", "p50 µs", "p99 µs", "ticks timed"];
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const budget = args.quick ? 400 : 1500;
+  const report: BenchReport = {
+    startedAt: new Date().toISOString(), machine: machineInfo(), quick: args.quick,
+    idle: [], invasion: [], scaling: [], days: null, targets: [],
+  };
+  const m = report.machine;
+  console.log(`malignus simulation benchmarks: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, node ${m.node}${args.quick ? " (quick)" : ""}\n`);
+
+  if (args.only.has("idle")) {
+    const b = bar("idle dungeon", BENCH_RULESETS.length * budget, "ms");
+    BENCH_RULESETS.forEach((ruleset, i) => {
+      const snap = idleSim(ruleset).snapshot();
+      timeTicks(snap, 2000, 50); // warm-up
+      report.idle.push({ ruleset, ...timeTicks(snap, 10_000, budget, (s) => b.update(Math.min(budget, Math.round(s)) + i * budget)) });
+    });
+    b.stop();
+    console.log("Idle dungeon (default map, day 1, no invasion)");
+    console.log(table(["ruleset", ...TIMING_HEADER], report.idle.map((r) => [r.ruleset, ...row(r)])));
+    console.log();
+  }
+
+  if (args.only.has("invasion")) {
+    const b = bar("mid-invasion", BENCH_RULESETS.length * budget, "ms");
+    BENCH_RULESETS.forEach((ruleset, i) => {
+      const s = midInvasionSim(ruleset);
+      const snap = s.sim.snapshot();
+      timeTicks(snap, 200, 50);
+      report.invasion.push({
+        ruleset, adventurers: s.adventurers, minions: s.minions, traps: s.traps, entities: s.entities,
+        ...timeTicks(snap, 300, budget, (t) => b.update(Math.min(budget, Math.round(t)) + i * budget)),
+      });
+    });
+    b.stop();
+    const r0 = report.invasion[0];
+    console.log(`Mid-invasion (default map; asked ${MID_INVASION.adventurers} adventurers, ${MID_INVASION.minions} minions, ${MID_INVASION.traps} traps; ` +
+      `got ${r0?.adventurers} / ${r0?.minions} / ${r0?.traps}; windows of 300 ticks from the same snapshot)`);
+    console.log(table(["ruleset", ...TIMING_HEADER], report.invasion.map((r) => [r.ruleset, ...row(r)])));
+    console.log();
+  }
+
+  if (args.only.has("scaling")) {
+    const per = Math.round(budget / 2);
+    const b = bar("scaling", SCALING_COUNTS.length * per, "ms");
+    SCALING_COUNTS.forEach((n, i) => {
+      const s = scaledSim(n);
+      const snap = s.sim.snapshot();
+      timeTicks(snap, 50, 20);
+      report.scaling.push({
+        requested: n, entities: s.entities, adventurers: s.adventurers, minions: s.minions, traps: s.traps,
+        ...timeTicks(snap, 200, per, (t) => b.update(Math.min(per, Math.round(t)) + i * per)),
+      });
+    });
+    b.stop();
+    console.log("Tick cost by entity count (arena map sized to fit; 1/7 adventurers, 2/7 minions, 4/7 trap parts; malignus)");
+    console.log(table(
+      ["entities", "adventurers", "minions", "traps", ...TIMING_HEADER, "µs/entity"],
+      report.scaling.map((r) => [r.entities, r.adventurers, r.minions, r.traps, ...row(r), fmt(r.meanMicros / r.entities, 2)]),
+    ));
+    console.log();
+  }
+
+  if (args.only.has("days")) {
+    const s = defendedSim();
+    const sim = s.sim;
+    const ticks = args.days * TICKS_PER_GAME_DAY;
+    const hours = ticks / TICKS_PER_GAME_HOUR;
+    const b = bar(`${args.days} game days`, hours, "game hours");
+    let events = 0, trapsFired = 0;
+    const t0 = performance.now();
+    for (let h = 0; h < hours; h++) {
+      for (let i = 0; i < TICKS_PER_GAME_HOUR; i++) {
+        if (sim.state.paused) sim.resume("bench");
+        const evs = sim.step();
+        events += evs.length;
+        for (const e of evs) if (e.type === "trapFired") trapsFired++;
+      }
+      b.update(h + 1);
+    }
+    const wall = (performance.now() - t0) / 1000;
+    b.stop();
+    report.days = { days: args.days, ticks, wallSeconds: wall, ticksPerSecond: ticks / wall, invasions: sim.state.invasion.count, events, trapsFired };
+    console.log(`${args.days} game days of a defended dungeon (default map, ${s.traps} traps, invasions as scheduled, no pause on spotting)`);
+    console.log(table(["game days", "ticks", "wall s", "ticks/s", "invasions", "events", "traps fired"],
+      [[args.days, fmtInt(ticks), fmt(wall, 2), fmtInt(ticks / wall), sim.state.invasion.count, fmtInt(events), trapsFired]]));
+    console.log();
+  }
+
+  const idleWorst = report.idle.length ? Math.min(...report.idle.map((r) => r.ticksPerSecond)) : null;
+  const invWorst = report.invasion.length ? Math.max(...report.invasion.map((r) => r.meanMicros)) : null;
+  if (idleWorst !== null) report.targets.push({ name: "idle dungeon (slowest ruleset)", target: `≥ ${fmtInt(TARGETS.idleTicksPerSecond)} ticks/s`, measured: `${fmtInt(idleWorst)} ticks/s`, met: idleWorst >= TARGETS.idleTicksPerSecond });
+  if (invWorst !== null) report.targets.push({ name: "tick mid-invasion (slowest ruleset, mean)", target: `≤ ${TARGETS.invasionTickMicros} µs`, measured: `${fmt(invWorst)} µs`, met: invWorst <= TARGETS.invasionTickMicros });
+  if (report.days) {
+    const scaled = report.days.wallSeconds * (60 / report.days.days);
+    report.targets.push({ name: "60 game days fast-forwarded", target: `≤ ${TARGETS.sixtyDaysSeconds} s`, measured: `${fmt(scaled, 1)} s${report.days.days === 60 ? "" : ` (extrapolated from ${report.days.days} days)`}`, met: scaled <= TARGETS.sixtyDaysSeconds });
+  }
+  console.log("Targets (issue 10)");
+  console.log(table(["what", "target", "measured", ""], report.targets.map((t) => [t.name, t.target, t.measured, t.met ? "met" : "MISSED"])));
+  if (report.targets.some((t) => !t.met)) {
+    console.log("\nA target is missed: profile with `npm run bench:profile` (node --cpu-prof) to see the hot spots.");
+  }
+  if (args.json) {
+    writeFileSync(args.json, JSON.stringify(report, null, 2) + "\n");
+    console.log(`\nresults written to ${args.json}`);
+  }
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("bench.ts");
+if (isMain) {
+  main().catch((err: unknown) => {
+    console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:profile [-- bench options]`: runs the benchmarks under `node --cpu-prof` (the
+ * project's Node) and prints the hot spots: functions by self time, as `file:line function`.
+ * Default bench options: `--quick --only invasion,scaling,days --days 10`. The raw `.cpuprofile`
+ * stays in `.profiles/` (git-ignored by convention; open it in Chrome DevTools for a flame chart).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { table, fmt } from "./stats.ts";
+
+/** One node of a V8 `.cpuprofile`. */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** A V8 CPU profile as `--cpu-prof` writes it. */
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** A hot spot: a function, where it is, and its share of the samples. */
+export interface HotSpot { fn: string; where: string; selfPercent: number; samples: number }
+
+/**
+ * The functions with the most self samples in `profile`, most first; `(idle)`, `(program)` and
+ * `(garbage collector)` included as V8 names them. Locations are shortened to the path after
+ * `root` (file URLs) and 1-based line numbers.
+ */
+export function hotSpots(profile: CpuProfile, root = "", top = 20): HotSpot[] {
+  const hits = new Map<number, number>();
+  if (profile.samples) for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+  else for (const n of profile.nodes) hits.set(n.id, n.hitCount ?? 0);
+  const byFn = new Map<string, HotSpot>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const h = hits.get(n.id) ?? 0;
+    total += h;
+    if (h === 0) continue;
+    const url = n.callFrame.url.replace(/^file:\/\//, "");
+    const file = root && url.startsWith(root) ? url.slice(root.length) : url;
+    const where = !url ? "" : url.endsWith(".ts") ? file : `${file}:${n.callFrame.lineNumber + 1}`;
+    const fn = n.callFrame.functionName || "(anonymous)";
+    const key = `${fn}@${where}`;
+    const spot = byFn.get(key) ?? { fn, where, selfPercent: 0, samples: 0 };
+    spot.samples += h;
+    byFn.set(key, spot);
+  }
+  const out = [...byFn.values()].sort((a, b) => b.samples - a.samples).slice(0, top);
+  for (const s of out) s.selfPercent = total === 0 ? 0 : (100 * s.samples) / total;
+  return out;
+}
+
+function main(): void {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const repo = path.resolve(here, "../..");
+  const dir = path.join(os.tmpdir(), "malignus-profiles");
+  mkdirSync(dir, { recursive: true });
+  const benchArgs = process.argv.slice(2);
+  const args = benchArgs.length > 0 ? benchArgs : ["--quick", "--only", "invasion,scaling,days", "--days", "10"];
+  const started = Date.now();
+  const run = spawnSync(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", "tsx", path.join(here, "bench.ts"), ...args], {
+    stdio: "inherit", cwd: repo,
+  });
+  if (run.status !== 0) { console.error(`bench:profile: the bench exited with ${run.status}`); process.exit(1); }
+  const newest = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f)).filter((f) => statSync(f).mtimeMs >= started)
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) { console.error("bench:profile: no .cpuprofile written"); process.exit(1); }
+  const spots = hotSpots(JSON.parse(readFileSync(newest, "utf8")) as CpuProfile, repo + "/", 25);
+  console.log(`\nHot spots by self time (${newest})`);
+  console.log(table(["self %", "function", "file:line"], spots.map((s) => [fmt(s.selfPercent), s.fn, s.where])));
+}
+
+if (process.argv[1]?.endsWith("profile.ts")) main();
