@@ -1,0 +1,128 @@
+/** D20-MOVE-13: the movement modes. */
+export type MoveMode = "walk" | "fly" | "swim";
+
+/** D20-MOVE-05, D20-MOVE-06: entering a tile, orthogonal or diagonal, costs this on normal terrain. */
+export const BASE_STEP_COST = 1;
+/** D20-MOVE-22, D20-MOVE-33: extra per tile of difficult terrain, and per tile crawled. */
+export const DIFFICULT_EXTRA_COST = 1;
+/** D20-MOVE-34 (Left open: 3 in total): a tile crawled through difficult terrain. */
+export const CRAWL_DIFFICULT_COST = 3;
+/** D20-MOVE-15: every switch of movement mode. */
+export const MODE_SWITCH_COST = 2;
+/** Left open (D20-ATTACK, grapple): dragging a grappled creature costs 1 extra per tile. */
+export const DRAG_EXTRA_COST = 1;
+
+/** What a tile step involves, for its cost. */
+export interface StepTerrain {
+  /** D20-MOVE-24, D20-MOVE-26: ground difficult terrain (ignored by flyers, Left open). */
+  difficult?: boolean;
+  /** D20-MOVE-25: the tile holds another creature. */
+  occupied?: boolean;
+  /** D20-MOVE-32, D20-MOVE-33: the mover is prone and crawls. */
+  crawling?: boolean;
+  /** D20-SIZE-09: the mover squeezes. */
+  squeezing?: boolean;
+  /** D20-ATTACK-44 (Left open): the mover drags a grappled creature not two sizes smaller. */
+  dragging?: boolean;
+  /** Left open (D20-MOVE): climbing costs like difficult terrain. */
+  climbing?: boolean;
+  mode?: MoveMode;
+}
+
+/**
+ * D20-MOVE-05 to D20-MOVE-07, D20-MOVE-22 to D20-MOVE-25, D20-MOVE-33, D20-MOVE-34, D20-SIZE-09:
+ * the movement a step onto one tile costs. Difficult terrain adds 1 once however many hindrances
+ * overlap (D20-MOVE-23); crawling adds 1, or costs 3 in all through difficult terrain; squeezing
+ * and dragging add 1 each (Left open D20-SIZE: extras add up). Ground difficulty does not slow a
+ * flyer, but creatures' spaces do (Left open D20-MOVE).
+ */
+export function stepCost(t: StepTerrain): number {
+  const groundDifficult = (t.difficult === true || t.climbing === true) && t.mode !== "fly";
+  const difficult = groundDifficult || t.occupied === true;
+  let cost: number;
+  if (t.crawling) cost = difficult ? CRAWL_DIFFICULT_COST : BASE_STEP_COST + DIFFICULT_EXTRA_COST;
+  else cost = BASE_STEP_COST + (difficult ? DIFFICULT_EXTRA_COST : 0);
+  if (t.squeezing) cost += 1;
+  if (t.dragging) cost += DRAG_EXTRA_COST;
+  return cost;
+}
+
+/** D20-MOVE-05, D20-MOVE-07: a tile can be entered only when the remaining movement covers its whole cost. */
+export function canEnter(remaining: number, cost: number): boolean {
+  return remaining >= cost && remaining >= BASE_STEP_COST;
+}
+
+/**
+ * D20-MOVE-08 (Left open: only solid tiles count): a diagonal step from (x, y) by (dx, dy) may not
+ * cut the corner of a solid tile: both orthogonal neighbours must be non-solid.
+ */
+export function diagonalAllowed(isSolid: (x: number, y: number) => boolean, x: number, y: number, dx: number, dy: number): boolean {
+  if (dx === 0 || dy === 0) return true;
+  return !isSolid(x + dx, y) && !isSolid(x, y + dy);
+}
+
+/**
+ * D20-MOVE-09: the distance between two single-tile things, counting tiles as for movement
+ * (a diagonal counts 1): adjacent = 1, one empty tile between = 2.
+ */
+export function gridDistance(a: { x: number; y: number }, b: { x: number; y: number }): number {
+  return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+}
+
+/**
+ * D20-MOVE-09 for creatures covering several tiles (D20-SIZE-01): the distance between the
+ * nearest tiles of two square spaces whose north-west tiles are `a` and `b` (Left open D20-SIZE).
+ */
+export function spaceDistance(a: { x: number; y: number }, aSide: number, b: { x: number; y: number }, bSide: number): number {
+  const gap = (p: number, ps: number, q: number, qs: number) => Math.max(0, q - (p + ps - 1), p - (q + qs - 1));
+  return Math.max(gap(a.x, aSide, b.x, bSide), gap(a.y, aSide, b.y, bSide));
+}
+
+/** D20-MOVE-17 to D20-MOVE-20: the multiplier of a mode for a creature. */
+export function modeFactor(mode: MoveMode, opts: { saaneris?: boolean; swimSpell?: boolean } = {}): number {
+  if (mode === "fly") return 2;
+  if (mode === "swim") return opts.saaneris ? 2 : opts.swimSpell ? 1 : 0.5;
+  return 1;
+}
+
+/**
+ * D20-MOVE-14, D20-MOVE-15, D20-MOVE-21 (Left open formula): switching mode turns `remaining`
+ * into (remaining − 2) × newFactor ÷ oldFactor; walk 9 → fly 14, walk 9 → swim 3.5, fly 14 → walk 6.
+ * @returns the new remaining movement, or null when less than 2 remains.
+ */
+export function switchMode(remaining: number, oldFactor: number, newFactor: number): number | null {
+  if (remaining < MODE_SWITCH_COST) return null;
+  return ((remaining - MODE_SWITCH_COST) * newFactor) / oldFactor;
+}
+
+/** D20-MOVE-30: standing up from prone costs half the movement value. */
+export function standUpCost(movementValue: number): number {
+  return movementValue / 2;
+}
+
+/** D20-MOVE-31 (Left open: only in walking mode): may the creature stand up now? */
+export function canStandUp(movementValue: number, remaining: number): boolean {
+  return movementValue > 0 && remaining >= standUpCost(movementValue);
+}
+
+/** D20-MOVE-29: dropping prone costs no movement. */
+export const DROP_PRONE_COST = 0;
+
+/**
+ * D20-ACTION-10 (Left open: the mode's factor applies): Dash adds the movement value times the
+ * current mode's factor to the remaining movement; with movement 9 walking the turn allows 18.
+ */
+export function dash(remaining: number, movementValue: number, factor: number): number {
+  return remaining + movementValue * factor;
+}
+
+/** Left open (D20-MOVE, slippery liquid D20-MOVE-27): 1d20 + Agility must reach this to stay standing. */
+export const SLIPPERY_DC = 10;
+
+/** D20-MOVE-37: a flying creature falls when prone, at 0 movement, or unable to move. */
+export function flyerFalls(mode: MoveMode, prone: boolean, movementValue: number, canMoveNow: boolean): boolean {
+  return mode === "fly" && (prone || movementValue === 0 || !canMoveNow);
+}
+
+/** Left open (D20-MOVE falling, D20-MOUNT-11): 1 bludgeoning damage per tile fallen. */
+export const FALL_DAMAGE_PER_TILE = 1;

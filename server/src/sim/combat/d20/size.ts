@@ -1,0 +1,45 @@
+/** Left open (D20-SIZE, missing table): the six size categories, smallest first. */
+export const SIZES = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
+/** One of {@link SIZES}. */
+export type Size = (typeof SIZES)[number];
+
+/** Left open (D20-SIZE): side of each size's square space, in tiles (D20-SIZE-03: Medium is 1). */
+export const SPACE_TILES: Readonly<Record<Size, number>> = { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 };
+
+/** Steps between two sizes: positive when `a` is larger than `b`. */
+export function sizeDiff(a: Size, b: Size): number {
+  return SIZES.indexOf(a) - SIZES.indexOf(b);
+}
+
+/** D20-SIZE-05, D20-SIZE-07: how many Medium creatures fit around a creature of `size` ((n+2)² − n²). */
+export function surroundCount(size: Size): number {
+  const n = SPACE_TILES[size];
+  return (n + 2) * (n + 2) - n * n;
+}
+
+/** How a creature gets through a passage `width` tiles wide. */
+export type Fit = "fits" | "squeeze" | "blocked";
+
+/**
+ * D20-SIZE-08 (Left open squeeze widths): a creature n tiles wide passes a passage ≥ n wide,
+ * squeezes through n − 1 (never below 1), and cannot pass anything narrower.
+ */
+export function fitThrough(size: Size, width: number): Fit {
+  const n = SPACE_TILES[size];
+  if (width >= n) return "fits";
+  if (width >= 1 && width === n - 1) return "squeeze";
+  return "blocked";
+}
+
+/** D20-SIZE-09: extra movement per tile while squeezing. */
+export const SQUEEZE_EXTRA_COST = 1;
+
+/**
+ * D20-MOVE-35, D20-MOVE-36, D20-SIZE-04: may a creature move through another's space? Non-hostile
+ * ones always (a corridor-filling one only if it agrees, `consents`); hostile ones only when at
+ * least two sizes apart.
+ */
+export function mayPassThrough(mover: Size, other: Size, hostile: boolean, consents = true): boolean {
+  if (Math.abs(sizeDiff(mover, other)) >= 2) return true;
+  return !hostile && consents;
+}

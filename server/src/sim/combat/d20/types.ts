@@ -1,0 +1,88 @@
+import type { Size } from "./size.ts";
+import type { D20DamageType } from "./damage.ts";
+import type { StatusRecord } from "./statuses.ts";
+import type { EquipSlots } from "./equip.ts";
+
+/** Characteristic modifiers on a d20 sheet (glossary: Dextérité is read as Agility, D20-ATTACK Left open). */
+export interface D20Abilities {
+  strength: number;
+  agility: number;
+  constitution: number;
+  mental: number;
+  /** Contre / Contrôle (Left open D20-ACTION: one characteristic). */
+  contre: number;
+  perception: number;
+  reflexion: number;
+  habilite: number;
+  furtivite: number;
+}
+
+/** Skill levels on a d20 sheet. */
+export interface D20Skills {
+  /** Added to passive Perception (D20-FLOW-09). */
+  vigilance: number;
+  /** Added to Hide rolls (D20-ACTION-38). */
+  discretion: number;
+  /** Added to first-aid rolls (Left open D20-HP). */
+  medecine: number;
+  /** The weapon skill level added to damage rolls (D20-DAMAGE-02). */
+  weapon: number;
+}
+
+/** A weapon as the d20 rules read it. */
+export interface D20Weapon {
+  name: string;
+  /** Damage dice, e.g. "1d8". */
+  damage: string;
+  damageType: D20DamageType;
+  /** Ranged weapons use Agility (Dextérité) (D20-ATTACK-13); melee ones Strength or Agility (D20-ATTACK-12). */
+  ranged: boolean;
+  /** Melee reach in tiles (D20-ATTACK-21, D20-ATTACK-23). */
+  reach: number;
+  /** Ranged weapons: [minimum, maximum] range in tiles (Left open D20-ATTACK, two ranges). */
+  range: readonly [number, number];
+  /** Light (D20-ATTACK-30). */
+  light: boolean;
+  /** Finesse: may use Agility instead of Strength in melee (D20-ATTACK-12). */
+  finesse: boolean;
+  /** Must be reloaded after each shot (Left open D20-ACTION, Reload). */
+  reload: boolean;
+  magical: boolean;
+}
+
+/** Death-save tallies (D20-HP-16 to D20-HP-28). */
+export interface DeathSaves { successes: number; failures: number }
+
+/**
+ * The d20 data of one unit, stored on `UnitRecord.d20` in a d20 room. Distances in tiles,
+ * durations in the creature's own turns.
+ */
+export interface D20Unit {
+  hp: number;
+  maxHp: number;
+  /** Base armour class from sheet and equipment (Left open D20-ATTACK, effective AC). */
+  ac: number;
+  /** Walking movement value in tiles per turn (D20-FLOW-28, D20-MOVE-16). */
+  movement: number;
+  abilities: D20Abilities;
+  skills: D20Skills;
+  size: Size;
+  weapon: D20Weapon;
+  resistances: D20DamageType[];
+  vulnerabilities: D20DamageType[];
+  statuses: StatusRecord[];
+  deathSaves: DeathSaves;
+  /** At 0 HP and making no jets de destin (D20-HP-20, D20-HP-31). */
+  stable: boolean;
+  /** Own turns spent stable without healing (D20-HP-34). */
+  stableTurns: number;
+  dead: boolean;
+  /** The reaction/reflex is spent until the next round (D20-FLOW-38). */
+  reactionUsed: boolean;
+  /** Native swimmer such as a Saaneris (D20-MOVE-19, D20-WATER-02). */
+  swimmer: boolean;
+  flyer: boolean;
+  mana: number;
+  stamina: number;
+  equipment: EquipSlots;
+}
