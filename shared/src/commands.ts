@@ -25,7 +25,11 @@ export const MAX_CABLE_PATH_TILES = 256;
 /** Validators by command message type. Each key is a Colyseus message type. */
 export const COMMANDS = {
   /** Place a trap part (trigger, timer or mechanism); creates a construction site (TRAP-28). */
-  placePart: z.object({ kind: z.enum(PART_KINDS), x: TilePos.shape.x, y: TilePos.shape.y }).strict(),
+  placePart: z.object({
+    kind: z.enum(PART_KINDS), x: TilePos.shape.x, y: TilePos.shape.y,
+    /** Optional build quality; "shoddy" parts are easier to spot (KNOW-13). Default "normal". */
+    quality: z.enum(["normal", "shoddy"]).optional(),
+  }).strict(),
   /**
    * Wire parts with a cable dragged along a path of orthogonally adjacent tiles (TRAP-12).
    * The path starts and ends on a part or on an existing cable (TRAP-25).

@@ -64,11 +64,41 @@ export interface InvasionEndedEvent extends EventBase {
 /** The game clock paused or resumed (INV-79). */
 export interface PauseEvent extends EventBase { type: "paused" | "resumed"; reason: string }
 
+/**
+ * A Trapping minion finished a rearm roll on a part (TRAP-34, TRAP-35): `rearmed` (the part
+ * works again, TRAP-52), `failed` (plain failure: still unarmed, the minion tries again),
+ * `fired` (critical failure, the trap fired at once, TRAP-37) or `rigged` (critical failure, the
+ * trap's trigger `riggedTriggerId` is now rigged, TRAP-39). `roll` is the natural die.
+ */
+export interface PartRearmedEvent extends EventBase {
+  type: "partRearmed"; partId: string; byUnitId: string; outcome: "rearmed" | "failed" | "fired" | "rigged";
+  roll: number; riggedTriggerId: string | null;
+}
+/** A keeper moved a trap part (TRAP-46); cables that touched its old tile were removed. */
+export interface PartMovedEvent extends EventBase {
+  type: "partMoved"; partId: string; fromX: number; fromY: number; x: number; y: number;
+}
+/**
+ * A mechanism's lingering effect began: a gas cloud on `tiles`, or a web hold, terror flight or
+ * spider bites on `unitId`. Ends at `untilTick`.
+ */
+export interface EffectStartedEvent extends EventBase {
+  type: "effectStarted"; effectId: string; effect: "gas" | "web" | "terror" | "spiders";
+  sourceId: string; unitId: string; tiles: TilePos[]; untilTick: number;
+}
+/** A lingering effect ended (its time ran out or its unit is out of the fight). */
+export interface EffectEndedEvent extends EventBase {
+  type: "effectEnded"; effectId: string; effect: "gas" | "web" | "terror" | "spiders"; unitId: string;
+}
+/** A wild creature came to live in one of the keeper's lairs and joined the dungeon (TRAP-61). */
+export interface CreatureJoinedEvent extends EventBase { type: "creatureJoined"; unitId: string; lairId: string }
+
 /** Every event the simulation can emit. */
 export type SimEvent =
   | HourEvent | PartPlacedEvent | PartBuiltEvent | RemovedEvent | CableLaidEvent
   | InvasionStartedEvent | PartySpottedEvent | TrapFiredEvent | AttackEvent | WoundEvent
-  | KnockedOutEvent | WokeEvent | CapturedEvent | EscapedEvent | InvasionEndedEvent | PauseEvent;
+  | KnockedOutEvent | WokeEvent | CapturedEvent | EscapedEvent | InvasionEndedEvent | PauseEvent
+  | PartRearmedEvent | PartMovedEvent | EffectStartedEvent | EffectEndedEvent | CreatureJoinedEvent;
 
 /** The `type` of a {@link SimEvent}. */
 export type SimEventType = SimEvent["type"];

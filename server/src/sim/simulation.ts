@@ -75,6 +75,8 @@ export class Simulation {
       parts: {},
       cables: {},
       pendingFirings: [],
+      effects: {},
+      lairs: {},
       invasion: createInvasionRecord(),
       parties: {},
     };

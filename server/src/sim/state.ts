@@ -30,6 +30,10 @@ export interface SimState {
   cables: Record<string, CableRecord>;
   /** Pending delayed firings from timers (TRAP-16), in the order they were scheduled. */
   pendingFirings: PendingFiring[];
+  /** Lingering trap effects (gas clouds, webs, terror, spiders), by id (traps/effects.ts). */
+  effects: Record<string, EffectRecord>;
+  /** The keeper's lairs (TRAP-61), by id (traps/lairs.ts). */
+  lairs: Record<string, LairRecord>;
   invasion: InvasionRecord;
   parties: Record<string, PartyRecord>;
 }
@@ -116,6 +120,8 @@ export interface UnitRecord {
   carryingMetal: number;
   /** Home tile a minion returns to when idle. */
   home: Pos;
+  /** Creatures: the keeper's lair it lives in (TRAP-61), or "". */
+  lairId?: string;
 }
 
 /** A trap part: a construction site until `built` (TRAP-28). */
@@ -138,6 +144,12 @@ export interface PartRecord {
   delayMinutes: number;
   /** Levers and door triggers: active (DOOR-23, DOOR-25). */
   active: boolean;
+  /** Triggers: "shoddy" ones are easier to spot (KNOW-13); "normal" otherwise. */
+  quality: "normal" | "shoddy";
+  /** Ticks of rearm work done on the current rearm (TRAP-34); 0 when none is under way. */
+  rearmWorkDone: number;
+  /** The Trapping minion that took this part's rearm job, or "" (TRAP-34, TRAP-51). */
+  rearmerId: string;
 }
 
 /** A cable: a path of tiles and the hops it makes over other cables (TRAP-21, TRAP-23). */
@@ -147,6 +159,46 @@ export interface CableRecord {
   path: number[];
   /** Tile indices where it hops over another cable (TRAP-22: no connection there). */
   hops: number[];
+}
+
+/**
+ * A lingering trap effect (traps/effects.ts): a gas cloud on `tiles`, or a hold on one unit
+ * (web, terror, spiders). Ends at `untilTick`.
+ */
+export interface EffectRecord {
+  id: string;
+  kind: "gas" | "web" | "terror" | "spiders";
+  /** The mechanism part that caused it. */
+  sourceId: string;
+  /** Gas: tile indices the cloud covers; empty for unit effects. */
+  tiles: number[];
+  /** Unit effects: the affected unit; "" for gas. */
+  unitId: string;
+  /** Terror: the tile the unit flees to, away from the mechanism. */
+  fleeTo: Pos;
+  startTick: number;
+  untilTick: number;
+  /** Next tick the effect harms (gas, spiders); -1 for none. */
+  nextHarmTick: number;
+  /** Web: the unit's walking speed before it was held, restored at the end. */
+  savedSpeed: number;
+}
+
+/**
+ * A lair of the keeper (TRAP-61): a rectangle of tiles. A wild creature that stays inside it
+ * long enough lives there and joins the dungeon (traps/lairs.ts).
+ */
+export interface LairRecord {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The creature living here, or "". */
+  residentId: string;
+  /** The wild creature currently settling in, or "", and since which tick. */
+  settlerId: string;
+  settlerSinceTick: number;
 }
 
 /** A mechanism firing delayed by a timer (TRAP-16). */

@@ -6,7 +6,7 @@ import { DEFAULT_TIMER_DELAY_MINUTES, TRIGGER_MIN_CHEBYSHEV_DISTANCE, partAt, tr
 import { computeNetworks, networkLimitBroken } from "../traps/network.ts";
 
 /**
- * Places a trap part: creates a construction site (`built: false`, no metal, no work) that
+ * Places a trap part (of `quality` "normal" unless given "shoddy"): creates a construction site (`built: false`, no metal, no work) that
  * minions then supply and a Trapping minion builds (TRAP-28 to TRAP-31). Emits `partPlaced`.
  *
  * Refusals: `OUT_OF_BOUNDS`; `NOT_FLOOR` (only floor and sanctum tiles are buildable);
@@ -16,7 +16,7 @@ import { computeNetworks, networkLimitBroken } from "../traps/network.ts";
  * (`TRIGGER_ALREADY_WIRED`, `MECHANISM_ALREADY_WIRED`, `TIMER_ALREADY_WIRED`, TRAP-27).
  * @returns `{ ok: true, id }` with the new part's id.
  */
-export const placePart: CommandHandler<"placePart"> = (sim, { kind, x, y }): CommandResult => {
+export const placePart: CommandHandler<"placePart"> = (sim, { kind, x, y, quality }): CommandResult => {
   const map = sim.state.map;
   if (!inBounds(map, x, y)) return { ok: false, code: "OUT_OF_BOUNDS", reason: `tile ${x},${y} is off the map` };
   if (!isBuildableFloor(map, x, y)) return { ok: false, code: "NOT_FLOOR", reason: `tile ${x},${y} is not buildable floor` };
@@ -40,6 +40,9 @@ export const placePart: CommandHandler<"placePart"> = (sim, { kind, x, y }): Com
     riggedBy: "",
     delayMinutes: kind === "timer" ? DEFAULT_TIMER_DELAY_MINUTES : 0,
     active: false,
+    quality: quality ?? "normal",
+    rearmWorkDone: 0,
+    rearmerId: "",
   };
   const tile = y * map.width + x;
   if (Object.values(sim.state.cables).some((c) => c.path.includes(tile))) {

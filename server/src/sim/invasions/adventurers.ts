@@ -3,6 +3,7 @@ import type { PartyRecord, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
 import { areEnemies, isActive } from "../world/units.ts";
 import { walkNextTo, walkTo, stopWalking } from "../world/movement.ts";
+import { terrorFlight } from "../traps/effects.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts on what it itself perceives (KNOW-03: it knows no
@@ -53,6 +54,7 @@ export function stepAdventurers(sim: Simulation): void {
 }
 
 function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
+  if (terrorFlight(sim, unit)) return; // terror trap: victims flee (traps/effects.ts)
   const target = master(sim);
   const fleeing = unit.woundPoints >= FLEE_AT_WOUND_POINTS || !target;
   if (fleeing) {

@@ -8,6 +8,8 @@ import { adjacentEnemy } from "../invasions/adventurers.ts";
 import {
   deliverMetal, metalMissing, pickUpMetal, siteNeedingMetal, siteReadyForWork, workOnSite,
 } from "../traps/construction.ts";
+import { doRearmJob } from "../traps/rearm.ts";
+import { terrorFlight } from "../traps/effects.ts";
 
 /**
  * What the keeper's side does each tick: the Master, minions and dungeon creatures.
@@ -33,6 +35,7 @@ export function stepMinions(sim: Simulation): void {
 }
 
 function decide(sim: Simulation, unit: UnitRecord): void {
+  if (terrorFlight(sim, unit)) return; // terror trap: victims flee (traps/effects.ts)
   const foe = adjacentEnemy(sim, unit);
   if (foe) {
     unit.targetId = foe.id;
@@ -49,6 +52,7 @@ function decide(sim: Simulation, unit: UnitRecord): void {
     const prisoner = nearestUnconsciousAdventurer(sim, unit);
     if (prisoner) { capture(sim, unit, prisoner); return; }
   }
+  if (unit.kind === "minion" && doRearmJob(sim, unit)) return; // TRAP-34, TRAP-51
   if (unit.kind === "minion" && construct(sim, unit)) return;
   if (unit.x !== unit.home.x || unit.y !== unit.home.y) {
     unit.activity = walkTo(sim, unit, unit.home) ? "walking" : "idle";

@@ -5,6 +5,7 @@ import { chebyshev } from "../world/grid.ts";
 import { isActive } from "../world/units.ts";
 import { networkOf, type TrapNetwork } from "./network.ts";
 import { isReady, neverNeedsRearm, partAt } from "./parts.ts";
+import { startEffect } from "./effects.ts";
 
 /**
  * Setting traps off and firing mechanisms (TRAP-08, TRAP-10, TRAP-11, TRAP-13, TRAP-16,
@@ -91,14 +92,17 @@ function emitNothingFired(sim: Simulation, trigger: PartRecord, byUnitId: string
  * of the mechanism, or of the trigger for `reach: "trigger"` parts, is a victim; harmful
  * mechanisms call the ruleset's `harm` once per victim; the mechanism then needs a rearm
  * (TRAP-32). Emits `trapFired`. A mechanism that is gone does nothing; one that is not ready
- * emits `trapFired` with no mechanism at the trigger's tile.
- * TODO (later issue): lingering effects (gas, web, terror, spiders, alarm) from `effect`.
+ * emits `trapFired` with no mechanism at the trigger's tile. `force` (a rearm's critical failure,
+ * TRAP-37) fires a built mechanism even when it waits for a rearm or expired (proposal).
+ * After `trapFired`, the mechanism's lingering effect starts ({@link startEffect}).
  */
-export function fireMechanism(sim: Simulation, triggerId: string, mechanismId: string, byUnitId: string | null): void {
+export function fireMechanism(
+  sim: Simulation, triggerId: string, mechanismId: string, byUnitId: string | null, force = false,
+): void {
   const mech = sim.state.parts[mechanismId];
   const trigger = sim.state.parts[triggerId];
   if (!mech) return;
-  if (!isReady(sim, mech)) {
+  if (force ? !mech.built : !isReady(sim, mech)) {
     if (trigger) emitNothingFired(sim, trigger, byUnitId);
     return;
   }
@@ -117,6 +121,7 @@ export function fireMechanism(sim: Simulation, triggerId: string, mechanismId: s
     type: "trapFired", triggerId, mechanismId: mech.id, mechanism: mech.kind,
     x: mech.x, y: mech.y, byUnitId, victims: victims.map((v) => v.id),
   });
+  startEffect(sim, mech, victims, byUnitId);
 }
 
 /** Fires the delayed firings that are due, in the order they were scheduled (TRAP-16). */

@@ -1,5 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import { stepPendingFirings } from "./firing.ts";
+import { stepEffects } from "./effects.ts";
+import { stepLairs } from "./lairs.ts";
 
 /**
  * The trap system's entry points used by the rest of the simulation (TRAP rules): movement calls
@@ -12,10 +14,16 @@ export {
   isExpired, isReady, partAt, roleOf, REARM_PERIOD_TICKS, TRIGGER_MIN_CHEBYSHEV_DISTANCE, DEFAULT_TIMER_DELAY_MINUTES,
 } from "./parts.ts";
 
+export { needsRearmJob, rearmJobFor, resolveRearm, doRearmJob, REARM_DIFFICULTY, CRITICAL_FIRE_CHANCE } from "./rearm.ts";
+export { stepEffects, terrorFlight, isHeld, GAS_HARM_INTERVAL_TICKS, SPIDER_BITE_INTERVAL_TICKS, TERROR_FLEE_RADIUS } from "./effects.ts";
+export { addLair, inLair, stepLairs, LAIR_SETTLE_TICKS } from "./lairs.ts";
+
 /**
- * Advances the traps by one tick: fires the timer-delayed firings that are due (TRAP-16).
- * TODO (later issue): lingering effects (gas, web, terror, spiders, alarm).
+ * Advances the traps by one tick: fires the timer-delayed firings that are due (TRAP-16), then
+ * advances the lingering mechanism effects (gas, web, terror, spiders) and the lairs (TRAP-61).
  */
 export function stepTraps(sim: Simulation): void {
   stepPendingFirings(sim);
+  stepEffects(sim);
+  stepLairs(sim);
 }

@@ -38,6 +38,7 @@ describe("placePart", () => {
     expect(sim.state.parts[String(nextId)]).toEqual({
       id: String(nextId), kind: "spinningBlades", x: 5, y: 4, built: false, metalDelivered: 0, workDone: 0,
       needsRearm: false, rearmedTick: 0, riggedBy: "", delayMinutes: 0, active: false,
+      quality: "normal", rearmWorkDone: 0, rearmerId: "",
     });
     expect(sim.state.metal).toBe(metal);
     expect(sim.drainEvents()).toEqual([{ type: "partPlaced", partId: String(nextId), kind: "spinningBlades", x: 5, y: 4, tick: 0 }]);

@@ -1,0 +1,254 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PARTS } from "@malignus/shared";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import {
+  CRITICAL_FIRE_CHANCE, REARM_DIFFICULTY, REARM_PERIOD_TICKS, doRearmJob, isExpired, needsRearmJob, onUnitEntersTile,
+  pullLever, resolveRearm,
+} from "../../../src/sim/traps/index.ts";
+import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";
+import type { Simulation } from "../../../src/sim/simulation.ts";
+import type { PartRecord, UnitRecord } from "../../../src/sim/state.ts";
+import { adventurer, makeSim, placeBuilt, spyHarm, wire } from "./helpers.ts";
+
+afterEach(() => { vi.restoreAllMocks(); });
+
+const SUCCESS: CheckResult = { success: true, critical: null, roll: 7, total: 9 };
+const FAILURE: CheckResult = { success: false, critical: null, roll: 2, total: 4 };
+const CRITICAL: CheckResult = { success: false, critical: "failure", roll: 1, total: 3 };
+
+/** A plate at 2,2 wired to blades at 8,2, both built; a Trapping minion standing next to the blades at 9,2. */
+function setup(trigger: "pressurePlate" | "lever" = "pressurePlate") {
+  const sim = makeSim();
+  const plate = placeBuilt(sim, trigger, 2, 2);
+  const blades = placeBuilt(sim, "spinningBlades", 8, 2);
+  wire(sim, [2, 2], [8, 2]);
+  const minion = addUnit(sim, { kind: "minion", x: 9, y: 2, job: "trapping" });
+  sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER; // no invasion while the clock runs
+  sim.drainEvents();
+  return { sim, plate: part(sim, plate), blades: part(sim, blades), minion };
+}
+
+const part = (sim: Simulation, id: string) => sim.state.parts[id] as PartRecord;
+const mockCheck = (sim: Simulation, ...results: CheckResult[]) => {
+  const spy = vi.spyOn(sim.ruleset, "check");
+  for (const r of results) spy.mockReturnValueOnce(r);
+  return spy;
+};
+/** Runs the minion's rearm behaviour `ticks` times. */
+const work = (sim: Simulation, minion: UnitRecord, ticks: number) => { for (let i = 0; i < ticks; i++) doRearmJob(sim, minion); };
+const ofType = (sim: Simulation, type: string) => sim.drainEvents().filter((e) => e.type === type);
+
+describe("rearming", () => {
+  it("TRAP-34, TRAP-35: a Trapping minion rearms a used part after its rearmWorkTicks of work, with one check", () => {
+    const { sim, blades, minion } = setup();
+    blades.needsRearm = true;
+    const check = mockCheck(sim, SUCCESS);
+    sim.state.tick = 500;
+    work(sim, minion, PARTS.spinningBlades.rearmWorkTicks - 1);
+    expect(check).not.toHaveBeenCalled();
+    expect(blades.rearmWorkDone).toBe(PARTS.spinningBlades.rearmWorkTicks - 1);
+    expect(blades.rearmerId).toBe(minion.id);
+    work(sim, minion, 1);
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(check.mock.calls[0]?.slice(1)).toEqual([minion, "rearm", REARM_DIFFICULTY, 0]);
+    expect(blades).toMatchObject({ needsRearm: false, rearmedTick: 500, rearmWorkDone: 0, rearmerId: "" });
+    expect(sim.drainEvents()).toEqual([{
+      type: "partRearmed", partId: blades.id, byUnitId: minion.id, outcome: "rearmed", roll: 7, riggedTriggerId: null, tick: 500,
+    }]);
+  });
+
+  it("TRAP-34: a minion with no job never takes a rearm job", () => {
+    const { sim, blades, minion } = setup();
+    minion.job = "none";
+    blades.needsRearm = true;
+    const check = vi.spyOn(sim.ruleset, "check");
+    expect(doRearmJob(sim, minion)).toBe(false);
+    work(sim, minion, 1000);
+    expect(check).not.toHaveBeenCalled();
+    expect(blades.needsRearm).toBe(true);
+  });
+
+  it("TRAP-35: each part of a used trap is rolled separately; a failure on one leaves the other rearmed", () => {
+    const { sim, plate, blades, minion } = setup();
+    plate.needsRearm = true;
+    blades.needsRearm = true;
+    const check = mockCheck(sim, FAILURE, SUCCESS);
+    minion.x = 3; minion.y = 2; // next to the plate, the nearer part
+    work(sim, minion, PARTS.pressurePlate.rearmWorkTicks);
+    expect(plate.needsRearm).toBe(true); // plain failure: still unarmed
+    // The minion tries the plate again first (it is still its job): this time it succeeds.
+    work(sim, minion, PARTS.pressurePlate.rearmWorkTicks);
+    expect(check).toHaveBeenCalledTimes(2);
+    expect(plate.needsRearm).toBe(false);
+    expect(blades.needsRearm).toBe(true);
+    expect(ofType(sim, "partRearmed").map((e) => e.type === "partRearmed" && [e.partId, e.outcome]))
+      .toEqual([[plate.id, "failed"], [plate.id, "rearmed"]]);
+  });
+
+  it("TRAP-36, TRAP-37, TRAP-38: the immediate-firing outcome fires the trap at once, hits the rearming minion, and the part still needs a rearm", () => {
+    const { sim, plate, blades, minion } = setup();
+    blades.needsRearm = true;
+    blades.rearmedTick = 0;
+    sim.state.tick = 100;
+    mockCheck(sim, CRITICAL);
+    vi.spyOn(sim.rng, "chance").mockReturnValueOnce(true);
+    const harm = spyHarm(sim);
+    resolveRearm(sim, minion, blades);
+    expect(sim.drainEvents()).toEqual([
+      { type: "partRearmed", partId: blades.id, byUnitId: minion.id, outcome: "fired", roll: 1, riggedTriggerId: null, tick: 100 },
+      { type: "trapFired", triggerId: plate.id, mechanismId: blades.id, mechanism: "spinningBlades", x: 8, y: 2, byUnitId: null, victims: [minion.id], tick: 100 },
+    ]);
+    expect(harm).toHaveBeenCalledTimes(1);
+    expect(harm.mock.calls[0]?.[1]).toBe(minion);
+    expect(blades.needsRearm).toBe(true); // TRAP-38
+    expect(blades.rearmedTick).toBe(0); // not rearmed: the countdown does not restart
+    expect(plate.needsRearm).toBe(true); // proposal: the firing is a use
+  });
+
+  it("TRAP-36, TRAP-39: the rigged outcome rigs the trap's trigger against everyone but that minion, whichever part failed; the part counts as rearmed", () => {
+    const { sim, plate, blades, minion } = setup();
+    blades.needsRearm = true;
+    sim.state.tick = 40;
+    mockCheck(sim, CRITICAL);
+    vi.spyOn(sim.rng, "chance").mockReturnValueOnce(false);
+    resolveRearm(sim, minion, blades);
+    expect(sim.drainEvents()).toEqual([
+      { type: "partRearmed", partId: blades.id, byUnitId: minion.id, outcome: "rigged", roll: 1, riggedTriggerId: plate.id, tick: 40 },
+    ]);
+    expect(plate.riggedBy).toBe(minion.id);
+    expect(blades).toMatchObject({ needsRearm: false, rearmedTick: 40 });
+  });
+
+  it("TRAP-43: a rigged trigger becomes normal again once a minion rearms it", () => {
+    const { sim, plate, minion } = setup();
+    plate.riggedBy = "999";
+    plate.needsRearm = true;
+    mockCheck(sim, SUCCESS);
+    resolveRearm(sim, minion, plate);
+    expect(plate.riggedBy).toBe("");
+    expect(plate.needsRearm).toBe(false);
+  });
+
+  it("TRAP-36: over 4,000 seeded critical failures the immediate-firing outcome comes up 50% ± 3 points", () => {
+    const { sim, plate, blades, minion } = setup();
+    vi.spyOn(sim.ruleset, "check").mockReturnValue(CRITICAL);
+    spyHarm(sim);
+    const trials = 4000;
+    let fired = 0;
+    for (let i = 0; i < trials; i++) {
+      blades.needsRearm = true;
+      plate.riggedBy = "";
+      resolveRearm(sim, minion, blades);
+      if (blades.needsRearm) fired++;
+      sim.drainEvents();
+    }
+    expect(CRITICAL_FIRE_CHANCE).toBe(50);
+    expect(Math.abs(fired / trials - 0.5)).toBeLessThan(0.03);
+  });
+
+  it("TRAP-35: over 10,000 seeded rearm rolls (malignus, Craft 2): 70% ± 2 rearmed, 20% ± 2 plain failures, 10% ± 1.5 critical", () => {
+    const { sim, plate, blades, minion } = setup();
+    spyHarm(sim);
+    const counts = { rearmed: 0, failed: 0, fired: 0, rigged: 0 };
+    const trials = 10000;
+    for (let i = 0; i < trials; i++) {
+      blades.needsRearm = true;
+      plate.riggedBy = "";
+      plate.needsRearm = false;
+      resolveRearm(sim, minion, blades);
+      for (const e of sim.drainEvents()) if (e.type === "partRearmed") counts[e.outcome]++;
+    }
+    expect(counts.rearmed + counts.failed + counts.fired + counts.rigged).toBe(trials);
+    expect(Math.abs(counts.rearmed / trials - 0.7)).toBeLessThan(0.02);
+    expect(Math.abs(counts.failed / trials - 0.2)).toBeLessThan(0.02);
+    expect(Math.abs((counts.fired + counts.rigged) / trials - 0.1)).toBeLessThan(0.015);
+  });
+
+  it("TRAP-44, TRAP-45: on a lever trap a critical failure always fires (no 50% roll) and the lever is never rigged", () => {
+    const { sim, plate: lever, blades, minion } = setup("lever");
+    vi.spyOn(sim.ruleset, "check").mockReturnValue(CRITICAL);
+    const chance = vi.spyOn(sim.rng, "chance");
+    spyHarm(sim);
+    for (let i = 0; i < 200; i++) {
+      blades.needsRearm = true;
+      resolveRearm(sim, minion, blades);
+      expect(blades.needsRearm).toBe(true);
+      expect(lever.riggedBy).toBe("");
+    }
+    expect(chance).not.toHaveBeenCalled();
+    expect(lever.needsRearm).toBe(false); // TRAP-33: the firing does not use the lever up
+    expect(ofType(sim, "partRearmed").every((e) => e.type === "partRearmed" && e.outcome === "fired")).toBe(true);
+  });
+
+  it("TRAP-33, TRAP-54: a lever never needs a rearm job, after use or after 2 days", () => {
+    const { sim, plate: lever, blades, minion } = setup("lever");
+    pullLever(sim, lever.id);
+    sim.state.tick = REARM_PERIOD_TICKS * 3;
+    expect(lever.needsRearm).toBe(false);
+    expect(isExpired(sim, lever)).toBe(false);
+    expect(needsRearmJob(sim, lever)).toBe(false);
+    minion.x = 3;
+    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(SUCCESS);
+    // Only the blades (used by the pull, and expired) give a job.
+    const rearmed: string[] = [];
+    for (let i = 0; i < 2000; i++) for (const e of sim.step()) if (e.type === "partRearmed") rearmed.push(e.partId);
+    expect(check.mock.calls.map((c) => c[1].id)).toEqual([minion.id]);
+    expect(rearmed).toEqual([blades.id]);
+  });
+
+  it("TRAP-55: a mechanism wired to a lever still needs the 2-day rearm: expired, the lever fires nothing", () => {
+    const { sim, plate: lever, blades } = setup("lever");
+    sim.state.tick = REARM_PERIOD_TICKS;
+    expect(isExpired(sim, blades)).toBe(true);
+    expect(needsRearmJob(sim, blades)).toBe(true);
+    pullLever(sim, lever.id);
+    expect(ofType(sim, "trapFired")).toMatchObject([{ triggerId: lever.id, mechanismId: null, victims: [] }]);
+  });
+
+  it("TRAP-48, TRAP-51, TRAP-52, TRAP-53: when a part's 2 days run out a Trapping minion comes, rearms it, it works again and its countdown restarts", () => {
+    const { sim, plate, blades, minion } = setup();
+    minion.x = 15; minion.y = 8; minion.home = { x: 15, y: 8 };
+    vi.spyOn(sim.ruleset, "check").mockReturnValue(SUCCESS);
+    const start = REARM_PERIOD_TICKS; // both parts were built at tick 0
+    sim.state.tick = start;
+    expect(isExpired(sim, plate) && isExpired(sim, blades)).toBe(true);
+    let rearmTicks: number[] = [];
+    for (let i = 0; i < 1500 && rearmTicks.length < 2; i++) {
+      for (const e of sim.step()) if (e.type === "partRearmed") rearmTicks.push(e.tick);
+    }
+    expect(rearmTicks).toHaveLength(2);
+    expect([blades.rearmedTick, plate.rearmedTick].sort((a, b) => a - b)).toEqual(rearmTicks); // TRAP-53
+    expect(isExpired(sim, plate) || isExpired(sim, blades)).toBe(false);
+    // TRAP-52: it works again.
+    const adv = adventurer(sim, 2, 2);
+    const near = adventurer(sim, 8, 3);
+    const harm = spyHarm(sim);
+    onUnitEntersTile(sim, adv, 2, 2);
+    expect(ofType(sim, "trapFired")).toMatchObject([{ mechanismId: blades.id, victims: [near.id] }]);
+    expect(harm).toHaveBeenCalledTimes(1);
+    // TRAP-53: it expires exactly 2 days after its rearm.
+    sim.state.tick = plate.rearmedTick + REARM_PERIOD_TICKS - 1;
+    expect(isExpired(sim, plate)).toBe(false);
+    sim.state.tick++;
+    expect(isExpired(sim, plate)).toBe(true);
+  });
+
+  it("TRAP-56: every part is its own rearm job: two expired traps give four rolls, one per part", () => {
+    const { sim, plate, blades, minion } = setup();
+    const plate2 = part(sim, placeBuilt(sim, "tripwire", 2, 8));
+    const darts = part(sim, placeBuilt(sim, "dartLauncher", 6, 8));
+    wire(sim, [2, 8], [6, 8]);
+    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(SUCCESS);
+    sim.state.tick = REARM_PERIOD_TICKS;
+    const jobs = Object.values(sim.state.parts).filter((p) => needsRearmJob(sim, p)).map((p) => p.id);
+    expect(jobs).toEqual([plate.id, blades.id, plate2.id, darts.id]);
+    const rearmed: string[] = [];
+    for (let i = 0; i < 3000 && check.mock.calls.length < 4; i++) {
+      for (const e of sim.step()) if (e.type === "partRearmed") rearmed.push(e.partId);
+    }
+    expect(check).toHaveBeenCalledTimes(4);
+    rearmed.sort();
+    expect(rearmed).toEqual([plate.id, blades.id, plate2.id, darts.id].sort());
+    expect(minion.job).toBe("trapping");
+  });
+});
