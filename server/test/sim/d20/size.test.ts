@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { fitThrough, mayPassThrough, SPACE_TILES, surroundCount } from "../../../src/sim/combat/d20/size.ts";
+
+describe("d20 size", () => {
+  it("D20-SIZE-01, D20-SIZE-02, D20-SIZE-03: a Medium creature controls one tile; larger ones more", () => {
+    expect(SPACE_TILES.medium).toBe(1);
+    expect(SPACE_TILES.large).toBe(2);
+    expect(SPACE_TILES.gargantuan).toBe(4);
+  });
+
+  it("D20-SIZE-05, D20-SIZE-06, D20-SIZE-07: 8 Medium creatures surround a Medium one, 20 a Gargantuan one", () => {
+    expect(surroundCount("medium")).toBe(8);
+    expect(surroundCount("large")).toBe(12);
+    expect(surroundCount("gargantuan")).toBe(20);
+  });
+
+  it("D20-SIZE-08: a Large creature squeezes through a 1-tile passage; a Huge one cannot", () => {
+    expect(fitThrough("large", 1)).toBe("squeeze");
+    expect(fitThrough("medium", 1)).toBe("fits");
+    expect(fitThrough("huge", 1)).toBe("blocked");
+    expect(fitThrough("huge", 2)).toBe("squeeze");
+  });
+
+  it("D20-MOVE-35, D20-MOVE-36, D20-SIZE-04: passing through other creatures' spaces", () => {
+    expect(mayPassThrough("medium", "medium", false)).toBe(true);
+    expect(mayPassThrough("medium", "medium", false, false)).toBe(false);
+    expect(mayPassThrough("medium", "medium", true)).toBe(false);
+    expect(mayPassThrough("medium", "large", true)).toBe(false);
+    expect(mayPassThrough("medium", "huge", true)).toBe(true);
+    expect(mayPassThrough("medium", "tiny", true)).toBe(true);
+  });
+});
