@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PART_KINDS } from "./data/traps.ts";
+import { STANCES } from "./rules.ts";
 
 /**
  * Keeper commands: the zod validators (Standard Schema) the room registers per message type, and
@@ -41,6 +42,13 @@ export const COMMANDS = {
   removeCable: z.object({ cableId: EntityId }).strict(),
   /** Resume a game clock paused by a spotting (INV-79). */
   resume: z.object({}).strict(),
+  /** Set a minion's or dungeon creature's combat stance on the slider (CMB-15 to CMB-17). */
+  setStance: z.object({ unitId: EntityId, stance: z.enum(STANCES) }).strict(),
+  /**
+   * Order a minion or dungeon creature to attack an enemy (`targetId`), whatever its stance; an
+   * unconscious target is killed (CMB-47). An empty `targetId` cancels the order.
+   */
+  orderAttack: z.object({ unitId: EntityId, targetId: z.union([EntityId, z.literal("")]) }).strict(),
 } as const;
 
 /** The command message types. */
@@ -72,6 +80,9 @@ export const ERROR_CODES = [
   "WIRING_LOOP",
   "NOT_PAUSED",
   "INVALID_COMMAND",
+  "UNKNOWN_UNIT",
+  "NOT_YOUR_UNIT",
+  "INVALID_TARGET",
 ] as const;
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number];

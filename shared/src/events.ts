@@ -47,7 +47,9 @@ export interface WoundEvent extends EventBase {
 }
 /** Someone taken out of the fight: unconscious or dead (CMB-23). */
 export interface KnockedOutEvent extends EventBase {
-  type: "knockedOut"; unitId: string; outcome: "unconscious" | "dead"; cause: "woundPoints" | "headWound";
+  type: "knockedOut"; unitId: string; outcome: "unconscious" | "dead"; cause: "woundPoints" | "headWound" | "killingBlow" | "hitPoints";
+  /** The unit that struck the blow, when one did (killing blows, CMB-47). */
+  byUnitId?: string;
 }
 /** A unit woke up (CMB-48). */
 export interface WokeEvent extends EventBase { type: "woke"; unitId: string }
@@ -93,12 +95,29 @@ export interface EffectEndedEvent extends EventBase {
 /** A wild creature came to live in one of the keeper's lairs and joined the dungeon (TRAP-61). */
 export interface CreatureJoinedEvent extends EventBase { type: "creatureJoined"; unitId: string; lairId: string }
 
+/**
+ * A noise at (x, y) (CMB-06 a death, CMB-07 a failed bash): `heardBy` are the keeper's minions and
+ * creatures within 7 tiles, who now know where `revealed` (every enemy within 7 tiles) are (CMB-08).
+ */
+export interface NoiseEvent extends EventBase {
+  type: "noise"; cause: "death" | "bash"; sourceId: string; x: number; y: number; heardBy: string[]; revealed: string[];
+}
+/** A unit picked up an unconscious body (`carried`) or put it down (`dropped`) at (x, y) (CMB-44, CMB-49). */
+export interface CarryEvent extends EventBase { type: "carried" | "dropped"; unitId: string; byUnitId: string; x: number; y: number }
+/** A unit was healed (CMB-45): `woundPoints` (malignus) or `hp` (d20, d100) after the healing. */
+export interface HealedEvent extends EventBase { type: "healed"; unitId: string; byUnitId: string; woundPoints: number; hp: number }
+/** A keeper changed a minion's stance (CMB-15) or ordered it to attack (`targetId`, "" when the order ended). */
+export interface OrderEvent extends EventBase { type: "stanceChanged" | "attackOrdered"; unitId: string; stance: string; targetId: string }
+/** A shot meant for `intendedId` hit a body on its path instead (CMB-14); the `attack` event follows. */
+export interface ShotDeflectedEvent extends EventBase { type: "shotIntercepted"; attackerId: string; intendedId: string; targetId: string }
+
 /** Every event the simulation can emit. */
 export type SimEvent =
   | HourEvent | PartPlacedEvent | PartBuiltEvent | RemovedEvent | CableLaidEvent
   | InvasionStartedEvent | PartySpottedEvent | TrapFiredEvent | AttackEvent | WoundEvent
   | KnockedOutEvent | WokeEvent | CapturedEvent | EscapedEvent | InvasionEndedEvent | PauseEvent
-  | PartRearmedEvent | PartMovedEvent | EffectStartedEvent | EffectEndedEvent | CreatureJoinedEvent;
+  | PartRearmedEvent | PartMovedEvent | EffectStartedEvent | EffectEndedEvent | CreatureJoinedEvent
+  | NoiseEvent | CarryEvent | HealedEvent | OrderEvent | ShotDeflectedEvent;
 
 /** The `type` of a {@link SimEvent}. */
 export type SimEventType = SimEvent["type"];

@@ -85,3 +85,37 @@ export const HOURS_PER_DAY = 24;
 export const TICKS_PER_GAME_HOUR = TICKS_PER_GAME_MINUTE * MINUTES_PER_HOUR;
 /** Ticks in one game day. */
 export const TICKS_PER_GAME_DAY = TICKS_PER_GAME_HOUR * HOURS_PER_DAY;
+
+/** Wound severities, lightest first (CMB-24), as an array. */
+export const WOUND_SEVERITIES = ["light", "serious", "critical"] as const;
+
+/** How fights run under a ruleset: each unit on its own cadence, or encounters in rounds with initiative. */
+export const RULESET_TIMINGS = ["continuous", "rounds"] as const;
+/** One of {@link RULESET_TIMINGS}. */
+export type RulesetTiming = (typeof RULESET_TIMINGS)[number];
+
+/**
+ * How a ruleset measures harm on a unit, as the state shows it (`Unit.harmModel`):
+ * "woundPoints" (malignus: 0 up, out at 10, CMB-25) or "hitPoints" (d20, d100: `hp` down to 0 of `maxHp`).
+ */
+export const HARM_MODELS = ["woundPoints", "hitPoints"] as const;
+/** One of {@link HARM_MODELS}. */
+export type HarmModel = (typeof HARM_MODELS)[number];
+
+/**
+ * The stance slider positions, from Flight to Aggression (CMB-15, CMB-16): flee, keep the
+ * distance, regroup with allies, fight the enemies it knows about.
+ */
+export const STANCES = ["flight", "keepDistance", "regroup", "aggression"] as const;
+/** One of {@link STANCES}. */
+export type Stance = (typeof STANCES)[number];
+
+/** Why someone left the fight: wound points (CMB-25), a head wound (CMB-27), a blow on the helpless (CMB-47), or hit points at 0 (d20, d100). */
+export const KNOCKOUT_CAUSES = ["woundPoints", "headWound", "killingBlow", "hitPoints"] as const;
+/** One of {@link KNOCKOUT_CAUSES}. */
+export type KnockoutCause = (typeof KNOCKOUT_CAUSES)[number];
+
+/** What made a noise (CMB-06 a death, CMB-07 a failed bash). */
+export const NOISE_CAUSES = ["death", "bash"] as const;
+/** One of {@link NOISE_CAUSES}. */
+export type NoiseCause = (typeof NOISE_CAUSES)[number];

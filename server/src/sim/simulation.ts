@@ -6,7 +6,7 @@ import { Rng } from "./rng.ts";
 import { fnv1a64 } from "./hash.ts";
 import type { SimState, UnitRecord } from "./state.ts";
 import type { MapDefinition } from "./world/map.ts";
-import type { CombatRuleset } from "./combat/ruleset.ts";
+import type { RoomRuleset } from "./combat/ruleset.ts";
 import { rulesetFor } from "./combat/rulesets.ts";
 import { spawnFromMap } from "./world/spawn.ts";
 import { applyCommand } from "./commands/index.ts";
@@ -48,7 +48,7 @@ export class Simulation {
   /** The random source; its state is copied into `state.rng` on snapshot. */
   readonly rng: Rng;
   /** The combat ruleset chosen by the room. */
-  readonly ruleset: CombatRuleset;
+  readonly ruleset: RoomRuleset;
   #events: SimEvent[] = [];
 
   private constructor(state: SimState) {

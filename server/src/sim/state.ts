@@ -1,5 +1,5 @@
 import type {
-  ArmourKind, HitLocation, MinionJob, PartKind, RulesetId, UnitKind, UnitState as UnitActivity, WoundSeverity,
+  ArmourKind, HitLocation, MinionJob, PartKind, RulesetId, Stance, UnitKind, UnitState as UnitActivity, WoundSeverity,
 } from "@malignus/shared";
 
 /**
@@ -55,6 +55,9 @@ export interface MapState {
 
 /** A tile position, in tiles. */
 export interface Pos { x: number; y: number }
+
+/** Where an enemy was when a unit learned of it, and the tick it learned it (CMB-05, CMB-08). */
+export interface KnownPosition { x: number; y: number; tick: number }
 
 /** Gear a unit fights with (CMB-29 blunt weapons and fists, CMB-31 armour, CMB-39 helm). */
 export interface Gear {
@@ -120,6 +123,21 @@ export interface UnitRecord {
   carryingMetal: number;
   /** Home tile a minion returns to when idle. */
   home: Pos;
+  /** Minions: the combat stance set on the slider (CMB-15 to CMB-17); others keep "aggression". */
+  stance: Stance;
+  /** Minions and creatures: the unit the keeper ordered it to attack, or "" (combat/stance.ts). */
+  orderTargetId: string;
+  /**
+   * Enemies this unit knows the position of without seeing them, by unit id: where and when it
+   * learned it (CMB-05 being hit, CMB-08 a noise). Forgotten once reached or out of the fight.
+   */
+  knownEnemies: Record<string, KnownPosition>;
+  /** The unit carrying this unconscious body, or "" (CMB-44). */
+  carriedBy: string;
+  /** The unconscious body this unit carries, or "" (CMB-44). */
+  carryingId: string;
+  /** Tick this unit died on, -1 while alive; its death made a noise then (CMB-06). */
+  diedTick: number;
   /** Creatures: the keeper's lair it lives in (TRAP-61), or "". */
   lairId?: string;
 }

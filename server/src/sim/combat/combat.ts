@@ -2,7 +2,15 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
 import { isActive } from "../world/units.ts";
-import { canSee, hasLineOfFire, perceptionRange } from "./perception.ts";
+import { canSee, hasLineOfFire, perceptionRange, shotPath } from "./perception.ts";
+import { bodiesOn } from "./crowding.ts";
+import { killingBlow } from "./unconscious.ts";
+
+/**
+ * CMB-14 (open, proposal "bodies are checked in order from the shooter, each with a fixed
+ * chance"): the chance, in percent, that a standing body on a shot's path takes the shot instead.
+ */
+export const BYSTANDER_HIT_CHANCE = 25;
 
 /** Ticks a unit waits between two attacks (10 ticks = 1 game minute). */
 export const ATTACK_INTERVAL_TICKS = 10;
@@ -42,7 +50,8 @@ export function canReach(sim: Simulation, attacker: UnitRecord, target: UnitReco
  * The fight system, once per tick: every standing unit with a `targetId` (set by the AI, which
  * also walks it next to its target) attacks through the room's ruleset when its target is
  * standing and within reach ({@link canReach}) and `tick >= nextAttackTick`, then waits
- * {@link ATTACK_INTERVAL_TICKS}. An attacking unit is shown as `fighting`. A target that is gone
+ * {@link ATTACK_INTERVAL_TICKS}. A shot may strike a bystander instead ({@link shotTaker}, CMB-14).
+ * A unit ordered to attack an unconscious unit kills it once next to it (CMB-47, `killingBlow`). An attacking unit is shown as `fighting`. A target that is gone
  * or out of the fight clears `targetId`, and a `fighting` unit goes back to `idle`.
  * Units are taken in id order, so the same state always fights the same way.
  */
@@ -53,13 +62,49 @@ export function stepCombat(sim: Simulation): void {
     const unit = units[id] as UnitRecord;
     if (unit.targetId === "" || !isActive(unit)) continue;
     const target = units[unit.targetId];
-    if (!target || sim.ruleset.isOutOfFight(target)) { stopFighting(unit); continue; }
+    if (!target) { stopFighting(unit); continue; }
+    if (sim.ruleset.isOutOfFight(target)) {
+      // CMB-47: an ordered attack on someone unconscious is a killing blow once next to them.
+      if (target.activity === "unconscious" && unit.orderTargetId === target.id) {
+        if (tick >= unit.nextAttackTick && chebyshev(unit, target) <= MELEE_REACH) {
+          unit.activity = "fighting";
+          killingBlow(sim, unit, target);
+          unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
+          stopFighting(unit);
+        }
+        continue;
+      }
+      stopFighting(unit);
+      continue;
+    }
     if (tick < unit.nextAttackTick || !canReach(sim, unit, target)) continue;
     unit.activity = "fighting";
-    sim.ruleset.attack(sim, unit, target);
+    sim.ruleset.attack(sim, unit, shotTaker(sim, unit, target));
     unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
     if (sim.ruleset.isOutOfFight(target)) stopFighting(unit);
   }
+}
+
+/**
+ * CMB-13, CMB-14: who a ranged attack of `attacker` on `target` actually strikes. A melee attack
+ * (within {@link MELEE_REACH}) always strikes its target. A shot passes over bodies on its path
+ * (they do not block it) but each standing body on it, in order from the shooter (and in id order
+ * on one tile), takes the shot instead with {@link BYSTANDER_HIT_CHANCE} percent: one d100 per
+ * body checked, stopping at the first that takes it. Friend or foe alike. Emits
+ * `shotIntercepted` when a bystander takes it.
+ */
+export function shotTaker(sim: Simulation, attacker: UnitRecord, target: UnitRecord): UnitRecord {
+  if (chebyshev(attacker, target) <= MELEE_REACH) return target;
+  for (const tile of shotPath(attacker, target)) {
+    for (const body of bodiesOn(sim, tile.x, tile.y)) {
+      if (body === attacker || body === target) continue;
+      if (sim.rng.chance(BYSTANDER_HIT_CHANCE)) {
+        sim.emit({ type: "shotIntercepted", attackerId: attacker.id, intendedId: target.id, targetId: body.id });
+        return body;
+      }
+    }
+  }
+  return target;
 }
 
 /** Clears a unit's target; a unit shown as `fighting` goes back to `idle`. */

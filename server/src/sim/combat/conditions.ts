@@ -1,14 +1,21 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
+import { deathNoises } from "./awareness.ts";
+import { followCarriers } from "./unconscious.ts";
 
 /**
- * Conditions, once per tick. CMB-48: an unconscious unit wakes on its own at its `wakeTick`
- * (drawn within 4 game hours when it fell): it stands up `idle` and `woke` is emitted. Its wounds
- * and wound points stay (no healing yet), so at 10 points or more its next wound takes it out again.
- * Bleeding (which would stop waking) and being carried to a bed (CMB-49) are not modelled yet.
+ * Conditions, once per tick, whatever the ruleset:
+ * 1. carried bodies move with their carriers (CMB-44, {@link followCarriers});
+ * 2. CMB-48, CMB-49: an unconscious unit wakes on its own at its `wakeTick` (drawn within 4 game
+ *    hours when it fell, or within 1 hour once carried to its own bed): it stands up `idle` and
+ *    `woke` is emitted; a carrier lets it go. Its wounds stay, so at 10 wound points or more its
+ *    next wound takes it out again. Bleeding (which would stop waking) is not modelled: the seed
+ *    does not say what it is (docs/rules-decisions.md).
+ * 3. CMB-06: deaths since the last tick make their noise ({@link deathNoises}).
  * Units are taken in id order.
  */
 export function stepConditions(sim: Simulation): void {
+  followCarriers(sim);
   const units = sim.state.units;
   const tick = sim.state.tick;
   for (const id in units) {
@@ -16,6 +23,12 @@ export function stepConditions(sim: Simulation): void {
     if (unit.activity !== "unconscious" || unit.wakeTick < 0 || tick < unit.wakeTick) continue;
     unit.activity = "idle";
     unit.wakeTick = -1;
+    if (unit.carriedBy !== "") {
+      const carrier = units[unit.carriedBy];
+      if (carrier) carrier.carryingId = "";
+      unit.carriedBy = "";
+    }
     sim.emit({ type: "woke", unitId: unit.id });
   }
+  deathNoises(sim);
 }

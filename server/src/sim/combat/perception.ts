@@ -58,3 +58,22 @@ function clearLine(map: MapState, x0: number, y0: number, x1: number, y1: number
   }
   return true;
 }
+
+/**
+ * The tiles a shot from `from` to `to` crosses, in order from the shooter, both ends left out:
+ * the same Bresenham line {@link hasLineOfFire} tests (CMB-13, CMB-14).
+ */
+export function shotPath(from: Pos, to: Pos): Pos[] {
+  const out: Pos[] = [];
+  const dx = Math.abs(to.x - from.x), dy = -Math.abs(to.y - from.y);
+  const sx = from.x < to.x ? 1 : -1, sy = from.y < to.y ? 1 : -1;
+  let err = dx + dy;
+  let x = from.x, y = from.y;
+  while (x !== to.x || y !== to.y) {
+    const e2 = 2 * err;
+    if (e2 >= dy) { err += dy; x += sx; }
+    if (e2 <= dx) { err += dx; y += sy; }
+    if (x !== to.x || y !== to.y) out.push({ x, y });
+  }
+  return out;
+}

@@ -1,11 +1,30 @@
-import type { DamageType, RulesetId, WoundSeverity } from "@malignus/shared";
+import type { DamageType, HarmModel, RulesetId, RulesetTiming, WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 
 /**
- * The combat-ruleset seam: how a room's chosen ruleset resolves attacks and harm. Traps, doors,
- * knowledge and invasions call this interface, never a specific ruleset (CMB-01).
- * The `malignus` module implements it now; `d20` and `d100` plug in behind it later.
+ * The combat-ruleset seam: how a room's chosen ruleset (`malignus`, `d20`, `d100`) resolves
+ * attacks, defences, checks and harm, what "out of the fight" means, and whether fights run
+ * continuously or in rounds. Traps, doors, knowledge and invasions call this interface through
+ * `sim.ruleset`, never a specific ruleset (CMB-01).
+ *
+ * What every ruleset shares lives outside the modules and wraps them (combat/rulesets.ts
+ * `rulesetFor`): perception (CMB-02 to CMB-04), being hit revealing the attacker (CMB-05), noise
+ * from deaths and failed bashes (CMB-06 to CMB-08), reach and line of fire (CMB-09 to CMB-14),
+ * the stance slider (CMB-15 to CMB-17), crowding (CMB-18 to CMB-21) and what can be done with
+ * the unconscious (CMB-44 to CMB-47). A module only rolls dice and keeps its own numbers.
+ *
+ * Members marked optional have a ruleset-independent default in the wrapper, so a module can
+ * start small; `sim.ruleset` is always the wrapped, complete object ({@link RoomRuleset}).
+ *
+ * Module contract:
+ * - `attack` and `harm` update the target (wounds or hit points, `activity` "unconscious" or
+ *   "dead", `wakeTick`, clearing `targetId` and `walk` when it falls) and emit `attack`, `wound`
+ *   and `knockedOut` events; a module keeping hit points emits `wound` with its own severity
+ *   reading and `knockedOut` with cause "hitPoints".
+ * - Randomness only from `sim.rng`, in a documented draw order.
+ * - A module never moves units, never decides who fights whom, and never makes noise: the
+ *   wrapper and the fight system do that.
  */
 export interface CombatRuleset {
   readonly id: RulesetId;
@@ -13,29 +32,76 @@ export interface CombatRuleset {
    * How fights run: "continuous" (each unit attacks on its own cadence, malignus) or "rounds"
    * (fights form encounters with initiative and turns, d20 and d100; see combat/encounters/).
    */
-  readonly timing: "continuous" | "rounds";
+  readonly timing: RulesetTiming;
   /**
    * A check that is not an attack: spotting a trigger, defusing, picking a lock, bashing a door,
    * rearming a trap part, resisting a trap (Block). The unit's relevant stat plus `bonus` is
    * rolled against `difficulty`; the result says whether it succeeded and whether the roll was a
    * critical success or failure (TRAP-36). Callers never roll dice for checks themselves.
+   * A failed "bash" by an enemy of the keeper makes a noise (CMB-07, done by the wrapper).
    * @param difficulty the opposing value, on the scale of the unit's stats (a stat of 3 is average).
    * @param bonus situational modifiers already summed (Caution, learned bonuses, darkness, …).
    */
   check(sim: Simulation, unit: UnitRecord, kind: CheckKind, difficulty: number, bonus: number): CheckResult;
   /**
-   * One melee or ranged attack of `attacker` on `target`: rolls, emits `attack` and any
-   * `wound`/`knockedOut` events, and updates the target.
+   * One melee or ranged attack of `attacker` on the standing `target`: rolls, emits `attack` and
+   * any `wound`/`knockedOut` events, and updates the target. Reach, line of fire, bystanders
+   * (CMB-14) and killing the unconscious (CMB-47) are decided before this is called.
+   * @returns whether it hit; a module returning nothing is read as "hit when the target's
+   *   {@link CombatRuleset.describe} value changed".
    */
-  attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord): void;
+  attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord): AttackOutcome | void;
   /**
-   * Harm from a non-unit source (a trap mechanism): `sourceId` is the part id.
-   * @param harm the severity and damage type from the trap table (shared/data/traps.ts).
+   * Harm from a non-unit source (a trap mechanism): `sourceId` is the part id. No attacker is
+   * revealed (catalogue proposal "Traps and wounds").
+   * @param harm the trap table's row (shared/data/traps.ts): `severity` for malignus, `d20Damage`
+   *   dice ("2d6") for d20, `d100Damage` [min, max] for d100. The wrapper fills `d20Damage` and
+   *   `d100Damage` from the trap table when `sourceId` is a part and the caller left them out.
    */
-  harm(sim: Simulation, target: UnitRecord, sourceId: string, harm: { severity: WoundSeverity; damageType: DamageType; blunt: boolean }): void;
+  harm(sim: Simulation, target: UnitRecord, sourceId: string, harm: Harm): void;
   /** True when the unit can no longer act in a fight (unconscious, dead, captured, gone). */
   isOutOfFight(unit: UnitRecord): boolean;
+  /**
+   * Sets up the module's own per-unit data on a fresh unit (hit points, sheets); called once by
+   * `addUnit` after the unit's fields are set. Default: nothing.
+   */
+  initUnit?(sim: Simulation, unit: UnitRecord): void;
+  /**
+   * How harmed the unit is, for the state and clients. Default: malignus wound points
+   * (`woundPoints` of OUT_OF_FIGHT_WOUND_POINTS).
+   */
+  describe?(unit: UnitRecord): HarmState;
+  /**
+   * Heals `target` (CMB-45) by `healer` (a unit id, or a source id): the module decides how
+   * much. Emits `healed`. Default: the malignus reading, the most severe wound is removed.
+   */
+  heal?(sim: Simulation, healer: string, target: UnitRecord): void;
 }
+
+/** The complete ruleset a room uses: every optional member filled in by the wrapper. */
+export type RoomRuleset = Required<CombatRuleset>;
+
+/** What an attack did (the `attack` event has the detail). */
+export interface AttackOutcome { hit: boolean }
+
+/** Harm from a trap mechanism: the trap table's numbers for each ruleset (shared/data/traps.ts). */
+export interface Harm {
+  /** malignus: the wound severity (CMB-24). */
+  severity: WoundSeverity;
+  damageType: DamageType;
+  /** Blunt harm (CMB-29, CMB-38). */
+  blunt: boolean;
+  /** d20: damage dice such as "2d8", or null for none. */
+  d20Damage?: string | null;
+  /** d100: damage range [min, max] in hit points, or null for none. */
+  d100Damage?: readonly [number, number] | null;
+}
+
+/**
+ * How harmed a unit is: under "woundPoints" `value` counts up to `max` (out of the fight at
+ * `max`, CMB-25); under "hitPoints" `value` counts down from `max` (out at 0).
+ */
+export interface HarmState { model: HarmModel; value: number; max: number }
 
 /** The checks rules ask for outside attacks. */
 export type CheckKind = "spot" | "defuse" | "pick" | "bash" | "rearm" | "resist";

@@ -1,16 +1,94 @@
-import type { RulesetId } from "@malignus/shared";
-import type { CombatRuleset } from "./ruleset.ts";
+import { OUT_OF_FIGHT_WOUND_POINTS, PARTS, WOUND_POINTS, type RulesetId } from "@malignus/shared";
+import type { Simulation } from "../simulation.ts";
+import type { UnitRecord } from "../state.ts";
+import { isKeeperSide } from "../world/units.ts";
+import type { CombatRuleset, Harm, HarmState, RoomRuleset } from "./ruleset.ts";
+import { makeNoise, revealAttacker } from "./awareness.ts";
 import { malignusRuleset } from "./malignus/index.ts";
 
+/** The modules by ruleset id; `d20` and `d100` resolve with `malignus` until their modules land here. */
+const MODULES: Record<RulesetId, CombatRuleset> = {
+  malignus: malignusRuleset,
+  d20: malignusRuleset,
+  d100: malignusRuleset,
+};
+
+const WRAPPED = new Map<CombatRuleset, RoomRuleset>();
+
 /**
- * The combat ruleset module for a room's `ruleset` option. `d20` and `d100` are accepted and,
- * until their own modules land, resolve fights with the `malignus` module (docs/rules-decisions.md).
+ * The combat ruleset for a room's `ruleset` option, wrapped with the rules every ruleset shares
+ * ({@link withSharedRules}). The same module always gives the same wrapped object.
  */
-export function rulesetFor(id: RulesetId): CombatRuleset {
-  switch (id) {
-    case "malignus":
-    case "d20":
-    case "d100":
-      return malignusRuleset;
+export function rulesetFor(id: RulesetId): RoomRuleset {
+  const module = MODULES[id];
+  let wrapped = WRAPPED.get(module);
+  if (!wrapped) { wrapped = withSharedRules(module); WRAPPED.set(module, wrapped); }
+  return wrapped;
+}
+
+/**
+ * Wraps a ruleset module with the always-on rules and the defaults of its optional members:
+ * - `attack`: a hit reveals the attacker to the target (CMB-05);
+ * - `check`: a failed "bash" by an enemy of the keeper makes a noise where it stands (CMB-07;
+ *   one noise per failed roll, catalogue proposal);
+ * - `harm`: fills `d20Damage`/`d100Damage` from the trap table when `sourceId` is a trap part;
+ * - `describe` defaults to wound points, `heal` to {@link healWorstWound}, `initUnit` to nothing.
+ */
+export function withSharedRules(module: CombatRuleset): RoomRuleset {
+  const describe = module.describe?.bind(module) ?? describeWoundPoints;
+  return {
+    id: module.id,
+    timing: module.timing,
+    check(sim, unit, kind, difficulty, bonus) {
+      const result = module.check(sim, unit, kind, difficulty, bonus);
+      if (kind === "bash" && !result.success && !isKeeperSide(unit)) makeNoise(sim, unit, "bash", unit.id);
+      return result;
+    },
+    attack(sim, attacker, target) {
+      const before = describe(target).value;
+      const outcome = module.attack(sim, attacker, target);
+      const hit = outcome ? outcome.hit : describe(target).value !== before;
+      if (hit) revealAttacker(sim, target, attacker);
+      return { hit };
+    },
+    harm(sim, target, sourceId, harm) {
+      module.harm(sim, target, sourceId, withTableDamage(sim, sourceId, harm));
+    },
+    isOutOfFight: (unit) => module.isOutOfFight(unit),
+    initUnit: module.initUnit?.bind(module) ?? (() => undefined),
+    describe,
+    heal: module.heal?.bind(module) ?? healWorstWound,
+  };
+}
+
+/** `harm` with the trap table's d20 and d100 damage filled in when the caller left them out. */
+function withTableDamage(sim: Simulation, sourceId: string, harm: Harm): Harm {
+  if (harm.d20Damage !== undefined && harm.d100Damage !== undefined) return harm;
+  const part = sim.state.parts[sourceId];
+  const row = part ? PARTS[part.kind]?.harm : undefined;
+  return { ...harm, d20Damage: harm.d20Damage ?? row?.d20Damage ?? null, d100Damage: harm.d100Damage ?? row?.d100Damage ?? null };
+}
+
+/** The malignus reading of harm: wound points counting up to 10 (CMB-25). */
+export function describeWoundPoints(unit: UnitRecord): HarmState {
+  return { model: "woundPoints", value: unit.woundPoints, max: OUT_OF_FIGHT_WOUND_POINTS };
+}
+
+/**
+ * CMB-45 (open: the seed says only that the unconscious can be healed): healing removes the
+ * unit's most severe wound (the latest of them on a tie) and its wound points. It does not wake
+ * the unit (open; catalogue proposal leaves it open, see docs/rules-decisions.md). Emits `healed`.
+ * A unit without wounds is left as it is (the event is still emitted).
+ */
+export function healWorstWound(sim: Simulation, healer: string, target: UnitRecord): void {
+  let worst = -1;
+  for (let i = 0; i < target.wounds.length; i++) {
+    const w = target.wounds[i]!;
+    if (worst < 0 || WOUND_POINTS[w.severity] >= WOUND_POINTS[target.wounds[worst]!.severity]) worst = i;
   }
+  if (worst >= 0) {
+    const [w] = target.wounds.splice(worst, 1);
+    target.woundPoints = Math.max(0, target.woundPoints - WOUND_POINTS[w!.severity]);
+  }
+  sim.emit({ type: "healed", unitId: target.id, byUnitId: healer, woundPoints: target.woundPoints, hp: 0 });
 }

@@ -5,6 +5,8 @@ import { wire } from "./wire.ts";
 import { removePart } from "./removePart.ts";
 import { removeCable } from "./removeCable.ts";
 import { resume } from "./resume.ts";
+import { setStance } from "./setStance.ts";
+import { orderAttack } from "./orderAttack.ts";
 
 /** A command handler: checks the command against the rules, applies it or refuses it. */
 export type CommandHandler<T extends CommandType> = (sim: Simulation, command: Extract<Command, { type: T }>) => CommandResult;
@@ -16,6 +18,8 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   removePart,
   removeCable,
   resume,
+  setStance,
+  orderAttack,
 };
 
 /** Dispatches a validated command to its handler. */

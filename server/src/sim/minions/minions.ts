@@ -10,6 +10,7 @@ import {
 } from "../traps/construction.ts";
 import { doRearmJob } from "../traps/rearm.ts";
 import { terrorFlight } from "../traps/effects.ts";
+import { decideCombat } from "../combat/stance.ts";
 
 /**
  * What the keeper's side does each tick: the Master, minions and dungeon creatures.
@@ -36,6 +37,7 @@ export function stepMinions(sim: Simulation): void {
 
 function decide(sim: Simulation, unit: UnitRecord): void {
   if (terrorFlight(sim, unit)) return; // terror trap: victims flee (traps/effects.ts)
+  if (decideCombat(sim, unit)) return; // orders, stance, carrying the unconscious (combat/stance.ts)
   const foe = adjacentEnemy(sim, unit);
   if (foe) {
     unit.targetId = foe.id;

@@ -2,7 +2,9 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, findPath, tileIndex } from "./grid.ts";
 import { isActive } from "./units.ts";
+import { blockedByDoor } from "../doors/doors.ts";
 import { onUnitEntersTile } from "../traps/index.ts";
+import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "../combat/crowding.ts";
 
 /** Progress, in thousandths of a tile, that makes one tile of walking. */
 export const TILE_PROGRESS = 1000;
@@ -43,10 +45,13 @@ export function walkTo(sim: Simulation, unit: UnitRecord, goal: Pos, passable?: 
 
 /**
  * Sets the unit walking to a free walkable tile next to `target` (8 neighbours), the nearest
- * to the unit; does nothing when it is already next to it.
+ * to the unit; does nothing when it is already next to it. When `target` is a unit of another
+ * faction this is a fighting position and crowding applies (CMB-18 to CMB-21, see
+ * `walkToFightingPosition`).
  * @returns false when no tile next to the target can be reached.
  */
 export function walkNextTo(sim: Simulation, unit: UnitRecord, target: Pos): boolean {
+  if (isUnit(target) && target.faction !== unit.faction) return walkToFightingPosition(sim, unit, target);
   if (chebyshev(unit, target) === 1) { unit.walk = null; return true; }
   // Keep walking toward a goal that is still next to the target.
   if (unit.walk) {
@@ -59,6 +64,28 @@ export function walkNextTo(sim: Simulation, unit: UnitRecord, target: Pos): bool
   if (path.length === 0) { unit.walk = null; return true; }
   unit.walk = { goal: path[path.length - 1] as number, path, progress: unit.walk?.progress ?? 0 };
   return true;
+}
+
+/** True when `p` is a unit record rather than a bare position. */
+function isUnit(p: Pos): p is UnitRecord {
+  return "faction" in p && "activity" in p;
+}
+
+/**
+ * CMB-18 to CMB-21: walks `unit` to a free tile next to the enemy `target`
+ * (combat/crowding.ts `freeTilesNextTo`, nearest first); stays when it already stands next to it
+ * with room, and keeps a walk whose goal is still such a tile. When no tile next to the target is
+ * free or reachable the unit stops and waits (CMB-20) and false is returned.
+ */
+function walkToFightingPosition(sim: Simulation, unit: UnitRecord, target: UnitRecord): boolean {
+  if (chebyshev(unit, target) === 1 && hasRoomFor(sim, unit, unit.x, unit.y)) { unit.walk = null; return true; }
+  if (unit.walk) {
+    const gx = unit.walk.goal % sim.state.map.width, gy = Math.floor(unit.walk.goal / sim.state.map.width);
+    if (chebyshev({ x: gx, y: gy }, target) === 1 && hasRoomFor(sim, unit, gx, gy)) return true;
+  }
+  for (const tile of freeTilesNextTo(sim, unit, target)) if (walkTo(sim, unit, tile)) return true;
+  unit.walk = null;
+  return false;
 }
 
 /** Stops the unit's walk. */
@@ -81,7 +108,9 @@ export function stepMovement(sim: Simulation): void {
     while (walk.progress >= TILE_PROGRESS && walk.path.length > 0) {
       const next = walk.path[0] as number;
       const x = next % map.width, y = Math.floor(next / map.width);
-      if (blockedByEnemy(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; }
+      if (blockedByEnemy(sim, unit, x, y) || blockedByDoor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; } // DOOR-13
+      // CMB-18, CMB-20: the last step into a fighting position waits while the tile is taken.
+      if (walk.path.length === 1 && isFightingPosition(sim, unit, x, y) && !hasRoomFor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; }
       walk.path.shift();
       walk.progress -= TILE_PROGRESS;
       unit.facing = facingOf(x - unit.x, y - unit.y);

@@ -36,10 +36,17 @@ export function addUnit(sim: Simulation, fields: Partial<UnitRecord> & Pick<Unit
     taskPartId: "",
     carryingMetal: 0,
     home: { x: fields.x, y: fields.y },
+    stance: "aggression",
+    orderTargetId: "",
+    knownEnemies: {},
+    carriedBy: "",
+    carryingId: "",
+    diedTick: -1,
     ...fields,
     id,
   };
   sim.state.units[id] = unit;
+  sim.ruleset.initUnit(sim, unit);
   return unit;
 }
 

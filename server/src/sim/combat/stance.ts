@@ -1,0 +1,248 @@
+import type { Stance } from "@malignus/shared";
+import type { Simulation } from "../simulation.ts";
+import type { Pos, UnitRecord } from "../state.ts";
+import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
+import { areEnemies, isActive, isKeeperSide } from "../world/units.ts";
+import { walkNextTo, walkTo } from "../world/movement.ts";
+import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
+import { canReach, MELEE_REACH } from "./combat.ts";
+import { hasRoomFor } from "./crowding.ts";
+import { canSee, perceptionRange } from "./perception.ts";
+import { bedOf, onOwnBed, pickUp, putDown } from "./unconscious.ts";
+
+/**
+ * The keeper's side in a fight, whatever the ruleset: attack orders, the stance slider
+ * (CMB-15 to CMB-17) and carrying the unconscious home (CMB-44, CMB-49). Deterministic: no dice.
+ *
+ * Decision table (CMB-16, open: catalogue proposal "4 positions, one per behaviour"), for a
+ * minion or dungeon creature with no attack order and nobody to carry, where A is the lowest-id
+ * enemy next to it and E the nearest enemy it knows about (sees, of a spotted party within
+ * {@link CHASE_RANGE_TILES}, or remembered from a hit or a noise, CMB-05, CMB-08):
+ *
+ * | stance       | A next to it                       | only E known                               |
+ * |--------------|------------------------------------|--------------------------------------------|
+ * | aggression   | fights A                           | fighters go after E; workers keep working  |
+ * | regroup      | fights A                           | joins the nearest ally and waits there     |
+ * | keepDistance | steps away; fights A if cornered   | steps away within {@link KEEP_DISTANCE_TILES}, shoots E when it can, else holds |
+ * | flight       | flees (never fights)               | flees when E is within its perception range |
+ *
+ * With no enemy known a minion with no job carries an unconscious minion of the dungeon to its
+ * bed; otherwise the ordinary minion behaviour runs (minions/minions.ts).
+ */
+
+/** The stance new minions and creatures take (open: the seed gives no default). */
+export const DEFAULT_STANCE: Stance = "aggression";
+
+/** Keep distance: the distance in tiles (Chebyshev) inside which the minion backs away. */
+export const KEEP_DISTANCE_TILES = 3;
+
+/** How far, in tiles, a fighter goes after an enemy of a spotted party (as minions/minions.ts). */
+export const CHASE_RANGE_TILES = 30;
+
+/** Flight and keep distance: how far from itself, in tiles, a unit looks for a tile farther from its enemies. */
+export const RETREAT_SEARCH_TILES = 5;
+
+/** What a minion's stance chose this tick (for tests and clients). */
+export type StanceChoice = "fight" | "chase" | "regroup" | "hold" | "retreat" | "shoot" | "flee" | "none";
+
+/** An enemy a unit knows about, and where it thinks it is. */
+interface Known { enemy: UnitRecord; at: Pos; seen: boolean }
+
+/**
+ * Decides the fighting side of a keeper's minion or creature this tick: follows an attack order,
+ * carries a body home, or applies the stance table above.
+ * @returns true when it decided what the unit does (the ordinary behaviour is then skipped).
+ */
+export function decideCombat(sim: Simulation, unit: UnitRecord): boolean {
+  if (unit.kind !== "minion" && unit.kind !== "creature") return false;
+  if (unit.carryingId !== "") { carryHome(sim, unit); return true; }
+  if (followOrder(sim, unit)) return true;
+  const choice = stanceChoice(sim, unit);
+  if (choice !== "none") return true;
+  return unit.kind === "minion" && unit.job === "none" && rescue(sim, unit);
+}
+
+/**
+ * CMB-15 to CMB-17: applies the stance table to `unit` (see the module comment) and returns the
+ * choice; "none" when it leaves the unit to the ordinary behaviour. Draws no random numbers.
+ */
+export function stanceChoice(sim: Simulation, unit: UnitRecord): StanceChoice {
+  const known = enemiesKnownTo(sim, unit);
+  if (known.length === 0) return "none";
+  const adjacent = known.find((k) => k.seen && chebyshev(unit, k.enemy) <= MELEE_REACH)?.enemy;
+  const nearest = known[0]!;
+  const d = chebyshev(unit, nearest.at);
+  switch (unit.stance) {
+    case "aggression": {
+      if (adjacent) return "none"; // the ordinary behaviour fights it
+      const fighter = unit.kind === "creature" || unit.job === "none";
+      if (!fighter) return "none";
+      if (nearest.seen || isSpotted(sim, nearest.enemy)) return "none"; // the ordinary chase
+      // Remembered only: go where it was; forget it once there.
+      if (d <= 1) { forgetEnemy(unit, nearest.enemy.id); return "none"; }
+      unit.targetId = "";
+      unit.activity = walkNextTo(sim, unit, nearest.at) ? "walking" : "idle";
+      return "chase";
+    }
+    case "regroup": {
+      if (adjacent) return fight(unit, adjacent);
+      const ally = nearestAlly(sim, unit);
+      unit.targetId = "";
+      if (!ally || chebyshev(unit, ally) <= 1) { unit.walk = null; unit.activity = "idle"; return "hold"; }
+      unit.activity = walkNextTo(sim, unit, ally) ? "walking" : "idle";
+      return "regroup";
+    }
+    case "keepDistance": {
+      if (d <= KEEP_DISTANCE_TILES && retreat(sim, unit, known)) { unit.targetId = ""; unit.activity = "walking"; return "retreat"; }
+      if (adjacent) return fight(unit, adjacent);
+      const shootable = known.find((k) => k.seen && unit.gear.ranged && canReach(sim, unit, k.enemy));
+      unit.walk = null;
+      if (shootable) { unit.targetId = shootable.enemy.id; unit.activity = "fighting"; return "shoot"; }
+      unit.targetId = ""; unit.activity = "idle";
+      return "hold";
+    }
+    case "flight": {
+      if (d > perceptionRange(unit) && !adjacent) return "none";
+      unit.targetId = "";
+      if (!retreat(sim, unit, known)) unit.walk = null;
+      unit.activity = "fleeing";
+      return "flee";
+    }
+  }
+}
+
+function fight(unit: UnitRecord, foe: UnitRecord): StanceChoice {
+  unit.targetId = foe.id;
+  unit.activity = "fighting";
+  unit.walk = null;
+  return "fight";
+}
+
+function isSpotted(sim: Simulation, u: UnitRecord): boolean {
+  const party = u.partyId ? sim.state.parties[u.partyId] : undefined;
+  return party !== undefined && party.spotted;
+}
+
+/**
+ * The enemies `unit` knows about, nearest first (then by id): those it sees (CMB-02), those of a
+ * spotted party within {@link CHASE_RANGE_TILES}, and those it remembers (CMB-05, CMB-08) at the
+ * position it learned. Seeing an enemy refreshes what it remembers of it.
+ */
+export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
+  const out: Known[] = [];
+  const have = new Set<string>();
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u === unit || !isActive(u) || u.carriedBy !== "" || !areEnemies(unit, u)) continue;
+    const seen = canSee(sim, unit, u);
+    if (seen && unit.knownEnemies[u.id]) learnPosition(sim, unit, u);
+    if (seen || (isSpotted(sim, u) && chebyshev(unit, u) <= CHASE_RANGE_TILES)) {
+      out.push({ enemy: u, at: { x: u.x, y: u.y }, seen });
+      have.add(u.id);
+    }
+  }
+  for (const k of knownEnemies(sim, unit)) {
+    if (!have.has(k.enemy.id)) out.push({ enemy: k.enemy, at: k.at, seen: false });
+  }
+  out.sort((a, b) => chebyshev(unit, a.at) - chebyshev(unit, b.at) || Number(a.enemy.id) - Number(b.enemy.id));
+  return out;
+}
+
+/** The nearest standing unit of `unit`'s side (then lowest id), or undefined. */
+function nearestAlly(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  let best: UnitRecord | undefined;
+  let bestD = Infinity;
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u === unit || !isActive(u) || u.faction !== unit.faction || u.carriedBy !== "") continue;
+    const d = chebyshev(unit, u);
+    if (d < bestD) { best = u; bestD = d; }
+  }
+  return best;
+}
+
+/**
+ * Flight and keep distance: walks `unit` to the tile within {@link RETREAT_SEARCH_TILES} that is
+ * farthest from the known enemies (the nearest of them, Chebyshev), strictly farther than where it
+ * stands; ties go to the tile nearer the unit, then the lowest tile index. Deterministic.
+ * @returns false when no such tile is reachable (cornered).
+ */
+function retreat(sim: Simulation, unit: UnitRecord, known: readonly Known[]): boolean {
+  const { map } = sim.state;
+  const danger = (p: Pos): number => Math.min(...known.map((k) => chebyshev(p, k.at)));
+  const here = danger(unit);
+  if (unit.walk) {
+    const g = { x: unit.walk.goal % map.width, y: Math.floor(unit.walk.goal / map.width) };
+    if (danger(g) > here) return true;
+  }
+  const candidates: { p: Pos; score: number }[] = [];
+  for (let y = unit.y - RETREAT_SEARCH_TILES; y <= unit.y + RETREAT_SEARCH_TILES; y++) {
+    for (let x = unit.x - RETREAT_SEARCH_TILES; x <= unit.x + RETREAT_SEARCH_TILES; x++) {
+      if (!isWalkable(map, x, y) || !hasRoomFor(sim, unit, x, y)) continue;
+      const score = danger({ x, y });
+      if (score > here) candidates.push({ p: { x, y }, score });
+    }
+  }
+  candidates.sort((a, b) => b.score - a.score || chebyshev(unit, a.p) - chebyshev(unit, b.p)
+    || tileIndex(map, a.p.x, a.p.y) - tileIndex(map, b.p.x, b.p.y));
+  for (const c of candidates.slice(0, 4)) if (walkTo(sim, unit, c.p)) return true;
+  return false;
+}
+
+/**
+ * An attack order (`orderAttack`): the unit goes after `orderTargetId` whatever its stance, and
+ * strikes it when in reach; an unconscious target is killed (CMB-47, in the fight system). The
+ * order ends when the target is dead, captured, gone or no longer an enemy.
+ * @returns true while an order is being followed.
+ */
+function followOrder(sim: Simulation, unit: UnitRecord): boolean {
+  if (unit.orderTargetId === "") return false;
+  const target = sim.state.units[unit.orderTargetId];
+  if (!target || !(isActive(target) || target.activity === "unconscious") || !areEnemies(unit, target)) {
+    unit.orderTargetId = "";
+    unit.targetId = "";
+    if (unit.activity === "fighting") unit.activity = "idle";
+    return false;
+  }
+  unit.targetId = target.id;
+  if (chebyshev(unit, target) <= MELEE_REACH || (isActive(target) && canReach(sim, unit, target))) {
+    unit.walk = null;
+    unit.activity = "fighting";
+    return true;
+  }
+  unit.activity = walkNextTo(sim, unit, target) ? "walking" : "idle";
+  return true;
+}
+
+/**
+ * CMB-44, CMB-49: a minion with no job and no enemy known goes to the nearest unconscious minion
+ * of its side that is not carried and not on its own bed, picks it up, and carries it to its bed.
+ * @returns true when it has such a body to fetch.
+ */
+function rescue(sim: Simulation, unit: UnitRecord): boolean {
+  let body: UnitRecord | undefined;
+  let bestD = Infinity;
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u.kind !== "minion" || u.activity !== "unconscious" || u.carriedBy !== "" || !isKeeperSide(u) || onOwnBed(u)) continue;
+    const d = chebyshev(unit, u);
+    if (d < bestD) { body = u; bestD = d; }
+  }
+  if (!body) return false;
+  unit.targetId = "";
+  if (bestD <= 1) { unit.walk = null; pickUp(sim, unit, body); unit.activity = "working"; return true; }
+  unit.activity = walkNextTo(sim, unit, body) ? "walking" : "idle";
+  return unit.activity === "walking";
+}
+
+/** Walks the carried body to its bed and puts it down there (or where it stands when the bed cannot be reached). */
+function carryHome(sim: Simulation, unit: UnitRecord): void {
+  const body = sim.state.units[unit.carryingId];
+  if (!body) { unit.carryingId = ""; return; }
+  const bed = bedOf(body);
+  unit.targetId = "";
+  if (unit.x === bed.x && unit.y === bed.y) { putDown(sim, unit); unit.activity = "idle"; return; }
+  if (walkTo(sim, unit, bed)) { unit.activity = "walking"; return; }
+  putDown(sim, unit);
+  unit.activity = "idle";
+}

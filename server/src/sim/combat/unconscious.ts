@@ -1,0 +1,103 @@
+import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
+import type { Simulation } from "../simulation.ts";
+import type { UnitRecord } from "../state.ts";
+import { chebyshev } from "../world/grid.ts";
+import { isActive } from "../world/units.ts";
+
+/**
+ * What can be done with someone unconscious, whatever the ruleset: carry them (CMB-44), heal
+ * them (CMB-45, through the ruleset's `heal`), capture them (CMB-46, minions/minions.ts) or kill
+ * them (CMB-47). A minion carried to its own bed wakes within 1 game hour (CMB-49).
+ */
+
+/**
+ * CMB-49 (open: exact time): a minion put down on its own bed wakes after a whole number of ticks
+ * drawn uniformly in [1, BED_WAKE_WITHIN_TICKS] (1 game hour), unless it was due to wake sooner.
+ */
+export const BED_WAKE_WITHIN_TICKS = TICKS_PER_GAME_HOUR;
+
+/**
+ * CMB-49 (open: what counts as a minion's own bed): a minion's bed is its home tile, where it
+ * spawned (`UnitRecord.home`).
+ */
+export function bedOf(unit: UnitRecord): { x: number; y: number } {
+  return unit.home;
+}
+
+/** True when `unit` lies on its own bed (CMB-49). */
+export function onOwnBed(unit: UnitRecord): boolean {
+  const bed = bedOf(unit);
+  return unit.x === bed.x && unit.y === bed.y;
+}
+
+/**
+ * CMB-44: `carrier` picks up the unconscious `body` standing next to it or on its tile. The body
+ * then moves with the carrier (see {@link followCarriers}). Emits `carried`.
+ * @throws Error when the carrier is not standing or already carries someone, when the body is not
+ *   unconscious or already carried, or when it is more than 1 tile away (Chebyshev).
+ */
+export function pickUp(sim: Simulation, carrier: UnitRecord, body: UnitRecord): void {
+  if (!isActive(carrier)) throw new Error(`unit ${carrier.id} cannot carry while ${carrier.activity}`);
+  if (carrier.carryingId !== "") throw new Error(`unit ${carrier.id} already carries ${carrier.carryingId}`);
+  if (body.activity !== "unconscious") throw new Error(`only the unconscious can be carried, unit ${body.id} is ${body.activity}`);
+  if (body.carriedBy !== "") throw new Error(`unit ${body.id} is already carried by ${body.carriedBy}`);
+  if (chebyshev(carrier, body) > 1) throw new Error(`unit ${body.id} is not next to ${carrier.id}`);
+  carrier.carryingId = body.id;
+  body.carriedBy = carrier.id;
+  body.x = carrier.x; body.y = carrier.y;
+  sim.emit({ type: "carried", unitId: body.id, byUnitId: carrier.id, x: carrier.x, y: carrier.y });
+}
+
+/**
+ * Puts down the body `carrier` carries, on the carrier's tile. A minion put down on its own bed
+ * gets a wake tick within {@link BED_WAKE_WITHIN_TICKS} (CMB-49; one draw from `sim.rng`) unless it
+ * was due to wake sooner. Emits `dropped`. Does nothing when the carrier carries no one.
+ */
+export function putDown(sim: Simulation, carrier: UnitRecord): void {
+  const body = carrier.carryingId ? sim.state.units[carrier.carryingId] : undefined;
+  carrier.carryingId = "";
+  if (!body) return;
+  body.carriedBy = "";
+  body.x = carrier.x; body.y = carrier.y;
+  sim.emit({ type: "dropped", unitId: body.id, byUnitId: carrier.id, x: body.x, y: body.y });
+  if (body.kind === "minion" && body.activity === "unconscious" && onOwnBed(body)) {
+    const wake = sim.state.tick + sim.rng.int(1, BED_WAKE_WITHIN_TICKS);
+    if (body.wakeTick < 0 || wake < body.wakeTick) body.wakeTick = wake;
+  }
+}
+
+/**
+ * Once per tick after movement: carried bodies move with their carrier; a carrier that fell or is
+ * gone drops its body where it stands, and a body that woke or died is let go. In id order.
+ */
+export function followCarriers(sim: Simulation): void {
+  const units = sim.state.units;
+  for (const id in units) {
+    const body = units[id] as UnitRecord;
+    if (body.carriedBy === "") continue;
+    const carrier = units[body.carriedBy];
+    if (!carrier || carrier.carryingId !== body.id) { body.carriedBy = ""; continue; }
+    if (!isActive(carrier) || body.activity !== "unconscious") { putDown(sim, carrier); continue; }
+    body.x = carrier.x; body.y = carrier.y;
+  }
+}
+
+/**
+ * CMB-47: `attacker`, standing next to the unconscious `target`, kills it: no roll (the
+ * unconscious cannot defend; open, see docs/rules-decisions.md). The body is let go if carried.
+ * Emits `knockedOut` (outcome "dead", cause "killingBlow", `byUnitId` the attacker).
+ * @throws Error when the target is not unconscious, the attacker is not standing, or they are
+ *   more than 1 tile apart.
+ */
+export function killingBlow(sim: Simulation, attacker: UnitRecord, target: UnitRecord): void {
+  if (target.activity !== "unconscious") throw new Error(`a killing blow needs an unconscious target, unit ${target.id} is ${target.activity}`);
+  if (!isActive(attacker)) throw new Error(`unit ${attacker.id} cannot strike while ${attacker.activity}`);
+  if (chebyshev(attacker, target) > 1) throw new Error(`unit ${target.id} is not next to ${attacker.id}`);
+  if (target.carriedBy !== "") {
+    const carrier = sim.state.units[target.carriedBy];
+    if (carrier) putDown(sim, carrier);
+  }
+  target.activity = "dead";
+  target.wakeTick = -1;
+  sim.emit({ type: "knockedOut", unitId: target.id, outcome: "dead", cause: "killingBlow", byUnitId: attacker.id });
+}
