@@ -13,8 +13,16 @@ export interface DungeonCreateOptions {
   map?: string;
   /** Game minutes per real second, default 1. */
   timeScale?: number;
-  /** Pause the game clock when a party is spotted (INV-79); a keeper's `resume` restarts it. */
+  /** Pause the game clock when a party is spotted (INV-79); a keeper's `resume` restarts it. Never while adventurer players are seated. */
   pauseOnSpot?: boolean;
+  /** Keeper seats (co-op keepers share one dungeon), default 1. */
+  keeperSeats?: number;
+  /** Seconds a dropped keeper or adventurer keeps its seat, default 30; 0 = none. */
+  reconnectSeconds?: number;
+  /** Spectators see everything (true) or what the keepers see (false, the default). */
+  spectatorsSeeAll?: boolean;
+  /** Messages a client may send per real second before it is disconnected, default 50. */
+  maxMessagesPerSecond?: number;
 }
 
 /** Options for {@link connect}. */
@@ -65,7 +73,7 @@ export class MalignusClient {
   }
 
   /**
-   * Joins an existing dungeon as its keeper (there is one keeper per dungeon).
+   * Joins an existing dungeon as a keeper (as many as its `keeperSeats`; co-op keepers share it).
    *
    * @throws the Colyseus matchmaking error (rejects) when the room does not exist or already has a keeper.
    * @example
@@ -73,6 +81,37 @@ export class MalignusClient {
    */
   async joinAsKeeper(roomId: string, name?: string): Promise<DungeonConnection> {
     return await this.#joinById(roomId, "keeper", name);
+  }
+
+  /**
+   * Plays a member of the party currently in a dungeon: `unitId` (one of the listing's
+   * `openAdventurerSeats`) or the first unclaimed member. The state then holds only what that
+   * adventurer perceives and knows.
+   *
+   * @throws the Colyseus matchmaking error (rejects) when no party is in the dungeon, or the
+   *   member is taken.
+   * @example
+   * const [d] = (await client.listDungeons()).filter((l) => l.openAdventurerSeats.length > 0);
+   * const hero = await client.joinAsAdventurer(d!.roomId, d!.openAdventurerSeats[0]);
+   */
+  async joinAsAdventurer(roomId: string, unitId?: string, name?: string): Promise<DungeonConnection> {
+    const options: JoinOptions = { role: "adventurer" };
+    if (unitId !== undefined) options.unitId = unitId;
+    if (name !== undefined) options.name = name;
+    const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
+    return new DungeonConnection(room, "adventurer");
+  }
+
+  /**
+   * Resumes a held seat with its reconnection token (`DungeonConnection.reconnectionToken`),
+   * e.g. after the process restarted. Within one process the SDK reconnects by itself.
+   *
+   * @throws the Colyseus matchmaking error (rejects) after the room's `reconnectSeconds`, or
+   *   with a token that holds no seat.
+   */
+  async reconnect(reconnectionToken: string, role: DungeonRole): Promise<DungeonConnection> {
+    const room = await this.colyseus.reconnect<DungeonState>(reconnectionToken, DungeonState);
+    return new DungeonConnection(room, role);
   }
 
   /**

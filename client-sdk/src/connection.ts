@@ -1,13 +1,13 @@
 import type { Room } from "@colyseus/sdk";
 import {
-  COMMAND_TYPES, EVENT_MESSAGE,
+  COMMAND_TYPES, EVENT_MESSAGE, SEAT_MESSAGE, type SeatInfo, type SeatRole,
   type CommandPayload, type CommandResult, type CommandType, type DungeonState,
   type SimEvent, type SimEventOf, type SimEventType,
 } from "@malignus/shared";
 import { validateCommand } from "./validate.ts";
 
-/** A client's role in a dungeon: one keeper, any number of spectators. */
-export type DungeonRole = "keeper" | "spectator";
+/** A client's seat role: `keeper`, `adventurer` (plays one party member) or `spectator`. */
+export type DungeonRole = SeatRole;
 
 /** Default time {@link DungeonConnection.waitForEvent} waits, in real milliseconds. */
 export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
@@ -67,6 +67,8 @@ export class DungeonConnection {
   readonly role: DungeonRole;
   readonly #listeners = new Set<(event: SimEvent) => void>();
   readonly #unbindMessage: () => void;
+  readonly #unbindSeat: () => void;
+  #seat: SeatInfo | undefined;
 
   /**
    * Wraps a joined room. Usually called by {@link MalignusClient}; starts listening to events
@@ -77,6 +79,9 @@ export class DungeonConnection {
     this.role = role;
     this.#unbindMessage = room.onMessage(EVENT_MESSAGE, (event: SimEvent) => {
       for (const listener of [...this.#listeners]) listener(event);
+    });
+    this.#unbindSeat = room.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => {
+      this.#seat = seat;
     });
     for (const type of COMMAND_TYPES) {
       if (type in this) throw new Error(`Command "${type}" clashes with a DungeonConnection member.`);
@@ -90,6 +95,43 @@ export class DungeonConnection {
   /** The room id: give it to others so they can `spectate(roomId)` or `joinAsKeeper(roomId)`. */
   get roomId(): string {
     return this.room.roomId;
+  }
+
+  /**
+   * The seat this client holds (`seatId`, `role`, and the `unitId` an adventurer plays), once
+   * the server has told it (right after joining); undefined before.
+   */
+  get seat(): SeatInfo | undefined {
+    return this.#seat;
+  }
+
+  /**
+   * The token that holds this client's seat: `MalignusClient.reconnect(token)` resumes the seat
+   * within the room's `reconnectSeconds` after a drop. The SDK already reconnects by itself
+   * after an unexpected drop (see {@link onDrop} and {@link onReconnect}).
+   */
+  get reconnectionToken(): string {
+    return this.room.reconnectionToken;
+  }
+
+  /**
+   * Calls `callback` when the connection drops unexpectedly; the SDK then retries on its own
+   * with the reconnection token (keepers and adventurers keep their seat meanwhile).
+   * @returns A function that unsubscribes.
+   */
+  onDrop(callback: (code: number, reason?: string) => void): () => void {
+    this.room.onDrop(callback);
+    return () => this.room.onDrop.remove(callback);
+  }
+
+  /**
+   * Calls `callback` once the SDK has reconnected after a drop: the seat, state and events
+   * resume.
+   * @returns A function that unsubscribes.
+   */
+  onReconnect(callback: () => void): () => void {
+    this.room.onReconnect(callback);
+    return () => this.room.onReconnect.remove(callback);
   }
 
   /** The synchronised dungeon state (read-only: the server owns it). */
@@ -209,6 +251,7 @@ export class DungeonConnection {
       return this.room.connection?.isOpen ? await this.room.leave(true) : CLOSED_ALREADY;
     } finally {
       this.#unbindMessage();
+      this.#unbindSeat();
       this.#listeners.clear();
     }
   }

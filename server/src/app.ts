@@ -11,6 +11,7 @@ import { logger as defaultLogger, type Logger } from "./logger.ts";
 import { createTransport, type TransportKind } from "./transport.ts";
 import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
+import { metricsText } from "./metrics.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -59,8 +60,9 @@ export interface HealthResponse {
 /**
  * Creates the Colyseus server: transport (see transport.ts), presence and driver (Redis when
  * `redisUrl` is set, else in-process), the `dungeon` room, and the HTTP routes
- * `GET /health` → {@link HealthResponse} and `GET /rooms` → {@link DungeonListing}[] of every
- * live dungeon across all processes sharing the driver. Only one server may exist per process
+ * `GET /health` → {@link HealthResponse}, `GET /rooms` → {@link DungeonListing}[] of every
+ * live dungeon across all processes sharing the driver, and `GET /metrics` → this process's
+ * Prometheus metrics in text format (metrics.ts). Only one server may exist per process
  * (the Colyseus matchmaker is a module singleton).
  * @throws Error when `transport` is `uws` and uWebSockets.js cannot be loaded.
  */
@@ -98,7 +100,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     transport: choice.kind,
   }));
   const rooms = createEndpoint("/rooms", { method: "GET" }, async (): Promise<DungeonListing[]> => listDungeons());
-  server.router = createRouter({ health, rooms });
+  const metrics = createEndpoint("/metrics", { method: "GET" }, async (): Promise<Response> => {
+    const { body, contentType } = await metricsText();
+    return new Response(body, { status: 200, headers: { "content-type": contentType } });
+  });
+  server.router = createRouter({ health, rooms, metrics });
   server.define(DUNGEON_ROOM, DungeonRoom);
 
   return {
@@ -143,6 +149,9 @@ export async function listDungeons(): Promise<DungeonListing[]> {
       hour: m.hour ?? 0,
       keepers: m.keepers ?? 0,
       spectators: m.spectators ?? 0,
+      keeperSeats: m.keeperSeats ?? 1,
+      adventurers: m.adventurers ?? 0,
+      openAdventurerSeats: m.openAdventurerSeats ?? [],
     };
   });
 }

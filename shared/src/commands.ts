@@ -42,6 +42,26 @@ export const COMMANDS = {
   removeCable: z.object({ cableId: EntityId }).strict(),
   /** Resume a game clock paused by a spotting (INV-79). */
   resume: z.object({}).strict(),
+  /** Build a door on a floor tile (DOOR rules); refused when it would cut the walking path (DOOR-49). */
+  buildDoor: TilePos,
+  /** Remove a door (its tile becomes floor); a padlock's delivered metal goes back to stock. */
+  removeDoor: z.object({ doorId: EntityId }).strict(),
+  /** Put a padlock site on a door: minions haul its metal, a Trapping minion builds it (DOOR-07, TRAP-28). */
+  buildPadlock: z.object({ doorId: EntityId }).strict(),
+  /** Remove a door's padlock (built or not); delivered metal goes back to stock. */
+  removePadlock: z.object({ doorId: EntityId }).strict(),
+  /** "Arm lock": the padlock locks its door again (DOOR-10). */
+  armDoorLock: z.object({ doorId: EntityId }).strict(),
+  /** "Disarm lock": the door becomes a normal, unlocked door (DOOR-09). */
+  disarmDoorLock: z.object({ doorId: EntityId }).strict(),
+  /** "Hold door open" (DOOR-18). */
+  holdDoorOpen: z.object({ doorId: EntityId }).strict(),
+  /** Stop holding a door open: it closes by itself (DOOR-17). */
+  releaseDoor: z.object({ doorId: EntityId }).strict(),
+  /** Dig out a rock tile into floor (DOOR-51). Map-edge tiles cannot be dug. */
+  dig: TilePos,
+  /** Build a wall on a floor tile; refused when it would cut the walking path (DOOR-49, DOOR-50). */
+  buildWall: TilePos,
   /** Set a minion's or dungeon creature's combat stance on the slider (CMB-15 to CMB-17). */
   setStance: z.object({ unitId: EntityId, stance: z.enum(STANCES) }).strict(),
   /**
@@ -80,6 +100,12 @@ export const ERROR_CODES = [
   "WIRING_LOOP",
   "NOT_PAUSED",
   "INVALID_COMMAND",
+  "UNKNOWN_DOOR",
+  "NO_PADLOCK",
+  "PADLOCK_EXISTS",
+  "PADLOCK_NOT_BUILT",
+  "NOT_ROCK",
+  "WOULD_CUT_WALKING_PATH",
   "UNKNOWN_UNIT",
   "NOT_YOUR_UNIT",
   "INVALID_TARGET",

@@ -6,12 +6,35 @@ export const DUNGEON_ROOM = "dungeon";
 /** Server → client message type carrying one {@link SimEvent} (see events.ts). */
 export const EVENT_MESSAGE = "event";
 
+/**
+ * The seats of a dungeon room: `keeper` (as many as the room's `keeperSeats` option; co-op
+ * keepers share one dungeon), `adventurer` (a player claims a member of the party in the
+ * dungeon; unclaimed members stay AI) and `spectator` (any number).
+ */
+export const SEAT_ROLES = ["keeper", "adventurer", "spectator"] as const;
+/** One of {@link SEAT_ROLES}. */
+export type SeatRole = (typeof SEAT_ROLES)[number];
+
 /** Options a client passes when it joins a dungeon room. */
 export interface JoinOptions {
-  /** `keeper` (one per dungeon for now) or `spectator` (any number). Default `spectator`. */
-  role?: "keeper" | "spectator";
+  /** `keeper`, `adventurer` or `spectator` (the default). */
+  role?: SeatRole;
   /** A display name for logs and the room listing. */
   name?: string;
+  /** Adventurers: the id of the party member to play; default the first unclaimed one. */
+  unitId?: string;
+}
+
+/** Server → client message sent once after joining: the seat this client holds. */
+export const SEAT_MESSAGE = "seat";
+
+/** The seat a client holds (the {@link SEAT_MESSAGE} payload). */
+export interface SeatInfo {
+  /** Stable seat id: keepers' commands are logged with it; adventurers' units carry it as `controller`. */
+  seatId: string;
+  role: SeatRole;
+  /** Adventurers: the unit played. */
+  unitId?: string;
 }
 
 /** Matchmaking metadata every dungeon room advertises (used by `GET /rooms`). */
@@ -23,4 +46,10 @@ export interface DungeonListing {
   hour: number;
   keepers: number;
   spectators: number;
+  /** Keeper seats the room has (its `keeperSeats` option). */
+  keeperSeats: number;
+  /** Adventurer players seated. */
+  adventurers: number;
+  /** Ids of the current party's members no player has claimed: the open adventurer seats. */
+  openAdventurerSeats: string[];
 }

@@ -40,6 +40,8 @@ export const Unit = schema({
   level: t.uint8().default(0),
   /** Id of the unit this one is fighting, if any. */
   targetId: t.string().default(""),
+  /** Adventurers: who plays it: "" for the AI, else the player's seat id (seats in the room). */
+  controller: t.string().default(""),
 }, "Unit");
 export type Unit = SchemaType<typeof Unit>;
 
@@ -98,6 +100,42 @@ export const InvasionInfo = schema({
 }, "InvasionInfo");
 export type InvasionInfo = SchemaType<typeof InvasionInfo>;
 
+/**
+ * StateView tag of the keeper's private root fields (`metal`, `invasion`): keepers and
+ * spectators hold it, adventurer players do not. A power of two, as custom view tags must be.
+ */
+export const KEEPER_VIEW_TAG = 2;
+
+/** A door on a `+` tile (DOOR rules). Doors stand on the map, so every client sees them. */
+export const Door = schema({
+  id: t.string().default(""),
+  x: t.uint16().default(0),
+  y: t.uint16().default(0),
+  /** Open right now (held open, opened by its trigger, broken in, or someone passing: DOOR-17, DOOR-18, DOOR-20). */
+  open: t.boolean().default(false),
+  /** The keeper's "Hold door open" (DOOR-18). */
+  heldOpen: t.boolean().default(false),
+  /** Its trigger is active (DOOR-20, DOOR-21). */
+  triggered: t.boolean().default(false),
+  /** A padlock stands on it (built or a site, DOOR-07). */
+  hasPadlock: t.boolean().default(false),
+  /** The padlock is built (DOOR-07); false while it is a site. */
+  padlockBuilt: t.boolean().default(false),
+  /** The padlock is armed (DOOR-08 to DOOR-10). */
+  padlockArmed: t.boolean().default(false),
+  /** Locked right now: a built, armed padlock and no break-in (DOOR-32). */
+  locked: t.boolean().default(false),
+  /** Padlock site: metal delivered and needed, and build progress in percent. */
+  padlockMetalDelivered: t.uint8().default(0),
+  padlockMetalNeeded: t.uint8().default(0),
+  padlockProgress: t.uint8().default(0),
+  /** Forced by adventurers, waiting for a Chores minion (DOOR-45 to DOOR-48). */
+  brokenIn: t.boolean().default(false),
+  /** The trigger part wired to it, or "" (DOOR-19). */
+  triggerId: t.string().default(""),
+}, "Door");
+export type Door = SchemaType<typeof Door>;
+
 /** The root state of a dungeon room. */
 export const DungeonState = schema({
   mapName: t.string().default(""),
@@ -109,12 +147,19 @@ export const DungeonState = schema({
   /** One character per tile, row-major: "1" dark, "0" lit (KNOW-14). */
   dark: t.string().default(""),
   clock: t.ref(GameClock),
-  metal: t.uint16().default(0),
-  units: t.map(Unit),
-  parts: t.map(TrapPart),
-  cables: t.map(Cable),
-  invasion: t.ref(InvasionInfo),
+  /** The keeper's stock: sent only to views holding {@link KEEPER_VIEW_TAG}. */
+  metal: t.uint16().default(0).view(KEEPER_VIEW_TAG),
+  /** Each client receives only the units, parts and cables its view holds (server/src/rooms/views.ts). */
+  units: t.map(Unit).view(),
+  parts: t.map(TrapPart).view(),
+  cables: t.map(Cable).view(),
+  /** The keeper's invasion indicator: sent only to views holding {@link KEEPER_VIEW_TAG}. */
+  invasion: t.ref(InvasionInfo).view(KEEPER_VIEW_TAG),
   keepers: t.uint8().default(0),
   spectators: t.uint16().default(0),
+  /** Adventurer players seated (claimed members of the current party). */
+  adventurers: t.uint8().default(0),
+  /** Doors, by id (DOOR rules). */
+  doors: t.map(Door),
 }, "DungeonState");
 export type DungeonState = SchemaType<typeof DungeonState>;

@@ -1,13 +1,17 @@
-import { Room, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { CloseCode, Protocol, Room, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { StateView } from "@colyseus/schema";
 import {
-  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_MINUTE,
-  type Command, type CommandResult, type CommandType, type Role,
+  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_MINUTE,
+  type Command, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
 } from "@malignus/shared";
 import { Simulation } from "../sim/index.ts";
+import { isActive } from "../sim/world/units.ts";
 import { loadMap } from "../maps.ts";
 import { logger } from "../logger.ts";
+import { clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
 import { RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState } from "./projection.ts";
+import { initView, revealedToKeeper, syncView, type ViewContext, type Viewer } from "./views.ts";
 
 /** Room steps per real second (`setFixedTimestep` rate). */
 export const ROOM_STEPS_PER_SECOND = 10;
@@ -15,26 +19,53 @@ export const ROOM_STEPS_PER_SECOND = 10;
 export const MAX_TICKS_PER_STEP = 2000;
 /** State patch interval in milliseconds (20 Hz). */
 export const PATCH_RATE_MS = 50;
-/** Keepers allowed per dungeon. */
-export const MAX_KEEPERS = 1;
+/** Most refusals a room logs per real second; the rest are counted and summed up in one line. */
+export const MAX_REFUSAL_LOGS_PER_SECOND = 5;
+
+/** A seat: who holds it, in which role, and whether its client is connected right now. */
+export interface Seat {
+  /** Stable id: `k1`, `a2`, `s3`… (role initial and a per-room counter). */
+  seatId: string;
+  role: SeatRole;
+  name: string | undefined;
+  /** Adventurers: the unit played. */
+  unitId: string | undefined;
+  /** False while a dropped client may still reconnect (`reconnectSeconds`). */
+  connected: boolean;
+}
 
 /** What the room keeps about each client. */
-export interface DungeonClientData { role: Role; name: string | undefined }
+export interface DungeonClientData { seat: Seat; viewer: Viewer }
+
+/** One accepted command, attributed to its keeper's seat, at the tick it was applied before. */
+export interface LoggedCommand { tick: number; seatId: string; command: Command }
 
 type DungeonClient = Client<{ userData: DungeonClientData }>;
 
 /**
- * The `dungeon` room: one live dungeon. It owns a {@link Simulation}, runs it with
- * `setFixedTimestep` at {@link ROOM_STEPS_PER_SECOND} Hz (each step runs
- * `timeScale * TICKS_PER_GAME_MINUTE / ROOM_STEPS_PER_SECOND` ticks on average, capped by
- * {@link MAX_TICKS_PER_STEP}), broadcasts every simulation event as an `event` message, and
- * projects the simulation into the {@link DungeonState} schema once per step.
+ * The `dungeon` room: one live dungeon shared by keepers, adventurer players and spectators.
+ * It owns a {@link Simulation}, runs it with `setFixedTimestep` at {@link ROOM_STEPS_PER_SECOND}
+ * Hz (each step runs `timeScale * TICKS_PER_GAME_MINUTE / ROOM_STEPS_PER_SECOND` ticks on
+ * average, capped by {@link MAX_TICKS_PER_STEP}), broadcasts every simulation event as an
+ * `event` message, projects the simulation into the {@link DungeonState} schema once per step
+ * and gives each client a `StateView` of what its seat may see (views.ts).
  *
- * Create options: see options.ts (a bad option makes the create fail with
- * `invalid dungeon options: …`). Join options: `role` (`keeper`, at most {@link MAX_KEEPERS};
- * or `spectator`, the default) and `name`. Each keeper command is a request whose answer is the
- * simulation's {@link CommandResult}; spectators get `NOT_ALLOWED_FOR_ROLE`. A payload failing
- * its validator disconnects the client (Colyseus close code 4002).
+ * Seats (join option `role`): `keeper` (at most the `keeperSeats` option; every accepted command
+ * is logged with its seat id), `adventurer` (claims a member of the party in the dungeon, the
+ * `unitId` option or the first unclaimed one; the listing advertises the open ones), and
+ * `spectator`. Each client is told its seat in a {@link SEAT_MESSAGE}. A dropped keeper or
+ * adventurer keeps its seat for `reconnectSeconds` and resumes with its reconnection token;
+ * meanwhile its seat counts as taken and an adventurer's unit is played by the AI.
+ *
+ * Input: every command is validated by its zod schema (a malformed `send` disconnects with
+ * 4002, a malformed `request` is answered with an error; neither changes anything); a
+ * legal-but-refused command is answered `{ ok: false, code, reason }`; only keepers may send
+ * commands (`NOT_ALLOWED_FOR_ROLE`); unknown message types are ignored and counted; a client
+ * sending more than `maxMessagesPerSecond` messages is disconnected. Refusals are logged at
+ * most {@link MAX_REFUSAL_LOGS_PER_SECOND} times per second.
+ *
+ * Pausing (INV-79): the clock pauses on spotting only when the room's `pauseOnSpot` is on and
+ * no adventurer player is seated; any keeper may `resume`.
  */
 export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMetadata; client: DungeonClient }> {
   override patchRate = PATCH_RATE_MS;
@@ -42,15 +73,23 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #sim!: Simulation;
   #options!: DungeonOptions;
   #tickBudget = 0;
-  #keepers = 0;
-  #spectators = 0;
   #lastDay = 0;
   #lastHour = -1;
+  #lastOpenSeats = "";
   #log = logger;
+  /** Seats by session id (a reconnecting client keeps its session id). */
+  readonly #seats = new Map<string, Seat>();
+  #seatCounter = 0;
+  readonly #commandLog: LoggedCommand[] = [];
+  #refusalWindowEnd = 0;
+  #refusalsLogged = 0;
+  #refusalsSuppressed = 0;
+  #refusalCount = 0;
 
   override onCreate(rawOptions: unknown): void {
     const options = parseCreateOptions(rawOptions);
     this.#options = options;
+    this.maxMessagesPerSecond = options.maxMessagesPerSecond;
     this.#log = logger.child({ roomId: this.roomId });
     const map = loadMap(options.map);
     this.#sim = Simulation.create({
@@ -65,32 +104,90 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     for (const type of COMMAND_TYPES) {
       this.onMessage(type, COMMANDS[type], (client: DungeonClient, payload: unknown) => this.#command(client, type, payload));
     }
+    this.onMessage("*", (client: DungeonClient, type: string | number) => {
+      messagesReceived.inc({ type: "unknown" });
+      this.#refused(client, String(type).slice(0, 64), "UNKNOWN_TYPE", "unknown message type");
+    });
 
     this.setFixedTimestep(() => this.#step(), ROOM_STEPS_PER_SECOND);
+    roomsGauge.inc();
     this.#publishMetadata();
   }
 
   override onJoin(client: DungeonClient, rawOptions?: unknown): void {
-    const { role, name } = parseJoinOptions(rawOptions);
-    if (role === "keeper" && this.#keepers >= MAX_KEEPERS) {
-      throw new RoomRefusal(`this dungeon already has a keeper (at most ${MAX_KEEPERS}); join as a spectator`);
+    const { role, name, unitId: wanted } = parseJoinOptions(rawOptions);
+    let unitId: string | undefined;
+    if (role === "keeper") {
+      const held = this.#count("keeper");
+      if (held >= this.#options.keeperSeats) {
+        throw new RoomRefusal(`this dungeon already has a keeper in each of its ${this.#options.keeperSeats} keeper seat(s); join as a spectator`);
+      }
+    } else if (role === "adventurer") {
+      const open = this.openAdventurerSeats();
+      if (wanted !== undefined && !open.includes(wanted)) {
+        throw new RoomRefusal(`unit ${wanted} is not an open adventurer seat (open: ${open.join(", ") || "none"})`);
+      }
+      if (open.length === 0) throw new RoomRefusal("no open adventurer seat: no party in the dungeon, or every member is taken");
+      unitId = wanted ?? open[0];
     }
-    client.userData = { role, name };
-    if (role === "keeper") this.#keepers++;
-    else this.#spectators++;
-    this.#log.info({ sessionId: client.sessionId, role, name }, "client joined");
-    this.#rolesChanged();
+    const seat: Seat = { seatId: `${role[0]}${++this.#seatCounter}`, role, name, unitId, connected: true };
+    const viewer: Viewer = role === "keeper" ? { kind: "keeper" }
+      : role === "adventurer" ? { kind: "adventurer", unitId: unitId as string }
+      : this.#options.spectatorsSeeAll ? { kind: "all" } : { kind: "keeper" };
+    client.userData = { seat, viewer };
+    this.#seats.set(client.sessionId, seat);
+    this.#attachView(client);
+    this.#countBytes(client);
+    clientsGauge.inc({ role });
+    const info: SeatInfo = unitId === undefined ? { seatId: seat.seatId, role } : { seatId: seat.seatId, role, unitId };
+    client.send(SEAT_MESSAGE, info);
+    this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role, name, unitId }, "client joined");
+    this.#seatsChanged();
+  }
+
+  override async onDrop(client: DungeonClient, code?: number): Promise<void> {
+    const seat = client.userData?.seat;
+    if (code === CloseCode.WITH_ERROR) messagesRefused.inc({ reason: "DISCONNECTED" });
+    // Spectators simply rejoin. Any other drop holds the seat, a kick (4002) included: Colyseus
+    // also closes with 4002 the old connection of a seat its token holder resumes elsewhere.
+    if (!seat || seat.role === "spectator" || this.#options.reconnectSeconds === 0) return; // onLeave follows
+    seat.connected = false;
+    clientsGauge.dec({ role: seat.role });
+    this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, code, seconds: this.#options.reconnectSeconds }, "client dropped: seat held");
+    this.#seatsChanged();
+    try {
+      await this.allowReconnection(client, this.#options.reconnectSeconds);
+    } catch {
+      // The window closed: onLeave frees the seat.
+    }
+  }
+
+  override onReconnect(client: DungeonClient): void {
+    const seat = client.userData?.seat;
+    if (!seat) return;
+    seat.connected = true;
+    clientsGauge.inc({ role: seat.role });
+    this.#countBytes(client);
+    this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId }, "client reconnected");
+    this.#seatsChanged();
   }
 
   override onLeave(client: DungeonClient, code?: number): void {
-    const role = client.userData?.role;
-    if (role === "keeper") this.#keepers--;
-    else if (role === "spectator") this.#spectators--;
-    this.#log.info({ sessionId: client.sessionId, role, code }, "client left");
-    if (role) this.#rolesChanged();
+    const seat = this.#seats.get(client.sessionId);
+    if (code === CloseCode.WITH_ERROR && seat?.connected) messagesRefused.inc({ reason: "DISCONNECTED" });
+    if (!seat) return;
+    this.#seats.delete(client.sessionId);
+    if (seat.connected) clientsGauge.dec({ role: seat.role });
+    client.view?.dispose();
+    this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role: seat.role, code }, "client left: seat freed");
+    this.#seatsChanged();
   }
 
   override onDispose(): void {
+    roomsGauge.dec();
+    for (const seat of this.#seats.values()) if (seat.connected) clientsGauge.dec({ role: seat.role });
+    this.#seats.clear();
+    this.#flushRefusalSummary();
     this.#log.info({ tick: this.#sim?.state.tick, hash: this.#sim?.hash() }, "dungeon disposed");
   }
 
@@ -105,29 +202,86 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** The simulation (tests and tools; read-only). */
   get simulation(): Simulation { return this.#sim; }
 
+  /** Every accepted command with its tick and keeper seat: replaying them on the seed gives the same hash. */
+  get commandLog(): readonly LoggedCommand[] { return this.#commandLog; }
+
+  /** Refusals so far (commands refused, role not allowed, unknown types). */
+  get refusalCount(): number { return this.#refusalCount; }
+
+  /** The seats, held or waiting for a reconnection. */
+  get seats(): readonly Seat[] { return [...this.#seats.values()]; }
+
+  /** Ids of the current party's active members no seat has claimed. */
+  openAdventurerSeats(): string[] {
+    const sim = this.#sim.state;
+    const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;
+    if (!party) return [];
+    const claimed = new Set<string>();
+    for (const s of this.#seats.values()) if (s.unitId) claimed.add(s.unitId);
+    return party.memberIds.filter((id) => {
+      const u = sim.units[id];
+      return !!u && isActive(u) && !claimed.has(id);
+    });
+  }
+
+  #count(role: SeatRole, connectedOnly = false): number {
+    let n = 0;
+    for (const s of this.#seats.values()) if (s.role === role && (!connectedOnly || s.connected)) n++;
+    return n;
+  }
+
   #command(client: DungeonClient, type: CommandType, payload: unknown): CommandResult {
-    const role = client.userData?.role;
-    if (role !== "keeper") {
-      const refused: CommandResult = { ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "spectators cannot send commands" };
-      this.#log.debug({ sessionId: client.sessionId, type, code: refused.code }, "command refused");
-      return refused;
+    messagesReceived.inc({ type });
+    const seat = client.userData?.seat;
+    if (seat?.role !== "keeper") {
+      const reason = seat?.role === "adventurer" ? "adventurer players cannot send keeper commands" : "spectators cannot send commands";
+      return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", reason);
     }
     try {
-      const result = this.#sim.apply({ type, ...(payload as object) } as Command);
+      const command = { type, ...(payload as object) } as Command;
+      const tick = this.#sim.state.tick;
+      const result = this.#sim.apply(command);
       if (result.ok) {
+        this.#commandLog.push({ tick, seatId: seat.seatId, command });
+        this.#log.debug({ seatId: seat.seatId, type, tick, id: result.id }, "command accepted");
         // Show the command's effect now rather than at the next step.
-        projectState(this.state, this.#sim, this.#options.timeScale);
-      } else {
-        this.#log.debug({ sessionId: client.sessionId, type, payload, ...result }, "command refused");
+        this.#project();
+        return result;
       }
-      return result;
+      return this.#refused(client, type, result.code, result.reason, result);
     } catch (err) {
       this.#log.error({ err, sessionId: client.sessionId, type, payload }, "command threw");
-      return { ok: false, code: "INVALID_COMMAND", reason: "the server failed to apply this command" };
+      return this.#refused(client, type, "INVALID_COMMAND", "the server failed to apply this command");
     }
   }
 
+  /** Counts and logs (rate-limited) a refusal, and returns the refusal answer. */
+  #refused(client: DungeonClient, type: string, code: string, reason: string, result?: CommandResult): CommandResult {
+    this.#refusalCount++;
+    messagesRefused.inc({ reason: code });
+    const now = this.clock.currentTime;
+    if (now >= this.#refusalWindowEnd) {
+      this.#flushRefusalSummary();
+      this.#refusalWindowEnd = now + 1000;
+      this.#refusalsLogged = 0;
+    }
+    if (this.#refusalsLogged < MAX_REFUSAL_LOGS_PER_SECOND) {
+      this.#refusalsLogged++;
+      this.#log.info({ sessionId: client.sessionId, seatId: client.userData?.seat.seatId, type, code }, `refused: ${reason}`);
+    } else {
+      this.#refusalsSuppressed++;
+    }
+    return result && !result.ok ? result : { ok: false, code: code as never, reason };
+  }
+
+  #flushRefusalSummary(): void {
+    if (this.#refusalsSuppressed === 0) return;
+    this.#log.info({ suppressed: this.#refusalsSuppressed }, `${this.#refusalsSuppressed} more refusals not logged`);
+    this.#refusalsSuppressed = 0;
+  }
+
   #step(): void {
+    const started = performance.now();
     const sim = this.#sim;
     if (sim.state.paused) {
       this.#tickBudget = 0;
@@ -142,18 +296,63 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
         if (sim.state.paused) { this.#tickBudget = 0; break; }
       }
     }
-    projectState(this.state, sim, this.#options.timeScale);
+    this.#project();
     const { day, hour } = sim.clock();
-    if (day !== this.#lastDay || hour !== this.#lastHour) this.#publishMetadata();
+    const open = this.openAdventurerSeats().join(",");
+    if (day !== this.#lastDay || hour !== this.#lastHour || open !== this.#lastOpenSeats) this.#publishMetadata();
+    tickDuration.observe((performance.now() - started) / 1000);
+  }
+
+  /** Projects the simulation, the adventurers' controllers, and every client's view. */
+  #project(): void {
+    projectState(this.state, this.#sim, this.#options.timeScale);
+    const controllers = new Map<string, string>();
+    for (const s of this.#seats.values()) if (s.unitId && s.connected) controllers.set(s.unitId, s.seatId);
+    this.state.units.forEach((u, id) => {
+      const c = controllers.get(id) ?? "";
+      if (u.controller !== c) u.controller = c;
+    });
+    const ctx: ViewContext = { sim: this.#sim, revealed: revealedToKeeper(this.#sim) };
+    for (const client of this.clients) {
+      const data = client.userData;
+      if (data && client.view) syncView(client.view, this.state, ctx, data.viewer);
+    }
+  }
+
+  #attachView(client: DungeonClient): void {
+    const view = new StateView();
+    client.view = view;
+    initView(view, this.state, client.userData!.viewer);
+    syncView(view, this.state, { sim: this.#sim, revealed: revealedToKeeper(this.#sim) }, client.userData!.viewer);
+  }
+
+  /** Counts the bytes of the state frames sent to `client` (the `patchBytes` metric). */
+  #countBytes(client: DungeonClient): void {
+    const raw = client.raw.bind(client);
+    client.raw = ((data: Uint8Array | Buffer, ...rest: unknown[]) => {
+      const code = data[0];
+      if (code === Protocol.ROOM_STATE_PATCH) patchBytes.inc({ kind: "patch" }, data.length);
+      else if (code === Protocol.ROOM_STATE) patchBytes.inc({ kind: "full" }, data.length);
+      return (raw as (...a: unknown[]) => void)(data, ...rest);
+    }) as typeof client.raw;
   }
 
   #broadcastEvents(events: readonly unknown[]): void {
     for (const event of events) this.broadcast(EVENT_MESSAGE, event);
   }
 
-  #rolesChanged(): void {
-    this.state.keepers = this.#keepers;
-    this.state.spectators = this.#spectators;
+  /** Seats changed: counts in the state, the pause rule (INV-79), controllers, listing. */
+  #seatsChanged(): void {
+    this.state.keepers = this.#count("keeper", true);
+    this.state.spectators = this.#count("spectator", true);
+    this.state.adventurers = this.#count("adventurer");
+    // INV-79 with adventurer players: the clock never pauses for one side.
+    const sim = this.#sim;
+    const withPlayers = this.#count("adventurer") > 0;
+    const pauseOnSpot = this.#options.pauseOnSpot && !withPlayers;
+    if (sim.state.pauseOnSpot !== pauseOnSpot) sim.state.pauseOnSpot = pauseOnSpot;
+    if (withPlayers && sim.state.paused) sim.resume("adventurer players are seated");
+    this.#project();
     this.#publishMetadata();
   }
 
@@ -161,14 +360,20 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const { day, hour } = this.#sim.clock();
     this.#lastDay = day;
     this.#lastHour = hour;
+    const open = this.openAdventurerSeats();
+    this.#lastOpenSeats = open.join(",");
     const metadata: DungeonMetadata = {
       map: this.#options.map,
       ruleset: this.#options.ruleset,
       day,
       hour,
-      keepers: this.#keepers,
-      spectators: this.#spectators,
+      keepers: this.#count("keeper", true),
+      spectators: this.#count("spectator", true),
+      keeperSeats: this.#options.keeperSeats,
+      adventurers: this.#count("adventurer"),
+      openAdventurerSeats: open,
     };
     this.setMatchmaking({ metadata }).catch((err: unknown) => this.#log.warn({ err }, "could not publish matchmaking metadata"));
   }
 }
+

@@ -1,12 +1,20 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
-import { ROLES, RULESET_IDS, type DungeonListing, type Role, type RulesetId } from "@malignus/shared";
+import { EntityId, RULESET_IDS, SEAT_ROLES, type DungeonListing, type RulesetId, type SeatRole } from "@malignus/shared";
 import { mapNames } from "../maps.ts";
 
 /** Largest `timeScale` a room accepts, in game minutes per real second. */
 export const MAX_TIME_SCALE = 1000;
 /** Longest display name a client may join with, in characters. */
 export const MAX_NAME_LENGTH = 64;
+/** Most keeper seats a room may have. */
+export const MAX_KEEPER_SEATS = 8;
+/** Default seconds a dropped keeper or adventurer keeps its seat (`reconnectSeconds`). */
+export const DEFAULT_RECONNECT_SECONDS = 30;
+/** Longest reconnection window a room may set, in seconds. */
+export const MAX_RECONNECT_SECONDS = 600;
+/** Default most messages a client may send per second before it is disconnected (`maxMessagesPerSecond`). */
+export const DEFAULT_MAX_MESSAGES_PER_SECOND = 50;
 
 /**
  * A create or join request the room refuses on purpose (bad options, keeper seat taken). The
@@ -32,10 +40,22 @@ export const CreateOptionsSchema = z.object({
   }),
   /** Game minutes per real second. */
   timeScale: z.number().gt(0).max(MAX_TIME_SCALE).default(1),
-  /** Pause the game clock when the keeper spots a party (INV-79). */
+  /**
+   * Pause the game clock when the keeper spots a party (INV-79). Never in effect while an
+   * adventurer player is seated: the clock does not pause for one side.
+   */
   pauseOnSpot: z.boolean().default(true),
-  role: z.enum(ROLES).optional(),
+  /** Keeper seats (co-op keepers share the dungeon). */
+  keeperSeats: z.number().int().min(1).max(MAX_KEEPER_SEATS).default(1),
+  /** Seconds a dropped keeper or adventurer player keeps its seat; 0 = no reconnection. */
+  reconnectSeconds: z.number().int().min(0).max(MAX_RECONNECT_SECONDS).default(DEFAULT_RECONNECT_SECONDS),
+  /** Spectators see everything (true) or exactly what the keepers see (false, the default). */
+  spectatorsSeeAll: z.boolean().default(false),
+  /** Messages a client may send per real second; one more disconnects it (Colyseus `maxMessagesPerSecond`). */
+  maxMessagesPerSecond: z.number().int().min(1).max(100_000).default(DEFAULT_MAX_MESSAGES_PER_SECOND),
+  role: z.enum(SEAT_ROLES).optional(),
   name: name.optional(),
+  unitId: EntityId.optional(),
 }).strict();
 
 /** Validated create options, with defaults filled in and the seed chosen. */
@@ -45,6 +65,10 @@ export interface DungeonOptions {
   map: string;
   timeScale: number;
   pauseOnSpot: boolean;
+  keeperSeats: number;
+  reconnectSeconds: number;
+  spectatorsSeeAll: boolean;
+  maxMessagesPerSecond: number;
 }
 
 /**
@@ -62,17 +86,22 @@ export function parseCreateOptions(raw: unknown): DungeonOptions {
     map: o.map,
     timeScale: o.timeScale,
     pauseOnSpot: o.pauseOnSpot,
+    keeperSeats: o.keeperSeats,
+    reconnectSeconds: o.reconnectSeconds,
+    spectatorsSeeAll: o.spectatorsSeeAll,
+    maxMessagesPerSecond: o.maxMessagesPerSecond,
   };
 }
 
 /** Join options as the room reads them: other keys (the create options) are ignored. */
 export const JoinOptionsSchema = z.object({
-  role: z.enum(ROLES).default("spectator"),
+  role: z.enum(SEAT_ROLES).default("spectator"),
   name: name.optional(),
+  unitId: EntityId.optional(),
 });
 
 /** Validated join options. */
-export interface ParsedJoinOptions { role: Role; name: string | undefined }
+export interface ParsedJoinOptions { role: SeatRole; name: string | undefined; unitId: string | undefined }
 
 /**
  * Validates join options.
@@ -81,7 +110,7 @@ export interface ParsedJoinOptions { role: Role; name: string | undefined }
 export function parseJoinOptions(raw: unknown): ParsedJoinOptions {
   const parsed = JoinOptionsSchema.safeParse(raw ?? {});
   if (!parsed.success) throw new RoomRefusal(`invalid join options: ${formatIssues(parsed.error)}`);
-  return { role: parsed.data.role, name: parsed.data.name };
+  return { role: parsed.data.role, name: parsed.data.name, unitId: parsed.data.unitId };
 }
 
 /** The matchmaking metadata a dungeon room advertises (a {@link DungeonListing} without its id). */

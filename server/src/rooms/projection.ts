@@ -1,11 +1,12 @@
 import {
-  Cable, PARTS, TrapPart, Unit, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE,
+  Cable, Door, PARTS, TrapPart, Unit, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE,
   type DungeonState,
 } from "@malignus/shared";
 import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "../sim/index.ts";
 // Read-only derived views the simulation computes but does not re-export from sim/index.ts yet.
 import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
+import { projectDoor } from "./doorProjection.ts";
 import { hourlyChance, invasionWord } from "../sim/invasions/schedule.ts";
 
 /**
@@ -72,6 +73,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
     projectCable(c, r, width);
     set(c, "networkId", networks.byCable.get(r.id)?.id ?? "");
   });
+  syncMap(target.doors, sim.doors ?? {}, () => new Door(), projectDoor); // DOOR rules (rooms/doorProjection.ts)
 
   const inv = target.invasion;
   const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;

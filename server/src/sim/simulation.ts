@@ -12,6 +12,7 @@ import { spawnFromMap } from "./world/spawn.ts";
 import { applyCommand } from "./commands/index.ts";
 import { SYSTEMS } from "./systems.ts";
 import { createInvasionRecord } from "./invasions/schedule.ts";
+import { createDoorMemory, createDoorsFromMap } from "./doors/doors.ts";
 
 /** Options to create a simulation. */
 export interface SimulationOptions {
@@ -79,9 +80,12 @@ export class Simulation {
       lairs: {},
       invasion: createInvasionRecord(),
       parties: {},
+      doors: {},
+      doorMemory: createDoorMemory(),
     };
     const sim = new Simulation(state);
     spawnFromMap(sim, options.map.spawns);
+    createDoorsFromMap(sim);
     sim.state.invasion.dueTick = sim.firstInvasionTick();
     sim.#syncRng();
     sim.#events.length = 0;

@@ -1,6 +1,7 @@
 import type {
   ArmourKind, HitLocation, MinionJob, PartKind, RulesetId, Stance, UnitKind, UnitState as UnitActivity, WoundSeverity,
 } from "@malignus/shared";
+import type { DoorMemory, DoorRecord } from "./doors/types.ts";
 
 /**
  * The whole simulation state as plain JSON-safe data. `snapshot()` copies it, `restore()` takes
@@ -36,6 +37,10 @@ export interface SimState {
   lairs: Record<string, LairRecord>;
   invasion: InvasionRecord;
   parties: Record<string, PartyRecord>;
+  /** Doors and their padlocks (DOOR rules), by id (doors/doors.ts). */
+  doors: Record<string, DoorRecord>;
+  /** What doors taught parties and factions: detour rolls, forcing, Cartographers (doors/types.ts). */
+  doorMemory: DoorMemory;
 }
 
 /** The tile grid. `tiles` and `dark` hold one character per tile, row-major (index = y*width + x). */
@@ -123,6 +128,8 @@ export interface UnitRecord {
   carryingMetal: number;
   /** Home tile a minion returns to when idle. */
   home: Pos;
+  /** Minions: the door it works on (padlock site or a Chores repair, doors/chores.ts), or "" / absent. */
+  doorTask?: string;
   /** Minions: the combat stance set on the slider (CMB-15 to CMB-17); others keep "aggression". */
   stance: Stance;
   /** Minions and creatures: the unit the keeper ordered it to attack, or "" (combat/stance.ts). */

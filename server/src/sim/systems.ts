@@ -5,6 +5,7 @@ import { stepAdventurers } from "./invasions/adventurers.ts";
 import { stepMinions } from "./minions/minions.ts";
 import { stepMovement } from "./world/movement.ts";
 import { stepTraps } from "./traps/index.ts";
+import { stepDoors } from "./doors/index.ts";
 import { stepCombat } from "./combat/combat.ts";
 import { stepConditions } from "./combat/conditions.ts";
 import { stepSpotting } from "./invasions/spotting.ts";
@@ -25,6 +26,7 @@ export const SYSTEMS: readonly System[] = [
   stepMinions,
   stepMovement,
   stepTraps,
+  stepDoors,
   stepCombat,
   stepConditions,
   stepSpotting,

@@ -61,7 +61,10 @@ describe("HTTP routes", () => {
       const mine = rooms.find((r) => r.roomId === keeper.roomId);
       return mine?.spectators === 2 ? mine : undefined;
     });
-    expect(listing).toEqual({ roomId: keeper.roomId, map: "default", ruleset: "d20", day: 1, hour: 0, keepers: 1, spectators: 2 });
+    expect(listing).toEqual({
+      roomId: keeper.roomId, map: "default", ruleset: "d20", day: 1, hour: 0, keepers: 1, spectators: 2,
+      keeperSeats: 1, adventurers: 0, openAdventurerSeats: [],
+    });
   });
 
   it("the listing follows the game clock hour by hour", async () => {
@@ -176,7 +179,8 @@ describe("roles and commands", () => {
   });
 
   it("a malformed payload closes that client with 4002 and the room keeps running", async () => {
-    const keeper = await createKeeper({ timeScale: 60 });
+    // reconnectSeconds 0: the kicked keeper's seat is not held for a reconnection.
+    const keeper = await createKeeper({ timeScale: 60, reconnectSeconds: 0 });
     const spectator = await spectate(keeper.roomId);
     const closed = leaveCode(keeper);
     keeper.send("placePart", { kind: "catapult", x: -3 });

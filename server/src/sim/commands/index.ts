@@ -5,6 +5,16 @@ import { wire } from "./wire.ts";
 import { removePart } from "./removePart.ts";
 import { removeCable } from "./removeCable.ts";
 import { resume } from "./resume.ts";
+import { buildDoor } from "./buildDoor.ts";
+import { removeDoor } from "./removeDoor.ts";
+import { buildPadlock } from "./buildPadlock.ts";
+import { removePadlock } from "./removePadlock.ts";
+import { armDoorLock } from "./armDoorLock.ts";
+import { disarmDoorLock } from "./disarmDoorLock.ts";
+import { holdDoorOpen } from "./holdDoorOpen.ts";
+import { releaseDoor } from "./releaseDoor.ts";
+import { dig } from "./dig.ts";
+import { buildWall } from "./buildWall.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
 
@@ -18,6 +28,17 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   removePart,
   removeCable,
   resume,
+  // Doors and the walking path (DOOR rules).
+  buildDoor,
+  removeDoor,
+  buildPadlock,
+  removePadlock,
+  armDoorLock,
+  disarmDoorLock,
+  holdDoorOpen,
+  releaseDoor,
+  dig,
+  buildWall,
   setStance,
   orderAttack,
 };

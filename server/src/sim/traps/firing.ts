@@ -1,4 +1,5 @@
 import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { activateDoorTrigger } from "../doors/doors.ts";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
@@ -52,6 +53,7 @@ export function onUnitEntersTile(sim: Simulation, unit: UnitRecord, x: number, y
   if (!part || PARTS[part.kind].role !== "trigger" || part.kind === "lever") return;
   if (!isReady(sim, part)) return; // sites, used (TRAP-32) and expired (TRAP-49) triggers
   const net = networkOf(sim, part.id);
+  if (net && net.doors.length > 0 && setsOff(sim, unit, part, net)) activateDoorTrigger(sim, part); // DOOR-24 (doors/doors.ts)
   if (!net || net.mechanism === null) return; // TRAP-10
   if (!setsOff(sim, unit, part, net)) return;
   setOffTrigger(sim, part, net, unit.id);

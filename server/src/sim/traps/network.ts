@@ -18,7 +18,7 @@ import type { CableRecord, MapState, PartRecord, SimState } from "../state.ts";
  */
 
 /** Something a cable network connects: a trap part (doors later: `{ kind: "door"; id }`). */
-export type NetworkMember = { kind: "part"; id: string; role: PartRole };
+export type NetworkMember = { kind: "part"; id: string; role: PartRole } | { kind: "door"; id: string };
 
 /** One joined cable network (TRAP-26). Ids are decimal strings, listed in ascending numeric order. */
 export interface TrapNetwork {
@@ -35,6 +35,8 @@ export interface TrapNetwork {
   trigger: string | null;
   timer: string | null;
   mechanism: string | null;
+  /** Door ids on the network: any number (DOOR-19, DOOR-33). */
+  doors: string[];
 }
 
 /** Every network of a state, with look-ups by part and by cable. */
@@ -42,10 +44,12 @@ export interface NetworkIndex {
   networks: TrapNetwork[];
   byPart: Map<string, TrapNetwork>;
   byCable: Map<string, TrapNetwork>;
+  /** Network of each wired door (DOOR-19). */
+  byDoor: Map<string, TrapNetwork>;
 }
 
 /** The state a network computation reads: the map, the parts and the cables. */
-export type WiringState = Pick<SimState, "map" | "parts" | "cables">;
+export type WiringState = Pick<SimState, "map" | "parts" | "cables"> & { doors?: SimState["doors"] };
 
 /** True when tile `i` of `path` is interior and the path goes straight through it (row-major tiles). */
 export function straightAt(path: readonly number[], i: number, width: number): boolean {
@@ -64,6 +68,12 @@ export function membersByTile(state: WiringState): Map<number, NetworkMember[]> 
     const t = part.y * state.map.width + part.x;
     const list = out.get(t) ?? [];
     list.push({ kind: "part", id: part.id, role: PARTS[part.kind].role });
+    out.set(t, list);
+  }
+  for (const door of Object.values(state.doors ?? {})) { // DOOR-19, DOOR-33
+    const t = door.y * state.map.width + door.x;
+    const list = out.get(t) ?? [];
+    list.push({ kind: "door", id: door.id });
     out.set(t, list);
   }
   return out;
@@ -136,7 +146,7 @@ export function computeNetworks(state: WiringState): NetworkIndex {
     }
   }
 
-  const index: NetworkIndex = { networks: [], byPart: new Map(), byCable: new Map() };
+  const index: NetworkIndex = { networks: [], byPart: new Map(), byCable: new Map(), byDoor: new Map() };
   for (const g of groups.values()) {
     g.cableIds.sort(byNumericId);
     g.members.sort((a, b) => byNumericId(a.id, b.id));
@@ -150,10 +160,11 @@ export function computeNetworks(state: WiringState): NetworkIndex {
       trigger: triggers[0] ?? null,
       timer: timers[0] ?? null,
       mechanism: mechanisms[0] ?? null,
+      doors: g.members.filter((m) => m.kind === "door").map((m) => m.id),
     };
     index.networks.push(net);
     for (const id of g.cableIds) index.byCable.set(id, net);
-    for (const m of g.members) if (m.kind === "part") index.byPart.set(m.id, net);
+    for (const m of g.members) if (m.kind === "part") index.byPart.set(m.id, net); else index.byDoor.set(m.id, net);
   }
   index.networks.sort((a, b) => byNumericId(a.id, b.id));
   return index;

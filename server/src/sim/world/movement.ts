@@ -2,6 +2,7 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, findPath, tileIndex } from "./grid.ts";
 import { isActive } from "./units.ts";
+import { blockedByDoor } from "../doors/doors.ts";
 import { onUnitEntersTile } from "../traps/index.ts";
 import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "../combat/crowding.ts";
 
@@ -107,7 +108,7 @@ export function stepMovement(sim: Simulation): void {
     while (walk.progress >= TILE_PROGRESS && walk.path.length > 0) {
       const next = walk.path[0] as number;
       const x = next % map.width, y = Math.floor(next / map.width);
-      if (blockedByEnemy(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; }
+      if (blockedByEnemy(sim, unit, x, y) || blockedByDoor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; } // DOOR-13
       // CMB-18, CMB-20: the last step into a fighting position waits while the tile is taken.
       if (walk.path.length === 1 && isFightingPosition(sim, unit, x, y) && !hasRoomFor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; }
       walk.path.shift();

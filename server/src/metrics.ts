@@ -1,0 +1,64 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/**
+ * Prometheus metrics of this process (prom-client), served as text by `GET /metrics`. Every
+ * metric counts this process only: with several processes on Redis, sum them in Prometheus.
+ * See docs/operations.md for what each one means.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: "malignus_process_" });
+
+/** Live dungeon rooms in this process. */
+export const roomsGauge = new Gauge({
+  name: "malignus_rooms",
+  help: "Dungeon rooms living in this process.",
+  registers: [registry],
+});
+
+/** Connected clients by seat role (`keeper`, `adventurer`, `spectator`). */
+export const clientsGauge = new Gauge({
+  name: "malignus_clients",
+  help: "Clients connected to this process's rooms, by role.",
+  labelNames: ["role"] as const,
+  registers: [registry],
+});
+
+/** Real time one room step took (simulation ticks, projection and views), in seconds. */
+export const tickDuration = new Histogram({
+  name: "malignus_room_step_duration_seconds",
+  help: "Real time a room step took: simulation ticks, state projection and per-client views.",
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+  registers: [registry],
+});
+
+/** Bytes of state frames (full states and patches) sent to clients. */
+export const patchBytes = new Counter({
+  name: "malignus_patch_bytes_sent_total",
+  help: "Bytes of state frames (full states and patches) sent to clients.",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
+/** Messages received from clients, by outcome. */
+export const messagesReceived = new Counter({
+  name: "malignus_messages_received_total",
+  help: "Messages received from clients by the dungeon rooms, by type (unknown types as \"unknown\").",
+  labelNames: ["type"] as const,
+  registers: [registry],
+});
+
+/** Messages refused, by reason: a legal-but-refused command, a role not allowed, an unknown type, a flood. */
+export const messagesRefused = new Counter({
+  name: "malignus_messages_refused_total",
+  help: "Messages refused by the dungeon rooms, by reason (the command's error code, UNKNOWN_TYPE, FLOOD).",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
+for (const role of ["keeper", "adventurer", "spectator"]) clientsGauge.set({ role }, 0);
+roomsGauge.set(0);
+
+/** The metrics in Prometheus text exposition format, and its content type. */
+export async function metricsText(): Promise<{ body: string; contentType: string }> {
+  return { body: await registry.metrics(), contentType: registry.contentType };
+}

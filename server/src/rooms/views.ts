@@ -1,0 +1,142 @@
+import type { StateView } from "@colyseus/schema";
+import { KEEPER_VIEW_TAG, TILE, type DungeonState } from "@malignus/shared";
+import type { PartRecord, Simulation, UnitRecord } from "../sim/index.ts";
+import { canSee } from "../sim/combat/perception.ts";
+import { isActive, isKeeperSide } from "../sim/world/units.ts";
+import { tileAt } from "../sim/world/grid.ts";
+
+/**
+ * Who may see what (fog, INV-69 to INV-77; KNOW rules). Every client of a dungeon room holds a
+ * `StateView`; the `units`, `parts` and `cables` maps of the state are `.view()` fields, so a
+ * client receives exactly the entries its view holds, and the keeper-only root fields (`metal`,
+ * `invasion`) only with {@link KEEPER_VIEW_TAG}. {@link syncView} reconciles a view with the
+ * rules below once per room step.
+ *
+ * - `keeper` (and a spectator of a room without `spectatorsSeeAll`): its whole dungeon, and only
+ *   the intruders currently revealed ({@link keeperSeesUnit}).
+ * - `all` (a spectator of a room with `spectatorsSeeAll`): everything.
+ * - `adventurer`: its own unit, the units it perceives (CMB-02 to CMB-04), the trap parts it
+ *   knows ({@link adventurerKnowsPart}); never a cable, never the keeper's stock or indicator.
+ *
+ * To show a new collection of the state to some viewers, add one line to {@link VIEW_RULES}.
+ */
+
+/** Whose eyes a view follows. */
+export type Viewer =
+  | { kind: "keeper" }
+  | { kind: "all" }
+  | { kind: "adventurer"; unitId: string };
+
+/** Everything a rule may need, computed once per step for all viewers. */
+export interface ViewContext {
+  sim: Simulation;
+  /** Adventurer unit ids the keeper currently sees (see {@link keeperSeesUnit}). */
+  revealed: ReadonlySet<string>;
+}
+
+/** A visibility rule for one `.view()` map of the state, by entry id. */
+export interface ViewRule {
+  collection: "units" | "parts" | "cables";
+  visible(ctx: ViewContext, viewer: Viewer, id: string): boolean;
+}
+
+/**
+ * INV-71, INV-73, INV-75 (the fog of INV-69 lifts where the keeper's side looks): true when the
+ * keeper currently sees adventurer `unit`: an active Master, minion or dungeon creature sees it
+ * (CMB-02 to CMB-04), it is fighting one of them or being fought, it stands in the Sanctum, or
+ * it is the keeper's prisoner. Alarm traps (INV-74) and guard-post torches (INV-76) reveal a
+ * party through the invasions module; a unit record carrying `visibleToKeeper: true` counts as
+ * revealed. Non-adventurers (no `partyId`) are always visible.
+ */
+export function keeperSeesUnit(sim: Simulation, unit: UnitRecord, watchers: readonly UnitRecord[]): boolean {
+  if (unit.partyId === "") return true;
+  if (unit.activity === "left") return false;
+  if (unit.activity === "captured") return true;
+  if ((unit as { visibleToKeeper?: boolean }).visibleToKeeper === true) return true;
+  if (tileAt(sim.state.map, unit.x, unit.y) === TILE.sanctum) return true;
+  if (unit.targetId !== "" && sim.state.units[unit.targetId]?.faction === "dungeon") return true;
+  for (const w of watchers) {
+    if (w.targetId === unit.id) return true;
+    if (canSee(sim, w, unit)) return true;
+  }
+  return false;
+}
+
+/** The adventurer ids the keeper sees this step ({@link keeperSeesUnit}). */
+export function revealedToKeeper(sim: Simulation): Set<string> {
+  const watchers: UnitRecord[] = [];
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (isKeeperSide(u) && isActive(u)) watchers.push(u);
+  }
+  const out = new Set<string>();
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u.partyId !== "" && keeperSeesUnit(sim, u, watchers)) out.add(id);
+  }
+  return out;
+}
+
+/**
+ * KNOW rules: true when adventurer `unit` knows trap part `part`. Until the knowledge module
+ * exposes what each adventurer knows, an adventurer knows no part: a player never receives a
+ * trap it does not know.
+ */
+export function adventurerKnowsPart(_sim: Simulation, _unit: UnitRecord, _part: PartRecord): boolean {
+  return false;
+}
+
+/** True when adventurer `viewerId` perceives unit `id`: itself, or in sight while it is active. */
+function adventurerSeesUnit(sim: Simulation, viewerId: string, id: string): boolean {
+  if (id === viewerId) return true;
+  const me = sim.state.units[viewerId];
+  const other = sim.state.units[id];
+  if (!me || !other || !isActive(me) || other.activity === "left") return false;
+  return canSee(sim, me, other);
+}
+
+/** The rules, one per `.view()` map. Other collections (doors, clouds…) add a line here. */
+export const VIEW_RULES: ViewRule[] = [
+  {
+    collection: "units",
+    visible: (ctx, viewer, id) => {
+      if (viewer.kind === "all") return true;
+      if (viewer.kind === "keeper") return ctx.sim.state.units[id]?.partyId === "" || ctx.revealed.has(id);
+      return adventurerSeesUnit(ctx.sim, viewer.unitId, id);
+    },
+  },
+  {
+    collection: "parts",
+    visible: (ctx, viewer, id) => {
+      if (viewer.kind !== "adventurer") return true;
+      const me = ctx.sim.state.units[viewer.unitId];
+      const part = ctx.sim.state.parts[id];
+      return !!me && !!part && adventurerKnowsPart(ctx.sim, me, part);
+    },
+  },
+  { collection: "cables", visible: (_ctx, viewer) => viewer.kind !== "adventurer" },
+];
+
+interface ViewMap { forEach(cb: (value: object, key: string) => void): void }
+
+/**
+ * Gives a fresh view its root fields: keepers and spectators get the keeper-only root fields
+ * ({@link KEEPER_VIEW_TAG}); adding the root also adds every current map entry, which the
+ * {@link syncView} that must follow removes where the rules say no.
+ */
+export function initView(view: StateView, state: DungeonState, viewer: Viewer): void {
+  if (viewer.kind !== "adventurer") view.add(state, KEEPER_VIEW_TAG);
+}
+
+/** Adds to and removes from `view` the map entries `viewer` may see now. */
+export function syncView(view: StateView, state: DungeonState, ctx: ViewContext, viewer: Viewer): void {
+  for (const rule of VIEW_RULES) {
+    const map = (state as unknown as Record<string, ViewMap>)[rule.collection];
+    map?.forEach((entry, id) => {
+      const want = rule.visible(ctx, viewer, id);
+      const has = view.has(entry as never);
+      if (want && !has) view.add(entry as never);
+      else if (!want && has) view.remove(entry as never);
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import type { Simulation } from "../simulation.ts";
+import type { PartyRecord, UnitRecord } from "../state.ts";
+import { reconcileTriggers, refreshDoorWiring, refreshOpen } from "./doors.ts";
+import { TRAIT } from "./forcing.ts";
+
+/**
+ * The door system's entry points (DOOR rules): `systems.ts` runs {@link stepDoors}; movement
+ * asks `blockedByDoor`; the adventurer AI calls `guideAtDoors`; the minions call `doorWork`;
+ * traps call `activateDoorTrigger`; map-changing commands ask `wouldCutWalkingPath`.
+ */
+export {
+  activateDoorTrigger, blockedByDoor, doorAt, doorPassable, isLocked, mayUnlock, MERCHANT_FACTION,
+} from "./doors.ts";
+export { guideAtDoors } from "./routing.ts";
+export { doorWork } from "./work.ts";
+export { caveIn, portalReachesSanctum, wouldCutWalkingPath } from "./walkingPath.ts";
+
+/**
+ * Remembers Cartographers who escaped alive and marks the next party of their faction as one
+ * that never detours (DOOR-06).
+ */
+export function noteCartographers(sim: Simulation): void {
+  const mem = sim.state.doorMemory;
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u.activity !== "left" || !u.traits.includes(TRAIT.cartographer) || mem.countedCartographers.includes(u.id)) continue;
+    mem.countedCartographers.push(u.id);
+    if (!mem.cartographerFactions.includes(u.faction)) mem.cartographerFactions.push(u.faction);
+  }
+  for (const pid in sim.state.parties) {
+    if (mem.seenParties.includes(pid)) continue;
+    const party = sim.state.parties[pid] as PartyRecord;
+    const first = party.memberIds[0] !== undefined ? sim.state.units[party.memberIds[0]] : undefined;
+    if (!first) continue;
+    mem.seenParties.push(pid);
+    const i = mem.cartographerFactions.indexOf(first.faction);
+    if (i >= 0 && !mem.countedCartographers.some((c) => party.memberIds.includes(c))) {
+      mem.cartographerFactions.splice(i, 1);
+      mem.noDetourParties.push(pid);
+    }
+  }
+}
+
+/**
+ * Advances the doors by one tick, after movement and traps: refreshes which trigger each door is
+ * wired to, follows the triggers' active state (DOOR-20 to DOOR-29), notes Cartographers
+ * (DOOR-06), and opens/closes doors for whoever stands in them (DOOR-17, DOOR-31).
+ */
+export function stepDoors(sim: Simulation): void {
+  refreshDoorWiring(sim);
+  reconcileTriggers(sim);
+  noteCartographers(sim);
+  refreshOpen(sim);
+}

@@ -1,0 +1,112 @@
+import type { CommandRefused } from "@malignus/shared";
+import type { Simulation } from "../simulation.ts";
+import type { MapState, Pos } from "../state.ts";
+import { setTile } from "./doors.ts";
+
+/**
+ * The walking path (DOOR-49 to DOOR-55): the game never lets the keeper cut the last walking
+ * path between a map-edge portal and the Sanctum. Every command that changes the map asks
+ * {@link wouldCutWalkingPath} first; a cave-in skips the tiles that would cut it
+ * ({@link caveIn}).
+ *
+ * Decisions (catalogue proposals): at least one portal must stay connected; walking uses the
+ * same 8-neighbour moves as pathfinding; floor, portal, sanctum and door tiles are walkable,
+ * water and rock are not; every door counts as open, locked or not (DOOR-53, DOOR-54), so
+ * locking never touches the path.
+ *
+ * Cost: one breadth-first search from the Sanctum over typed arrays, stopping at the first
+ * portal reached: O(tiles) at worst (see server/bench/walking-path.ts for figures).
+ */
+
+/** A tile change a command is about to make: tile (x, y) becomes character `tile`. */
+export interface TileChange { x: number; y: number; tile: string }
+
+/** The refusal every map-changing command answers when it would cut the path (DOOR-49). */
+export function walkingPathRefusal(what: string): CommandRefused {
+  return { ok: false, code: "WOULD_CUT_WALKING_PATH", rule: "DOOR-49",
+    reason: `${what} would cut the last walking path between a map-edge portal and the Sanctum (DOOR-49 to DOOR-52)` };
+}
+
+const WALKABLE = new Uint8Array(128);
+for (const c of ".PS+") WALKABLE[c.charCodeAt(0)] = 1;
+
+let queue = new Int32Array(0);
+let stamp = 0;
+let marks = new Uint32Array(0);
+
+/**
+ * True when some portal reaches a Sanctum tile by walking (DOOR-49), with `changes` applied on
+ * top of the map (the map itself is not modified).
+ */
+export function portalReachesSanctum(map: MapState, changes: readonly TileChange[] = []): boolean {
+  const { width, height, tiles } = map;
+  const n = width * height;
+  if (marks.length < n) { marks = new Uint32Array(n); queue = new Int32Array(n); stamp = 0; }
+  stamp = (stamp + 2) >>> 0;
+  if (stamp === 0 || stamp === 1) { marks.fill(0); stamp = 2; }
+  // marks[i] === stamp: reached in this search (stamps avoid clearing the array each call).
+  const overrideWalk = new Map<number, boolean>();
+  for (const c of changes) overrideWalk.set(c.y * width + c.x, WALKABLE[c.tile.charCodeAt(0)] === 1);
+  const walkable = (i: number): boolean => {
+    const o = overrideWalk.get(i);
+    return o ?? WALKABLE[tiles.charCodeAt(i)] === 1;
+  };
+  const isPortal = (i: number): boolean => tiles.charCodeAt(i) === 80 /* P */ && walkable(i);
+  let head = 0, tail = 0;
+  for (const s of map.sanctum) {
+    const i = s.y * width + s.x;
+    if (!walkable(i) || marks[i] === stamp) continue;
+    marks[i] = stamp;
+    queue[tail++] = i;
+  }
+  const hasOverrides = overrideWalk.size > 0;
+  while (head < tail) {
+    const i = queue[head++] as number;
+    if (tiles.charCodeAt(i) === 80 && isPortal(i)) return true;
+    const x = i % width, y = (i - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const ny = y + dy;
+      if (ny < 0 || ny >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
+        const j = ny * width + nx;
+        if (marks[j] === stamp) continue;
+        if (hasOverrides ? !walkable(j) : WALKABLE[tiles.charCodeAt(j)] !== 1) continue;
+        marks[j] = stamp;
+        queue[tail++] = j;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * True when applying `changes` would cut the last walking path from every map-edge portal to
+ * the Sanctum (DOOR-49 to DOOR-53). A map whose path is already cut (a hand-made map) refuses
+ * nothing: only a change that cuts a path that exists counts.
+ */
+export function wouldCutWalkingPath(sim: Simulation, changes: readonly TileChange[]): boolean {
+  const map = sim.state.map;
+  if (portalReachesSanctum(map, changes)) return false;
+  return portalReachesSanctum(map);
+}
+
+/**
+ * A cave-in (DOOR-52): each tile of `tiles`, in order, collapses into rock unless it is not
+ * walkable floor already, it is a portal, sanctum or door tile, or its collapse would cut the
+ * walking path (proposal: those tiles are skipped).
+ * @returns the tiles that collapsed.
+ */
+export function caveIn(sim: Simulation, tiles: readonly Pos[]): Pos[] {
+  const map = sim.state.map;
+  const fell: Pos[] = [];
+  for (const t of tiles) {
+    if (t.x < 0 || t.y < 0 || t.x >= map.width || t.y >= map.height) continue;
+    if (map.tiles[t.y * map.width + t.x] !== ".") continue;
+    if (wouldCutWalkingPath(sim, [{ x: t.x, y: t.y, tile: "#" }])) continue;
+    setTile(map, t.x, t.y, "#");
+    fell.push({ x: t.x, y: t.y });
+  }
+  return fell;
+}

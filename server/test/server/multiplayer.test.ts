@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, type Room } from "@colyseus/sdk";
+import { CloseCode, matchMaker } from "@colyseus/core";
+import {
+  DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, SEAT_MESSAGE,
+  type CommandResult, type DungeonListing, type SeatInfo,
+} from "@malignus/shared";
+import type { DungeonServer } from "../../src/app.ts";
+import type { DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
+import { startInvasion } from "../../src/sim/invasions/party.ts";
+import type { UnitRecord } from "../../src/sim/index.ts";
+
+/** Polls `check` every 25 ms until it returns a value other than undefined, or fails after `ms`. */
+async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let app: DungeonServer;
+let base: string;
+const open: Room[] = [];
+
+interface Joined { room: Room<any, DungeonState>; seat: Promise<SeatInfo> }
+
+function track(room: Room<any, DungeonState>): Joined {
+  const seat = new Promise<SeatInfo>((resolve) => room.onMessage(SEAT_MESSAGE, (s: SeatInfo) => resolve(s)));
+  room.onMessage(EVENT_MESSAGE, () => {});
+  open.push(room);
+  return { room, seat };
+}
+async function create(options: Record<string, unknown> = {}): Promise<Joined> {
+  return track(await new Client(base).create(DUNGEON_ROOM, { role: "keeper", timeScale: 1, ...options }, DungeonState));
+}
+async function join(roomId: string, options: Record<string, unknown>): Promise<Joined> {
+  return track(await new Client(base).joinById(roomId, options, DungeonState));
+}
+const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => (e as Error).message);
+const roomOf = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as DungeonRoom;
+/** Waits for two patches, so a client's decoded state reflects the room's last step. */
+const settle = () => sleep(250);
+
+/** Puts a party in the dungeon now (the first invasion, drawn from the room's seed). */
+function invade(room: DungeonRoom): UnitRecord[] {
+  const party = startInvasion(room.simulation);
+  return party.memberIds.map((id) => room.simulation.state.units[id] as UnitRecord);
+}
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL ??= "warn";
+  const { createServer } = await import("../../src/app.ts");
+  app = await createServer({ transport: "ws" });
+  const port = await app.listen(0, "127.0.0.1");
+  base = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await Promise.allSettled(open.map((r) => (r.connection.isOpen ? r.leave() : undefined)));
+  await app?.shutdown();
+});
+
+describe("seats", () => {
+  it("keeperSeats: 2 co-op keepers share the dungeon, a third is refused, commands are attributed to their seat", async () => {
+    const a = await create({ keeperSeats: 2 });
+    const b = await join(a.room.roomId, { role: "keeper" });
+    expect(await refusal(new Client(base).joinById(a.room.roomId, { role: "keeper" })))
+      .toMatch(/already has a keeper in each of its 2 keeper seat\(s\)/);
+    const [seatA, seatB] = [await a.seat, await b.seat];
+    expect(seatA).toEqual({ seatId: expect.stringMatching(/^k\d+$/), role: "keeper" });
+    expect(seatB.seatId).not.toBe(seatA.seatId);
+    const p1 = await a.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: 5, y: 15 });
+    const p2 = await b.room.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: 9, y: 15 });
+    expect([p1.ok, p2.ok]).toEqual([true, true]);
+    const log = roomOf(a.room.roomId).commandLog;
+    expect(log.map((c) => [c.seatId, c.command.type])).toEqual([[seatA.seatId, "placePart"], [seatB.seatId, "placePart"]]);
+    // Both keepers see both parts.
+    await until("both parts in both states", () => (a.room.state.parts.size === 2 && b.room.state.parts.size === 2 ? true : undefined));
+  });
+
+  it("an adventurer seat opens only while a party is in the dungeon and is advertised in the listing", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "adventurer" }))).toMatch(/no open adventurer seat/);
+    const members = invade(roomOf(keeper.room.roomId));
+    const listing = await until("the listing to advertise the open seats", async () => {
+      const rooms = (await (await fetch(`${base}/rooms`)).json()) as DungeonListing[];
+      const mine = rooms.find((r) => r.roomId === keeper.room.roomId);
+      return mine && mine.openAdventurerSeats.length > 0 ? mine : undefined;
+    });
+    expect(listing.openAdventurerSeats).toEqual(members.map((m) => m.id));
+    expect(listing.adventurers).toBe(0);
+
+    const hero = await join(keeper.room.roomId, { role: "adventurer", name: "Aldo" });
+    const seat = await hero.seat;
+    expect(seat).toEqual({ seatId: expect.stringMatching(/^a\d+$/), role: "adventurer", unitId: members[0]!.id });
+    // The claimed unit shows its controller; the others stay AI.
+    await until("the controller on the hero's unit", () => (hero.room.state.units.get(seat.unitId!)?.controller === seat.seatId ? true : undefined));
+    const after = await until("the listing to drop the claimed seat", async () => {
+      const rooms = (await (await fetch(`${base}/rooms`)).json()) as DungeonListing[];
+      const mine = rooms.find((r) => r.roomId === keeper.room.roomId);
+      return mine && mine.adventurers === 1 ? mine : undefined;
+    });
+    expect(after.openAdventurerSeats).toEqual(members.slice(1).map((m) => m.id));
+  });
+
+  it("seat theft is refused: a claimed member, a forged token, another room's token", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const [first] = invade(roomOf(keeper.room.roomId));
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: first!.id });
+    expect((await hero.seat).unitId).toBe(first!.id);
+    expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "adventurer", unitId: first!.id })))
+      .toMatch(new RegExp(`unit ${first!.id} is not an open adventurer seat`));
+    // A made-up token, or a real token presented to another room, fails. (Only the token's
+    // holder can resume a seat: the token is the seat.)
+    const other = await create();
+    const [, heroToken] = hero.room.reconnectionToken.split(":");
+    expect(await refusal(new Client(base).reconnect(`${keeper.room.roomId}:forgedtoken123`, DungeonState))).toMatch(/invalid or expired/);
+    expect(await refusal(new Client(base).reconnect(`${other.room.roomId}:${heroToken}`, DungeonState))).toMatch(/invalid or expired/);
+    // The holders keep their seats and their powers.
+    expect(keeper.room.connection.isOpen).toBe(true);
+    expect(await keeper.room.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
+    expect(roomOf(keeper.room.roomId).seats.map((s) => s.role).sort()).toEqual(["adventurer", "keeper"]);
+  });
+
+  it("an adventurer player's keeper command is refused with NOT_ALLOWED_FOR_ROLE", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    invade(roomOf(keeper.room.roomId));
+    const hero = await join(keeper.room.roomId, { role: "adventurer" });
+    expect(await hero.room.request("placePart", { kind: "pressurePlate", x: 5, y: 15 }))
+      .toEqual({ ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "adventurer players cannot send keeper commands" });
+    expect(hero.room.connection.isOpen).toBe(true);
+    expect(Object.keys(roomOf(keeper.room.roomId).simulation.state.parts)).toEqual([]);
+  });
+});
+
+describe("views: each client decodes only what its seat may see (INV-69, INV-71)", () => {
+  it("INV-69: the keeper and a default spectator do not receive unseen intruders; a see-all spectator does", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const spectator = await join(keeper.room.roomId, { role: "spectator" });
+    const members = invade(room);
+    const seeAllRoom = await create({ pauseOnSpot: false, spectatorsSeeAll: true });
+    const seeAllMembers = invade(roomOf(seeAllRoom.room.roomId));
+    const seeAll = await join(seeAllRoom.room.roomId, { role: "spectator" });
+    await settle();
+    const dungeonIds = Object.values(room.simulation.state.units).filter((u) => u.partyId === "").map((u) => u.id).sort();
+    for (const c of [keeper, spectator]) {
+      const ids = [...c.room.state.units.keys()].sort();
+      expect(ids).toEqual(dungeonIds); // the Master, minions, creatures…
+      for (const m of members) expect(c.room.state.units.has(m.id)).toBe(false); // …and no intruder
+      expect(c.room.state.invasion.partyId).toBe(members[0]!.partyId);
+      expect(c.room.state.metal).toBe(40);
+    }
+    // The see-all spectator decodes the intruders at the portal.
+    for (const m of seeAllMembers) expect(seeAll.room.state.units.get(m.id)?.x).toBe(m.x);
+  });
+
+  it("INV-71: an intruder a minion sees appears in the keeper's state; the others stay absent", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const members = invade(room);
+    const minion = Object.values(room.simulation.state.units).find((u) => u.kind === "minion")!;
+    const seen = members[0]!;
+    // Put one intruder right next to a minion, and keep the others at the portal, out of sight.
+    seen.x = minion.x + 1;
+    seen.y = minion.y;
+    seen.walk = null;
+    await until("the seen intruder in the keeper's state", () => keeper.room.state.units.get(seen.id));
+    expect(keeper.room.state.units.get(seen.id)!.x).toBe(minion.x + 1);
+    for (const m of members.slice(1)) expect(keeper.room.state.units.has(m.id)).toBe(false);
+  });
+
+  it("an adventurer player receives its unit and what it perceives, never a trap, a cable, the stock or the indicator", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const members = invade(room);
+    // A wired trap right in front of the portal, in plain sight of the party.
+    const portal = members[0]!;
+    const plate = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: portal.x + 2, y: portal.y });
+    const darts = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: portal.x + 4, y: portal.y });
+    const wire = await keeper.room.request<unknown, CommandResult>("wire", { path: [2, 3, 4].map((d) => ({ x: portal.x + d, y: portal.y })) });
+    expect([plate.ok, darts.ok, wire.ok]).toEqual([true, true, true]);
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: members[0]!.id });
+    await settle();
+    const s = hero.room.state;
+    expect(s.units.get(members[0]!.id)?.controller).toBe((await hero.seat).seatId);
+    // Present: itself and its companions it sees (they stand together at the portal).
+    for (const m of members) expect(s.units.get(m.id)?.kind).toBe("adventurer");
+    // Absent: every dungeon unit (none in sight from the portal), every part, every cable.
+    const dungeonIds = Object.values(room.simulation.state.units).filter((u) => u.partyId === "").map((u) => u.id);
+    expect(dungeonIds.length).toBeGreaterThan(0);
+    for (const id of dungeonIds) expect(s.units.has(id)).toBe(false);
+    expect(s.parts.size).toBe(0);
+    expect(s.cables.size).toBe(0);
+    // The keeper's private root fields were never sent: the decoder holds their defaults.
+    expect(s.metal).toBe(0);
+    expect(s.invasion.partyId).toBe("");
+    expect(s.invasion.count).toBe(0);
+    // …while the keeper has them all.
+    expect(keeper.room.state.parts.size).toBe(2);
+    expect(keeper.room.state.cables.size).toBe(1);
+    expect(keeper.room.state.metal).toBe(room.simulation.state.metal);
+    expect(keeper.room.state.invasion.count).toBe(1);
+  });
+});
+
+describe("reconnection", () => {
+  it("a keeper who drops keeps its seat and resumes it by itself (client-sdk reconnection) within reconnectSeconds", async () => {
+    const keeper = await create({ reconnectSeconds: 10 });
+    const seat = await keeper.seat;
+    keeper.room.reconnection.minUptime = 0;
+    keeper.room.reconnection.minDelay = 50;
+    const reconnected = new Promise<void>((resolve) => keeper.room.onReconnect(() => resolve()));
+    keeper.room.connection.close(CloseCode.MAY_TRY_RECONNECT, "test drop");
+    const room = roomOf(keeper.room.roomId);
+    await until("the seat to be held, disconnected", () => (room.seats.some((s) => s.seatId === seat.seatId && !s.connected) ? true : undefined));
+    // Meanwhile nobody else can take the keeper seat.
+    expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "keeper" }))).toMatch(/already has a keeper/);
+    await reconnected;
+    await until("the seat to be connected again", () => (room.seats.some((s) => s.seatId === seat.seatId && s.connected) ? true : undefined));
+    expect(await keeper.room.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
+    expect(room.commandLog.at(-1)!.seatId).toBe(seat.seatId);
+  });
+
+  it("after reconnectSeconds the seat is freed and the old token no longer works", async () => {
+    const keeper = await create({ reconnectSeconds: 1 });
+    keeper.room.reconnection.enabled = false;
+    const token = keeper.room.reconnectionToken;
+    const left = new Promise<number>((resolve) => keeper.room.onLeave((code: number) => resolve(code)));
+    keeper.room.connection.close(CloseCode.MAY_TRY_RECONNECT, "test drop");
+    await left;
+    const room = roomOf(keeper.room.roomId);
+    await until("the seat to be freed", () => (room.seats.length === 0 ? true : undefined), 4000);
+    expect(await refusal(new Client(base).reconnect(token, DungeonState))).toBeDefined();
+    const next = await join(keeper.room.roomId, { role: "keeper" });
+    expect((await next.seat).role).toBe("keeper");
+  });
+
+  it("an adventurer who drops is played by the AI meanwhile and resumes with its token", async () => {
+    const keeper = await create({ pauseOnSpot: false, reconnectSeconds: 10 });
+    const room = roomOf(keeper.room.roomId);
+    const [first] = invade(room);
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: first!.id });
+    const seat = await hero.seat;
+    hero.room.reconnection.enabled = false;
+    const token = hero.room.reconnectionToken;
+    hero.room.connection.close(CloseCode.MAY_TRY_RECONNECT, "test drop");
+    // (The room's own state: the keeper does not even see this intruder under the fog.)
+    await until("the AI to take the unit over", () => (room.state.units.get(first!.id)?.controller === "" ? true : undefined));
+    expect(keeper.room.state.units.has(first!.id)).toBe(false);
+    expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "adventurer", unitId: first!.id }))).toMatch(/not an open adventurer seat/);
+    const back = track(await new Client(base).reconnect(token, DungeonState));
+    await until("the player to control the unit again", () => (room.state.units.get(first!.id)?.controller === seat.seatId ? true : undefined));
+    await settle();
+    expect(back.room.state.units.get(first!.id)?.kind).toBe("adventurer");
+    expect(back.room.state.metal).toBe(0);
+  });
+});
+
+describe("pausing (INV-79)", () => {
+  it("INV-79: with pauseOnSpot the clock pauses on spotting and any co-op keeper resumes it", async () => {
+    const a = await create({ keeperSeats: 2 });
+    const b = await join(a.room.roomId, { role: "keeper" });
+    const room = roomOf(a.room.roomId);
+    room.simulation.pause("party spotted");
+    expect(await b.room.request("resume", {})).toEqual({ ok: true });
+    expect(room.simulation.state.paused).toBe(false);
+  });
+
+  it("INV-79: with an adventurer player seated the clock never pauses for one side", async () => {
+    const keeper = await create({ pauseOnSpot: true });
+    const room = roomOf(keeper.room.roomId);
+    invade(room);
+    room.simulation.pause("party spotted");
+    await join(keeper.room.roomId, { role: "adventurer" });
+    expect(room.simulation.state.paused).toBe(false);
+    expect(room.simulation.state.pauseOnSpot).toBe(false);
+  });
+});
+
+describe("metrics", () => {
+  it("GET /metrics answers Prometheus text with rooms, clients by role, step durations, patch bytes, messages", async () => {
+    const keeper = await create({ timeScale: 10 });
+    await join(keeper.room.roomId, { role: "spectator" });
+    await keeper.room.request("placePart", { kind: "pressurePlate", x: 0, y: 0 });
+    await settle();
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await res.text();
+    const value = (re: RegExp) => Number(text.match(re)?.[1] ?? Number.NaN);
+    expect(value(/^malignus_rooms (\d+)$/m)).toBe(matchMaker.stats.local.roomCount);
+    expect(value(/^malignus_clients\{role="keeper"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^malignus_clients\{role="spectator"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^malignus_room_step_duration_seconds_count (\d+)$/m)).toBeGreaterThan(0);
+    expect(value(/^malignus_patch_bytes_sent_total\{kind="patch"\} (\d+)$/m)).toBeGreaterThan(0);
+    expect(value(/^malignus_messages_received_total\{type="placePart"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^malignus_messages_refused_total\{reason="NOT_FLOOR"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+  });
+});
