@@ -15,6 +15,11 @@ const MODULES: Record<RulesetId, CombatRuleset> = {
 
 const WRAPPED = new Map<CombatRuleset, RoomRuleset>();
 
+/** The bare ruleset module behind `id`, without the shared rules (for tests and tools). */
+export function moduleFor(id: RulesetId): CombatRuleset {
+  return MODULES[id];
+}
+
 /**
  * The combat ruleset for a room's `ruleset` option, wrapped with the rules every ruleset shares
  * ({@link withSharedRules}). The same module always gives the same wrapped object.
