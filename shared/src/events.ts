@@ -134,6 +134,20 @@ export interface ReactionEvent extends EventBase { type: "reaction"; unitId: str
 /** Encounter events, in one union (combat/encounters/, d20). */
 export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent;
 
+/** A party spotted a trigger (KNOW-10, KNOW-11): `unitId` rolled and succeeded. */
+export interface TriggerSpottedEvent extends EventBase { type: "triggerSpotted"; partyId: string; unitId: string; triggerId: string; x: number; y: number }
+/** A party member tried to defuse a known trigger blocking the way (KNOW-19): on failure the trigger was set off. */
+export interface TriggerDefusedEvent extends EventBase { type: "triggerDefused"; partyId: string; unitId: string; triggerId: string; success: boolean }
+/** A guard-post torch shows a party (INV-76): no letter, no pause (INV-77, INV-78). */
+export interface PartyShownEvent extends EventBase { type: "partyShown"; partyId: string; guardPostId: string }
+/** Invasion events (invasions/): loot taken (INV-90), a prisoner freed (INV-91), a body recovered (INV-93), a fugitive asking to hide (INV-50). */
+export interface InvasionAfterEvent extends EventBase {
+  type: "lootTaken" | "prisonerFreed" | "bodyRecovered" | "fugitiveAsks" | "specialInvasionQueued";
+  unitId: string; partyId: string; amount: number; detail: string;
+}
+/** Knowledge and invasion events, in one union. */
+export type InvasionEvent = TriggerSpottedEvent | TriggerDefusedEvent | PartyShownEvent | InvasionAfterEvent;
+
 /** Every event the simulation can emit. */
 export type SimEvent =
   | EncounterEvent

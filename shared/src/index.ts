@@ -9,3 +9,4 @@ export * from "./events.ts";
 export * from "./protocol.ts";
 export * from "./state.ts";
 export * from "./data/traps.ts";
+export * from "./data/invasions.ts";

@@ -10,6 +10,7 @@ import { stepCombat } from "./combat/combat.ts";
 import { stepConditions } from "./combat/conditions.ts";
 import { stepSpotting } from "./invasions/spotting.ts";
 import { stepInvasionEnd } from "./invasions/end.ts";
+import { stepKnowledge } from "./knowledge/step.ts";
 
 /** A system: one concern advanced by one tick. */
 export type System = (sim: Simulation) => void;
@@ -26,6 +27,7 @@ export const SYSTEMS: readonly System[] = [
   stepMinions,
   stepMovement,
   stepTraps,
+  stepKnowledge,
   stepDoors,
   stepCombat,
   stepConditions,

@@ -6,6 +6,7 @@ import { chebyshev } from "../world/grid.ts";
 import { isActive } from "../world/units.ts";
 import { networkOf, type TrapNetwork } from "./network.ts";
 import { isReady, neverNeedsRearm, partAt } from "./parts.ts";
+import { onTriggerSetOff, stepsOver } from "../knowledge/knowledge.ts";
 import { startEffect } from "./effects.ts";
 
 /**
@@ -56,6 +57,7 @@ export function onUnitEntersTile(sim: Simulation, unit: UnitRecord, x: number, y
   if (net && net.doors.length > 0 && setsOff(sim, unit, part, net)) activateDoorTrigger(sim, part); // DOOR-24 (doors/doors.ts)
   if (!net || net.mechanism === null) return; // TRAP-10
   if (!setsOff(sim, unit, part, net)) return;
+  if (stepsOver(sim, unit, part)) return; // KNOW-18: a known tripwire is stepped over
   setOffTrigger(sim, part, net, unit.id);
 }
 
@@ -66,6 +68,7 @@ export function onUnitEntersTile(sim: Simulation, unit: UnitRecord, x: number, y
  * once (TRAP-13).
  */
 export function setOffTrigger(sim: Simulation, trigger: PartRecord, net: TrapNetwork, byUnitId: string | null): void {
+  onTriggerSetOff(sim, trigger, net.mechanism ? sim.state.parts[net.mechanism]?.kind ?? null : null, byUnitId); // KNOW-06, KNOW-20, KNOW-32
   if (!neverNeedsRearm(trigger)) trigger.needsRearm = true;
   trigger.riggedBy = "";
   const mechanismId = net.mechanism as string;

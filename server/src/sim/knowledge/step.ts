@@ -1,0 +1,136 @@
+import { TRAP_DETECTION } from "@malignus/shared";
+import type { Simulation } from "../simulation.ts";
+import type { PartRecord, PartyRecord, UnitRecord } from "../state.ts";
+import { chebyshev, isDark, isWalkable, tileAt } from "../world/grid.ts";
+import { hasLineOfSight } from "../combat/perception.ts";
+import {
+  SPREAD_TILES, TRAP_DETECTION_TILES, adventurersWithin, cautionBonus, forgetOnLeaving, gainCaution,
+  isConsciousAdventurer, isLearnableTrigger, knows, learn, learnedSpotBonus, loseCaution,
+} from "./knowledge.ts";
+
+/**
+ * The knowledge system, once per tick: forgetting (KNOW-47), Caution from corridors and its end
+ * at the next combat (KNOW-21, KNOW-28, KNOW-30), the Rogue's Trap Detection (KNOW-08,
+ * KNOW-09) and spotting rolls (KNOW-10 to KNOW-16, KNOW-29, KNOW-43).
+ *
+ * Spotting (catalogue proposals): a party member sees a trigger within 6 tiles (Chebyshev) with
+ * a line of sight, no light needed; the first to see it is the one with the highest Tracking,
+ * then the lowest id; it rolls the ruleset's "spot" check (Tracking) against
+ * {@link TRIGGER_CONCEALMENT} with its learned spotting bonus, the Caution bonus, +2 for a Shoddy
+ * trigger and −2 for a trigger in the dark. A party rolls once per trigger, success or not.
+ */
+
+/** Chebyshev tiles from which a party may roll to spot a trigger (KNOW-11). */
+export const SPOT_TILES = 6;
+/** Difficulty of spotting a trigger, on the stat scale (KNOW-11 proposal). */
+export const TRIGGER_CONCEALMENT = 3;
+/** Bonus to spot a Shoddy trigger (KNOW-13). */
+export const SHODDY_SPOT_BONUS = 2;
+/** Penalty to spot a trigger in the dark (KNOW-14). */
+export const DARK_SPOT_PENALTY = 2;
+
+/** The bonus `unit` adds to spot `trigger` (KNOW-12 to KNOW-14, KNOW-24, KNOW-34, KNOW-44). */
+export function spotBonus(sim: Simulation, unit: UnitRecord, trigger: PartRecord): number {
+  let bonus = learnedSpotBonus(sim, unit, trigger.kind) + cautionBonus(sim, unit);
+  if (trigger.quality === "shoddy") bonus += SHODDY_SPOT_BONUS;
+  if (isDark(sim.state.map, trigger.x, trigger.y)) bonus -= DARK_SPOT_PENALTY;
+  return bonus;
+}
+
+/** True when (x, y) is a corridor 1 tile wide: walls on both sides, east–west or north–south (KNOW-21). */
+export function isNarrowCorridor(sim: Simulation, x: number, y: number): boolean {
+  const map = sim.state.map;
+  const c = tileAt(map, x, y);
+  if (c !== "." && c !== ",") return false;
+  const open = (dx: number, dy: number) => isWalkable(map, x + dx, y + dy);
+  return (!open(-1, 0) && !open(1, 0)) || (!open(0, -1) && !open(0, 1));
+}
+
+function livingMembers(sim: Simulation, party: PartyRecord): UnitRecord[] {
+  const out: UnitRecord[] = [];
+  for (const id of party.memberIds) {
+    const u = sim.state.units[id];
+    if (u && isConsciousAdventurer(u)) out.push(u);
+  }
+  return out;
+}
+
+/** True when a member fights or is attacked: the party's next combat (KNOW-28 proposal). */
+function inCombat(sim: Simulation, party: PartyRecord, members: UnitRecord[]): boolean {
+  if (members.some((m) => m.targetId !== "")) return true;
+  const ids = new Set(party.memberIds);
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u.targetId !== "" && ids.has(u.targetId) && u.activity !== "dead") return true;
+  }
+  return false;
+}
+
+/**
+ * The Rogue's Trap Detection (KNOW-08, KNOW-09): every built trap part (trigger or mechanism,
+ * not levers) within 7 tiles of a conscious Rogue becomes known to every member of its party
+ * still in the dungeon. It is not a spotting (no Caution lost).
+ */
+export function trapDetection(sim: Simulation, party: PartyRecord, members: UnitRecord[]): void {
+  for (const rogue of members) {
+    if (!rogue.traits.includes(TRAP_DETECTION)) continue;
+    for (const pid in sim.state.parts) {
+      const part = sim.state.parts[pid] as PartRecord;
+      if (!part.built || part.kind === "lever" || chebyshev(rogue, part) > TRAP_DETECTION_TILES) continue;
+      for (const mid of party.memberIds) {
+        const m = sim.state.units[mid];
+        if (m && m.activity !== "dead" && m.activity !== "left") learn(sim, m, part.id);
+      }
+    }
+  }
+}
+
+/**
+ * The party's spotting rolls this tick (KNOW-10 to KNOW-16): for each built trigger the party has
+ * not rolled for, the member who sees it first (highest Tracking, then lowest id) among those who
+ * do not know it rolls once. On success it and every conscious adventurer within 10 tiles of it
+ * learn the trigger (KNOW-07, no bonus: KNOW-43), and a party with Caution loses it (KNOW-29,
+ * KNOW-30). Emits `triggerSpotted` on success.
+ */
+export function spottingRolls(sim: Simulation, party: PartyRecord, members: UnitRecord[]): void {
+  party.spotRolls ??= [];
+  for (const pid in sim.state.parts) {
+    const part = sim.state.parts[pid] as PartRecord;
+    if (!part.built || !isLearnableTrigger(part) || party.spotRolls.includes(part.id)) continue;
+    let spotter: UnitRecord | undefined;
+    for (const m of members) {
+      if (chebyshev(m, part) > SPOT_TILES || knows(sim, m, part.id)) continue;
+      if (!hasLineOfSight(sim.state.map, m, part)) continue;
+      if (!spotter || m.stats.tracking > spotter.stats.tracking) spotter = m;
+    }
+    if (!spotter) continue;
+    party.spotRolls.push(part.id);
+    const result = sim.ruleset.check(sim, spotter, "spot", TRIGGER_CONCEALMENT, spotBonus(sim, spotter, part));
+    if (!result.success) continue;
+    learn(sim, spotter, part.id);
+    for (const u of adventurersWithin(sim, spotter, SPREAD_TILES)) learn(sim, u, part.id);
+    if ((party.caution ?? 0) > 0) {
+      loseCaution(sim, party);
+      party.cautionLostBySpotting = true;
+    }
+    sim.emit({ type: "triggerSpotted", partyId: party.id, unitId: spotter.id, triggerId: part.id, x: part.x, y: part.y });
+  }
+}
+
+/** Runs knowledge for one tick (see the module comment). */
+export function stepKnowledge(sim: Simulation): void {
+  for (const id in sim.state.knowledge ?? {}) forgetOnLeaving(sim, id);
+  for (const pid in sim.state.parties) {
+    const party = sim.state.parties[pid] as PartyRecord;
+    if (party.ended) continue;
+    const members = livingMembers(sim, party);
+    if (members.length === 0) continue;
+    if ((party.caution ?? 0) > 0 && inCombat(sim, party, members)) loseCaution(sim, party);
+    if ((party.caution ?? 0) === 0 && !party.cautionLostBySpotting
+      && members.some((m) => isNarrowCorridor(sim, m.x, m.y)) && !inCombat(sim, party, members)) {
+      gainCaution(sim, party, 1);
+    }
+    trapDetection(sim, party, members);
+    spottingRolls(sim, party, members);
+  }
+}
