@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PART_KINDS } from "./data/traps.ts";
+import { MINION_JOBS } from "./rules.ts";
 import { STANCES } from "./rules.ts";
 
 /**
@@ -42,6 +43,19 @@ export const COMMANDS = {
   removeCable: z.object({ cableId: EntityId }).strict(),
   /** Resume a game clock paused by a spotting (INV-79). */
   resume: z.object({}).strict(),
+  /**
+   * Set a timer's delay in whole game minutes (TRAP-17); the rules accept 1 to 60
+   * (`TIMER_MIN_DELAY_MINUTES`..`TIMER_MAX_DELAY_MINUTES` in server traps/parts.ts).
+   */
+  setTimerDelay: z.object({ partId: EntityId, minutes: z.number().int().min(0).max(1440) }).strict(),
+  /** Pull a built, inactive lever: it activates and sets its trap off once (DOOR-22, TRAP-33). */
+  pullLever: z.object({ partId: EntityId }).strict(),
+  /** Deactivate an active lever (DOOR-23). */
+  resetLever: z.object({ partId: EntityId }).strict(),
+  /** Move a trap part to another tile; it keeps its rearm needs (TRAP-46, TRAP-47); cables touching its old tile are removed. */
+  movePart: z.object({ partId: EntityId, x: TilePos.shape.x, y: TilePos.shape.y }).strict(),
+  /** Assign a minion a job: none, Trapping (TRAP-04) or Chores (DOOR-47). */
+  assignJob: z.object({ unitId: EntityId, job: z.enum(MINION_JOBS) }).strict(),
   /** Build a door on a floor tile (DOOR rules); refused when it would cut the walking path (DOOR-49). */
   buildDoor: TilePos,
   /** Remove a door (its tile becomes floor); a padlock's delivered metal goes back to stock. */
@@ -109,6 +123,13 @@ export const ERROR_CODES = [
   "UNKNOWN_UNIT",
   "NOT_YOUR_UNIT",
   "INVALID_TARGET",
+  "NOT_A_MINION",
+  "NOT_A_TIMER",
+  "DELAY_OUT_OF_RANGE",
+  "NOT_A_LEVER",
+  "PART_NOT_BUILT",
+  "LEVER_ALREADY_ACTIVE",
+  "LEVER_NOT_ACTIVE",
 ] as const;
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,7 +7,7 @@ import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "
 import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
-import { indicator } from "../sim/invasions/schedule.ts";
+import { hourlyChance, invasionWord } from "../sim/invasions/schedule.ts";
 
 /**
  * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
@@ -80,9 +80,9 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   set(inv, "count", clamp(sim.invasion.count, 0xffff));
   set(inv, "partyId", sim.invasion.partyId);
   set(inv, "spotted", party?.spotted ?? false);
-  const shown = indicator(simulation); // INV-20 to INV-25, INV-83
-  set(inv, "hourlyChance", clamp(shown.chance, 100));
-  set(inv, "word", shown.word);
+  const chance = clamp(hourlyChance(simulation), 100);
+  set(inv, "hourlyChance", chance);
+  set(inv, "word", sim.invasion.partyId !== "" ? "In progress" : invasionWord(chance));
 }
 
 const networkCache = new WeakMap<Simulation, { key: string; index: NetworkIndex }>();
@@ -93,7 +93,9 @@ const networkCache = new WeakMap<Simulation, { key: string; index: NetworkIndex 
  */
 function networksOf(simulation: Simulation): NetworkIndex {
   const s = simulation.state;
-  const key = `${s.nextId}:${Object.keys(s.parts).length}:${Object.keys(s.cables).length}`;
+  let moved = 0; // movePart changes where a part stands without adding or removing anything
+  for (const id in s.parts) { const p = s.parts[id]!; moved = (moved * 31 + p.y * s.map.width + p.x) % 1_000_000_007; }
+  const key = `${s.nextId}:${Object.keys(s.parts).length}:${Object.keys(s.cables).length}:${moved}`;
   const hit = networkCache.get(simulation);
   if (hit && hit.key === key) return hit.index;
   const index = computeNetworks(s);

@@ -5,6 +5,10 @@ import { wire } from "./wire.ts";
 import { removePart } from "./removePart.ts";
 import { removeCable } from "./removeCable.ts";
 import { resume } from "./resume.ts";
+import { setTimerDelay } from "./setTimerDelay.ts";
+import { pullLever, resetLever } from "./lever.ts";
+import { movePart } from "./movePart.ts";
+import { assignJob } from "./assignJob.ts";
 import { buildDoor } from "./buildDoor.ts";
 import { removeDoor } from "./removeDoor.ts";
 import { buildPadlock } from "./buildPadlock.ts";
@@ -28,6 +32,12 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   removePart,
   removeCable,
   resume,
+  // Traps (TRAP rules).
+  setTimerDelay,
+  pullLever,
+  resetLever,
+  movePart,
+  assignJob,
   // Doors and the walking path (DOOR rules).
   buildDoor,
   removeDoor,

@@ -23,10 +23,15 @@ export const TRIGGER_MIN_CHEBYSHEV_DISTANCE = 4;
 export const REARM_PERIOD_TICKS = 2 * TICKS_PER_GAME_DAY;
 
 /**
- * TRAP-17: a timer's delay is set on the timer. No command sets it yet, so a new timer starts
+ * TRAP-17: a timer's delay is set on the timer (the `setTimerDelay` command); a new timer starts
  * with this delay, in game minutes.
  */
 export const DEFAULT_TIMER_DELAY_MINUTES = 1;
+
+/** TRAP-17 (left open: range and step): the shortest delay a keeper may set, in whole game minutes. */
+export const TIMER_MIN_DELAY_MINUTES = 1;
+/** TRAP-17 (left open: range and step): the longest delay a keeper may set, in whole game minutes (1 game hour). */
+export const TIMER_MAX_DELAY_MINUTES = 60;
 
 /** The role of a part record: trigger, timer or mechanism (TRAP-01, TRAP-07, TRAP-19). */
 export function roleOf(part: PartRecord): PartRole {
@@ -48,13 +53,14 @@ export function partAt(sim: Simulation, x: number, y: number): PartRecord | unde
 
 /**
  * The nearest other trigger closer than {@link TRIGGER_MIN_CHEBYSHEV_DISTANCE} to (x, y), or
- * undefined when a trigger may stand there (TRAP-09). Sites and levers count.
+ * undefined when a trigger may stand there (TRAP-09). Sites and levers count; `exceptId` (a part
+ * being moved) does not.
  */
-export function triggerTooClose(sim: Simulation, x: number, y: number): PartRecord | undefined {
+export function triggerTooClose(sim: Simulation, x: number, y: number, exceptId = ""): PartRecord | undefined {
   let nearest: PartRecord | undefined;
   let best = Infinity;
   for (const part of Object.values(sim.state.parts)) {
-    if (!isTriggerKind(part.kind)) continue;
+    if (!isTriggerKind(part.kind) || part.id === exceptId) continue;
     const d = chebyshev(part, { x, y });
     if (d < TRIGGER_MIN_CHEBYSHEV_DISTANCE && d < best) { best = d; nearest = part; }
   }
