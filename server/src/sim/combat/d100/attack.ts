@@ -236,14 +236,14 @@ export function resolveD100Attack(
   const bonus = sit.charge && a.canCharge && a.altitude !== "ground" && t.altitude !== "ground" ? CHARGE_DAMAGE_BONUS : 0;
   r.damage = hasStatus(targetPool, "immune") ? 0 : finalDamage(r.damageRoll, kind, bonus, damageCap(a, sit));
   const airborne = t.altitude === "moderate" || t.altitude === "high";
-  r.targetOutcome = applyDamage(targetPool, r.damage, { options, airborne, noDyingPhase: targetPool.duel !== null && !targetPool.duel.toDeath }).outcome;
+  r.targetOutcome = applyDamage(targetPool, r.damage, { options, airborne, noDyingPhase: targetPool.duel !== null }).outcome;
   if (airborne && !targetPool.dead && r.damage > 0) {
     const threshold = kind ? UNSEAT_CRIT_THRESHOLD : UNSEAT_THRESHOLD;
     if (r.damageRoll > threshold) {
       r.fell = true;
       r.fallLoss = Math.floor((t.altitude === "moderate" ? Math.max(0, targetPool.hp) : targetPool.maxHp) / 2);
       t.altitude = "ground";
-      const fall = applyDamage(targetPool, r.fallLoss, { options });
+      const fall = applyDamage(targetPool, r.fallLoss, { options, noDyingPhase: targetPool.duel !== null });
       r.targetOutcome = r.targetOutcome ?? fall.outcome;
     }
   }
@@ -262,7 +262,7 @@ function fumble(dice: D100Dice, a: D100Unit, t: D100Unit, sit: AttackSituation, 
   if (!sit.noSingleTarget && sit.targetCanReach !== false && canReact(t)) {
     const [min, max] = fatal ? FATAL_COUNTER_DAMAGE : COUNTER_DAMAGE;
     r.counterDamage = dice.int(min, max);
-    r.attackerOutcome = applyDamage(a, r.counterDamage, { options }).outcome;
+    r.attackerOutcome = applyDamage(a, r.counterDamage, { options, noDyingPhase: a.duel !== null }).outcome;
     return;
   }
   r.mishap = true;

@@ -14,7 +14,10 @@ export interface DamageOptions {
   options?: D100Options;
   /** Left open AIR (P100-AIR-26): 0 HP while at moderate or high height kills outright. */
   airborne?: boolean;
-  /** Left open DUEL: a duel not to the death has no dying phase: the duellist is only down. */
+  /**
+   * Left open DUEL: a duellist at 0 HP is only down (no dying phase, no death check); `endDuel`
+   * then decides (to the death: dead unless spared).
+   */
   noDyingPhase?: boolean;
 }
 

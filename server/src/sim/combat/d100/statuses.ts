@@ -57,8 +57,8 @@ export function isDown(u: D100Unit): boolean {
 }
 
 /**
- * Can take a turn at all: P100-STATUS-01 (stunned), P100-FUMBLE-10 (incapacitated), P100-AIR-23
- * (a mount whose rider is on the ground; pass `riderDismounted`), and not down.
+ * Can take a turn at all: P100-STATUS-01 (stunned), P100-FUMBLE-10 (incapacitated), and not down.
+ * A mount whose rider is on the ground cannot act either (P100-AIR-23, `mountCanAct` in air.ts).
  */
 export function canAct(u: D100Unit): boolean {
   return !isDown(u) && !hasStatus(u, "stunned") && !hasStatus(u, "incapacitated");

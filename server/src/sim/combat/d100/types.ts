@@ -28,7 +28,16 @@ export type D100StatusKind = (typeof D100_STATUS_KINDS)[number];
 export interface D100Status { kind: D100StatusKind; turnsLeft: number }
 
 /** A spell in the unit's loadout (P100-SPELL-01): `charges` left, passive spells have none (Left open SPELL). */
-export interface D100Spell { id: string; charges: number; maxCharges: number; passive: boolean }
+export interface D100Spell {
+  id: string;
+  charges: number;
+  maxCharges: number;
+  passive: boolean;
+  /** P100-SPELL-03 (Left open SPELL `reaction`): may be cast outside the caster's turn. */
+  reaction?: boolean;
+  /** P100-FAMILIAR-05: a spell of a familiar specialisation, which makes its caster a specialist. */
+  familiarSpecialisation?: boolean;
+}
 
 /** A familiar's own data (P100-FAMILIAR). */
 export interface FamiliarInfo { kind: FamiliarKind; ownerId: string }
