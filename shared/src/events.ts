@@ -134,34 +134,19 @@ export interface ReactionEvent extends EventBase { type: "reaction"; unitId: str
 /** Encounter events, in one union (combat/encounters/, d20). */
 export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent;
 
-/**
- * A Trapping minion finished a rearm roll on a part (TRAP-34, TRAP-35): `rearmed` (the part
- * works again, TRAP-52), `failed` (plain failure: still unarmed, the minion tries again),
- * `fired` (critical failure, the trap fired at once, TRAP-37) or `rigged` (critical failure, the
- * trap's trigger `riggedTriggerId` is now rigged, TRAP-39). `roll` is the natural die.
- */
-export interface PartRearmedEvent extends EventBase {
-  type: "partRearmed"; partId: string; byUnitId: string; outcome: "rearmed" | "failed" | "fired" | "rigged";
-  roll: number; riggedTriggerId: string | null;
+/** A party spotted a trigger (KNOW-10, KNOW-11): `unitId` rolled and succeeded. */
+export interface TriggerSpottedEvent extends EventBase { type: "triggerSpotted"; partyId: string; unitId: string; triggerId: string; x: number; y: number }
+/** A party member tried to defuse a known trigger blocking the way (KNOW-19): on failure the trigger was set off. */
+export interface TriggerDefusedEvent extends EventBase { type: "triggerDefused"; partyId: string; unitId: string; triggerId: string; success: boolean }
+/** A guard-post torch shows a party (INV-76): no letter, no pause (INV-77, INV-78). */
+export interface PartyShownEvent extends EventBase { type: "partyShown"; partyId: string; guardPostId: string }
+/** Invasion events (invasions/): loot taken (INV-90), a prisoner freed (INV-91), a body recovered (INV-93), a fugitive asking to hide (INV-50). */
+export interface InvasionAfterEvent extends EventBase {
+  type: "lootTaken" | "prisonerFreed" | "bodyRecovered" | "fugitiveAsks" | "specialInvasionQueued";
+  unitId: string; partyId: string; amount: number; detail: string;
 }
-/** A keeper moved a trap part (TRAP-46); cables that touched its old tile were removed. */
-export interface PartMovedEvent extends EventBase {
-  type: "partMoved"; partId: string; fromX: number; fromY: number; x: number; y: number;
-}
-/**
- * A mechanism's lingering effect began: a gas cloud on `tiles`, or a web hold, terror flight or
- * spider bites on `unitId`. Ends at `untilTick`.
- */
-export interface EffectStartedEvent extends EventBase {
-  type: "effectStarted"; effectId: string; effect: "gas" | "web" | "terror" | "spiders";
-  sourceId: string; unitId: string; tiles: TilePos[]; untilTick: number;
-}
-/** A lingering effect ended (its time ran out or its unit is out of the fight). */
-export interface EffectEndedEvent extends EventBase {
-  type: "effectEnded"; effectId: string; effect: "gas" | "web" | "terror" | "spiders"; unitId: string;
-}
-/** A wild creature came to live in one of the keeper's lairs and joined the dungeon (TRAP-61). */
-export interface CreatureJoinedEvent extends EventBase { type: "creatureJoined"; unitId: string; lairId: string }
+/** Knowledge and invasion events, in one union. */
+export type InvasionEvent = TriggerSpottedEvent | TriggerDefusedEvent | PartyShownEvent | InvasionAfterEvent;
 
 /** Every event the simulation can emit. */
 export type SimEvent =

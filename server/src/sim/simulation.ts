@@ -12,6 +12,7 @@ import { spawnFromMap } from "./world/spawn.ts";
 import { applyCommand } from "./commands/index.ts";
 import { SYSTEMS } from "./systems.ts";
 import { createInvasionRecord } from "./invasions/schedule.ts";
+import { createTreasure } from "./invasions/loot.ts";
 import { createDoorMemory, createDoorsFromMap } from "./doors/doors.ts";
 
 /** Options to create a simulation. */
@@ -80,6 +81,9 @@ export class Simulation {
       lairs: {},
       invasion: createInvasionRecord(),
       parties: {},
+      knowledge: {},
+      treasure: createTreasure(options.map.map),
+      guardPosts: {},
       doors: {},
       doorMemory: createDoorMemory(),
     };

@@ -37,6 +37,12 @@ export interface SimState {
   lairs: Record<string, LairRecord>;
   invasion: InvasionRecord;
   parties: Record<string, PartyRecord>;
+  /** What each adventurer knows about the keeper's traps, by unit id (knowledge/, KNOW-01 to KNOW-51). Adventurer-private. */
+  knowledge: Record<string, UnitKnowledge>;
+  /** The keeper's treasure (INV-02, INV-89, INV-90): gold pieces and where it lies. */
+  treasure: TreasureRecord;
+  /** The keeper's guard posts and their torches (INV-76), by id. */
+  guardPosts: Record<string, GuardPostRecord>;
   /** Doors and their padlocks (DOOR rules), by id (doors/doors.ts). */
   doors: Record<string, DoorRecord>;
   /** What doors taught parties and factions: detour rolls, forcing, Cartographers (doors/types.ts). */
@@ -244,6 +250,22 @@ export interface InvasionRecord {
   lastEndTick: number;
   /** The party in the dungeon, or "". */
   partyId: string;
+  /** Tick the running time limit started at (INV-14, INV-30), or -1 before the first invasion ends. */
+  limitStartTick: number;
+  /** Length of the running time limit, game hours (INV-16 to INV-18, INV-30). */
+  limitHours: number;
+  /** Storm Rite: no invasion arrives before this tick (INV-26); -1 when none. */
+  stormRiteUntilTick: number;
+  /** Ocular Scouts: the spectral eye patrols until this tick (INV-85); -1 when none. */
+  spectralEyeUntilTick: number;
+  /** True while invasions are stopped (Storm Rite or unreachable dungeon, INV-24, INV-26, INV-27). */
+  stopped: boolean;
+  /** Punitive expeditions, camp warriors and fugitive pursuers waiting to set out, first come first served (INV-34 to INV-36, INV-51). */
+  pending: PendingInvasion[];
+  /** The indicator word before the current party arrived, kept until it is spotted (INV-83 proposal). */
+  lastWord: string;
+  /** A fugitive asking to hide (INV-50), its name; "" when none. */
+  fugitiveOffer?: string;
 }
 
 /** An invading party. */
@@ -256,4 +278,49 @@ export interface PartyRecord {
   spotted: boolean;
   startTick: number;
   ended: boolean;
+  /** normal, mob, weaker, stronger, punitive, camp or pursuers (INV-54 to INV-62). */
+  kind?: string;
+  /** Caution bonus of the party: 0 none, 1 or 2 (KNOW-20 to KNOW-31). */
+  caution?: number;
+  /** True once the party lost Caution by spotting a trap (KNOW-30, KNOW-31). */
+  cautionLostBySpotting?: boolean;
+  /** Sectors where old traces already gave this party Caution (KNOW-22). */
+  cautionSectors?: number[];
+  /** Triggers this party already rolled to spot (KNOW-15, KNOW-16). */
+  spotRolls?: string[];
+  /** Gold the party carries away (INV-90). */
+  loot?: number;
+  /** The party left its goal and scatters for treasure (INV-89). */
+  scattering?: boolean;
+  /** Known triggers this party defused or sprung while defusing: no longer in its way (KNOW-19). */
+  defused?: string[];
+  /** The party heads home: its goal is done (INV-03, INV-91). */
+  leaving?: boolean;
+  /** Gold each member carries away, by unit id (INV-90). */
+  carriers?: Record<string, number>;
+  /** True while a lit guard-post torch shows the party through the fog (INV-76). */
+  shown?: boolean;
 }
+
+/** A special invasion waiting to set out (INV-32 to INV-37, INV-50 to INV-53). */
+export interface PendingInvasion {
+  kind: "punitive" | "camp" | "pursuers";
+  /** The settlement, camp or fugitive it comes for or from (free text / unit id). */
+  source: string;
+}
+
+/** What one adventurer knows about the keeper's traps (KNOW-02, KNOW-04, KNOW-33 to KNOW-41). */
+export interface UnitKnowledge {
+  /** Trap part ids it knows the place of (KNOW-04; tied to the part, so a new part is unknown). */
+  known: string[];
+  /** Learned spotting bonus per trigger type, 0..2 (KNOW-34, KNOW-39, KNOW-41). */
+  spot: Record<string, number>;
+  /** Learned Block bonus per mechanism kind, 0..2 (KNOW-37, KNOW-40, KNOW-41). */
+  block: Record<string, number>;
+}
+
+/** The keeper's treasure (INV-89, INV-90). */
+export interface TreasureRecord { amount: number; x: number; y: number }
+
+/** A guard post whose lit torch shows parties within 8 tiles (INV-76 to INV-78). */
+export interface GuardPostRecord { id: string; x: number; y: number; lit: boolean }

@@ -2,14 +2,19 @@ import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
 import { areEnemies, isActive } from "../world/units.ts";
-import { walkNextTo, walkTo, stopWalking } from "../world/movement.ts";
+import { stopWalking } from "../world/movement.ts";
 import { terrorFlight } from "../traps/effects.ts";
+import { walkKnowing } from "../knowledge/routing.ts";
+import { guideAtDoors } from "../doors/routing.ts";
+import { takeLoot } from "./loot.ts";
 
 /**
- * Adventurer behaviour. Each adventurer acts on what it itself perceives (KNOW-03: it knows no
- * trap it has not learned of). It fights an enemy next to it, flees to its portal once badly
- * wounded, and otherwise walks toward its party's goal (the Master, INV-01), leaving the map
- * when the Master is dead (INV-89, simplified until the invasions issue).
+ * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
+ * routes weigh the triggers it knows and nothing else (KNOW-03, knowledge/routing.ts). It fights
+ * an enemy next to it, flees to its portal once badly wounded, and otherwise pursues its party's
+ * goal (INV-01, INV-02): the Master, the treasure, or the prisoners. When the Master is dead or
+ * out of its reach it scatters to take the treasure (INV-89), takes what it can carry and leaves
+ * (INV-03, INV-90); a party that came to free prisoners leaves as soon as it has (INV-91).
  */
 
 /** Wound points at which an adventurer gives up and flees to its portal. */
@@ -53,17 +58,36 @@ export function stepAdventurers(sim: Simulation): void {
   }
 }
 
+/** The nearest prisoner (a captured unit) to `unit`, if any (INV-02, INV-91). */
+function nearestPrisoner(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  let best: UnitRecord | undefined;
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u.activity === "captured" && (!best || chebyshev(unit, u) < chebyshev(unit, best))) best = u;
+  }
+  return best;
+}
+
+/** Frees `prisoner`: it joins the freeing party, which leaves at once (INV-91). It keeps what it knew (KNOW-48). */
+function freePrisoner(sim: Simulation, party: PartyRecord, unit: UnitRecord, prisoner: UnitRecord): void {
+  prisoner.activity = "walking";
+  prisoner.partyId = party.id;
+  if (!party.memberIds.includes(prisoner.id)) party.memberIds.push(prisoner.id);
+  party.leaving = true;
+  sim.emit({ type: "prisonerFreed", unitId: prisoner.id, partyId: party.id, amount: 0, detail: unit.id });
+}
+
+function goHome(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
+  unit.targetId = "";
+  if (unit.x === party.portal.x && unit.y === party.portal.y) { leaveMap(sim, unit); return; }
+  unit.activity = "fleeing";
+  if (!walkKnowing(sim, unit, party.portal, false)) unit.activity = "idle";
+}
+
 function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
   if (terrorFlight(sim, unit)) return; // terror trap: victims flee (traps/effects.ts)
-  const target = master(sim);
-  const fleeing = unit.woundPoints >= FLEE_AT_WOUND_POINTS || !target;
-  if (fleeing) {
-    unit.targetId = "";
-    if (unit.x === party.portal.x && unit.y === party.portal.y) { leaveMap(sim, unit); return; }
-    unit.activity = "fleeing";
-    walkTo(sim, unit, party.portal);
-    return;
-  }
+  const carried = party.carriers?.[unit.id] ?? 0;
+  if (unit.woundPoints >= FLEE_AT_WOUND_POINTS || party.leaving || carried > 0) { goHome(sim, party, unit); return; }
   const foe = adjacentEnemy(sim, unit);
   if (foe) {
     unit.targetId = foe.id;
@@ -72,6 +96,29 @@ function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
     return;
   }
   unit.targetId = "";
+  if (party.goal === "freePrisoners" && !party.scattering) {
+    const prisoner = nearestPrisoner(sim, unit);
+    if (prisoner) {
+      if (chebyshev(unit, prisoner) <= 1) { freePrisoner(sim, party, unit, prisoner); return; }
+      unit.activity = "walking";
+      if (walkKnowing(sim, unit, prisoner, true)) return;
+    }
+    party.goal = "killMaster"; // no prisoner left to free: the Master (INV-06)
+  }
+  const target = master(sim);
+  if (party.goal === "stealTreasure" || party.scattering || !target) {
+    party.scattering ||= !target; // INV-89: the Master is dead
+    const t = sim.state.treasure;
+    if (t.amount <= 0) { goHome(sim, party, unit); return; }
+    if (unit.x === t.x && unit.y === t.y) { takeLoot(sim, party, unit); goHome(sim, party, unit); return; }
+    unit.activity = "walking";
+    if (!walkKnowing(sim, unit, t, false)) goHome(sim, party, unit);
+    return;
+  }
+  if (guideAtDoors(sim, party, unit, target)) return; // DOOR-01 to DOOR-06, DOOR-34 to DOOR-44 (doors/routing.ts)
   unit.activity = "walking";
-  if (!walkNextTo(sim, unit, target)) unit.activity = "idle";
+  if (!walkKnowing(sim, unit, target, true)) {
+    party.scattering = true; // INV-89: the Master is out of reach (no walking path, proposal)
+    unit.activity = "idle";
+  }
 }

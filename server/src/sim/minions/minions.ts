@@ -57,7 +57,6 @@ function decide(sim: Simulation, unit: UnitRecord): void {
   }
   if (unit.kind === "minion" && doRearmJob(sim, unit)) return; // TRAP-34, TRAP-51
   if (unit.kind === "minion" && doorWork(sim, unit)) return; // DOOR-07, DOOR-08, DOOR-47, DOOR-48 (doors/work.ts)
-  if (unit.kind === "minion" && doRearmJob(sim, unit)) return; // TRAP-34, TRAP-51
   if (unit.kind === "minion" && construct(sim, unit)) return;
   if (unit.x !== unit.home.x || unit.y !== unit.home.y) {
     unit.activity = walkTo(sim, unit, unit.home) ? "walking" : "idle";
