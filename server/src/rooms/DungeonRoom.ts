@@ -85,6 +85,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #refusalsLogged = 0;
   #refusalsSuppressed = 0;
   #refusalCount = 0;
+  #refusalsLoggedTotal = 0;
 
   override onCreate(rawOptions: unknown): void {
     const options = parseCreateOptions(rawOptions);
@@ -208,6 +209,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** Refusals so far (commands refused, role not allowed, unknown types). */
   get refusalCount(): number { return this.#refusalCount; }
 
+  /** Refusals logged one by one so far (at most {@link MAX_REFUSAL_LOGS_PER_SECOND} a second). */
+  get refusalsLogged(): number { return this.#refusalsLoggedTotal; }
+
   /** The seats, held or waiting for a reconnection. */
   get seats(): readonly Seat[] { return [...this.#seats.values()]; }
 
@@ -267,6 +271,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     }
     if (this.#refusalsLogged < MAX_REFUSAL_LOGS_PER_SECOND) {
       this.#refusalsLogged++;
+      this.#refusalsLoggedTotal++;
       this.#log.info({ sessionId: client.sessionId, seatId: client.userData?.seat.seatId, type, code }, `refused: ${reason}`);
     } else {
       this.#refusalsSuppressed++;
