@@ -76,6 +76,16 @@ export const COMMANDS = {
   dig: TilePos,
   /** Build a wall on a floor tile; refused when it would cut the walking path (DOOR-49, DOOR-50). */
   buildWall: TilePos,
+  /** Perform the Storm Rite: no invasion arrives for `hours` game hours (INV-26); the time limit keeps running (INV-28). */
+  stormRite: z.object({ hours: z.number().int().min(1).max(240) }).strict(),
+  /** Ocular Scouts boon: a spectral eye patrols the guard posts for 24 game hours (INV-72, INV-85). */
+  ocularScouts: z.object({}).strict(),
+  /** Build a guard post with a lit torch that shows parties within 8 tiles (INV-76). */
+  buildGuardPost: TilePos,
+  /** Let a fugitive asking to hide join the dungeon, or turn it away (INV-50, INV-51). */
+  answerFugitive: z.object({ admit: z.boolean() }).strict(),
+  /** Recover a dead adventurer at the salvager's table (INV-93). */
+  recoverBody: z.object({ unitId: EntityId }).strict(),
   /** Set a minion's or dungeon creature's combat stance on the slider (CMB-15 to CMB-17). */
   setStance: z.object({ unitId: EntityId, stance: z.enum(STANCES) }).strict(),
   /**
@@ -114,6 +124,9 @@ export const ERROR_CODES = [
   "WIRING_LOOP",
   "NOT_PAUSED",
   "INVALID_COMMAND",
+  "NO_GUARD_POST",
+  "NO_FUGITIVE",
+  "NOT_A_DEAD_ADVENTURER",
   "UNKNOWN_DOOR",
   "NO_PADLOCK",
   "PADLOCK_EXISTS",

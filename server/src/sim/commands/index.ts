@@ -19,6 +19,11 @@ import { holdDoorOpen } from "./holdDoorOpen.ts";
 import { releaseDoor } from "./releaseDoor.ts";
 import { dig } from "./dig.ts";
 import { buildWall } from "./buildWall.ts";
+import { stormRite } from "./stormRite.ts";
+import { ocularScouts } from "./ocularScouts.ts";
+import { buildGuardPost } from "./buildGuardPost.ts";
+import { answerFugitive } from "./answerFugitive.ts";
+import { recoverBody } from "./recoverBody.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
 
@@ -49,6 +54,12 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   releaseDoor,
   dig,
   buildWall,
+  // Invasions (INV rules).
+  stormRite,
+  ocularScouts,
+  buildGuardPost,
+  answerFugitive,
+  recoverBody,
   setStance,
   orderAttack,
 };

@@ -1,0 +1,48 @@
+import type { Simulation } from "../simulation.ts";
+import { addUnit } from "../world/units.ts";
+import { adventurerFields } from "./party.ts";
+import { queueSpecialInvasion } from "./schedule.ts";
+
+/**
+ * Fugitives (INV-50 to INV-53). Settlements and the Surface are not modelled, so a fugitive's
+ * request comes from {@link offerFugitive} (a sim method for tests, admin tools or a later
+ * Surface module); the keeper answers with the `answerFugitive` command.
+ */
+
+/** A fugitive asks to hide in the dungeon (INV-50). Emits `fugitiveAsks`. */
+export function offerFugitive(sim: Simulation, name: string): void {
+  sim.state.invasion.fugitiveOffer = name;
+  sim.emit({ type: "fugitiveAsks", unitId: "", partyId: "", amount: 0, detail: name });
+}
+
+/**
+ * The keeper lets the fugitive in: it joins the dungeon at the stockpile, and its pursuers are
+ * queued as the next invasion, counted in the invasion numbers (INV-51), never a mob and never
+ * weaker or stronger (INV-52, INV-53; invasions/party.ts).
+ * @returns the fugitive's unit id.
+ */
+export function admitFugitive(sim: Simulation): string {
+  const inv = sim.state.invasion;
+  const name = inv.fugitiveOffer ?? "Fugitive";
+  inv.fugitiveOffer = "";
+  const { stockpile } = sim.state.map;
+  const u = addUnit(sim, { kind: "creature", species: "fugitive", name, x: stockpile.x, y: stockpile.y, faction: "dungeon", ...adventurerFields("Rogue", 1) });
+  queueSpecialInvasion(sim, { kind: "pursuers", source: u.id });
+  sim.emit({ type: "specialInvasionQueued", unitId: u.id, partyId: "", amount: 0, detail: "pursuers" });
+  return u.id;
+}
+
+/** The keeper turns the fugitive away: nothing else happens. */
+export function refuseFugitive(sim: Simulation): void {
+  sim.state.invasion.fugitiveOffer = "";
+}
+
+/**
+ * A settlement sends a punitive expedition or a Hostile camp its warriors (INV-32, INV-33): it
+ * replaces the next invasion and sets out at once or when the current one ends (INV-34 to INV-36).
+ * Settlements are not modelled: this is the entry point for admin tools, tests and a later Surface module.
+ */
+export function sendExpedition(sim: Simulation, kind: "punitive" | "camp", source: string): void {
+  queueSpecialInvasion(sim, { kind, source });
+  sim.emit({ type: "specialInvasionQueued", unitId: "", partyId: "", amount: 0, detail: kind });
+}
