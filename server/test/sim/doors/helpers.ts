@@ -1,0 +1,68 @@
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
+import type { DoorRecord } from "../../../src/sim/doors/types.ts";
+
+/**
+ * Door test maps. In both, the portal is at 0,2, a wall runs down column 6 with a door at 6,2,
+ * and the sanctum is at 10,2. In {@link SINGLE_ROUTE} the door is the only way through; in
+ * {@link TWO_ROUTES} row 4 runs under the wall, a detour of a few tiles.
+ */
+export const SINGLE_ROUTE = [
+  "############",
+  "#K....#....#",
+  "P.....+...S#",
+  "#.....#....#",
+  "############",
+].join("\n");
+
+export const TWO_ROUTES = [
+  "############",
+  "#K....#....#",
+  "P.....+...S#",
+  "#.....#....#",
+  "#..........#",
+  "############",
+].join("\n");
+
+/** A simulation on `map` (default {@link SINGLE_ROUTE}). */
+export function doorSim(map = SINGLE_ROUTE, seed = 11): Simulation {
+  return Simulation.create({ seed, ruleset: "malignus", map: parseMap("doors-test", map) });
+}
+
+/** The only door of a test map (at 6,2). */
+export function theDoor(sim: Simulation): DoorRecord {
+  const d = Object.values(sim.state.doors)[0];
+  if (!d) throw new Error("no door");
+  return d;
+}
+
+/** Gives the door a built, armed padlock (as a Trapping minion would, DOOR-07, DOOR-08). */
+export function lock(door: DoorRecord): DoorRecord {
+  door.padlock = { built: true, armed: true, metalDelivered: 2, workDone: 300 };
+  return door;
+}
+
+/** An adventurer of faction "village" at (x, y). */
+export function adventurer(sim: Simulation, x: number, y: number, fields: Partial<UnitRecord> = {}): UnitRecord {
+  return addUnit(sim, { kind: "adventurer", faction: "village", x, y, ...fields });
+}
+
+/** A party record holding `members` (their partyId is set), entering at the portal 0,2. */
+export function party(sim: Simulation, members: UnitRecord[], id = sim.newId()): PartyRecord {
+  const p = {
+    id, invasionNumber: 1, goal: "killMaster", memberIds: members.map((m) => m.id), portal: { x: 0, y: 2 },
+    spotted: false, startTick: sim.state.tick, ended: false,
+  } as unknown as PartyRecord;
+  for (const m of members) m.partyId = id;
+  sim.state.parties[id] = p;
+  return p;
+}
+
+/** Steps `sim` `n` ticks and returns the events. */
+export function run(sim: Simulation, n: number): ReturnType<Simulation["step"]> {
+  const out: ReturnType<Simulation["step"]> = [];
+  for (let i = 0; i < n; i++) out.push(...sim.step());
+  return out;
+}
