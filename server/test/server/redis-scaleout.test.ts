@@ -119,7 +119,10 @@ describe("scale-out over Redis", () => {
           if (mine?.spectators === 1) break;
           await new Promise((r) => setTimeout(r, 100));
         }
-        expect(mine).toEqual({ roomId: keeper.roomId, map: "default", ruleset: "malignus", day: 1, hour: 0, keepers: 1, spectators: 1 });
+        expect(mine).toEqual({
+          roomId: keeper.roomId, map: "default", ruleset: "malignus", day: 1, hour: 0, keepers: 1, spectators: 1,
+          keeperSeats: 1, adventurers: 0, openAdventurerSeats: [],
+        });
       }
     } finally {
       await Promise.allSettled(rooms.map((r) => r.leave()));
@@ -133,4 +136,85 @@ describe("scale-out over Redis", () => {
     ]);
     expect(codes).toEqual([0, 0]);
   }, 60_000);
+
+  it.skipIf(!redisUp)("rooms spread over two processes; join and spectate across; SIGTERM on one disposes its rooms, the other keeps serving", async () => {
+    const [portA, portB] = [await freePort(), await freePort()];
+    const [a, b] = await Promise.all([startProcess(portA), startProcess(portB)]);
+    const url = (p: Proc) => `http://127.0.0.1:${p.port}`;
+    const rooms: Room[] = [];
+    const listed = async (p: Proc) => (await getJson<DungeonListing[]>(`${url(p)}/rooms`)).map((r) => r.roomId).sort();
+    try {
+      // Create four dungeons, alternating the process asked; note which process hosts each.
+      const hostOf = new Map<string, Proc>();
+      for (let i = 0; i < 4; i++) {
+        const asked = i % 2 === 0 ? a : b;
+        const before = (await getJson<HealthResponse>(`${url(a)}/health`)).rooms;
+        const keeper = await new Client(url(asked)).create(DUNGEON_ROOM, { role: "keeper", keeperSeats: 2, timeScale: 60 }, DungeonState);
+        keeper.onMessage(EVENT_MESSAGE, () => {});
+        rooms.push(keeper);
+        const after = (await getJson<HealthResponse>(`${url(a)}/health`)).rooms;
+        hostOf.set(keeper.roomId, after > before ? a : b);
+      }
+      const onA = [...hostOf].filter(([, p]) => p === a).map(([id]) => id).sort();
+      const onB = [...hostOf].filter(([, p]) => p === b).map(([id]) => id).sort();
+      expect(onA.length).toBeGreaterThan(0);
+      expect(onB.length).toBeGreaterThan(0);
+      expect((await getJson<HealthResponse>(`${url(b)}/health`)).rooms).toBe(onB.length);
+
+      // Every room is joined by a second keeper and spectated through the process NOT hosting it.
+      const spectators = new Map<string, Room<any, DungeonState>>();
+      for (const [roomId, host] of hostOf) {
+        const other = host === a ? b : a;
+        const keeper2 = await new Client(url(other)).joinById(roomId, { role: "keeper" }, DungeonState);
+        keeper2.onMessage(EVENT_MESSAGE, () => {});
+        rooms.push(keeper2);
+        expect(await keeper2.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
+        const spectator = await new Client(url(other)).joinById(roomId, { role: "spectator" }, DungeonState);
+        spectator.onMessage(EVENT_MESSAGE, () => {});
+        rooms.push(spectator);
+        spectators.set(roomId, spectator);
+      }
+      for (const [roomId, spectator] of spectators) {
+        const deadline = Date.now() + 5000;
+        while (spectator.state.parts?.size !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        expect([roomId, spectator.state.parts.size]).toEqual([roomId, 1]);
+      }
+      const all = [...hostOf.keys()].sort();
+      expect(await listed(a)).toEqual(all);
+      expect(await listed(b)).toEqual(all);
+
+      // SIGTERM on A: its rooms dispose (their clients are told), A exits 0, the listing forgets them.
+      const leftA = onA.map((id) => new Promise<number>((resolve) => spectators.get(id)!.onLeave((code: number) => resolve(code))));
+      a.child.kill("SIGTERM");
+      expect(await Promise.race([a.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 15_000))])).toBe(0);
+      expect((await Promise.all(leftA)).length).toBe(onA.length);
+      expect(a.output.join("")).toMatch(/dungeon disposed/);
+      let remaining: string[] = [];
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        remaining = await listed(b);
+        if (remaining.length === onB.length) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(remaining).toEqual(onB);
+
+      // B keeps serving: its rooms tick on, and a new dungeon can be created and spectated.
+      for (const id of onB) {
+        const s = spectators.get(id)!;
+        const t0 = s.state.clock.tick;
+        const until = Date.now() + 5000;
+        while (s.state.clock.tick <= t0 + 30 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        expect(s.state.clock.tick).toBeGreaterThan(t0 + 30);
+        expect(s.connection.isOpen).toBe(true);
+      }
+      const fresh = await new Client(url(b)).create(DUNGEON_ROOM, { role: "keeper" }, DungeonState);
+      fresh.onMessage(EVENT_MESSAGE, () => {});
+      rooms.push(fresh);
+      expect(await fresh.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
+    } finally {
+      await Promise.allSettled(rooms.filter((r) => r.connection.isOpen).map((r) => r.leave()));
+    }
+    b.child.kill("SIGTERM");
+    expect(await Promise.race([b.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 15_000))])).toBe(0);
+  }, 90_000);
 });
