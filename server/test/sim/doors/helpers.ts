@@ -28,7 +28,7 @@ export const TWO_ROUTES = [
 
 /** A simulation on `map` (default {@link SINGLE_ROUTE}). */
 export function doorSim(map = SINGLE_ROUTE, seed = 11): Simulation {
-  return Simulation.create({ seed, ruleset: "malignus", map: parseMap("doors-test", map) });
+  return Simulation.create({ seed, ruleset: "malignus", map: parseMap("doors-test", map), pauseOnSpot: false });
 }
 
 /** The only door of a test map (at 6,2). */
