@@ -21,7 +21,7 @@ import { bedOf, onOwnBed, pickUp, putDown } from "./unconscious.ts";
  *
  * | stance       | A next to it                       | only E known                               |
  * |--------------|------------------------------------|--------------------------------------------|
- * | aggression   | fights A                           | fighters go after E; workers keep working  |
+ * | aggression   | fights A                           | fighters go after E (or wait for a free tile next to it, CMB-20); workers keep working |
  * | regroup      | fights A                           | joins the nearest ally and waits there     |
  * | keepDistance | steps away; fights A if cornered   | steps away within {@link KEEP_DISTANCE_TILES}, shoots E when it can, else holds |
  * | flight       | flees (never fights)               | flees when E is within its perception range |
@@ -77,8 +77,17 @@ export function stanceChoice(sim: Simulation, unit: UnitRecord): StanceChoice {
       if (adjacent) return "none"; // the ordinary behaviour fights it
       const fighter = unit.kind === "creature" || unit.job === "none";
       if (!fighter) return "none";
-      if (nearest.seen || isSpotted(sim, nearest.enemy)) return "none"; // the ordinary chase
-      // Remembered only: go where it was; forget it once there.
+      // CMB-19, CMB-20: go after the nearest enemy in view (or of a spotted party) that has a free
+      // tile next to it; when none has, wait where it stands.
+      const inView = known.filter((k) => k.seen || isSpotted(sim, k.enemy));
+      if (inView.length > 0) {
+        unit.targetId = "";
+        for (const k of inView) if (walkNextTo(sim, unit, k.enemy)) { unit.activity = "walking"; return "chase"; }
+        unit.walk = null;
+        unit.activity = "idle";
+        return "hold";
+      }
+      // Remembered only (CMB-05, CMB-08): go where it was; forget it once there.
       if (d <= 1) { forgetEnemy(unit, nearest.enemy.id); return "none"; }
       unit.targetId = "";
       unit.activity = walkNextTo(sim, unit, nearest.at) ? "walking" : "idle";

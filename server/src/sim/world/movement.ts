@@ -83,9 +83,23 @@ function walkToFightingPosition(sim: Simulation, unit: UnitRecord, target: UnitR
     const gx = unit.walk.goal % sim.state.map.width, gy = Math.floor(unit.walk.goal / sim.state.map.width);
     if (chebyshev({ x: gx, y: gy }, target) === 1 && hasRoomFor(sim, unit, gx, gy)) return true;
   }
-  for (const tile of freeTilesNextTo(sim, unit, target)) if (walkTo(sim, unit, tile)) return true;
+  const taken = takenFightingPositions(sim, unit);
+  const passable = (x: number, y: number): boolean => !taken.has(tileIndex(sim.state.map, x, y));
+  for (const tile of freeTilesNextTo(sim, unit, target)) if (walkTo(sim, unit, tile, passable)) return true;
   unit.walk = null;
   return false;
+}
+
+/** CMB-18: tile indices `unit` may not walk through: taken (no room for it) and next to an enemy of it. */
+function takenFightingPositions(sim: Simulation, unit: UnitRecord): Set<number> {
+  const out = new Set<number>();
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u === unit || !isActive(u) || u.carriedBy !== "") continue;
+    const i = tileIndex(sim.state.map, u.x, u.y);
+    if (!out.has(i) && !hasRoomFor(sim, unit, u.x, u.y) && isFightingPosition(sim, unit, u.x, u.y)) out.add(i);
+  }
+  return out;
 }
 
 /** Stops the unit's walk. */
@@ -95,7 +109,8 @@ export function stopWalking(unit: UnitRecord): void {
 
 /**
  * Advances every walking unit by its speed: when its progress reaches a whole tile it steps onto
- * the next tile of its path (waiting while an enemy stands there), turns to face the way it goes,
+ * the next tile of its path (waiting while an enemy stands there, or while the tile is a taken
+ * fighting position, CMB-18, CMB-20), turns to face the way it goes,
  * and sets off whatever trigger stands there (TRAP-13 via traps).
  */
 export function stepMovement(sim: Simulation): void {
@@ -109,8 +124,8 @@ export function stepMovement(sim: Simulation): void {
       const next = walk.path[0] as number;
       const x = next % map.width, y = Math.floor(next / map.width);
       if (blockedByEnemy(sim, unit, x, y) || blockedByDoor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; } // DOOR-13
-      // CMB-18, CMB-20: the last step into a fighting position waits while the tile is taken.
-      if (walk.path.length === 1 && isFightingPosition(sim, unit, x, y) && !hasRoomFor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; }
+      // CMB-18, CMB-20: a step into a taken fighting position waits; goal −1 makes the AI re-plan.
+      if (isFightingPosition(sim, unit, x, y) && !hasRoomFor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; walk.goal = -1; break; }
       walk.path.shift();
       walk.progress -= TILE_PROGRESS;
       unit.facing = facingOf(x - unit.x, y - unit.y);
