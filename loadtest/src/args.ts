@@ -1,0 +1,166 @@
+/**
+ * Command-line options of the load runner (`npm run loadtest -- …`), parsed and bounded.
+ * Pure: no I/O, so the refusals are unit-tested.
+ */
+
+/** What the runner loads: our dungeon rooms, or the bare-room floor (loadtest/src/bare-server.ts). */
+export type LoadTarget = "dungeon" | "bare";
+
+/** The parsed options. Counts of clients are per room. */
+export interface LoadOptions {
+  endpoint: string;
+  target: LoadTarget;
+  rooms: number;
+  keepers: number;
+  adventurers: number;
+  spectators: number;
+  /** Seconds of measured load, after every client has joined. */
+  durationSeconds: number;
+  /** Real milliseconds between two commands of one keeper bot (jittered ±50%). */
+  commandIntervalMs: number;
+  /** Clients joined per real second while ramping up. */
+  rampPerSecond: number;
+  /** Game minutes per real second of the dungeons created. */
+  timeScale: number;
+  /** Seed of the bots' PRNG (pure-rand); dungeon seeds derive from it. */
+  seed: number;
+  findCapacity: boolean;
+  /** Capacity search: the room counts tried, in order. */
+  capacitySteps: number[];
+  /** Capacity search: the command round-trip p99 above which a step fails, in ms. */
+  capacityP99Ms: number;
+  allowRemote: boolean;
+  /** Where the JSON report goes. */
+  out: string;
+  /** Read server CPU, memory and tick times from `GET /metrics` (and /proc via /health's pid when local). */
+  metrics: boolean;
+  quiet: boolean;
+}
+
+/** Upper bounds the runner never exceeds (a load generator must not become a flood by typo). */
+export const LIMITS = {
+  rooms: 1000,
+  clientsPerRoom: 50,
+  totalClients: 5000,
+  durationSeconds: 600,
+} as const;
+
+/** Defaults of every option. */
+export const DEFAULTS: LoadOptions = {
+  endpoint: "ws://127.0.0.1:2567",
+  target: "dungeon",
+  rooms: 10,
+  keepers: 1,
+  adventurers: 0,
+  spectators: 4,
+  durationSeconds: 30,
+  commandIntervalMs: 1000,
+  rampPerSecond: 200,
+  timeScale: 120,
+  seed: 1,
+  findCapacity: false,
+  capacitySteps: [10, 20, 40, 80, 160, 240, 320, 400],
+  capacityP99Ms: 250,
+  allowRemote: false,
+  out: "loadtest/reports/loadtest.json",
+  metrics: true,
+  quiet: false,
+};
+
+/** Host names and addresses accepted without `--allow-remote`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** The usage text. */
+export const USAGE = `usage: npm run loadtest -- [options]
+  --endpoint URL          ws:// or wss:// server (default ${DEFAULTS.endpoint}); loopback only unless --allow-remote
+  --target dungeon|bare   our dungeon rooms, or the bare-room floor of loadtest/src/bare-server.ts (default dungeon)
+  --rooms N               rooms to create (1..${LIMITS.rooms}, default ${DEFAULTS.rooms})
+  --keepers K             keeper bots per room (default ${DEFAULTS.keepers}; at least 1 creates the room)
+  --adventurers A         adventurer bots per room (default ${DEFAULTS.adventurers})
+  --spectators S          spectator bots per room (default ${DEFAULTS.spectators})
+  --duration SECONDS      measured load after the ramp (1..${LIMITS.durationSeconds}, default ${DEFAULTS.durationSeconds})
+  --command-interval MS   between two commands of a keeper bot (default ${DEFAULTS.commandIntervalMs})
+  --ramp N                clients joined per second (default ${DEFAULTS.rampPerSecond})
+  --time-scale N          game minutes per real second (default ${DEFAULTS.timeScale})
+  --seed N                bots' PRNG seed (default ${DEFAULTS.seed})
+  --find-capacity         raise the room count step by step until p99 > --p99-ms or errors
+  --steps a,b,c           room counts of the capacity search (default ${DEFAULTS.capacitySteps.join(",")})
+  --p99-ms N              capacity threshold (default ${DEFAULTS.capacityP99Ms})
+  --out FILE              JSON report (default ${DEFAULTS.out})
+  --no-metrics            do not read GET /metrics
+  --allow-remote          allow a non-loopback endpoint
+  --quiet                 no live progress line`;
+
+function int(name: string, raw: string | undefined, min: number, max: number): number {
+  if (raw === undefined || !/^-?\d+$/.test(raw)) throw new Error(`${name} needs a whole number, got ${raw === undefined ? "nothing" : `"${raw}"`}`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new Error(`${name} must be from ${min} to ${max}, got ${n}`);
+  return n;
+}
+
+/**
+ * Parses `argv` (without node and the script) into options.
+ * @throws Error with a readable message on an unknown option, a missing or out-of-range value,
+ *   a non-ws endpoint, a non-loopback endpoint without `--allow-remote`, or more than
+ *   {@link LIMITS.totalClients} clients.
+ */
+export function parseArgs(argv: readonly string[]): LoadOptions {
+  const o: LoadOptions = { ...DEFAULTS, capacitySteps: [...DEFAULTS.capacitySteps] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (flag) {
+      case "--endpoint": o.endpoint = value() ?? ""; break;
+      case "--target": {
+        const t = value();
+        if (t !== "dungeon" && t !== "bare") throw new Error(`--target must be dungeon or bare, got "${t}"`);
+        o.target = t; break;
+      }
+      case "--rooms": o.rooms = int("--rooms", value(), 1, LIMITS.rooms); break;
+      case "--keepers": o.keepers = int("--keepers", value(), 0, LIMITS.clientsPerRoom); break;
+      case "--adventurers": o.adventurers = int("--adventurers", value(), 0, LIMITS.clientsPerRoom); break;
+      case "--spectators": o.spectators = int("--spectators", value(), 0, LIMITS.clientsPerRoom); break;
+      case "--duration": o.durationSeconds = int("--duration", value(), 1, LIMITS.durationSeconds); break;
+      case "--command-interval": o.commandIntervalMs = int("--command-interval", value(), 20, 600_000); break;
+      case "--ramp": o.rampPerSecond = int("--ramp", value(), 1, 5000); break;
+      case "--time-scale": o.timeScale = int("--time-scale", value(), 1, 10_000); break;
+      case "--seed": o.seed = int("--seed", value(), 0, 2 ** 31 - 1); break;
+      case "--find-capacity": o.findCapacity = true; break;
+      case "--steps": {
+        const raw = value() ?? "";
+        o.capacitySteps = raw.split(",").map((s) => int("--steps", s.trim(), 1, LIMITS.rooms));
+        if (o.capacitySteps.some((s, j) => j > 0 && s <= (o.capacitySteps[j - 1] as number))) throw new Error("--steps must increase");
+        break;
+      }
+      case "--p99-ms": o.capacityP99Ms = int("--p99-ms", value(), 1, 60_000); break;
+      case "--out": o.out = value() ?? ""; if (!o.out) throw new Error("--out needs a file name"); break;
+      case "--no-metrics": o.metrics = false; break;
+      case "--allow-remote": o.allowRemote = true; break;
+      case "--quiet": o.quiet = true; break;
+      default: throw new Error(`unknown option "${a}"\n${USAGE}`);
+    }
+  }
+  let url: URL;
+  try { url = new URL(o.endpoint); } catch { throw new Error(`--endpoint "${o.endpoint}" is not a URL`); }
+  if (url.protocol !== "ws:" && url.protocol !== "wss:") throw new Error(`--endpoint must be ws:// or wss://, got "${o.endpoint}"`);
+  if (!o.allowRemote && !isLoopbackHost(url.hostname)) {
+    throw new Error(`--endpoint ${url.hostname} is not a loopback address; load only servers you run, and pass --allow-remote to mean it`);
+  }
+  if (o.target === "dungeon" && o.keepers < 1) throw new Error("--keepers must be at least 1 for dungeon rooms (the first keeper creates the room)");
+  const perRoom = Math.max(1, o.keepers) + o.adventurers + o.spectators;
+  if (perRoom > LIMITS.clientsPerRoom) throw new Error(`at most ${LIMITS.clientsPerRoom} clients per room, asked ${perRoom}`);
+  const maxRooms = o.findCapacity ? Math.max(...o.capacitySteps) : o.rooms;
+  if (perRoom * maxRooms > LIMITS.totalClients) {
+    throw new Error(`at most ${LIMITS.totalClients} clients in all, asked ${perRoom * maxRooms} (${maxRooms} rooms × ${perRoom})`);
+  }
+  return o;
+}
+
+/** Clients per room the options ask for (at least the room's creator). */
+export function clientsPerRoom(o: Pick<LoadOptions, "keepers" | "adventurers" | "spectators">): number {
+  return Math.max(1, o.keepers) + o.adventurers + o.spectators;
+}

@@ -1,0 +1,88 @@
+/**
+ * The load report: its shape (written as JSON) and its printed form. Pure.
+ */
+import type { LoadOptions } from "./args.ts";
+import type { LatencySummary } from "./stats.ts";
+
+/** Traffic received per client, averaged over the measured window. */
+export interface TrafficRate {
+  clients: number;
+  /** State patches (and full states) per second per client. */
+  patchesPerSecond: number;
+  /** Bytes received per second per client (all WebSocket frames). */
+  bytesPerSecond: number;
+}
+
+/** What the server said about itself (GET /metrics, else /proc through /health's pid). */
+export interface ServerReport {
+  /** Where the figures come from; `none` when neither was reachable. */
+  source: "metrics" | "proc" | "none";
+  /** CPU used during the measured window, in % of one core. */
+  cpuPercent: number | null;
+  /** CPU from /proc/<pid>/stat over the same window (loopback servers), % of one core: the same measure for every server kind. */
+  procCpuPercent: number | null;
+  /** Resident memory at the end of the window, in MiB. */
+  rssMiB: number | null;
+  /** Room step time percentiles during the window (from the metrics histogram), in ms. */
+  tickMs: { p50: number; p95: number; p99: number } | null;
+  notes: string[];
+}
+
+/** The whole report of one load run. */
+export interface LoadReport {
+  tool: "malignus-loadtest";
+  reportVersion: 1;
+  startedAt: string;
+  endpoint: string;
+  target: LoadOptions["target"];
+  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond">;
+  /** Seconds actually measured (after the ramp). */
+  measuredSeconds: number;
+  rampSeconds: number;
+  connections: { attempted: number; held: number; failed: number; dropped: number };
+  joinMs: LatencySummary;
+  commandRoundTripMs: LatencySummary;
+  commands: { sent: number; ok: number; refused: Record<string, number> };
+  traffic: { all: TrafficRate; byRole: Record<string, TrafficRate> };
+  adventurers: { asked: number; seated: number; turnsAvailable: boolean; note: string };
+  errors: Record<string, number>;
+  server: ServerReport;
+}
+
+/** Total of `errors`. */
+export function errorCount(report: Pick<LoadReport, "errors">): number {
+  return Object.values(report.errors).reduce((a, n) => a + n, 0);
+}
+
+/** Adds one to `counts[key]`. */
+export function bump(counts: Record<string, number>, key: string, by = 1): void {
+  counts[key] = (counts[key] ?? 0) + by;
+}
+
+/** Per-client rate of `total` over `clients` clients and `seconds` seconds (0 when either is 0). */
+export function perClientRate(total: number, clients: number, seconds: number): number {
+  return clients === 0 || seconds <= 0 ? 0 : total / clients / seconds;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB/s`;
+
+/** The report as a few readable lines. */
+export function formatReport(r: LoadReport): string {
+  const c = r.connections;
+  const lines = [
+    `load: ${r.target} rooms at ${r.endpoint}: ${r.options.rooms} rooms × (${r.options.keepers} keepers, ${r.options.adventurers} adventurers, ${r.options.spectators} spectators), ${r.measuredSeconds.toFixed(1)} s measured after a ${r.rampSeconds.toFixed(1)} s ramp`,
+    `connections: ${c.attempted} attempted, ${c.held} held to the end, ${c.failed} failed, ${c.dropped} dropped`,
+    `join time: p50 ${ms(r.joinMs.p50)}, p95 ${ms(r.joinMs.p95)}, p99 ${ms(r.joinMs.p99)}, max ${ms(r.joinMs.max)}`,
+    `command round trip (${r.commandRoundTripMs.count}): p50 ${ms(r.commandRoundTripMs.p50)}, p95 ${ms(r.commandRoundTripMs.p95)}, p99 ${ms(r.commandRoundTripMs.p99)}, max ${ms(r.commandRoundTripMs.max)}`,
+    `commands: ${r.commands.sent} sent, ${r.commands.ok} accepted, refused ${Object.entries(r.commands.refused).map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
+    `per client: ${r.traffic.all.patchesPerSecond.toFixed(2)} patches/s, ${kb(r.traffic.all.bytesPerSecond)}` +
+      Object.entries(r.traffic.byRole).map(([role, t]) => `; ${role} ${t.patchesPerSecond.toFixed(2)} patches/s ${kb(t.bytesPerSecond)}`).join(""),
+    `adventurers: ${r.adventurers.seated}/${r.adventurers.asked} seated; ${r.adventurers.note}`,
+    `errors: ${errorCount(r) === 0 ? "none" : Object.entries(r.errors).map(([k, n]) => `${k} ${n}`).join(", ")}`,
+    `server (${r.server.source}): CPU ${r.server.cpuPercent === null ? "n/a" : `${r.server.cpuPercent.toFixed(1)}% of a core`}, RSS ${r.server.rssMiB === null ? "n/a" : `${r.server.rssMiB.toFixed(0)} MiB`}, ` +
+      `room step ${r.server.tickMs ? `p50 ${r.server.tickMs.p50.toFixed(2)} ms, p95 ${r.server.tickMs.p95.toFixed(2)} ms, p99 ${r.server.tickMs.p99.toFixed(2)} ms` : "n/a"}` +
+      (r.server.notes.length ? ` (${r.server.notes.join("; ")})` : ""),
+  ];
+  return lines.join("\n");
+}

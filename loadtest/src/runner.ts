@@ -1,0 +1,284 @@
+/**
+ * The load runner: joins the asked clients at a bounded rate, runs the bots for the measured
+ * window, reads the server around it, leaves, and builds a {@link LoadReport}.
+ */
+import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
+import { connect, type DungeonConnection, type MalignusClient } from "@malignus/client-sdk";
+import { clientsPerRoom, type LoadOptions } from "./args.ts";
+import { BotRandom } from "./bots/rand.ts";
+import { runKeeperBot, type CommandRecorder } from "./bots/keeper.ts";
+import { runSpectatorBot } from "./bots/spectator.ts";
+import { adventurerTurnsAvailable, runAdventurerBot } from "./bots/adventurer.ts";
+import { attachProbe, resetCounters, type TrafficCounters } from "./bots/probe.ts";
+import { BARE_ROOM, ECHO_MESSAGE } from "./bare-server.ts";
+import { Latencies } from "./stats.ts";
+import { bump, perClientRate, type LoadReport, type TrafficRate } from "./report.ts";
+import { readServer, serverPid, serverReport } from "./server-probe.ts";
+
+/** A joined client, whatever its kind. */
+interface Joined {
+  role: "keeper" | "spectator" | "adventurer";
+  room: Room<any, any>;
+  conn: DungeonConnection | null;
+  probe: TrafficCounters;
+  stop?: () => void;
+  dropped: boolean;
+}
+
+/** Live figures for the progress line. */
+export interface LiveStatus {
+  phase: "ramp" | "load" | "leaving";
+  elapsedSeconds: number;
+  joined: number;
+  asked: number;
+  failed: number;
+  commands: number;
+  p99: number;
+  errors: number;
+  bytesPerSecond: number;
+}
+
+/** Short error kind from a matchmaking or connection error. */
+export function errorKind(prefix: string, err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown })?.code;
+  const short = msg.replace(/[0-9a-zA-Z_-]{9,}/g, "…").replace(/\s+/g, " ").slice(0, 60);
+  return `${prefix}:${code !== undefined ? `${String(code)} ` : ""}${short}`;
+}
+
+async function pace<T>(items: readonly T[], perSecond: number, maxInFlight: number, run: (item: T, i: number) => Promise<void>): Promise<void> {
+  const gap = 1000 / perSecond;
+  const t0 = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  for (let i = 0; i < items.length; i++) {
+    const due = t0 + i * gap - performance.now();
+    if (due > 0) await new Promise((r) => setTimeout(r, due));
+    while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+    const p = run(items[i] as T, i).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+  await Promise.all(inFlight);
+}
+
+/**
+ * Runs one load: `o.rooms` rooms, each with its keepers, spectators and adventurers (dungeon
+ * target) or the same number of plain clients on bare rooms, for `o.durationSeconds` after the ramp.
+ * @param onStatus called about once a second with live figures.
+ */
+export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void = () => {}): Promise<LoadReport> {
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const rand = new BotRandom(o.seed);
+  const join = new Latencies();
+  const rtt = new Latencies();
+  const errors: Record<string, number> = {};
+  const refused: Record<string, number> = {};
+  let sent = 0, ok = 0, failed = 0, adventurersSeated = 0;
+  const joined: Joined[] = [];
+  const perRoom = clientsPerRoom(o);
+  const asked = o.rooms * (o.target === "dungeon" ? perRoom - o.adventurers : perRoom);
+  let phase: LiveStatus["phase"] = "ramp";
+  let windowStart = 0;
+
+  const rec: CommandRecorder = {
+    answered(_type, ms, result) {
+      rtt.record(ms); sent++;
+      if (result.ok) ok++; else bump(refused, result.code);
+    },
+    failed(_type, kind) {
+      sent++;
+      // A payload the SDK's validator refused was never sent: the bot's guess, not a server error.
+      if (kind.startsWith("invalid-payload")) bump(refused, kind); else bump(errors, kind);
+    },
+  };
+
+  const status = setInterval(() => {
+    const secs = phase === "load" ? (performance.now() - windowStart) / 1000 : 0;
+    const bytes = joined.reduce((a, j) => a + j.probe.bytes, 0);
+    onStatus({
+      phase, elapsedSeconds: (performance.now() - t0) / 1000, joined: joined.length, asked, failed,
+      commands: rtt.count, p99: rtt.at(99), errors: Object.values(errors).reduce((a, n) => a + n, 0),
+      bytesPerSecond: secs > 0 ? bytes / secs : 0,
+    });
+  }, 1000);
+
+  const track = (role: Joined["role"], room: Room<any, any>, conn: DungeonConnection | null): Joined => {
+    const j: Joined = { role, room, conn, probe: attachProbe(room), dropped: false };
+    room.onLeave((code: number) => { if (phase !== "leaving") { j.dropped = true; bump(errors, `left:${code}`); } });
+    room.onDrop?.((code: number) => { bump(errors, `dropped:${code}`); });
+    joined.push(j);
+    return j;
+  };
+  const timed = async <T>(f: () => Promise<T>): Promise<T> => {
+    const s = performance.now();
+    const r = await f();
+    join.record(performance.now() - s);
+    return r;
+  };
+
+  const pid = await serverPid(o.endpoint);
+  const clients: MalignusClient[] = [];
+  const bareClient = new ColyseusClient(o.endpoint);
+  const roomIds: string[] = [];
+
+  // Ramp: each room's creator first, then its other clients, at o.rampPerSecond.
+  type Slot = { room: number; role: Joined["role"]; creator: boolean };
+  const creators: Slot[] = [];
+  const others: Slot[] = [];
+  for (let r = 0; r < o.rooms; r++) {
+    creators.push({ room: r, role: "keeper", creator: true });
+    for (let k = 1; k < o.keepers; k++) others.push({ room: r, role: "keeper", creator: false });
+    for (let s = 0; s < o.spectators; s++) others.push({ room: r, role: "spectator", creator: false });
+    if (o.target === "bare") for (let a = 0; a < o.adventurers; a++) others.push({ room: r, role: "spectator", creator: false });
+  }
+  const joinSlot = async (slot: Slot): Promise<void> => {
+    try {
+      if (o.target === "bare") {
+        const room = await timed(() => slot.creator
+          ? bareClient.create(BARE_ROOM, {})
+          : bareClient.joinById(roomIds[slot.room] as string, {}));
+        if (slot.creator) roomIds[slot.room] = room.roomId;
+        track(slot.role, room, null);
+        return;
+      }
+      const client = connect(o.endpoint);
+      clients.push(client);
+      if (slot.creator) {
+        const conn = await timed(() => client.createDungeon(
+          { seed: o.seed * 1000 + slot.room, timeScale: o.timeScale, pauseOnSpot: false, keeperSeats: Math.max(1, o.keepers) },
+          { name: `bot keeper ${slot.room}` }));
+        roomIds[slot.room] = conn.roomId;
+        track("keeper", conn.room, conn);
+      } else {
+        const id = roomIds[slot.room];
+        if (!id) { failed++; bump(errors, "join-skipped:room-not-created"); return; }
+        const conn = await timed(() => slot.role === "keeper" ? client.joinAsKeeper(id, `bot keeper ${slot.room}`) : client.spectate(id, `bot spectator ${slot.room}`));
+        track(slot.role, conn.room, conn);
+      }
+    } catch (err) {
+      failed++;
+      bump(errors, errorKind("join-failed", err));
+    }
+  };
+  await pace(creators, o.rampPerSecond, 64, joinSlot);
+  await pace(others, o.rampPerSecond, 64, joinSlot);
+  const rampSeconds = (performance.now() - t0) / 1000;
+
+  // Measured window.
+  for (const j of joined) resetCounters(j.probe);
+  const before = await readServer(o.endpoint, o.metrics, pid);
+  phase = "load";
+  windowStart = performance.now();
+  for (const j of joined) {
+    if (j.role === "keeper") {
+      if (j.conn) j.stop = runKeeperBot(j.conn, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
+      else j.stop = runBareEchoBot(j.room, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
+    } else if (j.conn) {
+      j.stop = runSpectatorBot(j.conn).stop;
+    }
+  }
+  const abort = new AbortController();
+  const adventurerRuns: Promise<void>[] = [];
+  if (o.target === "dungeon" && o.adventurers > 0) {
+    for (let r = 0; r < o.rooms; r++) {
+      const id = roomIds[r];
+      if (!id) continue;
+      for (let a = 0; a < o.adventurers; a++) {
+        const client = connect(o.endpoint);
+        clients.push(client);
+        adventurerRuns.push(runAdventurerBot(client, id, `bot adventurer ${r}.${a}`, abort.signal).then((out) => {
+          if (out.seated && out.connection) {
+            adventurersSeated++;
+            if (out.seatMs !== null) join.record(out.seatMs);
+            const j = track("adventurer", out.connection.room, out.connection);
+            j.stop = runSpectatorBot(out.connection).stop;
+          }
+        }).catch((err: unknown) => { bump(errors, errorKind("adventurer", err)); }));
+      }
+    }
+  }
+  await new Promise((r) => setTimeout(r, o.durationSeconds * 1000));
+  abort.abort();
+  for (const j of joined) j.stop?.();
+  const after = await readServer(o.endpoint, o.metrics, pid);
+  const measuredSeconds = (performance.now() - windowStart) / 1000;
+  await Promise.allSettled(adventurerRuns);
+
+  // Traffic per client over the window (adventurers joined late: their rate uses the same window, a lower bound).
+  const rate = (js: Joined[]): TrafficRate => ({
+    clients: js.length,
+    patchesPerSecond: perClientRate(js.reduce((a, j) => a + j.probe.patches, 0), js.length, measuredSeconds),
+    bytesPerSecond: perClientRate(js.reduce((a, j) => a + j.probe.bytes, 0), js.length, measuredSeconds),
+  });
+  const byRole: Record<string, TrafficRate> = {};
+  for (const role of ["keeper", "spectator", "adventurer"] as const) {
+    const js = joined.filter((j) => j.role === role);
+    if (js.length > 0) byRole[role] = rate(js);
+  }
+  const held = joined.filter((j) => !j.dropped).length;
+  const dropped = joined.length - held;
+
+  phase = "leaving";
+  await Promise.race([
+    Promise.allSettled(joined.map((j) => j.room.leave(true))),
+    new Promise((r) => setTimeout(r, 10_000)),
+  ]);
+  clearInterval(status);
+
+  const turns = adventurerTurnsAvailable();
+  return {
+    tool: "malignus-loadtest",
+    reportVersion: 1,
+    startedAt,
+    endpoint: o.endpoint,
+    target: o.target,
+    options: {
+      rooms: o.rooms, keepers: o.keepers, adventurers: o.adventurers, spectators: o.spectators, durationSeconds: o.durationSeconds,
+      commandIntervalMs: o.commandIntervalMs, timeScale: o.timeScale, seed: o.seed, rampPerSecond: o.rampPerSecond,
+    },
+    measuredSeconds,
+    rampSeconds,
+    connections: { attempted: asked + (o.target === "dungeon" ? o.rooms * o.adventurers : 0), held, failed, dropped },
+    joinMs: join.summary(),
+    commandRoundTripMs: rtt.summary(),
+    commands: { sent, ok, refused },
+    traffic: { all: rate(joined), byRole },
+    adventurers: {
+      asked: o.target === "dungeon" ? o.rooms * o.adventurers : 0,
+      seated: adventurersSeated,
+      turnsAvailable: turns,
+      note: turns
+        ? "adventurer turn commands exist but the bot does not play them yet"
+        : "adventurer bots claim a seat when a party is in the dungeon and watch; playing turns is not available yet (no adventurer commands on the server)",
+    },
+    errors,
+    server: serverReport(before, after),
+  };
+}
+
+/**
+ * The bare-room counterpart of the keeper bot: one `echo` message every `intervalMs`
+ * (jittered), timed until the room echoes it back, never more than one in flight.
+ */
+function runBareEchoBot(room: Room<any, any>, rand: BotRandom, intervalMs: number, rec: CommandRecorder): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pending: { seq: number; t0: number; timeout: NodeJS.Timeout } | null = null;
+  let seq = 0;
+  const next = () => { if (!stopped) timer = setTimeout(fire, rand.jitter(intervalMs)); };
+  room.onMessage(ECHO_MESSAGE, (n: number) => {
+    if (!pending || n !== pending.seq) return;
+    clearTimeout(pending.timeout);
+    rec.answered("echo", performance.now() - pending.t0, { ok: true });
+    pending = null;
+    next();
+  });
+  function fire(): void {
+    if (stopped) return;
+    const p = { seq: ++seq, t0: performance.now(), timeout: setTimeout(() => { pending = null; rec.failed("echo", "command-timeout"); next(); }, 10_000) };
+    pending = p;
+    room.send(ECHO_MESSAGE, p.seq);
+  }
+  next();
+  return () => { stopped = true; clearTimeout(timer); if (pending) clearTimeout(pending.timeout); };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { bump, errorCount, formatReport, perClientRate, type LoadReport } from "../src/report.ts";
+import { serverReport, type ServerReading } from "../src/server-probe.ts";
+import { parsePrometheus } from "../src/stats.ts";
+import { stepIsGood } from "../src/loadtest.ts";
+
+const summary = (p99: number) => ({ count: 10, mean: 5, p50: 4, p95: 9, p99, max: p99 + 1 });
+
+function report(over: Partial<LoadReport> = {}): LoadReport {
+  return {
+    tool: "malignus-loadtest", reportVersion: 1, startedAt: "2026-11-29T17:00:00.000Z", endpoint: "ws://127.0.0.1:2567", target: "dungeon",
+    options: { rooms: 2, keepers: 1, adventurers: 0, spectators: 4, durationSeconds: 30, commandIntervalMs: 1000, timeScale: 120, seed: 1, rampPerSecond: 200 },
+    measuredSeconds: 30, rampSeconds: 0.5,
+    connections: { attempted: 10, held: 10, failed: 0, dropped: 0 },
+    joinMs: summary(100), commandRoundTripMs: summary(20),
+    commands: { sent: 60, ok: 50, refused: { NOT_FLOOR: 10 } },
+    traffic: { all: { clients: 10, patchesPerSecond: 10, bytesPerSecond: 512 }, byRole: {} },
+    adventurers: { asked: 0, seated: 0, turnsAvailable: false, note: "n/a" },
+    errors: {},
+    server: { source: "none", cpuPercent: null, procCpuPercent: null, rssMiB: null, tickMs: null, notes: [] },
+    ...over,
+  };
+}
+
+describe("load report", () => {
+  it("counts errors and per-client rates", () => {
+    const errors: Record<string, number> = {};
+    bump(errors, "left:4000"); bump(errors, "left:4000"); bump(errors, "command-timeout", 3);
+    expect(errors).toEqual({ "left:4000": 2, "command-timeout": 3 });
+    expect(errorCount({ errors })).toBe(5);
+    expect(perClientRate(3000, 10, 30)).toBe(10);
+    expect(perClientRate(3000, 0, 30)).toBe(0);
+  });
+
+  it("prints the key figures", () => {
+    const text = formatReport(report());
+    expect(text).toContain("connections: 10 attempted, 10 held to the end, 0 failed, 0 dropped");
+    expect(text).toContain("command round trip (10): p50 4.0 ms, p95 9.0 ms, p99 20.0 ms, max 21.0 ms");
+    expect(text).toContain("per client: 10.00 patches/s, 0.50 KB/s");
+    expect(text).toContain("errors: none");
+  });
+
+  it("a capacity step is good only with no error and p99 within the limit", () => {
+    expect(stepIsGood(report(), 250)).toBe(true);
+    expect(stepIsGood(report({ commandRoundTripMs: summary(251) }), 250)).toBe(false);
+    expect(stepIsGood(report({ errors: { "left:4000": 1 } }), 250)).toBe(false);
+    expect(stepIsGood(report({ connections: { attempted: 10, held: 9, failed: 1, dropped: 0 } }), 250)).toBe(false);
+    expect(stepIsGood(report({ commandRoundTripMs: { count: 0, mean: 0, p50: 0, p95: 0, p99: 0, max: 0 } }), 250)).toBe(false);
+  });
+
+  it("reads server CPU, memory and step times from two scrapes, else /proc, else nothing", () => {
+    const scrape = (cpu: number, fast: number, total: number) => parsePrometheus(
+      `# TYPE a counter\nm_process_cpu_seconds_total ${cpu}\nm_process_resident_memory_bytes ${200 * 2 ** 20}\n` +
+      `m_room_step_duration_seconds_bucket{le="0.001"} ${fast}\nm_room_step_duration_seconds_bucket{le="0.01"} ${total}\nm_room_step_duration_seconds_bucket{le="+Inf"} ${total}\n`);
+    const before: ServerReading = { at: 0, metrics: scrape(10, 0, 0), procCpuSeconds: 1, procRssBytes: null };
+    const after: ServerReading = { at: 20_000, metrics: scrape(15, 100, 200), procCpuSeconds: 6, procRssBytes: 2 ** 20 };
+    const r = serverReport(before, after);
+    expect(r.source).toBe("metrics");
+    expect(r.cpuPercent).toBe(25);
+    expect(r.procCpuPercent).toBe(25);
+    expect(r.rssMiB).toBe(200);
+    expect(r.tickMs?.p50).toBeCloseTo(1, 9);
+    expect(r.tickMs?.p99).toBeCloseTo(1 + 9 * 0.98, 9);
+    const proc = serverReport({ ...before, metrics: null }, { ...after, metrics: null });
+    expect([proc.source, proc.cpuPercent, proc.rssMiB, proc.tickMs]).toEqual(["proc", 25, 1, null]);
+    const none = serverReport({ at: 0, metrics: null, procCpuSeconds: null, procRssBytes: null }, { at: 1000, metrics: null, procCpuSeconds: null, procRssBytes: null });
+    expect(none.source).toBe("none");
+  });
+});
