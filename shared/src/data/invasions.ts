@@ -39,7 +39,7 @@ export interface PartyCurveRow {
 export const PARTY_CURVE: readonly PartyCurveRow[] = [
   { fromDay: 1, members: 2, levelWeights: [90, 10, 0, 0, 0, 0] },
   { fromDay: 4, members: 3, levelWeights: [70, 30, 0, 0, 0, 0] },
-  { fromDay: 6, members: 4, levelWeights: [50, 40, 10, 0, 0, 0] },
+  { fromDay: 6, members: 4, levelWeights: [50, 50, 0, 0, 0, 0] },
   { fromDay: 8, members: 5, levelWeights: [30, 50, 20, 0, 0, 0] },
   { fromDay: 10, members: 5, levelWeights: [15, 40, 35, 10, 0, 0] },
   { fromDay: 15, members: 5, levelWeights: [5, 25, 40, 20, 10, 0] },
