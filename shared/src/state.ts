@@ -71,6 +71,8 @@ export const TrapPart = schema({
   delayMinutes: t.uint16().default(0),
   /** Levers and triggers wired to doors: currently active (DOOR-23, DOOR-25). */
   active: t.boolean().default(false),
+  /** Build quality: "normal" or "shoddy" (shoddy triggers are easier to spot, KNOW-13). */
+  quality: t.string().default("normal"),
 }, "TrapPart");
 export type TrapPart = SchemaType<typeof TrapPart>;
 
@@ -136,6 +138,22 @@ export const Door = schema({
 }, "Door");
 export type Door = SchemaType<typeof Door>;
 
+/**
+ * A lingering trap effect (gas cloud, web, terror, spiders): `tiles` is the gas cloud, flattened
+ * [x0, y0, x1, y1, …]; `unitId` the unit held, terrified or bitten. It ends at `untilTick`.
+ */
+export const TrapEffect = schema({
+  id: t.string().default(""),
+  /** "gas", "web", "terror" or "spiders". */
+  kind: t.string().default(""),
+  /** The mechanism part that caused it. */
+  sourceId: t.string().default(""),
+  unitId: t.string().default(""),
+  tiles: t.array("uint16"),
+  untilTick: t.uint32().default(0),
+}, "TrapEffect");
+export type TrapEffect = SchemaType<typeof TrapEffect>;
+
 /** The root state of a dungeon room. */
 export const DungeonState = schema({
   mapName: t.string().default(""),
@@ -153,6 +171,8 @@ export const DungeonState = schema({
   units: t.map(Unit).view(),
   parts: t.map(TrapPart).view(),
   cables: t.map(Cable).view(),
+  /** Lingering trap effects everyone can see (gas clouds, webs, terror, spiders). */
+  effects: t.map(TrapEffect),
   /** The keeper's invasion indicator: sent only to views holding {@link KEEPER_VIEW_TAG}. */
   invasion: t.ref(InvasionInfo).view(KEEPER_VIEW_TAG),
   keepers: t.uint8().default(0),

@@ -3,6 +3,8 @@ import {
   type DungeonState,
 } from "@malignus/shared";
 import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "../sim/index.ts";
+import { TrapEffect } from "@malignus/shared";
+import type { EffectRecord } from "../sim/state.ts";
 // Read-only derived views the simulation computes but does not re-export from sim/index.ts yet.
 import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
@@ -73,6 +75,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
     projectCable(c, r, width);
     set(c, "networkId", networks.byCable.get(r.id)?.id ?? "");
   });
+  syncMap(target.effects, sim.effects ?? {}, () => new TrapEffect(), (e, r) => projectEffect(e, r, width)); // traps/effects.ts
   syncMap(target.doors, sim.doors ?? {}, () => new Door(), projectDoor); // DOOR rules (rooms/doorProjection.ts)
 
   const inv = target.invasion;
@@ -162,6 +165,16 @@ function projectPart(p: TrapPart, r: PartRecord): void {
   set(p, "rigged", r.riggedBy !== "");
   set(p, "delayMinutes", clamp(r.delayMinutes, 0xffff));
   set(p, "active", r.active);
+  set(p, "quality", r.quality ?? "normal");
+}
+
+function projectEffect(e: TrapEffect, r: EffectRecord, width: number): void {
+  set(e, "id", r.id);
+  set(e, "kind", r.kind);
+  set(e, "sourceId", r.sourceId);
+  set(e, "unitId", r.unitId);
+  set(e, "untilTick", clamp(r.untilTick, 0xffffffff));
+  syncTiles(e.tiles, r.tiles, width);
 }
 
 function projectCable(c: Cable, r: CableRecord, width: number): void {
