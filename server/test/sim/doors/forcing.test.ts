@@ -1,0 +1,143 @@
+import { describe, expect, it, vi } from "vitest";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import {
+  bestMember, chooseMethod, rollTicks, BASH_TIME_FACTOR, DOOR_DIFFICULTY, GIVE_UP_AFTER_FAILURES, LOCK_DIFFICULTY,
+  PICK_CHANCE_PERCENT, PICK_ROLL_TICKS, SWITCH_AFTER_FAILURES,
+} from "../../../src/sim/doors/forcing.ts";
+import { isLocked } from "../../../src/sim/doors/doors.ts";
+import { DOOR_REPAIR_WORK_TICKS } from "../../../src/sim/doors/work.ts";
+import { adventurer, doorSim, lock, party, run, theDoor } from "./helpers.ts";
+import type { Simulation } from "../../../src/sim/simulation.ts";
+import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
+
+const FAIL: CheckResult = { success: false, critical: null, roll: 2, total: 5 };
+const PASS: CheckResult = { success: true, critical: null, roll: 9, total: 12 };
+
+/** A locked door, the Master in the sanctum and a party of `members` walking in from 2,2. */
+function invaded(members: Partial<UnitRecord>[], seed = 11): { sim: Simulation; units: UnitRecord[] } {
+  const sim = doorSim(undefined, seed);
+  lock(theDoor(sim));
+  addUnit(sim, { kind: "master", x: 10, y: 2 });
+  const units = members.map((f, i) => adventurer(sim, 2, 1 + (i % 3), f));
+  const p = party(sim, units);
+  sim.state.invasion.partyId = p.id;
+  return { sim, units };
+}
+
+const stats = (craft: number, combat: number) => ({ stats: { craft, combat, tracking: 1, block: 0 } });
+
+describe("choosing how to force a door", () => {
+  it("DOOR-38: a party with neither role picks the lock 70% of the time (2000 seeded draws, ±4 points)", () => {
+    expect(PICK_CHANCE_PERCENT).toBe(70);
+    const sim = doorSim();
+    const plain = [adventurer(sim, 1, 1)];
+    let picks = 0;
+    for (let i = 0; i < 2000; i++) if (chooseMethod(sim, plain) === "pick") picks++;
+    expect(Math.abs(picks / 2000 - 0.7)).toBeLessThanOrEqual(0.04);
+  });
+
+  it("DOOR-41, DOOR-42: a Locksmith always picks; else a Doorbreaker always bashes", () => {
+    const sim = doorSim();
+    const smith = adventurer(sim, 1, 1, { traits: ["locksmith"] });
+    const breaker = adventurer(sim, 1, 2, { traits: ["doorbreaker"] });
+    const plain = adventurer(sim, 1, 3);
+    const methods = new Set<string>();
+    for (let i = 0; i < 100; i++) {
+      methods.add(`${chooseMethod(sim, [plain, smith])}/${chooseMethod(sim, [plain, breaker])}/${chooseMethod(sim, [breaker, smith])}`);
+    }
+    expect([...methods]).toEqual(["pick/bash/pick"]);
+  });
+
+  it("DOOR-39: the party sends its best member for the method (Craft to pick, Combat to bash; ties to the lowest id)", () => {
+    const sim = doorSim();
+    const a = adventurer(sim, 1, 1, stats(5, 2));
+    const b = adventurer(sim, 1, 2, stats(3, 6));
+    const c = adventurer(sim, 1, 3, stats(5, 6));
+    expect([bestMember([a, b, c], "pick")?.id, bestMember([a, b, c], "bash")?.id]).toEqual([a.id, b.id]);
+  });
+
+  it("DOOR-37, DOOR-40: a roll takes 30 ticks at stat 3, less with a higher stat, and twice as long to bash", () => {
+    const sim = doorSim();
+    const u = (craft: number, combat: number) => adventurer(sim, 1, 1, stats(craft, combat));
+    expect([PICK_ROLL_TICKS, BASH_TIME_FACTOR]).toEqual([30, 2]);
+    expect([rollTicks("pick", u(3, 3)), rollTicks("pick", u(6, 3)), rollTicks("pick", u(1, 3)), rollTicks("pick", u(0, 3))]).toEqual([30, 15, 90, 90]);
+    expect([rollTicks("bash", u(3, 3)), rollTicks("bash", u(3, 6)), rollTicks("bash", u(3, 4))]).toEqual([60, 30, 46]);
+  });
+});
+
+describe("forcing a locked door", () => {
+  it("DOOR-34, DOOR-35: the forcer walks to the door and rolls a Craft check against the lock every roll time", () => {
+    const { sim, units } = invaded([{ traits: ["locksmith"], ...stats(6, 2) }, stats(2, 2)]);
+    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(FAIL);
+    run(sim, 60);
+    const picks = check.mock.calls.filter((c) => c[2] === "pick");
+    expect(picks.length).toBeGreaterThanOrEqual(2);
+    expect(picks.every((c) => c[1] === units[0] && c[3] === LOCK_DIFFICULTY && c[4] === 0)).toBe(true);
+    const rec = Object.values(sim.state.doorMemory.forcing)[0]!;
+    expect([rec.method, rec.forcerId, rec.failures]).toEqual(["pick", units[0]!.id, picks.length]);
+    expect([units[0]!.x, units[0]!.y, units[0]!.activity]).toEqual([5, units[0]!.y, "working"]);
+  });
+
+  it("DOOR-36, CMB-07: bashing is a Combat check against the door, and a failed bash makes a noise at the door", () => {
+    const { sim, units } = invaded([{ traits: ["doorbreaker"], ...stats(2, 5) }]);
+    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(FAIL);
+    const events = run(sim, 120);
+    const bashes = check.mock.calls.filter((c) => c[2] === "bash");
+    expect(bashes.length).toBeGreaterThanOrEqual(1);
+    expect(bashes.every((c) => c[1] === units[0] && c[3] === DOOR_DIFFICULTY)).toBe(true);
+    const noises = events.filter((e) => e.type === "noise");
+    expect(noises.length).toBe(bashes.length);
+    expect(noises[0]).toMatchObject({ cause: "bash", x: 6, y: 2, sourceId: units[0]!.id });
+  });
+
+  it("DOOR-43, DOOR-44: after 5 failed rolls the party switches method; when that fails 5 times too it gives up", () => {
+    expect([SWITCH_AFTER_FAILURES, GIVE_UP_AFTER_FAILURES]).toEqual([5, 5]);
+    const { sim, units } = invaded([{ traits: ["locksmith"], ...stats(6, 1) }, stats(1, 6)]);
+    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(FAIL);
+    const events = run(sim, 2000);
+    const kinds = check.mock.calls.map((c) => `${c[2]}:${(c[1] as UnitRecord).id}`);
+    expect(kinds).toEqual([
+      ...Array(5).fill(`pick:${units[0]!.id}`),
+      ...Array(5).fill(`bash:${units[1]!.id}`),
+    ]);
+    expect(events.filter((e) => e.type === "doorGivenUp")).toHaveLength(1);
+    const rec = Object.values(sim.state.doorMemory.forcing)[0]!;
+    expect([rec.gaveUp, rec.switched, rec.firstMethod, rec.method]).toEqual([true, true, "pick", "bash"]);
+    expect(isLocked(theDoor(sim))).toBe(true);
+  });
+
+  it("DOOR-44 (proposal): with the only route given up, the party leaves the map", () => {
+    const { sim, units } = invaded([stats(3, 3)]);
+    vi.spyOn(sim.ruleset, "check").mockReturnValue(FAIL);
+    const events = run(sim, 3000);
+    expect(events.filter((e) => e.type === "escaped").map((e) => (e as { unitId: string }).unitId)).toEqual([units[0]!.id]);
+  });
+
+  it("DOOR-45, DOOR-46, DOOR-55: a break-in leaves the door open and the padlock disarmed, and the party walks through", () => {
+    const { sim, units } = invaded([stats(4, 4)]);
+    vi.spyOn(sim.ruleset, "check").mockReturnValue(PASS);
+    const events: ReturnType<Simulation["step"]> = [];
+    let furthest = 0;
+    for (let i = 0; i < 200; i++) { events.push(...sim.step()); furthest = Math.max(furthest, units[0]!.x); }
+    const door = theDoor(sim);
+    const forced = events.find((e) => e.type === "doorForced");
+    expect(forced).toMatchObject({ doorId: door.id, byUnitId: units[0]!.id });
+    expect([door.brokenIn, door.open, door.padlock?.armed, isLocked(door)]).toEqual([true, true, false, false]);
+    expect(furthest).toBeGreaterThan(6); // it got past the door
+  });
+
+  it("DOOR-47, DOOR-48: after a break-in a Chores minion closes the door and re-arms the padlock", () => {
+    const sim = doorSim();
+    const door = lock(theDoor(sim));
+    door.brokenIn = true;
+    door.padlock!.armed = false;
+    const idle = addUnit(sim, { kind: "minion", job: "trapping", x: 8, y: 1 });
+    run(sim, 200);
+    expect(door.brokenIn).toBe(true); // only a Chores minion repairs it
+    const chores = addUnit(sim, { kind: "minion", job: "chores", x: 9, y: 3 });
+    const events = run(sim, DOOR_REPAIR_WORK_TICKS + 40);
+    expect(events.filter((e) => e.type === "doorRepaired")).toEqual([expect.objectContaining({ doorId: door.id, byUnitId: chores.id })]);
+    expect([door.brokenIn, door.open, door.padlock?.armed, isLocked(door), idle.doorTask ?? ""]).toEqual([false, false, true, true, ""]);
+  });
+});
