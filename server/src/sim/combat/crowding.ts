@@ -55,7 +55,8 @@ export function isFightingPosition(sim: Simulation, unit: UnitRecord, x: number,
 /**
  * CMB-19: the free walkable tiles next to `target` (8 neighbours) that `unit` may take
  * ({@link hasRoomFor}); the unit's own tile counts when it is next to the target. Nearest to the
- * unit first (Chebyshev), then by tile index: deterministic.
+ * unit first (Chebyshev, then Manhattan: straight ahead before diagonal), then by tile index:
+ * deterministic.
  */
 export function freeTilesNextTo(sim: Simulation, unit: UnitRecord, target: Pos): Pos[] {
   const { map } = sim.state;
@@ -69,6 +70,12 @@ export function freeTilesNextTo(sim: Simulation, unit: UnitRecord, target: Pos):
       out.push({ x, y });
     }
   }
-  out.sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || tileIndex(map, a.x, a.y) - tileIndex(map, b.x, b.y));
+  out.sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || manhattan(unit, a) - manhattan(unit, b)
+    || tileIndex(map, a.x, a.y) - tileIndex(map, b.x, b.y));
   return out;
+}
+
+/** Manhattan distance in tiles (|dx| + |dy|), a tie-breaker after Chebyshev. */
+export function manhattan(a: Pos, b: Pos): number {
+  return Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
 }

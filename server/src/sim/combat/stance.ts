@@ -6,7 +6,7 @@ import { areEnemies, isActive, isKeeperSide } from "../world/units.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
-import { hasRoomFor } from "./crowding.ts";
+import { hasRoomFor, manhattan } from "./crowding.ts";
 import { canSee, perceptionRange } from "./perception.ts";
 import { bedOf, onOwnBed, pickUp, putDown } from "./unconscious.ts";
 
@@ -173,7 +173,8 @@ function nearestAlly(sim: Simulation, unit: UnitRecord): UnitRecord | undefined 
 /**
  * Flight and keep distance: walks `unit` to the tile within {@link RETREAT_SEARCH_TILES} that is
  * farthest from the known enemies (the nearest of them, Chebyshev), strictly farther than where it
- * stands; ties go to the tile nearer the unit, then the lowest tile index. Deterministic.
+ * stands; ties go to the tile nearer the unit (Chebyshev, then Manhattan), then the lowest tile
+ * index. Deterministic.
  * @returns false when no such tile is reachable (cornered).
  */
 function retreat(sim: Simulation, unit: UnitRecord, known: readonly Known[]): boolean {
@@ -193,7 +194,7 @@ function retreat(sim: Simulation, unit: UnitRecord, known: readonly Known[]): bo
     }
   }
   candidates.sort((a, b) => b.score - a.score || chebyshev(unit, a.p) - chebyshev(unit, b.p)
-    || tileIndex(map, a.p.x, a.p.y) - tileIndex(map, b.p.x, b.p.y));
+    || manhattan(unit, a.p) - manhattan(unit, b.p) || tileIndex(map, a.p.x, a.p.y) - tileIndex(map, b.p.x, b.p.y));
   for (const c of candidates.slice(0, 4)) if (walkTo(sim, unit, c.p)) return true;
   return false;
 }
