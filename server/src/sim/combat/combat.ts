@@ -5,6 +5,7 @@ import { isActive } from "../world/units.ts";
 import { canSee, hasLineOfFire, perceptionRange, shotPath } from "./perception.ts";
 import { bodiesOn } from "./crowding.ts";
 import { killingBlow } from "./unconscious.ts";
+import { stepEncounters } from "./encounters/encounters.ts";
 
 /**
  * CMB-14 (open, proposal "bodies are checked in order from the shooter, each with a fixed
@@ -56,6 +57,7 @@ export function canReach(sim: Simulation, attacker: UnitRecord, target: UnitReco
  * Units are taken in id order, so the same state always fights the same way.
  */
 export function stepCombat(sim: Simulation): void {
+  if (sim.ruleset.timing === "rounds") { stepEncounters(sim); return; } // d20/d100: fights in rounds (combat/encounters/)
   const units = sim.state.units;
   const tick = sim.state.tick;
   for (const id in units) {
