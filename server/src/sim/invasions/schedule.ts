@@ -135,7 +135,7 @@ export function stepInvasionSchedule(sim: Simulation): void {
   // Hour h of a limit is rolled on its first tick after the limit started (the end tick itself
   // runs the schedule before the end is seen), so hour 1 is rolled too (INV-13).
   const hourStart = limit ? (tick - limit.start) % TICKS_PER_GAME_HOUR === 1 : tick % TICKS_PER_GAME_HOUR === 0;
-  if (hourStart || tick === inv.stormRiteUntilTick || (inv.pending?.length ?? 0) > 0 || (inv.dueTick >= 0 && tick >= inv.dueTick)) {
+  if (hourStart || tick === inv.stormRiteUntilTick || tick === inv.dueTick) {
     inv.stopped = invasionsStopped(sim);
   }
   if (inv.stopped) {
