@@ -3,6 +3,9 @@ import type {
 } from "@malignus/shared";
 import type { DoorMemory, DoorRecord } from "./doors/types.ts";
 
+import type { D20Unit } from "./combat/d20/types.ts";
+import type { EncounterRecord } from "./combat/encounters/types.ts";
+
 /**
  * The whole simulation state as plain JSON-safe data. `snapshot()` copies it, `restore()` takes
  * it back, and the state hash is computed over it; nothing outside this object influences a tick
@@ -37,6 +40,8 @@ export interface SimState {
   lairs: Record<string, LairRecord>;
   invasion: InvasionRecord;
   parties: Record<string, PartyRecord>;
+  /** Fights played in rounds (d20, d100 rulesets), by id (combat/encounters/); absent until the first. */
+  encounters?: Record<string, EncounterRecord>;
   /** What each adventurer knows about the keeper's traps, by unit id (knowledge/, KNOW-01 to KNOW-51). Adventurer-private. */
   knowledge: Record<string, UnitKnowledge>;
   /** The keeper's treasure (INV-02, INV-89, INV-90): gold pieces and where it lies. */
@@ -153,6 +158,8 @@ export interface UnitRecord {
   diedTick: number;
   /** Creatures: the keeper's lair it lives in (TRAP-61), or "". */
   lairId?: string;
+  /** d20 ruleset: the unit's sheet, hit points, statuses and death saves (combat/d20/), set by its `initUnit`. */
+  d20?: D20Unit;
 }
 
 /** A trap part: a construction site until `built` (TRAP-28). */

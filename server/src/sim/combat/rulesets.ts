@@ -5,11 +5,12 @@ import { isKeeperSide } from "../world/units.ts";
 import type { CombatRuleset, Harm, HarmState, RoomRuleset } from "./ruleset.ts";
 import { makeNoise, revealAttacker } from "./awareness.ts";
 import { malignusRuleset } from "./malignus/index.ts";
+import { d20Ruleset } from "./d20/index.ts";
 
 /** The modules by ruleset id; `d20` and `d100` resolve with `malignus` until their modules land here. */
 const MODULES: Record<RulesetId, CombatRuleset> = {
   malignus: malignusRuleset,
-  d20: malignusRuleset,
+  d20: d20Ruleset,
   d100: malignusRuleset,
 };
 

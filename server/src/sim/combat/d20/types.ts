@@ -2,6 +2,7 @@ import type { Size } from "./size.ts";
 import type { D20DamageType } from "./damage.ts";
 import type { StatusRecord } from "./statuses.ts";
 import type { EquipSlots } from "./equip.ts";
+import type { DotRecord } from "./damage.ts";
 
 /** Characteristic modifiers on a d20 sheet (glossary: Dextérité is read as Agility, D20-ATTACK Left open). */
 export interface D20Abilities {
@@ -71,6 +72,8 @@ export interface D20Unit {
   resistances: D20DamageType[];
   vulnerabilities: D20DamageType[];
   statuses: StatusRecord[];
+  /** Damage over time still to tick (D20-DAMAGE-09, 14, 17, 23). */
+  dots: DotRecord[];
   deathSaves: DeathSaves;
   /** At 0 HP and making no jets de destin (D20-HP-20, D20-HP-31). */
   stable: boolean;

@@ -1,0 +1,71 @@
+import type { CombatRuleset } from "../ruleset.ts";
+import { CHECK_STAT } from "../ruleset.ts";
+import { D20, parseDice, rollDice } from "./dice.ts";
+import { damageTaken, SHARED_TO_D20_DAMAGE } from "./damage.ts";
+import { defenceOf, healUnit, hurt, resolveD20Attack } from "./resolve.ts";
+import { d20Of, sheetFor } from "./sheet.ts";
+import { encounterOf, noteReaction } from "../encounters/book.ts";
+
+export { d20Of, sheetFor } from "./sheet.ts";
+export { resolveD20Attack, hurt, healUnit } from "./resolve.ts";
+export { d20EncounterRules } from "./encounter.ts";
+
+/** Left open (checks outside combat, server default): 1d20 + stat + bonus must reach this + the difficulty. */
+export const D20_CHECK_BASE_DC = 10;
+/** Left open (CMB-45 healing in a d20 room): a heal restores this dice of HP. */
+export const HEAL_DICE = "1d8";
+
+/**
+ * The `d20` ruleset (../shared/rules/d20.md): hit points, AC, d20 attack rolls, damage types,
+ * death saves, and fights in rounds (timing "rounds": the fight system hands over to
+ * combat/encounters/). Per-unit data lives on `UnitRecord.d20` ({@link sheetFor}).
+ */
+export const d20Ruleset: CombatRuleset = {
+  id: "d20",
+  timing: "rounds",
+  /**
+   * A check: 1d20 + the stat + bonus against {@link D20_CHECK_BASE_DC} + difficulty; a natural 20
+   * always succeeds and a natural 1 always fails (critical, TRAP-36).
+   */
+  check(sim, unit, kind, difficulty, bonus) {
+    const roll = sim.rng.die(D20);
+    const total = roll + unit.stats[CHECK_STAT[kind]] + bonus;
+    if (roll === 1) return { success: false, critical: "failure", roll, total };
+    if (roll === D20) return { success: true, critical: "success", roll, total };
+    return { success: total >= D20_CHECK_BASE_DC + difficulty, critical: null, roll, total };
+  },
+  /**
+   * One attack (see `resolveD20Attack`). Inside an encounter the target's defence counts as its
+   * reaction for the round; outside encounters nothing is played in rounds, so reactions are not kept.
+   */
+  attack(sim, attacker, target) {
+    const enc = encounterOf(sim, target.id);
+    const t = d20Of(target), a = d20Of(attacker);
+    const before = { t: t.reactionUsed, a: a.reactionUsed };
+    const r = resolveD20Attack(sim, attacker, target, enc ? { onReaction: (id) => noteReaction(enc, id) } : {});
+    if (!enc) { t.reactionUsed = before.t; a.reactionUsed = before.a; }
+    return { hit: r.hit };
+  },
+  /** A trap's harm: the trap table's `d20Damage` dice (none → nothing), its damage type, through resistance. */
+  harm(sim, target, sourceId, harm) {
+    if (!harm.d20Damage) return;
+    const type = SHARED_TO_D20_DAMAGE[harm.damageType];
+    const amount = damageTaken(rollDice(sim.rng, parseDice(harm.d20Damage)), type, defenceOf(sim, target));
+    hurt(sim, target, amount, type, sourceId);
+  },
+  isOutOfFight(unit) {
+    if (unit.activity === "unconscious" || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left") return true;
+    const d = d20Of(unit);
+    return d.dead || d.hp === 0;
+  },
+  initUnit(_sim, unit) {
+    unit.d20 = sheetFor(unit);
+  },
+  describe(unit) {
+    const d = d20Of(unit);
+    return { model: "hitPoints", value: d.hp, max: d.maxHp };
+  },
+  heal(sim, healer, target) {
+    healUnit(sim, target, rollDice(sim.rng, HEAL_DICE), healer);
+  },
+};

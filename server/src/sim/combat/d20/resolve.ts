@@ -1,0 +1,182 @@
+import type { WoundSeverity } from "@malignus/shared";
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { isActive } from "../../world/units.ts";
+import { tileAt } from "../../world/grid.ts";
+import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind } from "./attack.ts";
+import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType } from "./damage.ts";
+import { applyDamage, heal, type HpOutcome } from "./hp.ts";
+import { gridDistance } from "./movement.ts";
+import { canReact, hasStatus, removeStatus, isIncapacitated } from "./statuses.ts";
+import { d20Of } from "./sheet.ts";
+import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
+import type { D20Unit } from "./types.ts";
+
+/** True when the unit stands on deep water and is fully submerged (Left open D20-WATER). */
+export function isSubmerged(sim: Simulation, unit: UnitRecord): boolean {
+  return tileAt(sim.state.map, unit.x, unit.y) === DEEP_WATER_TILE;
+}
+
+/** The malignus-style severity the `wound` event shows for d20 damage: a quarter / half of the maximum. */
+export function severityOf(amount: number, maxHp: number): WoundSeverity {
+  if (2 * amount >= maxHp) return "critical";
+  if (4 * amount >= maxHp) return "serious";
+  return "light";
+}
+
+/** Options of one instance of damage. */
+export interface DamageOptions { critical?: boolean; knockOut?: boolean; byUnitId?: string }
+
+/**
+ * Applies `amount` (after resistance) to `target` (D20-HP-01 to D20-HP-37), emits `damaged`,
+ * `wound` (severity by {@link severityOf}) and, when it falls, `knockedOut` (cause "hitPoints"),
+ * and keeps the shared fields in step: `activity` "unconscious" (never waking by the clock,
+ * `wakeTick` −1) or "dead", `targetId` and `walk` cleared. An unconscious creature drops prone.
+ */
+export function hurt(sim: Simulation, target: UnitRecord, amount: number, type: D20DamageType, sourceId: string, opts: DamageOptions = {}): HpOutcome {
+  const t = d20Of(target);
+  if (t.dead) return "none";
+  const wasUp = t.hp > 0;
+  const outcome = applyDamage(t, amount, opts);
+  if (outcome === "none") return outcome;
+  sim.emit({ type: "damaged", targetId: target.id, sourceId, amount, damageType: type, hp: t.hp, critical: opts.critical === true });
+  sim.emit({ type: "wound", targetId: target.id, sourceId, severity: severityOf(amount, t.maxHp), location: "torso", woundPoints: target.woundPoints });
+  if (outcome === "dead") {
+    fall(target, "dead");
+    sim.emit({ type: "knockedOut", unitId: target.id, outcome: "dead", cause: "hitPoints", ...(opts.byUnitId ? { byUnitId: opts.byUnitId } : {}) });
+  } else if (wasUp && (outcome === "unconscious" || outcome === "knockedOut")) {
+    fall(target, "unconscious");
+    if (!hasStatus(t.statuses, "prone")) t.statuses.push({ kind: "prone", turnsLeft: -1, sourceId: "" });
+    sim.emit({ type: "knockedOut", unitId: target.id, outcome: "unconscious", cause: "hitPoints", ...(opts.byUnitId ? { byUnitId: opts.byUnitId } : {}) });
+  }
+  return outcome;
+}
+
+function fall(unit: UnitRecord, activity: "unconscious" | "dead"): void {
+  unit.activity = activity;
+  unit.wakeTick = -1;
+  unit.targetId = "";
+  unit.walk = null;
+}
+
+/**
+ * Heals `amount` HP (D20-HP-09, D20-HP-10, D20-HP-15): a creature at 0 HP wakes (`activity`
+ * "idle", `woke` emitted). Emits `healed` with the HP after.
+ */
+export function healUnit(sim: Simulation, unit: UnitRecord, amount: number, byId: string): HpOutcome {
+  const u = d20Of(unit);
+  const outcome = heal(u, amount);
+  if (outcome === "woke") {
+    if (unit.activity === "unconscious") unit.activity = "idle";
+    removeStatus(u.statuses, "prone");
+    sim.emit({ type: "woke", unitId: unit.id });
+  }
+  if (outcome !== "none") sim.emit({ type: "healed", unitId: unit.id, byUnitId: byId, woundPoints: unit.woundPoints, hp: u.hp });
+  return outcome;
+}
+
+/** True when the d20 unit can act at all (not dead, not at 0 HP, not paralysed). */
+export function isUp(unit: UnitRecord): boolean {
+  const u = d20Of(unit);
+  return !u.dead && u.hp > 0 && isActive(unit) && !isIncapacitated(u.statuses, false);
+}
+
+/** The extra situation of an attack that the caller knows (Help, unseen sides). */
+export interface AttackContext {
+  /** D20-ACTION-18: the ally's Help gives advantage. */
+  helped?: boolean;
+  /** D20-ATTACK-68. */
+  targetUnseen?: boolean;
+  /** D20-ATTACK-72. */
+  attackerUnseen?: boolean;
+  /** Units that might be hostile and near (for D20-ATTACK-56); defaults to every unit. */
+  bystanders?: readonly UnitRecord[];
+  /** Called when the target spends its reaction on a defence (for encounter bookkeeping). */
+  onReaction?: (unitId: string) => void;
+  /** D20-ATTACK-32: two-weapon fighting adds no modifiers to damage. */
+  offHand?: boolean;
+  /** Called on a natural 1 (D20-ATTACK-18). */
+  onFumble?: (unitId: string) => void;
+}
+
+/** The result of {@link resolveD20Attack}. */
+export interface D20AttackResult { hit: boolean; critical: boolean; fumble: boolean; total: number; ac: number; damage: number; outcome: HpOutcome }
+
+/** Left open (D20-HP-35): keeper-side units knock adventurers out with melee blows (to take prisoners); everyone else strikes to kill. */
+export function choosesKnockOut(attacker: UnitRecord, target: UnitRecord, kind: AttackKind): boolean {
+  return kind === "melee" && attacker.faction === "dungeon" && target.kind === "adventurer";
+}
+
+/**
+ * One weapon attack of `attacker` on `target` (D20-ATTACK-01 to D20-ATTACK-18, D20-ATTACK-56,
+ * D20-ATTACK-68, D20-ATTACK-72, D20-ATTACK-73, D20-DAMAGE-02 to D20-DAMAGE-05, D20-DAMAGE-25 to
+ * D20-DAMAGE-30, D20-WATER-02 to D20-WATER-07, D20-SIZE-10, D20-SIZE-12).
+ * Draw order from `sim.rng`: the attack d20 (two with an edge), then the damage dice on a hit.
+ * The target defends with its reaction first (Left open: best positive defence, D20-ACTION-23 to
+ * D20-ACTION-30); a natural 1 spends the attacker's reaction (Left open D20-ATTACK-18).
+ * Emits `reaction` (defence), `attack` (`attackRoll` = total, `defenceRoll` = effective AC) and the
+ * damage events of {@link hurt}. Reach and range are the caller's business; beyond the maximum
+ * range under water the attack misses (D20-WATER-04).
+ */
+export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, ctx: AttackContext = {}): D20AttackResult {
+  const a = d20Of(attacker), t = d20Of(target);
+  const weapon = a.weapon;
+  const kind: AttackKind = weapon.ranged ? "ranged" : "melee";
+  const distance = gridDistance(attacker, target);
+  const underwater = isSubmerged(sim, attacker);
+  const water = underwater ? underwaterAttack(kind, weapon.name, a.swimmer, distance, weapon.range[1]) : "ok";
+  const bystanders = ctx.bystanders ?? Object.values(sim.state.units);
+  const hostileWithin1 = kind === "ranged" && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && gridDistance(u, attacker) <= 1);
+  const edge = attackEdge({
+    kind,
+    targetUnseen: ctx.targetUnseen,
+    attackerUnseen: ctx.attackerUnseen || hasStatus(a.statuses, "hidden"),
+    hostileWithin1,
+    attackerSqueezing: hasStatus(a.statuses, "squeezing"),
+    targetSqueezing: hasStatus(t.statuses, "squeezing"),
+    helped: ctx.helped,
+    attackerProne: hasStatus(a.statuses, "prone"),
+    targetProne: hasStatus(t.statuses, "prone"),
+    distance,
+    belowMinRange: kind === "ranged" && weaponRange(weapon.range, distance) === "near",
+    underwaterDisadvantage: water === "disadvantage",
+  });
+  // D20-ATTACK-73: attacking reveals a hidden attacker, hit or miss.
+  removeStatus(a.statuses, "hidden");
+  let defenceBonus = 0;
+  if (t.hp > 0 && canReact(t.statuses, false, t.reactionUsed)) {
+    const d = chooseDefence(t.abilities, kind);
+    if (d) {
+      t.reactionUsed = true;
+      defenceBonus = d.bonus;
+      ctx.onReaction?.(target.id);
+      sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: d.defence, againstId: attacker.id });
+    }
+  }
+  const ac = effectiveAc(t.ac, defenceBonus, "none");
+  const roll = attackRoll(sim.rng, attackModifier(a.abilities, kind, weapon), ac, edge);
+  const hit = roll.hit && water !== "autoMiss";
+  sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit, attackRoll: roll.total, defenceRoll: ac });
+  if (roll.fumble) { a.reactionUsed = true; ctx.onFumble?.(attacker.id); }
+  if (!hit) return { hit, critical: false, fumble: roll.fumble, total: roll.total, ac, damage: 0, outcome: "none" };
+  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, 0, roll.critical, ctx.offHand === true);
+  const damage = damageTaken(raw, weapon.damageType, defenceOf(sim, target, t));
+  const outcome = hurt(sim, target, damage, weapon.damageType, attacker.id, {
+    critical: roll.critical, knockOut: choosesKnockOut(attacker, target, kind), byUnitId: attacker.id,
+  });
+  addBasicDot(t.dots, weapon.damageType, attacker.id);
+  return { hit, critical: roll.critical, fumble: roll.fumble, total: roll.total, ac, damage, outcome };
+}
+
+/** The target's resistances, vulnerabilities and reductions, with submersion (D20-WATER-07). */
+export function defenceOf(sim: Simulation, unit: UnitRecord, u: D20Unit = d20Of(unit)): { resistances: D20DamageType[]; vulnerabilities: D20DamageType[]; reduction: number } {
+  return { resistances: withSubmersion(u.resistances, isSubmerged(sim, unit)), vulnerabilities: u.vulnerabilities, reduction: 0 };
+}
+
+/** D20-ATTACK-19: is the target within the attacker's reach (melee) or range (ranged)? */
+export function canStrike(attacker: UnitRecord, target: UnitRecord): boolean {
+  const a = d20Of(attacker);
+  const d = gridDistance(attacker, target);
+  if (a.weapon.ranged) return weaponRange(a.weapon.range, d) !== "out";
+  return inReach(a.weapon.reach, d);
+}

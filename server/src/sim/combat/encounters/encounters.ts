@@ -1,0 +1,185 @@
+import type { RulesetId } from "@malignus/shared";
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { areEnemies, isActive } from "../../world/units.ts";
+import { chebyshev } from "../../world/grid.ts";
+import { d20EncounterRules } from "../d20/encounter.ts";
+import { encounterOf, encountersOf, participantsOf } from "./book.ts";
+import type { EncounterRecord, EncounterRules } from "./types.ts";
+
+/** The encounter rules of each ruleset played in rounds (d100 adds its line here). */
+export const ENCOUNTER_RULES: Partial<Record<RulesetId, EncounterRules>> = {
+  d20: d20EncounterRules,
+};
+
+/** Left open (D20-FLOW, server default): a round lasts at least this many ticks (10 ticks = 1 game minute). */
+export const ROUND_TICKS = 10;
+/** Ticks between two turns of one encounter (one turn per tick, so spectators can follow). */
+export const TURN_TICKS = 1;
+/** Left open (D20-FLOW-16, server default): units within this many tiles (Chebyshev) of a participant join a new fight. */
+export const ENCOUNTER_RADIUS = 6;
+/** Left open (D20-FLOW-26 "fled"): a participant this many tiles from every standing foe has left the encounter area. */
+export const FLEE_DISTANCE = 12;
+/** Multiplayer hook: ticks a player's turn waits for its plan before the AI acts for it. */
+export const TURN_TIMER_TICKS = 30;
+
+/**
+ * Runs every encounter for one tick (called by the fight system when the ruleset plays in
+ * rounds; D20-FLOW-01 to D20-FLOW-26):
+ * 1. a unit that has picked a hostile target (the first hostile action, D20-FLOW-04) outside any
+ *    encounter starts one with its target and every unit within {@link ENCOUNTER_RADIUS} of them
+ *    that is hostile to or on the side of a participant (positions as they stand, D20-FLOW-16);
+ *    if its target is already in an encounter it joins that one as a latecomer;
+ * 2. each encounter drops the gone and the fled, ends when no two hostile sides can still fight
+ *    (D20-FLOW-26), freezes its participants' real-time walking (units outside keep moving), and
+ *    plays at most one turn per tick in initiative order (D20-FLOW-19, D20-FLOW-24), starting a
+ *    new round once everyone has acted and {@link ROUND_TICKS} have passed (D20-FLOW-03, D20-FLOW-25).
+ * 3. every {@link ROUND_TICKS} ticks, units in no encounter get the ruleset's `outsideTurn`.
+ * Encounters and units are taken in id order.
+ */
+export function stepEncounters(sim: Simulation): void {
+  const rules = ENCOUNTER_RULES[sim.state.ruleset];
+  if (!rules) return;
+  formEncounters(sim, rules);
+  const all = encountersOf(sim);
+  for (const id of Object.keys(all)) stepEncounter(sim, rules, all[id] as EncounterRecord);
+  if (rules.outsideTurn && sim.state.tick % ROUND_TICKS === 0) {
+    for (const id in sim.state.units) {
+      const u = sim.state.units[id] as UnitRecord;
+      if (!rules.isGone(u) && !encounterOf(sim, id)) rules.outsideTurn(sim, u);
+    }
+  }
+}
+
+function formEncounters(sim: Simulation, rules: EncounterRules): void {
+  const units = sim.state.units;
+  for (const id in units) {
+    const unit = units[id] as UnitRecord;
+    if (unit.targetId === "" || !isActive(unit) || !rules.canFight(unit)) continue;
+    const target = units[unit.targetId];
+    if (!target || !areEnemies(unit, target) || !rules.canFight(target)) continue;
+    if (encounterOf(sim, unit.id)) continue;
+    const running = encounterOf(sim, target.id);
+    if (running) join(sim, rules, running, unit);
+    else start(sim, rules, unit, target);
+  }
+}
+
+/** D20-FLOW-04 to D20-FLOW-19: a new encounter around `aggressor` and `target`. */
+function start(sim: Simulation, rules: EncounterRules, aggressor: UnitRecord, target: UnitRecord): EncounterRecord {
+  const members: UnitRecord[] = [aggressor, target];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const uid in sim.state.units) {
+      const u = sim.state.units[uid] as UnitRecord;
+      if (members.includes(u) || !isActive(u) || !rules.canFight(u) || encounterOf(sim, u.id)) continue;
+      const near = members.filter((m) => chebyshev(m, u) <= ENCOUNTER_RADIUS);
+      if (near.length === 0) continue;
+      const involved = members.some((m) => areEnemies(m, u)) || members.some((m) => m.faction === u.faction);
+      if (!involved) continue;
+      members.push(u);
+      grew = true;
+    }
+  }
+  members.sort((a, b) => Number(a.id) - Number(b.id));
+  const id = sim.newId();
+  const surprised = rules.surprised(sim, members);
+  const initiative: Record<string, number> = {};
+  for (const m of members) initiative[m.id] = rules.rollInitiative(sim, m);
+  const order = rules.orderOf(sim, members.map((m) => ({ id: m.id, total: initiative[m.id] as number })), []);
+  const tick = sim.state.tick;
+  const enc: EncounterRecord = {
+    id, participants: members.map((m) => m.id), order, initiative, round: 1, turnIndex: 0,
+    roundStartTick: tick, nextTurnTick: tick, surprised, acted: [], reactions: {}, waitingSince: -1, plans: {}, startTick: tick,
+  };
+  encountersOf(sim)[id] = enc;
+  rules.startRound(sim, enc);
+  for (const m of members) m.walk = null;
+  sim.emit({ type: "encounterStarted", encounterId: id, order: [...order], initiative: { ...initiative }, surprised: [...surprised] });
+  return enc;
+}
+
+/**
+ * Left open (D20-FLOW, latecomers): a latecomer rolls initiative and is inserted after everyone
+ * with a total at least as high; it first acts when its slot comes up (if that slot is already
+ * past this round, next round).
+ */
+function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit: UnitRecord): void {
+  const total = rules.rollInitiative(sim, unit);
+  let at = enc.order.findIndex((id) => (enc.initiative[id] ?? 0) < total);
+  if (at < 0) at = enc.order.length;
+  enc.order.splice(at, 0, unit.id);
+  if (at < enc.turnIndex) { enc.turnIndex += 1; enc.acted.push(unit.id); }
+  enc.initiative[unit.id] = total;
+  enc.participants.push(unit.id);
+  unit.walk = null;
+  sim.emit({ type: "encounterJoined", encounterId: enc.id, unitId: unit.id, initiative: total, order: [...enc.order] });
+}
+
+/** Drops gone and fled participants; true when two hostile sides can still fight. */
+function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): { on: boolean; fled: boolean } {
+  let fled = false;
+  for (const u of participantsOf(sim, enc)) {
+    const drop = rules.isGone(u) || (rules.canFight(u) && !participantsOf(sim, enc).some((f) => f !== u && areEnemies(u, f) && rules.canFight(f) && chebyshev(u, f) <= FLEE_DISTANCE));
+    if (!drop) continue;
+    if (!rules.isGone(u)) fled = true;
+    remove(enc, u.id);
+  }
+  const fighters = participantsOf(sim, enc).filter((u) => rules.canFight(u));
+  const on = fighters.some((a) => fighters.some((b) => areEnemies(a, b)));
+  return { on, fled };
+}
+
+function remove(enc: EncounterRecord, id: string): void {
+  const at = enc.order.indexOf(id);
+  if (at >= 0) { enc.order.splice(at, 1); if (at < enc.turnIndex) enc.turnIndex -= 1; }
+  enc.participants = enc.participants.filter((p) => p !== id);
+}
+
+function end(sim: Simulation, enc: EncounterRecord, reason: "beaten" | "fled"): void {
+  for (const u of participantsOf(sim, enc)) {
+    if (u.activity === "fighting") u.activity = "idle";
+    u.targetId = "";
+  }
+  delete encountersOf(sim)[enc.id];
+  sim.emit({ type: "encounterEnded", encounterId: enc.id, rounds: enc.round, reason });
+}
+
+function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): void {
+  const tick = sim.state.tick;
+  const s = stillOn(sim, rules, enc);
+  if (!s.on) { end(sim, enc, s.fled ? "fled" : "beaten"); return; }
+  for (const u of participantsOf(sim, enc)) u.walk = null;
+  if (tick < enc.nextTurnTick) return;
+  if (enc.turnIndex >= enc.order.length) {
+    if (tick < enc.roundStartTick + ROUND_TICKS) return;
+    enc.round += 1;
+    enc.turnIndex = 0;
+    enc.acted = [];
+    enc.reactions = {};
+    enc.roundStartTick = tick;
+    rules.startRound(sim, enc);
+  }
+  // Skip participants that can no longer take turns; play the first one that can.
+  while (enc.turnIndex < enc.order.length) {
+    const uid = enc.order[enc.turnIndex] as string;
+    const unit = sim.state.units[uid];
+    if (!unit || rules.isGone(unit)) { enc.turnIndex += 1; continue; }
+    if (rules.awaitsPlayer?.(sim, unit) && !(uid in enc.plans)) {
+      if (enc.waitingSince < 0) { enc.waitingSince = tick; return; }
+      if (tick < enc.waitingSince + TURN_TIMER_TICKS) return;
+    }
+    const plan = enc.plans[uid] ?? null;
+    delete enc.plans[uid];
+    enc.waitingSince = -1;
+    sim.emit({ type: "turnStarted", encounterId: enc.id, round: enc.round, unitId: uid });
+    rules.takeTurn(sim, enc, unit, plan);
+    enc.acted.push(uid);
+    enc.surprised = enc.surprised.filter((id) => id !== uid);
+    enc.turnIndex += 1;
+    enc.nextTurnTick = tick + TURN_TICKS;
+    break;
+  }
+  const after = stillOn(sim, rules, enc);
+  if (!after.on) end(sim, enc, after.fled ? "fled" : "beaten");
+}
