@@ -1,9 +1,11 @@
 import type { StateView } from "@colyseus/schema";
 import { KEEPER_VIEW_TAG, TILE, type DungeonState } from "@malignus/shared";
 import type { PartRecord, Simulation, UnitRecord } from "../sim/index.ts";
-import { canSee } from "../sim/combat/perception.ts";
+import { canSee, hasLineOfSight } from "../sim/combat/perception.ts";
 import { isActive, isKeeperSide } from "../sim/world/units.ts";
-import { tileAt } from "../sim/world/grid.ts";
+import { chebyshev, tileAt } from "../sim/world/grid.ts";
+import { knows } from "../sim/knowledge/knowledge.ts";
+import { SPECTRAL_EYE_TILES, spectralEyePosition } from "../sim/invasions/spotting.ts";
 
 /**
  * Who may see what (fog, INV-69 to INV-77; KNOW rules). Every client of a dungeon room holds a
@@ -41,19 +43,22 @@ export interface ViewRule {
 }
 
 /**
- * INV-71, INV-73, INV-75 (the fog of INV-69 lifts where the keeper's side looks): true when the
- * keeper currently sees adventurer `unit`: an active Master, minion or dungeon creature sees it
- * (CMB-02 to CMB-04), it is fighting one of them or being fought, it stands in the Sanctum, or
- * it is the keeper's prisoner. Alarm traps (INV-74) and guard-post torches (INV-76) reveal a
- * party through the invasions module; a unit record carrying `visibleToKeeper: true` counts as
- * revealed. Non-adventurers (no `partyId`) are always visible.
+ * INV-69 to INV-76 (the fog lifts where the keeper's side looks): true when the keeper currently
+ * sees adventurer `unit`: an active Master, minion or dungeon creature sees it (INV-71, with
+ * CMB-02 to CMB-04), it is fighting one of them or being fought (INV-73), it stands in the
+ * Sanctum (INV-75), a lit guard-post torch shows its party (`party.shown`, INV-76), the spectral
+ * eye sees it (INV-72), or it is the keeper's prisoner. An alarm trap (INV-74) spots the party
+ * (the letter) but shows its members only while one of the above holds. Non-adventurers (no
+ * `partyId`) are always visible.
  */
 export function keeperSeesUnit(sim: Simulation, unit: UnitRecord, watchers: readonly UnitRecord[]): boolean {
   if (unit.partyId === "") return true;
   if (unit.activity === "left") return false;
   if (unit.activity === "captured") return true;
-  if ((unit as { visibleToKeeper?: boolean }).visibleToKeeper === true) return true;
+  if (sim.state.parties[unit.partyId]?.shown === true) return true;
   if (tileAt(sim.state.map, unit.x, unit.y) === TILE.sanctum) return true;
+  const eye = spectralEyePosition(sim);
+  if (eye && chebyshev(unit, eye) <= SPECTRAL_EYE_TILES && hasLineOfSight(sim.state.map, eye, unit)) return true;
   if (unit.targetId !== "" && sim.state.units[unit.targetId]?.faction === "dungeon") return true;
   for (const w of watchers) {
     if (w.targetId === unit.id) return true;
@@ -78,12 +83,11 @@ export function revealedToKeeper(sim: Simulation): Set<string> {
 }
 
 /**
- * KNOW rules: true when adventurer `unit` knows trap part `part`. Until the knowledge module
- * exposes what each adventurer knows, an adventurer knows no part: a player never receives a
- * trap it does not know.
+ * KNOW-03, KNOW-04: true when adventurer `unit` knows where trap part `part` is (the knowledge
+ * module's `knows`): a player never receives a trap its adventurer does not know.
  */
-export function adventurerKnowsPart(_sim: Simulation, _unit: UnitRecord, _part: PartRecord): boolean {
-  return false;
+export function adventurerKnowsPart(sim: Simulation, unit: UnitRecord, part: PartRecord): boolean {
+  return knows(sim, unit, part.id);
 }
 
 /** True when adventurer `viewerId` perceives unit `id`: itself, or in sight while it is active. */

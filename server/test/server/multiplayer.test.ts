@@ -8,6 +8,7 @@ import {
 import type { DungeonServer } from "../../src/app.ts";
 import type { DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
 import { startInvasion } from "../../src/sim/invasions/party.ts";
+import { learn } from "../../src/sim/knowledge/knowledge.ts";
 import type { UnitRecord } from "../../src/sim/index.ts";
 
 /** Polls `check` every 25 ms until it returns a value other than undefined, or fails after `ms`. */
@@ -205,6 +206,38 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     expect(keeper.room.state.cables.size).toBe(1);
     expect(keeper.room.state.metal).toBe(room.simulation.state.metal);
     expect(keeper.room.state.invasion.count).toBe(1);
+  });
+
+  it("KNOW-04: a trap part the adventurer learns appears in its player's state; the unknown one and the cable stay absent", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const members = invade(room);
+    const at = members[0]!;
+    const plate = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: at.x + 2, y: at.y });
+    const darts = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: at.x + 4, y: at.y });
+    await keeper.room.request("wire", { path: [2, 3, 4].map((d) => ({ x: at.x + d, y: at.y })) });
+    const [plateId, dartsId] = [plate, darts].map((r) => (r as { id: string }).id);
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: at.id });
+    await settle();
+    expect(hero.room.state.parts.size).toBe(0);
+    learn(room.simulation, at, plateId!);
+    const part = await until("the learned plate in the player's state", () => hero.room.state.parts.get(plateId!));
+    expect([part.kind, part.x, part.y]).toEqual(["pressurePlate", at.x + 2, at.y]);
+    expect(hero.room.state.parts.has(dartsId!)).toBe(false);
+    expect(hero.room.state.cables.size).toBe(0);
+  });
+
+  it("INV-76: a lit guard-post torch shows the whole party to the keeper, through the fog, while it is within 8 tiles", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const members = invade(room);
+    await settle();
+    for (const m of members) expect(keeper.room.state.units.has(m.id)).toBe(false);
+    const at = members[0]!;
+    room.simulation.state.guardPosts["9001"] = { id: "9001", x: at.x + 3, y: at.y, lit: true };
+    for (const m of members) await until(`member ${m.id} shown to the keeper`, () => keeper.room.state.units.get(m.id));
+    room.simulation.state.guardPosts["9001"].lit = false;
+    for (const m of members) await until(`member ${m.id} hidden again`, () => (keeper.room.state.units.has(m.id) ? undefined : true));
   });
 });
 
