@@ -40,6 +40,27 @@ export const Unit = schema({
   level: t.uint8().default(0),
   /** Id of the unit this one is fighting, if any. */
   targetId: t.string().default(""),
+  /** "dungeon" (the keeper's side), "wild" (wild creatures) or an adventurer faction. */
+  faction: t.string().default(""),
+  /** Creatures: species ("troll", "kobold", …, see data/creatures.ts); "" for others. */
+  species: t.string().default(""),
+  /** The weapon it fights with (data/creatures.ts WEAPONS), e.g. "club", "fists". */
+  weapon: t.string().default(""),
+  /** Minions and creatures: stance on the slider, flight / keepDistance / regroup / aggression (CMB-15). */
+  stance: t.string().default("aggression"),
+  /** Minions and creatures: the enemy the keeper ordered it to attack, or "". */
+  orderTargetId: t.string().default(""),
+  /** Unconscious bodies: the unit carrying it, or "" (CMB-44). */
+  carriedBy: t.string().default(""),
+  /**
+   * How the room's ruleset measures harm (HARM_MODELS): "woundPoints" (malignus, `woundPoints`
+   * counts up to 10) or "hitPoints" (d20, d100: `hp` counts down from `maxHp`).
+   */
+  harmModel: t.string().default("woundPoints"),
+  /** Under "hitPoints": hit points left (may go below 0 in d100); 0 under "woundPoints". */
+  hp: t.int16().default(0),
+  /** Under "hitPoints": maximum hit points; under "woundPoints": 10 (CMB-25). */
+  maxHp: t.uint16().default(0),
   /** Adventurers: who plays it: "" for the AI, else the player's seat id (seats in the room). */
   controller: t.string().default(""),
 }, "Unit");

@@ -9,6 +9,7 @@ import type { EffectRecord } from "../sim/state.ts";
 import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
+import { projectUnitCombat } from "./combatProjection.ts";
 import { hourlyChance, invasionWord } from "../sim/invasions/schedule.ts";
 
 /**
@@ -63,7 +64,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
 
   set(target, "metal", clamp(sim.metal, 0xffff));
 
-  syncMap(target.units, sim.units, () => new Unit(), projectUnit);
+  syncMap(target.units, sim.units, () => new Unit(), (u, r) => { projectUnit(u, r); projectUnitCombat(u, r, simulation.ruleset); });
   const networks = networksOf(simulation);
   syncMap(target.parts, sim.parts, () => new TrapPart(), (p, r) => {
     projectPart(p, r);

@@ -134,7 +134,7 @@ describe("the unconscious", () => {
     const body = knockOut(addUnit(sim, { kind: "minion", x: 2, y: 3 }), 4 * TICKS_PER_GAME_HOUR);
     body.x = 6; // it fell away from its bed (its home, 2,3)
     const events = run(sim, 60);
-    const types = events.filter((e) => e.type === "carried" || e.type === "dropped").map((e) => [e.type, e.x, e.y]);
+    const types = events.flatMap((e) => (e.type === "carried" || e.type === "dropped" ? [[e.type, e.x, e.y]] : []));
     expect(types).toEqual([["carried", 7, 3], ["dropped", 2, 3]]);
     const dropTick = events.find((e) => e.type === "dropped")!.tick;
     expect([body.x, body.y, body.activity, rescuer.carryingId]).toEqual([2, 3, "unconscious", ""]);

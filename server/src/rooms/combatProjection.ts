@@ -1,0 +1,26 @@
+import type { Unit } from "@malignus/shared";
+import type { UnitRecord } from "../sim/state.ts";
+import type { RoomRuleset } from "../sim/combat/ruleset.ts";
+
+/** Assigns only changed fields (schema setters mark fields dirty). */
+function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
+  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
+}
+
+/**
+ * Projects a unit's fight-related fields (shared/src/state.ts `Unit`): faction, species, weapon,
+ * stance (CMB-15), attack order, who carries it (CMB-44), and its harm as the room's ruleset reads
+ * it (`describe`: wound points, or hit points of a maximum).
+ */
+export function projectUnitCombat(u: Unit, r: UnitRecord, ruleset: RoomRuleset): void {
+  set(u, "faction", r.faction);
+  set(u, "species", r.species);
+  set(u, "weapon", r.gear.weapon);
+  set(u, "stance", r.stance ?? "aggression");
+  set(u, "orderTargetId", r.orderTargetId ?? "");
+  set(u, "carriedBy", r.carriedBy ?? "");
+  const harm = ruleset.describe(r);
+  set(u, "harmModel", harm.model);
+  set(u, "hp", harm.model === "hitPoints" ? Math.max(-32768, Math.min(32767, Math.round(harm.value))) : 0);
+  set(u, "maxHp", Math.max(0, Math.min(0xffff, Math.round(harm.max))));
+}
