@@ -31,54 +31,66 @@ const WALKABLE = new Uint8Array(128);
 for (const c of ".PS+") WALKABLE[c.charCodeAt(0)] = 1;
 
 let queue = new Int32Array(0);
-let stamp = 0;
 let marks = new Uint32Array(0);
+let stamp = 0;
+/** Walkability of the last tiles string searched (1 = walkable), rebuilt when the tiles change. */
+let grid = new Uint8Array(0);
+let gridTiles = "";
+/** Whether the last tiles string searched without changes connects a portal to the Sanctum. */
+let gridReaches: boolean | null = null;
+
+function gridOf(tiles: string): Uint8Array {
+  if (tiles === gridTiles && grid.length === tiles.length) return grid;
+  if (grid.length !== tiles.length) grid = new Uint8Array(tiles.length);
+  for (let i = 0; i < tiles.length; i++) grid[i] = WALKABLE[tiles.charCodeAt(i)] as number;
+  gridTiles = tiles;
+  gridReaches = null;
+  return grid;
+}
 
 /**
  * True when some portal reaches a Sanctum tile by walking (DOOR-49), with `changes` applied on
- * top of the map (the map itself is not modified).
+ * top of the map (the map itself is not modified). Searches from the Sanctum with 8-neighbour
+ * moves over a typed walkability grid and stops at the first portal. The result for the map
+ * without changes is cached until its tiles change.
  */
 export function portalReachesSanctum(map: MapState, changes: readonly TileChange[] = []): boolean {
   const { width, height, tiles } = map;
   const n = width * height;
+  const walk = gridOf(tiles);
+  if (changes.length === 0 && gridReaches !== null) return gridReaches;
   if (marks.length < n) { marks = new Uint32Array(n); queue = new Int32Array(n); stamp = 0; }
-  stamp = (stamp + 2) >>> 0;
-  if (stamp === 0 || stamp === 1) { marks.fill(0); stamp = 2; }
-  // marks[i] === stamp: reached in this search (stamps avoid clearing the array each call).
-  const overrideWalk = new Map<number, boolean>();
-  for (const c of changes) overrideWalk.set(c.y * width + c.x, WALKABLE[c.tile.charCodeAt(0)] === 1);
-  const walkable = (i: number): boolean => {
-    const o = overrideWalk.get(i);
-    return o ?? WALKABLE[tiles.charCodeAt(i)] === 1;
-  };
-  const isPortal = (i: number): boolean => tiles.charCodeAt(i) === 80 /* P */ && walkable(i);
+  stamp = (stamp + 1) >>> 0;
+  if (stamp === 0) { marks.fill(0); stamp = 1; }
+  const saved = changes.map((c) => walk[c.y * width + c.x] as number);
+  for (const c of changes) walk[c.y * width + c.x] = WALKABLE[c.tile.charCodeAt(0)] as number;
+  let found = false;
   let head = 0, tail = 0;
   for (const s of map.sanctum) {
     const i = s.y * width + s.x;
-    if (!walkable(i) || marks[i] === stamp) continue;
+    if (walk[i] !== 1 || marks[i] === stamp) continue;
     marks[i] = stamp;
     queue[tail++] = i;
   }
-  const hasOverrides = overrideWalk.size > 0;
-  while (head < tail) {
+  search: while (head < tail) {
     const i = queue[head++] as number;
-    if (tiles.charCodeAt(i) === 80 && isPortal(i)) return true;
+    if (tiles.charCodeAt(i) === 80 /* P */) { found = true; break; }
     const x = i % width, y = (i - x) / width;
-    for (let dy = -1; dy <= 1; dy++) {
-      const ny = y + dy;
-      if (ny < 0 || ny >= height) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
-        const j = ny * width + nx;
-        if (marks[j] === stamp) continue;
-        if (hasOverrides ? !walkable(j) : WALKABLE[tiles.charCodeAt(j)] !== 1) continue;
+    const y0 = y > 0 ? -1 : 0, y1 = y < height - 1 ? 1 : 0, x0 = x > 0 ? -1 : 0, x1 = x < width - 1 ? 1 : 0;
+    for (let dy = y0; dy <= y1; dy++) {
+      const row = i + dy * width;
+      for (let dx = x0; dx <= x1; dx++) {
+        const j = row + dx;
+        if (walk[j] !== 1 || marks[j] === stamp) continue;
         marks[j] = stamp;
+        if (tiles.charCodeAt(j) === 80) { found = true; break search; }
         queue[tail++] = j;
       }
     }
   }
-  return false;
+  changes.forEach((c, k) => { walk[c.y * width + c.x] = saved[k] as number; });
+  if (changes.length === 0) gridReaches = found;
+  return found;
 }
 
 /**
