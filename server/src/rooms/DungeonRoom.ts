@@ -175,7 +175,6 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
   override onLeave(client: DungeonClient, code?: number): void {
     const seat = this.#seats.get(client.sessionId);
-    if (code === CloseCode.WITH_ERROR && seat?.connected) messagesRefused.inc({ reason: "DISCONNECTED" });
     if (!seat) return;
     this.#seats.delete(client.sessionId);
     if (seat.connected) clientsGauge.dec({ role: seat.role });
