@@ -29,7 +29,8 @@ export const TURN_TIMER_TICKS = 30;
  * 1. a unit that has picked a hostile target (the first hostile action, D20-FLOW-04) outside any
  *    encounter starts one with its target and every unit within {@link ENCOUNTER_RADIUS} of them
  *    that is hostile to or on the side of a participant (positions as they stand, D20-FLOW-16);
- *    if its target is already in an encounter it joins that one as a latecomer;
+ *    if its target is already in an encounter it joins that one as a latecomer (the target must be
+ *    within {@link FLEE_DISTANCE}); the dying nearby join too, to make their jets de destin;
  * 2. each encounter drops the gone and the fled, ends when no two hostile sides can still fight
  *    (D20-FLOW-26), freezes its participants' real-time walking (units outside keep moving), and
  *    plays at most one turn per tick in initiative order (D20-FLOW-19, D20-FLOW-24), starting a
@@ -57,7 +58,7 @@ function formEncounters(sim: Simulation, rules: EncounterRules): void {
     const unit = units[id] as UnitRecord;
     if (unit.targetId === "" || !isActive(unit) || !rules.canFight(unit)) continue;
     const target = units[unit.targetId];
-    if (!target || !areEnemies(unit, target) || !rules.canFight(target)) continue;
+    if (!target || !areEnemies(unit, target) || !rules.canFight(target) || chebyshev(unit, target) > FLEE_DISTANCE) continue;
     if (encounterOf(sim, unit.id)) continue;
     const running = encounterOf(sim, target.id);
     if (running) join(sim, rules, running, unit);
@@ -72,7 +73,7 @@ function start(sim: Simulation, rules: EncounterRules, aggressor: UnitRecord, ta
     grew = false;
     for (const uid in sim.state.units) {
       const u = sim.state.units[uid] as UnitRecord;
-      if (members.includes(u) || !isActive(u) || !rules.canFight(u) || encounterOf(sim, u.id)) continue;
+      if (members.includes(u) || rules.isGone(u) || encounterOf(sim, u.id)) continue;
       const near = members.filter((m) => chebyshev(m, u) <= ENCOUNTER_RADIUS);
       if (near.length === 0) continue;
       const involved = members.some((m) => areEnemies(m, u)) || members.some((m) => m.faction === u.faction);
@@ -120,7 +121,8 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
 function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): { on: boolean; fled: boolean } {
   let fled = false;
   for (const u of participantsOf(sim, enc)) {
-    const drop = rules.isGone(u) || (rules.canFight(u) && !participantsOf(sim, enc).some((f) => f !== u && areEnemies(u, f) && rules.canFight(f) && chebyshev(u, f) <= FLEE_DISTANCE));
+    const foes = rules.canFight(u) ? participantsOf(sim, enc).filter((f) => f !== u && areEnemies(u, f) && rules.canFight(f)) : [];
+    const drop = rules.isGone(u) || (foes.length > 0 && !foes.some((f) => chebyshev(u, f) <= FLEE_DISTANCE));
     if (!drop) continue;
     if (!rules.isGone(u)) fled = true;
     remove(enc, u.id);
