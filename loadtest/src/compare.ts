@@ -1,0 +1,180 @@
+/**
+ * Transport comparison (`npm run loadtest:compare -- [--rooms N] [--duration S] [--only a,b]`):
+ * the same load (N rooms × 1 keeper + 4 spectators by default) against four servers it starts
+ * and stops one after the other on loopback ports:
+ *
+ * - `dungeon-ws`: the production server (`server/src/main.ts`) with TRANSPORT=ws;
+ * - `dungeon-uws`: the same with TRANSPORT=uws, run in Debian 13 through `../shared/tools/in-trixie`
+ *   (uWebSockets.js needs glibc ≥ 2.38; skipped with a note when in-trixie is missing or fails);
+ * - `bare-ws`, `bare-uws`: loadtest/src/bare-server.ts, an empty-state Colyseus room (the floor).
+ *
+ * Server CPU is read from /proc for every server (the same measure for all), so the ratio
+ * dungeon ÷ bare per transport shows our overhead over the framework. Prints a table and writes
+ * `loadtest/reports/compare.json` (or `--out FILE`).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULTS, type LoadOptions } from "./args.ts";
+import { runLoad } from "./runner.ts";
+import { errorCount, type LoadReport } from "./report.ts";
+
+/** The servers compared. */
+export const SERVER_KINDS = ["dungeon-ws", "dungeon-uws", "bare-ws", "bare-uws"] as const;
+/** One of {@link SERVER_KINDS}. */
+export type ServerKind = (typeof SERVER_KINDS)[number];
+
+/** One server's outcome: its load report, or why it could not run. */
+export interface CompareRow { kind: ServerKind; report: LoadReport | null; skipped: string | null }
+
+/** The comparison written as JSON. */
+export interface CompareReport {
+  tool: "malignus-loadtest";
+  kind: "compare";
+  startedAt: string;
+  load: { rooms: number; keepers: number; spectators: number; durationSeconds: number };
+  rows: CompareRow[];
+  /** Our server's CPU ÷ the bare room's, per transport (null when either is missing). */
+  cpuRatio: { ws: number | null; uws: number | null };
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, "../..");
+
+/** CPU ratio of two rows' /proc CPU, or null. */
+export function cpuRatio(ours: CompareRow | undefined, bare: CompareRow | undefined): number | null {
+  const a = ours?.report?.server.procCpuPercent ?? ours?.report?.server.cpuPercent ?? null;
+  const b = bare?.report?.server.procCpuPercent ?? bare?.report?.server.cpuPercent ?? null;
+  return a === null || b === null || b <= 0 ? null : a / b;
+}
+
+/** A PATH whose `node` is the project's Node 24 (in-trixie mounts whichever `node` PATH finds). */
+function node24Path(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "malignus-node24-"));
+  symlinkSync(process.execPath, path.join(dir, "node"));
+  return `${dir}:${process.env.PATH ?? ""}`;
+}
+
+function startServer(kind: ServerKind, port: number): ChildProcess {
+  const entry = kind.startsWith("dungeon") ? "server/src/main.ts" : "loadtest/src/bare-server.ts";
+  const transport = kind.endsWith("uws") ? "uws" : "ws";
+  const env = { PORT: String(port), TRANSPORT: transport, LOG_LEVEL: "warn" };
+  const tsx = path.join("node_modules", ".bin", "tsx");
+  if (transport === "ws") {
+    return spawn(process.execPath, ["--import", "tsx", entry], { cwd: REPO, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "ignore", "pipe"] });
+  }
+  const inTrixie = path.resolve(REPO, "../shared/tools/in-trixie");
+  if (!existsSync(inTrixie)) throw new Error(`${inTrixie} not found`);
+  // in-trixie clears the environment: pass ours through `env`; npm's global root must be the system one.
+  return spawn(inTrixie, ["env", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), tsx, entry], {
+    cwd: REPO, env: { ...process.env, PATH: node24Path(), NPM_CONFIG_PREFIX: "/usr" }, detached: true, stdio: ["ignore", "ignore", "pipe"],
+  });
+}
+
+async function waitHealthy(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => { stderr = (stderr + d.toString()).slice(-2000); });
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.trim().split("\n").slice(-3).join(" | ")}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no /health on port ${port} within ${timeoutMs / 1000} s: ${stderr.trim().split("\n").slice(-3).join(" | ")}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+  if (child.exitCode === null) { try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ } }
+}
+
+/**
+ * Runs the comparison. `only` limits the servers; `log` receives progress lines.
+ */
+export async function compareTransports(load: { rooms: number; durationSeconds: number; keepers?: number; spectators?: number },
+  only: readonly ServerKind[] = SERVER_KINDS, log: (line: string) => void = console.log, basePort = 2650): Promise<CompareReport> {
+  const rows: CompareRow[] = [];
+  const keepers = load.keepers ?? 1, spectators = load.spectators ?? 4;
+  for (const [i, kind] of only.entries()) {
+    const port = basePort + i;
+    log(`compare: ${kind} on port ${port}…`);
+    let child: ChildProcess | null = null;
+    try {
+      child = startServer(kind, port);
+      await waitHealthy(port, child, kind.endsWith("uws") ? 240_000 : 60_000);
+      const o: LoadOptions = {
+        ...DEFAULTS, endpoint: `ws://127.0.0.1:${port}`, target: kind.startsWith("bare") ? "bare" : "dungeon",
+        rooms: load.rooms, keepers, spectators, adventurers: 0, durationSeconds: load.durationSeconds, quiet: true,
+      };
+      const report = await runLoad(o);
+      rows.push({ kind, report, skipped: null });
+      const s = report.server;
+      log(`compare: ${kind}: ${report.connections.held}/${report.connections.attempted} held, p99 ${report.commandRoundTripMs.p99.toFixed(1)} ms, CPU ${s.procCpuPercent?.toFixed(1) ?? "n/a"}%, errors ${errorCount(report)}`);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      rows.push({ kind, report: null, skipped: why });
+      log(`compare: ${kind} skipped: ${why}`);
+    } finally {
+      if (child) await stopServer(child);
+    }
+  }
+  const by = (k: ServerKind) => rows.find((r) => r.kind === k);
+  return {
+    tool: "malignus-loadtest", kind: "compare", startedAt: new Date().toISOString(),
+    load: { rooms: load.rooms, keepers, spectators, durationSeconds: load.durationSeconds },
+    rows,
+    cpuRatio: { ws: cpuRatio(by("dungeon-ws"), by("bare-ws")), uws: cpuRatio(by("dungeon-uws"), by("bare-uws")) },
+  };
+}
+
+/** The comparison as a markdown table. */
+export function compareTable(c: CompareReport): string {
+  const lines = [
+    "| server | clients held | join p50 ms | cmd p50 ms | cmd p99 ms | server CPU % of a core | RSS MiB | KB/s per client | errors |",
+    "| --- | --: | --: | --: | --: | --: | --: | --: | --: |",
+  ];
+  for (const r of c.rows) {
+    if (!r.report) { lines.push(`| ${r.kind} | skipped: ${r.skipped?.replace(/\|/g, "/")} | | | | | | | |`); continue; }
+    const p = r.report;
+    lines.push(`| ${r.kind} | ${p.connections.held}/${p.connections.attempted} | ${p.joinMs.p50.toFixed(1)} | ${p.commandRoundTripMs.p50.toFixed(1)} | ${p.commandRoundTripMs.p99.toFixed(1)} | ` +
+      `${p.server.procCpuPercent?.toFixed(1) ?? "n/a"} | ${p.server.rssMiB?.toFixed(0) ?? "n/a"} | ${(p.traffic.all.bytesPerSecond / 1024).toFixed(2)} | ${errorCount(p) + p.connections.failed} |`);
+  }
+  const ratio = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(2)}×`);
+  lines.push("", `Our CPU ÷ bare room CPU: ws ${ratio(c.cpuRatio.ws)}, uws ${ratio(c.cpuRatio.uws)} (target ≤ 1.5×).`);
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  let rooms = 20, duration = 30, out = "loadtest/reports/compare.json";
+  let only: ServerKind[] = [...SERVER_KINDS];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--rooms") rooms = Number(argv[++i]);
+    else if (a === "--duration") duration = Number(argv[++i]);
+    else if (a === "--out") out = String(argv[++i]);
+    else if (a === "--only") only = String(argv[++i]).split(",") as ServerKind[];
+    else throw new Error(`unknown option ${a}; usage: npm run loadtest:compare -- [--rooms N] [--duration S] [--only ${SERVER_KINDS.join(",")}] [--out FILE]`);
+  }
+  if (!Number.isInteger(rooms) || rooms < 1 || rooms > 400) throw new Error("--rooms must be 1..400");
+  if (!Number.isInteger(duration) || duration < 5 || duration > 300) throw new Error("--duration must be 5..300");
+  for (const k of only) if (!SERVER_KINDS.includes(k)) throw new Error(`unknown server kind ${k}`);
+  const c = await compareTransports({ rooms, durationSeconds: duration }, only);
+  console.log(`\n${compareTable(c)}`);
+  mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  writeFileSync(out, JSON.stringify(c, null, 2) + "\n");
+  console.log(`report written to ${out}`);
+  process.exit(0);
+}
+
+if (process.argv[1]?.endsWith("compare.ts")) {
+  main().catch((err: unknown) => { console.error(`compare: ${err instanceof Error ? err.message : String(err)}`); process.exit(1); });
+}
