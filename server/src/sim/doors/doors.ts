@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, PartRecord, SimState, UnitRecord } from "../state.ts";
 import type { DoorMemory, DoorRecord } from "./types.ts";
-import { isActive } from "../world/units.ts";
+import { areEnemies, isActive } from "../world/units.ts";
 import { computeNetworks } from "../traps/network.ts";
 
 /**
@@ -100,12 +100,32 @@ export function doorPassable(sim: Simulation, unit: UnitRecord, purpose: "move" 
 /**
  * Movement calls this before `unit` steps onto (x, y): true when a locked door stands there and
  * the unit may not unlock it (DOOR-02, DOOR-13, DOOR-32); it then waits in front of it (and an
- * adventurer's party forces it, doors/forcing.ts).
+ * adventurer's party forces it, doors/forcing.ts). During an invasion, a minion or creature whose
+ * walk leads next to an enemy is going to reach that enemy (DOOR-14, DOOR-15).
  */
 export function blockedByDoor(sim: Simulation, unit: UnitRecord, x: number, y: number): boolean {
   if (sim.state.map.tiles[y * sim.state.map.width + x] !== "+") return false;
   const d = doorAt(sim.state, x, y);
-  return d !== undefined && isLocked(d) && !mayUnlock(sim, unit, "move");
+  if (d === undefined || !isLocked(d)) return false;
+  if (!mayUnlock(sim, unit, "move")) return true;
+  if (unit.kind === "master" || unit.faction !== "dungeon" || !invasionUnderway(sim)) return false;
+  const enemy = enemyAtWalkGoal(sim, unit);
+  return enemy !== undefined && !mayUnlock(sim, unit, "reachEnemy", enemy.id);
+}
+
+/** The active enemy next to (or on) the unit's walk goal, its ordered target first; undefined when none. */
+export function enemyAtWalkGoal(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  if (!unit.walk) return undefined;
+  const w = sim.state.map.width;
+  const gx = unit.walk.goal % w, gy = Math.floor(unit.walk.goal / w);
+  let found: UnitRecord | undefined;
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (!isActive(u) || !areEnemies(unit, u) || Math.max(Math.abs(u.x - gx), Math.abs(u.y - gy)) > 1) continue;
+    if (u.id === unit.orderTargetId) return u;
+    found ??= u;
+  }
+  return found;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { walkTo } from "../../../src/sim/world/movement.ts";
+import { stepMovement, walkNextTo, walkTo } from "../../../src/sim/world/movement.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
 import { blockedByDoor, isLocked, mayUnlock, MERCHANT_FACTION } from "../../../src/sim/doors/doors.ts";
 import { PADLOCK_BUILD_WORK_TICKS, PADLOCK_METAL } from "../../../src/sim/doors/work.ts";
 import { pullLever } from "../../../src/sim/traps/firing.ts";
@@ -337,5 +338,31 @@ describe("doors wired to triggers", () => {
     sim.state.parts[plate]!.needsRearm = true;
     run(sim, 1);
     expect([first.open, sim.state.doors[second]!.open]).toEqual([true, true]);
+  });
+});
+
+describe("unlocking to reach an enemy, in motion", () => {
+  /** A locked door, an adventurer at 3,2 and a keeper-side unit at 9,2 walking at it; steps movement only. */
+  function chase(fields: Partial<UnitRecord>, invasion: boolean): UnitRecord {
+    const sim = doorSim();
+    lock(theDoor(sim));
+    const foe = adventurer(sim, 3, 2);
+    const unit = addUnit(sim, { faction: "dungeon", x: 9, y: 2, kind: "minion", ...fields });
+    if (fields.orderTargetId === "foe") unit.orderTargetId = foe.id;
+    if (invasion) sim.state.invasion.partyId = "77";
+    walkNextTo(sim, unit, foe);
+    for (let i = 0; i < 40; i++) stepMovement(sim);
+    return unit;
+  }
+
+  it("DOOR-14: during an invasion a minion stops at a locked door on its way to an enemy, unless ordered to attack it", () => {
+    expect(chase({}, false).x).toBe(4); // no invasion: it unlocks the door (DOOR-11)
+    expect(chase({}, true).x).toBe(7);
+    expect(chase({ orderTargetId: "foe" }, true).x).toBe(4);
+  });
+
+  it("DOOR-15, DOOR-16: a creature never unlocks a door to reach an enemy during an invasion; the Master always does", () => {
+    expect(chase({ kind: "creature", species: "troll", orderTargetId: "foe" }, true).x).toBe(7);
+    expect(chase({ kind: "master" }, true).x).toBe(4);
   });
 });
