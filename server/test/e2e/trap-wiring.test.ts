@@ -39,13 +39,15 @@ const id = (r: { ok: boolean; id?: string }): string => {
   if (!r.ok || !r.id) throw new Error(`refused: ${JSON.stringify(r)}`);
   return r.id;
 };
-const row = (y: number, x0: number, x1: number) => {
-  const step = Math.sign(x1 - x0);
-  const out = [];
-  for (let x = x0; x !== x1 + step; x += step) out.push({ x, y });
+/** The tiles from (x0, y0) to (x1, y1) inclusive, along a row or a column. */
+const line = (x0: number, y0: number, x1: number, y1: number) => {
+  const dx = Math.sign(x1 - x0), dy = Math.sign(y1 - y0);
+  const out = [{ x: x0, y: y0 }];
+  for (let x = x0, y = y0; x !== x1 || y !== y1;) { x += dx; y += dy; out.push({ x, y }); }
   return out;
 };
-const column = (x: number, y0: number, y1: number) => row(0, y0, y1).map((p) => ({ x, y: p.x }));
+const row = (y: number, x0: number, x1: number) => line(x0, y, x1, y);
+const column = (x: number, y0: number, y1: number) => line(x, y0, x, y1);
 
 describe("trap wiring over a real connection", () => {
   it("TRAP-20, TRAP-21, TRAP-22, TRAP-25, TRAP-26: a hop keeps two cables apart, a cable ending on a cable joins it, and the spectator sees both", async () => {
@@ -77,8 +79,17 @@ describe("trap wiring over a real connection", () => {
     expect(await keeper.setTimerDelay({ partId: timer, minutes: 5 })).toEqual({ ok: true });
     expect(await keeper.setTimerDelay({ partId: timer, minutes: 0 })).toMatchObject({ ok: false, code: "DELAY_OUT_OF_RANGE", rule: "TRAP-17" });
 
+    // The other trap commands answer over the wire too.
+    const minion = [...keeper.state.units.values()].find((u) => u.kind === "minion");
+    expect(minion).toBeDefined();
+    expect(await keeper.assignJob({ unitId: minion!.id, job: "trapping" })).toEqual({ ok: true }); // TRAP-04
+    const lever = id(await keeper.placePart({ kind: "lever", x: 21, y: 16 }));
+    expect(await keeper.pullLever({ partId: lever })).toMatchObject({ ok: false, code: "PART_NOT_BUILT" });
+    expect(await keeper.movePart({ partId: lever, x: 21, y: 14 })).toMatchObject({ ok: false, code: "TILE_OCCUPIED" });
+
     const s = spectator.state;
-    await stateWhere(spectator, () => s.cables.size === 3 && s.cables.get(cable3)?.networkId === cable2 && s.parts.get(timer)?.delayMinutes === 5);
+    await stateWhere(spectator, () => s.cables.size === 3 && s.cables.get(cable3)?.networkId === cable2 && s.parts.get(timer)?.delayMinutes === 5
+      && s.units.get(minion!.id)?.job === "trapping");
     const flat = (a: { length: number; at(i: number): number | undefined }) => Array.from({ length: a.length }, (_, i) => a.at(i));
     expect(flat(s.cables.get(cable2)!.hops)).toEqual([17, 12]); // TRAP-21, TRAP-23: the bump at the crossing
     expect(flat(s.cables.get(cable1)!.hops)).toEqual([]);
