@@ -84,6 +84,7 @@ export class Simulation {
       knowledge: {},
       treasure: createTreasure(options.map.map),
       guardPosts: {},
+      traces: {},
       doors: {},
       doorMemory: createDoorMemory(),
     };

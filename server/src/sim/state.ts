@@ -48,6 +48,8 @@ export interface SimState {
   treasure: TreasureRecord;
   /** The keeper's guard posts and their torches (INV-76), by id. */
   guardPosts: Record<string, GuardPostRecord>;
+  /** Blood and burn marks by tile index (KNOW-22): old ones give a party Caution once per sector. */
+  traces: Record<string, TraceRecord>;
   /** Doors and their padlocks (DOOR rules), by id (doors/doors.ts). */
   doors: Record<string, DoorRecord>;
   /** What doors taught parties and factions: detour rolls, forcing, Cartographers (doors/types.ts). */
@@ -331,3 +333,6 @@ export interface TreasureRecord { amount: number; x: number; y: number }
 
 /** A guard post whose lit torch shows parties within 8 tiles (INV-76 to INV-78). */
 export interface GuardPostRecord { id: string; x: number; y: number; lit: boolean }
+
+/** A mark on a tile (KNOW-22): blood where a unit was wounded, burns where a flame jet fired; `tick` when made. */
+export interface TraceRecord { kind: "blood" | "burn"; tick: number }

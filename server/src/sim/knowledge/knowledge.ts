@@ -144,6 +144,10 @@ function raise(bonuses: Record<string, number>, key: string): void {
  */
 export function onTriggerSetOff(sim: Simulation, trigger: PartRecord, mechanismKind: PartKind | null, byUnitId: string | null): void {
   if (!isLearnableTrigger(trigger)) return;
+  if (mechanismKind === "flameJet") { // burn marks (KNOW-22, knowledge/traces.ts)
+    sim.state.traces ??= {};
+    sim.state.traces[String(tileIndex(sim.state.map, trigger.x, trigger.y))] = { kind: "burn", tick: sim.state.tick };
+  }
   const by = byUnitId !== null ? sim.state.units[byUnitId] : undefined;
   const learners = adventurersWithin(sim, trigger, SPREAD_TILES);
   if (by && by.kind === "adventurer" && !learners.includes(by)) learners.push(by);

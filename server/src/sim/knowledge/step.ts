@@ -7,6 +7,7 @@ import {
   SPREAD_TILES, TRAP_DETECTION_TILES, adventurersWithin, cautionBonus, forgetOnLeaving, gainCaution,
   isConsciousAdventurer, isLearnableTrigger, knows, learn, learnedSpotBonus, loseCaution,
 } from "./knowledge.ts";
+import { cautionFromTraces, recordBlood } from "./traces.ts";
 
 /**
  * The knowledge system, once per tick: forgetting (KNOW-47), Caution from corridors and its end
@@ -120,6 +121,7 @@ export function spottingRolls(sim: Simulation, party: PartyRecord, members: Unit
 /** Runs knowledge for one tick (see the module comment). */
 export function stepKnowledge(sim: Simulation): void {
   for (const id in sim.state.knowledge ?? {}) forgetOnLeaving(sim, id);
+  recordBlood(sim);
   for (const pid in sim.state.parties) {
     const party = sim.state.parties[pid] as PartyRecord;
     if (party.ended) continue;
@@ -130,6 +132,7 @@ export function stepKnowledge(sim: Simulation): void {
       && members.some((m) => isNarrowCorridor(sim, m.x, m.y)) && !inCombat(sim, party, members)) {
       gainCaution(sim, party, 1);
     }
+    if (!inCombat(sim, party, members)) cautionFromTraces(sim, party, members);
     trapDetection(sim, party, members);
     spottingRolls(sim, party, members);
   }

@@ -46,7 +46,8 @@ describe("invasion schedule", () => {
       expect(due).toBeGreaterThanOrEqual(D);
       expect(due).toBeLessThan(2 * D);
       expect(due % H).toBe(0);
-      counts[(due - D) / H]++;
+      const hour = (due - D) / H;
+      counts[hour] = (counts[hour] ?? 0) + 1;
     }
     for (const c of counts) expect(Math.abs(c - 100)).toBeLessThan(40);
   });

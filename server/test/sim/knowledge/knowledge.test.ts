@@ -6,6 +6,7 @@ import {
   cautionBonus, knows, learnedBlockBonus, learnedSpotBonus, trapResistBonus,
 } from "../../../src/sim/knowledge/knowledge.ts";
 import { spotBonus, spottingRolls, stepKnowledge, trapDetection } from "../../../src/sim/knowledge/step.ts";
+import { OLD_TRACE_HOURS } from "../../../src/sim/knowledge/traces.ts";
 import { defuse, planRoute } from "../../../src/sim/knowledge/routing.ts";
 import { startInvasion } from "../../../src/sim/invasions/party.ts";
 import type { Simulation } from "../../../src/sim/index.ts";
@@ -270,6 +271,46 @@ describe("Caution (KNOW-20 to KNOW-31)", () => {
     expect(party.caution).toBe(1);
   });
 
+  it("KNOW-22: seeing old blood or old burn marks gives Caution, at most once per sector (10×10 tiles); fresh marks do not", () => {
+    const sim = makeSim();
+    spyHarm(sim);
+    const { party, members: [a] } = makeParty(sim, [[2, 2]]);
+    a!.stats.tracking = 5; // sees 13 tiles
+    sim.state.tick = 30 * 600;
+    sim.state.traces = { [String(tileIndex(sim.state.map, 5, 3))]: { kind: "blood", tick: sim.state.tick - 10 } };
+    stepKnowledge(sim);
+    expect(party.caution).toBe(0); // 1 minute old: not old
+    sim.state.traces = {
+      [String(tileIndex(sim.state.map, 5, 3))]: { kind: "blood", tick: sim.state.tick - OLD_TRACE_HOURS * 600 },
+      [String(tileIndex(sim.state.map, 7, 4))]: { kind: "burn", tick: 0 },
+    };
+    stepKnowledge(sim);
+    expect(party.caution).toBe(1);
+    expect(party.cautionSectors).toEqual([0]);
+    party.caution = 0; a!.speed = 250;
+    stepKnowledge(sim);
+    expect(party.caution).toBe(0); // sector 0 already gave it
+    sim.state.traces[String(tileIndex(sim.state.map, 12, 3))] = { kind: "burn", tick: 0 };
+    party.cautionLostBySpotting = true; // KNOW-31: old traces in a new sector still count
+    stepKnowledge(sim);
+    expect(party.caution).toBe(1);
+    expect(party.cautionSectors).toEqual([0, 1]);
+  });
+
+  it("KNOW-22: a flame jet set off leaves burn marks on its trigger's tile; a wound leaves blood", () => {
+    const sim = makeSim();
+    spyHarm(sim);
+    placeBuilt(sim, "pressurePlate", 3, 3);
+    placeBuilt(sim, "flameJet", 5, 3);
+    wire(sim, [3, 3], [5, 3]);
+    const { members: [a, b] } = makeParty(sim, [[2, 3], [9, 9]]);
+    stepOn(sim, a!, 3, 3);
+    expect(sim.state.traces[String(tileIndex(sim.state.map, 3, 3))]).toEqual({ kind: "burn", tick: sim.state.tick });
+    b!.wounds.push({ severity: "light", location: "torso", tick: sim.state.tick });
+    stepKnowledge(sim);
+    expect(sim.state.traces[String(tileIndex(sim.state.map, 9, 9))]).toEqual({ kind: "blood", tick: sim.state.tick });
+  });
+
   it("KNOW-24, KNOW-26, KNOW-44: Caution adds +1 to spot and to resist, on top of learned bonuses", () => {
     const sim = makeSim();
     const plate = placeBuilt(sim, "pressurePlate", 6, 5);
@@ -321,7 +362,8 @@ describe("Caution (KNOW-20 to KNOW-31)", () => {
     party.caution = 2;
     sim.state.knowledge[a!.id]!.spot.sensor = 2;
     sim.state.knowledge[a!.id]!.block.gasJet = 1;
-    sim.state.effects = { g: { id: "g", kind: "gas", sourceId: "x", tiles: [tileIndex(sim.state.map, 5, 5)], unitId: "", from: { x: 0, y: 0 }, startTick: 0, untilTick: 1000, nextHarmTick: -1, savedSpeed: 0 } };
+    // Only the fields a gas cloud needs here (the effect record belongs to traps/effects.ts).
+    sim.state.effects = { g: { id: "g", kind: "gas", sourceId: "x", tiles: [tileIndex(sim.state.map, 5, 5)], unitId: "", startTick: 0, untilTick: 1000, nextHarmTick: -1, savedSpeed: 0 } as never };
     expect(cautionBonus(sim, a!)).toBe(0);
     expect(learnedSpotBonus(sim, a!, "sensor")).toBe(2);
     expect(trapResistBonus(sim, a!, "gasJet")).toBe(1);
