@@ -43,8 +43,18 @@ export interface LoadReport {
   joinMs: LatencySummary;
   commandRoundTripMs: LatencySummary;
   commands: { sent: number; ok: number; refused: Record<string, number> };
-  traffic: { all: TrafficRate; byRole: Record<string, TrafficRate> };
-  adventurers: { asked: number; seated: number; turnsAvailable: boolean; note: string };
+  traffic: {
+    all: TrafficRate;
+    byRole: Record<string, TrafficRate>;
+    /**
+     * What spectators received while an invasion was on (from their invasionStarted to their
+     * invasionEnded events): spectator-seconds observed, invasions seen (summed over spectators),
+     * and bytes per second (null when no spectator saw an invasion).
+     */
+    spectatorDuringInvasion: { spectatorSeconds: number; invasions: number; bytesPerSecond: number | null };
+  };
+  /** Adventurer bots: seats claimed, and the wait from the measured window's start to the seat (a party must come first). */
+  adventurers: { asked: number; seated: number; seatWaitMs: LatencySummary; turnsAvailable: boolean; note: string };
   errors: Record<string, number>;
   server: ServerReport;
 }
@@ -78,7 +88,9 @@ export function formatReport(r: LoadReport): string {
     `commands: ${r.commands.sent} sent, ${r.commands.ok} accepted, refused ${Object.entries(r.commands.refused).map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
     `per client: ${r.traffic.all.patchesPerSecond.toFixed(2)} patches/s, ${kb(r.traffic.all.bytesPerSecond)}` +
       Object.entries(r.traffic.byRole).map(([role, t]) => `; ${role} ${t.patchesPerSecond.toFixed(2)} patches/s ${kb(t.bytesPerSecond)}`).join(""),
-    `adventurers: ${r.adventurers.seated}/${r.adventurers.asked} seated; ${r.adventurers.note}`,
+    `spectators during invasions: ${r.traffic.spectatorDuringInvasion.bytesPerSecond === null ? "no invasion seen" : `${kb(r.traffic.spectatorDuringInvasion.bytesPerSecond)} over ${r.traffic.spectatorDuringInvasion.spectatorSeconds.toFixed(0)} spectator-seconds`}`,
+    `adventurers: ${r.adventurers.seated}/${r.adventurers.asked} seated` +
+      (r.adventurers.seatWaitMs.count > 0 ? ` (wait for a party and a seat: p50 ${(r.adventurers.seatWaitMs.p50 / 1000).toFixed(1)} s)` : "") + `; ${r.adventurers.note}`,
     `errors: ${errorCount(r) === 0 ? "none" : Object.entries(r.errors).map(([k, n]) => `${k} ${n}`).join(", ")}`,
     `server (${r.server.source}): CPU ${r.server.cpuPercent === null ? "n/a" : `${r.server.cpuPercent.toFixed(1)}% of a core`}, RSS ${r.server.rssMiB === null ? "n/a" : `${r.server.rssMiB.toFixed(0)} MiB`}, ` +
       `room step ${r.server.tickMs ? `p50 ${r.server.tickMs.p50.toFixed(2)} ms, p95 ${r.server.tickMs.p95.toFixed(2)} ms, p99 ${r.server.tickMs.p99.toFixed(2)} ms` : "n/a"}` +

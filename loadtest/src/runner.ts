@@ -7,7 +7,7 @@ import { connect, type DungeonConnection, type MalignusClient } from "@malignus/
 import { clientsPerRoom, type LoadOptions } from "./args.ts";
 import { BotRandom } from "./bots/rand.ts";
 import { runKeeperBot, type CommandRecorder } from "./bots/keeper.ts";
-import { runSpectatorBot } from "./bots/spectator.ts";
+import { runSpectatorBot, type InvasionTraffic } from "./bots/spectator.ts";
 import { adventurerTurnsAvailable, runAdventurerBot } from "./bots/adventurer.ts";
 import { attachProbe, resetCounters, type TrafficCounters } from "./bots/probe.ts";
 import { BARE_ROOM, ECHO_MESSAGE } from "./bare-server.ts";
@@ -22,6 +22,7 @@ interface Joined {
   conn: DungeonConnection | null;
   probe: TrafficCounters;
   stop?: () => void;
+  invasion?: () => InvasionTraffic;
   dropped: boolean;
 }
 
@@ -71,6 +72,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
   const rand = new BotRandom(o.seed);
   const join = new Latencies();
   const rtt = new Latencies();
+  const seatWait = new Latencies();
   const errors: Record<string, number> = {};
   const refused: Record<string, number> = {};
   let sent = 0, ok = 0, failed = 0, adventurersSeated = 0;
@@ -174,7 +176,9 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
       if (j.conn) j.stop = runKeeperBot(j.conn, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
       else j.stop = runBareEchoBot(j.room, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
     } else if (j.conn) {
-      j.stop = runSpectatorBot(j.conn).stop;
+      const bot = runSpectatorBot(j.conn, j.probe);
+      j.stop = bot.stop;
+      j.invasion = bot.invasion;
     }
   }
   const abort = new AbortController();
@@ -189,7 +193,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
         adventurerRuns.push(runAdventurerBot(client, id, `bot adventurer ${r}.${a}`, abort.signal).then((out) => {
           if (out.seated && out.connection) {
             adventurersSeated++;
-            if (out.seatMs !== null) join.record(out.seatMs);
+            if (out.seatMs !== null) seatWait.record(out.seatMs);
             const j = track("adventurer", out.connection.room, out.connection);
             j.stop = runSpectatorBot(out.connection).stop;
           }
@@ -215,6 +219,9 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     const js = joined.filter((j) => j.role === role);
     if (js.length > 0) byRole[role] = rate(js);
   }
+  const fights = joined.filter((j) => j.role === "spectator" && j.invasion).map((j) => (j.invasion as () => InvasionTraffic)());
+  const fightSeconds = fights.reduce((a, f) => a + f.seconds, 0);
+  const fightBytes = fights.reduce((a, f) => a + f.bytes, 0);
   const held = joined.filter((j) => !j.dropped).length;
   const dropped = joined.length - held;
 
@@ -242,10 +249,18 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     joinMs: join.summary(),
     commandRoundTripMs: rtt.summary(),
     commands: { sent, ok, refused },
-    traffic: { all: rate(joined), byRole },
+    traffic: {
+      all: rate(joined), byRole,
+      spectatorDuringInvasion: {
+        spectatorSeconds: fightSeconds,
+        invasions: fights.reduce((a, f) => a + f.invasions, 0),
+        bytesPerSecond: fightSeconds > 0 ? fightBytes / fightSeconds : null,
+      },
+    },
     adventurers: {
       asked: o.target === "dungeon" ? o.rooms * o.adventurers : 0,
       seated: adventurersSeated,
+      seatWaitMs: seatWait.summary(),
       turnsAvailable: turns,
       note: turns
         ? "adventurer turn commands exist but the bot does not play them yet"

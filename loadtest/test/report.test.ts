@@ -14,8 +14,8 @@ function report(over: Partial<LoadReport> = {}): LoadReport {
     connections: { attempted: 10, held: 10, failed: 0, dropped: 0 },
     joinMs: summary(100), commandRoundTripMs: summary(20),
     commands: { sent: 60, ok: 50, refused: { NOT_FLOOR: 10 } },
-    traffic: { all: { clients: 10, patchesPerSecond: 10, bytesPerSecond: 512 }, byRole: {} },
-    adventurers: { asked: 0, seated: 0, turnsAvailable: false, note: "n/a" },
+    traffic: { all: { clients: 10, patchesPerSecond: 10, bytesPerSecond: 512 }, byRole: {}, spectatorDuringInvasion: { spectatorSeconds: 0, invasions: 0, bytesPerSecond: null } },
+    adventurers: { asked: 0, seated: 0, seatWaitMs: { count: 0, mean: 0, p50: 0, p95: 0, p99: 0, max: 0 }, turnsAvailable: false, note: "n/a" },
     errors: {},
     server: { source: "none", cpuPercent: null, procCpuPercent: null, rssMiB: null, tickMs: null, notes: [] },
     ...over,
@@ -38,6 +38,9 @@ describe("load report", () => {
     expect(text).toContain("command round trip (10): p50 4.0 ms, p95 9.0 ms, p99 20.0 ms, max 21.0 ms");
     expect(text).toContain("per client: 10.00 patches/s, 0.50 KB/s");
     expect(text).toContain("errors: none");
+    expect(text).toContain("spectators during invasions: no invasion seen");
+    const fight = formatReport(report({ traffic: { all: { clients: 1, patchesPerSecond: 1, bytesPerSecond: 1 }, byRole: {}, spectatorDuringInvasion: { spectatorSeconds: 40, invasions: 4, bytesPerSecond: 1536 } } }));
+    expect(fight).toContain("spectators during invasions: 1.50 KB/s over 40 spectator-seconds");
   });
 
   it("a capacity step is good only with no error and p99 within the limit", () => {
