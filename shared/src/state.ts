@@ -175,6 +175,38 @@ export const TrapEffect = schema({
 }, "TrapEffect");
 export type TrapEffect = SchemaType<typeof TrapEffect>;
 
+/**
+ * An adventurer's Journal (KNOW-50): its learned spotting bonuses by trigger type (KNOW-34) and
+ * Block bonuses by mechanism kind (KNOW-37), and the trap parts it knows (KNOW-04). Private to
+ * the keeper's side: projected only once its party is spotted.
+ */
+export const Journal = schema({
+  unitId: t.string().default(""),
+  /** Trigger type → +1 or +2. */
+  spotBonus: t.map("uint8"),
+  /** Mechanism kind → +1 or +2. */
+  blockBonus: t.map("uint8"),
+  /** Ids of the trap parts it knows. */
+  knownParts: t.array("string"),
+}, "Journal");
+export type Journal = SchemaType<typeof Journal>;
+
+/** A spotted party as its Party tab shows it (INV-05): goal, kind, members and Caution (KNOW-20). */
+export const PartyInfo = schema({
+  id: t.string().default(""),
+  /** killMaster, stealTreasure, freePrisoners or destroyAltar (INV-01, INV-02). */
+  goal: t.string().default("killMaster"),
+  /** normal, mob, weaker, stronger, punitive, camp or pursuers. */
+  kind: t.string().default("normal"),
+  invasionNumber: t.uint16().default(0),
+  memberIds: t.array("string"),
+  /** Caution bonus 0, 1 or 2 (KNOW-20 to KNOW-31). */
+  caution: t.uint8().default(0),
+  /** Gold carried away (INV-90). */
+  loot: t.uint16().default(0),
+}, "PartyInfo");
+export type PartyInfo = SchemaType<typeof PartyInfo>;
+
 /** The root state of a dungeon room. */
 export const DungeonState = schema({
   mapName: t.string().default(""),
@@ -202,5 +234,9 @@ export const DungeonState = schema({
   adventurers: t.uint8().default(0),
   /** Doors, by id (DOOR rules). */
   doors: t.map(Door),
+  /** Spotted parties (INV-05), keeper-side only. */
+  parties: t.map(PartyInfo).view(KEEPER_VIEW_TAG),
+  /** Journals of adventurers of spotted parties (KNOW-50), keeper-side only. */
+  journals: t.map(Journal).view(KEEPER_VIEW_TAG),
 }, "DungeonState");
 export type DungeonState = SchemaType<typeof DungeonState>;

@@ -10,7 +10,8 @@ import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectUnitCombat } from "./combatProjection.ts";
-import { hourlyChance, invasionWord } from "../sim/invasions/schedule.ts";
+import { indicator } from "../sim/invasions/schedule.ts";
+import { projectInvasionExtras } from "./journalProjection.ts";
 
 /**
  * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
@@ -72,6 +73,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
     set(p, "expired", isExpired(simulation, r));
   });
   const width = sim.map.width;
+  projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
   syncMap(target.cables, sim.cables, () => new Cable(), (c, r) => {
     projectCable(c, r, width);
     set(c, "networkId", networks.byCable.get(r.id)?.id ?? "");
@@ -84,9 +86,9 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   set(inv, "count", clamp(sim.invasion.count, 0xffff));
   set(inv, "partyId", sim.invasion.partyId);
   set(inv, "spotted", party?.spotted ?? false);
-  const chance = clamp(hourlyChance(simulation), 100);
-  set(inv, "hourlyChance", chance);
-  set(inv, "word", sim.invasion.partyId !== "" ? "In progress" : invasionWord(chance));
+  const shown = indicator(simulation); // INV-20 to INV-25, INV-83
+  set(inv, "hourlyChance", clamp(shown.chance, 100));
+  set(inv, "word", shown.word);
 }
 
 const networkCache = new WeakMap<Simulation, { key: string; index: NetworkIndex }>();

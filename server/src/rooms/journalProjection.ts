@@ -1,0 +1,71 @@
+import { Journal, PartyInfo, type DungeonState } from "@malignus/shared";
+import type { Simulation } from "../sim/index.ts";
+
+/**
+ * Projects the spotted parties (INV-05: the Party tab's goal) and their adventurers' Journals
+ * (KNOW-50: learned bonuses and known traps) into the keeper-side maps `parties` and `journals`.
+ * Only parties the keeper has spotted appear, so the fog keeps unspotted parties secret; both
+ * maps are sent only to views holding KEEPER_VIEW_TAG (keepers and spectators).
+ */
+
+interface StrMap<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): unknown;
+  delete(key: string): unknown;
+  keys(): IterableIterator<string>;
+}
+interface StrArray { length: number; at(i: number): string | undefined; push(...v: string[]): unknown; clear(): unknown }
+
+function setIf<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
+  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
+}
+
+function syncStrings(target: StrArray, values: readonly string[]): void {
+  let same = target.length === values.length;
+  for (let i = 0; same && i < values.length; i++) same = target.at(i) === values[i];
+  if (same) return;
+  target.clear();
+  if (values.length > 0) target.push(...values);
+}
+
+function syncNumbers(target: StrMap<number>, source: Readonly<Record<string, number>>): void {
+  for (const k in source) if (target.get(k) !== source[k]) target.set(k, source[k] as number);
+  for (const k of [...target.keys()]) if (!(k in source)) target.delete(k);
+}
+
+/** Mirrors spotted parties and their members' journals into `target.parties` / `target.journals`. */
+export function projectInvasionExtras(target: DungeonState, simulation: Simulation): void {
+  const sim = simulation.state;
+  const parties = target.parties as unknown as StrMap<PartyInfo> | undefined;
+  const journals = target.journals as unknown as StrMap<Journal> | undefined;
+  if (!parties || !journals) return;
+  const wantParties = new Set<string>();
+  const wantJournals = new Set<string>();
+  for (const id in sim.parties) {
+    const p = sim.parties[id];
+    if (!p || !p.spotted || p.ended) continue;
+    wantParties.add(id);
+    let info = parties.get(id);
+    if (!info) { info = new PartyInfo(); parties.set(id, info); }
+    setIf(info, "id", p.id);
+    setIf(info, "goal", p.goal);
+    setIf(info, "kind", p.kind ?? "normal");
+    setIf(info, "invasionNumber", p.invasionNumber);
+    setIf(info, "caution", p.caution ?? 0);
+    setIf(info, "loot", Math.min(0xffff, p.loot ?? 0));
+    syncStrings(info.memberIds as unknown as StrArray, p.memberIds);
+    for (const uid of p.memberIds) {
+      const k = sim.knowledge?.[uid];
+      if (!k) continue;
+      wantJournals.add(uid);
+      let j = journals.get(uid);
+      if (!j) { j = new Journal(); journals.set(uid, j); }
+      setIf(j, "unitId", uid);
+      syncNumbers(j.spotBonus as unknown as StrMap<number>, k.spot);
+      syncNumbers(j.blockBonus as unknown as StrMap<number>, k.block);
+      syncStrings(j.knownParts as unknown as StrArray, k.known);
+    }
+  }
+  for (const id of [...parties.keys()]) if (!wantParties.has(id)) parties.delete(id);
+  for (const id of [...journals.keys()]) if (!wantJournals.has(id)) journals.delete(id);
+}
