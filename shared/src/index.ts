@@ -10,3 +10,4 @@ export * from "./protocol.ts";
 export * from "./state.ts";
 export * from "./data/traps.ts";
 export * from "./data/invasions.ts";
+export * from "./data/creatures.ts";

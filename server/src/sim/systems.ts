@@ -3,6 +3,7 @@ import { stepClock } from "./clock.ts";
 import { stepInvasionSchedule } from "./invasions/schedule.ts";
 import { stepAdventurers } from "./invasions/adventurers.ts";
 import { stepMinions } from "./minions/minions.ts";
+import { stepWildCreatures } from "./combat/wild.ts";
 import { stepMovement } from "./world/movement.ts";
 import { stepTraps } from "./traps/index.ts";
 import { stepDoors } from "./doors/index.ts";
@@ -25,6 +26,7 @@ export const SYSTEMS: readonly System[] = [
   stepInvasionSchedule,
   stepAdventurers,
   stepMinions,
+  stepWildCreatures,
   stepMovement,
   stepTraps,
   stepKnowledge,

@@ -1,3 +1,4 @@
+import { SPECIES } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
@@ -9,8 +10,8 @@ import { areEnemies, isActive } from "../world/units.ts";
  * except kobolds, two of whom may fight from one tile.
  */
 
-/** CMB-21 (open, proposal "at most 2, kobolds only"): kobolds that may share one tile. */
-export const KOBOLDS_PER_TILE = 2;
+/** CMB-21 (open, proposal "at most 2, kobolds only"): kobolds that may share one tile (the species table's `perTile`). */
+export const KOBOLDS_PER_TILE: number = SPECIES.kobold.perTile;
 
 /** The species that may share a tile in a fight (CMB-21). */
 export const CROWDING_SPECIES = "kobold";
