@@ -1,10 +1,10 @@
 import type { Room } from "@colyseus/sdk";
 import {
-  COMMAND_TYPES, EVENT_MESSAGE, SEAT_MESSAGE, type SeatInfo, type SeatRole,
+  COMMAND_TYPES, EVENT_MESSAGE, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TurnPlan, type SeatInfo, type SeatRole,
   type CommandPayload, type CommandResult, type CommandType, type DungeonState,
   type SimEvent, type SimEventOf, type SimEventType,
 } from "@malignus/shared";
-import { validateCommand } from "./validate.ts";
+import { CommandValidationError, validateCommand } from "./validate.ts";
 
 /** A client's seat role: `keeper`, `adventurer` (plays one party member) or `spectator`. */
 export type DungeonRole = SeatRole;
@@ -132,6 +132,24 @@ export class DungeonConnection {
   onReconnect(callback: () => void): () => void {
     this.room.onReconnect(callback);
     return () => this.room.onReconnect.remove(callback);
+  }
+
+  /**
+   * Adventurer players: plans the adventurer's coming turn in its encounter (d20 and d100
+   * rooms). Resolves `{ ok: true }` once stored, or `{ ok: false, code, reason }` when this
+   * client plays no adventurer or its adventurer is in no encounter. Without a plan the AI acts.
+   *
+   * @throws CommandValidationError (rejects) when `plan` is malformed; nothing is sent.
+   * @example
+   * await hero.planTurn({ action: "attack", targetId: "12" });
+   */
+  async planTurn(plan: TurnPlan): Promise<CommandResult> {
+    const parsed = TurnPlan.safeParse(plan);
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "plan"}: ${i.message}`).join("; ");
+      throw new CommandValidationError(PLAN_TURN_MESSAGE, `Invalid "${PLAN_TURN_MESSAGE}" payload (not sent): ${detail}`, parsed.error.issues);
+    }
+    return await this.room.request<TurnPlan, CommandResult>(PLAN_TURN_MESSAGE as never, parsed.data);
   }
 
   /** The synchronised dungeon state (read-only: the server owns it). */

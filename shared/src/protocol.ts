@@ -1,4 +1,6 @@
 /** Wire names shared by the server and the client-sdk. */
+import { z } from "zod";
+import { EntityId } from "./commands.ts";
 
 /** The Colyseus room name of a live dungeon. */
 export const DUNGEON_ROOM = "dungeon";
@@ -53,3 +55,21 @@ export interface DungeonListing {
   /** Ids of the current party's members no player has claimed: the open adventurer seats. */
   openAdventurerSeats: string[];
 }
+
+/**
+ * Client → server request of an adventurer player: its plan for its adventurer's coming turn in
+ * an encounter (d20 and d100 rooms). Answered with a `CommandResult`; refused when the client
+ * plays no adventurer or its adventurer is in no encounter. The ruleset reads the plan when the
+ * turn comes (the encounter's `plans`); without one the AI acts.
+ */
+export const PLAN_TURN_MESSAGE = "planTurn";
+
+/** A turn plan: what to do (`attack`, `move`, `dash`, `flee`, `wait`…), on whom or where. */
+export const TurnPlan = z.object({
+  action: z.string().regex(/^[a-zA-Z]{1,32}$/),
+  targetId: EntityId.optional(),
+  x: z.number().int().min(0).max(1023).optional(),
+  y: z.number().int().min(0).max(1023).optional(),
+}).strict();
+/** A turn plan (see {@link TurnPlan}). */
+export type TurnPlan = z.infer<typeof TurnPlan>;

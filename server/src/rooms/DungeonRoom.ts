@@ -1,9 +1,10 @@
 import { CloseCode, Protocol, Room, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import {
-  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_MINUTE,
+  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_MINUTE, TurnPlan,
   type Command, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
 } from "@malignus/shared";
+import { encounterOf } from "../sim/combat/encounters/book.ts";
 import { Simulation } from "../sim/index.ts";
 import { isActive } from "../sim/world/units.ts";
 import { loadMap } from "../maps.ts";
@@ -39,6 +40,9 @@ export interface DungeonClientData { seat: Seat; viewer: Viewer }
 
 /** One accepted command, attributed to its keeper's seat, at the tick it was applied before. */
 export interface LoggedCommand { tick: number; seatId: string; command: Command }
+
+/** One accepted turn plan, attributed to its adventurer's seat, at the tick it was stored. */
+export interface LoggedPlan { tick: number; seatId: string; unitId: string; plan: TurnPlan }
 
 type DungeonClient = Client<{ userData: DungeonClientData }>;
 
@@ -81,6 +85,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #seats = new Map<string, Seat>();
   #seatCounter = 0;
   readonly #commandLog: LoggedCommand[] = [];
+  readonly #planLog: LoggedPlan[] = [];
   #refusalWindowEnd = 0;
   #refusalsLogged = 0;
   #refusalsSuppressed = 0;
@@ -105,6 +110,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     for (const type of COMMAND_TYPES) {
       this.onMessage(type, COMMANDS[type], (client: DungeonClient, payload: unknown) => this.#command(client, type, payload));
     }
+    this.onMessage(PLAN_TURN_MESSAGE, TurnPlan, (client: DungeonClient, plan: TurnPlan) => this.#planTurn(client, plan));
     this.onMessage("*", (client: DungeonClient, type: string | number) => {
       messagesReceived.inc({ type: "unknown" });
       this.#refused(client, String(type).slice(0, 64), "UNKNOWN_TYPE", "unknown message type");
@@ -205,6 +211,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** Every accepted command with its tick and keeper seat: replaying them on the seed gives the same hash. */
   get commandLog(): readonly LoggedCommand[] { return this.#commandLog; }
 
+  /** Every accepted turn plan: with the command log, what replays the room. */
+  get planLog(): readonly LoggedPlan[] { return this.#planLog; }
+
   /** Refusals so far (commands refused, role not allowed, unknown types). */
   get refusalCount(): number { return this.#refusalCount; }
 
@@ -256,6 +265,23 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       this.#log.error({ err, sessionId: client.sessionId, type, payload }, "command threw");
       return this.#refused(client, type, "INVALID_COMMAND", "the server failed to apply this command");
     }
+  }
+
+  /**
+   * An adventurer player's plan for its adventurer's coming turn: stored in its encounter's
+   * `plans`, where the ruleset takes it when the turn comes (encounters.ts); the AI acts otherwise.
+   */
+  #planTurn(client: DungeonClient, plan: TurnPlan): CommandResult {
+    messagesReceived.inc({ type: PLAN_TURN_MESSAGE });
+    const seat = client.userData?.seat;
+    if (seat?.role !== "adventurer" || !seat.unitId) {
+      return this.#refused(client, PLAN_TURN_MESSAGE, "NOT_ALLOWED_FOR_ROLE", "only adventurer players plan turns");
+    }
+    const encounter = encounterOf(this.#sim, seat.unitId);
+    if (!encounter) return this.#refused(client, PLAN_TURN_MESSAGE, "INVALID_COMMAND", "your adventurer is in no encounter");
+    encounter.plans[seat.unitId] = { ...plan };
+    this.#planLog.push({ tick: this.#sim.state.tick, seatId: seat.seatId, unitId: seat.unitId, plan: { ...plan } });
+    return { ok: true };
   }
 
   /** Counts and logs (rate-limited) a refusal, and returns the refusal answer. */

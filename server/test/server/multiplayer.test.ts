@@ -180,7 +180,7 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     const room = roomOf(keeper.room.roomId);
     const members = invade(room);
     // A wired trap right in front of the portal, in plain sight of the party.
-    const portal = members[0]!;
+    const portal = { x: members[0]!.x, y: members[0]!.y };
     const plate = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: portal.x + 2, y: portal.y });
     const darts = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: portal.x + 4, y: portal.y });
     const wire = await keeper.room.request<unknown, CommandResult>("wire", { path: [2, 3, 4].map((d) => ({ x: portal.x + d, y: portal.y })) });
@@ -213,16 +213,17 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     const room = roomOf(keeper.room.roomId);
     const members = invade(room);
     const at = members[0]!;
-    const plate = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: at.x + 2, y: at.y });
-    const darts = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: at.x + 4, y: at.y });
-    await keeper.room.request("wire", { path: [2, 3, 4].map((d) => ({ x: at.x + d, y: at.y })) });
+    const [x0, y0] = [at.x, at.y]; // the portal (the party walks on)
+    const plate = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: x0 + 2, y: y0 });
+    const darts = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: x0 + 4, y: y0 });
+    await keeper.room.request("wire", { path: [2, 3, 4].map((d) => ({ x: x0 + d, y: y0 })) });
     const [plateId, dartsId] = [plate, darts].map((r) => (r as { id: string }).id);
     const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: at.id });
     await settle();
     expect(hero.room.state.parts.size).toBe(0);
     learn(room.simulation, at, plateId!);
     const part = await until("the learned plate in the player's state", () => hero.room.state.parts.get(plateId!));
-    expect([part.kind, part.x, part.y]).toEqual(["pressurePlate", at.x + 2, at.y]);
+    expect([part.kind, part.x, part.y]).toEqual(["pressurePlate", x0 + 2, y0]);
     expect(hero.room.state.parts.has(dartsId!)).toBe(false);
     expect(hero.room.state.cables.size).toBe(0);
   });
@@ -333,5 +334,34 @@ describe("metrics", () => {
     expect(value(/^malignus_patch_bytes_sent_total\{kind="patch"\} (\d+)$/m)).toBeGreaterThan(0);
     expect(value(/^malignus_messages_received_total\{type="placePart"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(value(/^malignus_messages_refused_total\{reason="NOT_FLOOR"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("adventurer turns in encounters", () => {
+  it("planTurn: an adventurer player's plan is stored in its encounter for its coming turn; others are refused", async () => {
+    // timeScale 0.01: no tick passes during the test, so the hand-made encounter stays as it is.
+    const keeper = await create({ ruleset: "d20", pauseOnSpot: false, timeScale: 0.01 });
+    const room = roomOf(keeper.room.roomId);
+    const [hero0] = invade(room);
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: hero0!.id });
+    await hero.seat;
+    expect(await keeper.room.request("planTurn", { action: "attack" }))
+      .toEqual({ ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "only adventurer players plan turns" });
+    expect(await hero.room.request("planTurn", { action: "attack" }))
+      .toEqual({ ok: false, code: "INVALID_COMMAND", reason: "your adventurer is in no encounter" });
+    const minion = Object.values(room.simulation.state.units).find((u) => u.kind === "minion")!;
+    const tick = room.simulation.tick;
+    room.simulation.state.encounters = {
+      e1: {
+        id: "e1", participants: [hero0!.id, minion.id], order: [hero0!.id, minion.id], initiative: {}, round: 1, turnIndex: 0,
+        roundStartTick: tick, nextTurnTick: tick + 1000, surprised: [], acted: [], reactions: {}, waitingSince: -1, plans: {}, startTick: tick,
+      },
+    };
+    expect(await hero.room.request("planTurn", { action: "attack", targetId: minion.id })).toEqual({ ok: true });
+    expect(room.simulation.state.encounters.e1!.plans).toEqual({ [hero0!.id]: { action: "attack", targetId: minion.id } });
+    expect(room.planLog.map((p) => [p.unitId, p.plan.action])).toEqual([[hero0!.id, "attack"]]);
+    // A malformed plan is answered with an error and stores nothing.
+    await expect(hero.room.request("planTurn", { action: "attack; drop table", targetId: 3 })).rejects.toThrow();
+    expect(room.planLog).toHaveLength(1);
   });
 });
