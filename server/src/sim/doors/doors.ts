@@ -165,10 +165,12 @@ export function activateDoorTrigger(sim: Simulation, trigger: PartRecord): void 
 
 const wiringKeys = new WeakMap<SimState, string>();
 
-/** Refreshes every door's `triggerIds` from the cable networks when parts, cables or doors were added or removed. */
+/** Refreshes every door's `triggerIds` from the cable networks when parts, cables or doors were added, removed or moved. */
 export function refreshDoorWiring(sim: Simulation): void {
   const s = sim.state;
-  const key = `${s.nextId}:${Object.keys(s.parts).length}:${Object.keys(s.cables).length}:${Object.keys(s.doors).length}`;
+  let where = 0; // a moved part changes the wiring without adding or removing anything
+  for (const id in s.parts) { const p = s.parts[id] as PartRecord; where = (where * 31 + p.y * s.map.width + p.x) % 1_000_000_007; }
+  const key = `${s.nextId}:${Object.keys(s.parts).length}:${Object.keys(s.cables).length}:${Object.keys(s.doors).length}:${where}`;
   if (wiringKeys.get(s) === key) return;
   wiringKeys.set(s, key);
   const index = computeNetworks(s);

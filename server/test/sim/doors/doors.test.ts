@@ -8,7 +8,7 @@ import { pullLever } from "../../../src/sim/traps/firing.ts";
 import { resolveRearm } from "../../../src/sim/traps/rearm.ts";
 import { computeNetworks } from "../../../src/sim/traps/network.ts";
 import { adventurer, doorSim, lock, run, theDoor, TWO_ROUTES } from "./helpers.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
+import { Simulation } from "../../../src/sim/simulation.ts";
 
 const okId = (r: { ok: boolean; id?: string }): string => { if (!r.ok || !r.id) throw new Error(JSON.stringify(r)); return r.id; };
 
@@ -364,5 +364,34 @@ describe("unlocking to reach an enemy, in motion", () => {
   it("DOOR-15, DOOR-16: a creature never unlocks a door to reach an enemy during an invasion; the Master always does", () => {
     expect(chase({ kind: "creature", species: "troll", orderTargetId: "foe" }, true).x).toBe(7);
     expect(chase({ kind: "master" }, true).x).toBe(4);
+  });
+});
+
+describe("door wiring follows the cables", () => {
+  it("DOOR-19: removing the cable unwires the door, and a door whose trigger is gone is deactivated", () => {
+    const sim = doorSim();
+    const door = theDoor(sim);
+    const plate = plateToDoor(sim);
+    run(sim, 1);
+    sim.state.parts[plate]!.active = true;
+    sim.state.parts[plate]!.needsRearm = true;
+    run(sim, 1);
+    expect([door.triggerIds, door.triggered, door.open]).toEqual([[plate], true, true]);
+    const cable = Object.keys(sim.state.cables)[0]!;
+    expect(sim.apply({ type: "removeCable", cableId: cable }).ok).toBe(true);
+    run(sim, 1);
+    expect([door.triggerIds, door.triggered, door.open]).toEqual([[], false, false]);
+  });
+
+  it("snapshot and restore give the same doors as stepping straight through", () => {
+    const a = doorSim(undefined, 5);
+    const lever = builtPart(a, "lever", 3, 3);
+    wire(a, [3, 3], [3, 2], [6, 2]);
+    lock(theDoor(a));
+    run(a, 3);
+    const b = Simulation.restore(a.snapshot());
+    for (const sim of [a, b]) { pullLever(sim, lever); run(sim, 5); }
+    expect(b.hash()).toBe(a.hash());
+    expect(theDoor(b).padlock?.armed).toBe(false);
   });
 });
