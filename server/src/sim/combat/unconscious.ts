@@ -101,3 +101,19 @@ export function killingBlow(sim: Simulation, attacker: UnitRecord, target: UnitR
   target.wakeTick = -1;
   sim.emit({ type: "knockedOut", unitId: target.id, outcome: "dead", cause: "killingBlow", byUnitId: attacker.id });
 }
+
+/**
+ * CMB-45: `healer` tends `patient` next to it (or on its tile), conscious or not, through the
+ * room's ruleset (`heal`: malignus removes the most severe wound). Healing does not wake anyone
+ * (open, docs/rules-decisions.md). Emits `healed`.
+ * @throws Error when the healer is not standing, the patient is dead, captured or gone, or they
+ *   are more than 1 tile apart.
+ */
+export function healNextTo(sim: Simulation, healer: UnitRecord, patient: UnitRecord): void {
+  if (!isActive(healer)) throw new Error(`unit ${healer.id} cannot heal while ${healer.activity}`);
+  if (patient.activity === "dead" || patient.activity === "captured" || patient.activity === "left") {
+    throw new Error(`unit ${patient.id} cannot be healed while ${patient.activity}`);
+  }
+  if (chebyshev(healer, patient) > 1) throw new Error(`unit ${patient.id} is not next to ${healer.id}`);
+  sim.ruleset.heal(sim, healer.id, patient);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { applyWound, unconsciousChance } from "../../../src/sim/combat/malignus/index.ts";
-import { BED_WAKE_WITHIN_TICKS, killingBlow, pickUp, putDown } from "../../../src/sim/combat/unconscious.ts";
+import { BED_WAKE_WITHIN_TICKS, healNextTo, killingBlow, pickUp, putDown } from "../../../src/sim/combat/unconscious.ts";
 import { stepConditions } from "../../../src/sim/combat/conditions.ts";
 import { stepMinions } from "../../../src/sim/minions/minions.ts";
 import { adventurer, makeSim, scriptedDice } from "./helpers.ts";
@@ -97,8 +97,16 @@ describe("the unconscious", () => {
     expect([u.activity, u.woundPoints]).toEqual(["unconscious", 11]);
     u.wounds = [{ severity: "critical", location: "arm", tick: 0 }, { severity: "serious", location: "torso", tick: 0 }];
     u.woundPoints = 6;
-    sim.ruleset.heal(sim, "7", u);
+    const healer = addUnit(sim, { kind: "adventurer", faction: "heroes", x: 3, y: 3 });
+    sim.drainEvents();
+    healNextTo(sim, healer, u);
     expect([u.activity, u.woundPoints, u.wounds.length]).toEqual(["unconscious", 2, 1]);
+    expect(sim.drainEvents()).toEqual([{ type: "healed", unitId: u.id, byUnitId: healer.id, woundPoints: 2, hp: 0, tick: 0 }]);
+    healer.x = 5;
+    expect(() => healNextTo(sim, healer, u)).toThrow(/not next to/);
+    healer.x = 3;
+    u.activity = "dead";
+    expect(() => healNextTo(sim, healer, u)).toThrow(/cannot be healed/);
   });
 
   it("CMB-46: a minion with no job takes an unconscious adventurer prisoner", () => {
