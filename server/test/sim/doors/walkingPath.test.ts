@@ -6,6 +6,7 @@ import { findPath } from "../../../src/sim/world/grid.ts";
 import { loadMap } from "../../../src/maps.ts";
 import { caveIn, portalReachesSanctum, wouldCutWalkingPath } from "../../../src/sim/doors/walkingPath.ts";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
 import { doorSim, lock, theDoor, TWO_ROUTES } from "./helpers.ts";
 
 /** A 1-tile corridor from the portal (0,2) through a door (5,2) to the sanctum (10,2). */
@@ -132,5 +133,24 @@ describe("the walking path under random building and digging", () => {
         if (!r.ok) expect(r).toMatchObject(cut);
       }
     }), { numRuns: 40, seed: 7 });
+  });
+});
+
+describe("walls and what stands on the tile", () => {
+  it("a wall is refused on a trap part, a cable or a unit", () => {
+    const sim = doorSim(TWO_ROUTES);
+    const plate = sim.apply({ type: "placePart", kind: "pressurePlate", x: 2, y: 1 }) as { id: string };
+    sim.state.parts[plate.id]!.built = true;
+    sim.apply({ type: "placePart", kind: "spinningBlades", x: 4, y: 1 });
+    expect(sim.apply({ type: "wire", path: [{ x: 2, y: 1 }, { x: 3, y: 1 }, { x: 4, y: 1 }] }).ok).toBe(true);
+    expect(sim.apply({ type: "buildWall", x: 2, y: 1 })).toMatchObject({ ok: false, code: "TILE_OCCUPIED" });
+    expect(sim.apply({ type: "buildWall", x: 3, y: 1 })).toMatchObject({ ok: false, code: "TILE_OCCUPIED" });
+    addUnit(sim, { kind: "minion", x: 2, y: 3 });
+    expect(sim.apply({ type: "buildWall", x: 2, y: 3 })).toMatchObject({ ok: false, code: "TILE_OCCUPIED" });
+  });
+
+  it("the shipped default map has its sanctum door at 29,15", () => {
+    const sim = Simulation.create({ seed: 1, ruleset: "malignus", map: loadMap("default") });
+    expect(Object.values(sim.state.doors).map((d) => [d.x, d.y, d.open, d.padlock])).toEqual([[29, 15, false, null]]);
   });
 });
