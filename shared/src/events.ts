@@ -111,29 +111,6 @@ export interface OrderEvent extends EventBase { type: "stanceChanged" | "attackO
 /** A shot meant for `intendedId` hit a body on its path instead (CMB-14); the `attack` event follows. */
 export interface ShotDeflectedEvent extends EventBase { type: "shotIntercepted"; attackerId: string; intendedId: string; targetId: string }
 
-/** An encounter began (D20-FLOW-02, D20-FLOW-10, D20-FLOW-19): the acting order, initiative totals and who is surprised. */
-export interface EncounterStartedEvent extends EventBase {
-  type: "encounterStarted"; encounterId: string; order: string[]; initiative: Record<string, number>; surprised: string[];
-}
-/** A latecomer joined a running encounter and took its place in the order. */
-export interface EncounterJoinedEvent extends EventBase { type: "encounterJoined"; encounterId: string; unitId: string; initiative: number; order: string[] }
-/** A participant's turn began (D20-FLOW-24). */
-export interface TurnStartedEvent extends EventBase { type: "turnStarted"; encounterId: string; round: number; unitId: string }
-/** An encounter ended: one side beaten or fled (D20-FLOW-26). */
-export interface EncounterEndedEvent extends EventBase { type: "encounterEnded"; encounterId: string; rounds: number; reason: "beaten" | "fled" }
-/** Hit points lost (d20, d100): `amount` after resistance, `hp` left; `damageType` in the ruleset's own words. */
-export interface DamagedEvent extends EventBase {
-  type: "damaged"; targetId: string; sourceId: string; amount: number; damageType: string; hp: number; critical: boolean;
-}
-/** A jet de destin (D20-HP-16 to D20-HP-25): the die, the tallies after it and what came of it. */
-export interface DeathSaveEvent extends EventBase {
-  type: "deathSave"; unitId: string; roll: number; successes: number; failures: number; outcome: "success" | "failure" | "stable" | "dead" | "regained";
-}
-/** A reaction (D20-FLOW-34 to D20-FLOW-39): an opportunity attack or a defence against `againstId`. */
-export interface ReactionEvent extends EventBase { type: "reaction"; unitId: string; kind: "opportunityAttack" | "defence"; detail: string; againstId: string }
-/** Encounter events, in one union (combat/encounters/, d20). */
-export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent;
-
 /** A party spotted a trigger (KNOW-10, KNOW-11): `unitId` rolled and succeeded. */
 export interface TriggerSpottedEvent extends EventBase { type: "triggerSpotted"; partyId: string; unitId: string; triggerId: string; x: number; y: number }
 /** A party member tried to defuse a known trigger blocking the way (KNOW-19): on failure the trigger was set off. */
@@ -166,8 +143,8 @@ export interface DamagedEvent extends EventBase {
 export interface DeathSaveEvent extends EventBase {
   type: "deathSave"; unitId: string; roll: number; successes: number; failures: number; outcome: "success" | "failure" | "stable" | "dead" | "regained";
 }
-/** A reaction (D20-FLOW-34 to D20-FLOW-39): an opportunity attack or a defence against `againstId`. */
-export interface ReactionEvent extends EventBase { type: "reaction"; unitId: string; kind: "opportunityAttack" | "defence"; detail: string; againstId: string }
+/** A reaction (D20-FLOW-34 to D20-FLOW-39): an opportunity attack, a defence or a readied attack against `againstId`. */
+export interface ReactionEvent extends EventBase { type: "reaction"; unitId: string; kind: "opportunityAttack" | "defence" | "readied"; detail: string; againstId: string }
 /** Encounter events, in one union (combat/encounters/, d20). */
 export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent;
 

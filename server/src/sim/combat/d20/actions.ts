@@ -1,15 +1,17 @@
 /** The actions of a turn (D20-ACTION-05 to D20-ACTION-45). */
-export const ACTION_KINDS = ["attack", "cast", "technique", "dash", "disengage", "help", "ready", "search", "useObject", "hide", "reload", "perceive"] as const;
+export const ACTION_KINDS = ["attack", "cast", "technique", "dash", "disengage", "help", "ready", "search", "useObject", "hide", "reload", "perceive", "firstAid", "escape"] as const;
 /** One of {@link ACTION_KINDS}. */
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 /**
- * D20-ACTION-06, 08, 12, 15, 19, 22, 37, 41, 45 and Left open (Search is full, perceiving an
+ * D20-ACTION-06, 08, 12, 15, 19, 22, 37, 41, 45, D20-HP-29 (first aid uses the action),
+ * D20-ATTACK-43 (escaping a grapple uses the action) and Left open (Search is full, perceiving an
  * unseen target is a demi-action): whether each action is a full action or a demi-action.
  */
 export const ACTION_COST: Readonly<Record<ActionKind, "full" | "demi">> = {
   attack: "full", cast: "full", technique: "full", dash: "full", disengage: "full", help: "full",
   ready: "full", search: "full", useObject: "demi", hide: "demi", reload: "demi", perceive: "demi",
+  firstAid: "full", escape: "full",
 };
 
 /**

@@ -3,7 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
 import { tileAt } from "../../world/grid.ts";
-import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind } from "./attack.ts";
+import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind, type Cover } from "./attack.ts";
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { gridDistance } from "./movement.ts";
@@ -95,6 +95,12 @@ export interface AttackContext {
   onReaction?: (unitId: string) => void;
   /** D20-ATTACK-32: two-weapon fighting adds no modifiers to damage. */
   offHand?: boolean;
+  /** D20-ATTACK-04: bonuses or penalties from skills, spells and techniques, summed. */
+  bonus?: number;
+  /** D20-ATTACK-57 to D20-ATTACK-67: the target's cover against this attack. */
+  cover?: Cover;
+  /** Emit no `attack` event (the caller emits its own, D20-ATTACK-71). */
+  silent?: boolean;
   /** Called on a natural 1 (D20-ATTACK-18). */
   onFumble?: (unitId: string) => void;
 }
@@ -120,13 +126,16 @@ export function choosesKnockOut(attacker: UnitRecord, target: UnitRecord, kind: 
  */
 export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, ctx: AttackContext = {}): D20AttackResult {
   const a = d20Of(attacker), t = d20Of(target);
-  const weapon = a.weapon;
+  const weapon = ctx.offHand && a.offHand ? a.offHand : a.weapon;
   const kind: AttackKind = weapon.ranged ? "ranged" : "melee";
   const distance = gridDistance(attacker, target);
   const underwater = isSubmerged(sim, attacker);
   const water = underwater ? underwaterAttack(kind, weapon.name, a.swimmer, distance, weapon.range[1]) : "ok";
   const bystanders = ctx.bystanders ?? Object.values(sim.state.units);
   const hostileWithin1 = kind === "ranged" && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && gridDistance(u, attacker) <= 1);
+  // D20-ACTION-18: the first attack on the enemy named by an ally's Help has advantage, once.
+  const help = a.statuses.find((s) => s.kind === "helped" && s.detail === target.id);
+  if (help) a.statuses.splice(a.statuses.indexOf(help), 1);
   const edge = attackEdge({
     kind,
     targetUnseen: ctx.targetUnseen,
@@ -134,7 +143,7 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
     hostileWithin1,
     attackerSqueezing: hasStatus(a.statuses, "squeezing"),
     targetSqueezing: hasStatus(t.statuses, "squeezing"),
-    helped: ctx.helped,
+    helped: ctx.helped || help !== undefined,
     attackerProne: hasStatus(a.statuses, "prone"),
     targetProne: hasStatus(t.statuses, "prone"),
     distance,
@@ -144,19 +153,22 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   // D20-ATTACK-73: attacking reveals a hidden attacker, hit or miss.
   removeStatus(a.statuses, "hidden");
   let defenceBonus = 0;
-  if (t.hp > 0 && canReact(t.statuses, false, t.reactionUsed)) {
-    const d = chooseDefence(t.abilities, kind);
-    if (d) {
-      t.reactionUsed = true;
-      defenceBonus = d.bonus;
-      ctx.onReaction?.(target.id);
-      sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: d.defence, againstId: attacker.id });
-    }
+  const d = t.hp > 0 ? chooseDefence(t.abilities, kind) : null;
+  if (d && canReact(t.statuses, false, t.reactionUsed)) {
+    t.reactionUsed = true;
+    defenceBonus = d.bonus;
+    ctx.onReaction?.(target.id);
+    sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: d.defence, againstId: attacker.id });
+  } else if (d && t.extraDefences > 0 && canReact(t.statuses, false, false)) {
+    // D20-ACTION-26 (Left open): extra defences from spells or skills, spent only on defences.
+    t.extraDefences -= 1;
+    defenceBonus = d.bonus;
+    sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: `${d.defence} (extra)`, againstId: attacker.id });
   }
-  const ac = effectiveAc(t.ac, defenceBonus, "none");
-  const roll = attackRoll(sim.rng, attackModifier(a.abilities, kind, weapon), ac, edge);
+  const ac = effectiveAc(t.ac, defenceBonus, ctx.cover ?? "none");
+  const roll = attackRoll(sim.rng, attackModifier(a.abilities, kind, weapon) + (ctx.bonus ?? 0), ac, edge, ctx.cover ?? "none");
   const hit = roll.hit && water !== "autoMiss";
-  sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit, attackRoll: roll.total, defenceRoll: ac });
+  if (!ctx.silent) sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit, attackRoll: roll.total, defenceRoll: ac });
   if (roll.fumble) { a.reactionUsed = true; ctx.onFumble?.(attacker.id); }
   if (!hit) return { hit, critical: false, fumble: roll.fumble, total: roll.total, ac, damage: 0, outcome: "none" };
   const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, 0, roll.critical, ctx.offHand === true);

@@ -1,7 +1,7 @@
 /** D20-STATUS and the statuses of other sections kept in one registry (Left open D20-STATUS). */
 export const STATUS_KINDS = [
   "paralysed", "silenced", "rooted", "blinded", "terrified", "enraged", "bleeding",
-  "prone", "grappled", "surprised", "hidden", "squeezing", "reloading", "disengaged",
+  "prone", "grappled", "surprised", "hidden", "squeezing", "reloading", "disengaged", "readied", "helped",
 ] as const;
 /** One of {@link STATUS_KINDS}. */
 export type StatusKind = (typeof STATUS_KINDS)[number];
@@ -10,7 +10,15 @@ export type StatusKind = (typeof STATUS_KINDS)[number];
  * A status on a creature. `turnsLeft` counts the creature's own turn ends still to come
  * (-1 = until removed). `sourceId` is who inflicted it (terror's source, enrage's target, grappler).
  */
-export interface StatusRecord { kind: StatusKind; turnsLeft: number; sourceId: string }
+export interface StatusRecord {
+  kind: StatusKind;
+  turnsLeft: number;
+  sourceId: string;
+  /** A number the status carries: the Hide total for "hidden" (D20-ACTION-38). */
+  value?: number;
+  /** What the status is about: the enemy a "helped" attack is against (D20-ACTION-18). */
+  detail?: string;
+}
 
 /**
  * Left open (D20-STATUS, durations): without a duration from its source a status lasts until the
@@ -18,8 +26,14 @@ export interface StatusRecord { kind: StatusKind; turnsLeft: number; sourceId: s
  */
 export const DEFAULT_STATUS_TURNS: Readonly<Record<StatusKind, number>> = {
   paralysed: 1, silenced: 1, rooted: 1, blinded: 1, terrified: 1, enraged: 1, bleeding: -1,
-  prone: -1, grappled: -1, surprised: 1, hidden: -1, squeezing: -1, reloading: 1, disengaged: 1,
+  prone: -1, grappled: -1, surprised: 1, hidden: -1, squeezing: -1, reloading: -1, disengaged: 1, readied: -1, helped: -1,
 };
+
+/**
+ * Statuses that end when their holder's (or their source's) next turn starts (Left open
+ * D20-ACTION: Reload, Ready, Help): "reloading" and "readied" on the creature itself.
+ */
+export const ENDS_AT_OWN_TURN_START: readonly StatusKind[] = ["reloading", "readied"];
 
 /** D20-STATUS-06: a blinded creature targets (and sees) only within this many tiles. */
 export const BLINDED_RANGE = 8;

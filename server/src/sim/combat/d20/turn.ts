@@ -6,13 +6,16 @@ import { onUnitEntersTile } from "../../traps/index.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { noteReaction, participantsOf } from "../encounters/book.ts";
-import { inReach, provokesOpportunity } from "./attack.ts";
-import { newTurn, spendAction, type TurnBudget } from "./actions.ts";
-import { rollDice } from "./dice.ts";
+import { attackModifier, canTwoWeapon, dragSlows, grappleRefusal, inReach, perceiveRoll, provokesOpportunity, strengthContest } from "./attack.ts";
+import { HELP_RANGE, newTurn, spendAction, type TurnBudget } from "./actions.ts";
+import { rollD20, rollDice } from "./dice.ts";
+import { hasFreeHand } from "./equip.ts";
+import { hideRoll, notices, passivePerception } from "./flow.ts";
+import { mayPassThrough } from "./size.ts";
 import { damageTaken, tickDots } from "./damage.ts";
-import { deathSave, stableTurn } from "./hp.ts";
+import { deathSave, firstAid, stableTurn } from "./hp.ts";
 import { canEnter, canStandUp, dash, diagonalAllowed, gridDistance, standUpCost, stepCost } from "./movement.ts";
-import { canReact, endOfTurnStatuses, hasStatus, removeStatus, BLEEDING_DICE, canMove, canAct } from "./statuses.ts";
+import { addStatus, canReact, endOfTurnStatuses, hasStatus, removeStatus, BLEEDING_DICE, canMove, canAct, ENDS_AT_OWN_TURN_START } from "./statuses.ts";
 import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 
@@ -64,27 +67,254 @@ function foesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRe
     .sort((a, b) => gridDistance(unit, a) - gridDistance(unit, b) || Number(a.id) - Number(b.id));
 }
 
+/** One step of a turn plan (a player's, or the AI's). Coordinates in tiles. */
+export type D20Step =
+  | { kind: "move"; path: { x: number; y: number }[] }
+  | { kind: "attack"; targetId: string; offHand?: boolean; knockOut?: boolean }
+  | { kind: "attackTile"; x: number; y: number }
+  | { kind: "dash" } | { kind: "disengage" } | { kind: "hide" } | { kind: "search" } | { kind: "useObject" } | { kind: "reload" }
+  | { kind: "help"; allyId: string; targetId: string }
+  | { kind: "ready" }
+  | { kind: "firstAid"; targetId: string }
+  | { kind: "standUp" } | { kind: "dropProne" }
+  | { kind: "grapple"; targetId: string } | { kind: "release" } | { kind: "escape" }
+  | { kind: "say"; text: string };
+
+/** A turn plan: its steps in order (D20-FLOW-27: action first or move first, as the steps say). */
+export interface D20TurnPlan { steps: D20Step[] }
+
+/** What is left of the turn while a plan plays. */
+export interface TurnState { budget: TurnBudget; attacksLeft: number }
+
+/** The outcome of each step: null when done, else the refusal reason (the plan stops there). */
+export type StepResults = (string | null)[];
+
 /**
- * One AI turn of a participant in a d20 encounter (D20-FLOW-24, D20-FLOW-27, D20-FLOW-29,
- * D20-MOVE-10, D20-ACTION-05, D20-ACTION-10):
- * 1. start-of-turn harm, then a dying creature's jet de destin (nothing else that turn);
- * 2. paralysed (D20-STATUS-03) or surprised (D20-FLOW-12, D20-FLOW-13) creatures skip the rest;
- * 3. a prone creature stands up if it can (D20-MOVE-30, D20-MOVE-31);
- * 4. a terrified creature moves away from the source of its terror (D20-STATUS-07, Left open);
- * 5. otherwise it picks its target (the enraging creature, D20-STATUS-09, or the nearest foe),
- *    attacks it if in reach, else Dashes when it cannot get there with its movement, else moves
- *    next to it and attacks (movement split around the action).
- * Timed statuses count down at the end of the turn.
- * @param plan a player's plan (multiplayer hook); the AI ignores it for now.
+ * Plays a plan step by step until one is refused (D20-FLOW-27, D20-FLOW-29 an empty plan does
+ * nothing, D20-MOVE-10, D20-MOVE-11 movement split around and between attacks, D20-ACTION-01,
+ * D20-ACTION-02 an undescribed step is refused). Each step checks its own rule and spends from
+ * the turn (see the step functions). Reactions it provokes interrupt it and it carries on
+ * afterwards (D20-FLOW-39).
  */
-export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, _plan: unknown): void {
+export function playPlan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: D20TurnPlan, ts: TurnState): StepResults {
+  const out: StepResults = [];
+  for (const step of plan.steps) {
+    if (!isUp(unit)) { out.push("the creature can no longer act"); break; }
+    const r = playStep(sim, enc, unit, step, ts);
+    out.push(r);
+    if (r !== null) break;
+  }
+  return out;
+}
+
+function unitIn(sim: Simulation, enc: EncounterRecord, id: string): UnitRecord | null {
+  return enc.participants.includes(id) ? sim.state.units[id] ?? null : null;
+}
+
+function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step: D20Step, ts: TurnState): string | null {
+  const me = d20Of(unit);
+  const b = ts.budget;
+  switch (step.kind) {
+    case "say": return null; // D20-FLOW-30: costs neither action nor movement
+    case "move": {
+      if (!canMove(me.statuses, false)) return "the creature cannot move (D20-STATUS-05, D20-FLOW-12)";
+      for (let i = 0; i < step.path.length; i++) {
+        const r = stepTo(sim, enc, unit, step.path[i]!, b, i === step.path.length - 1);
+        if (r !== null) return r;
+        if (!isUp(unit)) return null;
+      }
+      return null;
+    }
+    case "standUp": {
+      if (!hasStatus(me.statuses, "prone")) return "not prone";
+      if (!canStandUp(me.movement, b.movement)) return "standing up costs half the movement value (D20-MOVE-30, D20-MOVE-31)";
+      b.movement -= standUpCost(me.movement);
+      removeStatus(me.statuses, "prone");
+      return null;
+    }
+    case "dropProne": addStatus(me.statuses, "prone"); return null; // D20-MOVE-29: free
+    case "attack": {
+      const target = unitIn(sim, enc, step.targetId);
+      if (!target || !isUp(target) || !areEnemies(unit, target)) return "no such foe in the encounter";
+      if (step.offHand) {
+        // D20-ATTACK-30, D20-ATTACK-31: the off-hand attack after the Attack action, with the demi-action and the reaction.
+        if (ts.attacksLeft === me.attacksPerAction && b.full) return "the off-hand attack follows the Attack action (D20-ATTACK-30)";
+        if (!canTwoWeapon(me.weapon, me.offHand, b.demi, canReact(me.statuses, false, me.reactionUsed))) return "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)";
+        if (!canStrikeWith(unit, target, me.offHand!)) return "out of reach";
+        b.demi = false;
+        me.reactionUsed = true;
+        noteReaction(enc, unit.id);
+        strike(sim, enc, unit, target, { offHand: true });
+        return null;
+      }
+      if (!canStrike(unit, target)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
+      const r = takeAttack(b, ts, me.attacksPerAction);
+      if (r !== null) return r;
+      strike(sim, enc, unit, target, {});
+      return null;
+    }
+    case "attackTile": {
+      const r = takeAttack(b, ts, me.attacksPerAction);
+      if (r !== null) return r;
+      attackTile(sim, enc, unit, step.x, step.y);
+      return null;
+    }
+    case "dash": {
+      const r = spendAction(b, "dash");
+      if (r === null) b.movement = dash(b.movement, me.movement, 1);
+      return r;
+    }
+    case "disengage": return spendAction(b, "disengage");
+    case "useObject": return spendAction(b, "useObject");
+    case "reload": {
+      const r = spendAction(b, "reload");
+      if (r === null) addStatus(me.statuses, "reloading", unit.id, -1); // D20-ACTION-44: no reflexes until the next turn starts
+      return r;
+    }
+    case "hide": {
+      const r = spendAction(b, "hide");
+      if (r !== null) return r;
+      // D20-ACTION-38 to D20-ACTION-40 (Left open: hidden from all foes or from none): the Hide total must beat every foe's passive Perception.
+      const total = hideRoll(sim.rng, me.abilities.furtivite, me.skills.discretion);
+      const foes = participantsOf(sim, enc).filter((u) => u !== unit && areEnemies(unit, u) && isUp(u));
+      if (foes.every((f) => !notices(passivePerception(d20Of(f).abilities.perception, d20Of(f).skills.vigilance), total))) {
+        addStatus(me.statuses, "hidden", unit.id, -1);
+        me.statuses.find((s) => s.kind === "hidden")!.value = total;
+      }
+      return null;
+    }
+    case "search": {
+      const r = spendAction(b, "search");
+      if (r !== null) return r;
+      // Left open (D20-ACTION-42): 1d20 + Perception + Vigilance against each hidden foe's Hide total, ties to the searcher.
+      for (const f of participantsOf(sim, enc)) {
+        const h = d20Of(f).statuses.find((s) => s.kind === "hidden");
+        if (f === unit || !areEnemies(unit, f) || !h) continue;
+        if (perceiveRoll(sim.rng, me.abilities.perception, me.skills.vigilance, h.value ?? 0)) removeStatus(d20Of(f).statuses, "hidden");
+      }
+      return null;
+    }
+    case "help": {
+      const ally = unitIn(sim, enc, step.allyId), foe = unitIn(sim, enc, step.targetId);
+      if (!ally || ally === unit || areEnemies(unit, ally) || !foe || !areEnemies(unit, foe)) return "Help names an ally and a foe in the encounter";
+      if (gridDistance(unit, foe) > HELP_RANGE) return "the foe must be within 3 tiles of the helper (D20-ACTION-17)";
+      const r = spendAction(b, "help");
+      if (r !== null) return r;
+      addStatus(d20Of(ally).statuses, "helped", unit.id, -1);
+      d20Of(ally).statuses.find((s) => s.kind === "helped")!.detail = foe.id;
+      return null;
+    }
+    case "ready": {
+      const r = spendAction(b, "ready");
+      if (r === null) addStatus(me.statuses, "readied", unit.id, -1);
+      return r;
+    }
+    case "firstAid": {
+      const target = unitIn(sim, enc, step.targetId);
+      if (!target) return "no such creature in the encounter";
+      const t = d20Of(target);
+      if (t.dead || t.hp > 0 || t.stable) return "first aid is for a dying creature (D20-HP-29)";
+      if (gridDistance(unit, target) > 1) return "the dying creature must be within 1 tile";
+      const r = spendAction(b, "firstAid");
+      if (r !== null) return r;
+      firstAid(t, sim.rng, me.abilities.habilite, me.skills.medecine);
+      return null;
+    }
+    case "grapple": {
+      const target = unitIn(sim, enc, step.targetId);
+      if (!target || !areEnemies(unit, target) || d20Of(target).dead) return "no such foe in the encounter";
+      const t = d20Of(target);
+      const refusal = grappleRefusal(me.size, t.size, gridDistance(unit, target), me.weapon.reach, hasFreeHand(me.equipment));
+      if (refusal) return refusal;
+      const r = takeAttack(b, ts, me.attacksPerAction); // D20-ATTACK-35: made with the Attack action
+      if (r !== null) return r;
+      const contest = strengthContest(sim.rng, me.abilities.strength, t.abilities.strength, !isUp(target),
+        hasStatus(t.statuses, "squeezing") ? "disadvantage" : "none");
+      if (contest.success) addStatus(t.statuses, "grappled", unit.id, -1);
+      return null;
+    }
+    case "release": { // D20-ATTACK-42: at any time, no action
+      for (const u of participantsOf(sim, enc)) {
+        const g = d20Of(u).statuses.find((s) => s.kind === "grappled" && s.sourceId === unit.id);
+        if (g) removeStatus(d20Of(u).statuses, "grappled");
+      }
+      return null;
+    }
+    case "escape": {
+      const g = me.statuses.find((s) => s.kind === "grappled");
+      if (!g) return "not grappled";
+      const r = spendAction(b, "escape");
+      if (r !== null) return r;
+      const grappler = sim.state.units[g.sourceId];
+      const contest = strengthContest(sim.rng, me.abilities.strength, grappler ? d20Of(grappler).abilities.strength : 0);
+      if (contest.success) removeStatus(me.statuses, "grappled");
+      return null;
+    }
+    default: return `"${(step as { kind: string }).kind}" is not an action these rules describe (D20-ACTION-02)`;
+  }
+}
+
+/** Spends one weapon attack of the Attack action (D20-ACTION-05, D20-ACTION-06, D20-MOVE-11). */
+function takeAttack(b: TurnBudget, ts: TurnState, perAction: number): string | null {
+  if (ts.attacksLeft > 0) { ts.attacksLeft -= 1; return null; }
+  const r = spendAction(b, "attack");
+  if (r !== null) return r;
+  ts.attacksLeft = perAction - 1;
+  return null;
+}
+
+function canStrikeWith(attacker: UnitRecord, target: UnitRecord, weapon: { reach: number }): boolean {
+  return inReach(weapon.reach, gridDistance(attacker, target));
+}
+
+function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean }): void {
+  unit.activity = "fighting";
+  resolveD20Attack(sim, unit, target, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), ...extra });
+}
+
+/**
+ * D20-ATTACK-68, D20-ATTACK-70, D20-ATTACK-71: an attack on a tile. A foe there is attacked with
+ * disadvantage (it is unseen); an empty tile draws the same d20 and misses. The `attack` event
+ * names no target and shows no AC in both cases, so a miss on an empty tile looks like any miss.
+ */
+export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, x: number, y: number): void {
+  const there = participantsOf(sim, enc).find((u) => u.x === x && u.y === y && u !== unit && isUp(u));
+  if (there) {
+    const r = resolveD20Attack(sim, unit, there, { targetUnseen: true, onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), silent: true });
+    sim.emit({ type: "attack", attackerId: unit.id, targetId: "", hit: r.hit, attackRoll: r.total, defenceRoll: 0 });
+    return;
+  }
+  const roll = rollD20(sim.rng, "disadvantage");
+  sim.emit({ type: "attack", attackerId: unit.id, targetId: "", hit: false, attackRoll: roll.natural + attackModifier(d20Of(unit).abilities, d20Of(unit).weapon.ranged ? "ranged" : "melee", d20Of(unit).weapon), defenceRoll: 0 });
+}
+
+/**
+ * One AI or player turn of a participant in a d20 encounter (D20-FLOW-24):
+ * 1. its own Ready and Reload end, and Help it gave expires (Left open D20-ACTION);
+ * 2. start-of-turn harm, then a dying creature's jet de destin (nothing else that turn);
+ * 3. paralysed (D20-STATUS-03) or surprised (D20-FLOW-12, D20-FLOW-13) creatures skip the rest;
+ * 4. a player's plan plays ({@link playPlan}); otherwise the AI: a prone creature stands up if it
+ *    can (D20-MOVE-30); a terrified one moves away from the source (D20-STATUS-07); else it picks
+ *    its target (the enraging creature, D20-STATUS-09, or the nearest foe), attacks it if in
+ *    reach, else Dashes when it cannot get there with its movement (D20-ACTION-10), else moves
+ *    next to it and attacks (D20-MOVE-10).
+ * Timed statuses count down at the end of the turn.
+ */
+export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void {
   const me = d20Of(unit);
   if (me.dead) return;
+  for (const k of ENDS_AT_OWN_TURN_START) removeStatus(me.statuses, k);
+  for (const u of participantsOf(sim, enc)) {
+    const s = d20Of(u).statuses;
+    for (let i = s.length - 1; i >= 0; i--) if (s[i]!.kind === "helped" && s[i]!.sourceId === unit.id) s.splice(i, 1);
+  }
   startOfTurnHarm(sim, unit);
   if (me.dead) return;
   if (me.hp === 0) { dyingTurn(sim, unit); endOfTurnStatuses(me.statuses); return; }
   if (!canAct(me.statuses, false)) { endOfTurnStatuses(me.statuses); return; }
-  const budget = newTurn(me.movement);
+  const ts: TurnState = { budget: newTurn(me.movement), attacksLeft: 0 };
+  if (isPlan(plan)) { playPlan(sim, enc, unit, plan, ts); endOfTurnStatuses(me.statuses); return; }
+  const budget = ts.budget;
   if (hasStatus(me.statuses, "prone") && canStandUp(me.movement, budget.movement)) {
     budget.movement -= standUpCost(me.movement);
     removeStatus(me.statuses, "prone");
@@ -103,16 +333,19 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
         if (gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, 1);
         moveToward(sim, enc, unit, target, budget);
       }
-      if (isUp(unit) && isUp(target) && canStrike(unit, target) && spendAction(budget, "attack") === null) {
-        unit.activity = "fighting";
-        resolveD20Attack(sim, unit, target, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc) });
+      if (isUp(unit) && isUp(target) && canStrike(unit, target) && takeAttack(budget, ts, me.attacksPerAction) === null) {
+        strike(sim, enc, unit, target, {});
       }
     }
   }
   endOfTurnStatuses(me.statuses);
 }
 
-/** The tiles other units stand on (they are not crossed: ending a move there is forbidden, Left open D20-MOVE). */
+function isPlan(plan: unknown): plan is D20TurnPlan {
+  return typeof plan === "object" && plan !== null && Array.isArray((plan as D20TurnPlan).steps);
+}
+
+/** The tiles other standing units occupy. */
 function occupied(sim: Simulation, unit: UnitRecord): Set<number> {
   const w = sim.state.map.width;
   const s = new Set<number>();
@@ -124,10 +357,8 @@ function occupied(sim: Simulation, unit: UnitRecord): Set<number> {
 }
 
 /**
- * Moves `unit` along an A* path toward a tile next to `target`, paying each step's cost
- * (D20-MOVE-05 to D20-MOVE-08, D20-MOVE-33), provoking opportunity attacks when leaving a foe's
- * reach (D20-ATTACK-25 to D20-ATTACK-27, D20-MOVE-12; not after Disengage, D20-ACTION-13), and
- * setting off traps on the tiles it enters.
+ * Moves `unit` along an A* path toward a tile next to `target` (tiles held by others avoided),
+ * one {@link stepTo} at a time while the budget allows.
  */
 export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, budget: TurnBudget): void {
   const map = sim.state.map;
@@ -136,14 +367,16 @@ export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitReco
   const path = findPath(map, unit, target, (x, y) => !busy.has(y * map.width + x));
   if (!path) return;
   path.pop();
-  walkPath(sim, enc, unit, path.map((i) => ({ x: i % map.width, y: Math.floor(i / map.width) })), budget);
+  for (const i of path) {
+    if (stepTo(sim, enc, unit, { x: i % map.width, y: Math.floor(i / map.width) }, budget, false) !== null || !isUp(unit)) return;
+  }
 }
 
 /** Left open (D20-STATUS-07): a terrified creature steps to the free neighbour farthest from the source, while it can. */
 function flee(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, source: UnitRecord, budget: TurnBudget): void {
   const map = sim.state.map;
   const busy = occupied(sim, unit);
-  for (let guard = 0; guard < 64 && budget.movement >= 1 && isUp(unit); guard++) {
+  for (let guard = 0; guard < 64 && isUp(unit); guard++) {
     let best: { x: number; y: number } | null = null;
     let bestD = gridDistance(unit, source);
     for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
@@ -152,31 +385,46 @@ function flee(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, source: U
       const d = gridDistance({ x, y }, source);
       if (d > bestD) { bestD = d; best = { x, y }; }
     }
-    if (!best) return;
-    const before = budget.movement;
-    walkPath(sim, enc, unit, [best], budget);
-    if (budget.movement === before) return;
+    if (!best || stepTo(sim, enc, unit, best, budget, true) !== null) return;
   }
 }
 
-/** Walks `steps` one tile at a time while the budget allows (see {@link moveToward}). */
-function walkPath(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { x: number; y: number }[], budget: TurnBudget): void {
+/**
+ * One step onto the neighbouring tile `next` (D20-MOVE-03 to D20-MOVE-08, D20-MOVE-25,
+ * D20-MOVE-33, D20-MOVE-35, D20-MOVE-36, D20-ATTACK-44, D20-ATTACK-45): the tile must be
+ * adjacent, walkable, not past a wall's corner, and the remaining movement must cover its whole
+ * cost. Another creature's tile is difficult terrain; a non-hostile one (or a hostile one two
+ * sizes apart) may be crossed but not ended on. Before leaving, foes whose reach it leaves make
+ * opportunity attacks; after entering, foes with a readied attack whose reach it entered strike
+ * (D20-ACTION-31 to D20-ACTION-35). A grappled creature is dragged into the tile left behind.
+ * Traps on the tile go off.
+ * @returns null when the step was made, else the refusal (nothing changed).
+ */
+export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, next: { x: number; y: number }, budget: TurnBudget, final: boolean): string | null {
   const me = d20Of(unit);
-  if (!canMove(me.statuses, false)) return;
-  const solid = (x: number, y: number) => !isWalkable(sim.state.map, x, y);
-  for (const next of steps) {
-    const dx = next.x - unit.x, dy = next.y - unit.y;
-    if (!diagonalAllowed(solid, unit.x, unit.y, dx, dy)) return;
-    const cost = stepCost({ crawling: hasStatus(me.statuses, "prone") });
-    if (!canEnter(budget.movement, cost)) return;
-    opportunityAttacks(sim, enc, unit, next, budget);
-    if (!isUp(unit)) return;
-    unit.facing = facingOf(dx, dy);
-    unit.x = next.x; unit.y = next.y;
-    budget.movement -= cost;
-    onUnitEntersTile(sim, unit, next.x, next.y);
-    if (!isUp(unit) || !canMove(me.statuses, false)) return;
+  const map = sim.state.map;
+  const dx = next.x - unit.x, dy = next.y - unit.y;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) return "a step goes to a neighbouring tile (D20-MOVE-03)";
+  if (!isWalkable(map, next.x, next.y)) return "the tile cannot be entered";
+  if (!diagonalAllowed((x, y) => !isWalkable(map, x, y), unit.x, unit.y, dx, dy)) return "a diagonal step cannot cut a wall's corner (D20-MOVE-08)";
+  const other = Object.values(sim.state.units).find((u) => u !== unit && isActive(u) && u.x === next.x && u.y === next.y);
+  if (other) {
+    if (final) return "a move cannot end in another creature's space";
+    if (!mayPassThrough(me.size, d20Of(other).size, areEnemies(unit, other))) return "a hostile creature's space blocks the way (D20-MOVE-36)";
   }
+  const dragged = participantsOf(sim, enc).find((u) => d20Of(u).statuses.some((s) => s.kind === "grappled" && s.sourceId === unit.id));
+  const cost = stepCost({ crawling: hasStatus(me.statuses, "prone"), occupied: other !== undefined, dragging: dragged !== undefined && dragSlows(me.size, d20Of(dragged).size) });
+  if (!canEnter(budget.movement, cost)) return "not enough movement left (D20-MOVE-07)";
+  opportunityAttacks(sim, enc, unit, next, budget);
+  if (!isUp(unit)) return null;
+  const from = { x: unit.x, y: unit.y };
+  unit.facing = facingOf(dx, dy);
+  unit.x = next.x; unit.y = next.y;
+  budget.movement -= cost;
+  if (dragged && isActive(dragged)) { dragged.x = from.x; dragged.y = from.y; } // D20-ATTACK-29: forced, no opportunity attack
+  readiedAttacks(sim, enc, unit, from);
+  if (isUp(unit)) onUnitEntersTile(sim, unit, next.x, next.y);
+  return null;
 }
 
 /**
@@ -202,7 +450,26 @@ function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRe
     rd.reactionUsed = true;
     noteReaction(enc, r.id);
     sim.emit({ type: "reaction", unitId: r.id, kind: "opportunityAttack", detail: rd.weapon.name, againstId: mover.id });
-    resolveD20Attack(sim, r, mover, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc) });
+    strike(sim, enc, r, mover, {});
     if (!isUp(mover)) return;
+  }
+}
+
+/**
+ * D20-ACTION-31 to D20-ACTION-35, D20-FLOW-35 (Left open: the trigger is "a foe enters my reach",
+ * the response one attack): a foe with a readied attack strikes as soon as the mover has entered
+ * its reach, with its reaction; the readied action is then spent.
+ */
+function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord, from: { x: number; y: number }): void {
+  for (const r of participantsOf(sim, enc)) {
+    if (r === mover || !areEnemies(r, mover) || !isUp(r) || !isUp(mover)) continue;
+    const rd = d20Of(r);
+    if (!hasStatus(rd.statuses, "readied") || !canReact(rd.statuses, false, rd.reactionUsed)) continue;
+    if (inReach(rd.weapon.reach, gridDistance(r, from)) || !canStrike(r, mover)) continue;
+    removeStatus(rd.statuses, "readied");
+    rd.reactionUsed = true;
+    noteReaction(enc, r.id);
+    sim.emit({ type: "reaction", unitId: r.id, kind: "readied", detail: "attack", againstId: mover.id });
+    strike(sim, enc, r, mover, {});
   }
 }

@@ -69,6 +69,12 @@ export interface D20Unit {
   skills: D20Skills;
   size: Size;
   weapon: D20Weapon;
+  /** A second light weapon in the off hand, or null (D20-ATTACK-30). */
+  offHand: D20Weapon | null;
+  /** Weapon attacks one Attack action allows (techniques give more, D20-MOVE-11); 1 by default. */
+  attacksPerAction: number;
+  /** Extra uses that can only be spent on defences (D20-ACTION-26, Left open). */
+  extraDefences: number;
   resistances: D20DamageType[];
   vulnerabilities: D20DamageType[];
   statuses: StatusRecord[];

@@ -4,12 +4,14 @@ import type { UnitRecord } from "../../state.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
 import { chebyshev } from "../../world/grid.ts";
 import { d20EncounterRules } from "../d20/encounter.ts";
+import { d100EncounterRules } from "../d100/encounter.ts";
 import { encounterOf, encountersOf, participantsOf } from "./book.ts";
 import type { EncounterRecord, EncounterRules } from "./types.ts";
 
 /** The encounter rules of each ruleset played in rounds (d100 adds its line here). */
 export const ENCOUNTER_RULES: Partial<Record<RulesetId, EncounterRules>> = {
   d20: d20EncounterRules,
+  d100: d100EncounterRules,
 };
 
 /** Left open (D20-FLOW, server default): a round lasts at least this many ticks (10 ticks = 1 game minute). */
