@@ -4,6 +4,7 @@ import type {
 import type { DoorMemory, DoorRecord } from "./doors/types.ts";
 
 import type { D20Unit } from "./combat/d20/types.ts";
+import type { D100Unit } from "./combat/d100/types.ts";
 import type { EncounterRecord } from "./combat/encounters/types.ts";
 
 /**
@@ -162,6 +163,8 @@ export interface UnitRecord {
   lairId?: string;
   /** d20 ruleset: the unit's sheet, hit points, statuses and death saves (combat/d20/), set by its `initUnit`. */
   d20?: D20Unit;
+  /** d100 ruleset: hit points, placement, role, statuses, spells, altitude (combat/d100/), set by its `initUnit`. */
+  d100?: D100Unit;
 }
 
 /** A trap part: a construction site until `built` (TRAP-28). */

@@ -6,12 +6,13 @@ import type { CombatRuleset, Harm, HarmState, RoomRuleset } from "./ruleset.ts";
 import { makeNoise, revealAttacker } from "./awareness.ts";
 import { malignusRuleset } from "./malignus/index.ts";
 import { d20Ruleset } from "./d20/index.ts";
+import { d100Ruleset } from "./d100/index.ts";
 
-/** The modules by ruleset id; `d20` and `d100` resolve with `malignus` until their modules land here. */
+/** The modules by ruleset id. */
 const MODULES: Record<RulesetId, CombatRuleset> = {
   malignus: malignusRuleset,
   d20: d20Ruleset,
-  d100: malignusRuleset,
+  d100: d100Ruleset,
 };
 
 const WRAPPED = new Map<CombatRuleset, RoomRuleset>();

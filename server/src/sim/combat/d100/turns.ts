@@ -14,7 +14,17 @@ export interface InitiativeRoll { id: string; roll: number; reroll: number | nul
  * @returns the turn order and the rolls.
  */
 export function rollInitiative(dice: D100Dice, ids: readonly string[]): { order: string[]; rolls: InitiativeRoll[] } {
-  const rolls: InitiativeRoll[] = ids.map((id) => ({ id, roll: dice.d100(), reroll: null }));
+  const totals = ids.map((id) => ({ id, total: dice.d100() }));
+  return orderTotals(dice, totals);
+}
+
+/**
+ * P100-BASE-05: orders initiative totals, highest first. Left open BASE: tied participants re-roll
+ * a d100 once among themselves (in the order of `totals`); still tied, the lower entity id
+ * (numerically) acts first.
+ */
+export function orderTotals(dice: D100Dice, totals: readonly { id: string; total: number }[]): { order: string[]; rolls: InitiativeRoll[] } {
+  const rolls: InitiativeRoll[] = totals.map((t) => ({ id: t.id, roll: t.total, reroll: null }));
   const byRoll = new Map<number, InitiativeRoll[]>();
   for (const r of rolls) byRoll.set(r.roll, [...(byRoll.get(r.roll) ?? []), r]);
   for (const tied of byRoll.values()) if (tied.length > 1) for (const r of tied) r.reroll = dice.d100();

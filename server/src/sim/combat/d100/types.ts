@@ -97,6 +97,10 @@ export interface D100Unit {
   /** P100-FAMILIAR-03/05: the owner is a familiar specialist. */
   familiarSpecialist: boolean;
   duel: DuelInfo | null;
+  /** P100-MASS: the swarm it belongs to in its current encounter ("encounterId/kind"), or "". */
+  swarm: string;
+  /** P100-MASS (Left open MASS): the encounter round its swarm last acted in (the swarm acts once a round). */
+  swarmRound: number;
 }
 
 /** A fresh d100 unit with the catalogue's defaults; `over` replaces fields. */
@@ -107,7 +111,7 @@ export function makeD100Unit(over: Partial<D100Unit> = {}): D100Unit {
     range: 10, moveTiles: 6, statuses: [], spells: [], lockedSpells: [], dodgePenalty: 0, inCover: false,
     altitude: "ground", flyer: false, canCharge: false, mountId: "", riderId: "", dyingPhase: true,
     acceptsDeath: true, dying: false, stabilised: false, dead: false, traumatised: false,
-    familiar: null, familiarSpecialist: false, duel: null,
+    familiar: null, familiarSpecialist: false, duel: null, swarm: "", swarmRound: 0,
     ...over,
   };
 }

@@ -1,0 +1,243 @@
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { chebyshev, findPath, isWalkable } from "../../world/grid.ts";
+import { facingOf } from "../../world/movement.ts";
+import { areEnemies, isActive } from "../../world/units.ts";
+import { onUnitEntersTile } from "../../traps/index.ts";
+import type { EncounterRecord, EncounterRules } from "../encounters/types.ts";
+import { participantsOf } from "../encounters/book.ts";
+import { d100Attack, d100Options, settle } from "./resolve.ts";
+import { d100Of } from "./sheet.ts";
+import { dyingTurnStart } from "./hp.ts";
+import { canMove, endOwnTurn, canAct, isDown } from "./statuses.ts";
+import { moveAllowance, newTurn, opportunityAttacks, orderTotals, spendAction, startOwnTurn, type Placed, type TurnState } from "./turns.ts";
+import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
+
+/** True when the unit stands in the fight (conscious, not dying, dead or gravely wounded). */
+export function isUp(unit: UnitRecord): boolean {
+  return isActive(unit) && !isDown(d100Of(unit));
+}
+
+/** The key swarm members share: species for creatures, class for adventurers (Peasants). */
+function swarmKey(u: UnitRecord): string {
+  return `${u.faction}/${u.species || u.adventurerClass || u.kind}`;
+}
+
+/**
+ * P100-MASS-01 (Left open MASS): the standing members of `unit`'s swarm in this encounter, lowest
+ * id first, or [] when it fights as an individual. A group becomes a swarm when 6 or more of one
+ * kind with max HP ≤ 25 stand together in the encounter, and stays one until destroyed
+ * (members carry the swarm's id).
+ */
+export function swarmOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
+  const id = `${enc.id}/${swarmKey(unit)}`;
+  const me = d100Of(unit);
+  const all = participantsOf(sim, enc);
+  if (me.swarm !== id) {
+    const group = all.filter((u) => swarmKey(u) === swarmKey(unit) && isUp(u));
+    if (!isSwarmCandidate(group.map((u) => ({ species: "swarm", maxHp: d100Of(u).maxHp })))) return [];
+    for (const u of group) d100Of(u).swarm = id;
+  }
+  return all.filter((u) => d100Of(u).swarm === id && isUp(u)).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Standing foes of `unit` in the encounter, nearest first, then by id. */
+function foesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
+  return participantsOf(sim, enc)
+    .filter((u) => u !== unit && areEnemies(unit, u) && isUp(u))
+    .sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
+}
+
+/** Left open MASS: a swarm member killed by a kill roll dies outright (no dying phase for mob members). */
+function killMember(sim: Simulation, victim: UnitRecord): void {
+  const d = d100Of(victim);
+  d.dead = true;
+  d.dying = false;
+  settle(sim, victim, "dead");
+}
+
+/**
+ * One participant's turn in a d100 encounter (P100-BASE-06 to 14; AI, the player plan is a hook):
+ * 1. spells interrupted last turn become castable (P100-STATUS-08); a dying unit loses 5 HP
+ *    (P100-DEATH-02) and does nothing else;
+ * 2. stunned or incapacitated units lose the turn (P100-STATUS-01, P100-FUMBLE-10);
+ * 3. a swarm acts once per round, in the first slot of that round held by one of its standing
+ *    members: its strength is split among the foes it engages and each group strikes its one
+ *    target (P100-MASS-11 to 15); its other members' turns pass;
+ * 4. against a swarm a character attacks the swarm as a whole with a kill roll (P100-MASS-06 to 10),
+ *    killing the nearest members;
+ * 5. otherwise it moves (before attacking, P100-BASE-08) toward the nearest foe, or a ranged
+ *    attacker steps away from an adjacent foe (P100-PLACE-06), taking the opportunity attacks of
+ *    the foes it leaves (P100-MOVE-03/04; none in mass combat, P100-MASS-16), then attacks.
+ * Statuses count down at the end of the turn.
+ */
+export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, _plan: unknown): void {
+  const me = d100Of(unit);
+  if (me.dead) return;
+  startOwnTurn(me);
+  if (me.dying) {
+    const before = me.hp;
+    const r = dyingTurnStart(me, d100Options(sim));
+    if (before !== me.hp) sim.emit({ type: "damaged", targetId: unit.id, sourceId: "dying", amount: before - me.hp, damageType: "dying", hp: me.hp, critical: false });
+    settle(sim, unit, r.outcome);
+    endOwnTurn(me);
+    return;
+  }
+  if (!canAct(me) || !isUp(unit)) { endOwnTurn(me); return; }
+  const ts = newTurn();
+  const mySwarm = swarmOf(sim, enc, unit);
+  if (mySwarm.length > 0) {
+    if (!mySwarm.some((m) => d100Of(m).swarmRound === enc.round)) {
+      for (const m of mySwarm) d100Of(m).swarmRound = enc.round;
+      swarmTurn(sim, enc, mySwarm, unit);
+    }
+    endOwnTurn(me);
+    return;
+  }
+  const target = foesOf(sim, enc, unit)[0];
+  if (target) {
+    const theirSwarm = swarmOf(sim, enc, target);
+    if (theirSwarm.length > 0) {
+      if (chebyshev(unit, target) > 1 && !unit.gear.ranged) moveToward(sim, enc, unit, target, ts, true);
+      if (isUp(unit) && (unit.gear.ranged || chebyshev(unit, target) <= 1) && spendAction(ts, "main") === null) {
+        unit.activity = "fighting";
+        const swarm: Swarm = { strength: 10 * theirSwarm.length };
+        const r = attackSwarm(sim.rng, me, swarm);
+        const nearest = [...theirSwarm].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
+        sim.emit({ type: "attack", attackerId: unit.id, targetId: target.id, hit: r.kills > 0, attackRoll: r.roll, defenceRoll: 0 });
+        for (const victim of nearest.slice(0, r.kills)) killMember(sim, victim);
+      }
+    } else {
+      fight(sim, enc, unit, target, ts);
+    }
+  }
+  endOwnTurn(me);
+}
+
+/** Step 5 of {@link takeD100Turn}. */
+function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState): void {
+  const me = d100Of(unit);
+  const ranged = me.hasRangedWeapon;
+  const dist = chebyshev(unit, target);
+  if (ranged && dist <= 1) stepAway(sim, enc, unit, target, ts);
+  else if (!ranged && dist > 1) moveToward(sim, enc, unit, target, ts, false);
+  else if (ranged && dist > me.range) moveToward(sim, enc, unit, target, ts, false);
+  if (!isUp(unit) || !isUp(target)) return;
+  const d = chebyshev(unit, target);
+  const mode = d <= 1 ? "melee" : "ranged";
+  if (mode === "ranged" && (!ranged || d > me.range)) return;
+  if (spendAction(ts, "main") !== null) return;
+  unit.activity = "fighting";
+  unit.targetId = target.id;
+  d100Attack(sim, unit, target, { mode });
+}
+
+/** The swarm's turn (P100-MASS-11 to 15): split among the engaged foes (within 1 tile of a member, else the nearest). */
+function swarmTurn(sim: Simulation, enc: EncounterRecord, members: UnitRecord[], leader: UnitRecord): void {
+  const foes = foesOf(sim, enc, leader);
+  const engaged = foes.filter((f) => members.some((m) => chebyshev(m, f) <= 1));
+  const targets = engaged.length > 0 ? engaged : foes.slice(0, 1);
+  const groups = splitSwarm({ strength: 10 * members.length }, targets.length);
+  targets.forEach((t, i) => {
+    const strength = groups[i] ?? 0;
+    if (strength <= 0 || !isUp(t)) return;
+    const before = d100Of(t).hp;
+    const r = swarmStrike(sim.rng, strength, d100Of(t), true, d100Options(sim));
+    sim.emit({ type: "attack", attackerId: leader.id, targetId: t.id, hit: r.hit, attackRoll: r.attackRoll, defenceRoll: r.defenceRoll });
+    if (r.hit) {
+      sim.emit({ type: "damaged", targetId: t.id, sourceId: leader.id, amount: before - d100Of(t).hp, damageType: "swarm", hp: d100Of(t).hp, critical: false });
+      settle(sim, t, r.outcome);
+    }
+  });
+  for (const m of members) if (m.walk) m.walk = null;
+}
+
+function occupied(sim: Simulation, unit: UnitRecord): Set<number> {
+  const w = sim.state.map.width;
+  const s = new Set<number>();
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u !== unit && isActive(u)) s.add(u.y * w + u.x);
+  }
+  return s;
+}
+
+/** Moves toward a tile next to `target`, at most the unit's allowance (P100-MOVE-01, 02). */
+function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState, swarm: boolean): void {
+  const map = sim.state.map;
+  const busy = occupied(sim, unit);
+  busy.delete(target.y * map.width + target.x);
+  const path = findPath(map, unit, target, (x, y) => !busy.has(y * map.width + x));
+  if (!path) return;
+  path.pop();
+  const steps = path.slice(0, moveAllowance(d100Of(unit), false)).map((i) => ({ x: i % map.width, y: Math.floor(i / map.width) }));
+  walk(sim, enc, unit, steps, ts, swarm);
+}
+
+/** P100-PLACE-06: a ranged attacker steps to the free neighbour farthest from `target`. */
+function stepAway(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState): void {
+  const busy = occupied(sim, unit);
+  let best: { x: number; y: number } | null = null;
+  let bestD = chebyshev(unit, target);
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+    const x = unit.x + dx, y = unit.y + dy;
+    if ((dx === 0 && dy === 0) || !isWalkable(sim.state.map, x, y) || busy.has(y * sim.state.map.width + x)) continue;
+    const d = chebyshev({ x, y }, target);
+    if (d > bestD) { bestD = d; best = { x, y }; }
+  }
+  if (best) walk(sim, enc, unit, [best], ts, false);
+}
+
+/**
+ * Walks `steps` (P100-BASE-08: the move comes before the main action): before each step the
+ * hostiles the mover leaves make their opportunity attacks (P100-MOVE-03/04, once each per move;
+ * none in mass combat); the move stops when the mover falls or cannot move any more.
+ */
+function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { x: number; y: number }[], ts: TurnState, swarm: boolean): void {
+  const me = d100Of(unit);
+  if (steps.length === 0 || !canMove(me) || spendAction(ts, "move") !== null) return;
+  const struck = new Set<string>();
+  for (const next of steps) {
+    const hostiles: Placed[] = participantsOf(sim, enc)
+      .filter((u) => u !== unit && areEnemies(u, unit) && isUp(u) && !struck.has(u.id))
+      .map((u) => ({ id: u.id, x: u.x, y: u.y, unit: d100Of(u) }));
+    for (const oa of opportunityAttacks([{ x: unit.x, y: unit.y }, next], me, hostiles, { swarm })) {
+      const striker = sim.state.units[oa.attackerId] as UnitRecord;
+      struck.add(striker.id);
+      sim.emit({ type: "reaction", unitId: striker.id, kind: "opportunityAttack", detail: "d100", againstId: unit.id });
+      d100Attack(sim, striker, unit, { mode: "melee", outOfTurn: true });
+      if (!isUp(unit)) return;
+    }
+    if (!canMove(me)) return;
+    unit.facing = facingOf(next.x - unit.x, next.y - unit.y);
+    unit.x = next.x; unit.y = next.y;
+    onUnitEntersTile(sim, unit, next.x, next.y);
+    if (!isUp(unit)) return;
+  }
+}
+
+/**
+ * The d100 side of encounters (combat/encounters/): initiative a d100 each (P100-BASE-04), highest
+ * first with one re-roll of ties then the lower id (P100-BASE-05, Left open BASE); nobody is
+ * surprised by the machinery (surprise attacks are the encounter's call, P100-BASE-01); turns by
+ * {@link takeD100Turn}; out of encounters the dying keep losing 5 HP every round's span (P100-DEATH-02).
+ */
+export const d100EncounterRules: EncounterRules = {
+  rollInitiative: (sim) => sim.rng.d100(),
+  orderOf: (sim, totals) => orderTotals(sim.rng, totals).order,
+  surprised: () => [],
+  startRound: () => undefined,
+  takeTurn: takeD100Turn,
+  outsideTurn(sim, unit) {
+    const d = d100Of(unit);
+    if (!d.dying || d.stabilised || d.dead) return;
+    const r = dyingTurnStart(d, d100Options(sim));
+    sim.emit({ type: "damaged", targetId: unit.id, sourceId: "dying", amount: r.lost, damageType: "dying", hp: d.hp, critical: false });
+    settle(sim, unit, r.outcome);
+  },
+  canFight: (unit) => isUp(unit),
+  isGone(unit) {
+    return d100Of(unit).dead || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left";
+  },
+};
+

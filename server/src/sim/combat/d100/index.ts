@@ -1,0 +1,63 @@
+import type { CombatRuleset } from "../ruleset.ts";
+import { CHECK_STAT } from "../ruleset.ts";
+import { CRIT_MIN, FUMBLE_MAX } from "./constants.ts";
+import { d100Attack, healUnit, hurt } from "./resolve.ts";
+import { d100Of, sheetFor } from "./sheet.ts";
+import { isDown } from "./statuses.ts";
+
+export { d100Of, sheetFor } from "./sheet.ts";
+export { d100Attack, hurt, healUnit } from "./resolve.ts";
+export { d100EncounterRules, takeD100Turn } from "./encounter.ts";
+
+/** Left open (checks outside combat, server default): d100 + 10 × (stat + bonus) must exceed this + 10 × difficulty. */
+export const D100_CHECK_BASE = 50;
+/** Left open (checks): points of the d100 scale per point of stat, bonus or difficulty. */
+export const D100_CHECK_STEP = 10;
+
+/**
+ * The `d100` ruleset (../shared/rules/percentile.md, P100-*): hit points, d100 attack and dodge
+ * rolls, criticals and fumbles, placement, statuses, dying and rescue, swarms, duels and aerial
+ * combat, and fights in rounds (timing "rounds": the fight system hands over to
+ * combat/encounters/, {@link d100EncounterRules}). Per-unit data lives on `UnitRecord.d100`.
+ * Draw orders are those of the functions called (attack.ts `resolveD100Attack`).
+ */
+export const d100Ruleset: CombatRuleset = {
+  id: "d100",
+  timing: "rounds",
+  /**
+   * A check: a d100 + 10 × (stat + bonus) must exceed {@link D100_CHECK_BASE} + 10 × difficulty;
+   * 96..100 always succeeds and 1..5 always fails (the attack's critical ranges, TRAP-36).
+   */
+  check(sim, unit, kind, difficulty, bonus) {
+    const roll = sim.rng.d100();
+    const total = roll + D100_CHECK_STEP * (unit.stats[CHECK_STAT[kind]] + bonus);
+    if (roll <= FUMBLE_MAX) return { success: false, critical: "failure", roll, total };
+    if (roll >= CRIT_MIN) return { success: true, critical: "success", roll, total };
+    return { success: total > D100_CHECK_BASE + D100_CHECK_STEP * difficulty, critical: null, roll, total };
+  },
+  /** One attack (melee when adjacent, else ranged); a refused attack draws nothing and misses. */
+  attack(sim, attacker, target) {
+    const r = d100Attack(sim, attacker, target);
+    return { hit: r.refused === null && r.result.hit };
+  },
+  /** A trap's harm: a uniform roll in the trap table's `d100Damage` range (none → nothing), its damage type. */
+  harm(sim, target, sourceId, harm) {
+    if (!harm.d100Damage) return;
+    const [min, max] = harm.d100Damage;
+    hurt(sim, target, sim.rng.int(min, max), sourceId, harm.damageType);
+  },
+  isOutOfFight(unit) {
+    if (unit.activity === "unconscious" || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left") return true;
+    return isDown(d100Of(unit));
+  },
+  initUnit(_sim, unit) {
+    unit.d100 = sheetFor(unit);
+  },
+  describe(unit) {
+    const d = d100Of(unit);
+    return { model: "hitPoints", value: d.hp, max: d.maxHp };
+  },
+  heal(sim, healer, target) {
+    healUnit(sim, target, healer);
+  },
+};

@@ -1,0 +1,121 @@
+import type { WoundSeverity } from "@malignus/shared";
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { chebyshev } from "../../world/grid.ts";
+import { attackRefusal, resolveD100Attack, type AttackRefusal, type AttackSituation, type D100AttackResult } from "./attack.ts";
+import { hpPool } from "./air.ts";
+import { DEFAULT_D100_OPTIONS, type D100Options } from "./constants.ts";
+import { applyDamage, heal, type HpOutcome } from "./hp.ts";
+import { d100Of } from "./sheet.ts";
+import type { AttackMode, D100Unit } from "./types.ts";
+
+/** The room's d100 options (a room option hook; the defaults until rooms pass their own). */
+export function d100Options(_sim: Simulation): D100Options {
+  return DEFAULT_D100_OPTIONS;
+}
+
+/** The malignus-style severity the `wound` event shows for d100 damage: a quarter / half of the maximum. */
+export function severityOf(amount: number, maxHp: number): WoundSeverity {
+  if (2 * amount >= maxHp) return "critical";
+  if (4 * amount >= maxHp) return "serious";
+  return "light";
+}
+
+/** The unit record whose d100 data is `d`, among `candidates`. */
+function recordOf(d: D100Unit, candidates: readonly UnitRecord[]): UnitRecord | undefined {
+  return candidates.find((u) => u.d100 === d);
+}
+
+/**
+ * Keeps the shared fields in step with a d100 outcome and emits `knockedOut` (cause "hitPoints"):
+ * a coma (P100-DEATH-01) or a grave wound (P100-DEATH-10) makes the unit "unconscious" (never
+ * waking by the clock), a death or banishment (P100-FAMILIAR-10) "dead". Target and walk are cleared.
+ */
+export function settle(sim: Simulation, unit: UnitRecord, outcome: HpOutcome): void {
+  if (!outcome) return;
+  const dead = outcome === "dead" || outcome === "banished";
+  if (!dead && unit.activity === "unconscious") return;
+  unit.activity = dead ? "dead" : "unconscious";
+  unit.wakeTick = -1;
+  unit.targetId = "";
+  unit.walk = null;
+  sim.emit({ type: "knockedOut", unitId: unit.id, outcome: dead ? "dead" : "unconscious", cause: "hitPoints" });
+}
+
+/** Emits `damaged` and `wound` for HP lost by `unit` (when any) from `sourceId`. */
+export function reportDamage(sim: Simulation, unit: UnitRecord, amount: number, sourceId: string, damageType: string, critical: boolean): void {
+  if (amount <= 0) return;
+  const d = d100Of(unit);
+  sim.emit({ type: "damaged", targetId: unit.id, sourceId, amount, damageType, hp: d.hp, critical });
+  sim.emit({ type: "wound", targetId: unit.id, sourceId, severity: severityOf(amount, d.maxHp), location: "torso", woundPoints: unit.woundPoints });
+}
+
+/**
+ * Harm from anything but an attack (a trap, the dying loss, a fall): removes `amount` HP through
+ * {@link applyDamage} (immunity, coma, death; 0 HP at moderate or high height kills, P100-AIR-26)
+ * and reports it.
+ */
+export function hurt(sim: Simulation, unit: UnitRecord, amount: number, sourceId: string, damageType: string): HpOutcome {
+  const d = d100Of(unit);
+  const before = d.hp;
+  const r = applyDamage(d, amount, { options: d100Options(sim), airborne: d.altitude === "moderate" || d.altitude === "high", noDyingPhase: d.duel !== null });
+  reportDamage(sim, unit, before - d.hp, sourceId, damageType, false);
+  settle(sim, unit, r.outcome);
+  return r.outcome;
+}
+
+/** How `attacker` would strike `target` now: melee when adjacent, ranged with a ranged weapon at range. */
+export function modeFor(attacker: UnitRecord, target: UnitRecord): AttackMode {
+  return chebyshev(attacker, target) <= 1 ? "melee" : "ranged";
+}
+
+/** What {@link d100Attack} did: the refusal, or the result. */
+export type SimAttack = { refused: AttackRefusal } | { refused: null; result: D100AttackResult };
+
+/**
+ * One d100 attack in the simulation ({@link resolveD100Attack} with `sim.rng`): refuses (nothing
+ * drawn, no event) when {@link attackRefusal} does; otherwise emits `attack` (the attack total and
+ * the defence total), then `damaged`/`wound` and `knockedOut` for the target (or the rider whose
+ * HP it shares, P100-AIR-22) and, on a critical failure's counter-attack, for the attacker.
+ */
+export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, sit: Partial<AttackSituation> = {}): SimAttack {
+  const a = d100Of(attacker), t = d100Of(target);
+  const mode = sit.mode ?? modeFor(attacker, target);
+  const refused = attackRefusal(a, t, mode);
+  if (refused) return { refused };
+  const units = Object.values(sim.state.units);
+  const pool = hpPool(t, (id) => sim.state.units[id]?.d100);
+  const poolUnit = recordOf(pool, units) ?? target;
+  const before = pool.hp;
+  const r = resolveD100Attack(sim.rng, a, t, { ...sit, mode }, d100Options(sim), pool);
+  sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit: r.hit, attackRoll: r.attackTotal, defenceRoll: r.defenceTotal });
+  if (r.hit) reportDamage(sim, poolUnit, before - pool.hp, attacker.id, mode, r.kind === "critical" || r.kind === "heroic");
+  settle(sim, poolUnit, r.targetOutcome);
+  if (poolUnit !== target) settle(sim, target, r.targetOutcome);
+  if (r.counterDamage > 0) {
+    reportDamage(sim, attacker, r.counterDamage, target.id, "counterAttack", false);
+    settle(sim, attacker, r.attackerOutcome);
+  }
+  return { refused: null, result: r };
+}
+
+/** Left open (CMB-45 healing in a d100 room, server default): a heal restores this range of HP. */
+export const HEAL_RANGE: readonly [number, number] = [10, 30];
+
+/**
+ * CMB-45 in a d100 room: a dying unit is first stabilised (out of the fight nobody rolls for it,
+ * server default), then healed {@link HEAL_RANGE} HP; one brought above 0 HP wakes
+ * (P100-DEATH-13). A gravely wounded unit is not healed (P100-DEATH-12). Emits `healed` (and `woke`).
+ */
+export function healUnit(sim: Simulation, unit: UnitRecord, healerId: string): void {
+  const d = d100Of(unit);
+  if (d.dead || d.traumatised) return;
+  if (d.dying) d.stabilised = true;
+  const amount = sim.rng.int(HEAL_RANGE[0], HEAL_RANGE[1]);
+  heal(d, amount);
+  sim.emit({ type: "healed", unitId: unit.id, byUnitId: healerId, woundPoints: unit.woundPoints, hp: d.hp });
+  if (!d.dying && unit.activity === "unconscious") {
+    unit.activity = "idle";
+    sim.emit({ type: "woke", unitId: unit.id });
+  }
+}

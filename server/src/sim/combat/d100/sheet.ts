@@ -1,0 +1,71 @@
+import type { UnitRecord } from "../../state.ts";
+import { DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "./constants.ts";
+import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.ts";
+
+/**
+ * Server defaults for what the seed leaves to class data (Left open PLACE, DUEL, DEATH):
+ * - adventurers' normal maximum HP are the ones the duel example implies (Contradiction 11):
+ *   150 for healers and attackers, 200 for defenders; Peasants are a weak mob (swarm material, MASS-01);
+ * - keeper-side units by kind; trolls are tough.
+ */
+export const D100_HP = {
+  attacker: 150, healer: 150, defender: 200, peasant: 20,
+  master: 200, minion: 60, creature: 80, troll: 150,
+} as const;
+
+/** Left open DUEL (role axis): adventurer classes that are defenders or healers; every other unit is an attacker. */
+export const CLASS_ROLE: Readonly<Record<string, Role>> = { Warrior: "defender", Doorbreaker: "defender", Priest: "healer" };
+/** Left open PLACE: adventurer classes of the magic category; ranged gear makes a ranged class, the rest are melee. */
+export const MAGIC_CLASSES: readonly string[] = ["Priest"];
+/** P100-WEAPON-02: classes fighting unarmed as if armed. */
+export const MONK_CLASSES: readonly string[] = ["Monk"];
+/** Left open WEAPON: gear names that are everyday objects, so improvised weapons (P100-WEAPON-04). */
+export const IMPROVISED_WEAPONS: readonly string[] = ["pitchfork", "broom", "stool", "shovel"];
+/** Left open AIR: creature species that fly. */
+export const FLYING_SPECIES: readonly string[] = ["bat", "harpy", "dragon", "wyvern", "gargoyle"];
+/** Left open AIR (`can_charge`): flying species with the physical abilities to charge (P100-AIR-14). */
+export const CHARGING_SPECIES: readonly string[] = ["dragon", "wyvern"];
+/** Left open DEATH: the healing trait that makes a trained rescuer (P100-DEATH-07). */
+export const FIRST_AID_TRAIT = "Healing";
+
+function placementOf(unit: UnitRecord): Placement {
+  if (MAGIC_CLASSES.includes(unit.adventurerClass)) return "magic";
+  return unit.gear.ranged ? "ranged" : "melee";
+}
+
+/**
+ * The d100 data of a unit from its shared fields (kind, class, species, gear, traits), with the
+ * defaults above. Adventurers and the Master go through the dying phase (player-side and named
+ * characters, Left open DEATH); minions and creatures die at 0 HP.
+ */
+export function sheetFor(unit: UnitRecord): D100Unit {
+  const role: Role = unit.kind === "adventurer" ? (CLASS_ROLE[unit.adventurerClass] ?? "attacker") : "attacker";
+  const hp = unit.kind === "adventurer"
+    ? (unit.adventurerClass === "Peasant" ? D100_HP.peasant : D100_HP[role])
+    : unit.species === "troll" ? D100_HP.troll : D100_HP[unit.kind];
+  const fists = unit.gear.weapon === "fists";
+  const flyer = FLYING_SPECIES.includes(unit.species);
+  return makeD100Unit({
+    hp, maxHp: hp, role, placement: placementOf(unit),
+    monk: MONK_CLASSES.includes(unit.adventurerClass),
+    firstAider: role === "healer" || unit.traits.includes(FIRST_AID_TRAIT),
+    weapon: fists ? "unarmed" : IMPROVISED_WEAPONS.includes(unit.gear.weapon) ? "improvised" : "armed",
+    hasMeleeWeapon: !fists && !unit.gear.ranged,
+    hasRangedWeapon: unit.gear.ranged,
+    hasSecondaryWeapon: MAGIC_CLASSES.includes(unit.adventurerClass) && !fists,
+    range: DEFAULT_RANGED_RANGE, moveTiles: DEFAULT_MOVE_TILES,
+    flyer, altitude: "ground", canCharge: CHARGING_SPECIES.includes(unit.species),
+    dyingPhase: unit.kind === "adventurer" || unit.kind === "master",
+  });
+}
+
+/**
+ * The unit's d100 data, created from {@link sheetFor} on first use (units made before the
+ * ruleset's `initUnit` ran, or older snapshots). A unit the shared rules marked dead (a killing
+ * blow, CMB-47) is dead here too.
+ */
+export function d100Of(unit: UnitRecord): D100Unit {
+  if (!unit.d100) unit.d100 = sheetFor(unit);
+  if (unit.activity === "dead" && !unit.d100.dead) { unit.d100.dead = true; unit.d100.dying = false; }
+  return unit.d100;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import type { SimEvent } from "@malignus/shared";
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { Rng } from "../../../src/sim/rng.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
+import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { scriptedDice } from "./dice.ts";
+
+const ARENA = [
+  "P...................",
+  ...Array.from({ length: 10 }, () => "...................."),
+  "SK..................",
+].join("\n");
+
+function d100Sim(seed = 1): Simulation {
+  return Simulation.create({ seed, ruleset: "d100", map: parseMap("t", ARENA) });
+}
+function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
+  return addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: cls, level: 1, x, y, gear: { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0, ...gear } });
+}
+/** Makes `sim.rng` return `values` in order from now on. */
+function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
+  const dice = scriptedDice(values);
+  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
+  return dice;
+}
+function run(sim: Simulation, ticks: number): SimEvent[] {
+  const out: SimEvent[] = [];
+  for (let i = 0; i < ticks; i++) out.push(...sim.step());
+  return out;
+}
+const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
+
+describe("d100 ruleset in the simulation", () => {
+  it("P100-PLACE-01, P100-DUEL-05: a d100 room gives every unit d100 data: roles, placements and HP from class data", () => {
+    const sim = d100Sim();
+    expect(sim.ruleset.id).toBe("d100");
+    expect(sim.ruleset.timing).toBe("rounds");
+    const w = adventurer(sim, "Warrior", 1, 1);
+    const s = adventurer(sim, "Scout", 2, 1, { weapon: "bow", ranged: true });
+    const p = adventurer(sim, "Priest", 3, 1, { weapon: "mace", blunt: true });
+    const peasant = adventurer(sim, "Peasant", 4, 1, { weapon: "pitchfork" });
+    expect([w, s, p, peasant].map((u) => [d100Of(u).role, d100Of(u).placement, d100Of(u).maxHp, d100Of(u).weapon])).toEqual([
+      ["defender", "melee", 200, "armed"], ["attacker", "ranged", 150, "armed"], ["healer", "magic", 150, "armed"], ["attacker", "melee", 20, "improvised"],
+    ]);
+    expect(sim.ruleset.describe(w)).toEqual({ model: "hitPoints", value: 200, max: 200 });
+  });
+
+  it("P100-DEATH-01: a trap's harm rolls the table's d100Damage range and a blow to 0 HP leaves the unit in a coma", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const predicted = new Rng(sim.rng.getState()).int(20, 60);
+    sim.ruleset.harm(sim, w, "trap", { severity: "serious", damageType: "slashing", blunt: false, d100Damage: [20, 60] });
+    expect(d100Of(w).hp).toBe(200 - predicted);
+    const events = sim.drainEvents?.() ?? [];
+    void events;
+    d100Of(w).hp = 10;
+    forceDice(sim, [30]);
+    sim.ruleset.harm(sim, w, "trap", { severity: "serious", damageType: "fire", blunt: false, d100Damage: [20, 55] });
+    expect([d100Of(w).hp, d100Of(w).dying, w.activity, sim.ruleset.isOutOfFight(w)]).toEqual([-20, true, "unconscious", true]);
+  });
+
+  it("P100-BASE-04, P100-BASE-10, P100-BASE-13: a fight forms an encounter with d100 initiative; a hit rolls damage against a dodge", () => {
+    const sim = d100Sim();
+    const a = adventurer(sim, "Warrior", 5, 5);
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    a.targetId = m.id;
+    // initiative: hero 40, minion 70; the minion's turn: attack 60 against dodge 30, damage 25 (unarmed 1..50).
+    const dice = forceDice(sim, [40, 70, 60, 30, 25]);
+    const events = sim.step();
+    expect(of(events, "encounterStarted")[0]).toMatchObject({ order: [m.id, a.id], initiative: { [a.id]: 40, [m.id]: 70 } });
+    expect(of(events, "attack")).toEqual([{ type: "attack", tick: 1, attackerId: m.id, targetId: a.id, hit: true, attackRoll: 60, defenceRoll: 30 }]);
+    expect(of(events, "damaged")[0]).toMatchObject({ targetId: a.id, amount: 25, hp: 175 });
+    expect(dice.left()).toBe(0);
+  });
+
+  it("P100-MASS-01, P100-MASS-06, P100-MASS-07, P100-MASS-09, P100-MASS-13, P100-MASS-14, P100-MASS-16: a peasant mob fights a troll as a swarm, checked event by event", () => {
+    const sim = d100Sim(3);
+    const troll = addUnit(sim, { kind: "creature", species: "troll", x: 10, y: 5, gear: { weapon: "club", blunt: true, ranged: false, armour: "none", helm: 0 } });
+    const mob = [[9, 4], [9, 5], [9, 6], [10, 4], [10, 6], [11, 4], [11, 5], [11, 6]].map(([x, y]) => adventurer(sim, "Peasant", x!, y!, { weapon: "pitchfork" }));
+    mob[0]!.targetId = troll.id;
+    const events = run(sim, 400);
+    expect(of(events, "encounterEnded")).toHaveLength(1);
+    expect(of(events, "reaction")).toEqual([]); // no opportunity attacks in mass combat
+    let standing = mob.length;
+    let trollKills = 0, swarmHits = 0;
+    const swarmAttackRounds: number[] = [];
+    let round = 0;
+    for (const e of events) {
+      if (e.type === "turnStarted") round = e.round;
+      if (e.type === "attack" && e.attackerId === troll.id) {
+        expect(e.attackRoll).toBeLessThanOrEqual(40); // a d40 kill roll
+        const kills = Math.min(Math.floor(e.attackRoll / 10), standing);
+        const dead = of(events, "knockedOut").filter((k) => k.tick === e.tick && k.outcome === "dead" && k.unitId !== troll.id);
+        expect(dead).toHaveLength(kills);
+        standing -= kills;
+        trollKills += kills;
+      }
+      if (e.type === "attack" && e.targetId === troll.id) {
+        swarmAttackRounds.push(round);
+        const dmg = of(events, "damaged").find((d) => d.tick === e.tick && d.targetId === troll.id);
+        if (e.hit) {
+          const strength = Math.min(80, 10 * standing);
+          expect(dmg!.amount).toBeGreaterThanOrEqual(Math.max(1, 10 * Math.floor(strength / 50)));
+          expect(dmg!.amount).toBeLessThanOrEqual(strength);
+          swarmHits += 1;
+        } else expect(dmg).toBeUndefined();
+      }
+    }
+    expect(new Set(swarmAttackRounds).size).toBe(swarmAttackRounds.length); // the swarm acts once a round
+    expect(trollKills).toBe(mob.filter((p) => d100Of(p).dead).length);
+    expect(standing === 0 || d100Of(troll).dead || d100Of(troll).dying).toBe(true);
+    expect(swarmHits).toBeGreaterThan(0);
+  });
+});
