@@ -57,7 +57,12 @@ function node24Path(): string {
   return `${dir}:${process.env.PATH ?? ""}`;
 }
 
-function startServer(kind: ServerKind, port: number): ChildProcess {
+/**
+ * Starts a server of `kind` on `port` as a detached process group (ws kinds with this Node,
+ * uws kinds through in-trixie). Stop it with {@link stopServer}.
+ * @throws Error when in-trixie is needed and missing.
+ */
+export function startServer(kind: ServerKind, port: number): ChildProcess {
   const entry = kind.startsWith("dungeon") ? "server/src/main.ts" : "loadtest/src/bare-server.ts";
   const transport = kind.endsWith("uws") ? "uws" : "ws";
   const env = { PORT: String(port), TRANSPORT: transport, LOG_LEVEL: "warn" };
@@ -73,7 +78,8 @@ function startServer(kind: ServerKind, port: number): ChildProcess {
   });
 }
 
-async function waitHealthy(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits until `GET /health` answers on `port`. @throws Error when the server exits or the time runs out. */
+export async function waitHealthy(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => { stderr = (stderr + d.toString()).slice(-2000); });
@@ -88,7 +94,8 @@ async function waitHealthy(port: number, child: ChildProcess, timeoutMs: number)
   throw new Error(`no /health on port ${port} within ${timeoutMs / 1000} s: ${stderr.trim().split("\n").slice(-3).join(" | ")}`);
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+/** SIGTERM to the server's process group, SIGKILL after 8 s. */
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }

@@ -1,0 +1,234 @@
+/**
+ * `npm run bench:doc [-- options]`: regenerates docs/benchmarks.md from a fresh run — never typed
+ * by hand. It runs, one after the other on this machine:
+ *
+ * 1. the simulation benchmarks (`npm run bench -- --json …`);
+ * 2. a load on the production server (ws) it starts on a loopback port: `--rooms` rooms × 1 keeper
+ *    + 4 spectators for `--duration` seconds (`npm run loadtest` against it);
+ * 3. the transport comparison (`npm run loadtest:compare`): dungeon and bare rooms over ws and uWS;
+ * 4. with `--capacity`, a capacity search (`npm run loadtest -- --find-capacity`).
+ *
+ * Options: `--quick` (short everything), `--rooms N` (default 40), `--duration S` (default 30),
+ * `--compare-rooms N` (default 40), `--capacity`, `--steps a,b,c`, `--skip bench,load,compare`.
+ * Raw JSON goes to loadtest/reports/ (git-ignored); the markdown to docs/benchmarks.md.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BenchReport } from "../../server/bench/bench.ts";
+import { DEFAULTS, type LoadOptions } from "./args.ts";
+import { runLoad } from "./runner.ts";
+import { errorCount, type LoadReport } from "./report.ts";
+import { compareTable, compareTransports, startServer, stopServer, waitHealthy, type CompareReport } from "./compare.ts";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const REPORTS = path.join(REPO, "loadtest/reports");
+
+/** Options of the doc run. */
+export interface DocOptions {
+  quick: boolean;
+  rooms: number;
+  durationSeconds: number;
+  compareRooms: number;
+  capacity: boolean;
+  steps: number[];
+  skip: Set<string>;
+}
+
+/** Parses the doc run's options. @throws Error on an unknown option or a bad number. */
+export function parseDocArgs(argv: readonly string[]): DocOptions {
+  const o: DocOptions = { quick: false, rooms: 40, durationSeconds: 30, compareRooms: 40, capacity: false, steps: [20, 40, 80, 160, 240, 320, 400], skip: new Set() };
+  const num = (name: string, v: string | undefined, min: number, max: number) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--quick") o.quick = true;
+    else if (a === "--rooms") o.rooms = num("--rooms", argv[++i], 1, 400);
+    else if (a === "--duration") o.durationSeconds = num("--duration", argv[++i], 5, 300);
+    else if (a === "--compare-rooms") o.compareRooms = num("--compare-rooms", argv[++i], 1, 400);
+    else if (a === "--capacity") o.capacity = true;
+    else if (a === "--steps") o.steps = String(argv[++i]).split(",").map((s) => num("--steps", s, 1, 400));
+    else if (a === "--skip") o.skip = new Set(String(argv[++i]).split(","));
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.quick) { o.durationSeconds = Math.min(o.durationSeconds, 10); o.rooms = Math.min(o.rooms, 10); o.compareRooms = Math.min(o.compareRooms, 10); }
+  return o;
+}
+
+const f1 = (n: number | null | undefined) => (n === null || n === undefined ? "n/a" : n.toFixed(1));
+const f2 = (n: number | null | undefined) => (n === null || n === undefined ? "n/a" : n.toFixed(2));
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+
+function runBench(quick: boolean): BenchReport {
+  const out = path.join(REPORTS, "bench.json");
+  const args = ["--import", "tsx", path.join(REPO, "server/bench/bench.ts"), "--json", out, ...(quick ? ["--quick", "--days", "10"] : [])];
+  const r = spawnSync(process.execPath, args, { cwd: REPO, stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`the bench exited with ${r.status}`);
+  return JSON.parse(readFileSync(out, "utf8")) as BenchReport;
+}
+
+async function runServerLoad(rooms: number, durationSeconds: number, extra: Partial<LoadOptions> = {}): Promise<LoadReport> {
+  const port = 2640;
+  const child = startServer("dungeon-ws", port);
+  try {
+    await waitHealthy(port, child, 60_000);
+    return await runLoad({ ...DEFAULTS, endpoint: `ws://127.0.0.1:${port}`, rooms, durationSeconds, quiet: true, ...extra });
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/** One capacity step as shown in the doc. */
+export interface DocCapacityStep { rooms: number; clients: number; p99Ms: number; errors: number; good: boolean; cpu: number | null }
+/** The capacity search as shown in the doc. */
+export interface DocCapacity { steps: DocCapacityStep[]; lastGood: number | null; stoppedBecause: string }
+
+/** The markdown of docs/benchmarks.md from the results of a run (pure). */
+export function renderDoc(input: {
+  generatedAt: string; command: string; machine: { cpu: string; cores: number; memoryGiB: number; node: string; platform: string; loadBefore: number[]; loadAfter: number[] };
+  bench: BenchReport | null; load: LoadReport | null; compare: CompareReport | null; capacity: DocCapacity | null;
+}): string {
+  const { machine: m, bench: b, load: l, compare: c, capacity: cap } = input;
+  const out: string[] = [];
+  out.push("# Benchmarks", "");
+  out.push(`<!-- Generated by \`${input.command}\` (loadtest/src/benchdoc.ts) on ${input.generatedAt}. Do not edit by hand: run it again. -->`, "");
+  out.push("Figures of one run on the machine below. Speeds are measured by tools and reported here, never asserted by tests. " +
+    "The machine is shared (other processes were running: see the load averages), so latencies are noisy; rerun to compare.", "");
+  out.push("## How to reproduce", "", "```sh",
+    "npm run bench                      # simulation benchmarks (add -- --quick for a short run)",
+    "npm run bench:profile              # the same under node --cpu-prof, hot spots by self time",
+    "npm start &                        # then, against it:",
+    "npm run loadtest -- --endpoint ws://127.0.0.1:2567 --rooms 40 --keepers 1 --spectators 4 --duration 30",
+    "npm run loadtest -- --find-capacity --steps 20,40,80,160 --duration 20",
+    "npm run loadtest:compare -- --rooms 40 --duration 30   # starts its own servers (uWS through ../shared/tools/in-trixie)",
+    `${input.command}                 # regenerates this page`, "```", "");
+  out.push("## Machine", "", "| | |", "| --- | --- |",
+    `| CPU | ${m.cpu} |`, `| cores | ${m.cores} |`, `| memory | ${m.memoryGiB} GiB |`, `| Node | ${m.node} |`, `| OS | ${m.platform} |`,
+    `| load average (1, 5, 15 min) before / after | ${m.loadBefore.map((x) => x.toFixed(2)).join(", ")} / ${m.loadAfter.map((x) => x.toFixed(2)).join(", ")} |`, "");
+
+  if (b) {
+    out.push("## Simulation (headless)", "");
+    out.push(`Run: \`npm run bench${b.quick ? " -- --quick" : ""}\`. Each timing restores the same snapshot and times single \`step()\` calls.`, "");
+    out.push("### Idle dungeon (default map, day 1, no invasion)", "", "| ruleset | ticks/s | mean µs | p50 µs | p99 µs |", "| --- | --: | --: | --: | --: |");
+    for (const r of b.idle) out.push(`| ${r.ruleset} | ${int(r.ticksPerSecond)} | ${f1(r.meanMicros)} | ${f1(r.p50Micros)} | ${f1(r.p99Micros)} |`);
+    out.push("");
+    const r0 = b.invasion[0];
+    out.push(`### Mid-invasion (default map: ${r0?.adventurers ?? "?"} adventurers, ${r0?.minions ?? "?"} minions, ${r0?.traps ?? "?"} wired traps)`, "",
+      "| ruleset | ticks/s | mean µs | p50 µs | p99 µs |", "| --- | --: | --: | --: | --: |");
+    for (const r of b.invasion) out.push(`| ${r.ruleset} | ${int(r.ticksPerSecond)} | ${f1(r.meanMicros)} | ${f1(r.p50Micros)} | ${f1(r.p99Micros)} |`);
+    out.push("", "`d20` and `d100` resolve fights with the malignus module until their own modules land (`rulesetFor`), so their figures match malignus within noise.", "");
+    out.push("### Tick cost by entity count", "", "Arena map sized to fit; 1/7 adventurers (one party walking to the Master), 2/7 minions, 4/7 trap parts (wired pairs), malignus.", "",
+      "| entities | adventurers | minions | traps | mean µs | p99 µs | ticks/s | µs per entity |", "| --: | --: | --: | --: | --: | --: | --: | --: |");
+    for (const r of b.scaling) out.push(`| ${r.entities} | ${r.adventurers} | ${r.minions} | ${r.traps} | ${f1(r.meanMicros)} | ${f1(r.p99Micros)} | ${int(r.ticksPerSecond)} | ${f2(r.meanMicros / r.entities)} |`);
+    out.push("", "The cost per entity grows with the count: several systems scan every unit for every unit (see the profile below).", "");
+    if (b.days) {
+      out.push(`### ${b.days.days} game days of a defended dungeon`, "", "| game days | ticks | wall s | ticks/s | invasions | events | traps fired |", "| --: | --: | --: | --: | --: | --: | --: |",
+        `| ${b.days.days} | ${int(b.days.ticks)} | ${f2(b.days.wallSeconds)} | ${int(b.days.ticksPerSecond)} | ${b.days.invasions} | ${int(b.days.events)} | ${b.days.trapsFired} |`, "");
+    }
+  }
+
+  if (l) {
+    const o = l.options;
+    out.push("## Server under load (production server, ws transport, loopback)", "");
+    out.push(`${o.rooms} rooms × (${o.keepers} keeper bot + ${o.spectators} spectator bots), ${l.measuredSeconds.toFixed(0)} s measured after a ${l.rampSeconds.toFixed(1)} s ramp; ` +
+      `keeper bots send a random valid command every ~${o.commandIntervalMs} ms; dungeons run at ${o.timeScale} game minutes per real second. The load generator runs on the same machine.`, "");
+    out.push("| figure | value |", "| --- | --- |",
+      `| connections attempted / held / failed / dropped | ${l.connections.attempted} / ${l.connections.held} / ${l.connections.failed} / ${l.connections.dropped} |`,
+      `| join time p50 / p95 / p99 | ${f1(l.joinMs.p50)} / ${f1(l.joinMs.p95)} / ${f1(l.joinMs.p99)} ms |`,
+      `| command round trip p50 / p95 / p99 (${l.commandRoundTripMs.count} commands) | ${f1(l.commandRoundTripMs.p50)} / ${f1(l.commandRoundTripMs.p95)} / ${f1(l.commandRoundTripMs.p99)} ms |`,
+      `| commands accepted / refused by the rules | ${l.commands.ok} / ${Object.values(l.commands.refused).reduce((a, n) => a + n, 0)} |`,
+      `| per client | ${f2(l.traffic.all.patchesPerSecond)} patches/s, ${f2(l.traffic.all.bytesPerSecond / 1024)} KB/s |`,
+      `| spectator during invasions | ${l.traffic.spectatorDuringInvasion.bytesPerSecond === null ? "no invasion seen" : `${f2(l.traffic.spectatorDuringInvasion.bytesPerSecond / 1024)} KB/s over ${l.traffic.spectatorDuringInvasion.spectatorSeconds.toFixed(0)} spectator-seconds (${o.timeScale}× game speed)`} |`,
+      `| errors | ${errorCount(l) === 0 ? "none" : Object.entries(l.errors).map(([k, n]) => `${k}: ${n}`).join(", ")} |`,
+      `| server CPU (${l.server.source}) | ${f1(l.server.cpuPercent)} % of a core |`,
+      `| server RSS | ${f1(l.server.rssMiB)} MiB |`,
+      `| room step p50 / p95 / p99 | ${l.server.tickMs ? `${f2(l.server.tickMs.p50)} / ${f2(l.server.tickMs.p95)} / ${f2(l.server.tickMs.p99)} ms` : "n/a"} |`, "");
+  }
+
+  if (c) {
+    out.push("## Transports and the bare-room floor", "");
+    out.push(`Same load on each server in turn: ${c.load.rooms} rooms × (${c.load.keepers} keeper + ${c.load.spectators} spectators), ${c.load.durationSeconds} s. ` +
+      "`bare` is loadtest/src/bare-server.ts: a Colyseus room with an empty state that echoes one message (the keeper bot's command there). " +
+      "Server CPU from /proc for all four, so the ratio compares like with like. uWS runs in Debian 13 through `../shared/tools/in-trixie`.", "");
+    out.push(compareTable(c), "");
+  }
+
+  if (cap) {
+    out.push("## Capacity search", "", `Steps of rooms × (1 keeper + 4 spectators); a step fails on command p99 > 250 ms or any error.`, "",
+      "| rooms | clients | cmd p99 ms | errors | server CPU % | result |", "| --: | --: | --: | --: | --: | --- |");
+    for (const s of cap.steps) out.push(`| ${s.rooms} | ${s.clients} | ${f1(s.p99Ms)} | ${s.errors} | ${f1(s.cpu)} | ${s.good ? "good" : "failed"} |`);
+    out.push("", `Last good step: ${cap.lastGood === null ? "none" : `${cap.lastGood} rooms`}; stopped: ${cap.stoppedBecause}.`, "");
+  }
+
+  out.push("## Targets (issue 10)", "", "| target | measured | |", "| --- | --- | --- |");
+  if (b) for (const t of b.targets) out.push(`| ${t.name}: ${t.target} | ${t.measured} | ${t.met ? "met" : "missed"} |`);
+  if (l) {
+    const bw = l.traffic.spectatorDuringInvasion.bytesPerSecond;
+    out.push(`| spectator of a dungeon mid-fight ≤ 1.5 KB/s | ${bw === null ? "no invasion seen" : `${f2(bw / 1024)} KB/s at ${l.options.timeScale}× game speed`} | ${bw === null ? "n/a" : bw <= 1536 ? "met" : "missed at this game speed"} |`);
+  }
+  if (c) {
+    const r = c.cpuRatio.ws;
+    out.push(`| server CPU ≤ 1.5× the bare-room floor (ws) | ${r === null ? "n/a" : `${r.toFixed(2)}×`} | ${r === null ? "n/a" : r <= 1.5 ? "met" : "missed"} |`);
+  }
+  if (cap) {
+    out.push(`| 400 rooms × (1 keeper + 4 spectators) = 2,000 clients, p99 ≤ 100 ms, no errors | last good step ${cap.lastGood ?? "none"} rooms (p99 limit 250 ms) | ${cap.lastGood !== null && cap.lastGood >= 400 ? "see p99" : "not reached"} |`);
+  } else {
+    out.push("| 2,000 clients (400 rooms) for 60 s, p99 ≤ 100 ms | not run in this regeneration (pass `--capacity`) | n/a |");
+  }
+  out.push("");
+  return out.join("\n");
+}
+
+async function main(): Promise<void> {
+  const o = parseDocArgs(process.argv.slice(2));
+  mkdirSync(REPORTS, { recursive: true });
+  const cpus = os.cpus();
+  const loadBefore = os.loadavg();
+  const bench = o.skip.has("bench") ? null : runBench(o.quick);
+  let load: LoadReport | null = null;
+  if (!o.skip.has("load")) {
+    console.log(`bench:doc: load on the production server, ${o.rooms} rooms for ${o.durationSeconds} s…`);
+    load = await runServerLoad(o.rooms, o.durationSeconds);
+    writeFileSync(path.join(REPORTS, "load.json"), JSON.stringify(load, null, 2) + "\n");
+  }
+  let compare: CompareReport | null = null;
+  if (!o.skip.has("compare")) {
+    compare = await compareTransports({ rooms: o.compareRooms, durationSeconds: o.durationSeconds });
+    writeFileSync(path.join(REPORTS, "compare.json"), JSON.stringify(compare, null, 2) + "\n");
+  }
+  let capacity: DocCapacity | null = null;
+  if (o.capacity) {
+    const steps: DocCapacityStep[] = [];
+    let stoppedBecause = "every step passed";
+    for (const rooms of o.steps) {
+      console.log(`bench:doc: capacity step ${rooms} rooms…`);
+      const r = await runServerLoad(rooms, Math.min(o.durationSeconds, 30));
+      const errors = errorCount(r) + r.connections.failed;
+      const good = errors === 0 && r.commandRoundTripMs.count > 0 && r.commandRoundTripMs.p99 <= DEFAULTS.capacityP99Ms;
+      steps.push({ rooms, clients: r.connections.attempted, p99Ms: r.commandRoundTripMs.p99, errors, good, cpu: r.server.cpuPercent });
+      if (!good) { stoppedBecause = errors > 0 ? `errors at ${rooms} rooms` : `p99 ${r.commandRoundTripMs.p99.toFixed(0)} ms at ${rooms} rooms`; break; }
+    }
+    capacity = { steps, lastGood: steps.filter((s) => s.good).at(-1)?.rooms ?? null, stoppedBecause };
+  }
+  const md = renderDoc({
+    generatedAt: new Date().toISOString(),
+    command: `npm run bench:doc${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+    machine: {
+      cpu: cpus[0]?.model.trim() ?? "unknown", cores: os.availableParallelism(), memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+      node: process.version, platform: `${os.platform()} ${os.release()} ${os.arch()}`, loadBefore, loadAfter: os.loadavg(),
+    },
+    bench, load, compare, capacity,
+  });
+  writeFileSync(path.join(REPO, "docs/benchmarks.md"), md);
+  console.log("bench:doc: docs/benchmarks.md written");
+  process.exit(0);
+}
+
+if (process.argv[1]?.endsWith("benchdoc.ts")) {
+  main().catch((err: unknown) => { console.error(`bench:doc: ${err instanceof Error ? err.stack ?? err.message : String(err)}`); process.exit(1); });
+}
