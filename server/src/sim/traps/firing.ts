@@ -54,7 +54,7 @@ export function onUnitEntersTile(sim: Simulation, unit: UnitRecord, x: number, y
   if (!part || PARTS[part.kind].role !== "trigger" || part.kind === "lever") return;
   if (!isReady(sim, part)) return; // sites, used (TRAP-32) and expired (TRAP-49) triggers
   const net = networkOf(sim, part.id);
-  if (net && net.doors.length > 0 && setsOff(sim, unit, part, net)) activateDoorTrigger(sim, part); // DOOR-24 (doors/doors.ts)
+  if (net && net.doors.length > 0 && setsOff(sim, unit, part, net) && !stepsOver(sim, unit, part)) activateDoorTrigger(sim, part); // DOOR-24 (doors/doors.ts)
   if (!net || net.mechanism === null) return; // TRAP-10
   if (!setsOff(sim, unit, part, net)) return;
   if (stepsOver(sim, unit, part)) return; // KNOW-18: a known tripwire is stepped over
