@@ -28,7 +28,7 @@ afterAll(async () => {
 describe("walking skeleton over a real connection", () => {
   it("TRAP-01, TRAP-13, TRAP-28, TRAP-30: the keeper builds and wires a trap; the spectator sees the peasant step on the plate and take the blades' wound (INV-10, INV-38)", async () => {
     const client = connect(url);
-    const keeper = await client.createDungeon({ seed: 424242, timeScale: 1000, pauseOnSpot: false }, { role: "keeper" });
+    const keeper = await client.createDungeon({ seed: 424242, timeScale: 1000, pauseOnSpot: false, spectatorsSeeAll: true }, { role: "keeper" });
     open.push(keeper);
     const spectator = await client.spectate(keeper.roomId);
     open.push(spectator);

@@ -52,15 +52,39 @@ describe("createTransport", () => {
 describe("room options", () => {
   it("defaults: malignus ruleset, default map, timeScale 1, pauseOnSpot, a random 31-bit seed", () => {
     const o = parseCreateOptions(undefined);
-    expect({ ...o, seed: 0 }).toEqual({ seed: 0, ruleset: "malignus", map: "default", timeScale: 1, pauseOnSpot: true });
+    expect({ ...o, seed: 0 }).toEqual({
+      seed: 0, ruleset: "malignus", map: "default", timeScale: 1, pauseOnSpot: true,
+      keeperSeats: 1, reconnectSeconds: 30, spectatorsSeeAll: false, maxMessagesPerSecond: 50,
+    });
     expect(Number.isInteger(o.seed) && o.seed >= 0 && o.seed < 2 ** 31).toBe(true);
     const seeds = new Set(Array.from({ length: 20 }, () => parseCreateOptions({}).seed));
     expect(seeds.size).toBeGreaterThan(15);
   });
 
   it("keeps given values and accepts the join keys on create", () => {
-    expect(parseCreateOptions({ seed: 7, ruleset: "d100", timeScale: 1000, pauseOnSpot: false, role: "keeper", name: "Ann" }))
-      .toEqual({ seed: 7, ruleset: "d100", map: "default", timeScale: 1000, pauseOnSpot: false });
+    expect(parseCreateOptions({
+      seed: 7, ruleset: "d100", timeScale: 1000, pauseOnSpot: false, keeperSeats: 3, reconnectSeconds: 0,
+      spectatorsSeeAll: true, maxMessagesPerSecond: 5, role: "keeper", name: "Ann",
+    })).toEqual({
+      seed: 7, ruleset: "d100", map: "default", timeScale: 1000, pauseOnSpot: false,
+      keeperSeats: 3, reconnectSeconds: 0, spectatorsSeeAll: true, maxMessagesPerSecond: 5,
+    });
+  });
+
+  it.each([
+    [{ keeperSeats: 0 }, /keeperSeats/],
+    [{ keeperSeats: 9 }, /keeperSeats/],
+    [{ reconnectSeconds: -1 }, /reconnectSeconds/],
+    [{ reconnectSeconds: 601 }, /reconnectSeconds/],
+    [{ maxMessagesPerSecond: 0 }, /maxMessagesPerSecond/],
+    [{ spectatorsSeeAll: "yes" }, /spectatorsSeeAll/],
+  ])("refuses seat and input options out of range: %j", (options, field) => {
+    expect(() => parseCreateOptions(options)).toThrow(field);
+  });
+
+  it("join options: role adventurer with the unitId of the member to play", () => {
+    expect(parseJoinOptions({ role: "adventurer", unitId: "12" })).toEqual({ role: "adventurer", name: undefined, unitId: "12" });
+    expect(() => parseJoinOptions({ role: "adventurer", unitId: "twelve" })).toThrow(/^invalid join options: unitId/);
   });
 
   it("join options default to spectator and ignore the create keys", () => {

@@ -116,8 +116,17 @@ describe("room creation", () => {
 });
 
 describe("roles and commands", () => {
-  it("registers one request handler per command type", () => {
-    expect(COMMAND_TYPES).toEqual(["placePart", "wire", "removePart", "removeCable", "resume"]);
+  it("registers one request handler per command type: a spectator gets NOT_ALLOWED_FOR_ROLE for each, never no_handler", async () => {
+    expect(COMMAND_TYPES).toEqual(expect.arrayContaining(["placePart", "wire", "removePart", "removeCable", "resume"]));
+    const keeper = await createKeeper();
+    const spectator = await spectate(keeper.roomId);
+    const answers = await Promise.all(COMMAND_TYPES.map((type) =>
+      spectator.request<unknown, CommandResult>(type, {}).then((r) => r.ok === false && r.code, (e: unknown) => String(e))));
+    // A payload that fails the validator is answered with an error; every other reaches the handler.
+    for (const [i, answer] of answers.entries()) {
+      expect([COMMAND_TYPES[i], answer]).toEqual([COMMAND_TYPES[i], expect.not.stringMatching(/no_handler|has no onMessage/)]);
+    }
+    expect(answers.filter((a) => a === "NOT_ALLOWED_FOR_ROLE").length).toBeGreaterThanOrEqual(1);
   });
 
   it("a keeper's placePart is answered with the CommandResult and the site shows in the spectator's state", async () => {
