@@ -84,7 +84,13 @@ export type D20Step =
 export interface D20TurnPlan { steps: D20Step[] }
 
 /** What is left of the turn while a plan plays. */
-export interface TurnState { budget: TurnBudget; attacksLeft: number }
+export interface TurnState {
+  budget: TurnBudget;
+  /** Weapon attacks left in the Attack action already taken (D20-MOVE-11). */
+  attacksLeft: number;
+  /** The Attack action was taken this turn (D20-ATTACK-30). */
+  attacked?: boolean;
+}
 
 /** The outcome of each step: null when done, else the refusal reason (the plan stops there). */
 export type StepResults = (string | null)[];
@@ -138,7 +144,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       if (!target || !isUp(target) || !areEnemies(unit, target)) return "no such foe in the encounter";
       if (step.offHand) {
         // D20-ATTACK-30, D20-ATTACK-31: the off-hand attack after the Attack action, with the demi-action and the reaction.
-        if (ts.attacksLeft === me.attacksPerAction && b.full) return "the off-hand attack follows the Attack action (D20-ATTACK-30)";
+        if (!ts.attacked) return "the off-hand attack follows the Attack action (D20-ATTACK-30)";
         if (!canTwoWeapon(me.weapon, me.offHand, b.demi, canReact(me.statuses, false, me.reactionUsed))) return "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)";
         if (!canStrikeWith(unit, target, me.offHand!)) return "out of reach";
         b.demi = false;
@@ -260,6 +266,7 @@ function takeAttack(b: TurnBudget, ts: TurnState, perAction: number): string | n
   const r = spendAction(b, "attack");
   if (r !== null) return r;
   ts.attacksLeft = perAction - 1;
+  ts.attacked = true;
   return null;
 }
 
@@ -437,6 +444,7 @@ function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRe
     if (r === mover || !areEnemies(r, mover) || !isUp(r)) continue;
     const rd = d20Of(r);
     if (rd.weapon.ranged) continue;
+    if (rd.statuses.some((s) => s.kind === "grappled" && s.sourceId === mover.id)) continue; // dragged along, it stays in reach
     const ok = provokesOpportunity({
       leavesReach: inReach(rd.weapon.reach, gridDistance(r, mover)) && !inReach(rd.weapon.reach, gridDistance(r, next)),
       seesMover: true,
