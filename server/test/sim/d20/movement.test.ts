@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  canEnter, canStandUp, dash, diagonalAllowed, DROP_PRONE_COST, flyerFalls, gridDistance, MODE_SWITCH_COST, modeFactor,
+  canEnter, canStandUp, keepsFooting, dash, diagonalAllowed, DROP_PRONE_COST, flyerFalls, gridDistance, MODE_SWITCH_COST, modeFactor,
   spaceDistance, standUpCost, stepCost, switchMode,
 } from "../../../src/sim/combat/d20/movement.ts";
+import { scriptedDice } from "./helpers.ts";
 
 describe("d20 movement", () => {
   it("D20-MOVE-03, D20-MOVE-04, D20-MOVE-05, D20-MOVE-06: a step, orthogonal or diagonal, costs 1 tile of movement", () => {
@@ -97,5 +98,10 @@ describe("d20 movement", () => {
     expect(flyerFalls("fly", false, 9, false)).toBe(true);
     expect(flyerFalls("fly", false, 9, true)).toBe(false);
     expect(flyerFalls("walk", true, 9, true)).toBe(false);
+  });
+
+  it("D20-MOVE-27: on slippery liquid 1d20 + Agility must reach 10 or the creature falls prone", () => {
+    expect(keepsFooting(scriptedDice([8]), 2)).toBe(true);
+    expect(keepsFooting(scriptedDice([7]), 2)).toBe(false);
   });
 });

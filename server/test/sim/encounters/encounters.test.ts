@@ -49,7 +49,7 @@ describe("encounters (d20)", () => {
     expect(rounds[2]![0]!.tick - rounds[1]![0]!.tick).toBe(ROUND_TICKS);
   });
 
-  it("D20-FLOW-06, D20-FLOW-08, D20-FLOW-10, D20-FLOW-12, D20-FLOW-13: a hidden attacker whose Stealth beats passive Perception surprises; the surprised skip their first turn", () => {
+  it("D20-FLOW-05, D20-FLOW-06, D20-FLOW-08, D20-FLOW-10, D20-FLOW-12, D20-FLOW-13: a hidden attacker whose Stealth beats passive Perception surprises; the surprised skip their first turn", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
     const m = minion(sim, 6, 5);
@@ -66,7 +66,7 @@ describe("encounters (d20)", () => {
     expect(of(events, "attack")).toEqual([]);
   });
 
-  it("D20-FLOW-07, D20-FLOW-09, D20-FLOW-11: a hider that does not beat passive Perception surprises nobody", () => {
+  it("D20-FLOW-05, D20-FLOW-07, D20-FLOW-09, D20-FLOW-11: an open attack, or a hider that does not beat passive Perception surprises nobody", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
     const m = minion(sim, 6, 5);

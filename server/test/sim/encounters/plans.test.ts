@@ -5,6 +5,7 @@ import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { DEFAULT_MOVEMENT } from "../../../src/sim/combat/d20/sheet.ts";
 import { playPlan, type D20Step, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
+import { resolveD20Attack } from "../../../src/sim/combat/d20/resolve.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
@@ -307,5 +308,54 @@ describe("d20 turn plans", () => {
     expect(play(f, a!, [{ kind: "dropProne" }, path([3, 5]), { kind: "standUp" }, path([4, 5])], ts)).toEqual([null, null, null, null]);
     expect(ts.budget.movement).toBe(DEFAULT_MOVEMENT - 2 - 3 - 1);
     expect(play(f, a!, [{ kind: "dropProne" }, { kind: "standUp" }], turn(2))).toEqual([null, expect.stringContaining("D20-MOVE-30")]);
+  });
+
+  it("D20-ATTACK-33, D20-ATTACK-34: a thrown off-hand weapon is a ranged attack; a two-weapon technique keeps the modifiers", () => {
+    const f = fight([[5, 5]], [[6, 5], [9, 5]]);
+    const [a] = f.hs; const [m1, m2] = f.ms;
+    const d = d20Of(a!);
+    d.weapon = { ...d.weapon, name: "shortsword", damage: "1d6", light: true };
+    d.offHand = { ...d.weapon, name: "dagger", damage: "1d4", thrown: true };
+    d.skills.weapon = 3;
+    d.twoWeaponStyle = true;
+    expect(play(f, a!, [{ kind: "attack", targetId: m2!.id, thrown: true }])[0]).toMatch(/D20-ATTACK-33/);
+    forceDice(f.sim, [2, 2, 15, 4]); // main hand misses; the thrown dagger (a ranged attack next to m1: disadvantage 2/15... keeps 2) misses
+    expect(play(f, a!, [{ kind: "attack", targetId: m1!.id }, { kind: "attack", targetId: m2!.id, offHand: true, thrown: true }])).toEqual([null, null]);
+    expect(d20Of(m2!).hp).toBe(100);
+    const g = fight([[5, 5]], [[6, 5]]);
+    const e = d20Of(g.hs[0]!);
+    e.weapon = { ...e.weapon, name: "shortsword", damage: "1d6", light: true };
+    e.offHand = { ...e.weapon, name: "dagger", damage: "1d4" };
+    e.skills.weapon = 3;
+    e.twoWeaponStyle = true;
+    forceDice(g.sim, [2, 15, 4]);
+    play(g, g.hs[0]!, [{ kind: "attack", targetId: g.ms[0]!.id }, { kind: "attack", targetId: g.ms[0]!.id, offHand: true }]);
+    expect(d20Of(g.ms[0]!).hp).toBe(93);
+  });
+
+  it("D20-ATTACK-01, D20-ATTACK-02, D20-ATTACK-03, D20-ATTACK-04, D20-ATTACK-05, D20-ATTACK-06, D20-ATTACK-46: a ranged attack follows the same steps: target, cover and edge, defence, roll, damage", () => {
+    const f = fight([[2, 5]], [[7, 5]]);
+    const [a] = f.hs; const [m] = f.ms;
+    d20Of(a!).weapon = { ...d20Of(a!).weapon, name: "shortbow", ranged: true, range: [2, 16], damage: "1d6", damageType: "piercing" };
+    d20Of(a!).abilities.agility = 1;
+    d20Of(m!).abilities.agility = 1; // dodge +1
+    forceDice(f.sim, [10, 3]);
+    const r = resolveD20Attack(f.sim, a!, m!, { bonus: 2, cover: "half" });
+    // AC 11 + dodge 1 + half cover 1 = 13; 10 + Agility 1 + bonus 2 = 13: a hit for 1d6 = 3.
+    expect(r).toMatchObject({ hit: true, total: 13, ac: 13, damage: 3 });
+    expect(f.sim.drainEvents().map((e) => e.type)).toEqual(["reaction", "attack", "damaged", "wound"]);
+  });
+
+  it("D20-ATTACK-07, D20-ATTACK-08: an acid blow also leaves damage over time; any attack roll, even at an empty tile, reveals a hidden attacker", () => {
+    const f = fight([[5, 5]], [[6, 5]]);
+    const [a] = f.hs; const [m] = f.ms;
+    d20Of(a!).weapon = { ...d20Of(a!).weapon, damageType: "acid" };
+    forceDice(f.sim, [15, 4]);
+    play(f, a!, [{ kind: "attack", targetId: m!.id }]);
+    expect(d20Of(m!).dots).toEqual([{ type: "acid", dice: "1d4", turnsLeft: 2, sourceId: a!.id }]);
+    addStatus(d20Of(a!).statuses, "hidden");
+    forceDice(f.sim, [5, 6]);
+    play(f, a!, [{ kind: "attackTile", x: 4, y: 4 }]);
+    expect(hasStatus(d20Of(a!).statuses, "hidden")).toBe(false);
   });
 });

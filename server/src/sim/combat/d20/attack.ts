@@ -174,6 +174,8 @@ export function inReach(reach: number, distance: number): boolean {
 export const DEFAULT_REACH = 1;
 /** Left open (D20-ATTACK-23): reach of a reach weapon (spear, trident). */
 export const REACH_WEAPON_REACH = 2;
+/** Left open (D20-ATTACK-33, no figure in the source): a thrown weapon reaches this many tiles (the Short band). */
+export const THROW_RANGE = 5;
 /** Left open (D20-ATTACK-24): an unarmed attack deals 1 bludgeoning + the unarmed skill level. */
 export const UNARMED_DAMAGE = "1";
 

@@ -1,3 +1,5 @@
+import type { Dice } from "./dice.ts";
+
 /** D20-MOVE-13: the movement modes. */
 export type MoveMode = "walk" | "fly" | "swim";
 
@@ -118,6 +120,14 @@ export function dash(remaining: number, movementValue: number, factor: number): 
 
 /** Left open (D20-MOVE, slippery liquid D20-MOVE-27): 1d20 + Agility must reach this to stay standing. */
 export const SLIPPERY_DC = 10;
+
+/**
+ * D20-MOVE-26, D20-MOVE-27 (Left open: rolled on entering or starting a turn on the tile, 10 or
+ * more succeeds): the Agility roll on slippery liquid; false means the creature falls prone.
+ */
+export function keepsFooting(dice: Dice, agility: number): boolean {
+  return dice.die(20) + agility >= SLIPPERY_DC;
+}
 
 /** D20-MOVE-37: a flying creature falls when prone, at 0 movement, or unable to move. */
 export function flyerFalls(mode: MoveMode, prone: boolean, movementValue: number, canMoveNow: boolean): boolean {

@@ -93,8 +93,12 @@ export interface AttackContext {
   bystanders?: readonly UnitRecord[];
   /** Called when the target spends its reaction on a defence (for encounter bookkeeping). */
   onReaction?: (unitId: string) => void;
-  /** D20-ATTACK-32: two-weapon fighting adds no modifiers to damage. */
+  /** D20-ATTACK-32: the off-hand attack of two-weapon fighting adds no modifiers to damage... */
   offHand?: boolean;
+  /** D20-ATTACK-34: ...unless a technique keeps them. */
+  keepModifiers?: boolean;
+  /** D20-ATTACK-33: the weapon is thrown: a ranged attack (Agility, ranged rules). */
+  thrown?: boolean;
   /** D20-ATTACK-04: bonuses or penalties from skills, spells and techniques, summed. */
   bonus?: number;
   /** D20-ATTACK-57 to D20-ATTACK-67: the target's cover against this attack. */
@@ -127,7 +131,7 @@ export function choosesKnockOut(attacker: UnitRecord, target: UnitRecord, kind: 
 export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, ctx: AttackContext = {}): D20AttackResult {
   const a = d20Of(attacker), t = d20Of(target);
   const weapon = ctx.offHand && a.offHand ? a.offHand : a.weapon;
-  const kind: AttackKind = weapon.ranged ? "ranged" : "melee";
+  const kind: AttackKind = weapon.ranged || ctx.thrown ? "ranged" : "melee";
   const distance = gridDistance(attacker, target);
   const underwater = isSubmerged(sim, attacker);
   const water = underwater ? underwaterAttack(kind, weapon.name, a.swimmer, distance, weapon.range[1]) : "ok";
@@ -147,7 +151,7 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
     attackerProne: hasStatus(a.statuses, "prone"),
     targetProne: hasStatus(t.statuses, "prone"),
     distance,
-    belowMinRange: kind === "ranged" && weaponRange(weapon.range, distance) === "near",
+    belowMinRange: weapon.ranged && weaponRange(weapon.range, distance) === "near",
     underwaterDisadvantage: water === "disadvantage",
   });
   // D20-ATTACK-73: attacking reveals a hidden attacker, hit or miss.
@@ -171,7 +175,7 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   if (!ctx.silent) sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit, attackRoll: roll.total, defenceRoll: ac });
   if (roll.fumble) { a.reactionUsed = true; ctx.onFumble?.(attacker.id); }
   if (!hit) return { hit, critical: false, fumble: roll.fumble, total: roll.total, ac, damage: 0, outcome: "none" };
-  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, 0, roll.critical, ctx.offHand === true);
+  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, 0, roll.critical, ctx.offHand === true && ctx.keepModifiers !== true);
   const damage = damageTaken(raw, weapon.damageType, defenceOf(sim, target, t));
   const outcome = hurt(sim, target, damage, weapon.damageType, attacker.id, {
     critical: roll.critical, knockOut: choosesKnockOut(attacker, target, kind), byUnitId: attacker.id,

@@ -59,6 +59,7 @@ export function sheetFor(unit: UnitRecord): D20Unit {
     offHand: null,
     attacksPerAction: 1,
     extraDefences: 0,
+    twoWeaponStyle: false,
     resistances: [],
     vulnerabilities: [],
     statuses: [],

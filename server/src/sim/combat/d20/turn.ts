@@ -6,7 +6,7 @@ import { onUnitEntersTile } from "../../traps/index.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { noteReaction, participantsOf } from "../encounters/book.ts";
-import { attackModifier, canTwoWeapon, dragSlows, grappleRefusal, inReach, perceiveRoll, provokesOpportunity, strengthContest } from "./attack.ts";
+import { attackModifier, canTwoWeapon, THROW_RANGE, dragSlows, grappleRefusal, inReach, perceiveRoll, provokesOpportunity, strengthContest } from "./attack.ts";
 import { HELP_RANGE, newTurn, spendAction, type TurnBudget } from "./actions.ts";
 import { rollD20, rollDice } from "./dice.ts";
 import { hasFreeHand } from "./equip.ts";
@@ -70,7 +70,7 @@ function foesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRe
 /** One step of a turn plan (a player's, or the AI's). Coordinates in tiles. */
 export type D20Step =
   | { kind: "move"; path: { x: number; y: number }[] }
-  | { kind: "attack"; targetId: string; offHand?: boolean; knockOut?: boolean }
+  | { kind: "attack"; targetId: string; offHand?: boolean; thrown?: boolean }
   | { kind: "attackTile"; x: number; y: number }
   | { kind: "dash" } | { kind: "disengage" } | { kind: "hide" } | { kind: "search" } | { kind: "useObject" } | { kind: "reload" }
   | { kind: "help"; allyId: string; targetId: string }
@@ -142,21 +142,25 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
     case "attack": {
       const target = unitIn(sim, enc, step.targetId);
       if (!target || !isUp(target) || !areEnemies(unit, target)) return "no such foe in the encounter";
+      const thrown = step.thrown === true;
+      const weapon = step.offHand ? me.offHand : me.weapon;
+      if (thrown && !weapon?.thrown) return "only a weapon with the thrown property can be thrown (D20-ATTACK-33)";
       if (step.offHand) {
         // D20-ATTACK-30, D20-ATTACK-31: the off-hand attack after the Attack action, with the demi-action and the reaction.
         if (!ts.attacked) return "the off-hand attack follows the Attack action (D20-ATTACK-30)";
         if (!canTwoWeapon(me.weapon, me.offHand, b.demi, canReact(me.statuses, false, me.reactionUsed))) return "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)";
-        if (!canStrikeWith(unit, target, me.offHand!)) return "out of reach";
+        if (thrown ? !inThrowRange(unit, target) : !canStrikeWith(unit, target, me.offHand!)) return "out of reach";
         b.demi = false;
         me.reactionUsed = true;
         noteReaction(enc, unit.id);
-        strike(sim, enc, unit, target, { offHand: true });
+        // D20-ATTACK-32, D20-ATTACK-34: no damage modifiers unless a technique says otherwise.
+        strike(sim, enc, unit, target, { offHand: true, thrown, keepModifiers: me.twoWeaponStyle });
         return null;
       }
-      if (!canStrike(unit, target)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
+      if (thrown ? !inThrowRange(unit, target) : !canStrike(unit, target)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
       const r = takeAttack(b, ts, me.attacksPerAction);
       if (r !== null) return r;
-      strike(sim, enc, unit, target, {});
+      strike(sim, enc, unit, target, { thrown });
       return null;
     }
     case "attackTile": {
@@ -274,7 +278,13 @@ function canStrikeWith(attacker: UnitRecord, target: UnitRecord, weapon: { reach
   return inReach(weapon.reach, gridDistance(attacker, target));
 }
 
-function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean }): void {
+/** D20-ATTACK-33 (Left open: thrown weapons reach {@link THROW_RANGE} tiles). */
+function inThrowRange(unit: UnitRecord, target: UnitRecord): boolean {
+  const d = gridDistance(unit, target);
+  return d >= 1 && d <= THROW_RANGE;
+}
+
+function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean; thrown?: boolean; keepModifiers?: boolean }): void {
   unit.activity = "fighting";
   resolveD20Attack(sim, unit, target, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), ...extra });
 }
@@ -292,6 +302,7 @@ export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitReco
     return;
   }
   const roll = rollD20(sim.rng, "disadvantage");
+  removeStatus(d20Of(unit).statuses, "hidden"); // D20-ATTACK-08, D20-ATTACK-73: any attack roll reveals the attacker
   sim.emit({ type: "attack", attackerId: unit.id, targetId: "", hit: false, attackRoll: roll.natural + attackModifier(d20Of(unit).abilities, d20Of(unit).weapon.ranged ? "ranged" : "melee", d20Of(unit).weapon), defenceRoll: 0 });
 }
 

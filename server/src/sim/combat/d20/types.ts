@@ -46,6 +46,8 @@ export interface D20Weapon {
   light: boolean;
   /** Finesse: may use Agility instead of Strength in melee (D20-ATTACK-12). */
   finesse: boolean;
+  /** Thrown property: may be thrown instead of striking in melee (D20-ATTACK-33). */
+  thrown?: boolean;
   /** Must be reloaded after each shot (Left open D20-ACTION, Reload). */
   reload: boolean;
   magical: boolean;
@@ -73,6 +75,8 @@ export interface D20Unit {
   offHand: D20Weapon | null;
   /** Weapon attacks one Attack action allows (techniques give more, D20-MOVE-11); 1 by default. */
   attacksPerAction: number;
+  /** A technique that keeps damage modifiers when fighting with two weapons (D20-ATTACK-34). */
+  twoWeaponStyle: boolean;
   /** Extra uses that can only be spent on defences (D20-ACTION-26, Left open). */
   extraDefences: number;
   resistances: D20DamageType[];
