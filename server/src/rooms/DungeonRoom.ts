@@ -12,7 +12,7 @@ import { logger } from "../logger.ts";
 import { clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
 import { RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState } from "./projection.ts";
-import { initView, revealedToKeeper, syncView, type ViewContext, type Viewer } from "./views.ts";
+import { eventVisible, initView, lazyContext, revealedToKeeper, syncView, type ViewContext, type Viewer } from "./views.ts";
 
 /** Room steps per real second (`setFixedTimestep` rate). */
 export const ROOM_STEPS_PER_SECOND = 10;
@@ -367,8 +367,17 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     }) as typeof client.raw;
   }
 
+  /** Sends each event to the clients whose seat may see it (views.ts `eventVisible`). */
   #broadcastEvents(events: readonly unknown[]): void {
-    for (const event of events) this.broadcast(EVENT_MESSAGE, event);
+    if (events.length === 0) return;
+    const ctx = lazyContext(this.#sim);
+    for (const event of events) {
+      const e = event as { type: string } & Record<string, unknown>;
+      for (const client of this.clients) {
+        const viewer = client.userData?.viewer;
+        if (viewer && eventVisible(ctx, viewer, e)) client.send(EVENT_MESSAGE, event);
+      }
+    }
   }
 
   /** Seats changed: counts in the state, the pause rule (INV-79), controllers, listing. */

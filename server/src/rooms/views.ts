@@ -121,6 +121,93 @@ export const VIEW_RULES: ViewRule[] = [
   { collection: "cables", visible: (_ctx, viewer) => viewer.kind !== "adventurer" },
 ];
 
+/**
+ * A {@link ViewContext} whose `revealed` set is computed on first use only (events come every
+ * tick; most ticks need no visibility at all).
+ */
+export function lazyContext(sim: Simulation): ViewContext {
+  let revealed: Set<string> | undefined;
+  return {
+    sim,
+    get revealed() { return (revealed ??= revealedToKeeper(sim)); },
+  };
+}
+
+/**
+ * Events only the keeper's side hears of: building, wiring, its creatures, its letters and
+ * orders. Never sent to adventurer players.
+ */
+export const KEEPER_PRIVATE_EVENTS: ReadonlySet<string> = new Set([
+  "partPlaced", "partBuilt", "partRemoved", "cableRemoved", "cableLaid", "partRearmed", "partMoved",
+  "padlockBuilt", "doorRepaired", "creatureJoined", "stanceChanged", "attackOrdered", "partySpotted",
+  "partyShown", "fugitiveAsks", "specialInvasionQueued",
+]);
+
+/** Events the keeper always receives, whatever the fog: the invasion's start and end, its letters, the clock. */
+export const KEEPER_ALWAYS_EVENTS: ReadonlySet<string> = new Set([
+  "invasionStarted", "invasionEnded", "partySpotted", "partyShown", "paused", "resumed", "hour",
+]);
+
+/** Keys of event fields holding lists of entity ids. */
+const ID_LIST_KEYS = new Set(["victims", "heardBy", "revealed", "order", "surprised", "joined"]);
+
+/** Every entity id an event names: `…Id` fields, `id`, id lists, `members[].unitId`, `fates` and `initiative` keys. */
+export function idsOfEvent(event: Record<string, unknown>): string[] {
+  const ids: string[] = [];
+  for (const [key, value] of Object.entries(event)) {
+    if (typeof value === "string" && (key === "id" || key.endsWith("Id")) && value !== "") ids.push(value);
+    else if (Array.isArray(value) && ID_LIST_KEYS.has(key)) for (const v of value) { if (typeof v === "string") ids.push(v); }
+    else if (key === "members" && Array.isArray(value)) for (const m of value) { const u = (m as { unitId?: unknown }).unitId; if (typeof u === "string") ids.push(u); }
+    else if ((key === "fates" || key === "initiative") && value && typeof value === "object") ids.push(...Object.keys(value));
+  }
+  return ids;
+}
+
+/**
+ * True when `viewer` may receive `event` (the events a room broadcasts follow the same fog as
+ * its state):
+ * - `all`: every event.
+ * - `keeper`: every event, except those naming only adventurers the keeper does not see now and
+ *   none of its trap parts or cables (INV-69); {@link KEEPER_ALWAYS_EVENTS} always.
+ * - `adventurer`: never a {@link KEEPER_PRIVATE_EVENTS} event, never one naming a cable or a part
+ *   it does not know (a `trapFired` that it set off or that struck it excepted: it felt it,
+ *   KNOW), and, when the event names units, only if it perceives at least one of them.
+ */
+export function eventVisible(ctx: ViewContext, viewer: Viewer, event: { type: string } & Record<string, unknown>): boolean {
+  if (viewer.kind === "all") return true;
+  const s = ctx.sim.state;
+  const ids = idsOfEvent(event);
+  if (viewer.kind === "keeper") {
+    if (KEEPER_ALWAYS_EVENTS.has(event.type)) return true;
+    let units = 0;
+    for (const id of ids) {
+      if (id in s.parts || id in s.cables) return true;
+      const u = s.units[id];
+      if (!u) continue;
+      units++;
+      if (u.partyId === "" || ctx.revealed.has(id)) return true;
+    }
+    return units === 0;
+  }
+  if (KEEPER_PRIVATE_EVENTS.has(event.type)) return false;
+  const me = s.units[viewer.unitId];
+  if (!me) return false;
+  const felt = event.type === "trapFired"
+    && (event.byUnitId === me.id || (Array.isArray(event.victims) && event.victims.includes(me.id)));
+  let units = 0;
+  let seen = false;
+  for (const id of ids) {
+    if (id in s.cables) return false;
+    const part = s.parts[id];
+    if (part && !felt && !adventurerKnowsPart(ctx.sim, me, part)) return false;
+    if (id in s.units) {
+      units++;
+      if (!seen && adventurerSeesUnit(ctx.sim, me.id, id)) seen = true;
+    }
+  }
+  return units === 0 || seen;
+}
+
 interface ViewMap { forEach(cb: (value: object, key: string) => void): void }
 
 /**

@@ -337,6 +337,56 @@ describe("metrics", () => {
   });
 });
 
+describe("events follow the same fog as the state", () => {
+  it("an adventurer player never receives the keeper's building events; the keeper and a spectator do", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const [first] = invade(room);
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: first!.id });
+    const spectator = await join(keeper.room.roomId, { role: "spectator" });
+    await hero.seat;
+    const got = { keeper: [] as string[], hero: [] as string[], spectator: [] as string[] };
+    keeper.room.onMessage(EVENT_MESSAGE, (e: { type: string }) => got.keeper.push(e.type));
+    hero.room.onMessage(EVENT_MESSAGE, (e: { type: string }) => got.hero.push(e.type));
+    spectator.room.onMessage(EVENT_MESSAGE, (e: { type: string }) => got.spectator.push(e.type));
+    const plate = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: 5, y: 15 });
+    await keeper.room.request("placePart", { kind: "dartLauncher", x: 8, y: 15 });
+    await keeper.room.request("wire", { path: [5, 6, 7, 8].map((x) => ({ x, y: 15 })) });
+    await keeper.room.request("removePart", { partId: (plate as { id: string }).id });
+    await until("the keeper's events", () => (got.keeper.includes("partRemoved") ? true : undefined));
+    await settle();
+    for (const type of ["partPlaced", "cableLaid", "partRemoved"]) {
+      expect(got.keeper).toContain(type);
+      expect(got.spectator).toContain(type);
+      expect(got.hero).not.toContain(type);
+    }
+  });
+
+  it("INV-69: an event naming only an intruder the keeper does not see is not sent to the keeper", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const [first] = invade(room);
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: first!.id });
+    await hero.seat;
+    const got = { keeper: [] as unknown[], hero: [] as unknown[] };
+    keeper.room.onMessage(EVENT_MESSAGE, (e: unknown) => got.keeper.push(e));
+    hero.room.onMessage(EVENT_MESSAGE, (e: unknown) => got.hero.push(e));
+    room.simulation.emit({ type: "woke", unitId: first!.id });
+    room.simulation.emit({ type: "hour", day: 1, hour: 23 });
+    const mine = (list: unknown[]) => list.filter((e) => {
+      const ev = e as { type: string; unitId?: string; hour?: number };
+      return (ev.type === "woke" && ev.unitId === first!.id) || (ev.type === "hour" && ev.hour === 23);
+    });
+    await until("the hero's events", () => (mine(got.hero).length >= 2 ? true : undefined));
+    await settle();
+    expect(mine(got.hero)).toEqual([
+      { type: "woke", unitId: first!.id, tick: expect.any(Number) },
+      { type: "hour", day: 1, hour: 23, tick: expect.any(Number) },
+    ]);
+    expect(mine(got.keeper)).toEqual([{ type: "hour", day: 1, hour: 23, tick: expect.any(Number) }]);
+  });
+});
+
 describe("adventurer turns in encounters", () => {
   it("planTurn: an adventurer player's plan is stored in its encounter for its coming turn; others are refused", async () => {
     // timeScale 0.01: no tick passes during the test, so the hand-made encounter stays as it is.
