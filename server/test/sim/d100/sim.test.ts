@@ -7,6 +7,8 @@ import { Rng } from "../../../src/sim/rng.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { scriptedDice } from "./dice.ts";
+import { beginDuel, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
+import { ROUND_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
 
 const ARENA = [
   "P...................",
@@ -113,5 +115,54 @@ describe("d100 ruleset in the simulation", () => {
     expect(trollKills).toBe(mob.filter((p) => d100Of(p).dead).length);
     expect(standing === 0 || d100Of(troll).dead || d100Of(troll).dying).toBe(true);
     expect(swarmHits).toBeGreaterThan(0);
+  });
+
+  it("P100-DUEL-01, P100-DUEL-05, P100-DUEL-06, P100-DUEL-07, P100-DUEL-08, P100-DUEL-18, P100-DUEL-21: a duel in the simulation, from bonus HP to the winner's HP afterwards", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    // initiative: warrior 30, minion 80.
+    let dice = forceDice(sim, [30, 80]);
+    const enc = beginDuel(sim, w.id, m.id, { toDeath: false, noMagic: false, unarmedOnly: false, weaponWhitelist: null });
+    expect(typeof enc).toBe("object");
+    expect([d100Of(w).hp, d100Of(w).maxHp, d100Of(m).hp, d100Of(m).maxHp]).toEqual([250, 250, 110, 200]);
+    expect(dice.left()).toBe(0);
+    // the minion: attack 60 against dodge 10, unarmed damage 50; the warrior: a heroic 100 for 100 × 1.5 = 150.
+    dice = forceDice(sim, [60, 10, 50, 100, 100]);
+    const events = run(sim, 2);
+    expect(of(events, "damaged").map((e) => [e.targetId, e.amount, e.hp])).toEqual([[w.id, 50, 200], [m.id, 150, -40]]);
+    expect(of(events, "duelEnded")).toEqual([{ type: "duelEnded", tick: 2, duelId: (enc as { id: string }).id, winnerId: w.id, loserId: m.id, how: "down", loserDied: false, hp: { [w.id]: 150, [m.id]: 1 } }]);
+    expect(of(events, "encounterEnded")).toHaveLength(1);
+    expect([d100Of(w).maxHp, d100Of(m).maxHp, d100Of(m).dead, m.activity]).toEqual([200, 60, false, "unconscious"]);
+    expect(dice.left()).toBe(0);
+  });
+
+  it("P100-DUEL-03, P100-DUEL-19, P100-DUEL-20, P100-DUEL-22: nobody else acts in a duel; a forfeit ends it and a winner below 25 is raised to 25", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    forceDice(sim, [30, 80]);
+    beginDuel(sim, w.id, m.id, { toDeath: true, noMagic: false, unarmedOnly: false, weaponWhitelist: null });
+    d100Of(w).hp = 60;
+    expect(forfeitDuel(sim, m.id)).toBeNull();
+    const events = sim.drainEvents?.() ?? run(sim, 1);
+    const ended = of(events, "duelEnded")[0]!;
+    expect([ended.how, ended.loserDied, ended.hp[w.id]]).toEqual(["forfeit", false, 25]);
+    expect(forfeitDuel(sim, m.id)).toBe("notInDuel");
+  });
+
+  it("P100-AIR-01, P100-AIR-04, P100-AIR-07, P100-AIR-20, P100-AIR-21: a harpy archer takes off, climbs to moderate height and shoots a warrior who cannot reach it", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const harpy = addUnit(sim, { kind: "creature", species: "harpy", x: 9, y: 5, gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
+    w.targetId = harpy.id;
+    // initiative: warrior 10, harpy 90; round 1: the harpy takes off (no roll), the warrior walks up and misses (50 against 60);
+    // round 2: the harpy climbs and shoots 50 + 20 against 30, damage 40; the warrior cannot reach it.
+    const dice = forceDice(sim, [10, 90, 50, 60, 50, 30, 40]);
+    const events = run(sim, ROUND_TICKS + 2);
+    expect(of(events, "altitudeChanged").map((e) => [e.unitId, e.altitude, e.cause])).toEqual([[harpy.id, "low", "takeOff"], [harpy.id, "moderate", "climb"]]);
+    expect(of(events, "attack").map((e) => [e.attackerId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[w.id, false, 50, 60], [harpy.id, true, 70, 30]]);
+    expect(of(events, "damaged").map((e) => [e.targetId, e.amount, e.hp])).toEqual([[w.id, 40, 160]]);
+    expect(dice.left()).toBe(0);
   });
 });

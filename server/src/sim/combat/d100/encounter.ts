@@ -11,6 +11,8 @@ import { d100Of } from "./sheet.ts";
 import { dyingTurnStart } from "./hp.ts";
 import { canMove, endOwnTurn, canAct, isDown } from "./statuses.ts";
 import { moveAllowance, newTurn, opportunityAttacks, orderTotals, spendAction, startOwnTurn, type Placed, type TurnState } from "./turns.ts";
+import { canChargeAt, changeHeight, takeOff } from "./air.ts";
+import { checkDuelOver, duelOpponent } from "./duels.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
 
 /** True when the unit stands in the fight (conscious, not dying, dead or gravely wounded). */
@@ -66,9 +68,14 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
  *    target (P100-MASS-11 to 15); its other members' turns pass;
  * 4. against a swarm a character attacks the swarm as a whole with a kill roll (P100-MASS-06 to 10),
  *    killing the nearest members;
- * 5. otherwise it moves (before attacking, P100-BASE-08) toward the nearest foe, or a ranged
+ * 5. a duellist fights only its opponent, with the duel's penalties and opportunity attacks only
+ *    at its back (P100-DUEL-09 to 15), and the duel ends when one is down (P100-DUEL-18); anyone
+ *    else in a duel's encounter passes (P100-DUEL-03);
+ * 6. otherwise it moves (before attacking, P100-BASE-08) toward the nearest foe, or a ranged
  *    attacker steps away from an adjacent foe (P100-PLACE-06), taking the opportunity attacks of
- *    the foes it leaves (P100-MOVE-03/04; none in mass combat, P100-MASS-16), then attacks.
+ *    the foes it leaves (P100-MOVE-03/04; none in mass combat, P100-MASS-16), then attacks;
+ *    flyers first take off, climb or drop (P100-AIR-13, 20, 21), and a charge after 2 tiles
+ *    gives +20/+10 (P100-AIR-14/15).
  * Statuses count down at the end of the turn.
  */
 export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, _plan: unknown): void {
@@ -94,6 +101,13 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
     endOwnTurn(me);
     return;
   }
+  const opponent = duelOpponent(sim, unit);
+  if (opponent) {
+    if (isUp(opponent)) fight(sim, enc, unit, opponent, ts);
+    endOwnTurn(me);
+    return;
+  }
+  if (participantsOf(sim, enc).some((u) => d100Of(u).duel !== null)) { endOwnTurn(me); return; } // P100-DUEL-03
   const target = foesOf(sim, enc, unit)[0];
   if (target) {
     const theirSwarm = swarmOf(sim, enc, target);
@@ -114,22 +128,65 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
   endOwnTurn(me);
 }
 
-/** Step 5 of {@link takeD100Turn}. */
+/** True when the unit flies at moderate or high height (out of melee reach of the ground, P100-AIR-04). */
+function aloft(u: UnitRecord): boolean {
+  const a = d100Of(u).altitude;
+  return a === "moderate" || a === "high";
+}
+
+/**
+ * Aerial manoeuvres before an attack (Left open AIR, AI): a flyer on the ground takes off
+ * (the whole turn, P100-AIR-20); a flyer fighting another flyer climbs or drops one level toward
+ * it (P100-AIR-13, the move action, P100-AIR-21); a flyer with a ranged weapon climbs from low to
+ * moderate height against ground targets (+20 to its attacks, out of their melee, P100-AIR-04/07),
+ * and one without drops back to low height to strike in melee.
+ * @returns true when the turn is spent.
+ */
+function manoeuvre(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: TurnState): boolean {
+  const me = d100Of(unit), t = d100Of(target);
+  if (!me.flyer || me.mountId) return false;
+  if (me.altitude === "ground") {
+    if (takeOff(me, ts) === null) sim.emit({ type: "altitudeChanged", unitId: unit.id, altitude: me.altitude, cause: "takeOff" });
+    return true;
+  }
+  const level = (a: string) => ["ground", "low", "moderate", "high"].indexOf(a);
+  let dir: 1 | -1 | 0 = 0;
+  if (t.altitude !== "ground") dir = level(t.altitude) > level(me.altitude) ? 1 : level(t.altitude) < level(me.altitude) ? -1 : 0;
+  else if (me.hasRangedWeapon && me.altitude === "low") dir = 1;
+  else if (!me.hasRangedWeapon && me.altitude !== "low") dir = -1;
+  if (dir !== 0 && changeHeight(me, ts, dir) === null) {
+    sim.emit({ type: "altitudeChanged", unitId: unit.id, altitude: me.altitude, cause: dir > 0 ? "climb" : "descend" });
+  }
+  return false;
+}
+
+/** Steps 5 and 6 of {@link takeD100Turn}. */
 function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState): void {
   const me = d100Of(unit);
+  if (manoeuvre(sim, unit, target, ts)) return;
   const ranged = me.hasRangedWeapon;
+  const duel = me.duel !== null;
+  const apart = aloft(unit) !== aloft(target) || (me.altitude !== "ground" && d100Of(target).altitude !== "ground" && me.altitude !== d100Of(target).altitude);
   const dist = chebyshev(unit, target);
-  if (ranged && dist <= 1) stepAway(sim, enc, unit, target, ts);
-  else if (!ranged && dist > 1) moveToward(sim, enc, unit, target, ts, false);
-  else if (ranged && dist > me.range) moveToward(sim, enc, unit, target, ts, false);
+  let moved = 0;
+  if (!ts.moved) {
+    if (ranged && dist <= 1 && !apart) moved = stepAway(sim, enc, unit, target, ts);
+    else if (!ranged && dist > 1) moved = moveToward(sim, enc, unit, target, ts, false);
+    else if (ranged && dist > me.range) moved = moveToward(sim, enc, unit, target, ts, false);
+  }
   if (!isUp(unit) || !isUp(target)) return;
   const d = chebyshev(unit, target);
-  const mode = d <= 1 ? "melee" : "ranged";
+  const mode = d <= 1 && !apart ? "melee" : "ranged";
   if (mode === "ranged" && (!ranged || d > me.range)) return;
   if (spendAction(ts, "main") !== null) return;
   unit.activity = "fighting";
   unit.targetId = target.id;
-  d100Attack(sim, unit, target, { mode });
+  const charge = mode === "melee" && canChargeAt(me, d100Of(target), moved);
+  const r = d100Attack(sim, unit, target, { mode, duel, charge });
+  if (r.refused === null && r.result.fell) {
+    sim.emit({ type: "altitudeChanged", unitId: target.id, altitude: d100Of(target).altitude, cause: "fall" });
+  }
+  if (duel) checkDuelOver(sim, unit);
 }
 
 /** The swarm's turn (P100-MASS-11 to 15): split among the engaged foes (within 1 tile of a member, else the nearest). */
@@ -163,19 +220,19 @@ function occupied(sim: Simulation, unit: UnitRecord): Set<number> {
 }
 
 /** Moves toward a tile next to `target`, at most the unit's allowance (P100-MOVE-01, 02). */
-function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState, swarm: boolean): void {
+function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState, swarm: boolean): number {
   const map = sim.state.map;
   const busy = occupied(sim, unit);
   busy.delete(target.y * map.width + target.x);
   const path = findPath(map, unit, target, (x, y) => !busy.has(y * map.width + x));
-  if (!path) return;
+  if (!path) return 0;
   path.pop();
   const steps = path.slice(0, moveAllowance(d100Of(unit), false)).map((i) => ({ x: i % map.width, y: Math.floor(i / map.width) }));
-  walk(sim, enc, unit, steps, ts, swarm);
+  return walk(sim, enc, unit, steps, ts, swarm);
 }
 
 /** P100-PLACE-06: a ranged attacker steps to the free neighbour farthest from `target`. */
-function stepAway(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState): void {
+function stepAway(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState): number {
   const busy = occupied(sim, unit);
   let best: { x: number; y: number } | null = null;
   let bestD = chebyshev(unit, target);
@@ -185,7 +242,7 @@ function stepAway(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, targe
     const d = chebyshev({ x, y }, target);
     if (d > bestD) { bestD = d; best = { x, y }; }
   }
-  if (best) walk(sim, enc, unit, [best], ts, false);
+  return best ? walk(sim, enc, unit, [best], ts, false) : 0;
 }
 
 /**
@@ -193,27 +250,33 @@ function stepAway(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, targe
  * hostiles the mover leaves make their opportunity attacks (P100-MOVE-03/04, once each per move;
  * none in mass combat); the move stops when the mover falls or cannot move any more.
  */
-function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { x: number; y: number }[], ts: TurnState, swarm: boolean): void {
+function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { x: number; y: number }[], ts: TurnState, swarm: boolean): number {
   const me = d100Of(unit);
-  if (steps.length === 0 || !canMove(me) || spendAction(ts, "move") !== null) return;
+  if (steps.length === 0 || !canMove(me) || spendAction(ts, "move") !== null) return 0;
   const struck = new Set<string>();
+  const opponentId = me.duel?.opponentId;
+  let taken = 0;
   for (const next of steps) {
     const hostiles: Placed[] = participantsOf(sim, enc)
       .filter((u) => u !== unit && areEnemies(u, unit) && isUp(u) && !struck.has(u.id))
       .map((u) => ({ id: u.id, x: u.x, y: u.y, unit: d100Of(u) }));
-    for (const oa of opportunityAttacks([{ x: unit.x, y: unit.y }, next], me, hostiles, { swarm })) {
+    const ctx = opponentId !== undefined ? { swarm, duelOpponentId: opponentId } : { swarm };
+    for (const oa of opportunityAttacks([{ x: unit.x, y: unit.y }, next], me, hostiles, ctx)) {
       const striker = sim.state.units[oa.attackerId] as UnitRecord;
       struck.add(striker.id);
       sim.emit({ type: "reaction", unitId: striker.id, kind: "opportunityAttack", detail: "d100", againstId: unit.id });
-      d100Attack(sim, striker, unit, { mode: "melee", outOfTurn: true });
-      if (!isUp(unit)) return;
+      d100Attack(sim, striker, unit, { mode: "melee", outOfTurn: true, duel: me.duel !== null });
+      if (me.duel && checkDuelOver(sim, unit)) return taken;
+      if (!isUp(unit)) return taken;
     }
-    if (!canMove(me)) return;
+    if (!canMove(me)) return taken;
     unit.facing = facingOf(next.x - unit.x, next.y - unit.y);
     unit.x = next.x; unit.y = next.y;
+    taken += 1;
     onUnitEntersTile(sim, unit, next.x, next.y);
-    if (!isUp(unit)) return;
+    if (!isUp(unit)) return taken;
   }
+  return taken;
 }
 
 /**

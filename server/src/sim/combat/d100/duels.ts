@@ -1,0 +1,107 @@
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { isActive } from "../../world/units.ts";
+import { encounterOf, encountersOf } from "../encounters/book.ts";
+import type { EncounterRecord } from "../encounters/types.ts";
+import { duelLoser, endDuel, startDuel, type DuelTerms } from "./duel.ts";
+import { settle } from "./resolve.ts";
+import { d100Of } from "./sheet.ts";
+import { isDown } from "./statuses.ts";
+import { orderTotals } from "./turns.ts";
+
+/** Left open DUEL (DUEL-20): an AI winner spares a duellist that forfeits a duel to the death. */
+export const AI_SPARES_FORFEIT = true;
+/** Left open DUEL: a surviving loser is out of the fight (unconscious) for this many ticks (60 = 6 game minutes). */
+export const DUEL_LOSER_OUT_TICKS = 60;
+
+/** Why a duel cannot start or end as asked. */
+export type DuelRefusal = "unknownUnit" | "sameUnit" | "notUp" | "busy" | "notInDuel";
+
+/** The power score compared by P100-DUEL-16 (server default: level plus Combat). */
+export function powerOf(u: UnitRecord): number {
+  return Math.max(1, u.level) + u.stats.combat;
+}
+
+/**
+ * Starts a duel between `aId` and `bId` (P100-DUEL-01 to 08): both must stand and be in no fight;
+ * {@link startDuel} applies the terms, the HP bonus and the reactivation; initiative is a d100
+ * each (P100-DUEL-08) and the two form an encounter of their own, so they fight in turns.
+ * Emits `duelStarted` then `encounterStarted`. Draw order: a's initiative, b's, ties.
+ * @returns the encounter, or a refusal (nothing changed).
+ */
+export function beginDuel(sim: Simulation, aId: string, bId: string, terms: DuelTerms): EncounterRecord | DuelRefusal {
+  const a = sim.state.units[aId], b = sim.state.units[bId];
+  if (!a || !b) return "unknownUnit";
+  if (a === b) return "sameUnit";
+  if (!isActive(a) || !isActive(b) || isDown(d100Of(a)) || isDown(d100Of(b))) return "notUp";
+  if (encounterOf(sim, a.id) || encounterOf(sim, b.id) || d100Of(a).duel || d100Of(b).duel) return "busy";
+  const id = sim.newId();
+  const warnings = startDuel(id, { id: a.id, unit: d100Of(a), power: powerOf(a) }, { id: b.id, unit: d100Of(b), power: powerOf(b) }, terms);
+  sim.emit({ type: "duelStarted", duelId: id, unitIds: [a.id, b.id], toDeath: terms.toDeath, hp: { [a.id]: d100Of(a).hp, [b.id]: d100Of(b).hp }, warnings });
+  const initiative = { [a.id]: sim.rng.d100(), [b.id]: sim.rng.d100() };
+  const order = orderTotals(sim.rng, [a, b].map((u) => ({ id: u.id, total: initiative[u.id] as number }))).order;
+  const tick = sim.state.tick;
+  const enc: EncounterRecord = {
+    id, participants: [a.id, b.id], order, initiative, round: 1, turnIndex: 0, roundStartTick: tick, nextTurnTick: tick,
+    surprised: [], acted: [], reactions: {}, waitingSince: -1, plans: {}, startTick: tick,
+  };
+  encountersOf(sim)[id] = enc;
+  a.targetId = b.id; b.targetId = a.id;
+  a.walk = null; b.walk = null;
+  sim.emit({ type: "encounterStarted", encounterId: id, order: [...order], initiative: { ...initiative }, surprised: [] });
+  return enc;
+}
+
+/** The duel opponent of `unit`, when it is duelling. */
+export function duelOpponent(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  const d = d100Of(unit).duel;
+  return d ? sim.state.units[d.opponentId] : undefined;
+}
+
+/**
+ * Ends the duel of `loser` (P100-DUEL-18 to 22, {@link endDuel}): a loser of a duel to the death
+ * dies unless spared (P100-DUEL-20); a surviving loser is out of the fight for
+ * {@link DUEL_LOSER_OUT_TICKS}. Emits `duelEnded` (and `knockedOut`).
+ */
+export function finishDuel(sim: Simulation, winner: UnitRecord, loser: UnitRecord, how: "down" | "forfeit", spared: boolean): void {
+  const duelId = d100Of(loser).duel?.duelId ?? "";
+  endDuel(d100Of(winner), d100Of(loser), spared);
+  const died = d100Of(loser).dead;
+  sim.emit({ type: "duelEnded", duelId, winnerId: winner.id, loserId: loser.id, how, loserDied: died, hp: { [winner.id]: d100Of(winner).hp, [loser.id]: d100Of(loser).hp } });
+  if (died) { settle(sim, loser, "dead"); return; }
+  if (winner.activity === "unconscious" && !isDown(d100Of(winner))) winner.activity = "idle";
+  loser.activity = "unconscious";
+  loser.wakeTick = sim.state.tick + DUEL_LOSER_OUT_TICKS;
+  loser.targetId = "";
+  winner.targetId = "";
+  if (how === "forfeit") sim.emit({ type: "knockedOut", unitId: loser.id, outcome: "unconscious", cause: "hitPoints" });
+}
+
+/**
+ * After any action in a duel: when a duellist is down (P100-DUEL-18), the duel ends. A loser of a
+ * duel to the death that went down (not a forfeit) is not spared (Left open DUEL).
+ * @returns whether the duel ended.
+ */
+export function checkDuelOver(sim: Simulation, unit: UnitRecord): boolean {
+  const opp = duelOpponent(sim, unit);
+  if (!opp || !d100Of(unit).duel) return false;
+  const loserId = duelLoser({ id: unit.id, unit: d100Of(unit), power: 0 }, { id: opp.id, unit: d100Of(opp), power: 0 }, null);
+  if (!loserId) return false;
+  const loser = loserId === unit.id ? unit : opp;
+  const winner = loser === unit ? opp : unit;
+  finishDuel(sim, winner, loser, "down", false);
+  return true;
+}
+
+/**
+ * P100-DUEL-19, P100-DUEL-20: `unitId` forfeits its duel; in a duel to the death the winner
+ * decides ({@link AI_SPARES_FORFEIT} for the AI, or `spare` when a player decides).
+ */
+export function forfeitDuel(sim: Simulation, unitId: string, spare: boolean = AI_SPARES_FORFEIT): DuelRefusal | null {
+  const unit = sim.state.units[unitId];
+  if (!unit) return "unknownUnit";
+  const opp = duelOpponent(sim, unit);
+  if (!opp) return "notInDuel";
+  finishDuel(sim, opp, unit, "forfeit", spare);
+  return null;
+}
