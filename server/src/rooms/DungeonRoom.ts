@@ -86,6 +86,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #seatCounter = 0;
   readonly #commandLog: LoggedCommand[] = [];
   readonly #planLog: LoggedPlan[] = [];
+  /** Unit ids whose simulation record carries a `controller`. */
+  readonly #controlled = new Set<string>();
   #refusalWindowEnd = 0;
   #refusalsLogged = 0;
   #refusalsSuppressed = 0;
@@ -342,6 +344,17 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       const c = controllers.get(id) ?? "";
       if (u.controller !== c) u.controller = c;
     });
+    // The simulation's record too, where encounter rules look (an absent field = the AI).
+    for (const id of this.#controlled) {
+      if (controllers.has(id)) continue;
+      const r = this.#sim.state.units[id];
+      if (r) delete r.controller;
+      this.#controlled.delete(id);
+    }
+    for (const [id, seatId] of controllers) {
+      const r = this.#sim.state.units[id];
+      if (r && r.controller !== seatId) { r.controller = seatId; this.#controlled.add(id); }
+    }
     const ctx: ViewContext = { sim: this.#sim, revealed: revealedToKeeper(this.#sim) };
     for (const client of this.clients) {
       const data = client.userData;

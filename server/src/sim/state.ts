@@ -165,6 +165,12 @@ export interface UnitRecord {
   d20?: D20Unit;
   /** d100 ruleset: hit points, placement, role, statuses, spells, altitude (combat/d100/), set by its `initUnit`. */
   d100?: D100Unit;
+  /**
+   * Adventurers played by a player: the player's seat id, set by the room while the player is
+   * connected (rooms/DungeonRoom.ts); absent or "" = the AI plays it. Encounter rules may await
+   * this player's plan (`EncounterRules.awaitsPlayer`).
+   */
+  controller?: string;
 }
 
 /** A trap part: a construction site until `built` (TRAP-28). */

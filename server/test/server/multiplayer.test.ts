@@ -282,13 +282,16 @@ describe("reconnection", () => {
     const seat = await hero.seat;
     hero.room.reconnection.enabled = false;
     const token = hero.room.reconnectionToken;
+    await until("the player's seat id on the simulation's unit", () => (room.simulation.state.units[first!.id]!.controller === seat.seatId ? true : undefined));
     hero.room.connection.close(CloseCode.MAY_TRY_RECONNECT, "test drop");
     // (The room's own state: the keeper does not even see this intruder under the fog.)
     await until("the AI to take the unit over", () => (room.state.units.get(first!.id)?.controller === "" ? true : undefined));
+    expect(room.simulation.state.units[first!.id]!.controller).toBeUndefined();
     expect(keeper.room.state.units.has(first!.id)).toBe(false);
     expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "adventurer", unitId: first!.id }))).toMatch(/not an open adventurer seat/);
     const back = track(await new Client(base).reconnect(token, DungeonState));
     await until("the player to control the unit again", () => (room.state.units.get(first!.id)?.controller === seat.seatId ? true : undefined));
+    expect(room.simulation.state.units[first!.id]!.controller).toBe(seat.seatId);
     await settle();
     expect(back.room.state.units.get(first!.id)?.kind).toBe("adventurer");
     expect(back.room.state.metal).toBe(0);
