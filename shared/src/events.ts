@@ -125,6 +125,21 @@ export interface InvasionAfterEvent extends EventBase {
 /** Knowledge and invasion events, in one union. */
 export type InvasionEvent = TriggerSpottedEvent | TriggerDefusedEvent | PartyShownEvent | InvasionAfterEvent;
 
+/** A d100 duel began (P100-DUEL-01 to 08): both duellists, the agreed terms and their duel HP. */
+export interface DuelStartedEvent extends EventBase {
+  type: "duelStarted"; duelId: string; unitIds: string[]; toDeath: boolean; hp: Record<string, number>; warnings: string[];
+}
+/** A d100 duel ended (P100-DUEL-18 to 22): `how` the loser lost, whether it died, and both HP after the bonus went. */
+export interface DuelEndedEvent extends EventBase {
+  type: "duelEnded"; duelId: string; winnerId: string; loserId: string; how: "down" | "forfeit"; loserDied: boolean; hp: Record<string, number>;
+}
+/** A d100 flyer changed height (P100-AIR-20, P100-AIR-21) or fell (P100-AIR-16 to 19). */
+export interface AltitudeChangedEvent extends EventBase {
+  type: "altitudeChanged"; unitId: string; altitude: "ground" | "low" | "moderate" | "high"; cause: "takeOff" | "land" | "climb" | "descend" | "fall";
+}
+/** d100 ruleset events, in one union (combat/d100/). */
+export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent;
+
 /** An encounter began (D20-FLOW-02, D20-FLOW-10, D20-FLOW-19): the acting order, initiative totals and who is surprised. */
 export interface EncounterStartedEvent extends EventBase {
   type: "encounterStarted"; encounterId: string; order: string[]; initiative: Record<string, number>; surprised: string[];
@@ -147,21 +162,6 @@ export interface DeathSaveEvent extends EventBase {
 export interface ReactionEvent extends EventBase { type: "reaction"; unitId: string; kind: "opportunityAttack" | "defence" | "readied"; detail: string; againstId: string }
 /** Encounter events, in one union (combat/encounters/, d20). */
 export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent;
-
-/** A d100 duel began (P100-DUEL-01 to 08): both duellists, the agreed terms and their duel HP. */
-export interface DuelStartedEvent extends EventBase {
-  type: "duelStarted"; duelId: string; unitIds: string[]; toDeath: boolean; hp: Record<string, number>; warnings: string[];
-}
-/** A d100 duel ended (P100-DUEL-18 to 22): `how` the loser lost, whether it died, and both HP after the bonus went. */
-export interface DuelEndedEvent extends EventBase {
-  type: "duelEnded"; duelId: string; winnerId: string; loserId: string; how: "down" | "forfeit"; loserDied: boolean; hp: Record<string, number>;
-}
-/** A d100 flyer changed height (P100-AIR-20, P100-AIR-21) or fell (P100-AIR-16 to 19). */
-export interface AltitudeChangedEvent extends EventBase {
-  type: "altitudeChanged"; unitId: string; altitude: "ground" | "low" | "moderate" | "high"; cause: "takeOff" | "land" | "climb" | "descend" | "fall";
-}
-/** d100 ruleset events, in one union (combat/d100/). */
-export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent;
 
 /** Every event the simulation can emit. */
 export type SimEvent =

@@ -2,7 +2,8 @@ import type { WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
-import { tileAt } from "../../world/grid.ts";
+import { isWalkable, tileAt } from "../../world/grid.ts";
+import { encounterOf, noteReaction } from "../encounters/book.ts";
 import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind, type Cover } from "./attack.ts";
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
@@ -41,6 +42,12 @@ export function hurt(sim: Simulation, target: UnitRecord, amount: number, type: 
   if (outcome === "none") return outcome;
   sim.emit({ type: "damaged", targetId: target.id, sourceId, amount, damageType: type, hp: t.hp, critical: opts.critical === true });
   sim.emit({ type: "wound", targetId: target.id, sourceId, severity: severityOf(amount, t.maxHp), location: "torso", woundPoints: target.woundPoints });
+  if (t.riderId !== "" && (outcome === "dead" || (wasUp && (outcome === "unconscious" || outcome === "knockedOut")))) mountFalls(sim, target);
+  if (t.riding && (outcome === "dead" || (wasUp && (outcome === "unconscious" || outcome === "knockedOut")))) {
+    const mount = sim.state.units[t.riding.mountId];
+    if (mount) { d20Of(mount).riderId = ""; }
+    t.riding = null;
+  }
   if (outcome === "dead") {
     fall(target, "dead");
     sim.emit({ type: "knockedOut", unitId: target.id, outcome: "dead", cause: "hitPoints", ...(opts.byUnitId ? { byUnitId: opts.byUnitId } : {}) });
@@ -196,3 +203,29 @@ export function canStrike(attacker: UnitRecord, target: UnitRecord): boolean {
   if (a.weapon.ranged) return weaponRange(a.weapon.range, d) !== "out";
   return inReach(a.weapon.reach, d);
 }
+
+/**
+ * D20-MOUNT-08, D20-MOUNT-09 (a mount that drops is knocked prone): its rider leaps off with its
+ * reaction and lands on its feet next to it, or, without a reaction, falls prone next to it.
+ * The rider lands on the first free walkable tile around the mount (north first, clockwise), or
+ * stays on the mount's tile when there is none.
+ */
+export function mountFalls(sim: Simulation, mount: UnitRecord): void {
+  const m = d20Of(mount);
+  const rider = sim.state.units[m.riderId];
+  m.riderId = "";
+  if (!rider) return;
+  const r = d20Of(rider);
+  r.riding = null;
+  const spot = AROUND.map(([dx, dy]) => ({ x: mount.x + dx, y: mount.y + dy }))
+    .find((p) => isWalkable(sim.state.map, p.x, p.y) && !Object.values(sim.state.units).some((u) => u !== rider && isActive(u) && u.x === p.x && u.y === p.y));
+  if (spot) { rider.x = spot.x; rider.y = spot.y; }
+  if (r.hp > 0 && canReact(r.statuses, false, r.reactionUsed)) {
+    r.reactionUsed = true;
+    const enc = encounterOf(sim, rider.id);
+    if (enc) noteReaction(enc, rider.id);
+  } else if (!hasStatus(r.statuses, "prone")) r.statuses.push({ kind: "prone", turnsLeft: -1, sourceId: mount.id });
+}
+
+/** The 8 neighbours, north first, clockwise. */
+const AROUND: readonly [number, number][] = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];

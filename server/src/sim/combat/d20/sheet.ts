@@ -73,6 +73,9 @@ export function sheetFor(unit: UnitRecord): D20Unit {
     flyer: false,
     mana: 0,
     stamina: 0,
+    riding: null,
+    riderId: "",
+    mountTraits: { willing: false, trained: false, intelligent: unit.kind !== "creature", summoned: false },
     equipment: emptySlots(),
   };
 }

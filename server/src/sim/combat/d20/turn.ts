@@ -12,6 +12,7 @@ import { rollD20, rollDice } from "./dice.ts";
 import { hasFreeHand } from "./equip.ts";
 import { hideRoll, notices, passivePerception } from "./flow.ts";
 import { mayPassThrough } from "./size.ts";
+import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, mountCost } from "./mount.ts";
 import { damageTaken, tickDots } from "./damage.ts";
 import { deathSave, firstAid, stableTurn } from "./hp.ts";
 import { canEnter, canStandUp, dash, diagonalAllowed, gridDistance, standUpCost, stepCost } from "./movement.ts";
@@ -78,7 +79,9 @@ export type D20Step =
   | { kind: "firstAid"; targetId: string }
   | { kind: "standUp" } | { kind: "dropProne" }
   | { kind: "grapple"; targetId: string } | { kind: "release" } | { kind: "escape" }
-  | { kind: "say"; text: string };
+  | { kind: "say"; text: string }
+  | { kind: "mount"; mountId: string; control?: boolean } | { kind: "dismount"; x: number; y: number }
+  | { kind: "mountAction"; action: "dash" | "disengage" };
 
 /** A turn plan: its steps in order (D20-FLOW-27: action first or move first, as the steps say). */
 export interface D20TurnPlan { steps: D20Step[] }
@@ -90,6 +93,10 @@ export interface TurnState {
   attacksLeft: number;
   /** The Attack action was taken this turn (D20-ATTACK-30). */
   attacked?: boolean;
+  /** D20-MOUNT-02 (Left open: once per turn). */
+  mountedOrDismounted?: boolean;
+  /** The controlled mount's own turn budget, while the rider directs it (D20-MOUNT-16 to D20-MOUNT-19). */
+  mountBudget?: TurnBudget;
 }
 
 /** The outcome of each step: null when done, else the refusal reason (the plan stops there). */
@@ -123,13 +130,60 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
   switch (step.kind) {
     case "say": return null; // D20-FLOW-30: costs neither action nor movement
     case "move": {
-      if (!canMove(me.statuses, false)) return "the creature cannot move (D20-STATUS-05, D20-FLOW-12)";
+      // D20-MOUNT-17, D20-MOUNT-21: a controlled mount moves where its rider directs it, on the
+      // mount's own movement (Left open); an independent one is not directed.
+      const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
+      if (mount && me.riding && !me.riding.controlled) return "an independent mount moves as it wishes (D20-MOUNT-21)";
+      const mover = mount ?? unit;
+      const budget = mount ? (ts.mountBudget ??= newTurn(d20Of(mount).movement)) : b;
+      if (!canMove(d20Of(mover).statuses, false)) return "the creature cannot move (D20-STATUS-05, D20-FLOW-12)";
       for (let i = 0; i < step.path.length; i++) {
-        const r = stepTo(sim, enc, unit, step.path[i]!, b, i === step.path.length - 1);
+        const r = stepTo(sim, enc, mover, step.path[i]!, budget, i === step.path.length - 1);
         if (r !== null) return r;
-        if (!isUp(unit)) return null;
+        if (!isUp(unit) || !isUp(mover)) return null;
       }
       return null;
+    }
+    case "mount": {
+      const mount = unitIn(sim, enc, step.mountId);
+      if (!mount || mount === unit || areEnemies(unit, mount)) return "no such creature to ride in the encounter";
+      const md = d20Of(mount);
+      if (me.riding || md.riderId !== "" || md.riding) return "already riding or ridden";
+      if (!canServeAsMount(me.size, md.size, md.mountTraits.willing) || !isUp(mount)) return "the mount must be willing and at least one size larger (D20-MOUNT-01)";
+      if (!canMountNow(me.movement, b.movement, gridDistance(unit, mount), ts.mountedOrDismounted === true)) return "mounting needs half the movement value, once a turn, within 1 tile (D20-MOUNT-02 to D20-MOUNT-04)";
+      b.movement -= mountCost(me.movement);
+      ts.mountedOrDismounted = true;
+      const controlled = isControlled(md.mountTraits.trained, md.mountTraits.intelligent, md.mountTraits.summoned, step.control !== false);
+      me.riding = { mountId: mount.id, controlled };
+      md.riderId = unit.id;
+      unit.x = mount.x; unit.y = mount.y;
+      if (controlled) {
+        // D20-MOUNT-16, D20-MOUNT-19: the controlled mount shares the rider's initiative and may move and act this very turn.
+        enc.initiative[mount.id] = enc.initiative[unit.id] ?? 0;
+        ts.mountBudget = newTurn(md.movement);
+      }
+      return null;
+    }
+    case "dismount": {
+      const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
+      if (!mount || !me.riding) return "not riding";
+      if (!canMountNow(me.movement, b.movement, 0, ts.mountedOrDismounted === true)) return "dismounting needs half the movement value, once a turn (D20-MOUNT-02 to D20-MOUNT-04)";
+      const spot = { x: step.x, y: step.y };
+      if (gridDistance(spot, mount) !== 1 || !isWalkable(sim.state.map, spot.x, spot.y) || occupied(sim, unit).has(spot.y * sim.state.map.width + spot.x)) return "dismount onto a free tile next to the mount";
+      b.movement -= mountCost(me.movement);
+      ts.mountedOrDismounted = true;
+      unseat(unit, mount, spot);
+      return null;
+    }
+    case "mountAction": {
+      // D20-MOUNT-18 (Left open): a controlled mount's own action is Dash or Disengage.
+      const mount = me.riding && me.riding.controlled ? sim.state.units[me.riding.mountId] : undefined;
+      if (!mount) return "no controlled mount";
+      if (!(CONTROLLED_MOUNT_ACTIONS as readonly string[]).includes(step.action)) return "a controlled mount can only Dash or Disengage (D20-MOUNT-18)";
+      const mb = (ts.mountBudget ??= newTurn(d20Of(mount).movement));
+      const r = spendAction(mb, step.action);
+      if (r === null && step.action === "dash") mb.movement = dash(mb.movement, d20Of(mount).movement, 1);
+      return r;
     }
     case "standUp": {
       if (!hasStatus(me.statuses, "prone")) return "not prone";
@@ -321,6 +375,9 @@ export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitReco
 export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void {
   const me = d20Of(unit);
   if (me.dead) return;
+  // D20-MOUNT-16: a controlled mount acts in its rider's turn, not in its own slot.
+  const rider = me.riderId !== "" ? sim.state.units[me.riderId] : undefined;
+  if (rider && d20Of(rider).riding?.controlled && isUp(rider)) return;
   for (const k of ENDS_AT_OWN_TURN_START) removeStatus(me.statuses, k);
   for (const u of participantsOf(sim, enc)) {
     const s = d20Of(u).statuses;
@@ -345,11 +402,15 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
     const rage = me.statuses.find((s) => s.kind === "enraged");
     const forced = rage ? sim.state.units[rage.sourceId] : undefined;
     const target = forced && isUp(forced) ? forced : foesOf(sim, enc, unit)[0];
+    // A rider moves its controlled mount instead of itself, and stays put on an independent one (D20-MOUNT-17, D20-MOUNT-21).
+    const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
+    const mover = mount ?? unit;
+    const moveBudget = mount ? (me.riding!.controlled ? newTurn(d20Of(mount).movement) : newTurn(0)) : budget;
     if (target) {
       if (!canStrike(unit, target)) {
         const gap = gridDistance(unit, target) - me.weapon.reach;
-        if (gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, 1);
-        moveToward(sim, enc, unit, target, budget);
+        if (!mount && gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, 1);
+        if (moveBudget.movement > 0 && canMove(d20Of(mover).statuses, false)) moveToward(sim, enc, mover, target, moveBudget);
       }
       if (isUp(unit) && isUp(target) && canStrike(unit, target) && takeAttack(budget, ts, me.attacksPerAction) === null) {
         strike(sim, enc, unit, target, {});
@@ -440,6 +501,8 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   unit.x = next.x; unit.y = next.y;
   budget.movement -= cost;
   if (dragged && isActive(dragged)) { dragged.x = from.x; dragged.y = from.y; } // D20-ATTACK-29: forced, no opportunity attack
+  const rider = me.riderId !== "" ? sim.state.units[me.riderId] : undefined;
+  if (rider) { rider.x = unit.x; rider.y = unit.y; } // Left open (D20-MOUNT): the rider shares its mount's space
   readiedAttacks(sim, enc, unit, from);
   if (isUp(unit)) onUnitEntersTile(sim, unit, next.x, next.y);
   return null;
@@ -468,8 +531,11 @@ function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRe
     if (!ok) continue;
     rd.reactionUsed = true;
     noteReaction(enc, r.id);
-    sim.emit({ type: "reaction", unitId: r.id, kind: "opportunityAttack", detail: rd.weapon.name, againstId: mover.id });
-    strike(sim, enc, r, mover, {});
+    // D20-MOUNT-22 (Left open choice): against a ridden mount the attacker strikes whichever of mount and rider has fewer HP.
+    const riding = d20Of(mover).riderId !== "" ? sim.state.units[d20Of(mover).riderId] : undefined;
+    const victim = riding && isUp(riding) && d20Of(riding).hp < d20Of(mover).hp ? riding : mover;
+    sim.emit({ type: "reaction", unitId: r.id, kind: "opportunityAttack", detail: rd.weapon.name, againstId: victim.id });
+    strike(sim, enc, r, victim, {});
     if (!isUp(mover)) return;
   }
 }
@@ -491,4 +557,11 @@ function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord
     sim.emit({ type: "reaction", unitId: r.id, kind: "readied", detail: "attack", againstId: mover.id });
     strike(sim, enc, r, mover, {});
   }
+}
+
+/** Takes `rider` off `mount` onto `spot` (a free tile within 1, D20-MOUNT-06, D20-MOUNT-09). */
+export function unseat(rider: UnitRecord, mount: UnitRecord, spot: { x: number; y: number }): void {
+  d20Of(rider).riding = null;
+  d20Of(mount).riderId = "";
+  rider.x = spot.x; rider.y = spot.y;
 }

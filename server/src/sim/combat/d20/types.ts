@@ -97,5 +97,11 @@ export interface D20Unit {
   flyer: boolean;
   mana: number;
   stamina: number;
+  /** Riding: the mount's id and whether the rider controls it (D20-MOUNT-12), or null. */
+  riding: { mountId: string; controlled: boolean } | null;
+  /** A mount: its rider's id, or "". */
+  riderId: string;
+  /** Mount flags (Left open D20-MOUNT-01, D20-MOUNT-13, D20-MOUNT-14): willing, trained for riders, intelligent, summoned. */
+  mountTraits: { willing: boolean; trained: boolean; intelligent: boolean; summoned: boolean };
   equipment: EquipSlots;
 }
