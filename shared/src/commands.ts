@@ -93,6 +93,16 @@ export const COMMANDS = {
    * unconscious target is killed (CMB-47). An empty `targetId` cancels the order.
    */
   orderAttack: z.object({ unitId: EntityId, targetId: z.union([EntityId, z.literal("")]) }).strict(),
+  /**
+   * d100 rooms: the keeper's minion or creature `unitId` challenges the enemy `opponentId` to a duel
+   * (P100-DUEL-01 to 08, 23); AI adventurers accept at once. `toDeath` binds both duellists.
+   */
+  proposeDuel: z.object({
+    unitId: EntityId, opponentId: EntityId, toDeath: z.boolean(),
+    noMagic: z.boolean().optional(), unarmedOnly: z.boolean().optional(),
+  }).strict(),
+  /** d100 rooms: the keeper's duellist `unitId` forfeits its duel (P100-DUEL-19). */
+  forfeitDuel: z.object({ unitId: EntityId }).strict(),
 } as const;
 
 /** The command message types. */
@@ -127,6 +137,7 @@ export const ERROR_CODES = [
   "NO_GUARD_POST",
   "NO_FUGITIVE",
   "NOT_A_DEAD_ADVENTURER",
+  "DUEL_REFUSED",
   "UNKNOWN_DOOR",
   "NO_PADLOCK",
   "PADLOCK_EXISTS",

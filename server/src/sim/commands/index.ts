@@ -24,6 +24,7 @@ import { ocularScouts } from "./ocularScouts.ts";
 import { buildGuardPost } from "./buildGuardPost.ts";
 import { answerFugitive } from "./answerFugitive.ts";
 import { recoverBody } from "./recoverBody.ts";
+import { forfeitDuelCommand, proposeDuel } from "./duel.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
 
@@ -60,6 +61,9 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   buildGuardPost,
   answerFugitive,
   recoverBody,
+  // d100 duels (P100-DUEL).
+  proposeDuel,
+  forfeitDuel: forfeitDuelCommand,
   setStance,
   orderAttack,
 };

@@ -165,4 +165,26 @@ describe("d100 ruleset in the simulation", () => {
     expect(of(events, "damaged").map((e) => [e.targetId, e.amount, e.hp])).toEqual([[w.id, 40, 160]]);
     expect(dice.left()).toBe(0);
   });
+
+  it("P100-DUEL-01, P100-DUEL-02, P100-DUEL-19: the keeper proposes a duel with a command, the AI accepts, and the keeper's duellist can forfeit", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    const other = addUnit(sim, { kind: "minion", x: 8, y: 8 });
+    expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: other.id, toDeath: false })).toMatchObject({ ok: false, code: "INVALID_TARGET" });
+    expect(sim.apply({ type: "forfeitDuel", unitId: m.id })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
+    expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: w.id, toDeath: true })).toEqual({ ok: true });
+    expect([d100Of(w).duel?.toDeath, d100Of(m).duel?.toDeath]).toEqual([true, true]);
+    expect(sim.apply({ type: "proposeDuel", unitId: other.id, opponentId: w.id, toDeath: false })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
+    expect(sim.apply({ type: "forfeitDuel", unitId: m.id })).toEqual({ ok: true });
+    const ended = of(sim.drainEvents(), "duelEnded");
+    expect(ended.map((e) => [e.winnerId, e.loserId, e.how, e.loserDied])).toEqual([[w.id, m.id, "forfeit", false]]);
+  });
+
+  it("P100-DUEL-01: duels exist only in d100 rooms", () => {
+    const sim = Simulation.create({ seed: 1, ruleset: "malignus", map: parseMap("t", ARENA) });
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: w.id, toDeath: false })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
+  });
 });
