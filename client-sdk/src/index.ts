@@ -19,6 +19,6 @@ export { httpBaseUrl, DEFAULT_SERVER_URL } from "./urls.ts";
 export { gameTimeOfTick, formatGameTime, type GameTime } from "./clock.ts";
 export type {
   CommandType, CommandPayload, CommandResult, CommandAccepted, CommandRefused, ErrorCode,
-  SimEvent, SimEventType, SimEventOf, DungeonListing, JoinOptions,
+  SimEvent, SimEventType, SimEventOf, DungeonListing, JoinOptions, SeatInfo, SeatRole, TurnPlan,
 } from "@malignus/shared";
 export { DungeonState } from "@malignus/shared";
