@@ -73,6 +73,8 @@ export function sheetFor(unit: UnitRecord): D20Unit {
     flyer: false,
     mana: 0,
     stamina: 0,
+    spells: [],
+    element: "",
     riding: null,
     riderId: "",
     mountTraits: { willing: false, trained: false, intelligent: unit.kind !== "creature", summoned: false },

@@ -12,6 +12,7 @@ import { rollD20, rollDice } from "./dice.ts";
 import { hasFreeHand } from "./equip.ts";
 import { hideRoll, notices, passivePerception } from "./flow.ts";
 import { mayPassThrough } from "./size.ts";
+import { areaSpell, castRefusal, payFor, spellAttack, spellReaches } from "./spells.ts";
 import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, mountCost } from "./mount.ts";
 import { damageTaken, tickDots } from "./damage.ts";
 import { deathSave, firstAid, stableTurn } from "./hp.ts";
@@ -81,7 +82,9 @@ export type D20Step =
   | { kind: "grapple"; targetId: string } | { kind: "release" } | { kind: "escape" }
   | { kind: "say"; text: string }
   | { kind: "mount"; mountId: string; control?: boolean } | { kind: "dismount"; x: number; y: number }
-  | { kind: "mountAction"; action: "dash" | "disengage" };
+  | { kind: "mountAction"; action: "dash" | "disengage" }
+  | { kind: "cast"; spell: string; targetId?: string; x?: number; y?: number }
+  | { kind: "readySpell"; spell: string };
 
 /** A turn plan: its steps in order (D20-FLOW-27: action first or move first, as the steps say). */
 export interface D20TurnPlan { steps: D20Step[] }
@@ -266,6 +269,44 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       if (r !== null) return r;
       addStatus(d20Of(ally).statuses, "helped", unit.id, -1);
       d20Of(ally).statuses.find((s) => s.kind === "helped")!.detail = foe.id;
+      return null;
+    }
+    case "cast": {
+      // D20-ACTION-07, D20-ACTION-08, D20-ACTION-09: a full action that spends the spell's cost.
+      const spell = me.spells.find((s) => s.name === step.spell);
+      if (!spell) return "the creature does not know that spell";
+      const refusal = castRefusal(unit, spell);
+      if (refusal) return refusal;
+      if (spell.kind === "attack") {
+        const target = step.targetId ? unitIn(sim, enc, step.targetId) : null;
+        if (!target || !isUp(target)) return "no such creature in the encounter";
+        if (!spellReaches(unit, spell, target)) return "out of the spell's range (D20-ATTACK-48)";
+        const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
+        if (r !== null) return r;
+        payFor(unit, spell);
+        removeStatus(me.statuses, "hidden");
+        spellAttack(sim, unit, target, spell, (id) => noteReaction(enc, id));
+        return null;
+      }
+      const at = { x: step.x ?? unit.x, y: step.y ?? unit.y };
+      if (!spellReaches(unit, spell, at)) return "out of the spell's range (D20-ATTACK-48)";
+      const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
+      if (r !== null) return r;
+      payFor(unit, spell);
+      areaSpell(sim, unit, at.x, at.y, spell);
+      return null;
+    }
+    case "readySpell": {
+      // D20-ACTION-36: cast now (the cost is paid now), hold the energy, release it with the reaction on the trigger.
+      const spell = me.spells.find((s) => s.name === step.spell && s.kind === "attack");
+      if (!spell) return "the creature does not know that spell";
+      const refusal = castRefusal(unit, spell);
+      if (refusal) return refusal;
+      const r = spendAction(b, "ready");
+      if (r !== null) return r;
+      payFor(unit, spell);
+      addStatus(me.statuses, "readied", unit.id, -1);
+      me.statuses.find((s) => s.kind === "readied")!.detail = spell.name;
       return null;
     }
     case "ready": {
@@ -549,13 +590,19 @@ function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord
   for (const r of participantsOf(sim, enc)) {
     if (r === mover || !areEnemies(r, mover) || !isUp(r) || !isUp(mover)) continue;
     const rd = d20Of(r);
-    if (!hasStatus(rd.statuses, "readied") || !canReact(rd.statuses, false, rd.reactionUsed)) continue;
-    if (inReach(rd.weapon.reach, gridDistance(r, from)) || !canStrike(r, mover)) continue;
+    const ready = rd.statuses.find((s) => s.kind === "readied");
+    if (!ready || !canReact(rd.statuses, false, rd.reactionUsed)) continue;
+    const spell = ready.detail ? rd.spells.find((s) => s.name === ready.detail) : undefined;
+    if (spell) {
+      // A held spell goes off when a foe comes within its band (Left open trigger list: "enters range").
+      if (spellReaches(r, spell, from) || !spellReaches(r, spell, mover)) continue;
+    } else if (inReach(rd.weapon.reach, gridDistance(r, from)) || !canStrike(r, mover)) continue;
     removeStatus(rd.statuses, "readied");
     rd.reactionUsed = true;
     noteReaction(enc, r.id);
-    sim.emit({ type: "reaction", unitId: r.id, kind: "readied", detail: "attack", againstId: mover.id });
-    strike(sim, enc, r, mover, {});
+    sim.emit({ type: "reaction", unitId: r.id, kind: "readied", detail: spell ? spell.name : "attack", againstId: mover.id });
+    if (spell) spellAttack(sim, r, mover, spell, (id) => noteReaction(enc, id));
+    else strike(sim, enc, r, mover, {});
   }
 }
 

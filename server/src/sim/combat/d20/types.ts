@@ -3,6 +3,7 @@ import type { D20DamageType } from "./damage.ts";
 import type { StatusRecord } from "./statuses.ts";
 import type { EquipSlots } from "./equip.ts";
 import type { DotRecord } from "./damage.ts";
+import type { D20Spell } from "./spells.ts";
 
 /** Characteristic modifiers on a d20 sheet (glossary: Dextérité is read as Agility, D20-ATTACK Left open). */
 export interface D20Abilities {
@@ -97,6 +98,10 @@ export interface D20Unit {
   flyer: boolean;
   mana: number;
   stamina: number;
+  /** Spells and techniques the creature knows (spells.ts), by name. */
+  spells: D20Spell[];
+  /** The creature's own magic element for the magic advantage (D20-DAMAGE-31), or "". */
+  element: string;
   /** Riding: the mount's id and whether the rider controls it (D20-MOUNT-12), or null. */
   riding: { mountId: string; controlled: boolean } | null;
   /** A mount: its rider's id, or "". */

@@ -1,0 +1,93 @@
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { isActive } from "../../world/units.ts";
+import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inBand, type RangeBand } from "./attack.ts";
+import { damageRoll, damageTaken, magicAdvantage, type D20DamageType } from "./damage.ts";
+import { gridDistance } from "./movement.ts";
+import { canReact, canUseMagic } from "./statuses.ts";
+import { defenceOf, hurt } from "./resolve.ts";
+import { d20Of } from "./sheet.ts";
+
+/**
+ * A spell or technique a creature knows (D20-ACTION-07 to D20-ACTION-09; the chapter has no spell
+ * list, so spells are data). "attack" spells make a spell attack roll against one creature within
+ * their band; "area" spells hit every creature within `radius` of a tile in their band, with no
+ * attack roll and one damage roll for all (D20-DAMAGE-04).
+ */
+export interface D20Spell {
+  name: string;
+  /** Mana for spells, Stamina for techniques (D20-ACTION-09, Left open). */
+  cost: number;
+  pool: "mana" | "stamina";
+  kind: "attack" | "area";
+  band: RangeBand;
+  damage: string;
+  damageType: D20DamageType;
+  /** Element for the magic advantage (D20-DAMAGE-31), or "". */
+  element: string;
+  /** Area spells: Chebyshev radius in tiles. */
+  radius: number;
+}
+
+/**
+ * Why `caster` cannot cast `spell` now, or null: silenced casters cannot use magic (D20-STATUS-04,
+ * techniques excepted, Left open), and the pool must cover the cost (D20-ACTION-09).
+ */
+export function castRefusal(caster: UnitRecord, spell: D20Spell): string | null {
+  const c = d20Of(caster);
+  if (spell.pool === "mana" && !canUseMagic(c.statuses)) return "a silenced creature cannot use magic (D20-STATUS-04)";
+  if (c[spell.pool] < spell.cost) return `not enough ${spell.pool} (D20-ACTION-09)`;
+  return null;
+}
+
+/** Pays the spell's cost (D20-ACTION-09). */
+export function payFor(caster: UnitRecord, spell: D20Spell): void {
+  d20Of(caster)[spell.pool] -= spell.cost;
+}
+
+/**
+ * A spell attack on `target` (D20-ATTACK-14 Mental modifier, D20-ACTION-30 Magic Absorb, D20-DAMAGE-32
+ * magic advantage when the target holds an element too): the target may defend with its reaction.
+ * The cost is paid by the caller. Draw order: the d20, then the damage dice on a hit.
+ */
+export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRecord, spell: D20Spell, onReaction?: (id: string) => void): boolean {
+  const c = d20Of(caster), t = d20Of(target);
+  let bonus = 0;
+  const d = t.hp > 0 ? chooseDefence(t.abilities, "spell") : null;
+  if (d && canReact(t.statuses, false, t.reactionUsed)) {
+    t.reactionUsed = true;
+    bonus = d.bonus;
+    onReaction?.(target.id);
+    sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: d.defence, againstId: caster.id });
+  }
+  const adv = magicAdvantage(spell.element, t.element);
+  const ac = effectiveAc(t.ac, bonus + adv.ac, "none");
+  const roll = attackRoll(sim.rng, attackModifier(c.abilities, "spell"), ac, attackEdge({ kind: "spell" }));
+  sim.emit({ type: "attack", attackerId: caster.id, targetId: target.id, hit: roll.hit, attackRoll: roll.total, defenceRoll: ac });
+  if (!roll.hit) return false;
+  const raw = damageRoll(sim.rng, spell.damage, c.skills.weapon, adv.damage, roll.critical);
+  hurt(sim, target, damageTaken(raw, spell.damageType, defenceOf(sim, target)), spell.damageType, caster.id, { critical: roll.critical, byUnitId: caster.id });
+  return true;
+}
+
+/**
+ * An area spell centred on (x, y): one damage roll for every creature within `radius`
+ * (D20-DAMAGE-04), whatever stands between (D20-ATTACK-66: an area reaches behind total cover).
+ * @returns the ids hit.
+ */
+export function areaSpell(sim: Simulation, caster: UnitRecord, x: number, y: number, spell: D20Spell): string[] {
+  const raw = damageRoll(sim.rng, spell.damage, d20Of(caster).skills.weapon, 0, false);
+  const hit: string[] = [];
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (!isActive(u) || gridDistance(u, { x, y }) > spell.radius) continue;
+    hit.push(u.id);
+    hurt(sim, u, damageTaken(raw, spell.damageType, defenceOf(sim, u)), spell.damageType, caster.id, { byUnitId: caster.id });
+  }
+  return hit;
+}
+
+/** D20-ATTACK-48, D20-ATTACK-52 to D20-ATTACK-55: is (x, y) within the spell's band from the caster? */
+export function spellReaches(caster: UnitRecord, spell: D20Spell, to: { x: number; y: number }): boolean {
+  return inBand(spell.band, gridDistance(caster, to));
+}
