@@ -12,7 +12,7 @@ import { logger } from "../logger.ts";
 import { clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
 import { RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState } from "./projection.ts";
-import { eventVisible, initView, lazyContext, revealedToKeeper, syncView, type ViewContext, type Viewer } from "./views.ts";
+import { eventVisible, initView, lazyContext, syncView, type ViewContext, type Viewer } from "./views.ts";
 
 /** Room steps per real second (`setFixedTimestep` rate). */
 export const ROOM_STEPS_PER_SECOND = 10;
@@ -102,7 +102,6 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const map = loadMap(options.map);
     this.#sim = Simulation.create({
       seed: options.seed, ruleset: options.ruleset, map, pauseOnSpot: options.pauseOnSpot,
-      ...(options.d100 ? { d100: { traumaticInsteadOfDeath: options.d100.traumaticInsteadOfDeath ?? false, rechargeBetweenFights: options.d100.rechargeBetweenFights ?? false } } : {}),
     });
     this.#log.info({ ...options }, "dungeon created");
 
@@ -356,7 +355,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       const r = this.#sim.state.units[id];
       if (r && r.controller !== seatId) { r.controller = seatId; this.#controlled.add(id); }
     }
-    const ctx: ViewContext = { sim: this.#sim, revealed: revealedToKeeper(this.#sim) };
+    const ctx: ViewContext = lazyContext(this.#sim);
     for (const client of this.clients) {
       const data = client.userData;
       if (data && client.view) syncView(client.view, this.state, ctx, data.viewer);
@@ -367,7 +366,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const view = new StateView();
     client.view = view;
     initView(view, this.state, client.userData!.viewer);
-    syncView(view, this.state, { sim: this.#sim, revealed: revealedToKeeper(this.#sim) }, client.userData!.viewer);
+    syncView(view, this.state, lazyContext(this.#sim), client.userData!.viewer);
   }
 
   /** Counts the bytes of the state frames sent to `client` (the `patchBytes` metric). */
