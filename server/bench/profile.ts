@@ -16,6 +16,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 
 /** A V8 CPU profile as `--cpu-prof` writes it. */
@@ -57,6 +58,46 @@ export function hotSpots(profile: CpuProfile, root = "", top = 20): HotSpot[] {
   return out;
 }
 
+/**
+ * Functions by inclusive time (their own samples and those of everything they call), counting
+ * a function once per stack even when it recurses; only files whose path contains `filter`.
+ */
+export function inclusiveSpots(profile: CpuProfile, root = "", filter = "server/src/", top = 20): HotSpot[] {
+  const hits = new Map<number, number>();
+  if (profile.samples) for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+  else for (const n of profile.nodes) hits.set(n.id, n.hitCount ?? 0);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const keyOf = (n: ProfileNode) => {
+    const url = n.callFrame.url.replace(/^file:\/\//, "");
+    const file = root && url.startsWith(root) ? url.slice(root.length) : url;
+    return { fn: n.callFrame.functionName || "(anonymous)", where: file };
+  };
+  const totals = new Map<string, HotSpot>();
+  let total = 0;
+  for (const [id, h] of hits) {
+    if (h === 0) continue;
+    total += h;
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const n = byId.get(cur);
+      if (!n) break;
+      const k = keyOf(n);
+      if (!k.where.includes(filter)) continue;
+      const key = `${k.fn}@${k.where}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const spot = totals.get(key) ?? { fn: k.fn, where: k.where, selfPercent: 0, samples: 0 };
+      spot.samples += h;
+      totals.set(key, spot);
+    }
+  }
+  const out = [...totals.values()].sort((a, b) => b.samples - a.samples).slice(0, top);
+  for (const s of out) s.selfPercent = total === 0 ? 0 : (100 * s.samples) / total;
+  return out;
+}
+
 function main(): void {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const repo = path.resolve(here, "../..");
@@ -76,6 +117,9 @@ function main(): void {
   const spots = hotSpots(JSON.parse(readFileSync(newest, "utf8")) as CpuProfile, repo + "/", 25);
   console.log(`\nHot spots by self time (${newest})`);
   console.log(table(["self %", "function", "file:line"], spots.map((s) => [fmt(s.selfPercent), s.fn, s.where])));
+  const incl = inclusiveSpots(JSON.parse(readFileSync(newest, "utf8")) as CpuProfile, repo + "/", "server/src/", 25);
+  console.log("\nSimulation functions by inclusive time (self + callees)");
+  console.log(table(["total %", "function", "file"], incl.map((s) => [fmt(s.selfPercent), s.fn, s.where])));
 }
 
 if (process.argv[1]?.endsWith("profile.ts")) main();

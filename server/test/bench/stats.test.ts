@@ -52,3 +52,12 @@ describe("bench stats", () => {
     expect([r1(), r1()]).toEqual([r2(), r2()]);
   });
 });
+
+describe("bench profile inclusive time", () => {
+  it("charges callees' samples to their callers once per stack", async () => {
+    const { inclusiveSpots } = await import("../../bench/profile.ts");
+    const f = (id: number, name: string, children: number[] = []) => ({ id, callFrame: { functionName: name, url: "file:///r/server/src/sim/a.ts", lineNumber: 0 }, children });
+    const profile = { nodes: [f(1, "step", [2, 3]), f(2, "walk", [4]), f(3, "fight"), f(4, "walk")], samples: [2, 4, 4, 3] };
+    expect(inclusiveSpots(profile, "/r/").map((s) => [s.fn, s.samples, s.selfPercent])).toEqual([["step", 4, 100], ["walk", 3, 75], ["fight", 1, 25]]);
+  });
+});
