@@ -56,7 +56,7 @@ export const DEFAULTS: LoadOptions = {
   durationSeconds: 30,
   commandIntervalMs: 1000,
   rampPerSecond: 200,
-  timeScale: 120,
+  timeScale: 1,
   seed: 1,
   findCapacity: false,
   capacitySteps: [10, 20, 40, 80, 160, 240, 320, 400],
