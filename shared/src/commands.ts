@@ -86,6 +86,10 @@ export const COMMANDS = {
   answerFugitive: z.object({ admit: z.boolean() }).strict(),
   /** Recover a dead adventurer at the salvager's table (INV-93). */
   recoverBody: z.object({ unitId: EntityId }).strict(),
+  /** Build the scrying pool where the Master receives a scrying charge each day (INV-67). */
+  buildScryingPool: TilePos,
+  /** Spend a scrying charge to see the next party on its way (INV-66). */
+  scry: z.object({}).strict(),
   /** Set a minion's or dungeon creature's combat stance on the slider (CMB-15 to CMB-17). */
   setStance: z.object({ unitId: EntityId, stance: z.enum(STANCES) }).strict(),
   /**
@@ -137,6 +141,8 @@ export const ERROR_CODES = [
   "NO_GUARD_POST",
   "NO_FUGITIVE",
   "NOT_A_DEAD_ADVENTURER",
+  "NO_SCRYING_CHARGE",
+  "NO_PARTY_ON_ITS_WAY",
   "DUEL_REFUSED",
   "UNKNOWN_DOOR",
   "NO_PADLOCK",

@@ -122,8 +122,10 @@ export interface InvasionAfterEvent extends EventBase {
   type: "lootTaken" | "prisonerFreed" | "bodyRecovered" | "fugitiveAsks" | "specialInvasionQueued";
   unitId: string; partyId: string; amount: number; detail: string;
 }
+/** A scrying charge showed the party on its way (INV-66): like the letter, without a pause. */
+export interface PartyScriedEvent extends EventBase { type: "partyScried"; partyId: string; goal: string; members: LetterMember[] }
 /** Knowledge and invasion events, in one union. */
-export type InvasionEvent = TriggerSpottedEvent | TriggerDefusedEvent | PartyShownEvent | InvasionAfterEvent;
+export type InvasionEvent = TriggerSpottedEvent | TriggerDefusedEvent | PartyShownEvent | InvasionAfterEvent | PartyScriedEvent;
 
 /** A d100 duel began (P100-DUEL-01 to 08): both duellists, the agreed terms and their duel HP. */
 export interface DuelStartedEvent extends EventBase {

@@ -284,6 +284,10 @@ export interface InvasionRecord {
   lastWord: string;
   /** A fugitive asking to hide (INV-50), its name; "" when none. */
   fugitiveOffer?: string;
+  /** Scrying charges the Master holds (INV-66, INV-67). */
+  scryingCharges?: number;
+  /** The keeper's scrying pool, where the Master receives charges (INV-67); absent when none. */
+  scryingPool?: Pos | null;
 }
 
 /** An invading party. */

@@ -24,6 +24,7 @@ import { ocularScouts } from "./ocularScouts.ts";
 import { buildGuardPost } from "./buildGuardPost.ts";
 import { answerFugitive } from "./answerFugitive.ts";
 import { recoverBody } from "./recoverBody.ts";
+import { buildScryingPool, scry } from "./scrying.ts";
 import { forfeitDuelCommand, proposeDuel } from "./duel.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
@@ -61,6 +62,8 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   buildGuardPost,
   answerFugitive,
   recoverBody,
+  buildScryingPool,
+  scry,
   // d100 duels (P100-DUEL).
   proposeDuel,
   forfeitDuel: forfeitDuelCommand,

@@ -4,6 +4,7 @@ import {
 import type { Simulation } from "../simulation.ts";
 import type { InvasionRecord, PendingInvasion } from "../state.ts";
 import { startInvasion, portalReachesDungeon } from "./party.ts";
+import { stepScrying } from "./scrying.ts";
 
 /**
  * When invasions arrive (INV-10 to INV-37). The first one is due on day 2 at a random hour
@@ -129,6 +130,7 @@ function arrive(sim: Simulation, special?: PendingInvasion): void {
 /** Runs the schedule for this tick. */
 export function stepInvasionSchedule(sim: Simulation): void {
   const inv = sim.state.invasion;
+  stepScrying(sim); // INV-67
   if (inv.partyId !== "") return;
   const tick = sim.state.tick;
   const limit = limitOf(inv);

@@ -169,6 +169,27 @@ describe("spotting the party, the letter and the screen (INV-70 to INV-86)", () 
   });
 });
 
+describe("scrying (INV-66, INV-67)", () => {
+  it("INV-66, INV-67: the Master receives a charge a day at the scrying pool (at most 3) and spends one to see the party on its way", () => {
+    const sim = makeSim();
+    addUnit(sim, { kind: "master", x: 17, y: 10 });
+    expect(sim.apply({ type: "scry" })).toMatchObject({ ok: false, code: "NO_SCRYING_CHARGE", rule: "INV-67" });
+    run(sim, 2 * 24 * TICKS_PER_GAME_HOUR);
+    expect(sim.state.invasion.scryingCharges ?? 0).toBe(0); // no pool, no charge
+    expect(sim.apply({ type: "buildScryingPool", x: 16, y: 9 })).toEqual({ ok: true });
+    run(sim, 5 * 24 * TICKS_PER_GAME_HOUR);
+    expect(sim.state.invasion.scryingCharges).toBe(3);
+    expect(sim.apply({ type: "scry" })).toMatchObject({ ok: false, code: "NO_PARTY_ON_ITS_WAY", rule: "INV-66" });
+    const party = startInvasion(sim);
+    sim.drainEvents();
+    expect(sim.apply({ type: "scry" })).toEqual({ ok: true });
+    expect(sim.state.invasion.scryingCharges).toBe(2);
+    const ev = sim.drainEvents();
+    expect(ev).toMatchObject([{ type: "partyScried", partyId: party.id, goal: party.goal, members: [{ adventurerClass: "Peasant", level: 0 }] }]);
+    expect(sim.state.paused).toBe(false);
+  });
+});
+
 describe("defending (INV-87, INV-88)", () => {
   it("INV-87: traps slow a party: once one fired, its Caution makes 10 tiles take 50 ticks instead of 40", () => {
     const times = [false, true].map((cautious) => {
