@@ -139,8 +139,10 @@ export interface DuelEndedEvent extends EventBase {
 export interface AltitudeChangedEvent extends EventBase {
   type: "altitudeChanged"; unitId: string; altitude: "ground" | "low" | "moderate" | "high"; cause: "takeOff" | "land" | "climb" | "descend" | "fall";
 }
+/** A rescue attempt on a dying ally (P100-DEATH-03 to 08): the d100 roll, the score to beat, and whether it stabilised. */
+export interface RescueEvent extends EventBase { type: "rescue"; unitId: string; byUnitId: string; roll: number; needed: number; success: boolean }
 /** d100 ruleset events, in one union (combat/d100/). */
-export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent;
+export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent | RescueEvent;
 
 /** An encounter began (D20-FLOW-02, D20-FLOW-10, D20-FLOW-19): the acting order, initiative totals and who is surprised. */
 export interface EncounterStartedEvent extends EventBase {

@@ -102,6 +102,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const map = loadMap(options.map);
     this.#sim = Simulation.create({
       seed: options.seed, ruleset: options.ruleset, map, pauseOnSpot: options.pauseOnSpot,
+      ...(options.d100 ? { d100: { traumaticInsteadOfDeath: options.d100.traumaticInsteadOfDeath ?? false, rechargeBetweenFights: options.d100.rechargeBetweenFights ?? false } } : {}),
     });
     this.#log.info({ ...options }, "dungeon created");
 

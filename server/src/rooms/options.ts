@@ -56,6 +56,11 @@ export const CreateOptionsSchema = z.object({
   role: z.enum(SEAT_ROLES).optional(),
   name: name.optional(),
   unitId: EntityId.optional(),
+  /**
+   * d100 rooms: gravely wounded instead of dead for characters that refuse death (P100-DEATH-10), and
+   * spells recharged at every fight, not only boss fights (P100-SPELL-08). Both default false.
+   */
+  d100: z.object({ traumaticInsteadOfDeath: z.boolean().optional(), rechargeBetweenFights: z.boolean().optional() }).strict().optional(),
 }).strict();
 
 /** Validated create options, with defaults filled in and the seed chosen. */
@@ -69,6 +74,8 @@ export interface DungeonOptions {
   reconnectSeconds: number;
   spectatorsSeeAll: boolean;
   maxMessagesPerSecond: number;
+  /** d100 rooms: the ruleset's room options, when given. */
+  d100?: { traumaticInsteadOfDeath?: boolean | undefined; rechargeBetweenFights?: boolean | undefined };
 }
 
 /**
@@ -90,6 +97,7 @@ export function parseCreateOptions(raw: unknown): DungeonOptions {
     reconnectSeconds: o.reconnectSeconds,
     spectatorsSeeAll: o.spectatorsSeeAll,
     maxMessagesPerSecond: o.maxMessagesPerSecond,
+    ...(o.d100 ? { d100: o.d100 } : {}),
   };
 }
 

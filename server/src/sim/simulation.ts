@@ -8,6 +8,7 @@ import type { SimState, UnitRecord } from "./state.ts";
 import type { MapDefinition } from "./world/map.ts";
 import type { RoomRuleset } from "./combat/ruleset.ts";
 import { rulesetFor } from "./combat/rulesets.ts";
+import { DEFAULT_D100_OPTIONS, type D100Options } from "./combat/d100/constants.ts";
 import { spawnFromMap } from "./world/spawn.ts";
 import { applyCommand } from "./commands/index.ts";
 import { SYSTEMS } from "./systems.ts";
@@ -25,6 +26,8 @@ export interface SimulationOptions {
   map: MapDefinition;
   /** Pause the clock when the keeper spots a party (INV-79). Default true. */
   pauseOnSpot?: boolean;
+  /** d100 rooms: the ruleset's room options (combat/d100/constants.ts `D100Options`); defaults when absent. */
+  d100?: Partial<D100Options>;
 }
 
 /** An event without its tick: systems emit these and the simulation stamps the tick. */
@@ -87,6 +90,7 @@ export class Simulation {
       traces: {},
       doors: {},
       doorMemory: createDoorMemory(),
+      ...(options.d100 ? { d100Options: { ...DEFAULT_D100_OPTIONS, ...options.d100 } } : {}),
     };
     const sim = new Simulation(state);
     spawnFromMap(sim, options.map.spawns);

@@ -5,6 +5,7 @@ import type { DoorMemory, DoorRecord } from "./doors/types.ts";
 
 import type { D20Unit } from "./combat/d20/types.ts";
 import type { D100Unit } from "./combat/d100/types.ts";
+import type { D100Options } from "./combat/d100/constants.ts";
 import type { EncounterRecord } from "./combat/encounters/types.ts";
 
 /**
@@ -43,6 +44,8 @@ export interface SimState {
   parties: Record<string, PartyRecord>;
   /** Fights played in rounds (d20, d100 rulesets), by id (combat/encounters/); absent until the first. */
   encounters?: Record<string, EncounterRecord>;
+  /** d100 rooms: the room options of the d100 ruleset (P100-DEATH-10, P100-SPELL-08); defaults when absent. */
+  d100Options?: D100Options;
   /** What each adventurer knows about the keeper's traps, by unit id (knowledge/, KNOW-01 to KNOW-51). Adventurer-private. */
   knowledge: Record<string, UnitKnowledge>;
   /** The keeper's treasure (INV-02, INV-89, INV-90): gold pieces and where it lies. */

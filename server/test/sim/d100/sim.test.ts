@@ -187,4 +187,53 @@ describe("d100 ruleset in the simulation", () => {
     const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
     expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: w.id, toDeath: false })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
   });
+
+  it("P100-DEATH-03, P100-DEATH-05, P100-DEATH-06, P100-DEATH-07, P100-DEATH-13: a priest rescues a dying warrior with its turn, then heals it back into the fight", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const priest = adventurer(sim, "Priest", 6, 5, { weapon: "mace", blunt: true });
+    const m = addUnit(sim, { kind: "minion", x: 8, y: 5 });
+    Object.assign(d100Of(w), { hp: -10, dying: true });
+    w.activity = "unconscious";
+    priest.targetId = m.id;
+    // initiative (the dying warrior is a participant too): warrior 5, priest 90, minion 10; the priest's rescue
+    // roll 51 (> 50); the minion walks up and misses (20 against 50).
+    let dice = forceDice(sim, [5, 90, 10, 51, 20, 50]);
+    let events = run(sim, 2);
+    expect(of(events, "rescue")).toEqual([{ type: "rescue", tick: 1, unitId: w.id, byUnitId: priest.id, roll: 51, needed: 50, success: true }]);
+    expect([d100Of(w).stabilised, dice.left()]).toEqual([true, 0]);
+    // the stabilised warrior loses nothing on its turn; round 2: the heal spell restores 40 (20..40): −10 → 30,
+    // the warrior wakes; the minion misses again.
+    dice = forceDice(sim, [40, 20, 50]);
+    events = run(sim, ROUND_TICKS);
+    expect(of(events, "healed").map((e) => [e.unitId, e.hp])).toEqual([[w.id, 30]]);
+    expect(of(events, "woke").map((e) => e.unitId)).toEqual([w.id]);
+    expect([d100Of(w).dying, w.activity, d100Of(priest).spells[0]?.charges]).toEqual([false, "idle", 0]);
+    expect(dice.left()).toBe(0);
+  });
+
+  it("P100-DEATH-10: with the room's traumaticInsteadOfDeath option a dying adventurer past the threshold is gravely wounded, not dead", () => {
+    for (const [option, outcome] of [[true, "unconscious"], [false, "dead"]] as const) {
+      const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA), d100: { traumaticInsteadOfDeath: option } });
+      const w = adventurer(sim, "Warrior", 5, 5);
+      Object.assign(d100Of(w), { hp: -95, dying: true });
+      w.activity = "unconscious";
+      forceDice(sim, [10]);
+      sim.ruleset.harm(sim, w, "trap", { severity: "light", damageType: "piercing", blunt: false, d100Damage: [5, 25] });
+      expect([d100Of(w).hp, d100Of(w).traumatised, d100Of(w).dead, w.activity]).toEqual([-105, option, !option, outcome]);
+    }
+  });
+
+  it("P100-SPELL-06, P100-SPELL-07, P100-SPELL-08: spells recharge when a fight with the Master starts, not an ordinary fight, unless the room recharges them", () => {
+    for (const [withMaster, option, charges] of [[false, false, 0], [true, false, 1], [false, true, 1]] as const) {
+      const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA), d100: { rechargeBetweenFights: option } });
+      const priest = adventurer(sim, "Priest", 5, 5, { weapon: "mace", blunt: true });
+      const foe = addUnit(sim, { kind: withMaster ? "master" : "minion", x: 6, y: 5 });
+      d100Of(priest).spells[0]!.charges = 0;
+      foe.targetId = priest.id;
+      forceDice(sim, [10, 90, 20, 50]); // initiative, then the foe misses
+      expect(of(sim.step(), "encounterStarted")).toHaveLength(1);
+      expect(d100Of(priest).spells[0]?.charges).toBe(charges);
+    }
+  });
 });

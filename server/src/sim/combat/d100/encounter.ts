@@ -7,10 +7,11 @@ import { onUnitEntersTile } from "../../traps/index.ts";
 import type { EncounterRecord, EncounterRules } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
 import { d100Attack, d100Options, settle } from "./resolve.ts";
-import { d100Of } from "./sheet.ts";
-import { dyingTurnStart } from "./hp.ts";
-import { canMove, endOwnTurn, canAct, isDown } from "./statuses.ts";
-import { moveAllowance, newTurn, opportunityAttacks, orderTotals, spendAction, startOwnTurn, type Placed, type TurnState } from "./turns.ts";
+import { d100Of, HEAL_SPELL, HEAL_SPELL_RANGE } from "./sheet.ts";
+import { dyingTurnStart, heal, rescue } from "./hp.ts";
+import { duelHealing } from "./duel.ts";
+import { canCast, canMove, endOwnTurn, canAct, isDown } from "./statuses.ts";
+import { castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, orderTotals, spendAction, startOwnTurn, type Placed, type TurnState } from "./turns.ts";
 import { canChargeAt, changeHeight, takeOff } from "./air.ts";
 import { checkDuelOver, duelOpponent } from "./duels.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
@@ -68,10 +69,11 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
  *    target (P100-MASS-11 to 15); its other members' turns pass;
  * 4. against a swarm a character attacks the swarm as a whole with a kill roll (P100-MASS-06 to 10),
  *    killing the nearest members;
- * 5. a duellist fights only its opponent, with the duel's penalties and opportunity attacks only
+ * 5. a trained rescuer tends a dying ally (in the fight or not) instead of fighting (`care`);
+ * 6. a duellist fights only its opponent, with the duel's penalties and opportunity attacks only
  *    at its back (P100-DUEL-09 to 15), and the duel ends when one is down (P100-DUEL-18); anyone
  *    else in a duel's encounter passes (P100-DUEL-03);
- * 6. otherwise it moves (before attacking, P100-BASE-08) toward the nearest foe, or a ranged
+ * 7. otherwise it moves (before attacking, P100-BASE-08) toward the nearest foe, or a ranged
  *    attacker steps away from an adjacent foe (P100-PLACE-06), taking the opportunity attacks of
  *    the foes it leaves (P100-MOVE-03/04; none in mass combat, P100-MASS-16), then attacks;
  *    flyers first take off, climb or drop (P100-AIR-13, 20, 21), and a charge after 2 tiles
@@ -108,6 +110,7 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
     return;
   }
   if (participantsOf(sim, enc).some((u) => d100Of(u).duel !== null)) { endOwnTurn(me); return; } // P100-DUEL-03
+  if (care(sim, enc, unit, ts)) { endOwnTurn(me); return; }
   const target = foesOf(sim, enc, unit)[0];
   if (target) {
     const theirSwarm = swarmOf(sim, enc, target);
@@ -126,6 +129,38 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
     }
   }
   endOwnTurn(me);
+}
+
+/**
+ * A trained rescuer's care for its side (AI; P100-DEATH-03 to 08, 13): a healer with its healing
+ * spell charged heals an adjacent stabilised ally (P100-SPELL-05; halved in a duel, P100-DUEL-13),
+ * bringing it back above 0 HP; otherwise a trained rescuer (healer role or first aid) goes to the
+ * nearest dying, unstabilised ally within its move and attempts the rescue as its main action
+ * (d100 above 50, P100-DEATH-07). Emits `rescue`, `healed` and `woke`.
+ * @returns true when the turn went to care.
+ */
+function care(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnState): boolean {
+  const me = d100Of(unit);
+  if (!me.firstAider) return false;
+  const allies = Object.values(sim.state.units).filter((u) => u !== unit && !areEnemies(u, unit) && d100Of(u).dying && !d100Of(u).dead)
+    .sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
+  const healable = allies.find((u) => d100Of(u).stabilised && chebyshev(unit, u) <= 1);
+  if (healable && me.spells.some((s) => s.id === HEAL_SPELL && s.charges > 0) && canCast(me)) {
+    castSpell(me, HEAL_SPELL, true);
+    spendAction(ts, "main");
+    const d = d100Of(healable);
+    heal(d, duelHealing(sim.rng.int(HEAL_SPELL_RANGE[0], HEAL_SPELL_RANGE[1]), me));
+    sim.emit({ type: "healed", unitId: healable.id, byUnitId: unit.id, woundPoints: healable.woundPoints, hp: d.hp });
+    if (!d.dying && healable.activity === "unconscious") { healable.activity = "idle"; sim.emit({ type: "woke", unitId: healable.id }); }
+    return true;
+  }
+  const patient = allies.find((u) => !d100Of(u).stabilised && chebyshev(unit, u) <= 1 + moveAllowance(me, false));
+  if (!patient) return false;
+  if (chebyshev(unit, patient) > 1) moveToward(sim, enc, unit, patient, ts, false);
+  if (!isUp(unit) || chebyshev(unit, patient) > 1 || spendAction(ts, "main") !== null) return true;
+  const r = rescue(sim.rng, me, d100Of(patient), true);
+  if (typeof r !== "string") sim.emit({ type: "rescue", unitId: patient.id, byUnitId: unit.id, roll: r.roll, needed: r.needed, success: r.success });
+  return true;
 }
 
 /** True when the unit flies at moderate or high height (out of melee reach of the ground, P100-AIR-04). */
@@ -160,7 +195,7 @@ function manoeuvre(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: Tu
   return false;
 }
 
-/** Steps 5 and 6 of {@link takeD100Turn}. */
+/** Steps 6 and 7 of {@link takeD100Turn}. */
 function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState): void {
   const me = d100Of(unit);
   if (manoeuvre(sim, unit, target, ts)) return;
@@ -289,7 +324,12 @@ export const d100EncounterRules: EncounterRules = {
   rollInitiative: (sim) => sim.rng.d100(),
   orderOf: (sim, totals) => orderTotals(sim.rng, totals).order,
   surprised: () => [],
-  startRound: () => undefined,
+  /** P100-SPELL-06 to 08: spells recharge when a fight with the Master (the boss) starts, or every fight with the room option. */
+  startRound(sim, enc) {
+    if (enc.round !== 1) return;
+    const units = participantsOf(sim, enc);
+    fightStartRecharge(units.map((u) => d100Of(u)), units.some((u) => u.kind === "master"), d100Options(sim).rechargeBetweenFights);
+  },
   takeTurn: takeD100Turn,
   outsideTurn(sim, unit) {
     const d = d100Of(unit);

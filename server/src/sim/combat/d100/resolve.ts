@@ -9,9 +9,9 @@ import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { d100Of } from "./sheet.ts";
 import type { AttackMode, D100Unit } from "./types.ts";
 
-/** The room's d100 options (a room option hook; the defaults until rooms pass their own). */
-export function d100Options(_sim: Simulation): D100Options {
-  return DEFAULT_D100_OPTIONS;
+/** The room's d100 options (`SimState.d100Options`, set from the room's `d100` create option), or the defaults. */
+export function d100Options(sim: Simulation): D100Options {
+  return sim.state.d100Options ?? DEFAULT_D100_OPTIONS;
 }
 
 /** The malignus-style severity the `wound` event shows for d100 damage: a quarter / half of the maximum. */

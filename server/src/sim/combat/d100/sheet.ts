@@ -25,6 +25,10 @@ export const IMPROVISED_WEAPONS: readonly string[] = ["pitchfork", "broom", "sto
 export const FLYING_SPECIES: readonly string[] = ["bat", "harpy", "dragon", "wyvern", "gargoyle"];
 /** Left open AIR (`can_charge`): flying species with the physical abilities to charge (P100-AIR-14). */
 export const CHARGING_SPECIES: readonly string[] = ["dragon", "wyvern"];
+/** Left open SPELL: the healing spell of healer-role classes (one charge, P100-SPELL-01, P100-SPELL-05). */
+export const HEAL_SPELL = "heal";
+/** Left open SPELL (P100-SPELL-04): the HP the healing spell restores. */
+export const HEAL_SPELL_RANGE: readonly [number, number] = [20, 40];
 /** Left open DEATH: the healing trait that makes a trained rescuer (P100-DEATH-07). */
 export const FIRST_AID_TRAIT = "Healing";
 
@@ -56,6 +60,8 @@ export function sheetFor(unit: UnitRecord): D100Unit {
     range: DEFAULT_RANGED_RANGE, moveTiles: DEFAULT_MOVE_TILES,
     flyer, altitude: "ground", canCharge: CHARGING_SPECIES.includes(unit.species),
     dyingPhase: unit.kind === "adventurer" || unit.kind === "master",
+    acceptsDeath: unit.kind !== "adventurer", // Left open DEATH: players refuse death by default; NPCs always die
+    spells: role === "healer" ? [{ id: HEAL_SPELL, charges: 1, maxCharges: 1, passive: false }] : [],
   });
 }
 
