@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, type DungeonConnection, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
+import type { DungeonServer } from "../../src/app.ts";
+
+/**
+ * A d100 duel end to end, over a real WebSocket: a keeper client creates a d100 dungeon, the clock
+ * pauses when the first party (one peasant) is spotted (INV-79), the keeper challenges it with a
+ * minion (`proposeDuel`), resumes, and the spectator's event log shows the duel: bonus HP, an
+ * encounter of two, blows only between the duellists, and its end with the bonus HP removed.
+ */
+
+let app: DungeonServer;
+let url: string;
+const open: DungeonConnection[] = [];
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL ??= "warn";
+  const { createServer } = await import("../../src/app.ts");
+  app = await createServer({ transport: "ws" });
+  url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
+});
+
+afterAll(async () => {
+  await Promise.allSettled(open.map((c) => c.leave()));
+  await app?.shutdown();
+});
+
+describe("a d100 duel over a real connection", () => {
+  it("P100-DUEL-01, P100-DUEL-03, P100-DUEL-05, P100-DUEL-07, P100-DUEL-08, P100-DUEL-18, P100-DUEL-21: the keeper's minion duels the first peasant and the spectator sees it through", async () => {
+    const client = connect(url);
+    const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
+    open.push(keeper);
+    const spectator = await client.spectate(keeper.roomId);
+    open.push(spectator);
+    const seen: SimEvent[] = [];
+    spectator.onEvent((e) => seen.push(e));
+    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
+      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
+        ?? await spectator.waitForEvent(type, match, ms);
+
+    const spotted = await eventually("partySpotted", () => true, 40_000);
+    await eventually("paused", () => true, 5_000);
+    const peasantId = spotted.members[0]!.unitId;
+    let minionId = "";
+    keeper.state.units.forEach((u, id) => { if (!minionId && u.kind === "minion") minionId = id; });
+    expect(minionId).not.toBe("");
+    expect(await keeper.proposeDuel({ unitId: minionId, opponentId: peasantId, toDeath: false })).toEqual({ ok: true });
+    expect(await keeper.resume({})).toMatchObject({ ok: true });
+
+    const started = await eventually("duelStarted", () => true, 5_000);
+    expect(started).toMatchObject({ unitIds: [minionId, peasantId], toDeath: false, hp: { [minionId]: 110, [peasantId]: 70 } });
+    const ended = await eventually("duelEnded", () => true, 20_000);
+    expect([ended.winnerId, ended.loserId].sort()).toEqual([minionId, peasantId].sort());
+    expect(ended.how).toBe("down");
+    const from = seen.indexOf(started), to = seen.indexOf(ended);
+    const during = seen.slice(from, to + 1);
+    const encounter = during.find((e): e is SimEventOf<"encounterStarted"> => e.type === "encounterStarted")!;
+    expect([...encounter.order].sort()).toEqual([minionId, peasantId].sort());
+    for (const e of during) if (e.type === "attack") expect([e.attackerId, e.targetId].sort()).toEqual([minionId, peasantId].sort());
+    expect(ended.hp[ended.winnerId]).toBeGreaterThanOrEqual(25);
+    expect(ended.hp[ended.loserId]).toBeGreaterThanOrEqual(1);
+  }, 90_000);
+});
