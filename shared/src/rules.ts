@@ -119,3 +119,15 @@ export type KnockoutCause = (typeof KNOCKOUT_CAUSES)[number];
 export const NOISE_CAUSES = ["death", "bash"] as const;
 /** One of {@link NOISE_CAUSES}. */
 export type NoiseCause = (typeof NOISE_CAUSES)[number];
+
+/**
+ * Statuses a ruleset can put on a unit, as clients see them (`Unit.statuses`): the d20 statuses
+ * (D20-STATUS and others) and the d100 ones (P100-STATUS). The `malignus` ruleset has none.
+ */
+export const STATUSES = [
+  "paralysed", "silenced", "rooted", "blinded", "terrified", "enraged", "bleeding", "prone", "grappled",
+  "surprised", "hidden", "squeezing", "reloading", "disengaged", "readied", "helped",
+  "stunned", "immobilised", "polymorphed", "immune", "disarmed", "disoriented", "incapacitated",
+] as const;
+/** One of {@link STATUSES}. */
+export type Status = (typeof STATUSES)[number];

@@ -61,6 +61,8 @@ export const Unit = schema({
   hp: t.int16().default(0),
   /** Under "hitPoints": maximum hit points; under "woundPoints": 10 (CMB-25). */
   maxHp: t.uint16().default(0),
+  /** Statuses the ruleset put on it (STATUSES in rules.ts: "prone", "stunned", …); empty under malignus. */
+  statuses: t.array("string"),
   /** Adventurers: who plays it: "" for the AI, else the player's seat id (seats in the room). */
   controller: t.string().default(""),
 }, "Unit");

@@ -10,7 +10,7 @@ function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]
 /**
  * Projects a unit's fight-related fields (shared/src/state.ts `Unit`): faction, species, weapon,
  * stance (CMB-15), attack order, who carries it (CMB-44), and its harm as the room's ruleset reads
- * it (`describe`: wound points, or hit points of a maximum).
+ * it (`describe`: wound points, or hit points of a maximum) and its statuses.
  */
 export function projectUnitCombat(u: Unit, r: UnitRecord, ruleset: RoomRuleset): void {
   set(u, "faction", r.faction);
@@ -23,4 +23,10 @@ export function projectUnitCombat(u: Unit, r: UnitRecord, ruleset: RoomRuleset):
   set(u, "harmModel", harm.model);
   set(u, "hp", harm.model === "hitPoints" ? Math.max(-32768, Math.min(32767, Math.round(harm.value))) : 0);
   set(u, "maxHp", Math.max(0, Math.min(0xffff, Math.round(harm.max))));
+  const statuses = ruleset.statuses(r);
+  const list = u.statuses;
+  if (list.length !== statuses.length || statuses.some((st, i) => list[i] !== st)) {
+    list.clear();
+    for (const st of statuses) list.push(st);
+  }
 }

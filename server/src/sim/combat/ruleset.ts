@@ -76,6 +76,11 @@ export interface CombatRuleset {
    * much. Emits `healed`. Default: the malignus reading, the most severe wound is removed.
    */
   heal?(sim: Simulation, healer: string, target: UnitRecord): void;
+  /**
+   * The statuses on the unit for clients (shared STATUSES, e.g. "prone", "stunned"), in a stable
+   * order. Default: none (the malignus ruleset has no statuses).
+   */
+  statuses?(unit: UnitRecord): readonly string[];
 }
 
 /** The complete ruleset a room uses: every optional member filled in by the wrapper. */

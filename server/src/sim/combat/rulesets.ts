@@ -17,6 +17,8 @@ const MODULES: Record<RulesetId, CombatRuleset> = {
 
 const WRAPPED = new Map<CombatRuleset, RoomRuleset>();
 
+const NO_STATUSES: readonly string[] = [];
+
 /** The bare ruleset module behind `id`, without the shared rules (for tests and tools). */
 export function moduleFor(id: RulesetId): CombatRuleset {
   return MODULES[id];
@@ -39,7 +41,8 @@ export function rulesetFor(id: RulesetId): RoomRuleset {
  * - `check`: a failed "bash" by an enemy of the keeper makes a noise where it stands (CMB-07;
  *   one noise per failed roll, catalogue proposal);
  * - `harm`: fills `d20Damage`/`d100Damage` from the trap table when `sourceId` is a trap part;
- * - `describe` defaults to wound points, `heal` to {@link healWorstWound}, `initUnit` to nothing.
+ * - `describe` defaults to wound points, `heal` to {@link healWorstWound}, `initUnit` to nothing,
+ *   `statuses` to none.
  */
 export function withSharedRules(module: CombatRuleset): RoomRuleset {
   const describe = module.describe?.bind(module) ?? describeWoundPoints;
@@ -65,6 +68,7 @@ export function withSharedRules(module: CombatRuleset): RoomRuleset {
     initUnit: module.initUnit?.bind(module) ?? (() => undefined),
     describe,
     heal: module.heal?.bind(module) ?? healWorstWound,
+    statuses: module.statuses?.bind(module) ?? (() => NO_STATUSES),
   };
 }
 

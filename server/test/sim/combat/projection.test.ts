@@ -20,6 +20,7 @@ describe("what clients see of a fight", () => {
     const state = new DungeonState();
     projectState(state, sim, 1);
     const um = state.units.get(m.id)!, ut = state.units.get(troll.id)!, ua = state.units.get(a.id)!;
+    expect([...um.statuses]).toEqual([]);
     expect([um.faction, um.weapon, um.stance, um.orderTargetId, um.harmModel, um.maxHp, um.hp]).toEqual(["dungeon", "club", "keepDistance", a.id, "woundPoints", 10, 0]);
     expect([ut.species, ut.stance, ut.weapon]).toEqual(["troll", "aggression", "fists"]);
     expect([ua.faction, ua.carriedBy, ua.woundPoints, ua.state]).toEqual(["heroes", m.id, 7, "unconscious"]);
@@ -28,11 +29,19 @@ describe("what clients see of a fight", () => {
   it("a hit-point ruleset shows hp of maxHp instead", () => {
     const sim = makeSim();
     const u = addUnit(sim, { kind: "minion", x: 3, y: 3 });
-    const hpRuleset = withSharedRules({ ...moduleFor("malignus"), describe: () => ({ model: "hitPoints", value: -3, max: 24 }) });
+    let statuses = ["prone", "stunned"];
+    const hpRuleset = withSharedRules({
+      ...moduleFor("malignus"), describe: () => ({ model: "hitPoints", value: -3, max: 24 }), statuses: () => statuses,
+    });
     const state = new DungeonState();
     projectState(state, sim, 1);
     const pu = state.units.get(u.id)!;
     projectUnitCombat(pu, u, hpRuleset);
     expect([pu.harmModel, pu.hp, pu.maxHp]).toEqual(["hitPoints", -3, 24]);
+    expect([...pu.statuses]).toEqual(["prone", "stunned"]);
+    statuses = ["stunned"];
+    projectUnitCombat(pu, u, hpRuleset);
+    expect([...pu.statuses]).toEqual(["stunned"]);
+    expect([...state.units.get(u.id)!.statuses]).toEqual(["stunned"]);
   });
 });
