@@ -175,3 +175,25 @@ describe("swapping the room's ruleset", () => {
     }
   });
 });
+
+describe("who calls the seam", () => {
+  it("CMB-01: trap, door, knowledge, invasion and minion code reaches fights only through sim.ruleset, never a ruleset module", async () => {
+    const { readdirSync, readFileSync, statSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const root = join(import.meta.dirname, "../../../src/sim");
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const p = join(dir, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith(".ts")) files.push(p);
+      }
+    };
+    for (const area of ["traps", "doors", "knowledge", "invasions", "minions"]) {
+      try { walk(join(root, area)); } catch { /* area not present */ }
+    }
+    expect(files.length).toBeGreaterThan(5);
+    const offenders = files.filter((f) => /from\s+"[^"]*combat\/(malignus|d20|d100)\//.test(readFileSync(f, "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});
