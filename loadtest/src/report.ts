@@ -57,6 +57,11 @@ export interface LoadReport {
   adventurers: { asked: number; seated: number; seatWaitMs: LatencySummary; turnsAvailable: boolean; note: string };
   errors: Record<string, number>;
   server: ServerReport;
+  /**
+   * The load generator itself over the window: its CPU (% of one core) and event-loop lag. A
+   * busy generator (CPU near 100%, lag in the tens of ms) inflates the round trips it measures.
+   */
+  generator: { cpuPercent: number; eventLoopLagMs: { p50: number; p99: number; max: number } };
 }
 
 /** Total of `errors`. */
@@ -95,6 +100,7 @@ export function formatReport(r: LoadReport): string {
     `server (${r.server.source}): CPU ${r.server.cpuPercent === null ? "n/a" : `${r.server.cpuPercent.toFixed(1)}% of a core`}, RSS ${r.server.rssMiB === null ? "n/a" : `${r.server.rssMiB.toFixed(0)} MiB`}, ` +
       `room step ${r.server.tickMs ? `p50 ${r.server.tickMs.p50.toFixed(2)} ms, p95 ${r.server.tickMs.p95.toFixed(2)} ms, p99 ${r.server.tickMs.p99.toFixed(2)} ms` : "n/a"}` +
       (r.server.notes.length ? ` (${r.server.notes.join("; ")})` : ""),
+    `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core, event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
   ];
   return lines.join("\n");
 }

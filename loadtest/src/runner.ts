@@ -2,6 +2,7 @@
  * The load runner: joins the asked clients at a bounded rate, runs the bots for the measured
  * window, reads the server around it, leaves, and builds a {@link LoadReport}.
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
 import { connect, type DungeonConnection, type MalignusClient } from "@malignus/client-sdk";
 import { clientsPerRoom, type LoadOptions } from "./args.ts";
@@ -171,6 +172,9 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
   const before = await readServer(o.endpoint, o.metrics, pid);
   phase = "load";
   windowStart = performance.now();
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const cpu0 = process.cpuUsage();
   for (const j of joined) {
     if (j.role === "keeper") {
       if (j.conn) j.stop = runKeeperBot(j.conn, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
@@ -206,6 +210,12 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
   for (const j of joined) j.stop?.();
   const after = await readServer(o.endpoint, o.metrics, pid);
   const measuredSeconds = (performance.now() - windowStart) / 1000;
+  lag.disable();
+  const cpu1 = process.cpuUsage(cpu0);
+  const generator = {
+    cpuPercent: (100 * (cpu1.user + cpu1.system) / 1e6) / measuredSeconds,
+    eventLoopLagMs: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
+  };
   await Promise.allSettled(adventurerRuns);
 
   // Traffic per client over the window (adventurers joined late: their rate uses the same window, a lower bound).
@@ -268,6 +278,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     },
     errors,
     server: serverReport(before, after),
+    generator,
   };
 }
 
