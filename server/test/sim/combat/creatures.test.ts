@@ -54,6 +54,12 @@ describe("species and weapons", () => {
 });
 
 describe("wild creatures", () => {
+  it("a map's `w` is a wild wolf from the species table", () => {
+    const sim = makeSim(1, ["P...w", ".....", "SK..."].join("\n"));
+    const wolf = Object.values(sim.state.units).find((u) => u.species === "wolf")!;
+    expect([wolf.x, wolf.y, wolf.faction, wolf.kind, wolf.stats, wolf.gear.weapon]).toEqual([4, 0, "wild", "creature", SPECIES.wolf.stats, "bite"]);
+  });
+
   it("a wild creature attacks the keeper's minions and adventurers it sees, and goes home with no enemy in view", () => {
     const sim = makeSim(4);
     const wolf = addCreature(sim, "wolf", 2, 3, "wild");
