@@ -236,4 +236,21 @@ describe("d100 ruleset in the simulation", () => {
       expect(d100Of(priest).spells[0]?.charges).toBe(charges);
     }
   });
+
+  it("P100-BASE-01, P100-BASE-02, P100-BASE-03: an archer the minion cannot see opens the fight with a surprise shot against a dodge at −20", () => {
+    const sim = d100Sim();
+    const scout = adventurer(sim, "Scout", 3, 5, { weapon: "bow", ranged: true });
+    scout.stats.tracking = 3; // sees 9 tiles; the minion (Tracking 1) sees 5
+    const m = addUnit(sim, { kind: "minion", x: 10, y: 5 });
+    scout.targetId = m.id;
+    // initiative: scout 50, minion 60; the surprise shot: 50 against 60 − 20 = 40, damage 30;
+    // then the minion's turn: it walks 6 tiles and misses (10 against 90).
+    const dice = forceDice(sim, [50, 60, 50, 60, 30, 10, 90]);
+    const events = sim.step();
+    const types = events.map((e) => e.type).filter((t) => ["encounterStarted", "turnStarted", "attack"].includes(t));
+    expect(types).toEqual(["encounterStarted", "turnStarted", "attack", "attack"]);
+    expect(of(events, "attack")[0]).toMatchObject({ attackerId: scout.id, targetId: m.id, hit: true, attackRoll: 50, defenceRoll: 40 });
+    expect(of(events, "damaged")[0]).toMatchObject({ targetId: m.id, amount: 30, hp: 30 });
+    expect(dice.left()).toBe(0);
+  });
 });

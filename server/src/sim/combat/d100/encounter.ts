@@ -6,6 +6,7 @@ import { areEnemies, isActive } from "../../world/units.ts";
 import { onUnitEntersTile } from "../../traps/index.ts";
 import type { EncounterRecord, EncounterRules } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
+import { canSee } from "../perception.ts";
 import { d100Attack, d100Options, settle } from "./resolve.ts";
 import { d100Of, HEAL_SPELL, HEAL_SPELL_RANGE } from "./sheet.ts";
 import { dyingTurnStart, heal, rescue } from "./hp.ts";
@@ -44,6 +45,25 @@ export function swarmOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord)
   return all.filter((u) => d100Of(u).swarm === id && isUp(u)).sort((a, b) => Number(a.id) - Number(b.id));
 }
 
+/**
+ * P100-BASE-01 to 03 (Left open BASE): before the first turn, every participant owed a surprise
+ * attack makes it, in initiative order, against its nearest standing foe in reach (adjacent, or
+ * within its ranged weapon's range): an ordinary attack roll, the target's dodge at −20, outside
+ * the attacker's turn.
+ */
+function surpriseAttacks(sim: Simulation, enc: EncounterRecord): void {
+  for (const id of [...enc.order]) {
+    const u = sim.state.units[id];
+    if (!u || !d100Of(u).surprise) continue;
+    d100Of(u).surprise = false;
+    const me = d100Of(u);
+    if (!isUp(u) || !canAct(me)) continue;
+    const target = foesOf(sim, enc, u).find((f) => chebyshev(u, f) <= 1 || (me.hasRangedWeapon && chebyshev(u, f) <= me.range));
+    if (!target) continue;
+    d100Attack(sim, u, target, { mode: chebyshev(u, target) <= 1 ? "melee" : "ranged", surprise: true, outOfTurn: true });
+  }
+}
+
 /** Standing foes of `unit` in the encounter, nearest first, then by id. */
 function foesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
   return participantsOf(sim, enc)
@@ -61,6 +81,7 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
 
 /**
  * One participant's turn in a d100 encounter (P100-BASE-06 to 14; AI, the player plan is a hook):
+ * 0. before the encounter's first turn, the surprise attacks (P100-BASE-01 to 03);
  * 1. spells interrupted last turn become castable (P100-STATUS-08); a dying unit loses 5 HP
  *    (P100-DEATH-02) and does nothing else;
  * 2. stunned or incapacitated units lose the turn (P100-STATUS-01, P100-FUMBLE-10);
@@ -81,6 +102,7 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
  * Statuses count down at the end of the turn.
  */
 export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, _plan: unknown): void {
+  if (enc.round === 1 && enc.acted.length === 0) surpriseAttacks(sim, enc);
   const me = d100Of(unit);
   if (me.dead) return;
   startOwnTurn(me);
@@ -323,7 +345,18 @@ function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { 
 export const d100EncounterRules: EncounterRules = {
   rollInitiative: (sim) => sim.rng.d100(),
   orderOf: (sim, totals) => orderTotals(sim.rng, totals).order,
-  surprised: () => [],
+  /**
+   * P100-BASE-01 (Left open BASE): a participant none of its foes can see (combat/perception.ts)
+   * when the fight starts is owed a surprise attack; d100 surprise costs nobody a turn, so the
+   * list the machinery gets is empty.
+   */
+  surprised(sim, participants) {
+    for (const p of participants) {
+      const foes = participants.filter((q) => q !== p && areEnemies(p, q));
+      d100Of(p).surprise = foes.length > 0 && !foes.some((f) => canSee(sim, f, p));
+    }
+    return [];
+  },
   /** P100-SPELL-06 to 08: spells recharge when a fight with the Master (the boss) starts, or every fight with the room option. */
   startRound(sim, enc) {
     if (enc.round !== 1) return;

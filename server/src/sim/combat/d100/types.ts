@@ -101,6 +101,8 @@ export interface D100Unit {
   swarm: string;
   /** P100-MASS (Left open MASS): the encounter round its swarm last acted in (the swarm acts once a round). */
   swarmRound: number;
+  /** P100-BASE-01: owed a surprise extra attack at the start of its encounter. */
+  surprise: boolean;
 }
 
 /** A fresh d100 unit with the catalogue's defaults; `over` replaces fields. */
@@ -111,7 +113,7 @@ export function makeD100Unit(over: Partial<D100Unit> = {}): D100Unit {
     range: 10, moveTiles: 6, statuses: [], spells: [], lockedSpells: [], dodgePenalty: 0, inCover: false,
     altitude: "ground", flyer: false, canCharge: false, mountId: "", riderId: "", dyingPhase: true,
     acceptsDeath: true, dying: false, stabilised: false, dead: false, traumatised: false,
-    familiar: null, familiarSpecialist: false, duel: null, swarm: "", swarmRound: 0,
+    familiar: null, familiarSpecialist: false, duel: null, swarm: "", swarmRound: 0, surprise: false,
     ...over,
   };
 }
