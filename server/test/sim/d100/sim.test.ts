@@ -253,4 +253,33 @@ describe("d100 ruleset in the simulation", () => {
     expect(of(events, "damaged")[0]).toMatchObject({ targetId: m.id, amount: 30, hp: 30 });
     expect(dice.left()).toBe(0);
   });
+
+  it("P100-MOVE-03, P100-MOVE-04, P100-PLACE-06: an archer stepping away from two adjacent minions takes an opportunity attack from each, then shoots", () => {
+    const sim = d100Sim();
+    const scout = adventurer(sim, "Scout", 5, 5, { weapon: "bow", ranged: true });
+    const m1 = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    const m2 = addUnit(sim, { kind: "minion", x: 5, y: 6 });
+    scout.targetId = m1.id;
+    // initiative: scout 90, minions 10 and 20; the scout steps to (4, 4): m1 then m2 strike (40 against 50, misses);
+    // from 2 tiles it shoots m1: 60 against 70, a miss.
+    const dice = forceDice(sim, [90, 10, 20, 40, 50, 40, 50, 60, 70]);
+    const events = sim.step();
+    expect(of(events, "reaction").map((e) => [e.unitId, e.kind, e.againstId])).toEqual([[m1.id, "opportunityAttack", scout.id], [m2.id, "opportunityAttack", scout.id]]);
+    expect(of(events, "attack").map((e) => [e.attackerId, e.targetId, e.attackRoll, e.defenceRoll])).toEqual([
+      [m1.id, scout.id, 40, 50], [m2.id, scout.id, 40, 50], [scout.id, m1.id, 60, 70],
+    ]);
+    expect([scout.x, scout.y, dice.left()]).toEqual([4, 4, 0]);
+  });
+
+  it("determinism: two d100 rooms with the same seed and the same fight end in the same state hash", () => {
+    const play = () => {
+      const sim = d100Sim(11);
+      const troll = addUnit(sim, { kind: "creature", species: "troll", x: 10, y: 5 });
+      const mob = [[9, 4], [9, 5], [9, 6], [10, 4], [10, 6], [11, 4], [11, 5]].map(([x, y]) => adventurer(sim, "Peasant", x!, y!, { weapon: "pitchfork" }));
+      mob[0]!.targetId = troll.id;
+      run(sim, 200);
+      return sim.hash();
+    };
+    expect(play()).toBe(play());
+  });
 });
