@@ -98,7 +98,11 @@ export interface AdventurerClassData {
 /** The Rogue's trap-detection ability (KNOW-08). */
 export const TRAP_DETECTION = "Trap Detection";
 
-/** Adventurer classes (Peasant, Warrior, Scout, Cartographer, Locksmith, Doorbreaker, Rogue, Priest). */
+/**
+ * Adventurer classes (Peasant, Warrior, Scout, Cartographer, Locksmith, Doorbreaker, Rogue, Priest).
+ * Trait names match what other modules read: doors/forcing.ts `TRAIT` (scout, cartographer,
+ * locksmith, doorbreaker), the d100 sheet's "Healing", and {@link TRAP_DETECTION}.
+ */
 export const ADVENTURER_CLASSES: Readonly<Record<string, AdventurerClassData>> = {
   Peasant: {
     name: "Peasant", base: { combat: 1, craft: 1, tracking: 1, block: 0 }, perLevel: { combat: 0, craft: 0, tracking: 0, block: 0 },
@@ -110,19 +114,19 @@ export const ADVENTURER_CLASSES: Readonly<Record<string, AdventurerClassData>> =
   },
   Scout: {
     name: "Scout", base: { combat: 2, craft: 1, tracking: 3, block: 0 }, perLevel: { combat: 0, craft: 0, tracking: 1, block: 0 },
-    weapon: "bow", blunt: false, ranged: true, armour: "leather", helm: 0, traits: ["Scouting"], weight: 15,
+    weapon: "bow", blunt: false, ranged: true, armour: "leather", helm: 0, traits: ["scout"], weight: 15,
   },
   Cartographer: {
     name: "Cartographer", base: { combat: 1, craft: 2, tracking: 2, block: 0 }, perLevel: { combat: 0, craft: 1, tracking: 1, block: 0 },
-    weapon: "dagger", blunt: false, ranged: false, armour: "none", helm: 0, traits: ["Mapping"], weight: 10,
+    weapon: "dagger", blunt: false, ranged: false, armour: "none", helm: 0, traits: ["cartographer"], weight: 10,
   },
   Locksmith: {
     name: "Locksmith", base: { combat: 1, craft: 3, tracking: 1, block: 0 }, perLevel: { combat: 0, craft: 1, tracking: 0, block: 0 },
-    weapon: "dagger", blunt: false, ranged: false, armour: "cloth", helm: 0, traits: ["Lockpicking"], weight: 10,
+    weapon: "dagger", blunt: false, ranged: false, armour: "cloth", helm: 0, traits: ["locksmith"], weight: 10,
   },
   Doorbreaker: {
     name: "Doorbreaker", base: { combat: 3, craft: 1, tracking: 1, block: 1 }, perLevel: { combat: 1, craft: 0, tracking: 0, block: 0 },
-    weapon: "maul", blunt: true, ranged: false, armour: "chainmail", helm: 10, traits: ["Door-breaking"], weight: 10,
+    weapon: "maul", blunt: true, ranged: false, armour: "chainmail", helm: 10, traits: ["doorbreaker"], weight: 10,
   },
   Rogue: {
     name: "Rogue", base: { combat: 2, craft: 2, tracking: 2, block: 0 }, perLevel: { combat: 0, craft: 1, tracking: 1, block: 0 },
