@@ -8,6 +8,7 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { scriptedDice } from "./dice.ts";
 import { beginDuel, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
+import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { ROUND_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
 
 const ARENA = [
@@ -281,5 +282,15 @@ describe("d100 ruleset in the simulation", () => {
       return sim.hash();
     };
     expect(play()).toBe(play());
+  });
+
+  it("P100-STATUS-01, P100-STATUS-12: clients see the statuses in force; controls suspended by immunity are left out", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    addStatus(d100Of(w), "silenced");
+    addStatus(d100Of(w), "stunned");
+    expect(sim.ruleset.statuses(w)).toEqual(["stunned", "silenced"]);
+    addStatus(d100Of(w), "immune");
+    expect(sim.ruleset.statuses(w)).toEqual(["immune"]);
   });
 });

@@ -3,7 +3,8 @@ import { CHECK_STAT } from "../ruleset.ts";
 import { CRIT_MIN, FUMBLE_MAX } from "./constants.ts";
 import { d100Attack, healUnit, hurt } from "./resolve.ts";
 import { d100Of, sheetFor } from "./sheet.ts";
-import { isDown } from "./statuses.ts";
+import { hasStatus, isDown } from "./statuses.ts";
+import { D100_STATUS_KINDS } from "./types.ts";
 
 export { d100Of, sheetFor } from "./sheet.ts";
 export { d100Attack, hurt, healUnit } from "./resolve.ts";
@@ -59,5 +60,10 @@ export const d100Ruleset: CombatRuleset = {
   },
   heal(sim, healer, target) {
     healUnit(sim, target, healer);
+  },
+  /** The statuses in force (P100-STATUS), in {@link D100_STATUS_KINDS} order; suspended controls are left out (P100-STATUS-12). */
+  statuses(unit) {
+    const d = d100Of(unit);
+    return D100_STATUS_KINDS.filter((k) => hasStatus(d, k));
   },
 };
