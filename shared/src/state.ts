@@ -65,6 +65,8 @@ export const Unit = schema({
   statuses: t.array("string"),
   /** Adventurers: who plays it: "" for the AI, else the player's seat id (seats in the room). */
   controller: t.string().default(""),
+  /** d100 rooms: flight level (P100-AIR-02): "ground", "low", "moderate" or "high"; "ground" elsewhere. */
+  altitude: t.string().default("ground"),
 }, "Unit");
 export type Unit = SchemaType<typeof Unit>;
 

@@ -19,6 +19,7 @@ export function projectUnitCombat(u: Unit, r: UnitRecord, ruleset: RoomRuleset):
   set(u, "stance", r.stance ?? "aggression");
   set(u, "orderTargetId", r.orderTargetId ?? "");
   set(u, "carriedBy", r.carriedBy ?? "");
+  set(u, "altitude", r.d100?.altitude ?? "ground");
   const harm = ruleset.describe(r);
   set(u, "harmModel", harm.model);
   set(u, "hp", harm.model === "hitPoints" ? Math.max(-32768, Math.min(32767, Math.round(harm.value))) : 0);

@@ -9,6 +9,8 @@ import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { scriptedDice } from "./dice.ts";
 import { beginDuel, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
+import { DungeonState } from "@malignus/shared";
+import { projectState } from "../../../src/rooms/projection.ts";
 import { ROUND_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
 
 const ARENA = [
@@ -292,5 +294,17 @@ describe("d100 ruleset in the simulation", () => {
     expect(sim.ruleset.statuses(w)).toEqual(["stunned", "silenced"]);
     addStatus(d100Of(w), "immune");
     expect(sim.ruleset.statuses(w)).toEqual(["immune"]);
+  });
+
+  it("P100-AIR-02, P100-DEATH-01: clients see a flyer's height and d100 hit points, negative while dying", () => {
+    const sim = d100Sim();
+    const harpy = addUnit(sim, { kind: "creature", species: "harpy", x: 9, y: 5 });
+    const w = adventurer(sim, "Warrior", 5, 5);
+    d100Of(harpy).altitude = "moderate";
+    Object.assign(d100Of(w), { hp: -12, dying: true });
+    const state = new DungeonState();
+    projectState(state, sim, 1);
+    const ph = state.units.get(harpy.id)!, pw = state.units.get(w.id)!;
+    expect([ph.altitude, ph.harmModel, ph.hp, ph.maxHp, pw.altitude, pw.hp, pw.maxHp]).toEqual(["moderate", "hitPoints", 80, 80, "ground", -12, 200]);
   });
 });
