@@ -130,17 +130,16 @@ export const GUARDED_MOVE_DIVISOR = 4;
  * - `traumaticInsteadOfDeath` (P100-DEATH-10): characters that do not accept death become gravely
  *   wounded instead of dying; default false (every character accepts death unless the room says otherwise).
  * - `rechargeBetweenFights` (P100-SPELL-08): spells recharge at the start of every fight, not only boss fights.
- * - `turnTicks` (Left open BASE, fixed timestep): ticks each turn lasts.
+ * Turn length (Left open BASE, fixed timestep) is the shared encounter machinery's TURN_TICKS (1 tick),
+ * as the proposal asks.
  */
 export interface D100Options {
   traumaticInsteadOfDeath: boolean;
   rechargeBetweenFights: boolean;
-  turnTicks: number;
 }
 
 /** The defaults of {@link D100Options}. */
 export const DEFAULT_D100_OPTIONS: Readonly<D100Options> = {
   traumaticInsteadOfDeath: false,
   rechargeBetweenFights: false,
-  turnTicks: 1,
 };
