@@ -4,7 +4,7 @@ import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { DEFAULT_MOVEMENT } from "../../../src/sim/combat/d20/sheet.ts";
-import { playPlan, type D20Step, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
+import { playPlan, takeD20Turn, type D20Step, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
 import { resolveD20Attack } from "../../../src/sim/combat/d20/resolve.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
@@ -357,5 +357,44 @@ describe("d20 turn plans", () => {
     forceDice(f.sim, [5, 6]);
     play(f, a!, [{ kind: "attackTile", x: 4, y: 4 }]);
     expect(hasStatus(d20Of(a!).statuses, "hidden")).toBe(false);
+  });
+
+  it("D20-STATUS-11, D20-STATUS-12, D20-STATUS-13, D20-HP-08: a healing potion heals but leaves bleeding; bandages stop it (Use an Object)", () => {
+    const f = fight([[5, 5], [5, 6]], [[9, 5]]);
+    const [a, b] = f.hs;
+    const bd = d20Of(b!);
+    bd.hp = 50;
+    addStatus(bd.statuses, "bleeding");
+    const ts = turn();
+    forceDice(f.sim, [3, 4]); // 2d4+2 = 9
+    expect(play(f, a!, [{ kind: "useObject", item: "healingPotion", targetId: b!.id }], ts)).toEqual([null]);
+    expect(bd.hp).toBe(59);
+    expect(hasStatus(bd.statuses, "bleeding")).toBe(true);
+    expect(ts.budget.demi).toBe(false);
+    expect(play(f, a!, [{ kind: "useObject", item: "bandage", targetId: b!.id }], ts)).toEqual([null]);
+    expect(hasStatus(bd.statuses, "bleeding")).toBe(false);
+    expect(ts.budget.full).toBe(false);
+  });
+
+  it("D20-STATUS-10: bleeding deals 1d4 at the start of each of the creature's turns", () => {
+    const f = fight([[5, 5]], [[9, 5]]);
+    const [a] = f.hs;
+    addStatus(d20Of(a!).statuses, "bleeding");
+    addStatus(d20Of(a!).statuses, "paralysed", "", 1);
+    forceDice(f.sim, [3]);
+    takeD20Turn(f.sim, f.enc, a!, null);
+    expect(d20Of(a!).hp).toBe(97);
+    expect(of(f.sim.drainEvents(), "damaged")).toEqual([expect.objectContaining({ amount: 3, sourceId: "bleeding" })]);
+  });
+
+  it("D20-STATUS-06: a blinded creature's AI ignores foes beyond 8 tiles", () => {
+    const f = fight([[1, 5]], [[10, 5]]);
+    const [a] = f.hs;
+    addStatus(d20Of(a!).statuses, "blinded", "", 3);
+    takeD20Turn(f.sim, f.enc, a!, null);
+    expect([a!.x, a!.y]).toEqual([1, 5]);
+    removeStatus(d20Of(a!).statuses, "blinded");
+    takeD20Turn(f.sim, f.enc, a!, null);
+    expect(a!.x).toBeGreaterThan(1);
   });
 });

@@ -17,8 +17,12 @@ import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, m
 import { damageTaken, tickDots } from "./damage.ts";
 import { deathSave, firstAid, stableTurn } from "./hp.ts";
 import { canEnter, canStandUp, dash, diagonalAllowed, gridDistance, standUpCost, stepCost } from "./movement.ts";
+import { treatBleeding, targetingLimit } from "./statuses.ts";
 import { addStatus, canReact, endOfTurnStatuses, hasStatus, removeStatus, BLEEDING_DICE, canMove, canAct, ENDS_AT_OWN_TURN_START } from "./statuses.ts";
 import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack } from "./resolve.ts";
+
+/** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this many HP. */
+export const HEALING_POTION_DICE = "2d4+2";
 import { d20Of } from "./sheet.ts";
 
 /**
@@ -64,8 +68,9 @@ export function dyingTurn(sim: Simulation, unit: UnitRecord): void {
 
 /** Hostile participants still standing, nearest first (then by id). */
 function foesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
+  const limit = targetingLimit(d20Of(unit).statuses, Number.POSITIVE_INFINITY); // D20-STATUS-06: blinded, 8 tiles
   return participantsOf(sim, enc)
-    .filter((u) => u !== unit && areEnemies(unit, u) && isUp(u))
+    .filter((u) => u !== unit && areEnemies(unit, u) && isUp(u) && gridDistance(unit, u) <= limit)
     .sort((a, b) => gridDistance(unit, a) - gridDistance(unit, b) || Number(a.id) - Number(b.id));
 }
 
@@ -74,7 +79,8 @@ export type D20Step =
   | { kind: "move"; path: { x: number; y: number }[] }
   | { kind: "attack"; targetId: string; offHand?: boolean; thrown?: boolean }
   | { kind: "attackTile"; x: number; y: number }
-  | { kind: "dash" } | { kind: "disengage" } | { kind: "hide" } | { kind: "search" } | { kind: "useObject" } | { kind: "reload" }
+  | { kind: "dash" } | { kind: "disengage" } | { kind: "hide" } | { kind: "search" } | { kind: "reload" }
+  | { kind: "useObject"; item?: "bandage" | "medicalTools" | "healingPotion"; targetId?: string }
   | { kind: "help"; allyId: string; targetId: string }
   | { kind: "ready" }
   | { kind: "firstAid"; targetId: string }
@@ -232,7 +238,18 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       return r;
     }
     case "disengage": return spendAction(b, "disengage");
-    case "useObject": return spendAction(b, "useObject");
+    case "useObject": {
+      // D20-ACTION-20 to D20-ACTION-22 and Left open D20-STATUS (bleeding): bandages and medical tools
+      // stop bleeding on a creature within 1 tile; a healing potion heals HEALING_POTION_DICE but does not (D20-STATUS-12).
+      const who = step.targetId ? unitIn(sim, enc, step.targetId) : unit;
+      if (!who) return "no such creature in the encounter";
+      if (gridDistance(unit, who) > 1) return "the creature must be within 1 tile";
+      const r = spendAction(b, "useObject");
+      if (r !== null) return r;
+      if (step.item === "bandage" || step.item === "medicalTools") treatBleeding(d20Of(who).statuses, step.item);
+      else if (step.item === "healingPotion") healUnit(sim, who, rollDice(sim.rng, HEALING_POTION_DICE), unit.id);
+      return null;
+    }
     case "reload": {
       const r = spendAction(b, "reload");
       if (r === null) addStatus(me.statuses, "reloading", unit.id, -1); // D20-ACTION-44: no reflexes until the next turn starts
