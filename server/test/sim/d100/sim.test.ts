@@ -307,4 +307,33 @@ describe("d100 ruleset in the simulation", () => {
     const ph = state.units.get(harpy.id)!, pw = state.units.get(w.id)!;
     expect([ph.altitude, ph.harmModel, ph.hp, ph.maxHp, pw.altitude, pw.hp, pw.maxHp]).toEqual(["moderate", "hitPoints", 80, 80, "ground", -12, 200]);
   });
+
+  it("P100-AIR-24, P100-AIR-25: a flyer at moderate height shoots over a wall that stops an archer on the ground", () => {
+    const walled = [
+      "P...................",
+      ...Array.from({ length: 10 }, (_, y) => (y >= 3 && y <= 7 ? ".....#.............." : "....................")),
+      "SK..................",
+    ].join("\n");
+    const shots = (altitude: "ground" | "moderate") => {
+      const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", walled) });
+      const archer = addUnit(sim, { kind: "creature", species: altitude === "ground" ? "kobold" : "harpy", x: 3, y: 5, gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
+      d100Of(archer).altitude = altitude;
+      const w = adventurer(sim, "Warrior", 7, 5);
+      w.targetId = archer.id;
+      return { sim, archer, w };
+    };
+    // Aloft: initiative harpy 90, warrior 10; neither sees the other through the wall, so the harpy opens with a
+    // surprise shot (50 + 20 against 60 − 20, damage 10), then shoots on its turn (50 + 20 against 30, damage 10).
+    const up = shots("moderate");
+    let dice = forceDice(up.sim, [90, 10, 50, 60, 10, 50, 30, 10]);
+    let events = up.sim.step();
+    expect(of(events, "attack").map((e) => [e.attackerId, e.attackRoll, e.defenceRoll, e.hit])).toEqual([[up.archer.id, 70, 40, true], [up.archer.id, 70, 30, true]]);
+    expect(dice.left()).toBe(0);
+    // A kobold archer on the ground: the wall stops both the surprise shot and the turn's shot.
+    const down = shots("ground");
+    dice = forceDice(down.sim, [90, 10]);
+    events = down.sim.step();
+    expect(of(events, "attack")).toEqual([]);
+    expect(dice.left()).toBe(0);
+  });
 });

@@ -6,14 +6,14 @@ import { areEnemies, isActive } from "../../world/units.ts";
 import { onUnitEntersTile } from "../../traps/index.ts";
 import type { EncounterRecord, EncounterRules } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
-import { canSee } from "../perception.ts";
+import { canSee, hasLineOfFire } from "../perception.ts";
 import { d100Attack, d100Options, settle } from "./resolve.ts";
 import { d100Of, HEAL_SPELL, HEAL_SPELL_RANGE } from "./sheet.ts";
 import { dyingTurnStart, heal, rescue } from "./hp.ts";
 import { duelHealing } from "./duel.ts";
 import { canCast, canMove, endOwnTurn, canAct, isDown } from "./statuses.ts";
 import { castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, orderTotals, spendAction, startOwnTurn, type Placed, type TurnState } from "./turns.ts";
-import { canChargeAt, changeHeight, takeOff } from "./air.ts";
+import { canChargeAt, changeHeight, ignoresGroundObstacles, takeOff } from "./air.ts";
 import { checkDuelOver, duelOpponent } from "./duels.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
 
@@ -48,7 +48,7 @@ export function swarmOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord)
 /**
  * P100-BASE-01 to 03 (Left open BASE): before the first turn, every participant owed a surprise
  * attack makes it, in initiative order, against its nearest standing foe in reach (adjacent, or
- * within its ranged weapon's range): an ordinary attack roll, the target's dodge at −20, outside
+ * within its ranged weapon's range and line of fire): an ordinary attack roll, the target's dodge at −20, outside
  * the attacker's turn.
  */
 function surpriseAttacks(sim: Simulation, enc: EncounterRecord): void {
@@ -58,7 +58,8 @@ function surpriseAttacks(sim: Simulation, enc: EncounterRecord): void {
     d100Of(u).surprise = false;
     const me = d100Of(u);
     if (!isUp(u) || !canAct(me)) continue;
-    const target = foesOf(sim, enc, u).find((f) => chebyshev(u, f) <= 1 || (me.hasRangedWeapon && chebyshev(u, f) <= me.range));
+    const target = foesOf(sim, enc, u).find((f) => chebyshev(u, f) <= 1 || (me.hasRangedWeapon && chebyshev(u, f) <= me.range
+      && (ignoresGroundObstacles(me, "ranged") || hasLineOfFire(sim.state.map, u, f))));
     if (!target) continue;
     d100Attack(sim, u, target, { mode: chebyshev(u, target) <= 1 ? "melee" : "ranged", surprise: true, outOfTurn: true });
   }
@@ -235,6 +236,8 @@ function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: 
   const d = chebyshev(unit, target);
   const mode = d <= 1 && !apart ? "melee" : "ranged";
   if (mode === "ranged" && (!ranged || d > me.range)) return;
+  // CMB-11 to CMB-13 line of fire, except from moderate or high height (P100-AIR-24).
+  if (mode === "ranged" && !ignoresGroundObstacles(me, mode) && !hasLineOfFire(sim.state.map, unit, target)) return;
   if (spendAction(ts, "main") !== null) return;
   unit.activity = "fighting";
   unit.targetId = target.id;
