@@ -3,7 +3,7 @@ import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
-import { playPlan, takeD20Turn, type D20Step, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
+import { ageZones, playPlan, takeD20Turn, type D20Step, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
 import type { D20Spell } from "../../../src/sim/combat/d20/spells.ts";
 import { d20Sim, forceDice, hero, minion } from "./helpers.ts";
 
@@ -96,5 +96,23 @@ describe("d20 spells and techniques", () => {
     takeD20Turn(f.sim, f.enc, f.c, { steps: [] });
     expect(hasStatus(d20Of(f.c).statuses, "readied")).toBe(false);
     expect(d20Of(f.c).mana).toBe(3);
+  });
+
+  it("D20-DAMAGE-10, D20-DAMAGE-15, D20-DAMAGE-24: a creature starting its turn in a ground zone takes its damage; zones last 2 rounds", () => {
+    const f = arena([[9, 5]]);
+    const [m] = f.ms;
+    d20Of(f.c).spells = [{ ...FIREBALL, name: "acid pool", damage: "1", damageType: "acid", radius: 0, zone: { type: "acid" } }];
+    playPlan(f.sim, f.enc, f.c, { steps: [{ kind: "cast", spell: "acid pool", x: 9, y: 5 }] }, turn());
+    expect(d20Of(m!).hp).toBe(99);
+    expect(f.enc.zones).toEqual([{ x: 9, y: 5, type: "acid", roundsLeft: 2, sourceId: f.c.id }]);
+    addStatus(d20Of(m!).statuses, "paralysed", "", 1);
+    forceDice(f.sim, [4]);
+    takeD20Turn(f.sim, f.enc, m!, null);
+    expect(d20Of(m!).hp).toBe(95);
+    expect(of(f.sim.drainEvents(), "damaged").at(-1)).toMatchObject({ amount: 4, damageType: "acid" });
+    ageZones(f.enc);
+    expect(f.enc.zones).toHaveLength(1);
+    ageZones(f.enc);
+    expect(f.enc.zones).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { areEnemies } from "../../world/units.ts";
 import { hideRoll, initiativeOrder, initiativeRoll, isSurprised, passivePerception } from "./flow.ts";
 import { addStatus, hasStatus } from "./statuses.ts";
 import { d20Of } from "./sheet.ts";
-import { dyingTurn, startOfTurnHarm, takeD20Turn } from "./turn.ts";
+import { ageZones, dyingTurn, startOfTurnHarm, takeD20Turn } from "./turn.ts";
 
 /**
  * The d20 side of encounters (combat/encounters/):
@@ -41,6 +41,7 @@ export const d20EncounterRules: EncounterRules = {
   },
   startRound(sim, enc) {
     for (const u of participantsOf(sim, enc)) d20Of(u).reactionUsed = false;
+    if (enc.round > 1) ageZones(enc);
   },
   takeTurn: takeD20Turn,
   outsideTurn(sim, unit) {

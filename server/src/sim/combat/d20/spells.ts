@@ -27,6 +27,8 @@ export interface D20Spell {
   element: string;
   /** Area spells: Chebyshev radius in tiles. */
   radius: number;
+  /** Area spells that leave a ground zone on every tile of the area (D20-DAMAGE-10, 15, 24), and for how many rounds (default GROUND_ZONE_DEFAULT_ROUNDS). */
+  zone?: { type: "acid" | "poison" | "burn"; rounds?: number };
 }
 
 /**

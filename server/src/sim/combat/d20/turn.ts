@@ -1,6 +1,6 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { findPath, isWalkable } from "../../world/grid.ts";
+import { findPath, isWalkable, tileAt } from "../../world/grid.ts";
 import { facingOf } from "../../world/movement.ts";
 import { onUnitEntersTile } from "../../traps/index.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
@@ -14,7 +14,8 @@ import { hideRoll, notices, passivePerception } from "./flow.ts";
 import { mayPassThrough } from "./size.ts";
 import { areaSpell, castRefusal, payFor, spellAttack, spellReaches } from "./spells.ts";
 import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, mountCost } from "./mount.ts";
-import { damageTaken, tickDots } from "./damage.ts";
+import { damageTaken, GROUND_ZONE_DEFAULT_ROUNDS, GROUND_ZONE_DICE, tickDots } from "./damage.ts";
+import { DEEP_WATER_TILE } from "./water.ts";
 import { deathSave, firstAid, stableTurn } from "./hp.ts";
 import { canEnter, canStandUp, dash, diagonalAllowed, gridDistance, standUpCost, stepCost } from "./movement.ts";
 import { treatBleeding, targetingLimit } from "./statuses.ts";
@@ -311,6 +312,17 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       if (r !== null) return r;
       payFor(unit, spell);
       areaSpell(sim, unit, at.x, at.y, spell);
+      if (spell.zone) {
+        const zones = (enc.zones ??= []);
+        for (let dy = -spell.radius; dy <= spell.radius; dy++) for (let dx = -spell.radius; dx <= spell.radius; dx++) {
+          const x = at.x + dx, y = at.y + dy;
+          // Left open (D20-WATER): no burning zone under water.
+          if (!isWalkable(sim.state.map, x, y) || (spell.zone.type === "burn" && tileAt(sim.state.map, x, y) === DEEP_WATER_TILE)) continue;
+          const old = zones.find((z) => z.x === x && z.y === y && z.type === spell.zone!.type);
+          const rounds = spell.zone.rounds ?? GROUND_ZONE_DEFAULT_ROUNDS;
+          if (old) old.roundsLeft = rounds; else zones.push({ x, y, type: spell.zone.type, roundsLeft: rounds, sourceId: unit.id });
+        }
+      }
       return null;
     }
     case "readySpell": {
@@ -442,6 +454,7 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
     for (let i = s.length - 1; i >= 0; i--) if (s[i]!.kind === "helped" && s[i]!.sourceId === unit.id) s.splice(i, 1);
   }
   startOfTurnHarm(sim, unit);
+  zoneHarm(sim, enc, unit);
   if (me.dead) return;
   if (me.hp === 0) { dyingTurn(sim, unit); endOfTurnStatuses(me.statuses); return; }
   if (!canAct(me.statuses, false)) { endOfTurnStatuses(me.statuses); return; }
@@ -628,4 +641,24 @@ export function unseat(rider: UnitRecord, mount: UnitRecord, spot: { x: number; 
   d20Of(rider).riding = null;
   d20Of(mount).riderId = "";
   rider.x = spot.x; rider.y = spot.y;
+}
+
+/**
+ * D20-DAMAGE-10, D20-DAMAGE-15, D20-DAMAGE-24 (Left open: at the start of each turn begun on a zone
+ * tile): a creature starting its turn on acid takes 1d4, on poison or fire 1d2, through resistance.
+ */
+export function zoneHarm(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): void {
+  for (const z of enc.zones ?? []) {
+    if (z.x !== unit.x || z.y !== unit.y || d20Of(unit).dead) continue;
+    const type = z.type as keyof typeof GROUND_ZONE_DICE;
+    const amount = rollDice(sim.rng, GROUND_ZONE_DICE[type]);
+    hurt(sim, unit, damageTaken(amount, type, defenceOf(sim, unit)), type, z.sourceId);
+  }
+}
+
+/** Ground zones wear off: one round less at each new round; spent ones go (Left open D20-DAMAGE: 2 rounds by default). */
+export function ageZones(enc: EncounterRecord): void {
+  if (!enc.zones) return;
+  for (const z of enc.zones) z.roundsLeft -= 1;
+  enc.zones = enc.zones.filter((z) => z.roundsLeft > 0);
 }

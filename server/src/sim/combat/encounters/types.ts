@@ -30,6 +30,11 @@ export interface EncounterRecord {
   reactions: Record<string, number>;
   /** Tick the current turn started waiting for a player's plan, -1 when not waiting. */
   waitingSince: number;
+  /**
+   * Ground zones on the encounter's floor (acid, poison, fire spread on the ground): a tile, the
+   * ruleset's damage type and the rounds left (ruleset-specific meaning; d20: D20-DAMAGE-10, 15, 24).
+   */
+  zones?: { x: number; y: number; type: string; roundsLeft: number; sourceId: string }[];
   /** Plans players sent for their coming turn, by unit id (ruleset-specific JSON; multiplayer hook). */
   plans: Record<string, unknown>;
   startTick: number;
