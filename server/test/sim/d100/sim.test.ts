@@ -51,6 +51,9 @@ describe("d100 ruleset in the simulation", () => {
       ["defender", "melee", 200, "armed"], ["attacker", "ranged", 150, "armed"], ["healer", "magic", 150, "armed"], ["attacker", "melee", 20, "improvised"],
     ]);
     expect(sim.ruleset.describe(w)).toEqual({ model: "hitPoints", value: 200, max: 200 });
+    const kinds = [addUnit(sim, { kind: "master", x: 1, y: 2 }), addUnit(sim, { kind: "minion", x: 2, y: 2 }),
+      addUnit(sim, { kind: "creature", species: "troll", x: 3, y: 2 }), addUnit(sim, { kind: "creature", species: "kobold", x: 4, y: 2 })];
+    expect(kinds.map((u) => [d100Of(u).maxHp, d100Of(u).dyingPhase])).toEqual([[200, true], [60, false], [150, false], [20, false]]);
   });
 
   it("P100-DEATH-01: a trap's harm rolls the table's d100Damage range and a blow to 0 HP leaves the unit in a coma", () => {

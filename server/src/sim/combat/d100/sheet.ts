@@ -6,11 +6,11 @@ import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.
  * Server defaults for what the seed leaves to class data (Left open PLACE, DUEL, DEATH):
  * - adventurers' normal maximum HP are the ones the duel example implies (Contradiction 11):
  *   150 for healers and attackers, 200 for defenders; Peasants are a weak mob (swarm material, MASS-01);
- * - keeper-side units by kind; trolls are tough.
+ * - keeper-side units by kind; trolls are tough, kobolds weak (a kobold pack fights as a swarm).
  */
 export const D100_HP = {
   attacker: 150, healer: 150, defender: 200, peasant: 20,
-  master: 200, minion: 60, creature: 80, troll: 150,
+  master: 200, minion: 60, creature: 80, troll: 150, kobold: 20,
 } as const;
 
 /** Left open DUEL (role axis): adventurer classes that are defenders or healers; every other unit is an attacker. */
@@ -46,7 +46,7 @@ export function sheetFor(unit: UnitRecord): D100Unit {
   const role: Role = unit.kind === "adventurer" ? (CLASS_ROLE[unit.adventurerClass] ?? "attacker") : "attacker";
   const hp = unit.kind === "adventurer"
     ? (unit.adventurerClass === "Peasant" ? D100_HP.peasant : D100_HP[role])
-    : unit.species === "troll" ? D100_HP.troll : D100_HP[unit.kind];
+    : unit.species === "troll" ? D100_HP.troll : unit.species === "kobold" ? D100_HP.kobold : D100_HP[unit.kind];
   const fists = unit.gear.weapon === "fists";
   const flyer = FLYING_SPECIES.includes(unit.species);
   return makeD100Unit({
