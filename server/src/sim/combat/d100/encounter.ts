@@ -40,7 +40,7 @@ export function swarmOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord)
   if (me.swarm !== id) {
     const group = all.filter((u) => swarmKey(u) === swarmKey(unit) && isUp(u));
     if (!isSwarmCandidate(group.map((u) => ({ species: "swarm", maxHp: d100Of(u).maxHp })))) return [];
-    for (const u of group) d100Of(u).swarm = id;
+    for (const u of group) { d100Of(u).swarm = id; d100Of(u).swarmRound = 0; }
   }
   return all.filter((u) => d100Of(u).swarm === id && isUp(u)).sort((a, b) => Number(a.id) - Number(b.id));
 }
