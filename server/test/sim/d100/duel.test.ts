@@ -120,5 +120,10 @@ describe("d100 duels", () => {
     expect(duelRuleRefusal(terms({ unarmedOnly: true }), unit({ weapon: "unarmed" }), "melee", "")).toBeNull();
     expect(duelRuleRefusal(terms({ weaponWhitelist: ["sword"] }), unit(), "melee", "axe")).toBe("weaponNotAllowed");
     expect(duelRuleRefusal(terms({ weaponWhitelist: ["sword"] }), unit(), "melee", "sword")).toBeNull();
+    const a = unit(); const b = unit({ weapon: "improvised" });
+    startDuel("d9", duellist("1", a), duellist("2", b), terms({ unarmedOnly: true }));
+    expect([a.weapon, b.weapon, duelRuleRefusal(terms({ unarmedOnly: true }), a, "melee", "")]).toEqual(["unarmed", "unarmed", null]);
+    endDuel(a, b, false);
+    expect([a.weapon, b.weapon]).toEqual(["armed", "improvised"]);
   });
 });

@@ -33,7 +33,8 @@ export function duelHp(u: D100Unit): { hp: number; maxHp: number } {
 
 /**
  * Starts a duel (P100-DUEL-01 to 07): both duellists share the same to-the-death term; every
- * ability is reactivated (P100-DUEL-04, full charges); HP are raised by {@link duelHp}. The checks
+ * ability is reactivated (P100-DUEL-04, full charges); HP are raised by {@link duelHp}; under
+ * bare hands only (P100-DUEL-23) both put their weapons away until {@link endDuel}. The checks
  * of P100-DUEL-16 (equal power, within 10%) and P100-DUEL-17 (same role) only give warnings.
  * Initiative is rolled by the caller (P100-DUEL-08, `rollInitiative`).
  * @returns the warnings.
@@ -45,6 +46,7 @@ export function startDuel(duelId: string, a: Duellist, b: Duellist, terms: DuelT
   for (const [me, other, m] of [[a, b, mastery.a], [b, a, mastery.b]] as const) {
     const u = me.unit;
     u.duel = { duelId, opponentId: other.id, normalMaxHp: u.maxHp, mastery: m, toDeath: terms.toDeath };
+    if (terms.unarmedOnly && u.weapon !== "unarmed") { u.duel.heldWeapon = u.weapon; u.weapon = "unarmed"; }
     const { hp, maxHp } = duelHp(u);
     u.hp = hp;
     u.maxHp = maxHp;
@@ -104,6 +106,7 @@ export function endDuel(winner: D100Unit, loser: D100Unit, spared: boolean): voi
   const lethal = loser.duel?.toDeath === true && !spared;
   for (const u of [winner, loser]) {
     if (!u.duel) continue;
+    if (u.duel.heldWeapon) u.weapon = u.duel.heldWeapon;
     u.maxHp = u.duel.normalMaxHp;
     u.duel = null;
   }

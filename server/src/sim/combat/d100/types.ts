@@ -43,7 +43,15 @@ export interface D100Spell {
 export interface FamiliarInfo { kind: FamiliarKind; ownerId: string }
 
 /** What a duel changed on a duellist, to undo it afterwards (P100-DUEL-21). */
-export interface DuelInfo { duelId: string; opponentId: string; normalMaxHp: number; mastery: boolean; toDeath: boolean }
+export interface DuelInfo {
+  duelId: string;
+  opponentId: string;
+  normalMaxHp: number;
+  mastery: boolean;
+  toDeath: boolean;
+  /** P100-DUEL-23 bare hands only: the weapon held before the duel, given back after it; absent otherwise. */
+  heldWeapon?: WeaponKind;
+}
 
 /** The per-unit d100 data. */
 export interface D100Unit {
