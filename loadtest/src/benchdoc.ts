@@ -142,8 +142,11 @@ export function renderDoc(input: {
     for (const r of b.scaling) out.push(`| ${r.entities} | ${r.adventurers} | ${r.minions} | ${r.traps} | ${f1(r.meanMicros)} | ${f1(r.p99Micros)} | ${int(r.ticksPerSecond)} | ${f2(r.meanMicros / r.entities)} |`);
     out.push("", "The cost per entity grows with the count: several systems scan every unit for every unit (see the profile below).", "");
     if (b.days) {
-      out.push(`### ${b.days.days} game days of a defended dungeon`, "", "| game days | ticks | wall s | ticks/s | invasions | events | traps fired |", "| --: | --: | --: | --: | --: | --: | --: |",
-        `| ${b.days.days} | ${int(b.days.ticks)} | ${f2(b.days.wallSeconds)} | ${int(b.days.ticksPerSecond)} | ${b.days.invasions} | ${int(b.days.events)} | ${b.days.trapsFired} |`, "");
+      out.push(`### ${b.days.days} game days of a defended dungeon`, "",
+        "Default map with wired traps, invasions as scheduled, no pause on spotting." +
+        (b.days.stoppedByWallLimit ? ` **Stopped by the wall-time limit at game day ${b.days.daysReached.toFixed(1)}.**` : ""), "",
+        "| game days reached | ticks | wall s | ticks/s | invasions | events | traps fired |", "| --: | --: | --: | --: | --: | --: | --: |",
+        `| ${b.days.daysReached.toFixed(1)} | ${int(b.days.ticks)} | ${f2(b.days.wallSeconds)} | ${int(b.days.ticksPerSecond)} | ${b.days.invasions} | ${int(b.days.events)} | ${b.days.trapsFired} |`, "");
     }
   }
 
