@@ -104,6 +104,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       seed: options.seed, ruleset: options.ruleset, map, pauseOnSpot: options.pauseOnSpot,
       ...(options.d100 ? { d100: { traumaticInsteadOfDeath: options.d100.traumaticInsteadOfDeath ?? false, rechargeBetweenFights: options.d100.rechargeBetweenFights ?? false } } : {}),
     });
+    if (options.startPaused) this.#sim.pause("waiting for a keeper to resume");
     this.#log.info({ ...options }, "dungeon created");
 
     this.state = new DungeonState();

@@ -45,6 +45,12 @@ export const CreateOptionsSchema = z.object({
    * adventurer player is seated: the clock does not pause for one side.
    */
   pauseOnSpot: z.boolean().default(true),
+  /**
+   * Create the dungeon with its game clock paused, so keepers can build before time runs; a
+   * keeper's `resume` command starts it. Commands given while paused all apply at tick 0, so a
+   * seeded room started this way replays exactly.
+   */
+  startPaused: z.boolean().default(false),
   /** Keeper seats (co-op keepers share the dungeon). */
   keeperSeats: z.number().int().min(1).max(MAX_KEEPER_SEATS).default(1),
   /** Seconds a dropped keeper or adventurer player keeps its seat; 0 = no reconnection. */
@@ -70,6 +76,7 @@ export interface DungeonOptions {
   map: string;
   timeScale: number;
   pauseOnSpot: boolean;
+  startPaused: boolean;
   keeperSeats: number;
   reconnectSeconds: number;
   spectatorsSeeAll: boolean;
@@ -93,6 +100,7 @@ export function parseCreateOptions(raw: unknown): DungeonOptions {
     map: o.map,
     timeScale: o.timeScale,
     pauseOnSpot: o.pauseOnSpot,
+    startPaused: o.startPaused,
     keeperSeats: o.keeperSeats,
     reconnectSeconds: o.reconnectSeconds,
     spectatorsSeeAll: o.spectatorsSeeAll,

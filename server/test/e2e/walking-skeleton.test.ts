@@ -28,7 +28,7 @@ afterAll(async () => {
 describe("walking skeleton over a real connection", () => {
   it("TRAP-01, TRAP-13, TRAP-28, TRAP-30: the keeper builds and wires a trap; the spectator sees the peasant step on the plate and take the blades' wound (INV-10, INV-38)", async () => {
     const client = connect(url);
-    const keeper = await client.createDungeon({ seed: 424242, timeScale: 1000, pauseOnSpot: false, spectatorsSeeAll: true }, { role: "keeper" });
+    const keeper = await client.createDungeon({ seed: 424242, timeScale: 1000, pauseOnSpot: false, spectatorsSeeAll: true, startPaused: true }, { role: "keeper" });
     open.push(keeper);
     const spectator = await client.spectate(keeper.roomId);
     open.push(spectator);
@@ -40,24 +40,28 @@ describe("walking skeleton over a real connection", () => {
         ?? await spectator.waitForEvent(type, match, ms);
 
     const plate = await keeper.placePart({ kind: "pressurePlate", x: 6, y: 15 });
-    const blades = await keeper.placePart({ kind: "spinningBlades", x: 7, y: 15 });
+    const blades = await keeper.placePart({ kind: "spinningBlades", x: 5, y: 15 });
     expect(plate).toEqual({ ok: true, id: expect.any(String) });
     expect(blades).toEqual({ ok: true, id: expect.any(String) });
     if (!plate.ok || !blades.ok) throw new Error("placement refused");
-    const cable = await keeper.wire({ path: [6, 7].map((x) => ({ x, y: 15 })) });
+    const cable = await keeper.wire({ path: [6, 5].map((x) => ({ x, y: 15 })) });
     expect(cable).toEqual({ ok: true, id: expect.any(String) });
 
     // A spectator may not command; it stays connected.
     expect(await spectator.placePart({ kind: "pressurePlate", x: 3, y: 15 })).toEqual({
       ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "spectators cannot send commands",
     });
+    // The room was created paused, so every command above applied at tick 0: the run replays
+    // exactly for this seed. Start the clock.
+    expect(spectator.state.clock.tick).toBe(0);
+    expect(await keeper.resume()).toEqual({ ok: true });
 
     const started = await eventually("invasionStarted", () => true, 40_000);
     expect(started).toMatchObject({ invasionNumber: 1, size: 1 });
     const fired = await eventually("trapFired", () => true, 20_000);
     const peasantId = fired.byUnitId as string;
     expect(fired).toMatchObject({
-      triggerId: plate.id, mechanismId: blades.id, mechanism: "spinningBlades", x: 7, y: 15, victims: [peasantId],
+      triggerId: plate.id, mechanismId: blades.id, mechanism: "spinningBlades", x: 5, y: 15, victims: [peasantId],
     });
     const wound = await eventually("wound", (e) => e.sourceId === blades.id, 5_000);
     expect(wound).toMatchObject({
