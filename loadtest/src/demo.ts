@@ -23,12 +23,12 @@ export const DEMO_TIME_SCALE = 150;
 export const DEMO_TIMEOUT_MS = 60_000;
 /**
  * Entry corridor row of the default map, and where the trap goes on it. Spinning blades hit the
- * tiles within 1 of themselves, so they sit right next to the plate: whoever steps on the plate
- * is in reach.
+ * tiles within 1 of themselves, so they sit right next to the plate on the side invaders come
+ * from: whoever steps on the plate, or stops beside it to defuse it (KNOW-19), is in reach.
  */
 const CORRIDOR_Y = 15;
 const PLATE_X = 6;
-const BLADES_X = 7;
+const BLADES_X = 5;
 
 const started = Date.now();
 const remainingMs = () => Math.max(1, DEMO_TIMEOUT_MS - (Date.now() - started));
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   console.log(`demo: server ${url}, seed ${seed}, timeScale ${DEMO_TIME_SCALE} game minutes per second`);
   let keeper: DungeonConnection;
   try {
-    keeper = await client.createDungeon({ seed, timeScale: DEMO_TIME_SCALE, pauseOnSpot: true }, { name: "demo keeper" });
+    keeper = await client.createDungeon({ seed, timeScale: DEMO_TIME_SCALE, pauseOnSpot: true, startPaused: true, spectatorsSeeAll: true }, { name: "demo keeper" });
   } catch (err) {
     fail(`could not create a dungeon at ${url} (is the server running? \`npm start\`): ${(err as Error).message ?? err}`);
   }
@@ -72,17 +72,19 @@ async function main(): Promise<void> {
     console.log(`keeper: ${label} → ${formatResult(result)}`);
     return result;
   };
-  keeper.onEvent("paused", () => {
-    void ask("resume", keeper.resume()).catch((err: unknown) => console.error(`keeper: resume failed: ${String(err)}`));
-  });
 
   await ask(`placePart pressurePlate (${PLATE_X},${CORRIDOR_Y})`,
     keeper.placePart({ kind: "pressurePlate", x: PLATE_X, y: CORRIDOR_Y }));
   await ask(`placePart spinningBlades (${BLADES_X},${CORRIDOR_Y})`,
     keeper.placePart({ kind: "spinningBlades", x: BLADES_X, y: CORRIDOR_Y }));
-  const path = [];
-  for (let x = PLATE_X; x <= BLADES_X; x++) path.push({ x, y: CORRIDOR_Y });
+  const path = [{ x: PLATE_X, y: CORRIDOR_Y }, { x: BLADES_X, y: CORRIDOR_Y }];
   await ask(`wire (${PLATE_X},${CORRIDOR_Y})→(${BLADES_X},${CORRIDOR_Y})`, keeper.wire({ path }));
+  // The dungeon was created paused: everything above applied at tick 0, so the seed replays.
+  await ask("resume (start the clock)", keeper.resume());
+  // From now on, resume whenever the clock pauses on a spotting (INV-79).
+  keeper.onEvent("paused", () => {
+    void ask("resume", keeper.resume()).catch((err: unknown) => console.error(`keeper: resume failed: ${String(err)}`));
+  });
 
   const ended = await spectator.waitForEvent("invasionEnded", undefined, remainingMs()).catch((err: unknown) => {
     fail(err instanceof Error ? err.message : String(err));
