@@ -116,16 +116,17 @@ export function fireMechanism(
   const victims: UnitRecord[] = data.reach === "none" ? [] : Object.values(sim.state.units)
     .filter((u) => isActive(u) && chebyshev(u, centre) <= data.radius);
   mech.needsRearm = true;
+  // The firing first, then the wounds it causes, so clients read events in causal order.
+  sim.emit({
+    type: "trapFired", triggerId, mechanismId: mech.id, mechanism: mech.kind,
+    x: mech.x, y: mech.y, byUnitId, victims: victims.map((v) => v.id),
+  });
   const harm = data.harm;
   if (harm && harm.malignusSeverity !== null) {
     for (const victim of victims) {
       sim.ruleset.harm(sim, victim, mech.id, { severity: harm.malignusSeverity, damageType: harm.damageType, blunt: false });
     }
   }
-  sim.emit({
-    type: "trapFired", triggerId, mechanismId: mech.id, mechanism: mech.kind,
-    x: mech.x, y: mech.y, byUnitId, victims: victims.map((v) => v.id),
-  });
   startEffect(sim, mech, victims, byUnitId);
 }
 
