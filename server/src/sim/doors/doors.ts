@@ -168,9 +168,11 @@ const wiringKeys = new WeakMap<SimState, string>();
 /** Refreshes every door's `triggerIds` from the cable networks when parts, cables or doors were added, removed or moved. */
 export function refreshDoorWiring(sim: Simulation): void {
   const s = sim.state;
-  let where = 0; // a moved part changes the wiring without adding or removing anything
-  for (const id in s.parts) { const p = s.parts[id] as PartRecord; where = (where * 31 + p.y * s.map.width + p.x) % 1_000_000_007; }
-  const key = `${s.nextId}:${Object.keys(s.parts).length}:${Object.keys(s.cables).length}:${Object.keys(s.doors).length}:${where}`;
+  let where = 0, parts = 0, cables = 0, doors = 0; // a moved part changes the wiring without adding or removing anything
+  for (const id in s.parts) { const p = s.parts[id] as PartRecord; parts++; where = (where * 31 + p.y * s.map.width + p.x) % 1_000_000_007; }
+  for (const id in s.cables) if (id) cables++;
+  for (const id in s.doors) if (id) doors++;
+  const key = `${s.nextId}:${parts}:${cables}:${doors}:${where}`;
   if (wiringKeys.get(s) === key) return;
   wiringKeys.set(s, key);
   const index = computeNetworks(s);
@@ -206,14 +208,17 @@ export function reconcileTriggers(sim: Simulation): void {
 /** Recomputes every door's `open` flag: it rests open (see {@link restsOpen}) or someone stands in it (DOOR-17, DOOR-31). */
 export function refreshOpen(sim: Simulation): void {
   const s = sim.state;
-  const occupied = new Set<number>();
+  const { tiles, width } = s.map;
+  let occupied: number[] | undefined;
   for (const id in s.units) {
     const u = s.units[id] as UnitRecord;
-    if (isActive(u) || u.activity === "unconscious" || u.activity === "dead") occupied.add(u.y * s.map.width + u.x);
+    const t = u.y * width + u.x;
+    if (tiles.charCodeAt(t) !== 43 /* + */) continue;
+    if (isActive(u) || u.activity === "unconscious" || u.activity === "dead") (occupied ??= []).push(t);
   }
   for (const id in s.doors) {
     const d = s.doors[id] as DoorRecord;
-    const open = restsOpen(d) || occupied.has(d.y * s.map.width + d.x);
+    const open = restsOpen(d) || (occupied !== undefined && occupied.includes(d.y * width + d.x));
     if (d.open !== open) d.open = open;
   }
 }

@@ -21,22 +21,25 @@ export { caveIn, portalReachesSanctum, wouldCutWalkingPath } from "./walkingPath
  */
 export function noteCartographers(sim: Simulation): void {
   const mem = sim.state.doorMemory;
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
-    if (u.activity !== "left" || !u.traits.includes(TRAIT.cartographer) || mem.countedCartographers.includes(u.id)) continue;
-    mem.countedCartographers.push(u.id);
-    if (!mem.cartographerFactions.includes(u.faction)) mem.cartographerFactions.push(u.faction);
-  }
   for (const pid in sim.state.parties) {
-    if (mem.seenParties.includes(pid)) continue;
     const party = sim.state.parties[pid] as PartyRecord;
-    const first = party.memberIds[0] !== undefined ? sim.state.units[party.memberIds[0]] : undefined;
-    if (!first) continue;
-    mem.seenParties.push(pid);
-    const i = mem.cartographerFactions.indexOf(first.faction);
-    if (i >= 0 && !mem.countedCartographers.some((c) => party.memberIds.includes(c))) {
-      mem.cartographerFactions.splice(i, 1);
-      mem.noDetourParties.push(pid);
+    if (party.ended) continue;
+    if (!mem.seenParties.includes(pid)) {
+      const first = party.memberIds[0] !== undefined ? sim.state.units[party.memberIds[0]] : undefined;
+      if (first) {
+        mem.seenParties.push(pid);
+        const i = mem.cartographerFactions.indexOf(first.faction);
+        if (i >= 0 && !mem.countedCartographers.some((c) => party.memberIds.includes(c))) {
+          mem.cartographerFactions.splice(i, 1);
+          mem.noDetourParties.push(pid);
+        }
+      }
+    }
+    for (const mid of party.memberIds) {
+      const u = sim.state.units[mid] as UnitRecord | undefined;
+      if (!u || u.activity !== "left" || !u.traits.includes(TRAIT.cartographer) || mem.countedCartographers.includes(u.id)) continue;
+      mem.countedCartographers.push(u.id);
+      if (!mem.cartographerFactions.includes(u.faction)) mem.cartographerFactions.push(u.faction);
     }
   }
 }

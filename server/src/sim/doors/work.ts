@@ -42,6 +42,7 @@ function assignees(sim: Simulation, doorId: string, except: UnitRecord): UnitRec
 function nextTask(sim: Simulation, unit: UnitRecord): DoorRecord | undefined {
   for (const id in sim.state.doors) {
     const d = sim.state.doors[id] as DoorRecord;
+    if (!d.brokenIn && (!d.padlock || d.padlock.built)) continue; // nothing to do here (the common case)
     const others = assignees(sim, id, unit);
     if (d.brokenIn && unit.job === "chores" && others.every((o) => o.job !== "chores")) return d;
     const p = d.padlock;
