@@ -339,4 +339,35 @@ describe("d100 ruleset in the simulation", () => {
     expect(of(events, "attack")).toEqual([]);
     expect(dice.left()).toBe(0);
   });
+
+  it("P100-MOVE-05, P100-MOVE-06: a player's guarded move away from two minions draws no opportunity attack and covers 1 tile", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const m1 = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    const m2 = addUnit(sim, { kind: "minion", x: 5, y: 6 });
+    w.targetId = m1.id;
+    forceDice(sim, [90, 10, 20, 50, 60]); // initiative: the warrior first; its AI attack on m1 misses (50 against 60)
+    sim.step();
+    const enc = Object.values(sim.state.encounters!)[0]!;
+    expect(enc.order).toEqual([w.id, m2.id, m1.id]);
+    // the minions miss (50 against 60) until the warrior's next turn, when its player plans a guarded move to (1, 1).
+    enc.plans[w.id] = { action: "guardedMove", x: 1, y: 1 };
+    const dice = forceDice(sim, [50, 60, 50, 60, 50, 60, 50, 60]);
+    const events = run(sim, ROUND_TICKS + 2);
+    expect(of(events, "reaction")).toEqual([]);
+    expect(of(events, "turnStarted").map((e) => e.unitId)).toEqual([m2.id, m1.id, w.id, m2.id, m1.id]);
+    expect([w.x, w.y, dice.left()]).toEqual([4, 4, 0]);
+  });
+
+  it("P100-DUEL-19: an adventurer player forfeits its duel with a turn plan", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    forceDice(sim, [90, 10]);
+    const enc = beginDuel(sim, w.id, m.id, { toDeath: false, noMagic: false, unarmedOnly: false, weaponWhitelist: null });
+    if (typeof enc === "string") throw new Error(enc);
+    enc.plans[w.id] = { action: "forfeit" };
+    const events = sim.step();
+    expect(of(events, "duelEnded").map((e) => [e.winnerId, e.loserId, e.how])).toEqual([[m.id, w.id, "forfeit"]]);
+  });
 });

@@ -13,8 +13,8 @@ import { dyingTurnStart, heal, rescue } from "./hp.ts";
 import { duelHealing } from "./duel.ts";
 import { canCast, canMove, endOwnTurn, canAct, isDown } from "./statuses.ts";
 import { castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, orderTotals, spendAction, startOwnTurn, type Placed, type TurnState } from "./turns.ts";
-import { canChargeAt, changeHeight, ignoresGroundObstacles, takeOff } from "./air.ts";
-import { checkDuelOver, duelOpponent } from "./duels.ts";
+import { canChargeAt, changeHeight, ignoresGroundObstacles, land, takeOff } from "./air.ts";
+import { checkDuelOver, duelOpponent, forfeitDuel } from "./duels.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
 
 /** True when the unit stands in the fight (conscious, not dying, dead or gravely wounded). */
@@ -65,6 +65,67 @@ function surpriseAttacks(sim: Simulation, enc: EncounterRecord): void {
   }
 }
 
+/** A player's plan for a d100 turn (shared/protocol.ts `TurnPlan`). */
+export interface D100Plan { action: string; targetId?: string | undefined; x?: number | undefined; y?: number | undefined }
+
+/**
+ * A player's plan for its adventurer's turn (the encounter's `plans`, sent with `planTurn`):
+ * - `attack` `targetId`: the AI's approach and attack, on that foe (P100-BASE-06 to 08);
+ * - `move` / `guardedMove` to (`x`, `y`): a normal move (opportunity attacks, P100-MOVE-03/04) or a
+ *   guarded one (none, a quarter of the distance, P100-MOVE-05/06), then the turn ends;
+ * - `rescue` `targetId`: go to a dying ally and attempt its rescue (P100-DEATH-03 to 08);
+ * - `forfeit`: forfeit the duel (P100-DUEL-19; a keeper-side AI winner spares it, duels.ts);
+ * - `takeOff`, `land`, `climb`, `descend`: flight (P100-AIR-20, P100-AIR-21);
+ * - `wait`: nothing.
+ * An unknown action, or one that names no valid target, falls back to the AI.
+ * @returns true when the plan was played.
+ */
+export function playPlan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: D100Plan, ts: TurnState): boolean {
+  const me = d100Of(unit);
+  const target = plan.targetId ? sim.state.units[plan.targetId] : undefined;
+  switch (plan.action) {
+    case "wait": return true;
+    case "forfeit": return forfeitDuel(sim, unit.id) === null;
+    case "attack": {
+      if (!target || !areEnemies(unit, target) || !isUp(target)) return false;
+      const opp = duelOpponent(sim, unit);
+      if (opp && opp !== target) return false;
+      fight(sim, enc, unit, target, ts);
+      return true;
+    }
+    case "move":
+    case "guardedMove": {
+      if (plan.x === undefined || plan.y === undefined || !isWalkable(sim.state.map, plan.x, plan.y)) return false;
+      const guarded = plan.action === "guardedMove";
+      const map = sim.state.map;
+      const busy = occupied(sim, unit);
+      const path = findPath(map, unit, { x: plan.x, y: plan.y }, (x, y) => !busy.has(y * map.width + x));
+      if (!path) return false;
+      const steps = path.slice(0, moveAllowance(me, guarded)).map((i) => ({ x: i % map.width, y: Math.floor(i / map.width) }));
+      const massCombat = swarmOf(sim, enc, unit).length > 0 || foesOf(sim, enc, unit).some((f) => swarmOf(sim, enc, f).length > 0);
+      walk(sim, enc, unit, steps, ts, massCombat, guarded);
+      return true;
+    }
+    case "rescue": {
+      if (!target || areEnemies(unit, target) || !d100Of(target).dying || d100Of(target).stabilised) return false;
+      if (chebyshev(unit, target) > 1) moveToward(sim, enc, unit, target, ts, false);
+      if (!isUp(unit) || chebyshev(unit, target) > 1 || spendAction(ts, "main") !== null) return true;
+      const r = rescue(sim.rng, me, d100Of(target), true);
+      if (typeof r !== "string") sim.emit({ type: "rescue", unitId: target.id, byUnitId: unit.id, roll: r.roll, needed: r.needed, success: r.success });
+      return true;
+    }
+    case "takeOff":
+    case "land":
+    case "climb":
+    case "descend": {
+      const refused = plan.action === "takeOff" ? takeOff(me, ts) : plan.action === "land" ? land(me, ts) : changeHeight(me, ts, plan.action === "climb" ? 1 : -1);
+      if (!refused) sim.emit({ type: "altitudeChanged", unitId: unit.id, altitude: me.altitude, cause: plan.action });
+      return true;
+    }
+    default: return false;
+  }
+}
+
 /** Standing foes of `unit` in the encounter, nearest first, then by id. */
 function foesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
   return participantsOf(sim, enc)
@@ -81,7 +142,8 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
 }
 
 /**
- * One participant's turn in a d100 encounter (P100-BASE-06 to 14; AI, the player plan is a hook):
+ * One participant's turn in a d100 encounter (P100-BASE-06 to 14): a player's plan when one was
+ * sent ({@link playPlan}), else the AI:
  * 0. before the encounter's first turn, the surprise attacks (P100-BASE-01 to 03);
  * 1. spells interrupted last turn become castable (P100-STATUS-08); a dying unit loses 5 HP
  *    (P100-DEATH-02) and does nothing else;
@@ -102,7 +164,7 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
  *    gives +20/+10 (P100-AIR-14/15).
  * Statuses count down at the end of the turn.
  */
-export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, _plan: unknown): void {
+export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void {
   if (enc.round === 1 && enc.acted.length === 0) surpriseAttacks(sim, enc);
   const me = d100Of(unit);
   if (me.dead) return;
@@ -117,6 +179,7 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
   }
   if (!canAct(me) || !isUp(unit)) { endOwnTurn(me); return; }
   const ts = newTurn();
+  if (plan && playPlan(sim, enc, unit, plan as D100Plan, ts)) { endOwnTurn(me); return; }
   const mySwarm = swarmOf(sim, enc, unit);
   if (mySwarm.length > 0) {
     if (!mySwarm.some((m) => d100Of(m).swarmRound === enc.round)) {
@@ -310,7 +373,7 @@ function stepAway(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, targe
  * hostiles the mover leaves make their opportunity attacks (P100-MOVE-03/04, once each per move;
  * none in mass combat); the move stops when the mover falls or cannot move any more.
  */
-function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { x: number; y: number }[], ts: TurnState, swarm: boolean): number {
+function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { x: number; y: number }[], ts: TurnState, swarm: boolean, guarded = false): number {
   const me = d100Of(unit);
   if (steps.length === 0 || !canMove(me) || spendAction(ts, "move") !== null) return 0;
   const struck = new Set<string>();
@@ -320,7 +383,7 @@ function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { 
     const hostiles: Placed[] = participantsOf(sim, enc)
       .filter((u) => u !== unit && areEnemies(u, unit) && isUp(u) && !struck.has(u.id))
       .map((u) => ({ id: u.id, x: u.x, y: u.y, unit: d100Of(u) }));
-    const ctx = opponentId !== undefined ? { swarm, duelOpponentId: opponentId } : { swarm };
+    const ctx = opponentId !== undefined ? { swarm, guarded, duelOpponentId: opponentId } : { swarm, guarded };
     for (const oa of opportunityAttacks([{ x: unit.x, y: unit.y }, next], me, hostiles, ctx)) {
       const striker = sim.state.units[oa.attackerId] as UnitRecord;
       struck.add(striker.id);
