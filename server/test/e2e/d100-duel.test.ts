@@ -60,4 +60,31 @@ describe("a d100 duel over a real connection", () => {
     expect(ended.hp[ended.winnerId]).toBeGreaterThanOrEqual(25);
     expect(ended.hp[ended.loserId]).toBeGreaterThanOrEqual(1);
   }, 90_000);
+
+  it("P100-DUEL-19, P100-DUEL-22: an adventurer player seated on the peasant forfeits the keeper's duel with a turn plan", async () => {
+    const client = connect(url);
+    const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
+    open.push(keeper);
+    const spectator = await client.spectate(keeper.roomId);
+    open.push(spectator);
+    const seen: SimEvent[] = [];
+    spectator.onEvent((e) => seen.push(e));
+    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
+      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
+        ?? await spectator.waitForEvent(type, match, ms);
+
+    const spotted = await eventually("partySpotted", () => true, 40_000);
+    await eventually("paused", () => true, 5_000);
+    const peasantId = spotted.members[0]!.unitId;
+    const hero = await client.joinAsAdventurer(keeper.roomId, peasantId);
+    open.push(hero);
+    let minionId = "";
+    keeper.state.units.forEach((u, id) => { if (!minionId && u.kind === "minion") minionId = id; });
+    expect(await keeper.proposeDuel({ unitId: minionId, opponentId: peasantId, toDeath: false })).toEqual({ ok: true });
+    expect(await hero.planTurn({ action: "forfeit" })).toEqual({ ok: true });
+    await keeper.resume({});
+    const ended = await eventually("duelEnded", () => true, 20_000);
+    expect([ended.winnerId, ended.loserId, ended.how, ended.loserDied]).toEqual([minionId, peasantId, "forfeit", false]);
+    expect(ended.hp[minionId]).toBeGreaterThanOrEqual(25);
+  }, 90_000);
 });

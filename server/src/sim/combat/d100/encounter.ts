@@ -438,6 +438,8 @@ export const d100EncounterRules: EncounterRules = {
     settle(sim, unit, r.outcome);
   },
   canFight: (unit) => isUp(unit),
+  /** A seated adventurer player's turn waits for its plan (the machinery's turn timer, then the AI). */
+  awaitsPlayer: (_sim, unit) => Boolean(unit.controller),
   isGone(unit) {
     return d100Of(unit).dead || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left";
   },
