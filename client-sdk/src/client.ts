@@ -1,4 +1,4 @@
-import { Client } from "@colyseus/sdk";
+import { Client, type Room } from "@colyseus/sdk";
 import { DUNGEON_ROOM, DungeonState, type DungeonListing, type JoinOptions, type RulesetId } from "@malignus/shared";
 import { DungeonConnection, type DungeonRole } from "./connection.ts";
 import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
@@ -69,7 +69,7 @@ export class MalignusClient {
   async createDungeon(options: DungeonCreateOptions = {}, join: JoinOptions = {}): Promise<DungeonConnection> {
     const role: DungeonRole = join.role ?? "keeper";
     const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role }, DungeonState);
-    return new DungeonConnection(room, role);
+    return await connected(room, role);
   }
 
   /**
@@ -99,7 +99,7 @@ export class MalignusClient {
     if (unitId !== undefined) options.unitId = unitId;
     if (name !== undefined) options.name = name;
     const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-    return new DungeonConnection(room, "adventurer");
+    return await connected(room, "adventurer");
   }
 
   /**
@@ -111,7 +111,7 @@ export class MalignusClient {
    */
   async reconnect(reconnectionToken: string, role: DungeonRole): Promise<DungeonConnection> {
     const room = await this.colyseus.reconnect<DungeonState>(reconnectionToken, DungeonState);
-    return new DungeonConnection(room, role);
+    return await connected(room, role);
   }
 
   /**
@@ -146,7 +146,7 @@ export class MalignusClient {
   async #joinById(roomId: string, role: DungeonRole, name: string | undefined): Promise<DungeonConnection> {
     const options: JoinOptions = name === undefined ? { role } : { role, name };
     const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-    return new DungeonConnection(room, role);
+    return await connected(room, role);
   }
 }
 
@@ -164,4 +164,27 @@ export class MalignusClient {
  */
 export function connect(url: string = DEFAULT_SERVER_URL, options: ConnectOptions = {}): MalignusClient {
   return new MalignusClient(url, options);
+}
+
+/** How long a join waits for the room's first full state, in ms. */
+export const FIRST_STATE_TIMEOUT_MS = 10_000;
+
+/**
+ * Wraps a joined room once its first full state has arrived, so `connection.state` is complete
+ * (map, clock, units) when a join method resolves.
+ * @throws Error when no state arrives within {@link FIRST_STATE_TIMEOUT_MS}; the room is left.
+ */
+async function connected(room: Room<any, DungeonState>, role: DungeonRole): Promise<DungeonConnection> {
+  // Construct first: the connection registers its message handlers (e.g. `seat`) at once.
+  const connection = new DungeonConnection(room, role);
+  if (!(room.state && room.state.mapName)) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        void room.leave().catch(() => {});
+        reject(new Error(`no state from room ${room.roomId} within ${FIRST_STATE_TIMEOUT_MS} ms`));
+      }, FIRST_STATE_TIMEOUT_MS);
+      room.onStateChange.once(() => { clearTimeout(timer); resolve(); });
+    });
+  }
+  return connection;
 }

@@ -30,6 +30,8 @@ describe("walking skeleton over a real connection", () => {
     const client = connect(url);
     const keeper = await client.createDungeon({ seed: 424242, timeScale: 1000, pauseOnSpot: false, spectatorsSeeAll: true, startPaused: true }, { role: "keeper" });
     open.push(keeper);
+    // A join resolves once the first full state is in.
+    expect([keeper.state.mapName, keeper.state.width, keeper.state.height]).toEqual(["default", 40, 30]);
     const spectator = await client.spectate(keeper.roomId);
     open.push(spectator);
     const seen: SimEvent[] = [];
