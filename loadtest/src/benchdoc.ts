@@ -11,7 +11,7 @@
  * 5. with `--target-run`, the issue's server target once: 400 rooms × (1 keeper + 4 spectators), 60 s.
  *
  * Options: `--quick` (short everything), `--rooms N` (default 40), `--duration S` (default 30),
- * `--compare-rooms N` (default 40), `--capacity`, `--steps a,b,c`, `--skip bench,load,fight,compare`.
+ * `--compare-rooms N` (default 40), `--capacity`, `--steps a,b,c`, `--skip bench,profile,load,fight,compare`.
  * Raw JSON goes to loadtest/reports/ (git-ignored); the markdown to docs/benchmarks.md.
  */
 import { spawnSync } from "node:child_process";
@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchReport } from "../../server/bench/bench.ts";
+import { runProfile, type ProfileResult } from "../../server/bench/profile.ts";
 import { DEFAULTS, type LoadOptions } from "./args.ts";
 import { runLoad } from "./runner.ts";
 import { errorCount, type LoadReport } from "./report.ts";
@@ -106,6 +107,7 @@ export function renderDoc(input: {
   generatedAt: string; command: string; machine: { cpu: string; cores: number; memoryGiB: number; node: string; platform: string; loadBefore: number[]; loadAfter: number[] };
   bench: BenchReport | null; load: LoadReport | null; fight: LoadReport | null; compare: CompareReport | null; capacity: DocCapacity | null;
   target?: LoadReport | null;
+  profile?: ProfileResult | null;
 }): string {
   const { machine: m, bench: b, load: l, fight: fl, compare: c, capacity: cap } = input;
   const tr = input.target ?? null;
@@ -136,11 +138,22 @@ export function renderDoc(input: {
     out.push(`### Mid-invasion (default map: ${r0?.adventurers ?? "?"} adventurers, ${r0?.minions ?? "?"} minions, ${r0?.traps ?? "?"} wired traps)`, "",
       "| ruleset | ticks/s | mean µs | p50 µs | p99 µs |", "| --- | --: | --: | --: | --: |");
     for (const r of b.invasion) out.push(`| ${r.ruleset} | ${int(r.ticksPerSecond)} | ${f1(r.meanMicros)} | ${f1(r.p50Micros)} | ${f1(r.p99Micros)} |`);
-    out.push("", "`d20` and `d100` resolve fights with the malignus module until their own modules land (`rulesetFor`), so their figures match malignus within noise.", "");
+    out.push("", "Each ruleset runs the combat module `rulesetFor` returns for it. The mean is far above the median when a few ticks are slow (path searches, see the profile).", "");
     out.push("### Tick cost by entity count", "", "Arena map sized to fit; 1/7 adventurers (one party walking to the Master), 2/7 minions, 4/7 trap parts (wired pairs), malignus.", "",
       "| entities | adventurers | minions | traps | mean µs | p99 µs | ticks/s | µs per entity |", "| --: | --: | --: | --: | --: | --: | --: | --: |");
     for (const r of b.scaling) out.push(`| ${r.entities} | ${r.adventurers} | ${r.minions} | ${r.traps} | ${f1(r.meanMicros)} | ${f1(r.p99Micros)} | ${int(r.ticksPerSecond)} | ${f2(r.meanMicros / r.entities)} |`);
     out.push("", "The cost per entity grows with the count: several systems scan every unit for every unit (see the profile below).", "");
+  }
+  if (input.profile) {
+    const p = input.profile;
+    out.push("### Where the time goes (profile)", "", `\`npm run bench:profile -- ${p.args.join(" ")}\` (node --cpu-prof). Simulation functions by inclusive time (their own samples and their callees'), then the top functions by self time.`, "",
+      "| inclusive % | function | file |", "| --: | --- | --- |");
+    for (const h of p.inclusive.slice(0, 15)) out.push(`| ${h.selfPercent.toFixed(1)} | ${h.fn} | ${h.where} |`);
+    out.push("", "| self % | function | file |", "| --: | --- | --- |");
+    for (const h of p.self.slice(0, 12)) out.push(`| ${h.selfPercent.toFixed(1)} | ${h.fn} | ${h.where || "(V8)"} |`);
+    out.push("");
+  }
+  if (b) {
     if (b.days) {
       out.push(`### ${b.days.days} game days of a defended dungeon`, "",
         "Default map with wired traps, invasions as scheduled, no pause on spotting." +
@@ -238,6 +251,11 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   const loadBefore = os.loadavg();
   const bench = o.skip.has("bench") ? null : runBench(o.quick);
+  let profile: ProfileResult | null = null;
+  if (!o.skip.has("profile")) {
+    console.log("bench:doc: profiling the bench (node --cpu-prof)…");
+    profile = runProfile(undefined, true);
+  }
   let load: LoadReport | null = null;
   if (!o.skip.has("load")) {
     console.log(`bench:doc: load on the production server, ${o.rooms} rooms for ${o.durationSeconds} s…`);
@@ -282,7 +300,7 @@ async function main(): Promise<void> {
       cpu: cpus[0]?.model.trim() ?? "unknown", cores: os.availableParallelism(), memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
       node: process.version, platform: `${os.platform()} ${os.release()} ${os.arch()}`, loadBefore, loadAfter: os.loadavg(),
     },
-    bench, load, fight, compare, capacity, target,
+    bench, load, fight, compare, capacity, target, profile,
   });
   writeFileSync(path.join(REPO, "docs/benchmarks.md"), md);
   console.log("bench:doc: docs/benchmarks.md written");

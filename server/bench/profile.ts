@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile [-- bench options]`: runs the benchmarks under `node --cpu-prof` (the
  * project's Node) and prints the hot spots: functions by self time, as `file:line function`.
- * Default bench options: `--quick --only invasion,scaling,days --days 10`. The raw `.cpuprofile`
+ * Default bench options: {@link PROFILE_DEFAULT_ARGS}. The raw `.cpuprofile`
  * stays in `.profiles/` (git-ignored by convention; open it in Chrome DevTools for a flame chart).
  */
 import { spawnSync } from "node:child_process";
@@ -98,28 +98,48 @@ export function inclusiveSpots(profile: CpuProfile, root = "", filter = "server/
   return out;
 }
 
-function main(): void {
+/** A profiled bench run: the profile file and its hot spots. */
+export interface ProfileResult { file: string; args: string[]; self: HotSpot[]; inclusive: HotSpot[] }
+
+/** Default bench options of a profiled run. */
+export const PROFILE_DEFAULT_ARGS = ["--quick", "--only", "idle,invasion,scaling", "--days", "10"];
+
+/**
+ * Runs the bench with `args` under `node --cpu-prof` (this Node) and reads the profile back.
+ * @param quiet hide the bench's own output.
+ * @throws Error when the bench fails or writes no profile.
+ */
+export function runProfile(args: readonly string[] = PROFILE_DEFAULT_ARGS, quiet = false): ProfileResult {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const repo = path.resolve(here, "../..");
   const dir = path.join(os.tmpdir(), "malignus-profiles");
   mkdirSync(dir, { recursive: true });
-  const benchArgs = process.argv.slice(2);
-  const args = benchArgs.length > 0 ? benchArgs : ["--quick", "--only", "invasion,scaling,days", "--days", "10"];
   const started = Date.now();
   const run = spawnSync(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", "tsx", path.join(here, "bench.ts"), ...args], {
-    stdio: "inherit", cwd: repo,
+    stdio: quiet ? "ignore" : "inherit", cwd: repo,
   });
-  if (run.status !== 0) { console.error(`bench:profile: the bench exited with ${run.status}`); process.exit(1); }
+  if (run.status !== 0) throw new Error(`the bench exited with ${run.status}`);
   const newest = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))
     .map((f) => path.join(dir, f)).filter((f) => statSync(f).mtimeMs >= started)
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  if (!newest) { console.error("bench:profile: no .cpuprofile written"); process.exit(1); }
-  const spots = hotSpots(JSON.parse(readFileSync(newest, "utf8")) as CpuProfile, repo + "/", 25);
-  console.log(`\nHot spots by self time (${newest})`);
-  console.log(table(["self %", "function", "file:line"], spots.map((s) => [fmt(s.selfPercent), s.fn, s.where])));
-  const incl = inclusiveSpots(JSON.parse(readFileSync(newest, "utf8")) as CpuProfile, repo + "/", "server/src/", 25);
+  if (!newest) throw new Error("no .cpuprofile written");
+  const profile = JSON.parse(readFileSync(newest, "utf8")) as CpuProfile;
+  return { file: newest, args: [...args], self: hotSpots(profile, repo + "/", 25), inclusive: inclusiveSpots(profile, repo + "/", "server/src/", 25) };
+}
+
+function main(): void {
+  const benchArgs = process.argv.slice(2);
+  let result: ProfileResult;
+  try {
+    result = runProfile(benchArgs.length > 0 ? benchArgs : PROFILE_DEFAULT_ARGS);
+  } catch (err) {
+    console.error(`bench:profile: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  console.log(`\nHot spots by self time (${result.file})`);
+  console.log(table(["self %", "function", "file:line"], result.self.map((s) => [fmt(s.selfPercent), s.fn, s.where])));
   console.log("\nSimulation functions by inclusive time (self + callees)");
-  console.log(table(["total %", "function", "file"], incl.map((s) => [fmt(s.selfPercent), s.fn, s.where])));
+  console.log(table(["total %", "function", "file"], result.inclusive.map((s) => [fmt(s.selfPercent), s.fn, s.where])));
 }
 
 if (process.argv[1]?.endsWith("profile.ts")) main();
