@@ -2,22 +2,16 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
 import { isActive } from "../world/units.ts";
-import { canSee, hasLineOfFire, perceptionRange, shotPath } from "./perception.ts";
-import { bodiesOn } from "./crowding.ts";
+import { canSee, hasLineOfFire, perceptionRange } from "./perception.ts";
+import { MELEE_REACH, shotTaker } from "./shots.ts";
 import { killingBlow } from "./unconscious.ts";
 import { stepEncounters } from "./encounters/encounters.ts";
 
-/**
- * CMB-14 (open, proposal "bodies are checked in order from the shooter, each with a fixed
- * chance"): the chance, in percent, that a standing body on a shot's path takes the shot instead.
- */
-export const BYSTANDER_HIT_CHANCE = 25;
+// The shot rules live in shots.ts (no imports of the fight system, so the round-based rulesets can use them without an import cycle).
+export { BYSTANDER_HIT_CHANCE, MELEE_REACH, shotTaker } from "./shots.ts";
 
 /** Ticks a unit waits between two attacks (10 ticks = 1 game minute). */
 export const ATTACK_INTERVAL_TICKS = 10;
-
-/** CMB-09 (open, proposal "8 neighbours"): a melee attacker reaches targets this many tiles away (Chebyshev). */
-export const MELEE_REACH = 1;
 
 /**
  * CMB-10: the facing (0 = north, clockwise in eighths; y grows southward) from `from` toward `to`,
@@ -85,28 +79,6 @@ export function stepCombat(sim: Simulation): void {
     unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
     if (sim.ruleset.isOutOfFight(target)) stopFighting(unit);
   }
-}
-
-/**
- * CMB-13, CMB-14: who a ranged attack of `attacker` on `target` actually strikes. A melee attack
- * (within {@link MELEE_REACH}) always strikes its target. A shot passes over bodies on its path
- * (they do not block it) but each standing body on it, in order from the shooter (and in id order
- * on one tile), takes the shot instead with {@link BYSTANDER_HIT_CHANCE} percent: one d100 per
- * body checked, stopping at the first that takes it. Friend or foe alike. Emits
- * `shotIntercepted` when a bystander takes it.
- */
-export function shotTaker(sim: Simulation, attacker: UnitRecord, target: UnitRecord): UnitRecord {
-  if (chebyshev(attacker, target) <= MELEE_REACH) return target;
-  for (const tile of shotPath(attacker, target)) {
-    for (const body of bodiesOn(sim, tile.x, tile.y)) {
-      if (body === attacker || body === target) continue;
-      if (sim.rng.chance(BYSTANDER_HIT_CHANCE)) {
-        sim.emit({ type: "shotIntercepted", attackerId: attacker.id, intendedId: target.id, targetId: body.id });
-        return body;
-      }
-    }
-  }
-  return target;
 }
 
 /** Clears a unit's target; a unit shown as `fighting` goes back to `idle`. */

@@ -7,6 +7,7 @@ import { onUnitEntersTile } from "../../traps/index.ts";
 import type { EncounterRecord, EncounterRules } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
 import { canSee, hasLineOfFire } from "../perception.ts";
+import { shotTaker } from "../shots.ts";
 import { d100Attack, d100Options, settle } from "./resolve.ts";
 import { d100Of, HEAL_SPELL, HEAL_SPELL_RANGE } from "./sheet.ts";
 import { dyingTurnStart, heal, rescue } from "./hp.ts";
@@ -61,7 +62,8 @@ function surpriseAttacks(sim: Simulation, enc: EncounterRecord): void {
     const target = foesOf(sim, enc, u).find((f) => chebyshev(u, f) <= 1 || (me.hasRangedWeapon && chebyshev(u, f) <= me.range
       && (ignoresGroundObstacles(me, "ranged") || hasLineOfFire(sim.state.map, u, f))));
     if (!target) continue;
-    d100Attack(sim, u, target, { mode: chebyshev(u, target) <= 1 ? "melee" : "ranged", surprise: true, outOfTurn: true });
+    const mode = chebyshev(u, target) <= 1 ? "melee" : "ranged";
+    d100Attack(sim, u, struckBy(sim, u, target, mode), { mode, surprise: true, outOfTurn: true });
   }
 }
 
@@ -305,11 +307,23 @@ function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: 
   unit.activity = "fighting";
   unit.targetId = target.id;
   const charge = mode === "melee" && canChargeAt(me, d100Of(target), moved);
-  const r = d100Attack(sim, unit, target, { mode, duel, charge });
+  const struck = struckBy(sim, unit, target, mode);
+  const r = d100Attack(sim, unit, struck, { mode, duel, charge });
   if (r.refused === null && r.result.fell) {
-    sim.emit({ type: "altitudeChanged", unitId: target.id, altitude: d100Of(target).altitude, cause: "fall" });
+    sim.emit({ type: "altitudeChanged", unitId: struck.id, altitude: d100Of(struck).altitude, cause: "fall" });
   }
   if (duel) checkDuelOver(sim, unit);
+}
+
+/**
+ * CMB-14 (always on): who a `mode` attack of `unit` on `target` strikes. A ranged shot may strike a
+ * standing body on its path instead (the shared {@link shotTaker}, drawn before the attack roll),
+ * except a shot from moderate or high height, which passes over the ground like its line of fire
+ * (P100-AIR-24, server choice). A melee blow strikes its target.
+ */
+function struckBy(sim: Simulation, unit: UnitRecord, target: UnitRecord, mode: "melee" | "ranged"): UnitRecord {
+  if (mode !== "ranged" || ignoresGroundObstacles(d100Of(unit), mode)) return target;
+  return shotTaker(sim, unit, target);
 }
 
 /** The swarm's turn (P100-MASS-11 to 15): split among the engaged foes (within 1 tile of a member, else the nearest). */

@@ -25,6 +25,7 @@ import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack } from "./
 /** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this many HP. */
 export const HEALING_POTION_DICE = "2d4+2";
 import { d20Of } from "./sheet.ts";
+import { shotTaker } from "../shots.ts";
 
 /**
  * The start of a creature's turn (Left open D20-HP: damage over time first, then the jet de
@@ -408,9 +409,17 @@ function inThrowRange(unit: UnitRecord, target: UnitRecord): boolean {
   return d >= 1 && d <= THROW_RANGE;
 }
 
+/**
+ * One weapon attack of `unit` on `target` in an encounter. A ranged or thrown attack may strike a
+ * standing body on its path instead (CMB-14, always on: the shared {@link shotTaker}, drawn before
+ * the attack roll).
+ */
 function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean; thrown?: boolean; keepModifiers?: boolean }): void {
   unit.activity = "fighting";
-  resolveD20Attack(sim, unit, target, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), ...extra });
+  const me = d20Of(unit);
+  const weapon = extra.offHand && me.offHand ? me.offHand : me.weapon;
+  const struck = weapon.ranged || extra.thrown ? shotTaker(sim, unit, target) : target;
+  resolveD20Attack(sim, unit, struck, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), ...extra });
 }
 
 /**
