@@ -148,8 +148,8 @@ export const Door = schema({
   hasPadlock: t.boolean().default(false),
   /** The padlock is built (DOOR-07); false while it is a site. */
   padlockBuilt: t.boolean().default(false),
-  /** The padlock is armed (DOOR-08 to DOOR-10). */
-  padlockArmed: t.boolean().default(false),
+  /** The padlock is armed (DOOR-08 to DOOR-10). Keeper-side only ({@link KEEPER_VIEW_TAG}). */
+  padlockArmed: t.boolean().default(false).view(KEEPER_VIEW_TAG),
   /** Locked right now: a built, armed padlock and no break-in (DOOR-32). */
   locked: t.boolean().default(false),
   /** Padlock site: metal delivered and needed, and build progress in percent. */
@@ -158,8 +158,8 @@ export const Door = schema({
   padlockProgress: t.uint8().default(0),
   /** Forced by adventurers, waiting for a Chores minion (DOOR-45 to DOOR-48). */
   brokenIn: t.boolean().default(false),
-  /** The trigger part wired to it, or "" (DOOR-19). */
-  triggerId: t.string().default(""),
+  /** The trigger part wired to it, or "" (DOOR-19). Keeper-side only ({@link KEEPER_VIEW_TAG}). */
+  triggerId: t.string().default("").view(KEEPER_VIEW_TAG),
 }, "Door");
 export type Door = SchemaType<typeof Door>;
 
@@ -171,8 +171,8 @@ export const TrapEffect = schema({
   id: t.string().default(""),
   /** "gas", "web", "terror" or "spiders". */
   kind: t.string().default(""),
-  /** The mechanism part that caused it. */
-  sourceId: t.string().default(""),
+  /** The mechanism part that caused it. Keeper-side only ({@link KEEPER_VIEW_TAG}). */
+  sourceId: t.string().default("").view(KEEPER_VIEW_TAG),
   unitId: t.string().default(""),
   tiles: t.array("uint16"),
   untilTick: t.uint32().default(0),
@@ -238,9 +238,15 @@ export const DungeonState = schema({
   adventurers: t.uint8().default(0),
   /** Doors, by id (DOOR rules). */
   doors: t.map(Door),
-  /** Spotted parties (INV-05), keeper-side only. */
-  parties: t.map(PartyInfo).view(KEEPER_VIEW_TAG),
-  /** Journals of adventurers of spotted parties (KNOW-50), keeper-side only. */
-  journals: t.map(Journal).view(KEEPER_VIEW_TAG),
+  /**
+   * Parties in the dungeon (INV-05), filtered per client (server/src/rooms/views.ts): keepers
+   * see the spotted ones, an adventurer player its own party only.
+   */
+  parties: t.map(PartyInfo).view(),
+  /**
+   * Adventurers' Journals (KNOW-50), filtered per client: keepers see those of spotted parties,
+   * an adventurer player its own only.
+   */
+  journals: t.map(Journal).view(),
 }, "DungeonState");
 export type DungeonState = SchemaType<typeof DungeonState>;

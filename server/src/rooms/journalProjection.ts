@@ -4,8 +4,9 @@ import type { Simulation } from "../sim/index.ts";
 /**
  * Projects the spotted parties (INV-05: the Party tab's goal) and their adventurers' Journals
  * (KNOW-50: learned bonuses and known traps) into the keeper-side maps `parties` and `journals`.
- * Only parties the keeper has spotted appear, so the fog keeps unspotted parties secret; both
- * maps are sent only to views holding KEEPER_VIEW_TAG (keepers and spectators).
+ * Every party still in play is projected; the views (rooms/views.ts) show keepers only the
+ * spotted ones, so the fog keeps unspotted parties secret, and an adventurer player only its own
+ * party and its own Journal.
  */
 
 interface StrMap<V> {
@@ -43,7 +44,7 @@ export function projectInvasionExtras(target: DungeonState, simulation: Simulati
   const wantJournals = new Set<string>();
   for (const id in sim.parties) {
     const p = sim.parties[id];
-    if (!p || !p.spotted || p.ended) continue;
+    if (!p || p.ended) continue; // the views show keepers only the spotted ones (rooms/views.ts)
     wantParties.add(id);
     let info = parties.get(id);
     if (!info) { info = new PartyInfo(); parties.set(id, info); }

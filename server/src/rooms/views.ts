@@ -18,7 +18,9 @@ import { SPECTRAL_EYE_TILES, spectralEyePosition } from "../sim/invasions/spotti
  *   the intruders currently revealed ({@link keeperSeesUnit}).
  * - `all` (a spectator of a room with `spectatorsSeeAll`): everything.
  * - `adventurer`: its own unit, the units it perceives (CMB-02 to CMB-04), the trap parts it
- *   knows ({@link adventurerKnowsPart}); never a cable, never the keeper's stock or indicator.
+ *   knows ({@link adventurerKnowsPart}), its own party (INV-05) and its own Journal (KNOW-50);
+ *   never a cable, never the keeper's stock or indicator, never a keeper-only field
+ *   ({@link KEEPER_TAGGED_COLLECTIONS}).
  *
  * To show a new collection of the state to some viewers, add one line to {@link VIEW_RULES}.
  */
@@ -38,7 +40,7 @@ export interface ViewContext {
 
 /** A visibility rule for one `.view()` map of the state, by entry id. */
 export interface ViewRule {
-  collection: "units" | "parts" | "cables";
+  collection: "units" | "parts" | "cables" | "parties" | "journals";
   visible(ctx: ViewContext, viewer: Viewer, id: string): boolean;
 }
 
@@ -119,6 +121,27 @@ export const VIEW_RULES: ViewRule[] = [
     },
   },
   { collection: "cables", visible: (_ctx, viewer) => viewer.kind !== "adventurer" },
+  {
+    // INV-05: keepers see a party once spotted; an adventurer player sees its own party's goal.
+    collection: "parties",
+    visible: (ctx, viewer, id) => {
+      if (viewer.kind === "all") return true;
+      if (viewer.kind === "keeper") return ctx.sim.state.parties[id]?.spotted === true;
+      return ctx.sim.state.units[viewer.unitId]?.partyId === id;
+    },
+  },
+  {
+    // KNOW-50: keepers read the Journals of spotted parties; an adventurer player only its own.
+    collection: "journals",
+    visible: (ctx, viewer, id) => {
+      if (viewer.kind === "all") return true;
+      if (viewer.kind === "keeper") {
+        const partyId = ctx.sim.state.units[id]?.partyId ?? "";
+        return partyId !== "" && ctx.sim.state.parties[partyId]?.spotted === true;
+      }
+      return id === viewer.unitId;
+    },
+  },
 ];
 
 /**
@@ -219,8 +242,23 @@ export function initView(view: StateView, state: DungeonState, viewer: Viewer): 
   if (viewer.kind !== "adventurer") view.add(state, KEEPER_VIEW_TAG);
 }
 
+/**
+ * Entries of these maps carry keeper-only fields tagged {@link KEEPER_VIEW_TAG} (`Door.padlockArmed`,
+ * `Door.triggerId`, `TrapEffect.sourceId`): the keeper's hidden state. Keepers and spectators get
+ * each entry with the tag; an adventurer player never does, so it sees the door or the cloud but
+ * not the padlock's arming, the wiring or the mechanism behind it.
+ */
+export const KEEPER_TAGGED_COLLECTIONS = ["doors", "effects"] as const;
+
 /** Adds to and removes from `view` the map entries `viewer` may see now. */
 export function syncView(view: StateView, state: DungeonState, ctx: ViewContext, viewer: Viewer): void {
+  if (viewer.kind !== "adventurer") {
+    for (const collection of KEEPER_TAGGED_COLLECTIONS) {
+      (state as unknown as Record<string, ViewMap>)[collection]?.forEach((entry) => {
+        if (!view.hasTag(entry as never, KEEPER_VIEW_TAG)) view.add(entry as never, KEEPER_VIEW_TAG);
+      });
+    }
+  }
   for (const rule of VIEW_RULES) {
     const map = (state as unknown as Record<string, ViewMap>)[rule.collection];
     map?.forEach((entry, id) => {

@@ -9,6 +9,7 @@ import type { DungeonServer } from "../../src/app.ts";
 import type { DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
 import { startInvasion } from "../../src/sim/invasions/party.ts";
 import { learn } from "../../src/sim/knowledge/knowledge.ts";
+import { addUnit } from "../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../src/sim/index.ts";
 
 /** Polls `check` every 25 ms until it returns a value other than undefined, or fails after `ms`. */
@@ -45,6 +46,18 @@ const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) =>
 const roomOf = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as DungeonRoom;
 /** Waits for two patches, so a client's decoded state reflects the room's last step. */
 const settle = () => sleep(250);
+
+/** Adds a second adventurer, next to the first, to its party when it came alone; returns the members. */
+function withSecondMember(room: DungeonRoom, members: UnitRecord[]): UnitRecord[] {
+  if (members.length > 1) return members;
+  const first = members[0]!;
+  const party = room.simulation.state.parties[first.partyId]!;
+  const second = addUnit(room.simulation, {
+    kind: "adventurer", x: first.x, y: first.y, partyId: first.partyId, faction: first.faction, adventurerClass: first.adventurerClass,
+  });
+  party.memberIds.push(second.id);
+  return [first, second];
+}
 
 /** Puts a party in the dungeon now (the first invasion, drawn from the room's seed). */
 function invade(room: DungeonRoom): UnitRecord[] {
@@ -226,6 +239,97 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     expect([part.kind, part.x, part.y]).toEqual(["pressurePlate", x0 + 2, y0]);
     expect(hero.room.state.parts.has(dartsId!)).toBe(false);
     expect(hero.room.state.cables.size).toBe(0);
+  });
+
+  it("an adventurer player never decodes the keeper's hidden door and effect fields (padlockArmed, triggerId, sourceId); the keeper does", async () => {
+    const keeper = await create({ pauseOnSpot: false, seed: 3 });
+    const room = roomOf(keeper.room.roomId);
+    const members = invade(room);
+    const sim = room.simulation.state;
+    const door = Object.values(sim.doors)[0]!;
+    door.padlock = { built: true, armed: true, metalDelivered: 0, workDone: 0 };
+    // A plate two tiles west of the door, wired to it (DOOR-19).
+    const plate = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: door.x - 2, y: door.y });
+    const wired = await keeper.room.request<unknown, CommandResult>("wire", { path: [2, 1, 0].map((d) => ({ x: door.x - d, y: door.y })) });
+    expect([plate.ok, wired.ok]).toEqual([true, true]);
+    const plateId = (plate as { id: string }).id;
+    const t0 = sim.tick;
+    sim.effects["9100"] = {
+      id: "9100", kind: "gas", sourceId: "4343", tiles: [], unitId: "",
+      fleeTo: { x: 0, y: 0 }, startTick: t0, untilTick: t0 + 1_000_000, nextHarmTick: -1, savedSpeed: 0,
+    };
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: members[0]!.id });
+    await settle();
+    const k = await until("the keeper's door and web", () => {
+      const d = keeper.room.state.doors.get(door.id);
+      const e = keeper.room.state.effects.get("9100");
+      return d?.triggerId === plateId && e?.sourceId === "4343" ? { d, e } : undefined;
+    });
+    expect([k.d.padlockArmed, k.d.locked, k.e.kind]).toEqual([true, true, "gas"]);
+    // The adventurer sees the door and the cloud, not the keeper's secrets behind them.
+    const d = hero.room.state.doors.get(door.id)!;
+    const e = hero.room.state.effects.get("9100")!;
+    expect([d.x, d.y, d.hasPadlock, d.locked]).toEqual([door.x, door.y, true, true]);
+    // Never sent: the decoder holds nothing for them.
+    expect([d.padlockArmed, d.triggerId]).toEqual([undefined, undefined]);
+    expect([e.kind, e.untilTick, e.sourceId]).toEqual(["gas", t0 + 1_000_000, undefined]);
+    // A door or an effect appearing later is tagged for the keeper too, and stays bare for the adventurer.
+    sim.effects["9101"] = { ...sim.effects["9100"]!, id: "9101", sourceId: "4444" };
+    await until("the keeper's second cloud", () => (keeper.room.state.effects.get("9101")?.sourceId === "4444" ? true : undefined));
+    const later = await until("the adventurer's second cloud", () => hero.room.state.effects.get("9101"));
+    expect([later.kind, later.sourceId]).toEqual(["gas", undefined]);
+  });
+
+  it("INV-05, KNOW-50: an adventurer player decodes its own party's goal and its own Journal, never another player's; the keeper only once spotted", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const members = withSecondMember(room, invade(room));
+    const [me, other] = [members[0]!, members[1]!];
+    const sim = room.simulation.state;
+    const party = sim.parties[me.partyId]!;
+    sim.knowledge[me.id] = { known: [], spot: { pressurePlate: 2 }, block: { dartLauncher: 1 } };
+    sim.knowledge[other.id] = { known: [], spot: { tripwire: 1 }, block: {} };
+    // A second party of another player, elsewhere: its goal and Journal stay hidden from the first.
+    const a = await join(keeper.room.roomId, { role: "adventurer", unitId: me.id });
+    const b = await join(keeper.room.roomId, { role: "adventurer", unitId: other.id });
+    const mine = await until("my Journal", () => a.room.state.journals.get(me.id));
+    expect([mine.spotBonus.get("pressurePlate"), mine.blockBonus.get("dartLauncher")]).toEqual([2, 1]);
+    const info = await until("my party", () => a.room.state.parties.get(party.id));
+    expect([info.goal, [...info.memberIds]]).toEqual([party.goal, party.memberIds]);
+    expect(a.room.state.journals.has(other.id)).toBe(false);
+    expect(a.room.state.journals.size).toBe(1);
+    expect((await until("b's Journal", () => b.room.state.journals.get(other.id))).spotBonus.get("tripwire")).toBe(1);
+    expect(b.room.state.journals.has(me.id)).toBe(false);
+    // The keeper: nothing while the party is unspotted, everything once spotted.
+    if (!party.spotted) {
+      expect([keeper.room.state.parties.size, keeper.room.state.journals.size]).toEqual([0, 0]);
+      party.spotted = true;
+    }
+    await until("the keeper's Journals", () => (keeper.room.state.journals.size === members.length ? true : undefined));
+    expect(keeper.room.state.parties.get(party.id)?.goal).toBe(party.goal);
+  });
+
+  it("INV-05, KNOW-50: a player of another party never decodes the first party's goal or Journals", async () => {
+    const keeper = await create({ pauseOnSpot: false });
+    const room = roomOf(keeper.room.roomId);
+    const members = withSecondMember(room, invade(room));
+    const me = members[0]!;
+    const sim = room.simulation.state;
+    sim.knowledge[me.id] = { known: [], spot: { pressurePlate: 2 }, block: {} };
+    const stranger = members[1]!;
+    const b = await join(keeper.room.roomId, { role: "adventurer", unitId: stranger.id });
+    const a = await join(keeper.room.roomId, { role: "adventurer", unitId: me.id });
+    // Then move the second member into a party of its own (another party in the dungeon).
+    const first = sim.parties[me.partyId]!;
+    first.memberIds = first.memberIds.filter((id) => id !== stranger.id);
+    sim.parties["9200"] = { ...structuredClone(first), id: "9200", memberIds: [stranger.id] };
+    stranger.partyId = "9200";
+    await until("a's party", () => a.room.state.parties.get(first.id));
+    await until("b's party", () => b.room.state.parties.get("9200"));
+    await settle();
+    expect([...b.room.state.parties.keys()]).toEqual(["9200"]);
+    expect(b.room.state.journals.has(me.id)).toBe(false);
+    expect([...a.room.state.parties.keys()]).toEqual([first.id]);
   });
 
   it("INV-76: a lit guard-post torch shows the whole party to the keeper, through the fog, while it is within 8 tiles", async () => {

@@ -9,6 +9,7 @@ import { stepMovement } from "../../../src/sim/world/movement.ts";
 import { walkKnowing } from "../../../src/sim/knowledge/routing.ts";
 import { gainCaution } from "../../../src/sim/knowledge/knowledge.ts";
 import { projectMap, projectState } from "../../../src/rooms/projection.ts";
+import { VIEW_RULES, lazyContext } from "../../../src/rooms/views.ts";
 import { makeParty, makeSim } from "../knowledge/helpers.ts";
 import { defaultSim, run } from "../helpers.ts";
 import { tileIndex } from "../../../src/sim/world/grid.ts";
@@ -156,10 +157,13 @@ describe("spotting the party, the letter and the screen (INV-70 to INV-86)", () 
     projectMap(state, sim.state);
     projectState(state, sim, 1);
     expect(state.invasion.word).toBe("Calm");
-    expect(state.parties.size).toBe(0); // not spotted: nothing leaks
-    expect(state.journals.size).toBe(0);
+    // Not spotted: nothing leaks to the keeper (the room's views filter the projected maps).
+    const keeperSees = (collection: string, id: string) =>
+      VIEW_RULES.find((r) => r.collection === collection)!.visible(lazyContext(sim), { kind: "keeper" }, id);
+    expect([keeperSees("parties", party.id), keeperSees("journals", a.id)]).toEqual([false, false]);
     party.spotted = true;
     projectState(state, sim, 1);
+    expect([keeperSees("parties", party.id), keeperSees("journals", a.id)]).toEqual([true, true]);
     expect([state.invasion.word, state.invasion.partyId]).toEqual(["In progress", party.id]);
     expect(state.units.get(a.id)?.x).toBe(party.portal.x);
     const info = state.parties.get(party.id)!;
