@@ -164,8 +164,13 @@ export interface DeathSaveEvent extends EventBase {
 }
 /** A reaction (D20-FLOW-34 to D20-FLOW-39): an opportunity attack, a defence or a readied attack against `againstId`. */
 export interface ReactionEvent extends EventBase { type: "reaction"; unitId: string; kind: "opportunityAttack" | "defence" | "readied"; detail: string; againstId: string }
+/**
+ * A player's plan was played on its unit's d20 turn: `refusals` holds one entry per step played,
+ * null when done or the refusal reason (the plan stopped there; D20-FLOW-27, D20-ACTION-02).
+ */
+export interface TurnPlanPlayedEvent extends EventBase { type: "turnPlanPlayed"; unitId: string; refusals: (string | null)[] }
 /** Encounter events, in one union (combat/encounters/, d20). */
-export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent;
+export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent | TurnPlanPlayedEvent;
 
 /** Every event the simulation can emit. */
 export type SimEvent =

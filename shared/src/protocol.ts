@@ -64,12 +64,41 @@ export interface DungeonListing {
  */
 export const PLAN_TURN_MESSAGE = "planTurn";
 
-/** A turn plan: what to do (`attack`, `move`, `dash`, `flee`, `wait`…), on whom or where. */
+/**
+ * One step of a detailed d20 turn plan (server combat/d20/turn.ts `D20Step`): `kind` is the step
+ * (`move` with `path`, `attack` with `targetId`, `dash`, `disengage`, `help` with `allyId` and
+ * `targetId`, `cast` with `spell`…); the fields a kind does not use are ignored. Tiles in tile
+ * coordinates.
+ */
+export const TurnStep = z.object({
+  kind: z.string().regex(/^[a-zA-Z]{1,32}$/),
+  targetId: EntityId.optional(),
+  allyId: EntityId.optional(),
+  mountId: EntityId.optional(),
+  x: z.number().int().min(0).max(1023).optional(),
+  y: z.number().int().min(0).max(1023).optional(),
+  path: z.array(z.object({ x: z.number().int().min(0).max(1023), y: z.number().int().min(0).max(1023) }).strict()).max(64).optional(),
+  offHand: z.boolean().optional(),
+  thrown: z.boolean().optional(),
+  control: z.boolean().optional(),
+  item: z.enum(["bandage", "medicalTools", "healingPotion"]).optional(),
+  action: z.enum(["dash", "disengage"]).optional(),
+  spell: z.string().max(64).optional(),
+  text: z.string().max(200).optional(),
+}).strict();
+/** A turn step (see {@link TurnStep}). */
+export type TurnStep = z.infer<typeof TurnStep>;
+
+/**
+ * A turn plan: what to do (`attack`, `move`, `dash`, `flee`, `wait`…), on whom or where. In d20
+ * rooms `steps` (with `action: "steps"`) gives the whole turn step by step (D20-FLOW-27).
+ */
 export const TurnPlan = z.object({
   action: z.string().regex(/^[a-zA-Z]{1,32}$/),
   targetId: EntityId.optional(),
   x: z.number().int().min(0).max(1023).optional(),
   y: z.number().int().min(0).max(1023).optional(),
+  steps: z.array(TurnStep).max(32).optional(),
 }).strict();
 /** A turn plan (see {@link TurnPlan}). */
 export type TurnPlan = z.infer<typeof TurnPlan>;

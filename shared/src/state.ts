@@ -211,6 +211,30 @@ export const PartyInfo = schema({
 }, "PartyInfo");
 export type PartyInfo = SchemaType<typeof PartyInfo>;
 
+/**
+ * What the player of the unit whose turn it is in an encounter may do (d20 rooms; issue 7 "Who
+ * decides"), so a thin client can show it. Present only while that turn waits for the player's
+ * plan (`planTurn`, shared/protocol.ts); sent to every client. Tiles as indices y × width + x.
+ */
+export const TurnOptions = schema({
+  unitId: t.string().default(""),
+  encounterId: t.string().default(""),
+  round: t.uint16().default(0),
+  /** Tick at which the AI plays the turn if no plan came (the turn timer). */
+  deadlineTick: t.uint32().default(0),
+  /** Movement the turn starts with (movement cost units, D20-MOVE-01). */
+  movement: t.float32().default(0),
+  /** Step kinds the unit may play now (`attack`, `move`, `dash`, `wait`…; server combat/d20/options.ts). */
+  actions: t.array("string"),
+  /** Tiles it can move to this turn (D20-MOVE costs), cheapest first. */
+  reachable: t.array("uint32"),
+  /** The movement each tile of `reachable` costs, in the same order. */
+  reachableCost: t.array("float32"),
+  /** Foes it can attack without moving (D20-ATTACK-19), by id. */
+  targets: t.array("string"),
+}, "TurnOptions");
+export type TurnOptions = SchemaType<typeof TurnOptions>;
+
 /** The root state of a dungeon room. */
 export const DungeonState = schema({
   mapName: t.string().default(""),
@@ -238,6 +262,8 @@ export const DungeonState = schema({
   adventurers: t.uint8().default(0),
   /** Doors, by id (DOOR rules). */
   doors: t.map(Door),
+  /** Options of the turns waiting for a player's plan, by unit id (d20 encounters; everyone sees them). */
+  turnOptions: t.map(TurnOptions),
   /**
    * Parties in the dungeon (INV-05), filtered per client (server/src/rooms/views.ts): keepers
    * see the spotted ones, an adventurer player its own party only.

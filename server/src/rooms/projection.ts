@@ -12,6 +12,7 @@ import { projectDoor } from "./doorProjection.ts";
 import { projectUnitCombat } from "./combatProjection.ts";
 import { indicator } from "../sim/invasions/schedule.ts";
 import { projectInvasionExtras } from "./journalProjection.ts";
+import { projectTurnOptions } from "./turnProjection.ts";
 
 /**
  * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
@@ -80,6 +81,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   });
   syncMap(target.effects, sim.effects ?? {}, () => new TrapEffect(), (e, r) => projectEffect(e, r, width)); // traps/effects.ts
   syncMap(target.doors, sim.doors ?? {}, () => new Door(), projectDoor); // DOOR rules (rooms/doorProjection.ts)
+  projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
 
   const inv = target.invasion;
   const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;

@@ -2,7 +2,8 @@ import type { EncounterRules } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
 import { areEnemies } from "../../world/units.ts";
 import { hideRoll, initiativeOrder, initiativeRoll, isSurprised, passivePerception } from "./flow.ts";
-import { addStatus, hasStatus } from "./statuses.ts";
+import { addStatus, canAct, hasStatus } from "./statuses.ts";
+import { isUp } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { ageZones, dyingTurn, startOfTurnHarm, takeD20Turn } from "./turn.ts";
 
@@ -44,6 +45,8 @@ export const d20EncounterRules: EncounterRules = {
     if (enc.round > 1) ageZones(enc);
   },
   takeTurn: takeD20Turn,
+  /** Issue 7 "Who decides": a player's adventurer that can act waits for its plan (TURN_TIMER_TICKS, then the AI). */
+  awaitsPlayer: (_sim, unit) => Boolean(unit.controller) && isUp(unit) && canAct(d20Of(unit).statuses, false),
   outsideTurn(sim, unit) {
     const d = d20Of(unit);
     if (d.dots.length === 0 && !hasStatus(d.statuses, "bleeding") && d.hp > 0) return;

@@ -25,6 +25,7 @@ import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack } from "./
 /** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this many HP. */
 export const HEALING_POTION_DICE = "2d4+2";
 import { d20Of } from "./sheet.ts";
+import { toD20Plan } from "./options.ts";
 import { shotTaker } from "../shots.ts";
 
 /**
@@ -468,7 +469,8 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
   if (me.hp === 0) { dyingTurn(sim, unit); endOfTurnStatuses(me.statuses); return; }
   if (!canAct(me.statuses, false)) { endOfTurnStatuses(me.statuses); return; }
   const ts: TurnState = { budget: newTurn(me.movement), attacksLeft: 0 };
-  if (isPlan(plan)) { playPlan(sim, enc, unit, plan, ts); endOfTurnStatuses(me.statuses); return; }
+  const planned = plan === null || plan === undefined ? null : isPlan(plan) ? plan : toD20Plan(sim, enc, unit, plan); // options.ts
+  if (planned) { sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: playPlan(sim, enc, unit, planned, ts) }); endOfTurnStatuses(me.statuses); return; }
   const budget = ts.budget;
   if (hasStatus(me.statuses, "prone") && canStandUp(me.movement, budget.movement)) {
     budget.movement -= standUpCost(me.movement);
