@@ -1,6 +1,6 @@
 import type { Room } from "@colyseus/sdk";
 import {
-  COMMAND_TYPES, EVENT_MESSAGE, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TurnPlan, type SeatInfo, type SeatRole,
+  COMMAND_TYPES, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TurnPlan, type SeatInfo, type SeatRole,
   type CommandPayload, type CommandResult, type CommandType, type DungeonState,
   type SimEvent, type SimEventOf, type SimEventType,
 } from "@malignus/shared";
@@ -150,6 +150,26 @@ export class DungeonConnection {
       throw new CommandValidationError(PLAN_TURN_MESSAGE, `Invalid "${PLAN_TURN_MESSAGE}" payload (not sent): ${detail}`, parsed.error.issues);
     }
     return await this.room.request<TurnPlan, CommandResult>(PLAN_TURN_MESSAGE as never, parsed.data);
+  }
+
+  /**
+   * Adventurer players: walks the adventurer to tile (x, y) out of combat (the `moveTo` message);
+   * it keeps to that tile until the next order, and the AI plays it again once this client
+   * leaves or drops. Resolves `{ ok: true }` when the order is taken, or `{ ok: false, code,
+   * reason }`: `NOT_ALLOWED_FOR_ROLE` (this client plays no adventurer), `NOT_FLOOR`,
+   * `OUT_OF_BOUNDS`, `NO_PATH`, `IN_ENCOUNTER` (plan its turn with {@link planTurn} instead).
+   *
+   * @throws CommandValidationError (rejects) when `to` is malformed; nothing is sent.
+   * @example
+   * await hero.moveTo({ x: 12, y: 15 });
+   */
+  async moveTo(to: MoveTo): Promise<CommandResult> {
+    const parsed = MoveTo.safeParse(to);
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "to"}: ${i.message}`).join("; ");
+      throw new CommandValidationError(MOVE_TO_MESSAGE, `Invalid "${MOVE_TO_MESSAGE}" payload (not sent): ${detail}`, parsed.error.issues);
+    }
+    return await this.room.request<MoveTo, CommandResult>(MOVE_TO_MESSAGE as never, parsed.data);
   }
 
   /** The synchronised dungeon state (read-only: the server owns it). */

@@ -107,6 +107,13 @@ export const COMMANDS = {
   }).strict(),
   /** d100 rooms: the keeper's duellist `unitId` forfeits its duel (P100-DUEL-19). */
   forfeitDuel: z.object({ unitId: EntityId }).strict(),
+  /**
+   * An adventurer player's walk order for its own unit `unitId` to tile (x, y), out of combat.
+   * Never sent by clients under this name: the room builds it from an adventurer seat's
+   * `moveTo` message (MOVE_TO_MESSAGE in protocol.ts) and logs it like every command, so a run
+   * replays; a keeper sending it is refused (`NOT_ALLOWED_FOR_ROLE`).
+   */
+  moveAdventurer: z.object({ unitId: EntityId, x: TilePos.shape.x, y: TilePos.shape.y }).strict(),
 } as const;
 
 /** The command message types. */
@@ -160,6 +167,8 @@ export const ERROR_CODES = [
   "PART_NOT_BUILT",
   "LEVER_ALREADY_ACTIVE",
   "LEVER_NOT_ACTIVE",
+  "NO_PATH",
+  "IN_ENCOUNTER",
 ] as const;
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -102,3 +102,21 @@ export const TurnPlan = z.object({
 }).strict();
 /** A turn plan (see {@link TurnPlan}). */
 export type TurnPlan = z.infer<typeof TurnPlan>;
+
+/**
+ * Client → server request of an adventurer player: walk its adventurer to tile (x, y) out of
+ * combat ({@link MoveTo}). Answered with a `CommandResult`: refused with `NOT_ALLOWED_FOR_ROLE`
+ * when the client plays no adventurer, `NOT_FLOOR` for a tile one cannot walk on, `NO_PATH` when
+ * no walk reaches it, `IN_ENCOUNTER` while its adventurer is in an encounter (use `planTurn`).
+ * The adventurer walks at its own speed along the routes its knowledge allows, and stays on the
+ * tile until the next `moveTo`; the AI takes over again when the player drops.
+ */
+export const MOVE_TO_MESSAGE = "moveTo";
+
+/** A `moveTo` payload: the tile to walk to, in tiles. */
+export const MoveTo = z.object({
+  x: z.number().int().min(0).max(1023),
+  y: z.number().int().min(0).max(1023),
+}).strict();
+/** A `moveTo` payload (see {@link MoveTo}). */
+export type MoveTo = z.infer<typeof MoveTo>;

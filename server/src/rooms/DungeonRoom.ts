@@ -1,7 +1,7 @@
 import { CloseCode, Protocol, Room, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import {
-  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_MINUTE, TurnPlan,
+  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_MINUTE, TurnPlan,
   type Command, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
 } from "@malignus/shared";
 import { encounterOf } from "../sim/combat/encounters/book.ts";
@@ -12,6 +12,7 @@ import { logger } from "../logger.ts";
 import { clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
 import { RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState } from "./projection.ts";
+import { awaitingPlayer } from "./turnProjection.ts";
 import { eventVisible, initView, lazyContext, syncView, type ViewContext, type Viewer } from "./views.ts";
 
 /** Room steps per real second (`setFixedTimestep` rate). */
@@ -115,6 +116,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       this.onMessage(type, COMMANDS[type], (client: DungeonClient, payload: unknown) => this.#command(client, type, payload));
     }
     this.onMessage(PLAN_TURN_MESSAGE, TurnPlan, (client: DungeonClient, plan: TurnPlan) => this.#planTurn(client, plan));
+    this.onMessage(MOVE_TO_MESSAGE, MoveTo, (client: DungeonClient, to: MoveTo) => this.#moveTo(client, to));
     this.onMessage("*", (client: DungeonClient, type: string | number) => {
       messagesReceived.inc({ type: "unknown" });
       this.#refused(client, String(type).slice(0, 64), "UNKNOWN_TYPE", "unknown message type");
@@ -253,6 +255,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       const reason = seat?.role === "adventurer" ? "adventurer players cannot send keeper commands" : "spectators cannot send commands";
       return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", reason);
     }
+    if (type === "moveAdventurer") {
+      return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", `keepers cannot move adventurers; adventurer players send ${MOVE_TO_MESSAGE}`);
+    }
     try {
       const command = { type, ...(payload as object) } as Command;
       const tick = this.#sim.state.tick;
@@ -286,6 +291,25 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     encounter.plans[seat.unitId] = { ...plan };
     this.#planLog.push({ tick: this.#sim.state.tick, seatId: seat.seatId, unitId: seat.unitId, plan: { ...plan } });
     return { ok: true };
+  }
+
+  /**
+   * An adventurer player's walk order out of combat: applied as the simulation command
+   * `moveAdventurer` for the seat's own unit and logged with the keepers' commands (so a run
+   * replays); refused answers carry the simulation's code (invasions/playerMoves.ts).
+   */
+  #moveTo(client: DungeonClient, to: MoveTo): CommandResult {
+    messagesReceived.inc({ type: MOVE_TO_MESSAGE });
+    const seat = client.userData?.seat;
+    if (seat?.role !== "adventurer" || !seat.unitId) {
+      return this.#refused(client, MOVE_TO_MESSAGE, "NOT_ALLOWED_FOR_ROLE", "only adventurer players move their adventurer");
+    }
+    const command: Command = { type: "moveAdventurer", unitId: seat.unitId, x: to.x, y: to.y };
+    const tick = this.#sim.state.tick;
+    const result = this.#sim.apply(command);
+    if (!result.ok) return this.#refused(client, MOVE_TO_MESSAGE, result.code, result.reason, result);
+    this.#commandLog.push({ tick, seatId: seat.seatId, command });
+    return result;
   }
 
   /** Counts and logs (rate-limited) a refusal, and returns the refusal answer. */
@@ -328,6 +352,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       for (let i = 0; i < ticks; i++) {
         this.#broadcastEvents(sim.step());
         if (sim.state.paused) { this.#tickBudget = 0; break; }
+        if (awaitingPlayer(sim)) { this.#tickBudget = 0; break; } // a player's turn: one tick per step (turnProjection.ts)
       }
     }
     this.#project();

@@ -174,6 +174,11 @@ export interface UnitRecord {
    * this player's plan (`EncounterRules.awaitsPlayer`).
    */
   controller?: string;
+  /**
+   * Set by an adventurer player's `moveAdventurer` command: the tile its adventurer walks to and
+   * stays on while a player controls it (invasions/playerMoves.ts). Absent for the AI.
+   */
+  playerGoal?: Pos;
 }
 
 /** A trap part: a construction site until `built` (TRAP-28). */

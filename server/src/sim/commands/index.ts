@@ -28,6 +28,7 @@ import { buildScryingPool, scry } from "./scrying.ts";
 import { forfeitDuelCommand, proposeDuel } from "./duel.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
+import { moveAdventurer } from "./moveAdventurer.ts";
 
 /** A command handler: checks the command against the rules, applies it or refuses it. */
 export type CommandHandler<T extends CommandType> = (sim: Simulation, command: Extract<Command, { type: T }>) => CommandResult;
@@ -67,6 +68,8 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   // d100 duels (P100-DUEL).
   proposeDuel,
   forfeitDuel: forfeitDuelCommand,
+  // Adventurer players (issue 9): sent by the room for an adventurer seat's moveTo.
+  moveAdventurer,
   setStance,
   orderAttack,
 };

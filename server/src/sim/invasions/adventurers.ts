@@ -7,6 +7,7 @@ import { terrorFlight } from "../traps/effects.ts";
 import { walkKnowing } from "../knowledge/routing.ts";
 import { guideAtDoors } from "../doors/routing.ts";
 import { takeLoot } from "./loot.ts";
+import { steerByPlayer } from "./playerMoves.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
@@ -86,6 +87,7 @@ function goHome(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
 
 function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
   if (terrorFlight(sim, unit)) return; // terror trap: victims flee (traps/effects.ts)
+  if (steerByPlayer(sim, unit)) return; // an adventurer player's walk order (playerMoves.ts)
   const carried = party.carriers?.[unit.id] ?? 0;
   if (unit.woundPoints >= FLEE_AT_WOUND_POINTS || party.leaving || carried > 0) { goHome(sim, party, unit); return; }
   const foe = adjacentEnemy(sim, unit);
