@@ -51,3 +51,19 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
   for (const id of target.turnOptions.keys()) if (!live.has(id)) (stale ??= []).push(id);
   if (stale) for (const id of stale) target.turnOptions.delete(id);
 }
+
+/**
+ * True while an encounter's current turn waits for a seated player's plan (`waitingSince` ≥ 0 on
+ * a unit with a `controller`). The room then runs one tick per room step, whatever its
+ * `timeScale`, so the turn timer (TURN_TIMER_TICKS) lasts at least TURN_TIMER_TICKS room steps
+ * of real time and a person has time to answer.
+ */
+export function awaitingPlayer(simulation: Simulation): boolean {
+  const sim = simulation.state;
+  for (const eid in sim.encounters ?? {}) {
+    const enc = sim.encounters![eid] as EncounterRecord;
+    if (enc.waitingSince < 0 || enc.turnIndex >= enc.order.length) continue;
+    if (sim.units[enc.order[enc.turnIndex] as string]?.controller) return true;
+  }
+  return false;
+}
