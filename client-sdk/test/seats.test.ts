@@ -3,7 +3,7 @@ import { CloseCode, matchMaker } from "@colyseus/core";
 import type { DungeonServer } from "../../server/src/app.ts";
 import type { DungeonRoom } from "../../server/src/rooms/DungeonRoom.ts";
 import { startInvasion } from "../../server/src/sim/invasions/party.ts";
-import { connect, type DungeonConnection, type MalignusClient } from "../src/index.ts";
+import { CommandValidationError, connect, type DungeonConnection, type MalignusClient } from "../src/index.ts";
 
 /** Polls `check` every 25 ms until it returns a value other than undefined, or fails after `ms`. */
 async function until<T>(what: string, check: () => T | undefined, ms = 5000): Promise<T> {
@@ -62,6 +62,22 @@ describe("client-sdk seats over a real server", () => {
     await until("its unit in the state", () => hero.state.units.get(party.memberIds[0]!));
     expect(hero.state.parts.size).toBe(0);
     expect((await hero.placePart({ kind: "pressurePlate", x: 6, y: 15 })).ok).toBe(false);
+  });
+
+  it("moveTo walks the adventurer player's unit to the tile (decoded state); a malformed order is not sent; a keeper's is refused", async () => {
+    const keeper = keep(await client.createDungeon({ pauseOnSpot: false, timeScale: 10 }));
+    const party = startInvasion(roomOf(keeper.roomId).simulation);
+    const unitId = party.memberIds[0]!;
+    const hero = keep(await client.joinAsAdventurer(keeper.roomId, unitId));
+    await until("the seat", () => hero.seat);
+    expect(await keeper.moveTo({ x: 14, y: 11 })).toMatchObject({ ok: false, code: "NOT_ALLOWED_FOR_ROLE" });
+    await expect(hero.moveTo({ x: -1, y: 11 })).rejects.toBeInstanceOf(CommandValidationError);
+    expect(await hero.moveTo({ x: 14, y: 11 })).toEqual({ ok: true });
+    const there = await until("the adventurer on (14, 11)", () => {
+      const u = hero.state.units.get(unitId);
+      return u && u.x === 14 && u.y === 11 ? u : undefined;
+    }, 15_000);
+    expect(there.controller).toBe(hero.seat!.seatId);
   });
 
   it("the SDK reconnects by itself after a drop (onDrop, then onReconnect) and keeps the seat", async () => {

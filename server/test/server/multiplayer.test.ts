@@ -522,3 +522,42 @@ describe("adventurer turns in encounters", () => {
     expect(room.planLog).toHaveLength(1);
   });
 });
+
+describe("adventurer play out of combat", () => {
+  it("moveTo: an adventurer player walks its adventurer to a tile and keeps it there; refusals carry codes; the AI resumes when it leaves", async () => {
+    const keeper = await create({ pauseOnSpot: false, timeScale: 10 });
+    const room = roomOf(keeper.room.roomId);
+    const [first] = invade(room);
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: first!.id });
+    const seat = await hero.seat;
+    const spectator = await join(keeper.room.roomId, { role: "spectator" });
+    // Keepers and spectators may not move adventurers, by either name.
+    expect(await keeper.room.request("moveTo", { x: 14, y: 11 }))
+      .toEqual({ ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "only adventurer players move their adventurer" });
+    expect(await keeper.room.request("moveAdventurer", { unitId: first!.id, x: 14, y: 11 }))
+      .toMatchObject({ ok: false, code: "NOT_ALLOWED_FOR_ROLE" });
+    expect(await spectator.room.request("moveTo", { x: 14, y: 11 })).toMatchObject({ ok: false, code: "NOT_ALLOWED_FOR_ROLE" });
+    // A rock tile is refused and changes nothing; the connection stays open.
+    expect(await hero.room.request("moveTo", { x: 5, y: 14 })).toMatchObject({ ok: false, code: "NOT_FLOOR" });
+    expect(room.simulation.state.units[first!.id]!.playerGoal).toBeUndefined();
+    expect(hero.room.connection.isOpen).toBe(true);
+    // The order: the decoded state shows the adventurer on the tile, and it stays there.
+    expect(await hero.room.request("moveTo", { x: 14, y: 11 })).toEqual({ ok: true });
+    const logged = room.commandLog.at(-1)!;
+    expect([logged.seatId, logged.command]).toEqual([seat.seatId, { type: "moveAdventurer", unitId: first!.id, x: 14, y: 11 }]);
+    await until("the adventurer on (14, 11)", () => {
+      const u = hero.room.state.units.get(first!.id);
+      return u && u.x === 14 && u.y === 11 ? true : undefined;
+    }, 15_000);
+    await sleep(500); // several game minutes at timeScale 10
+    const still = hero.room.state.units.get(first!.id)!;
+    expect([still.x, still.y, still.state]).toEqual([14, 11, "idle"]);
+    // The player leaves: the order lapses and the AI walks on.
+    await hero.room.leave();
+    await until("the AI to move the adventurer", () => {
+      const r = room.simulation.state.units[first!.id]!;
+      return r.x !== 14 || r.y !== 11 ? true : undefined;
+    }, 15_000);
+    expect(room.simulation.state.units[first!.id]!.playerGoal).toBeUndefined();
+  });
+});
