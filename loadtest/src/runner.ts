@@ -9,7 +9,7 @@ import { clientsPerRoom, type LoadOptions } from "./args.ts";
 import { BotRandom } from "./bots/rand.ts";
 import { runKeeperBot, type CommandRecorder } from "./bots/keeper.ts";
 import { runSpectatorBot, type InvasionTraffic } from "./bots/spectator.ts";
-import { adventurerTurnsAvailable, runAdventurerBot } from "./bots/adventurer.ts";
+import { adventurerTurnsAvailable, runAdventurerBot, runAdventurerTurns } from "./bots/adventurer.ts";
 import { attachProbe, resetCounters, type TrafficCounters } from "./bots/probe.ts";
 import { BARE_ROOM, ECHO_MESSAGE } from "./bare-server.ts";
 import { Latencies } from "./stats.ts";
@@ -199,7 +199,11 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
             adventurersSeated++;
             if (out.seatMs !== null) seatWait.record(out.seatMs);
             const j = track("adventurer", out.connection.room, out.connection);
-            j.stop = runSpectatorBot(out.connection).stop;
+            const watch = runSpectatorBot(out.connection).stop;
+            const play = adventurerTurnsAvailable() && !abort.signal.aborted
+              ? runAdventurerTurns(out.connection, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec)
+              : () => {};
+            j.stop = () => { watch(); play(); };
           }
         }).catch((err: unknown) => { bump(errors, errorKind("adventurer", err)); }));
       }
@@ -273,8 +277,8 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
       seatWaitMs: seatWait.summary(),
       turnsAvailable: turns,
       note: turns
-        ? "adventurer turn commands exist but the bot does not play them yet"
-        : "adventurer bots claim a seat when a party is in the dungeon and watch; playing turns is not available yet (no adventurer commands on the server)",
+        ? "adventurer bots claim a seat once a party is in the dungeon, then walk (moveTo) and, in encounters, plan their turns (planTurn: attack the nearest foe seen, else wait)"
+        : "adventurer bots claim a seat once a party is in the dungeon and watch; this client-sdk has no moveTo/planTurn to play turns",
     },
     errors,
     server: serverReport(before, after),

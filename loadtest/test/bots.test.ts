@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS } from "@malignus/shared";
 import { chooseKeeperAction, lPath, type KeeperView } from "../src/bots/keeper.ts";
 import { BotRandom } from "../src/bots/rand.ts";
-import { adventurerTurnsAvailable } from "../src/bots/adventurer.ts";
+import { MoveTo, TurnPlan } from "@malignus/shared";
+import { adventurerTurnsAvailable, chooseAdventurerAction, type AdventurerView } from "../src/bots/adventurer.ts";
 
 const view: KeeperView = {
   width: 5, height: 3,
@@ -53,8 +54,39 @@ describe("keeper bot", () => {
 });
 
 describe("adventurer bot", () => {
-  it("reports turns as unavailable while no adventurer command exists", () => {
-    expect(adventurerTurnsAvailable(["placePart", "wire"])).toBe(false);
-    expect(adventurerTurnsAvailable(["adventurerAct"])).toBe(true);
+  const aview: AdventurerView = {
+    width: 5, tiles: "#####" + "P..S#" + "#####",
+    units: [
+      { id: "9", kind: "adventurer", x: 1, y: 1, state: "walking" },
+      { id: "2", kind: "minion", x: 4, y: 1, state: "idle" },
+      { id: "3", kind: "master", x: 3, y: 1, state: "idle" },
+      { id: "4", kind: "minion", x: 2, y: 1, state: "dead" },
+    ],
+  };
+
+  it("plays turns when the SDK has moveTo and planTurn", () => {
+    expect(adventurerTurnsAvailable({ moveTo() {}, planTurn() {} })).toBe(true);
+    expect(adventurerTurnsAvailable({ moveTo() {} })).toBe(false);
+    expect(adventurerTurnsAvailable()).toBe(true); // this repository's client-sdk
+  });
+
+  it("walks to walkable tiles out of encounters, with valid moveTo payloads", () => {
+    const r = new BotRandom(5);
+    const seen = new Set<string>();
+    for (let i = 0; i < 100; i++) {
+      const a = chooseAdventurerAction(aview, "9", false, r);
+      expect(a.type).toBe("moveTo");
+      expect(MoveTo.safeParse(a.payload).success).toBe(true);
+      seen.add(`${(a.payload as { x: number }).x},${(a.payload as { y: number }).y}`);
+    }
+    expect([...seen].sort()).toEqual(["0,1", "1,1", "2,1", "3,1"]);
+  });
+
+  it("in an encounter attacks the nearest keeper-side unit still standing, else waits", () => {
+    const a = chooseAdventurerAction(aview, "9", true, new BotRandom(1));
+    expect(a).toEqual({ type: "planTurn", payload: { action: "attack", targetId: "3" } });
+    expect(TurnPlan.safeParse(a.payload).success).toBe(true);
+    const alone: AdventurerView = { ...aview, units: [{ id: "9", kind: "adventurer", x: 1, y: 1 }] };
+    expect(chooseAdventurerAction(alone, "9", true, new BotRandom(1))).toEqual({ type: "planTurn", payload: { action: "wait" } });
   });
 });
