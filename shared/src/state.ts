@@ -6,6 +6,14 @@ import { schema, t, type SchemaType } from "@colyseus/schema";
  * Every number field has a default, since an unset number encodes as NaN → 0.
  */
 
+/**
+ * StateView tag of the keeper's private state: the root fields `metal` and `invasion`, and the
+ * keeper-only fields of units, trap parts, doors and effects (the keeper's orders, wiring,
+ * arming, building). Keepers and spectators hold it, adventurer players do not. A power of two,
+ * as custom view tags must be.
+ */
+export const KEEPER_VIEW_TAG = 2;
+
 /** The game clock: `day` counts from 1, `hour` 0–23, `minute` 0–59; `tick` counts from 0. */
 export const GameClock = schema({
   tick: t.uint32().default(0),
@@ -47,9 +55,9 @@ export const Unit = schema({
   /** The weapon it fights with (data/creatures.ts WEAPONS), e.g. "club", "fists". */
   weapon: t.string().default(""),
   /** Minions and creatures: stance on the slider, flight / keepDistance / regroup / aggression (CMB-15). */
-  stance: t.string().default("aggression"),
+  stance: t.string().default("aggression").view(KEEPER_VIEW_TAG),
   /** Minions and creatures: the enemy the keeper ordered it to attack, or "". */
-  orderTargetId: t.string().default(""),
+  orderTargetId: t.string().default("").view(KEEPER_VIEW_TAG),
   /** Unconscious bodies: the unit carrying it, or "" (CMB-44). */
   carriedBy: t.string().default(""),
   /**
@@ -70,7 +78,12 @@ export const Unit = schema({
 }, "Unit");
 export type Unit = SchemaType<typeof Unit>;
 
-/** A trap part (trigger, timer or mechanism), built or still a construction site. */
+/**
+ * A trap part (trigger, timer or mechanism), built or still a construction site. An adventurer
+ * player receives only the parts its adventurer knows, and of them only `id`, `kind`, `role`,
+ * `x` and `y`: the fields tagged {@link KEEPER_VIEW_TAG} (building, wiring, arming) stay the
+ * keeper's (KNOW rules: it cannot tell a site from a built part).
+ */
 export const TrapPart = schema({
   id: t.string().default(""),
   kind: t.string().default(""),
@@ -78,26 +91,26 @@ export const TrapPart = schema({
   x: t.uint16().default(0),
   y: t.uint16().default(0),
   /** False while it is a construction site (TRAP-28). */
-  built: t.boolean().default(false),
+  built: t.boolean().default(false).view(KEEPER_VIEW_TAG),
   /** Metal delivered to the site, and metal needed (TRAP-29, TRAP-31). */
-  metalDelivered: t.uint8().default(0),
-  metalNeeded: t.uint8().default(0),
+  metalDelivered: t.uint8().default(0).view(KEEPER_VIEW_TAG),
+  metalNeeded: t.uint8().default(0).view(KEEPER_VIEW_TAG),
   /** Construction progress in percent, 0–100 (TRAP-30). */
-  progress: t.uint8().default(0),
+  progress: t.uint8().default(0).view(KEEPER_VIEW_TAG),
   /** The id of the joined cable network this part is on, empty when unwired (TRAP-10, TRAP-11). */
-  networkId: t.string().default(""),
+  networkId: t.string().default("").view(KEEPER_VIEW_TAG),
   /** Needs a rearm after use (TRAP-32). */
-  needsRearm: t.boolean().default(false),
+  needsRearm: t.boolean().default(false).view(KEEPER_VIEW_TAG),
   /** Its 2-day rearm ran out: show the crossed-out dart (TRAP-49, TRAP-50). */
-  expired: t.boolean().default(false),
+  expired: t.boolean().default(false).view(KEEPER_VIEW_TAG),
   /** Rigged trigger (TRAP-39). */
-  rigged: t.boolean().default(false),
+  rigged: t.boolean().default(false).view(KEEPER_VIEW_TAG),
   /** Timers: delay in game minutes (TRAP-17). */
-  delayMinutes: t.uint16().default(0),
+  delayMinutes: t.uint16().default(0).view(KEEPER_VIEW_TAG),
   /** Levers and triggers wired to doors: currently active (DOOR-23, DOOR-25). */
-  active: t.boolean().default(false),
+  active: t.boolean().default(false).view(KEEPER_VIEW_TAG),
   /** Build quality: "normal" or "shoddy" (shoddy triggers are easier to spot, KNOW-13). */
-  quality: t.string().default("normal"),
+  quality: t.string().default("normal").view(KEEPER_VIEW_TAG),
 }, "TrapPart");
 export type TrapPart = SchemaType<typeof TrapPart>;
 
@@ -127,12 +140,6 @@ export const InvasionInfo = schema({
 }, "InvasionInfo");
 export type InvasionInfo = SchemaType<typeof InvasionInfo>;
 
-/**
- * StateView tag of the keeper's private root fields (`metal`, `invasion`): keepers and
- * spectators hold it, adventurer players do not. A power of two, as custom view tags must be.
- */
-export const KEEPER_VIEW_TAG = 2;
-
 /** A door on a `+` tile (DOOR rules). Doors stand on the map, so every client sees them. */
 export const Door = schema({
   id: t.string().default(""),
@@ -141,9 +148,9 @@ export const Door = schema({
   /** Open right now (held open, opened by its trigger, broken in, or someone passing: DOOR-17, DOOR-18, DOOR-20). */
   open: t.boolean().default(false),
   /** The keeper's "Hold door open" (DOOR-18). */
-  heldOpen: t.boolean().default(false),
+  heldOpen: t.boolean().default(false).view(KEEPER_VIEW_TAG),
   /** Its trigger is active (DOOR-20, DOOR-21). */
-  triggered: t.boolean().default(false),
+  triggered: t.boolean().default(false).view(KEEPER_VIEW_TAG),
   /** A padlock stands on it (built or a site, DOOR-07). */
   hasPadlock: t.boolean().default(false),
   /** The padlock is built (DOOR-07); false while it is a site. */

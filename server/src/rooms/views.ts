@@ -243,22 +243,21 @@ export function initView(view: StateView, state: DungeonState, viewer: Viewer): 
 }
 
 /**
- * Entries of these maps carry keeper-only fields tagged {@link KEEPER_VIEW_TAG} (`Door.padlockArmed`,
- * `Door.triggerId`, `TrapEffect.sourceId`): the keeper's hidden state. Keepers and spectators get
- * each entry with the tag; an adventurer player never does, so it sees the door or the cloud but
- * not the padlock's arming, the wiring or the mechanism behind it.
+ * Entries of these maps carry keeper-only fields tagged {@link KEEPER_VIEW_TAG}: the keeper's
+ * hidden state (`Door.padlockArmed`, `triggerId`, `triggered`, `heldOpen`; `TrapEffect.sourceId`;
+ * `Unit.stance`, `orderTargetId`; a `TrapPart`'s building, wiring and arming fields). Keepers and
+ * spectators get each entry they see with the tag; an adventurer player never does, so it sees
+ * the door, the cloud, the minion or the known part, not the orders, wiring or arming behind it.
+ * `doors` and `effects` are sent to everyone; `units` and `parts` get the tag only on entries the
+ * view already holds (the fog decides those, {@link VIEW_RULES}).
  */
-export const KEEPER_TAGGED_COLLECTIONS = ["doors", "effects"] as const;
+export const KEEPER_TAGGED_COLLECTIONS = ["doors", "effects", "units", "parts"] as const;
+
+/** The collections of {@link KEEPER_TAGGED_COLLECTIONS} whose entries are filtered per view. */
+const FILTERED_COLLECTIONS: ReadonlySet<string> = new Set(["units", "parts"]);
 
 /** Adds to and removes from `view` the map entries `viewer` may see now. */
 export function syncView(view: StateView, state: DungeonState, ctx: ViewContext, viewer: Viewer): void {
-  if (viewer.kind !== "adventurer") {
-    for (const collection of KEEPER_TAGGED_COLLECTIONS) {
-      (state as unknown as Record<string, ViewMap>)[collection]?.forEach((entry) => {
-        if (!view.hasTag(entry as never, KEEPER_VIEW_TAG)) view.add(entry as never, KEEPER_VIEW_TAG);
-      });
-    }
-  }
   for (const rule of VIEW_RULES) {
     const map = (state as unknown as Record<string, ViewMap>)[rule.collection];
     map?.forEach((entry, id) => {
@@ -266,6 +265,14 @@ export function syncView(view: StateView, state: DungeonState, ctx: ViewContext,
       const has = view.has(entry as never);
       if (want && !has) view.add(entry as never);
       else if (!want && has) view.remove(entry as never);
+    });
+  }
+  if (viewer.kind === "adventurer") return;
+  for (const collection of KEEPER_TAGGED_COLLECTIONS) {
+    const filtered = FILTERED_COLLECTIONS.has(collection);
+    (state as unknown as Record<string, ViewMap>)[collection]?.forEach((entry) => {
+      if (filtered && !view.has(entry as never)) return;
+      if (!view.hasTag(entry as never, KEEPER_VIEW_TAG)) view.add(entry as never, KEEPER_VIEW_TAG);
     });
   }
 }

@@ -271,13 +271,46 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     const e = hero.room.state.effects.get("9100")!;
     expect([d.x, d.y, d.hasPadlock, d.locked]).toEqual([door.x, door.y, true, true]);
     // Never sent: the decoder holds nothing for them.
-    expect([d.padlockArmed, d.triggerId]).toEqual([undefined, undefined]);
+    expect([d.padlockArmed, d.triggerId, d.triggered, d.heldOpen]).toEqual([undefined, undefined, undefined, undefined]);
     expect([e.kind, e.untilTick, e.sourceId]).toEqual(["gas", t0 + 1_000_000, undefined]);
     // A door or an effect appearing later is tagged for the keeper too, and stays bare for the adventurer.
     sim.effects["9101"] = { ...sim.effects["9100"]!, id: "9101", sourceId: "4444" };
     await until("the keeper's second cloud", () => (keeper.room.state.effects.get("9101")?.sourceId === "4444" ? true : undefined));
     const later = await until("the adventurer's second cloud", () => hero.room.state.effects.get("9101"));
     expect([later.kind, later.sourceId]).toEqual(["gas", undefined]);
+  });
+
+  it("KNOW-04: of a known trap part an adventurer player decodes where and what it is, never its building, wiring or arming; of a minion in sight never its stance or order", async () => {
+    // timeScale 0.01: no tick passes, so the minion placed in sight stays there.
+    const keeper = await create({ pauseOnSpot: false, timeScale: 0.01 });
+    const room = roomOf(keeper.room.roomId);
+    const members = invade(room);
+    const at = members[0]!;
+    const [x0, y0] = [at.x, at.y];
+    const plate = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: x0 + 2, y: y0, quality: "shoddy" });
+    const darts = await keeper.room.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: x0 + 4, y: y0 });
+    await keeper.room.request("wire", { path: [2, 3, 4].map((d) => ({ x: x0 + d, y: y0 })) });
+    const plateId = (plate as { id: string }).id;
+    expect(darts.ok).toBe(true);
+    const minion = Object.values(room.simulation.state.units).find((u) => u.kind === "minion")!;
+    [minion.x, minion.y] = [x0 + 3, y0];
+    at.facing = 2; // east, toward it (CMB-10)
+    expect(await keeper.room.request("setStance", { unitId: minion.id, stance: "flight" })).toEqual({ ok: true });
+    const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: at.id });
+    learn(room.simulation, at, plateId);
+    const part = await until("the learned plate", () => hero.room.state.parts.get(plateId));
+    const seen = await until("the minion in sight", () => hero.room.state.units.get(minion.id));
+    await settle();
+    // The keeper has every field.
+    const kp = keeper.room.state.parts.get(plateId)!;
+    expect([kp.quality, kp.metalNeeded > 0, kp.networkId !== ""]).toEqual(["shoddy", true, true]);
+    expect(keeper.room.state.units.get(minion.id)?.stance).toBe("flight");
+    // The adventurer: where and what, nothing more.
+    expect([part.kind, part.role, part.x, part.y]).toEqual(["pressurePlate", kp.role, x0 + 2, y0]);
+    expect([part.built, part.metalDelivered, part.metalNeeded, part.progress, part.networkId, part.needsRearm, part.expired,
+      part.rigged, part.delayMinutes, part.active, part.quality]).toEqual(Array(11).fill(undefined));
+    expect([seen.kind, seen.x, seen.y]).toEqual(["minion", x0 + 3, y0]);
+    expect([seen.stance, seen.orderTargetId]).toEqual([undefined, undefined]);
   });
 
   it("INV-05, KNOW-50: an adventurer player decodes its own party's goal and its own Journal, never another player's; the keeper only once spotted", async () => {
