@@ -110,6 +110,12 @@ export interface HealedEvent extends EventBase { type: "healed"; unitId: string;
 export interface OrderEvent extends EventBase { type: "stanceChanged" | "attackOrdered"; unitId: string; stance: string; targetId: string }
 /** A shot meant for `intendedId` hit a body on its path instead (CMB-14); the `attack` event follows. */
 export interface ShotDeflectedEvent extends EventBase { type: "shotIntercepted"; attackerId: string; intendedId: string; targetId: string }
+/**
+ * A trap's victim resisted its harm (KNOW-26, KNOW-37): its "resist" (Block) check with `bonus`
+ * (learned Block bonus plus Caution) succeeded (`roll` natural die, `total`), so the harm that
+ * follows is one severity lower (malignus; none after a light wound) or halved (d20, d100).
+ */
+export interface TrapResistedEvent extends EventBase { type: "trapResisted"; unitId: string; sourceId: string; mechanism: PartKind; roll: number; total: number; bonus: number }
 
 /** A party spotted a trigger (KNOW-10, KNOW-11): `unitId` rolled and succeeded. */
 export interface TriggerSpottedEvent extends EventBase { type: "triggerSpotted"; partyId: string; unitId: string; triggerId: string; x: number; y: number }
@@ -180,7 +186,7 @@ export type SimEvent =
   | InvasionStartedEvent | PartySpottedEvent | TrapFiredEvent | AttackEvent | WoundEvent
   | KnockedOutEvent | WokeEvent | CapturedEvent | EscapedEvent | InvasionEndedEvent | PauseEvent
   | PartRearmedEvent | PartMovedEvent | EffectStartedEvent | EffectEndedEvent | CreatureJoinedEvent
-  | NoiseEvent | CarryEvent | HealedEvent | OrderEvent | ShotDeflectedEvent;
+  | NoiseEvent | CarryEvent | HealedEvent | OrderEvent | ShotDeflectedEvent | TrapResistedEvent;
 
 /** The `type` of a {@link SimEvent}. */
 export type SimEventType = SimEvent["type"];

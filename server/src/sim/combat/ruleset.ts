@@ -100,7 +100,24 @@ export interface Harm {
   d20Damage?: string | null;
   /** d100: damage range [min, max] in hit points, or null for none. */
   d100Damage?: readonly [number, number] | null;
+  /**
+   * KNOW-26: the victim resisted the trap (set by the wrapper, combat/rulesets.ts): a hit-point
+   * module divides the damage it rolls by {@link TRAP_RESIST_DAMAGE_DIVISOR}, rounding down.
+   * Wound-point harm is lowered by the wrapper itself and never carries it.
+   */
+  resisted?: boolean;
 }
+
+/**
+ * KNOW-26, KNOW-37 (open, catalogue proposal "every roll made to avoid or reduce a trap's effect,
+ * including Block"): the difficulty of the "resist" (Block) check a victim makes against a trap's
+ * harm, on the stat scale. malignus: 1d10 + Block + bonus ≥ 10; d20: 1d20 + Block + bonus ≥ 15;
+ * d100: 1d100 + 10 × (Block + bonus) > 100.
+ */
+export const TRAP_RESIST_DIFFICULTY = 5;
+
+/** KNOW-26 (server choice): a resisted trap's hit-point damage (d20, d100) is divided by this, rounding down. */
+export const TRAP_RESIST_DAMAGE_DIVISOR = 2;
 
 /**
  * How harmed a unit is: under "woundPoints" `value` counts up to `max` (out of the fight at

@@ -1,8 +1,9 @@
-import { OUT_OF_FIGHT_WOUND_POINTS, PARTS, WOUND_POINTS, type RulesetId } from "@malignus/shared";
+import { OUT_OF_FIGHT_WOUND_POINTS, PARTS, WOUND_POINTS, WOUND_SEVERITIES, type HarmModel, type RulesetId, type UnitKind } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { isKeeperSide } from "../world/units.ts";
-import type { CombatRuleset, Harm, HarmState, RoomRuleset } from "./ruleset.ts";
+import { TRAP_RESIST_DIFFICULTY, type CheckResult, type CombatRuleset, type Harm, type HarmState, type RoomRuleset } from "./ruleset.ts";
+import { trapResistBonus } from "../knowledge/knowledge.ts";
 import { makeNoise, revealAttacker } from "./awareness.ts";
 import { malignusRuleset } from "./malignus/index.ts";
 import { d20Ruleset } from "./d20/index.ts";
@@ -40,7 +41,8 @@ export function rulesetFor(id: RulesetId): RoomRuleset {
  * - `attack`: a hit reveals the attacker to the target (CMB-05);
  * - `check`: a failed "bash" by an enemy of the keeper makes a noise where it stands (CMB-07;
  *   one noise per failed roll, catalogue proposal);
- * - `harm`: fills `d20Damage`/`d100Damage` from the trap table when `sourceId` is a trap part;
+ * - `harm`: fills `d20Damage`/`d100Damage` from the trap table when `sourceId` is a trap part,
+ *   then lets the victim resist the trap ({@link resistTrap}, KNOW-26, KNOW-37, KNOW-44 to KNOW-46);
  * - `describe` defaults to wound points, `heal` to {@link healWorstWound}, `initUnit` to nothing,
  *   `statuses` to none.
  */
@@ -62,7 +64,10 @@ export function withSharedRules(module: CombatRuleset): RoomRuleset {
       return { hit };
     },
     harm(sim, target, sourceId, harm) {
-      module.harm(sim, target, sourceId, withTableDamage(sim, sourceId, harm));
+      const full = withTableDamage(sim, sourceId, harm);
+      const model = describe(target).model;
+      const left = resistTrap(sim, target, sourceId, full, model, (bonus) => module.check(sim, target, "resist", TRAP_RESIST_DIFFICULTY, bonus));
+      if (left) module.harm(sim, target, sourceId, left);
     },
     isOutOfFight: (unit) => module.isOutOfFight(unit),
     initUnit: module.initUnit?.bind(module) ?? (() => undefined),
@@ -70,6 +75,35 @@ export function withSharedRules(module: CombatRuleset): RoomRuleset {
     heal: module.heal?.bind(module) ?? healWorstWound,
     statuses: module.statuses?.bind(module) ?? (() => NO_STATUSES),
   };
+}
+
+/** KNOW-26 (open, server choice): only adventurers resist traps (the bonuses are theirs: Caution, learned Block). */
+export const TRAP_RESISTERS: readonly UnitKind[] = ["adventurer"];
+
+/**
+ * KNOW-26, KNOW-37, KNOW-44 to KNOW-46: before a trap's harm (`sourceId` a trap part; other
+ * sources are left alone), a victim whose kind is in {@link TRAP_RESISTERS} makes one "resist"
+ * (Block) check against {@link TRAP_RESIST_DIFFICULTY} with `trapResistBonus` (learned Block bonus
+ * against the mechanism's kind plus Caution, Caution lost in gas). On success it emits
+ * `trapResisted` and the harm is reduced: under wound points one severity lower (a light wound
+ * becomes none: returns null), under hit points marked `resisted` (the module halves its damage,
+ * TRAP_RESIST_DAMAGE_DIVISOR). One draw from `sim.rng` (the check) per resisting victim, before the
+ * harm's own draws.
+ * @param roll the ruleset's check for the given bonus.
+ * @returns the harm to apply, or null for none.
+ */
+export function resistTrap(
+  sim: Simulation, target: UnitRecord, sourceId: string, harm: Harm, model: HarmModel, roll: (bonus: number) => CheckResult,
+): Harm | null {
+  const part = sim.state.parts[sourceId];
+  if (!part || !TRAP_RESISTERS.includes(target.kind)) return harm;
+  const bonus = trapResistBonus(sim, target, part.kind);
+  const r = roll(bonus);
+  if (!r.success) return harm;
+  sim.emit({ type: "trapResisted", unitId: target.id, sourceId, mechanism: part.kind, roll: r.roll, total: r.total, bonus });
+  if (model === "hitPoints") return { ...harm, resisted: true };
+  const step = WOUND_SEVERITIES.indexOf(harm.severity);
+  return step <= 0 ? null : { ...harm, severity: WOUND_SEVERITIES[step - 1]! };
 }
 
 /** `harm` with the trap table's d20 and d100 damage filled in when the caller left them out. */

@@ -132,7 +132,7 @@ function trapRoom(ruleset: RulesetId): { sim: Simulation; mechId: string } {
     "#K........S#",
     "############",
   ].join("\n");
-  const sim = Simulation.create({ seed: 5, ruleset, map: parseMap("seam", map) });
+  const sim = Simulation.create({ seed: 7, ruleset, map: parseMap("seam", map) });
   const place = (kind: "pressurePlate" | "spinningBlades", x: number): string => {
     const r = sim.apply({ type: "placePart", kind, x, y: 5 });
     if (!r.ok || !r.id) throw new Error(`placePart ${kind} refused`);

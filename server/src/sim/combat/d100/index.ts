@@ -1,5 +1,5 @@
 import type { CombatRuleset } from "../ruleset.ts";
-import { CHECK_STAT } from "../ruleset.ts";
+import { CHECK_STAT, TRAP_RESIST_DAMAGE_DIVISOR } from "../ruleset.ts";
 import { CRIT_MIN, FUMBLE_MAX } from "./constants.ts";
 import { d100Attack, healUnit, hurt } from "./resolve.ts";
 import { d100Of, sheetFor } from "./sheet.ts";
@@ -41,11 +41,12 @@ export const d100Ruleset: CombatRuleset = {
     const r = d100Attack(sim, attacker, target);
     return { hit: r.refused === null && r.result.hit };
   },
-  /** A trap's harm: a uniform roll in the trap table's `d100Damage` range (none → nothing), its damage type. */
+  /** A trap's harm: a uniform roll in the trap table's `d100Damage` range (none → nothing; halved, rounding down, when the victim resisted, KNOW-26), its damage type. */
   harm(sim, target, sourceId, harm) {
     if (!harm.d100Damage) return;
     const [min, max] = harm.d100Damage;
-    hurt(sim, target, sim.rng.int(min, max), sourceId, harm.damageType);
+    const rolled = sim.rng.int(min, max);
+    hurt(sim, target, harm.resisted ? Math.floor(rolled / TRAP_RESIST_DAMAGE_DIVISOR) : rolled, sourceId, harm.damageType); // KNOW-26
   },
   isOutOfFight(unit) {
     if (unit.activity === "unconscious" || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left") return true;

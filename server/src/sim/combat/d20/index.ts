@@ -1,5 +1,5 @@
 import type { CombatRuleset } from "../ruleset.ts";
-import { CHECK_STAT } from "../ruleset.ts";
+import { CHECK_STAT, TRAP_RESIST_DAMAGE_DIVISOR } from "../ruleset.ts";
 import { D20, parseDice, rollDice } from "./dice.ts";
 import { damageTaken, SHARED_TO_D20_DAMAGE } from "./damage.ts";
 import { defenceOf, healUnit, hurt, resolveD20Attack } from "./resolve.ts";
@@ -46,11 +46,12 @@ export const d20Ruleset: CombatRuleset = {
     if (!enc) { t.reactionUsed = before.t; a.reactionUsed = before.a; }
     return { hit: r.hit };
   },
-  /** A trap's harm: the trap table's `d20Damage` dice (none → nothing), its damage type, through resistance. */
+  /** A trap's harm: the trap table's `d20Damage` dice (none → nothing; halved, rounding down, when the victim resisted, KNOW-26), its damage type, through resistance. */
   harm(sim, target, sourceId, harm) {
     if (!harm.d20Damage) return;
     const type = SHARED_TO_D20_DAMAGE[harm.damageType];
-    const amount = damageTaken(rollDice(sim.rng, parseDice(harm.d20Damage)), type, defenceOf(sim, target));
+    const rolled = rollDice(sim.rng, parseDice(harm.d20Damage));
+    const amount = damageTaken(harm.resisted ? Math.floor(rolled / TRAP_RESIST_DAMAGE_DIVISOR) : rolled, type, defenceOf(sim, target)); // KNOW-26
     hurt(sim, target, amount, type, sourceId);
   },
   isOutOfFight(unit) {
