@@ -112,6 +112,18 @@ describe("adventurer players in d20 encounters (issue 7, Who decides)", () => {
     expect([h.x, h.y]).toEqual([5, 4]);
   });
 
+  it("D20-MOVE-10: out of reach this turn, a one-word attack plan walks the shortest way around a wall as far as the movement goes", () => {
+    // A wall at x = 5 from row 0 to row 9: from (3, 2) the way to (8, 2) goes down to row 10.
+    const walled = ARENA.split("\n").map((row, y) => (y <= 9 ? row.slice(0, 5) + "#" + row.slice(6) : row)).join("\n");
+    const { sim, h, m, enc } = duel(true, [3, 2], [8, 2], walled);
+    enc.plans[h.id] = { action: "attack", targetId: m.id };
+    const events = strip(sim.step());
+    expect(events.filter((e) => e.type === "turnPlanPlayed")).toEqual([{ type: "turnPlanPlayed", unitId: h.id, refusals: [null] }]);
+    // Six steps of the shortest walk (8 rows down to the gap, one row per step).
+    expect(h.y).toBe(2 + d20Of(h).movement);
+    expect(h.x).toBeLessThan(5);
+  });
+
   it("D20-ACTION-02: a plan the rules do not describe falls back to the AI (as in d100)", () => {
     const { sim, h, m, enc } = duel(true);
     enc.plans[h.id] = { action: "intimidate", targetId: m.id };

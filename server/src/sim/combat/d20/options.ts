@@ -1,6 +1,6 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { isWalkable } from "../../world/grid.ts";
+import { findPath, isWalkable } from "../../world/grid.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
@@ -14,6 +14,28 @@ import { mayPassThrough } from "./size.ts";
 import { castRefusal } from "./spells.ts";
 import { canAct, canMove, hasStatus } from "./statuses.ts";
 import type { D20Step, D20TurnPlan } from "./turn.ts";
+
+/**
+ * The move of an approach toward `target` when no tile in reach can be got to this turn: along
+ * the shortest walk to it (rot-js A*, other creatures' tiles avoided, as the AI's approach), to the
+ * farthest tile of that walk reachable this turn (by its cheapest way). No step when none is.
+ */
+function approach(sim: Simulation, unit: UnitRecord, target: UnitRecord, tiles: readonly ReachableTile[]): D20Step[] {
+  const map = sim.state.map;
+  const busy = new Set<number>();
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (u !== unit && u !== target && isActive(u)) busy.add(u.y * map.width + u.x);
+  }
+  const walk = findPath(map, unit, target, (x, y) => !busy.has(y * map.width + x));
+  if (!walk) return [];
+  const byTile = new Map(tiles.map((t) => [t.y * map.width + t.x, t]));
+  for (let k = walk.length - 1; k >= 0; k--) {
+    const t = byTile.get(walk[k]!);
+    if (t) return [{ kind: "move", path: t.path }];
+  }
+  return [];
+}
 
 /** A tile the unit can end its move on this turn, the movement it costs and the way there. */
 export interface ReachableTile { x: number; y: number; cost: number; path: { x: number; y: number }[] }
@@ -134,7 +156,7 @@ export const ONE_STEP_ACTIONS = ["dash", "disengage", "hide", "search", "ready",
  * - `wait`: no step (D20-FLOW-29);
  * - `attack` `targetId`: attack it, first moving by the cheapest way to the nearest tile (cost, then
  *   y, then x) it can be attacked from when it is out of reach (D20-MOVE-10); when no such tile
- *   is reachable, move to the reachable tile nearest to it (then cheapest) and do not attack;
+ *   is reachable, approach it along the shortest walk as far as the movement allows, no attack;
  * - `move` to (`x`, `y`): the cheapest way there ({@link reachableTiles});
  * - `firstAid` / `grapple` `targetId` and {@link ONE_STEP_ACTIONS}: that one step.
  * @returns null when the plan names an unknown action, a foe not in the encounter or an
@@ -157,9 +179,7 @@ export function toD20Plan(sim: Simulation, enc: EncounterRecord, unit: UnitRecor
       const tiles = canMove(me.statuses, false) ? reachableTiles(sim, enc, unit, me.movement) : [];
       const from = tiles.find((t) => canStrike({ ...unit, x: t.x, y: t.y }, target));
       if (from) return { steps: [{ kind: "move", path: from.path }, attack] };
-      let near: ReachableTile | undefined;
-      for (const t of tiles) if (!near || gridDistance(t, target) < gridDistance(near, target)) near = t;
-      return { steps: near && gridDistance(near, target) < gridDistance(unit, target) ? [{ kind: "move", path: near.path }] : [] };
+      return { steps: approach(sim, unit, target, tiles) };
     }
     case "move": {
       if (typeof p.x !== "number" || typeof p.y !== "number") return null;
