@@ -4,7 +4,8 @@ import { chebyshev } from "../world/grid.ts";
 import { isActive } from "../world/units.ts";
 import { canSee, hasLineOfFire, perceptionRange } from "./perception.ts";
 import { MELEE_REACH, shotTaker } from "./shots.ts";
-import { killingBlow } from "./unconscious.ts";
+import { orderedKillingBlow } from "./unconscious.ts";
+import { encounterOf } from "./encounters/book.ts";
 import { stepEncounters } from "./encounters/encounters.ts";
 
 // The shot rules live in shots.ts (no imports of the fight system, so the round-based rulesets can use them without an import cycle).
@@ -51,7 +52,11 @@ export function canReach(sim: Simulation, attacker: UnitRecord, target: UnitReco
  * Units are taken in id order, so the same state always fights the same way.
  */
 export function stepCombat(sim: Simulation): void {
-  if (sim.ruleset.timing === "rounds") { stepEncounters(sim); return; } // d20/d100: fights in rounds (combat/encounters/)
+  if (sim.ruleset.timing === "rounds") { // d20/d100: fights in rounds (combat/encounters/)
+    stepEncounters(sim);
+    orderedKillingBlowsOutsideEncounters(sim);
+    return;
+  }
   const units = sim.state.units;
   const tick = sim.state.tick;
   for (const id in units) {
@@ -62,9 +67,7 @@ export function stepCombat(sim: Simulation): void {
     if (sim.ruleset.isOutOfFight(target)) {
       // CMB-47: an ordered attack on someone unconscious is a killing blow once next to them.
       if (target.activity === "unconscious" && unit.orderTargetId === target.id) {
-        if (tick >= unit.nextAttackTick && chebyshev(unit, target) <= MELEE_REACH) {
-          unit.activity = "fighting";
-          killingBlow(sim, unit, target);
+        if (tick >= unit.nextAttackTick && orderedKillingBlow(sim, unit)) {
           unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
           stopFighting(unit);
         }
@@ -78,6 +81,25 @@ export function stepCombat(sim: Simulation): void {
     sim.ruleset.attack(sim, unit, shotTaker(sim, unit, target));
     unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
     if (sim.ruleset.isOutOfFight(target)) stopFighting(unit);
+  }
+}
+
+/**
+ * CMB-47 in a d20 or d100 room, outside encounters (an encounter ends once nobody on one side can
+ * fight, so the last body falls outside it): a standing unit not in an encounter, next to the
+ * unconscious unit it was ordered to attack, kills it on the real-time cadence
+ * ({@link ATTACK_INTERVAL_TICKS}). Inside an encounter the blow is the unit's turn's attack
+ * (d20/turn.ts, d100/encounter.ts). Units in id order.
+ */
+function orderedKillingBlowsOutsideEncounters(sim: Simulation): void {
+  const tick = sim.state.tick;
+  for (const id in sim.state.units) {
+    const unit = sim.state.units[id] as UnitRecord;
+    if (unit.orderTargetId === "" || tick < unit.nextAttackTick || encounterOf(sim, id)) continue;
+    if (orderedKillingBlow(sim, unit)) {
+      unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
+      stopFighting(unit);
+    }
   }
 }
 

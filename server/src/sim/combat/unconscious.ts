@@ -103,6 +103,32 @@ export function killingBlow(sim: Simulation, attacker: UnitRecord, target: UnitR
 }
 
 /**
+ * CMB-47 for a keeper's attack order (`orderAttack`, `orderTargetId`): the unconscious unit `unit`
+ * was ordered to attack, when it lies within 1 tile (Chebyshev) of the standing `unit`; else null.
+ */
+export function orderedBodyInReach(sim: Simulation, unit: UnitRecord): UnitRecord | null {
+  if (unit.orderTargetId === "" || !isActive(unit)) return null;
+  const body = sim.state.units[unit.orderTargetId];
+  return body && body.activity === "unconscious" && chebyshev(unit, body) <= 1 ? body : null;
+}
+
+/**
+ * CMB-47, whatever the ruleset: when the unit `unit` was ordered to attack lies unconscious next
+ * to it ({@link orderedBodyInReach}), `unit` kills it ({@link killingBlow}; shown as `fighting`,
+ * its `targetId` cleared). Callers decide when the unit may strike (the malignus cadence, a
+ * d20/d100 turn's attack, or real time outside encounters).
+ * @returns true when a killing blow was struck.
+ */
+export function orderedKillingBlow(sim: Simulation, unit: UnitRecord): boolean {
+  const body = orderedBodyInReach(sim, unit);
+  if (!body) return false;
+  unit.activity = "fighting";
+  killingBlow(sim, unit, body);
+  unit.targetId = "";
+  return true;
+}
+
+/**
  * CMB-45: `healer` tends `patient` next to it (or on its tile), conscious or not, through the
  * room's ruleset (`heal`: malignus removes the most severe wound). Healing does not wake anyone
  * (open, docs/rules-decisions.md). Emits `healed`.

@@ -8,6 +8,7 @@ import type { EncounterRecord, EncounterRules } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
 import { canSee, hasLineOfFire } from "../perception.ts";
 import { shotTaker } from "../shots.ts";
+import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 import { d100Attack, d100Options, settle } from "./resolve.ts";
 import { d100Of, HEAL_SPELL, HEAL_SPELL_RANGE } from "./sheet.ts";
 import { dyingTurnStart, heal, rescue } from "./hp.ts";
@@ -199,6 +200,8 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
   }
   if (participantsOf(sim, enc).some((u) => d100Of(u).duel !== null)) { endOwnTurn(me); return; } // P100-DUEL-03
   if (care(sim, enc, unit, ts)) { endOwnTurn(me); return; }
+  // CMB-47: the keeper's order on an unconscious body next to it, as the turn's main action.
+  if (orderedBodyInReach(sim, unit) && spendAction(ts, "main") === null) { orderedKillingBlow(sim, unit); endOwnTurn(me); return; }
   const target = foesOf(sim, enc, unit)[0];
   if (target) {
     const theirSwarm = swarmOf(sim, enc, target);

@@ -27,6 +27,7 @@ export const HEALING_POTION_DICE = "2d4+2";
 import { d20Of } from "./sheet.ts";
 import { toD20Plan } from "./options.ts";
 import { shotTaker } from "../shots.ts";
+import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 
 /**
  * The start of a creature's turn (Left open D20-HP: damage over time first, then the jet de
@@ -446,7 +447,8 @@ export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitReco
  * 2. start-of-turn harm, then a dying creature's jet de destin (nothing else that turn);
  * 3. paralysed (D20-STATUS-03) or surprised (D20-FLOW-12, D20-FLOW-13) creatures skip the rest;
  * 4. a player's plan plays ({@link playPlan}); otherwise the AI: a prone creature stands up if it
- *    can (D20-MOVE-30); a terrified one moves away from the source (D20-STATUS-07); else it picks
+ *    can (D20-MOVE-30); a terrified one moves away from the source (D20-STATUS-07); one ordered to
+ *    attack a unit lying unconscious next to it kills it with its attack (CMB-47); else it picks
  *    its target (the enraging creature, D20-STATUS-09, or the nearest foe), attacks it if in
  *    reach, else Dashes when it cannot get there with its movement (D20-ACTION-10), else moves
  *    next to it and attacks (D20-MOVE-10).
@@ -480,6 +482,8 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
   const source = terror ? sim.state.units[terror.sourceId] : undefined;
   if (source) {
     flee(sim, enc, unit, source, budget);
+  } else if (orderedBodyInReach(sim, unit) && takeAttack(budget, ts, me.attacksPerAction) === null) {
+    orderedKillingBlow(sim, unit); // CMB-47: the keeper's order on an unconscious body next to it, as the turn's attack
   } else {
     const rage = me.statuses.find((s) => s.kind === "enraged");
     const forced = rage ? sim.state.units[rage.sourceId] : undefined;
