@@ -221,7 +221,8 @@ export type PartyInfo = SchemaType<typeof PartyInfo>;
 /**
  * What the player of the unit whose turn it is in an encounter may do (d20 rooms; issue 7 "Who
  * decides"), so a thin client can show it. Present only while that turn waits for the player's
- * plan (`planTurn`, shared/protocol.ts); sent to every client. Tiles as indices y × width + x.
+ * plan (`planTurn`, shared/protocol.ts); sent to that unit's player (and to spectators who see
+ * all). Tiles as indices y × width + x.
  */
 export const TurnOptions = schema({
   unitId: t.string().default(""),
@@ -269,8 +270,12 @@ export const DungeonState = schema({
   adventurers: t.uint8().default(0),
   /** Doors, by id (DOOR rules). */
   doors: t.map(Door),
-  /** Options of the turns waiting for a player's plan, by unit id (d20 encounters; everyone sees them). */
-  turnOptions: t.map(TurnOptions),
+  /**
+   * Options of the turns waiting for a player's plan, by unit id (d20 encounters), filtered per
+   * client (server/src/rooms/views.ts): an adventurer player sees its own unit's, spectators who
+   * see all see every one, keepers none.
+   */
+  turnOptions: t.map(TurnOptions).view(),
   /**
    * Parties in the dungeon (INV-05), filtered per client (server/src/rooms/views.ts): keepers
    * see the spotted ones, an adventurer player its own party only.

@@ -40,7 +40,7 @@ export interface ViewContext {
 
 /** A visibility rule for one `.view()` map of the state, by entry id. */
 export interface ViewRule {
-  collection: "units" | "parts" | "cables" | "parties" | "journals";
+  collection: "units" | "parts" | "cables" | "parties" | "journals" | "turnOptions";
   visible(ctx: ViewContext, viewer: Viewer, id: string): boolean;
 }
 
@@ -142,6 +142,8 @@ export const VIEW_RULES: ViewRule[] = [
       return id === viewer.unitId;
     },
   },
+  // Issue 7 "Who decides": a waiting turn's options go to its player only (spectators who see all too).
+  { collection: "turnOptions", visible: (_ctx, viewer, id) => viewer.kind === "all" || (viewer.kind === "adventurer" && id === viewer.unitId) },
 ];
 
 /**

@@ -5,8 +5,9 @@ import type { DungeonServer } from "../../src/app.ts";
 /**
  * A d20 fight played by an adventurer player end to end, over a real WebSocket: a keeper creates
  * a d20 dungeon; when the first party (one peasant) is spotted an adventurer player claims the
- * peasant, the keeper orders a minion to attack it (`orderAttack`), and on each of its turns reads its options from the state (`turnOptions`) and plans an attack
- * (`planTurn`). The spectator's event log shows, turn by turn, the rules at work: one turn per
+ * peasant, the keeper orders a minion to attack it (`orderAttack`), and on each of its turns the
+ * player reads its options from its own view of the state (`turnOptions`, which the keeper's view
+ * never holds) and plans an attack (`planTurn`). The spectator's event log shows, turn by turn, the rules at work: one turn per
  * participant per round, the player's plan played on its turn (not the AI's), the attack it named.
  */
 
@@ -66,6 +67,9 @@ describe("a d20 encounter played by an adventurer player over a real connection"
       }
       sent.push({ round: o.round, encounterId: o.encounterId, targetId, result: hero.planTurn({ action: "attack", targetId }) });
     });
+    // The options are the player's own: the keeper's view never holds any.
+    let keeperSaw = 0;
+    keeper.onStateChange((state) => { keeperSaw = Math.max(keeperSaw, state.turnOptions.size); });
     expect(await keeper.command("orderAttack", { unitId: minions[0]!, targetId: peasantId })).toEqual({ ok: true });
 
     const started = await eventually("encounterStarted", (e) => e.order.includes(peasantId), 30_000);
@@ -102,6 +106,7 @@ describe("a d20 encounter played by an adventurer player over a real connection"
       attacked += attacks.length;
     }
     expect(attacked).toBeGreaterThan(0);
+    expect(keeperSaw).toBe(0);
     expect(during.filter((e) => e.type === "turnPlanPlayed").length).toBe(sent.filter((s) => s.encounterId === started.encounterId).length);
   }, 120_000);
 });
