@@ -15,6 +15,8 @@ export interface DungeonCreateOptions {
   timeScale?: number;
   /** Pause the game clock when a party is spotted (INV-79); a keeper's `resume` restarts it. Never while adventurer players are seated. */
   pauseOnSpot?: boolean;
+  /** Create the dungeon paused, so keepers build before time runs; `resume()` starts the clock. Default false. */
+  startPaused?: boolean;
   /** Keeper seats (co-op keepers share one dungeon), default 1. */
   keeperSeats?: number;
   /** Seconds a dropped keeper or adventurer keeps its seat, default 30; 0 = none. */
@@ -23,6 +25,8 @@ export interface DungeonCreateOptions {
   spectatorsSeeAll?: boolean;
   /** Messages a client may send per real second before it is disconnected, default 50. */
   maxMessagesPerSecond?: number;
+  /** d100 rooms: traumatised instead of dead (P100-DEATH-10), spells recharged at every fight (P100-SPELL-08). */
+  d100?: { traumaticInsteadOfDeath?: boolean; rechargeBetweenFights?: boolean };
 }
 
 /** Options for {@link connect}. */

@@ -178,8 +178,21 @@ export interface TurnPlanPlayedEvent extends EventBase { type: "turnPlanPlayed";
 /** Encounter events, in one union (combat/encounters/, d20). */
 export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent | TurnPlanPlayedEvent;
 
+/** A party forced a locked door: picked its lock or bashed it in (DOOR-34 to DOOR-46). */
+export interface DoorForcedEvent extends EventBase { type: "doorForced"; doorId: string; byUnitId: string; method: "pick" | "bash" }
+/** A party gave up on a locked door after both methods failed (DOOR-44). */
+export interface DoorGivenUpEvent extends EventBase { type: "doorGivenUp"; doorId: string; partyId: string }
+/** A Chores minion closed a broken-in door and rearmed its padlock (DOOR-47, DOOR-48). */
+export interface DoorRepairedEvent extends EventBase { type: "doorRepaired"; doorId: string; byUnitId: string }
+/** A padlock site became a working padlock, armed (DOOR-07, DOOR-08). */
+export interface PadlockBuiltEvent extends EventBase { type: "padlockBuilt"; doorId: string; builderId: string }
+/** The door events. */
+export type DoorEvent = DoorForcedEvent | DoorGivenUpEvent | DoorRepairedEvent | PadlockBuiltEvent;
+
 /** Every event the simulation can emit. */
 export type SimEvent =
+  | DoorEvent
+  | InvasionEvent
   | EncounterEvent
   | D100Event
   | HourEvent | PartPlacedEvent | PartBuiltEvent | RemovedEvent | CableLaidEvent
