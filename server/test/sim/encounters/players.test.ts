@@ -149,6 +149,22 @@ describe("adventurer players in d20 encounters (issue 7, Who decides)", () => {
     expect(near.actions).toContain("attack");
   });
 
+  it("D20-MOVE-30, D20-MOVE-33, D20-ATTACK-43: prone, the options offer standing up and price each tile crawled at 2; grappled, no tile and Escape", () => {
+    const { sim, h, m, enc } = duel(true, [2, 5], [12, 5], CORRIDOR);
+    const me = d20Of(h);
+    addStatus(me.statuses, "prone", "", -1);
+    const prone = d20TurnOptions(sim, enc, h);
+    expect(prone.actions).toContain("standUp");
+    expect(prone.actions).not.toContain("dropProne");
+    expect(prone.reachable.map((t) => [t.x, t.y, t.cost])).toEqual([[1, 5, 2], [3, 5, 2], [0, 5, 4], [4, 5, 4], [5, 5, 6]]);
+    me.statuses.length = 0;
+    addStatus(me.statuses, "grappled", m.id, -1);
+    const held = d20TurnOptions(sim, enc, h);
+    expect(held.reachable).toEqual([]);
+    expect(held.actions).toContain("escape");
+    expect(held.actions).not.toContain("move");
+  });
+
   it("D20-MOVE-25, D20-MOVE-36: an ally's space costs 2 to cross and cannot be ended on; a foe's space cannot be crossed", () => {
     const { sim, h, m, enc } = duel(true, [2, 5], [12, 5], CORRIDOR);
     const ally = hero(sim, 3, 5);
