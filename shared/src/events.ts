@@ -169,7 +169,7 @@ export interface DeathSaveEvent extends EventBase {
   type: "deathSave"; unitId: string; roll: number; successes: number; failures: number; outcome: "success" | "failure" | "stable" | "dead" | "regained";
 }
 /** A reaction (D20-FLOW-34 to D20-FLOW-39): an opportunity attack, a defence or a readied attack against `againstId`. */
-export interface ReactionEvent extends EventBase { type: "reaction"; unitId: string; kind: "opportunityAttack" | "defence" | "readied"; detail: string; againstId: string }
+export interface ReactionEvent extends EventBase { type: "reaction"; unitId: string; kind: "opportunityAttack" | "defence" | "readied" | "arcaneShield" | "shoveAlly"; detail: string; againstId: string }
 /**
  * A player's plan was played on its unit's d20 turn: `refusals` holds one entry per step played,
  * null when done or the refusal reason (the plan stopped there; D20-FLOW-27, D20-ACTION-02).

@@ -4,6 +4,7 @@ import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
 import { isWalkable, tileAt } from "../../world/grid.ts";
 import { encounterOf, noteReaction } from "../encounters/book.ts";
+import { arcaneShield, shoveAside } from "./reactions.ts";
 import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind, type Cover } from "./attack.ts";
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
@@ -163,9 +164,18 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   });
   // D20-ATTACK-73: attacking reveals a hidden attacker, hit or miss.
   removeStatus(a.statuses, "hidden");
+  // D20-FLOW-37: an ally next to the target with the ability shoves it aside: the attack misses.
+  if (shoveAside(sim, attacker, target)) {
+    if (!ctx.silent) sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit: false, attackRoll: 0, defenceRoll: t.ac });
+    return { hit: false, critical: false, fumble: false, total: 0, ac: t.ac, damage: 0, outcome: "none" };
+  }
   let defenceBonus = 0;
   const d = t.hp > 0 ? chooseDefence(t.abilities, kind) : null;
-  if (d && canReact(t.statuses, false, t.reactionUsed)) {
+  const shield = arcaneShield(sim, attacker, target, d?.bonus ?? 0);
+  if (shield > 0) {
+    defenceBonus = shield;
+    ctx.onReaction?.(target.id);
+  } else if (d && canReact(t.statuses, false, t.reactionUsed)) {
     t.reactionUsed = true;
     defenceBonus = d.bonus;
     ctx.onReaction?.(target.id);

@@ -80,6 +80,8 @@ export interface D20Unit {
   twoWeaponStyle: boolean;
   /** Extra uses that can only be spent on defences (D20-ACTION-26, Left open). */
   extraDefences: number;
+  /** Reactions granted by abilities: an arcane shield, shoving an ally aside (D20-FLOW-37, reactions.ts). */
+  reactionAbilities?: ("arcaneShield" | "shoveAlly")[];
   resistances: D20DamageType[];
   vulnerabilities: D20DamageType[];
   statuses: StatusRecord[];
