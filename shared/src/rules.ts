@@ -25,6 +25,8 @@ export const TILE = {
   portal: "P",
   /** Sanctum floor, where the Master lives (DOOR-49); walkable. */
   sanctum: "S",
+  /** Rubble: walkable floor that is difficult terrain in d20 fights (D20-MOVE-22, D20-MOVE-24); not buildable. */
+  rubble: ":",
 } as const;
 /** One tile character, see {@link TILE}. */
 export type TileChar = (typeof TILE)[keyof typeof TILE];

@@ -11,7 +11,7 @@ export interface MapDefinition {
 
 /** Tile characters allowed in a map file (see server/maps/README.md). */
 const FLOOR_UNDER: Record<string, string> = {
-  "#": "#", ".": ".", ",": ".", "~": "~", "P": "P", "S": "S", "+": "+",
+  "#": "#", ".": ".", ",": ".", ":": ":", "~": "~", "P": "P", "S": "S", "+": "+",
   "M": "S", "K": ".", "t": ".", "m": ".", "T": ".", "k": ".", "w": ".",
 };
 

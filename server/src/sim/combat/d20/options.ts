@@ -1,6 +1,6 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { findPath, isWalkable } from "../../world/grid.ts";
+import { findPath, isDifficult, isWalkable } from "../../world/grid.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
@@ -44,7 +44,7 @@ export interface ReachableTile { x: number; y: number; cost: number; path: { x: 
  * The tiles `unit` can reach with `movement` left (D20-MOVE-03 to D20-MOVE-08, D20-MOVE-25,
  * D20-MOVE-33, D20-MOVE-36, D20-ATTACK-44), with the same costs and refusals as the turn's
  * `stepTo`: neighbouring walkable tiles, no diagonal past a wall's corner, another creature's tile
- * costs as difficult terrain and may be crossed (not by a hostile one, unless two sizes apart)
+ * costs as difficult terrain (as does rubble, D20-MOVE-22, D20-MOVE-24) and may be crossed (not by a hostile one, unless two sizes apart)
  * but not ended on, crawling when prone, dragging a grappled creature. Cheapest way first; ties
  * go to the way found first (neighbours scanned north-west to south-east). Opportunity attacks
  * and traps on the way are not foreseen. Sorted by cost, then y, then x; the start tile is not listed.
@@ -78,7 +78,7 @@ export function reachableTiles(sim: Simulation, enc: EncounterRecord, unit: Unit
       if (!diagonalAllowed((cx, cy) => !isWalkable(map, cx, cy), x, y, dx, dy)) continue;
       const other = others.get(ni);
       if (other && !mayPassThrough(me.size, d20Of(other).size, areEnemies(unit, other))) continue;
-      const cost = stepCost({ crawling, occupied: other !== undefined, dragging });
+      const cost = stepCost({ crawling, occupied: other !== undefined, dragging, difficult: isDifficult(map, nx, ny) });
       if (!canEnter(left, cost)) continue;
       const old = best.get(ni);
       if (!old || atCost + cost < old.cost) best.set(ni, { cost: atCost + cost, from: at });

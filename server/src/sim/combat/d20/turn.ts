@@ -1,6 +1,6 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { findPath, isWalkable, tileAt } from "../../world/grid.ts";
+import { findPath, isDifficult, isWalkable, tileAt } from "../../world/grid.ts";
 import { facingOf } from "../../world/movement.ts";
 import { onUnitEntersTile } from "../../traps/index.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
@@ -558,7 +558,7 @@ function flee(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, source: U
  * One step onto the neighbouring tile `next` (D20-MOVE-03 to D20-MOVE-08, D20-MOVE-25,
  * D20-MOVE-33, D20-MOVE-35, D20-MOVE-36, D20-ATTACK-44, D20-ATTACK-45): the tile must be
  * adjacent, walkable, not past a wall's corner, and the remaining movement must cover its whole
- * cost. Another creature's tile is difficult terrain; a non-hostile one (or a hostile one two
+ * cost. Rubble (D20-MOVE-22, D20-MOVE-24) and another creature's tile are difficult terrain; a non-hostile one (or a hostile one two
  * sizes apart) may be crossed but not ended on. Before leaving, foes whose reach it leaves make
  * opportunity attacks; after entering, foes with a readied attack whose reach it entered strike
  * (D20-ACTION-31 to D20-ACTION-35). A grappled creature is dragged into the tile left behind.
@@ -578,7 +578,7 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
     if (!mayPassThrough(me.size, d20Of(other).size, areEnemies(unit, other))) return "a hostile creature's space blocks the way (D20-MOVE-36)";
   }
   const dragged = participantsOf(sim, enc).find((u) => d20Of(u).statuses.some((s) => s.kind === "grappled" && s.sourceId === unit.id));
-  const cost = stepCost({ crawling: hasStatus(me.statuses, "prone"), occupied: other !== undefined, dragging: dragged !== undefined && dragSlows(me.size, d20Of(dragged).size) });
+  const cost = stepCost({ crawling: hasStatus(me.statuses, "prone"), occupied: other !== undefined, dragging: dragged !== undefined && dragSlows(me.size, d20Of(dragged).size), difficult: isDifficult(map, next.x, next.y) });
   if (!canEnter(budget.movement, cost)) return "not enough movement left (D20-MOVE-07)";
   opportunityAttacks(sim, enc, unit, next, budget);
   if (!isUp(unit)) return null;
