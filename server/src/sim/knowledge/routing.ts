@@ -6,6 +6,7 @@ import { networkOf } from "../traps/network.ts";
 import { setOffTrigger } from "../traps/firing.ts";
 import { isReady } from "../traps/parts.ts";
 import { cautionBonus, isConsciousAdventurer, knowledgeOf, triggerTypeOf } from "./knowledge.ts";
+import { swimRoute } from "../invasions/swimming.ts";
 
 /**
  * Routes that weigh an adventurer's own knowledge (KNOW-03, KNOW-17 to KNOW-19, KNOW-25): it
@@ -39,7 +40,7 @@ export interface Route { path: number[]; defuse: PartRecord | null }
  * it knows (KNOW-17), else stepping over known tripwires (KNOW-18), else through a known plate or
  * sensor to defuse (KNOW-19). Null when the goal cannot be reached at all.
  */
-export function planRoute(sim: Simulation, unit: UnitRecord, goal: Pos, adjacent: boolean): Route | null {
+export function planRoute(sim: Simulation, unit: UnitRecord, goal: Pos, adjacent: boolean, swim = false): Route | null {
   const map = sim.state.map;
   const known = knownTriggerTiles(sim, unit);
   const goalIdx = tileIndex(map, goal.x, goal.y);
@@ -49,7 +50,7 @@ export function planRoute(sim: Simulation, unit: UnitRecord, goal: Pos, adjacent
       if (adjacent && idx === goalIdx) return true;
       const p = known.get(idx);
       return !p || !blocks(p);
-    });
+    }, swim);
     if (!path) return null;
     if (adjacent) path.pop();
     return path;
@@ -85,7 +86,7 @@ export function walkKnowing(sim: Simulation, unit: UnitRecord, goal: Pos, adjace
     const ok = adjacent ? Math.max(Math.abs(end.x - goal.x), Math.abs(end.y - goal.y)) <= 1 : unit.walk.goal === tileIndex(map, goal.x, goal.y);
     if (ok && !nextIsKnownBlocker(sim, unit)) return true;
   }
-  const route = planRoute(sim, unit, goal, adjacent);
+  const route = planRoute(sim, unit, goal, adjacent) ?? swimRoute(sim, unit, goal, adjacent); // INV-09
   if (!route) { unit.walk = null; return false; }
   if (route.path.length === 0) { unit.walk = null; return true; }
   if (route.defuse && route.path[0] === tileIndex(map, route.defuse.x, route.defuse.y)) {

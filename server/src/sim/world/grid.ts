@@ -58,17 +58,23 @@ export function chebyshev(a: Pos, b: Pos): number {
   return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 }
 
+/** True when (x, y) is water (`~`): not walkable, but adventurers may swim across it (INV-09). */
+export function isWater(map: MapState, x: number, y: number): boolean {
+  return tileAt(map, x, y) === "~";
+}
+
 /**
  * A walking path from `from` to `to` with 8-neighbour moves, found by rot-js's A*.
  * @param passable extra test per tile (beyond the map's walkability), e.g. to avoid known traps.
+ * @param swim when true, water tiles count as passable too (adventurers swimming, INV-09).
  * @returns the tile indices to walk, excluding `from` and including `to`; null when unreachable.
  */
 export function findPath(
-  map: MapState, from: Pos, to: Pos, passable: (x: number, y: number) => boolean = () => true,
+  map: MapState, from: Pos, to: Pos, passable: (x: number, y: number) => boolean = () => true, swim = false,
 ): number[] | null {
   if (from.x === to.x && from.y === to.y) return [];
   const ok = (x: number, y: number) =>
-    (x === from.x && y === from.y) || (isWalkable(map, x, y) && passable(x, y));
+    (x === from.x && y === from.y) || ((isWalkable(map, x, y) || (swim && isWater(map, x, y))) && passable(x, y));
   if (!ok(to.x, to.y)) return null;
   const astar = new ROT.Path.AStar(to.x, to.y, ok, { topology: 8 });
   const steps: number[] = [];

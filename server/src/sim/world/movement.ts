@@ -5,6 +5,7 @@ import { isActive } from "./units.ts";
 import { blockedByDoor } from "../doors/doors.ts";
 import { onUnitEntersTile } from "../traps/index.ts";
 import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "../combat/crowding.ts";
+import { movementSpeed } from "../invasions/swimming.ts";
 
 /** Progress, in thousandths of a tile, that makes one tile of walking. */
 export const TILE_PROGRESS = 1000;
@@ -119,7 +120,7 @@ export function stepMovement(sim: Simulation): void {
     const unit = sim.state.units[id] as UnitRecord;
     const walk = unit.walk;
     if (!walk || !isActive(unit)) continue;
-    walk.progress += unit.speed;
+    walk.progress += movementSpeed(map, unit, walk.path[0]); // INV-09: half speed in water
     while (walk.progress >= TILE_PROGRESS && walk.path.length > 0) {
       const next = walk.path[0] as number;
       const x = next % map.width, y = Math.floor(next / map.width);
