@@ -6,6 +6,7 @@ import { isWalkable, tileAt } from "../../world/grid.ts";
 import { encounterOf, noteReaction } from "../encounters/book.ts";
 import { arcaneShield, shoveAside } from "./reactions.ts";
 import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind, type Cover } from "./attack.ts";
+import { mapCover } from "./cover.ts";
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { gridDistance } from "./movement.ts";
@@ -109,7 +110,7 @@ export interface AttackContext {
   thrown?: boolean;
   /** D20-ATTACK-04: bonuses or penalties from skills, spells and techniques, summed. */
   bonus?: number;
-  /** D20-ATTACK-57 to D20-ATTACK-67: the target's cover against this attack. */
+  /** D20-ATTACK-57 to D20-ATTACK-67: the target's cover against this attack; by default the map's walls' ({@link mapCover}). */
   cover?: Cover;
   /** Emit no `attack` event (the caller emits its own, D20-ATTACK-71). */
   silent?: boolean;
@@ -127,6 +128,7 @@ export function choosesKnockOut(attacker: UnitRecord, target: UnitRecord, kind: 
 
 /**
  * One weapon attack of `attacker` on `target` (D20-ATTACK-01 to D20-ATTACK-18, D20-ATTACK-56,
+ * D20-ATTACK-57 to D20-ATTACK-67 (cover from the map's walls unless `ctx.cover` says otherwise),
  * D20-ATTACK-68, D20-ATTACK-72, D20-ATTACK-73, D20-DAMAGE-02 to D20-DAMAGE-05, D20-DAMAGE-25 to
  * D20-DAMAGE-30, D20-WATER-02 to D20-WATER-07, D20-SIZE-10, D20-SIZE-12).
  * Draw order from `sim.rng`: the attack d20 (two with an edge), then the damage dice on a hit.
@@ -186,8 +188,9 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
     defenceBonus = d.bonus;
     sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: `${d.defence} (extra)`, againstId: attacker.id });
   }
-  const ac = effectiveAc(t.ac, defenceBonus, ctx.cover ?? "none");
-  const roll = attackRoll(sim.rng, attackModifier(a.abilities, kind, weapon) + (ctx.bonus ?? 0), ac, edge, ctx.cover ?? "none");
+  const cover = ctx.cover ?? mapCover(sim.state.map, attacker, target);
+  const ac = effectiveAc(t.ac, defenceBonus, cover);
+  const roll = attackRoll(sim.rng, attackModifier(a.abilities, kind, weapon) + (ctx.bonus ?? 0), ac, edge, cover);
   const hit = roll.hit && water !== "autoMiss";
   if (!ctx.silent) sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit, attackRoll: roll.total, defenceRoll: ac });
   if (roll.fumble) { a.reactionUsed = true; ctx.onFumble?.(attacker.id); }

@@ -1,0 +1,70 @@
+import type { MapState, Pos } from "../../state.ts";
+import { isTransparent } from "../../world/grid.ts";
+import { coverFromLines, type Cover } from "./attack.ts";
+
+/**
+ * True when the segment from (x0, y0) to (x1, y1) (tile-corner coordinates: tile (x, y) spans
+ * x..x+1, y..y+1) passes through the inside of the square of tile (tx, ty). A segment that only
+ * runs along the square's edge or touches its corner does not (Liang–Barsky clipping on the open
+ * square).
+ */
+function crossesTile(x0: number, y0: number, x1: number, y1: number, tx: number, ty: number): boolean {
+  let t0 = 0, t1 = 1;
+  const dx = x1 - x0, dy = y1 - y0;
+  const clip = (p: number, q: number): boolean => {
+    if (p === 0) return q > 0; // parallel to this edge: strictly inside its half-plane
+    const r = q / p;
+    if (p < 0) { if (r > t0) t0 = r; } else if (r < t1) t1 = r;
+    return t0 < t1;
+  };
+  return clip(-dx, x0 - tx) && clip(dx, tx + 1 - x0) && clip(-dy, y0 - ty) && clip(dy, ty + 1 - y0) && t0 < t1;
+}
+
+/**
+ * True when the segment between two tile corners passes through solid rock: through the inside of
+ * a wall tile, or along the edge between two wall tiles (inside the rock mass). Running along the
+ * outer face of a wall, or through the point where two walls touch diagonally, does not block.
+ */
+function lineBlocked(map: MapState, x0: number, y0: number, x1: number, y1: number): boolean {
+  const solid = (x: number, y: number) => !isTransparent(map, x, y);
+  if (y0 === y1) {
+    for (let tx = Math.min(x0, x1); tx < Math.max(x0, x1); tx++) if (solid(tx, y0 - 1) && solid(tx, y0)) return true;
+  }
+  if (x0 === x1) {
+    for (let ty = Math.min(y0, y1); ty < Math.max(y0, y1); ty++) if (solid(x0 - 1, ty) && solid(x0, ty)) return true;
+  }
+  const minX = Math.min(x0, x1) - 1, maxX = Math.max(x0, x1), minY = Math.min(y0, y1) - 1, maxY = Math.max(y0, y1);
+  for (let ty = minY; ty <= maxY; ty++) for (let tx = minX; tx <= maxX; tx++) {
+    if (!isTransparent(map, tx, ty) && crossesTile(x0, y0, x1, y1, tx, ty)) return true;
+  }
+  return false;
+}
+
+const CORNERS: readonly [number, number][] = [[0, 0], [1, 0], [0, 1], [1, 1]];
+
+/**
+ * Left open (D20-ATTACK, cover on a grid, DMG-style proposal): how many of the 4 lines from a
+ * corner of the attacker's tile to the 4 corners of the target's tile cross a solid (wall) tile,
+ * for the attacker's corner that gives the fewest (0 to 4). A line that only grazes a wall's outer
+ * face or corner is not blocked. Only walls count; creatures in between are not counted here.
+ */
+export function blockedLines(map: MapState, attacker: Pos, target: Pos): number {
+  let best = 4;
+  for (const [ax, ay] of CORNERS) {
+    let n = 0;
+    for (const [tx, ty] of CORNERS) if (lineBlocked(map, attacker.x + ax, attacker.y + ay, target.x + tx, target.y + ty)) n++;
+    if (n < best) best = n;
+    if (best === 0) break;
+  }
+  return best;
+}
+
+/**
+ * D20-ATTACK-57 to D20-ATTACK-64, D20-ATTACK-67: the cover the map's walls give `target` against
+ * an attack from `attacker` ({@link blockedLines} → `coverFromLines`: 1–2 lines half (+1 AC),
+ * 3 three-quarters (+3 AC), 4 total). Walls on the attacker's own side do not count
+ * (D20-ATTACK-58): the attacker's best corner sees past them.
+ */
+export function mapCover(map: MapState, attacker: Pos, target: Pos): Cover {
+  return coverFromLines(blockedLines(map, attacker, target), false);
+}
