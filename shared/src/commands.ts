@@ -88,6 +88,8 @@ export const COMMANDS = {
   recoverBody: z.object({ unitId: EntityId }).strict(),
   /** Build the scrying pool where the Master receives a scrying charge each day (INV-67). */
   buildScryingPool: TilePos,
+  /** Build an altar on a floor tile, at once and free; some parties come to destroy one (INV-02, INV-06). */
+  buildAltar: TilePos,
   /** Spend a scrying charge to see the next party on its way (INV-66). */
   scry: z.object({}).strict(),
   /** Set a minion's or dungeon creature's combat stance on the slider (CMB-15 to CMB-17). */

@@ -39,6 +39,12 @@ export interface TrapFiredEvent extends EventBase {
 /** An attack: `hit` says whether it landed (CMB-01 opposed rolls). */
 export interface AttackEvent extends EventBase {
   type: "attack"; attackerId: string; targetId: string; hit: boolean; attackRoll: number; defenceRoll: number;
+  /**
+   * d100 rooms, only when an aerial modifier applied (P100-AIR-05 to 10, 14): the natural d100 and
+   * the flat modifier added to it (`attackRoll` = natural × multipliers + airModifier).
+   */
+  natural?: number;
+  airModifier?: number;
 }
 /** A wound dealt by a unit or a trap part (CMB-22 to CMB-27). */
 export interface WoundEvent extends EventBase {
@@ -189,9 +195,13 @@ export interface PadlockBuiltEvent extends EventBase { type: "padlockBuilt"; doo
 /** The door events. */
 export type DoorEvent = DoorForcedEvent | DoorGivenUpEvent | DoorRepairedEvent | PadlockBuiltEvent;
 
+/** The keeper built an altar (`unitId` "") or a party member destroyed one (INV-02, invasions/altars.ts). */
+export interface AltarEvent extends EventBase { type: "altarBuilt" | "altarDestroyed"; altarId: string; x: number; y: number; unitId: string; partyId: string }
+
 /** Every event the simulation can emit. */
 export type SimEvent =
   | DoorEvent
+  | AltarEvent
   | InvasionEvent
   | EncounterEvent
   | D100Event

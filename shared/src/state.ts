@@ -243,6 +243,19 @@ export const TurnOptions = schema({
 }, "TurnOptions");
 export type TurnOptions = SchemaType<typeof TurnOptions>;
 
+/**
+ * One of the keeper's altars (INV-02): some parties come to destroy one. `damage` counts the
+ * work adventurers put into destroying it, out of `damageToDestroy` (invasions/altars.ts).
+ */
+export const Altar = schema({
+  id: t.string().default(""),
+  x: t.uint16().default(0),
+  y: t.uint16().default(0),
+  damage: t.uint16().default(0),
+  damageToDestroy: t.uint16().default(0),
+}, "Altar");
+export type Altar = SchemaType<typeof Altar>;
+
 /** The root state of a dungeon room. */
 export const DungeonState = schema({
   mapName: t.string().default(""),
@@ -270,6 +283,8 @@ export const DungeonState = schema({
   adventurers: t.uint8().default(0),
   /** Doors, by id (DOOR rules). */
   doors: t.map(Door),
+  /** The keeper's altars, by id (INV-02); everyone sees them. */
+  altars: t.map(Altar),
   /**
    * Options of the turns waiting for a player's plan, by unit id (d20 encounters), filtered per
    * client (server/src/rooms/views.ts): an adventurer player sees its own unit's, spectators who

@@ -9,6 +9,8 @@ import type { EffectRecord } from "../sim/state.ts";
 import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
+import { projectAltar } from "./altarProjection.ts";
+import { Altar } from "@malignus/shared";
 import { projectUnitCombat } from "./combatProjection.ts";
 import { indicator } from "../sim/invasions/schedule.ts";
 import { projectInvasionExtras } from "./journalProjection.ts";
@@ -81,6 +83,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   });
   syncMap(target.effects, sim.effects ?? {}, () => new TrapEffect(), (e, r) => projectEffect(e, r, width)); // traps/effects.ts
   syncMap(target.doors, sim.doors ?? {}, () => new Door(), projectDoor); // DOOR rules (rooms/doorProjection.ts)
+  syncMap(target.altars, sim.altars ?? {}, () => new Altar(), projectAltar); // INV-02 (rooms/altarProjection.ts)
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
 
   const inv = target.invasion;

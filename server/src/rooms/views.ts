@@ -171,6 +171,7 @@ export const KEEPER_PRIVATE_EVENTS: ReadonlySet<string> = new Set([
 /** Events the keeper always receives, whatever the fog: the invasion's start and end, its letters, the clock. */
 export const KEEPER_ALWAYS_EVENTS: ReadonlySet<string> = new Set([
   "invasionStarted", "invasionEnded", "partySpotted", "partyShown", "paused", "resumed", "hour",
+  "altarDestroyed",
 ]);
 
 /** Keys of event fields holding lists of entity ids. */

@@ -87,6 +87,7 @@ export class Simulation {
       knowledge: {},
       treasure: createTreasure(options.map.map),
       guardPosts: {},
+      altars: {},
       traces: {},
       doors: {},
       doorMemory: createDoorMemory(),

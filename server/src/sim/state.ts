@@ -52,6 +52,8 @@ export interface SimState {
   treasure: TreasureRecord;
   /** The keeper's guard posts and their torches (INV-76), by id. */
   guardPosts: Record<string, GuardPostRecord>;
+  /** The keeper's altars (INV-02), by id (invasions/altars.ts); absent counts as none. */
+  altars?: Record<string, AltarRecord>;
   /** Blood and burn marks by tile index (KNOW-22): old ones give a party Caution once per sector. */
   traces: Record<string, TraceRecord>;
   /** Doors and their padlocks (DOOR rules), by id (doors/doors.ts). */
@@ -351,6 +353,9 @@ export interface UnitKnowledge {
 
 /** The keeper's treasure (INV-89, INV-90). */
 export interface TreasureRecord { amount: number; x: number; y: number }
+
+/** An altar (INV-02): `damage` is the work put into destroying it, in adventurer-ticks. */
+export interface AltarRecord { id: string; x: number; y: number; damage: number }
 
 /** A guard post whose lit torch shows parties within 8 tiles (INV-76 to INV-78). */
 export interface GuardPostRecord { id: string; x: number; y: number; lit: boolean }

@@ -62,6 +62,8 @@ export interface SpeciesData {
   alwaysUnconscious: boolean;
   /** CMB-21: how many of this species may fight from one tile (2 for kobolds, else 1). */
   perTile: number;
+  /** P100-AIR-01: the species flies (d100 rooms: it takes off when a fight starts); absent = false. */
+  flyer?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export const SPECIES = {
   wolf: { kind: "creature", name: "Wolf", stats: { combat: 3, craft: 0, tracking: 4, block: 0 }, weapon: "bite", armour: "none", helm: 0, speed: 400, alwaysUnconscious: false, perTile: 1 },
   giantSpider: { kind: "creature", name: "Giant spider", stats: { combat: 4, craft: 0, tracking: 3, block: 1 }, weapon: "bite", armour: "none", helm: 0, speed: 300, alwaysUnconscious: false, perTile: 1 },
   giantRat: { kind: "creature", name: "Giant rat", stats: { combat: 1, craft: 0, tracking: 3, block: 0 }, weapon: "bite", armour: "none", helm: 0, speed: 300, alwaysUnconscious: false, perTile: 1 },
+  gargoyle: { kind: "creature", name: "Gargoyle", stats: { combat: 4, craft: 0, tracking: 3, block: 1 }, weapon: "sling", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1, flyer: true },
   bear: { kind: "creature", name: "Bear", stats: { combat: 5, craft: 0, tracking: 2, block: 1 }, weapon: "claws", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1 },
 } as const satisfies Record<string, SpeciesData>;
 /** A species id, one of the keys of {@link SPECIES}. */

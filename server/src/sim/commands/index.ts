@@ -25,6 +25,7 @@ import { buildGuardPost } from "./buildGuardPost.ts";
 import { answerFugitive } from "./answerFugitive.ts";
 import { recoverBody } from "./recoverBody.ts";
 import { buildScryingPool, scry } from "./scrying.ts";
+import { buildAltar } from "./buildAltar.ts";
 import { forfeitDuelCommand, proposeDuel } from "./duel.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
@@ -64,6 +65,7 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   answerFugitive,
   recoverBody,
   buildScryingPool,
+  buildAltar,
   scry,
   // d100 duels (P100-DUEL).
   proposeDuel,

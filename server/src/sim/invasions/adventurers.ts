@@ -8,6 +8,7 @@ import { walkKnowing } from "../knowledge/routing.ts";
 import { guideAtDoors } from "../doors/routing.ts";
 import { takeLoot } from "./loot.ts";
 import { steerByPlayer } from "./playerMoves.ts";
+import { pursueAltar } from "./altars.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
@@ -106,6 +107,10 @@ function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
       if (walkKnowing(sim, unit, prisoner, true)) return;
     }
     party.goal = "killMaster"; // no prisoner left to free: the Master (INV-06)
+  }
+  if (party.goal === "destroyAltar" && !party.scattering) {
+    if (pursueAltar(sim, party, unit)) return; // INV-02, INV-03 (altars.ts)
+    party.goal = "killMaster"; // no altar left: the Master (INV-06)
   }
   const target = master(sim);
   if (party.goal === "stealTreasure" || party.scattering || !target) {

@@ -8,6 +8,7 @@ import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, PendingInvasion, Pos, UnitRecord } from "../state.ts";
 import { addUnit, BASE_SPEED } from "../world/units.ts";
 import { findPath, isWalkable } from "../world/grid.ts";
+import { altarsOf } from "./altars.ts";
 
 /**
  * Party generation (INV-38 to INV-63) from the data tables in shared/src/data/invasions.ts.
@@ -164,13 +165,13 @@ export function choosePortal(sim: Simulation): Pos {
   return sim.rng.pick(all);
 }
 
-/** True when the party's goal still exists in the dungeon (INV-06): treasure, prisoners, altars (none modelled). */
+/** True when the party's goal still exists in the dungeon (INV-06): treasure, prisoners, altars. */
 export function goalExists(sim: Simulation, goal: PartyGoal): boolean {
   switch (goal) {
     case "killMaster": return true;
     case "stealTreasure": return sim.state.treasure.amount > 0;
     case "freePrisoners": return Object.values(sim.state.units).some((u) => u.activity === "captured");
-    case "destroyAltar": return false; // no altars are modelled yet: the party goes for the Master (INV-06)
+    case "destroyAltar": return altarsOf(sim).length > 0; // no altar: the party goes for the Master (INV-06)
   }
 }
 

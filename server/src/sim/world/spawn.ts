@@ -5,7 +5,7 @@ import { speciesFields } from "../combat/creatures.ts";
 
 /**
  * Places the units a map file marks: the Master (M), minions (t: Trapping, m: no job) and
- * dungeon creatures (T: troll, k: kobold), all of the dungeon, and wild wolves (w, faction "wild",
+ * dungeon creatures (T: troll, k: kobold, g: gargoyle, a flyer), all of the dungeon, and wild wolves (w, faction "wild",
  * combat/wild.ts). Their stats, gear and speed come from the species table
  * (shared/src/data/creatures.ts).
  */
@@ -27,6 +27,9 @@ export function spawnFromMap(sim: Simulation, spawns: readonly MapSpawn[]): void
         break;
       case "k":
         addUnit(sim, { ...speciesFields("kobold"), x: s.x, y: s.y });
+        break;
+      case "g":
+        addUnit(sim, { ...speciesFields("gargoyle"), x: s.x, y: s.y });
         break;
       case "w":
         addUnit(sim, { ...speciesFields("wolf"), x: s.x, y: s.y, faction: "wild" });

@@ -2,7 +2,7 @@ import type { WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
-import { attackRefusal, resolveD100Attack, type AttackRefusal, type AttackSituation, type D100AttackResult } from "./attack.ts";
+import { attackRefusal, flatModifier, resolveD100Attack, type AttackRefusal, type AttackSituation, type D100AttackResult } from "./attack.ts";
 import { hpPool } from "./air.ts";
 import { DEFAULT_D100_OPTIONS, type D100Options } from "./constants.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
@@ -75,7 +75,8 @@ export type SimAttack = { refused: AttackRefusal } | { refused: null; result: D1
 /**
  * One d100 attack in the simulation ({@link resolveD100Attack} with `sim.rng`): refuses (nothing
  * drawn, no event) when {@link attackRefusal} does; otherwise emits `attack` (the attack total and
- * the defence total), then `damaged`/`wound` and `knockedOut` for the target (or the rider whose
+ * the defence total; with the natural roll and the flat aerial modifier when one applied, P100-AIR-05
+ * to 10, 14), then `damaged`/`wound` and `knockedOut` for the target (or the rider whose
  * HP it shares, P100-AIR-22) and, on a critical failure's counter-attack, for the attacker.
  */
 export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, sit: Partial<AttackSituation> = {}): SimAttack {
@@ -87,8 +88,12 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
   const pool = hpPool(t, (id) => sim.state.units[id]?.d100);
   const poolUnit = recordOf(pool, units) ?? target;
   const before = pool.hp;
+  const air = flatModifier(a, t, { ...sit, mode }); // before the attack: a fall changes the target's height
   const r = resolveD100Attack(sim.rng, a, t, { ...sit, mode }, d100Options(sim), pool);
-  sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit: r.hit, attackRoll: r.attackTotal, defenceRoll: r.defenceTotal });
+  sim.emit({
+    type: "attack", attackerId: attacker.id, targetId: target.id, hit: r.hit, attackRoll: r.attackTotal, defenceRoll: r.defenceTotal,
+    ...(air !== 0 ? { natural: r.natural, airModifier: air } : {}),
+  });
   if (r.hit) reportDamage(sim, poolUnit, before - pool.hp, attacker.id, mode, r.kind === "critical" || r.kind === "heroic");
   settle(sim, poolUnit, r.targetOutcome);
   if (poolUnit !== target) settle(sim, target, r.targetOutcome);

@@ -1,3 +1,4 @@
+import { SPECIES, type SpeciesData } from "@malignus/shared";
 import type { UnitRecord } from "../../state.ts";
 import { DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "./constants.ts";
 import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.ts";
@@ -21,7 +22,7 @@ export const MAGIC_CLASSES: readonly string[] = ["Priest"];
 export const MONK_CLASSES: readonly string[] = ["Monk"];
 /** Left open WEAPON: gear names that are everyday objects, so improvised weapons (P100-WEAPON-04). */
 export const IMPROVISED_WEAPONS: readonly string[] = ["pitchfork", "broom", "stool", "shovel"];
-/** Left open AIR: creature species that fly. */
+/** Left open AIR: creature species that fly (besides those the species table marks `flyer`, e.g. the gargoyle). */
 export const FLYING_SPECIES: readonly string[] = ["bat", "harpy", "dragon", "wyvern", "gargoyle"];
 /** Left open AIR (`can_charge`): flying species with the physical abilities to charge (P100-AIR-14). */
 export const CHARGING_SPECIES: readonly string[] = ["dragon", "wyvern"];
@@ -48,7 +49,7 @@ export function sheetFor(unit: UnitRecord): D100Unit {
     ? (unit.adventurerClass === "Peasant" ? D100_HP.peasant : D100_HP[role])
     : unit.species === "troll" ? D100_HP.troll : unit.species === "kobold" ? D100_HP.kobold : D100_HP[unit.kind];
   const fists = unit.gear.weapon === "fists";
-  const flyer = FLYING_SPECIES.includes(unit.species);
+  const flyer = FLYING_SPECIES.includes(unit.species) || (SPECIES as Record<string, SpeciesData>)[unit.species]?.flyer === true;
   return makeD100Unit({
     hp, maxHp: hp, role, placement: placementOf(unit),
     monk: MONK_CLASSES.includes(unit.adventurerClass),

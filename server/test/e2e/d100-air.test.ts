@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, type DungeonConnection, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
+import type { DungeonServer } from "../../src/app.ts";
+
+/**
+ * A d100 aerial fight end to end, over a real WebSocket: on the `roost` map two gargoyles
+ * (stone-throwing flyers) guard the room behind the entry corridor. The room starts paused with a
+ * fixed seed, so the run replays exactly once the keeper resumes it; the first invasion's peasant
+ * meets the gargoyles, and the spectator's event log shows the flight and the fight turn by turn.
+ */
+
+let app: DungeonServer;
+let url: string;
+const open: DungeonConnection[] = [];
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL ??= "warn";
+  const { createServer } = await import("../../src/app.ts");
+  app = await createServer({ transport: "ws" });
+  url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
+});
+
+afterAll(async () => {
+  await Promise.allSettled(open.map((c) => c.leave()));
+  await app?.shutdown();
+});
+
+/** One turn of the log: whose it was, in which round, and the events it produced. */
+interface Turn { round: number; unitId: string; events: SimEvent[] }
+
+type Altitude = SimEventOf<"altitudeChanged">["altitude"];
+
+describe("a d100 aerial fight over a real connection", () => {
+  it("P100-AIR-01, P100-AIR-03, P100-AIR-04, P100-AIR-07, P100-AIR-20, P100-AIR-21: the first peasant meets two gargoyles that take off, climb out of its reach and sling stones at +20", async () => {
+    const client = connect(url);
+    const keeper = await client.createDungeon({ seed: 7, ruleset: "d100", map: "roost", timeScale: 1000, pauseOnSpot: false, startPaused: true, spectatorsSeeAll: true }, { role: "keeper" });
+    open.push(keeper);
+    const spectator = await client.spectate(keeper.roomId);
+    open.push(spectator);
+    const seen: SimEvent[] = [];
+    spectator.onEvent((e) => seen.push(e));
+    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
+      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
+        ?? await spectator.waitForEvent(type, match, ms);
+
+    const gargoyles = new Set<string>();
+    keeper.state.units.forEach((u, id) => { if (u.species === "gargoyle") gargoyles.add(id); });
+    expect(gargoyles.size).toBe(2);
+    for (const id of gargoyles) expect(keeper.state.units.get(id)!.altitude).toBe("ground");
+    expect(await keeper.resume({})).toMatchObject({ ok: true });
+
+    const started = await eventually("encounterStarted", (e) => e.order.some((id) => gargoyles.has(id)), 40_000);
+    const ended = await eventually("encounterEnded", (e) => e.encounterId === started.encounterId, 20_000);
+    const during = seen.slice(seen.indexOf(started) + 1, seen.indexOf(ended));
+    const heroes = started.order.filter((id) => spectator.state.units.get(id)?.kind === "adventurer");
+    expect(heroes).toHaveLength(1);
+    const peasant = heroes[0]!;
+    expect(spectator.state.units.get(peasant)!.adventurerClass).toBe("Peasant");
+    expect(started.order.filter((id) => gargoyles.has(id))).toHaveLength(2);
+
+    // The log cut into turns, with each unit's height replayed from the altitudeChanged events.
+    const turns: Turn[] = [];
+    for (const e of during) {
+      if (e.type === "turnStarted") turns.push({ round: e.round, unitId: e.unitId, events: [] });
+      else turns.at(-1)!.events.push(e);
+    }
+    const height = new Map<string, Altitude>([...gargoyles].map((id) => [id, "ground"]));
+    const attacksOnFlyers: { attack: SimEventOf<"attack">; height: Altitude }[] = [];
+    const peasantTurnsAllAloft: Turn[] = [];
+    for (const t of turns) {
+      if (t.unitId === peasant && [...height.values()].every((h) => h === "moderate")) peasantTurnsAllAloft.push(t);
+      for (const e of t.events) {
+        if (e.type === "altitudeChanged") height.set(e.unitId, e.altitude);
+        if (e.type === "attack" && gargoyles.has(e.targetId)) attacksOnFlyers.push({ attack: e, height: height.get(e.targetId)! });
+      }
+    }
+
+    for (const g of gargoyles) {
+      const mine = turns.filter((t) => t.unitId === g);
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      // P100-AIR-20: taking off is the flyer's whole first turn, and leaves it at low height.
+      expect(mine[0]!.events).toEqual([{ type: "altitudeChanged", tick: expect.any(Number), unitId: g, altitude: "low", cause: "takeOff" }]);
+      // P100-AIR-21: climbing one level costs only the move action: the sling shot follows in the same turn.
+      expect(mine[1]!.events[0]).toMatchObject({ type: "altitudeChanged", unitId: g, altitude: "moderate", cause: "climb" });
+      expect(mine[1]!.events.filter((e) => e.type === "attack" && e.attackerId === g)).toHaveLength(1);
+      // A ranged flyer stays at moderate height against a ground foe; nothing unseats it.
+      expect(during.filter((e) => e.type === "altitudeChanged" && e.unitId === g)).toHaveLength(2);
+    }
+
+    // P100-AIR-07: every stone slung from moderate height at the ground peasant gets exactly +20.
+    const shots = during.filter((e): e is SimEventOf<"attack"> => e.type === "attack" && gargoyles.has(e.attackerId));
+    expect(shots.length).toBeGreaterThanOrEqual(2);
+    for (const s of shots) {
+      expect(s.targetId).toBe(peasant);
+      expect(s.airModifier).toBe(20);
+      expect(s.natural).toBeGreaterThanOrEqual(1);
+      expect(s.natural).toBeLessThanOrEqual(100);
+      expect(s.attackRoll).toBe(s.natural! + 20);
+      const critical = s.natural! >= 96, fumble = s.natural! <= 5;
+      expect(s.hit).toBe(critical || (!fumble && s.attackRoll > s.defenceRoll));
+    }
+
+    // P100-AIR-03: the peasant's pitchfork reaches a gargoyle at low height with no aerial modifier;
+    // P100-AIR-04: it never strikes one at moderate height, and once both are up its turns pass idle.
+    expect(attacksOnFlyers.length).toBeGreaterThanOrEqual(1);
+    for (const { attack, height: h } of attacksOnFlyers) {
+      expect(attack.attackerId).toBe(peasant);
+      expect(["ground", "low"]).toContain(h);
+      expect(attack.airModifier).toBeUndefined();
+      expect(attack.natural).toBeUndefined();
+    }
+    expect(attacksOnFlyers.some((a) => a.height === "low")).toBe(true);
+    expect(peasantTurnsAllAloft.length).toBeGreaterThanOrEqual(1);
+    for (const t of peasantTurnsAllAloft) expect(t.events).toEqual([]);
+
+    // The peasant is taken out; the gargoyles end the fight aloft, as the room state shows.
+    expect(ended.reason).toBe("beaten");
+    expect(during.some((e) => e.type === "knockedOut" && e.unitId === peasant)).toBe(true);
+    expect(during.some((e) => e.type === "knockedOut" && gargoyles.has(e.unitId))).toBe(false);
+    await expect.poll(() => [...gargoyles].map((id) => spectator.state.units.get(id)?.altitude), { timeout: 5_000 }).toEqual(["moderate", "moderate"]);
+  }, 90_000);
+});
