@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { isActive } from "../world/units.ts";
+import { isActive, allUnits } from "../world/units.ts";
 import { canSee, hasLineOfFire, perceptionRange } from "./perception.ts";
 import { MELEE_REACH, shotTaker } from "./shots.ts";
 import { orderedKillingBlow } from "./unconscious.ts";
@@ -59,8 +59,7 @@ export function stepCombat(sim: Simulation): void {
   }
   const units = sim.state.units;
   const tick = sim.state.tick;
-  for (const id in units) {
-    const unit = units[id] as UnitRecord;
+  for (const unit of allUnits(sim)) {
     if (unit.targetId === "" || !isActive(unit)) continue;
     const target = units[unit.targetId];
     if (!target) { stopFighting(unit); continue; }
@@ -93,9 +92,8 @@ export function stepCombat(sim: Simulation): void {
  */
 function orderedKillingBlowsOutsideEncounters(sim: Simulation): void {
   const tick = sim.state.tick;
-  for (const id in sim.state.units) {
-    const unit = sim.state.units[id] as UnitRecord;
-    if (unit.orderTargetId === "" || tick < unit.nextAttackTick || encounterOf(sim, id)) continue;
+  for (const unit of allUnits(sim)) {
+    if (unit.orderTargetId === "" || tick < unit.nextAttackTick || encounterOf(sim, unit.id)) continue;
     if (orderedKillingBlow(sim, unit)) {
       unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
       stopFighting(unit);

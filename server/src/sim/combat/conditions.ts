@@ -2,6 +2,7 @@ import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { deathNoises } from "./awareness.ts";
 import { followCarriers } from "./unconscious.ts";
+import { allUnits } from "../world/units.ts";
 
 /**
  * Conditions, once per tick, whatever the ruleset:
@@ -18,8 +19,7 @@ export function stepConditions(sim: Simulation): void {
   followCarriers(sim);
   const units = sim.state.units;
   const tick = sim.state.tick;
-  for (const id in units) {
-    const unit = units[id] as UnitRecord;
+  for (const unit of allUnits(sim)) {
     if (unit.activity !== "unconscious" || unit.wakeTick < 0 || tick < unit.wakeTick) continue;
     unit.activity = "idle";
     unit.wakeTick = -1;

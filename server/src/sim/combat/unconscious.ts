@@ -2,7 +2,7 @@ import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { isActive } from "../world/units.ts";
+import { isActive, allUnits } from "../world/units.ts";
 
 /**
  * What can be done with someone unconscious, whatever the ruleset: carry them (CMB-44), heal
@@ -72,8 +72,7 @@ export function putDown(sim: Simulation, carrier: UnitRecord): void {
  */
 export function followCarriers(sim: Simulation): void {
   const units = sim.state.units;
-  for (const id in units) {
-    const body = units[id] as UnitRecord;
+  for (const body of allUnits(sim)) {
     if (body.carriedBy === "") continue;
     const carrier = units[body.carriedBy];
     if (!carrier || carrier.carryingId !== body.id) { body.carriedBy = ""; continue; }

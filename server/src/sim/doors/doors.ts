@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, PartRecord, SimState, UnitRecord } from "../state.ts";
 import type { DoorMemory, DoorRecord } from "./types.ts";
-import { areEnemies, isActive } from "../world/units.ts";
+import { areEnemies, isActive, allUnits } from "../world/units.ts";
 import { computeNetworks } from "../traps/network.ts";
 
 /**
@@ -119,8 +119,7 @@ export function enemyAtWalkGoal(sim: Simulation, unit: UnitRecord): UnitRecord |
   const w = sim.state.map.width;
   const gx = unit.walk.goal % w, gy = Math.floor(unit.walk.goal / w);
   let found: UnitRecord | undefined;
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
+  for (const u of allUnits(sim)) {
     if (!isActive(u) || !areEnemies(unit, u) || Math.max(Math.abs(u.x - gx), Math.abs(u.y - gy)) > 1) continue;
     if (u.id === unit.orderTargetId) return u;
     found ??= u;

@@ -1,5 +1,6 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, PartyRecord, TreasureRecord, UnitRecord } from "../state.ts";
+import { unitsChanged } from "../world/units.ts";
 
 /**
  * After the invasion (INV-89 to INV-95): the treasure adventurers take, recovering or leaving the
@@ -45,6 +46,7 @@ export function recoverBody(sim: Simulation, unitId: string): string | null {
   if (!u || u.kind !== "adventurer") return "not an adventurer";
   if (u.activity !== "dead") return "only dead adventurers can be recovered";
   delete sim.state.units[unitId];
+  unitsChanged(sim);
   delete sim.state.knowledge?.[unitId];
   sim.state.metal += SALVAGE_METAL;
   sim.emit({ type: "bodyRecovered", unitId, partyId: u.partyId, amount: SALVAGE_METAL, detail: "salvager's table" });

@@ -1,6 +1,7 @@
 import { PARTS } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
+import { allUnits } from "../world/units.ts";
 
 /**
  * On-site construction of trap parts (TRAP-28 to TRAP-31): a placed part is a construction
@@ -26,8 +27,7 @@ export function constructionProgress(part: PartRecord): number {
 /** True when minions assigned to `partId` (other than `except`) already cover its missing metal. */
 function haulersCover(sim: Simulation, part: PartRecord, except: UnitRecord): boolean {
   let incoming = 0;
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
+  for (const u of allUnits(sim)) {
     if (u !== except && u.taskPartId === part.id && u.kind === "minion") incoming += Math.max(u.carryingMetal, 1);
   }
   return incoming >= metalMissing(part);
