@@ -9,6 +9,7 @@ import { guideAtDoors } from "../doors/routing.ts";
 import { takeLoot } from "./loot.ts";
 import { steerByPlayer } from "./playerMoves.ts";
 import { pursueAltar } from "./altars.ts";
+import { badlyHurt } from "./fleeing.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
@@ -90,7 +91,7 @@ function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
   if (terrorFlight(sim, unit)) return; // terror trap: victims flee (traps/effects.ts)
   if (steerByPlayer(sim, unit)) return; // an adventurer player's walk order (playerMoves.ts)
   const carried = party.carriers?.[unit.id] ?? 0;
-  if (unit.woundPoints >= FLEE_AT_WOUND_POINTS || party.leaving || carried > 0) { goHome(sim, party, unit); return; }
+  if (unit.woundPoints >= FLEE_AT_WOUND_POINTS || badlyHurt(sim, unit) || party.leaving || carried > 0) { goHome(sim, party, unit); return; } // badlyHurt: any ruleset (fleeing.ts)
   const foe = adjacentEnemy(sim, unit);
   if (foe) {
     unit.targetId = foe.id;
