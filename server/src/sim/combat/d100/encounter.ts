@@ -10,6 +10,7 @@ import { canSee, hasLineOfFire } from "../perception.ts";
 import { shotTaker } from "../shots.ts";
 import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 import { d100Attack, d100Options, settle } from "./resolve.ts";
+import { attackRefusal } from "./attack.ts";
 import { d100Of, HEAL_SPELL, HEAL_SPELL_RANGE } from "./sheet.ts";
 import { dyingTurnStart, heal, rescue } from "./hp.ts";
 import { duelHealing } from "./duel.ts";
@@ -311,11 +312,26 @@ function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: 
   unit.targetId = target.id;
   const charge = mode === "melee" && canChargeAt(me, d100Of(target), moved);
   const struck = struckBy(sim, unit, target, mode);
-  const r = d100Attack(sim, unit, struck, { mode, duel, charge });
+  const r = d100Attack(sim, unit, struck, { mode, duel, charge, targetCanReach: canStrikeBack(struck, unit) });
   if (r.refused === null && r.result.fell) {
     sim.emit({ type: "altitudeChanged", unitId: struck.id, altitude: d100Of(struck).altitude, cause: "fall" });
   }
   if (duel) checkDuelOver(sim, unit);
+}
+
+/**
+ * Left open FUMBLE (the counter-attack needs a target reaching the attacker): whether `target` could
+ * attack `attacker` right now: in melee when adjacent and at the same reach (not between the ground
+ * and moderate or high height, P100-AIR-04; flyers at one height, P100-AIR-13), else with a ranged
+ * weapon within its range.
+ */
+function canStrikeBack(target: UnitRecord, attacker: UnitRecord): boolean {
+  const t = d100Of(target), a = d100Of(attacker);
+  const apart = aloft(target) !== aloft(attacker) || (t.altitude !== "ground" && a.altitude !== "ground" && t.altitude !== a.altitude);
+  const d = chebyshev(target, attacker);
+  const mode = d <= 1 && !apart ? "melee" : "ranged";
+  if (mode === "ranged" && d > t.range) return false;
+  return attackRefusal(t, a, mode) === null;
 }
 
 /**
