@@ -1,3 +1,5 @@
+import type { Gear } from "../../state.ts";
+
 /** D20-EQUIP-02 to D20-EQUIP-07: the equipment slots and how many items each holds. */
 export const SLOT_CAPACITY = { head: 1, body: 1, feet: 1, jewellery: 2, mainHand: 1, offHand: 1 } as const;
 /** A slot name. */
@@ -42,4 +44,33 @@ export function hasFreeHand(slots: EquipSlots): boolean {
 /** Left open (D20-EQUIP): in combat only hand items may be swapped (an object interaction); head, body, feet and jewellery may not. */
 export function swappableInCombat(slot: Slot): boolean {
   return slot === "mainHand" || slot === "offHand";
+}
+
+/** Left open (D20-EQUIP, item data): natural weapons, held in no slot. */
+export const NATURAL_WEAPONS: readonly string[] = ["fists", "bite", "claws"];
+/** Left open (D20-EQUIP, item data): the shared gear's weapons that take both hands (main and off hand). */
+export const TWO_HANDED_WEAPONS: readonly string[] = ["bow", "maul", "pitchfork"];
+
+/**
+ * D20-EQUIP-02, D20-EQUIP-03, D20-EQUIP-06, D20-EQUIP-07: the items a unit's shared gear stands
+ * for: its weapon in the main hand (both hands when in {@link TWO_HANDED_WEAPONS}, none when
+ * natural), its armour in the body slot (none for "none"), a helm (rating above 0) in the head slot.
+ * Item ids: "weapon:NAME", "armour:KIND", "helm".
+ */
+export function itemsFromGear(gear: Gear): EquipItem[] {
+  const items: EquipItem[] = [];
+  if (!NATURAL_WEAPONS.includes(gear.weapon)) items.push({ id: `weapon:${gear.weapon}`, slot: "mainHand", twoHanded: TWO_HANDED_WEAPONS.includes(gear.weapon) });
+  if (gear.armour !== "none") items.push({ id: `armour:${gear.armour}`, slot: "body" });
+  if (gear.helm > 0) items.push({ id: "helm", slot: "head" });
+  return items;
+}
+
+/**
+ * D20-EQUIP-01 to D20-EQUIP-07: the slots of a d20 sheet, filled from the unit's gear
+ * ({@link itemsFromGear}, each through {@link equip}; gear never holds more than the slots allow).
+ */
+export function slotsFromGear(gear: Gear): EquipSlots {
+  const slots = emptySlots();
+  for (const item of itemsFromGear(gear)) equip(slots, item);
+  return slots;
 }

@@ -1,5 +1,5 @@
 import type { UnitRecord } from "../../state.ts";
-import { emptySlots } from "./equip.ts";
+import { slotsFromGear } from "./equip.ts";
 import { DEFAULT_REACH, UNARMED_DAMAGE } from "./attack.ts";
 import type { D20Unit, D20Weapon } from "./types.ts";
 
@@ -38,7 +38,8 @@ export function weaponFor(unit: UnitRecord): D20Weapon {
 /**
  * A d20 sheet for a unit from its shared fields (kind, species, level, stats, gear): HP and AC
  * by kind ({@link SHEET_BY_KIND}), Strength = Combat stat, Agility = half Combat + half Tracking,
- * Perception = Tracking, Habilité = Craft, weapon skill = half the level.
+ * Perception = Tracking, Habilité = Craft, weapon skill = half the level; equipment slots from
+ * the gear (D20-EQUIP, `slotsFromGear`).
  */
 export function sheetFor(unit: UnitRecord): D20Unit {
   const base = SHEET_BY_KIND[unit.kind];
@@ -78,7 +79,7 @@ export function sheetFor(unit: UnitRecord): D20Unit {
     riding: null,
     riderId: "",
     mountTraits: { willing: false, trained: false, intelligent: unit.kind !== "creature", summoned: false },
-    equipment: emptySlots(),
+    equipment: slotsFromGear(unit.gear),
   };
 }
 
