@@ -39,14 +39,13 @@ describe("d100 aerial fights in the simulation", () => {
   it("P100-AIR-01: the gargoyle of the species table is a flyer in a d100 room", () => {
     const sim = d100Sim();
     const g = addUnit(sim, { ...speciesFields("gargoyle"), x: 9, y: 5 });
-    expect([d100Of(g).flyer, d100Of(g).altitude, d100Of(g).hasRangedWeapon, d100Of(g).canCharge]).toEqual([true, "ground", true, false]);
+    expect([d100Of(g).flyer, d100Of(g).altitude, d100Of(g).hasRangedWeapon, d100Of(g).canCharge, d100Of(g).maxHp]).toEqual([true, "ground", true, false, 120]);
   });
 
   it("P100-AIR-03, P100-AIR-05, P100-AIR-16, P100-AIR-18: an archer hits a gargoyle at low height unmodified, then at moderate height at +20 with a damage roll of 90, and it falls losing half its HP", () => {
     const sim = d100Sim();
     const scout = adventurer(sim, "Scout", 5, 5, { weapon: "bow", ranged: true });
     const g = addUnit(sim, { ...speciesFields("gargoyle"), x: 9, y: 5 });
-    d100Of(g).hp = d100Of(g).maxHp = 150; // tough enough to survive a 90
     scout.targetId = g.id;
     // initiative: scout 10, gargoyle 90; round 1: the gargoyle takes off, the scout shoots it at low height 50 against 40, damage 20;
     // round 2: the gargoyle climbs and slings 50 + 20 against 30, damage 10; the scout shoots 50 + 20 against 30, damage 90 (> 80): it falls.
@@ -58,8 +57,8 @@ describe("d100 aerial fights in the simulation", () => {
       { attackerId: g.id, targetId: scout.id, hit: true, attackRoll: 70, defenceRoll: 30, natural: 50, airModifier: 20 },
       { attackerId: scout.id, targetId: g.id, hit: true, attackRoll: 70, defenceRoll: 30, natural: 50, airModifier: 20 },
     ]);
-    // 150 − 20 = 130; − 90 = 40; the fall from moderate height takes half the current HP: − 20 = 20.
-    expect(of(events, "damaged").map((e) => [e.targetId, e.amount, e.hp])).toEqual([[g.id, 20, 130], [scout.id, 10, 140], [g.id, 110, 20]]);
+    // 120 (stone) − 20 = 100; − 90 = 10; the fall from moderate height takes half the current HP: − 5 = 5.
+    expect(of(events, "damaged").map((e) => [e.targetId, e.amount, e.hp])).toEqual([[g.id, 20, 100], [scout.id, 10, 140], [g.id, 95, 5]]);
     expect(d100Of(g).altitude).toBe("ground");
     expect(dice.left()).toBe(0);
   });
@@ -78,7 +77,7 @@ describe("d100 aerial fights in the simulation", () => {
       { attackerId: g.id, targetId: w.id, hit: false, attackRoll: 23, defenceRoll: 0, natural: 3, airModifier: 20 },
     ]);
     expect(of(events, "damaged")).toEqual([]);
-    expect([d100Of(g).hp, d100Of(w).hp, d100Of(g).altitude]).toEqual([80, 200, "moderate"]);
+    expect([d100Of(g).hp, d100Of(w).hp, d100Of(g).altitude]).toEqual([120, 200, "moderate"]);
     expect(dice.left()).toBe(0);
   });
 });

@@ -7,11 +7,13 @@ import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.
  * Server defaults for what the seed leaves to class data (Left open PLACE, DUEL, DEATH):
  * - adventurers' normal maximum HP are the ones the duel example implies (Contradiction 11):
  *   150 for healers and attackers, 200 for defenders; Peasants are a weak mob (swarm material, MASS-01);
- * - keeper-side units by kind; trolls are tough, kobolds weak (a kobold pack fights as a swarm).
+ * - keeper-side units by kind; trolls are tough, kobolds weak (a kobold pack fights as a swarm);
+ *   gargoyles are stone (Left open AIR): above 80 HP so a blow over 80 can unseat one without
+ *   killing it (P100-AIR-16).
  */
 export const D100_HP = {
   attacker: 150, healer: 150, defender: 200, peasant: 20,
-  master: 200, minion: 60, creature: 80, troll: 150, kobold: 20,
+  master: 200, minion: 60, creature: 80, troll: 150, kobold: 20, gargoyle: 120,
 } as const;
 
 /** Left open DUEL (role axis): adventurer classes that are defenders or healers; every other unit is an attacker. */
@@ -47,7 +49,8 @@ export function sheetFor(unit: UnitRecord): D100Unit {
   const role: Role = unit.kind === "adventurer" ? (CLASS_ROLE[unit.adventurerClass] ?? "attacker") : "attacker";
   const hp = unit.kind === "adventurer"
     ? (unit.adventurerClass === "Peasant" ? D100_HP.peasant : D100_HP[role])
-    : unit.species === "troll" ? D100_HP.troll : unit.species === "kobold" ? D100_HP.kobold : D100_HP[unit.kind];
+    : unit.species === "troll" ? D100_HP.troll : unit.species === "kobold" ? D100_HP.kobold
+      : unit.species === "gargoyle" ? D100_HP.gargoyle : D100_HP[unit.kind];
   const fists = unit.gear.weapon === "fists";
   const flyer = FLYING_SPECIES.includes(unit.species) || (SPECIES as Record<string, SpeciesData>)[unit.species]?.flyer === true;
   return makeD100Unit({
