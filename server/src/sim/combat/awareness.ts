@@ -2,7 +2,7 @@ import type { NoiseCause } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { areEnemies, isActive, isKeeperSide, allUnits } from "../world/units.ts";
+import { areEnemies, isActive, isKeeperSide, presentUnits } from "../world/units.ts";
 
 /**
  * What units know about enemies they do not see: being hit reveals the attacker (CMB-05), and
@@ -62,7 +62,7 @@ export function makeNoise(sim: Simulation, at: Pos, cause: NoiseCause, sourceId:
   const units = sim.state.units;
   const heard: UnitRecord[] = [];
   const near: UnitRecord[] = [];
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (!isActive(u) || u.carriedBy !== "" || chebyshev(u, at) > NOISE_RANGE) continue;
     if (isKeeperSide(u) && (u.kind === "minion" || u.kind === "creature")) heard.push(u);
     near.push(u);
@@ -88,7 +88,7 @@ export function makeNoise(sim: Simulation, at: Pos, cause: NoiseCause, sourceId:
  */
 export function deathNoises(sim: Simulation): void {
   const units = sim.state.units;
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u.activity !== "dead" || u.diedTick >= 0) continue;
     u.diedTick = sim.state.tick;
     if (u.kind !== "master") makeNoise(sim, u, "death", u.id);

@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { isActive, allUnits } from "../world/units.ts";
+import { isActive, allUnits, presentUnits } from "../world/units.ts";
 import { canSee, hasLineOfFire, perceptionRange } from "./perception.ts";
 import { MELEE_REACH, shotTaker } from "./shots.ts";
 import { orderedKillingBlow } from "./unconscious.ts";
@@ -59,7 +59,7 @@ export function stepCombat(sim: Simulation): void {
   }
   const units = sim.state.units;
   const tick = sim.state.tick;
-  for (const unit of allUnits(sim)) {
+  for (const unit of presentUnits(sim)) {
     if (unit.targetId === "" || !isActive(unit)) continue;
     const target = units[unit.targetId];
     if (!target) { stopFighting(unit); continue; }

@@ -2,7 +2,7 @@ import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { deathNoises } from "./awareness.ts";
 import { followCarriers } from "./unconscious.ts";
-import { allUnits } from "../world/units.ts";
+import { presentUnits } from "../world/units.ts";
 
 /**
  * Conditions, once per tick, whatever the ruleset:
@@ -19,7 +19,7 @@ export function stepConditions(sim: Simulation): void {
   followCarriers(sim);
   const units = sim.state.units;
   const tick = sim.state.tick;
-  for (const unit of allUnits(sim)) {
+  for (const unit of presentUnits(sim)) {
     if (unit.activity !== "unconscious" || unit.wakeTick < 0 || tick < unit.wakeTick) continue;
     unit.activity = "idle";
     unit.wakeTick = -1;

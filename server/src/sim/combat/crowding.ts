@@ -2,7 +2,7 @@ import { SPECIES } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
-import { areEnemies, isActive, allUnits } from "../world/units.ts";
+import { areEnemies, isActive, presentUnits } from "../world/units.ts";
 
 /**
  * Crowding in a fight, whatever the ruleset (CMB-18 to CMB-21): one body per tile, a melee
@@ -22,7 +22,7 @@ export const CROWDING_SPECIES = "kobold";
  */
 export function bodiesOn(sim: Simulation, x: number, y: number, self?: UnitRecord): UnitRecord[] {
   const out: UnitRecord[] = [];
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u !== self && u.x === x && u.y === y && isActive(u) && u.carriedBy === "") out.push(u);
   }
   return out;
@@ -45,7 +45,7 @@ export function hasRoomFor(sim: Simulation, unit: UnitRecord, x: number, y: numb
 
 /** True when (x, y) is next to an active enemy of `unit` (8 neighbours): a fighting position. */
 export function isFightingPosition(sim: Simulation, unit: UnitRecord, x: number, y: number): boolean {
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u !== unit && isActive(u) && areEnemies(unit, u) && chebyshev(u, { x, y }) === 1) return true;
   }
   return false;

@@ -2,7 +2,7 @@ import type { Stance } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
-import { areEnemies, isActive, isKeeperSide, allUnits } from "../world/units.ts";
+import { areEnemies, isActive, isKeeperSide, presentUnits } from "../world/units.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
@@ -140,7 +140,7 @@ function isSpotted(sim: Simulation, u: UnitRecord): boolean {
 export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
   const out: Known[] = [];
   const have = new Set<string>();
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u === unit || !isActive(u) || u.carriedBy !== "" || !areEnemies(unit, u)) continue;
     const seen = canSee(sim, unit, u);
     if (seen && unit.knownEnemies[u.id]) learnPosition(sim, unit, u);
@@ -160,7 +160,7 @@ export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
 function nearestAlly(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
   let best: UnitRecord | undefined;
   let bestD = Infinity;
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u === unit || !isActive(u) || u.faction !== unit.faction || u.carriedBy !== "") continue;
     const d = chebyshev(unit, u);
     if (d < bestD) { best = u; bestD = d; }
@@ -230,7 +230,7 @@ function followOrder(sim: Simulation, unit: UnitRecord): boolean {
 function rescue(sim: Simulation, unit: UnitRecord): boolean {
   let body: UnitRecord | undefined;
   let bestD = Infinity;
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u.kind !== "minion" || u.activity !== "unconscious" || u.carriedBy !== "" || !isKeeperSide(u) || onOwnBed(u)) continue;
     const d = chebyshev(unit, u);
     if (d < bestD) { body = u; bestD = d; }

@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { areEnemies, isActive, allUnits } from "../world/units.ts";
+import { areEnemies, isActive, presentUnits } from "../world/units.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { knownEnemies } from "./awareness.ts";
 import { MELEE_REACH, canReach } from "./combat.ts";
@@ -17,7 +17,7 @@ import { canSee } from "./perception.ts";
  * Units are taken in id order.
  */
 export function stepWildCreatures(sim: Simulation): void {
-  for (const unit of allUnits(sim)) {
+  for (const unit of presentUnits(sim)) {
     if (unit.faction !== "wild" || unit.kind !== "creature" || !isActive(unit)) continue;
     decideWild(sim, unit);
   }
@@ -26,7 +26,7 @@ export function stepWildCreatures(sim: Simulation): void {
 function decideWild(sim: Simulation, unit: UnitRecord): void {
   let best: UnitRecord | undefined;
   let bestD = Infinity;
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u === unit || !isActive(u) || u.carriedBy !== "" || !areEnemies(unit, u)) continue;
     const d = chebyshev(unit, u);
     if (d <= MELEE_REACH || (unit.gear.ranged && canReach(sim, unit, u))) {

@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, PartRecord, SimState, UnitRecord } from "../state.ts";
 import type { DoorMemory, DoorRecord } from "./types.ts";
-import { areEnemies, isActive, allUnits } from "../world/units.ts";
+import { areEnemies, isActive, presentUnits } from "../world/units.ts";
 import { computeNetworks } from "../traps/network.ts";
 
 /**
@@ -119,7 +119,7 @@ export function enemyAtWalkGoal(sim: Simulation, unit: UnitRecord): UnitRecord |
   const w = sim.state.map.width;
   const gx = unit.walk.goal % w, gy = Math.floor(unit.walk.goal / w);
   let found: UnitRecord | undefined;
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (!isActive(u) || !areEnemies(unit, u) || Math.max(Math.abs(u.x - gx), Math.abs(u.y - gy)) > 1) continue;
     if (u.id === unit.orderTargetId) return u;
     found ??= u;
@@ -209,8 +209,7 @@ export function refreshOpen(sim: Simulation): void {
   const s = sim.state;
   const { tiles, width } = s.map;
   let occupied: number[] | undefined;
-  for (const id in s.units) {
-    const u = s.units[id] as UnitRecord;
+  for (const u of presentUnits(sim)) {
     const t = u.y * width + u.x;
     if (tiles.charCodeAt(t) !== 43 /* + */) continue;
     if (isActive(u) || u.activity === "unconscious" || u.activity === "dead") (occupied ??= []).push(t);

@@ -2,7 +2,7 @@ import type { LetterMember } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { GuardPostRecord, PartyRecord, UnitRecord } from "../state.ts";
 import { canSee } from "../combat/perception.ts";
-import { isActive, isKeeperSide, allUnits } from "../world/units.ts";
+import { isActive, isKeeperSide, presentUnits } from "../world/units.ts";
 import { chebyshev, tileAt } from "../world/grid.ts";
 import { hasLineOfSight } from "../combat/perception.ts";
 import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
@@ -22,7 +22,7 @@ function spot(sim: Simulation, party: PartyRecord): { by: string; how: string } 
     if (tileAt(sim.state.map, m.x, m.y) === "S") return { by: m.id, how: "sanctum" };
     if (m.targetId !== "") return { by: m.targetId, how: "fight" };
   }
-  for (const watcher of allUnits(sim)) {
+  for (const watcher of presentUnits(sim)) {
     if (!isKeeperSide(watcher) || !isActive(watcher)) continue;
     for (const m of members) if (canSee(sim, watcher, m)) return { by: watcher.id, how: "sight" };
   }

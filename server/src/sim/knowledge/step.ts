@@ -8,7 +8,7 @@ import {
   isConsciousAdventurer, isLearnableTrigger, knows, learn, learnedSpotBonus, loseCaution,
 } from "./knowledge.ts";
 import { cautionFromTraces, recordBlood } from "./traces.ts";
-import { allUnits } from "../world/units.ts";
+import { presentUnits } from "../world/units.ts";
 
 /**
  * The knowledge system, once per tick: forgetting (KNOW-47), Caution from corridors and its end
@@ -61,7 +61,7 @@ function livingMembers(sim: Simulation, party: PartyRecord): UnitRecord[] {
 function inCombat(sim: Simulation, party: PartyRecord, members: UnitRecord[]): boolean {
   if (members.some((m) => m.targetId !== "")) return true;
   const ids = new Set(party.memberIds);
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u.targetId !== "" && ids.has(u.targetId) && u.activity !== "dead") return true;
   }
   return false;

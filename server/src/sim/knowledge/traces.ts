@@ -4,7 +4,7 @@ import type { PartyRecord, UnitRecord } from "../state.ts";
 import { tileIndex, tilePos } from "../world/grid.ts";
 import { canSee } from "../combat/perception.ts";
 import { gainCaution } from "./knowledge.ts";
-import { allUnits } from "../world/units.ts";
+import { presentUnits } from "../world/units.ts";
 
 /**
  * Old blood and old burn marks (KNOW-22). The seed leaves them undefined; decisions:
@@ -36,7 +36,7 @@ export function leaveTrace(sim: Simulation, kind: "blood" | "burn", x: number, y
 
 /** Blood on the tile of every unit wounded this tick. */
 export function recordBlood(sim: Simulation): void {
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     const last = u.wounds[u.wounds.length - 1];
     if (last && last.tick === sim.state.tick) leaveTrace(sim, "blood", u.x, u.y);
   }

@@ -3,7 +3,7 @@ import { doorWork } from "../doors/work.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
 import { canSee } from "../combat/perception.ts";
 import { chebyshev } from "../world/grid.ts";
-import { areEnemies, isActive, isKeeperSide, allUnits } from "../world/units.ts";
+import { areEnemies, isActive, isKeeperSide, presentUnits } from "../world/units.ts";
 import { stopWalking, walkNextTo, walkTo } from "../world/movement.ts";
 import { adjacentEnemy } from "../invasions/adventurers.ts";
 import {
@@ -29,7 +29,7 @@ export const CHASE_RANGE = 30;
 
 /** Decides what every active unit of the keeper's side does this tick. */
 export function stepMinions(sim: Simulation): void {
-  for (const unit of allUnits(sim)) {
+  for (const unit of presentUnits(sim)) {
     if (!isKeeperSide(unit) || !isActive(unit)) continue;
     decide(sim, unit);
   }
@@ -68,7 +68,7 @@ function decide(sim: Simulation, unit: UnitRecord): void {
 function nearestKnownEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
   let best: UnitRecord | undefined;
   let bestDistance = Infinity;
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (!isActive(u) || !areEnemies(unit, u)) continue;
     const d = chebyshev(unit, u);
     if (d > CHASE_RANGE || d >= bestDistance) continue;
@@ -81,7 +81,7 @@ function nearestKnownEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | unde
 function nearestUnconsciousAdventurer(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
   let best: UnitRecord | undefined;
   let bestDistance = Infinity;
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u.kind !== "adventurer" || u.activity !== "unconscious") continue;
     const d = chebyshev(unit, u);
     if (d < bestDistance) { best = u; bestDistance = d; }

@@ -1,7 +1,7 @@
 import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { LairRecord, UnitRecord } from "../state.ts";
-import { isActive, allUnits } from "../world/units.ts";
+import { isActive, presentUnits } from "../world/units.ts";
 
 /**
  * The keeper's lairs (TRAP-61, TRAP-62), minimal: a lair is a rectangle of tiles. A wild creature
@@ -44,7 +44,7 @@ export function stepLairs(sim: Simulation): void {
       lair.residentId = "";
     }
     let settler: UnitRecord | undefined;
-    for (const u of allUnits(sim)) {
+    for (const u of presentUnits(sim)) {
       if (u.kind === "creature" && u.faction === "wild" && isActive(u) && inLair(lair, u.x, u.y)) { settler = u; break; }
     }
     if (!settler) { lair.settlerId = ""; lair.settlerSinceTick = -1; continue; }

@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, findPath, tileIndex } from "./grid.ts";
-import { isActive, allUnits } from "./units.ts";
+import { isActive, presentUnits } from "./units.ts";
 import { blockedByDoor } from "../doors/doors.ts";
 import { onUnitEntersTile } from "../traps/index.ts";
 import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "../combat/crowding.ts";
@@ -21,7 +21,7 @@ export function facingOf(dx: number, dy: number): number {
 
 /** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18). */
 function blockedByEnemy(sim: Simulation, self: UnitRecord, x: number, y: number): boolean {
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u !== self && u.x === x && u.y === y && isActive(u) && u.faction !== self.faction) return true;
   }
   return false;
@@ -93,7 +93,7 @@ function walkToFightingPosition(sim: Simulation, unit: UnitRecord, target: UnitR
 /** CMB-18: tile indices `unit` may not walk through: taken (no room for it) and next to an enemy of it. */
 function takenFightingPositions(sim: Simulation, unit: UnitRecord): Set<number> {
   const out = new Set<number>();
-  for (const u of allUnits(sim)) {
+  for (const u of presentUnits(sim)) {
     if (u === unit || !isActive(u) || u.carriedBy !== "") continue;
     const i = tileIndex(sim.state.map, u.x, u.y);
     if (!out.has(i) && !hasRoomFor(sim, unit, u.x, u.y) && isFightingPosition(sim, unit, u.x, u.y)) out.add(i);
@@ -114,7 +114,7 @@ export function stopWalking(unit: UnitRecord): void {
  */
 export function stepMovement(sim: Simulation): void {
   const { map } = sim.state;
-  for (const unit of allUnits(sim)) {
+  for (const unit of presentUnits(sim)) {
     const walk = unit.walk;
     if (!walk || !isActive(unit)) continue;
     walk.progress += movementSpeed(map, unit, walk.path[0]); // INV-09: half speed in water

@@ -67,30 +67,55 @@ export function areEnemies(a: UnitRecord, b: UnitRecord): boolean {
   return true;
 }
 
-/** The cached unit list of a `units` record: built on `tick`. */
-interface UnitListCache { tick: number; list: readonly UnitRecord[] }
+/** The cached unit list of a `units` record, built when the state's `nextId` was `nextId`. */
+interface UnitListCache { nextId: number; list: readonly UnitRecord[] }
 
 const unitLists = new WeakMap<object, UnitListCache>();
 
 /**
  * Every unit of the state, in the order `for (const id in sim.state.units)` visits them (ids are
- * integer strings: ascending id). The list is built at most once per tick and again after
- * {@link unitsChanged}; iterating it is much cheaper than a `for…in` over a record of hundreds of
- * units (past parties stay in the state). A list already handed out is never mutated: a loop that
- * adds a unit keeps iterating the units that existed when it started, as `for…in` does.
- * Code that adds or removes units without {@link addUnit} must call {@link unitsChanged}.
+ * integer strings: ascending id). The list is built again after {@link unitsChanged} (which
+ * {@link addUnit} and body recovery call) or when a new id was handed out; otherwise iterating
+ * it is much cheaper than a `for…in` over a record of hundreds of units (past parties stay in
+ * the state). A list already handed out is never mutated: a loop that adds a unit keeps
+ * iterating the units that existed when it started, as `for…in` does.
+ * Code that removes units without recoverBody must call {@link unitsChanged}.
  */
 export function allUnits(sim: Simulation): readonly UnitRecord[] {
   const units = sim.state.units;
   const cached = unitLists.get(units);
-  if (cached && cached.tick === sim.state.tick) return cached.list;
+  if (cached && cached.nextId === sim.state.nextId) return cached.list;
   const list: UnitRecord[] = [];
   for (const id in units) list.push(units[id] as UnitRecord);
-  unitLists.set(units, { tick: sim.state.tick, list });
+  unitLists.set(units, { nextId: sim.state.nextId, list });
   return list;
 }
 
 /** Drops the cached {@link allUnits} list after a unit was added to or removed from the state. */
 export function unitsChanged(sim: Simulation): void {
   unitLists.delete(sim.state.units);
+}
+
+/** The cached {@link presentUnits} list: filtered from `all` on `tick`. */
+interface PresentListCache { all: readonly UnitRecord[]; tick: number; list: readonly UnitRecord[] }
+
+const presentLists = new WeakMap<object, PresentListCache>();
+
+/**
+ * {@link allUnits} without the units that had left the map (activity `left`) when the list was
+ * made, in the same order. Leaving is final, so a per-tick loop whose body does nothing for a
+ * `left` unit may iterate this shorter list instead (past parties pile up in the state). The list
+ * is filtered again once per tick (from the previous list) and rebuilt whenever
+ * {@link allUnits} is; a unit that leaves during a tick stays in it until the next tick.
+ */
+export function presentUnits(sim: Simulation): readonly UnitRecord[] {
+  const all = allUnits(sim);
+  const tick = sim.state.tick;
+  const cached = presentLists.get(sim.state.units);
+  if (cached && cached.all === all && cached.tick === tick) return cached.list;
+  const from = cached && cached.all === all ? cached.list : all;
+  const list: UnitRecord[] = [];
+  for (const u of from) if (u.activity !== "left") list.push(u);
+  presentLists.set(sim.state.units, { all, tick, list });
+  return list;
 }

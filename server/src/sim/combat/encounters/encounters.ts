@@ -1,7 +1,7 @@
 import type { RulesetId } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { areEnemies, isActive, allUnits } from "../../world/units.ts";
+import { areEnemies, isActive, presentUnits } from "../../world/units.ts";
 import { chebyshev } from "../../world/grid.ts";
 import { d20EncounterRules } from "../d20/encounter.ts";
 import { d100EncounterRules } from "../d100/encounter.ts";
@@ -47,7 +47,7 @@ export function stepEncounters(sim: Simulation): void {
   const all = encountersOf(sim);
   for (const id of Object.keys(all)) stepEncounter(sim, rules, all[id] as EncounterRecord);
   if (rules.outsideTurn && sim.state.tick % ROUND_TICKS === 0) {
-    for (const u of allUnits(sim)) {
+    for (const u of presentUnits(sim)) {
       if (!rules.isGone(u) && !encounterOf(sim, u.id)) rules.outsideTurn(sim, u);
     }
   }
@@ -55,7 +55,7 @@ export function stepEncounters(sim: Simulation): void {
 
 function formEncounters(sim: Simulation, rules: EncounterRules): void {
   const units = sim.state.units;
-  for (const unit of allUnits(sim)) {
+  for (const unit of presentUnits(sim)) {
     if (unit.targetId === "" || !isActive(unit) || !rules.canFight(unit)) continue;
     const target = units[unit.targetId];
     if (!target || !areEnemies(unit, target) || !rules.canFight(target) || chebyshev(unit, target) > FLEE_DISTANCE) continue;
