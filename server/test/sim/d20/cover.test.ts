@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
-import { blockedLines, mapCover } from "../../../src/sim/combat/d20/cover.ts";
+import { blockedLines, creatureInTheWay, mapCover } from "../../../src/sim/combat/d20/cover.ts";
 import { resolveD20Attack } from "../../../src/sim/combat/d20/resolve.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
@@ -75,5 +75,27 @@ describe("cover from the map's walls (issue 7, D20-ATTACK cover)", () => {
     expect(resolveD20Attack(sim, h, m)).toMatchObject({ hit: false, total: 19, ac: 11 });
     forceDice(sim, [20, 3, 4]);
     expect(resolveD20Attack(sim, h, m)).toMatchObject({ hit: true, critical: true });
+  });
+
+  it("D20-ATTACK-62: a standing creature on the line between gives half cover (+1 AC); grazing its corner does not", () => {
+    expect(creatureInTheWay({ x: 2, y: 3 }, { x: 6, y: 3 }, { x: 4, y: 3 })).toBe(true);
+    expect(creatureInTheWay({ x: 2, y: 3 }, { x: 6, y: 3 }, { x: 4, y: 4 })).toBe(false);
+    expect(creatureInTheWay({ x: 2, y: 2 }, { x: 4, y: 4 }, { x: 3, y: 2 })).toBe(false);
+    const sim = d20Sim(1, room([]));
+    const h = hero(sim, 2, 3, { gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
+    const m = minion(sim, 6, 3);
+    const ally = minion(sim, 4, 3);
+    for (const u of [h, m, ally]) { const d = d20Of(u); d.hp = d.maxHp = 100; d.abilities = { ...ZERO }; }
+    forceDice(sim, [11]);
+    expect(resolveD20Attack(sim, h, m, { bystanders: [h, m, ally] })).toMatchObject({ hit: false, total: 11, ac: 12 });
+    ally.y = 4; // out of the line
+    forceDice(sim, [11, 1]);
+    expect(resolveD20Attack(sim, h, m, { bystanders: [h, m, ally] })).toMatchObject({ hit: true, total: 11, ac: 11 });
+  });
+
+  it("D20-ATTACK-60: a creature's half cover and a wall's three-quarters do not stack: +3", () => {
+    const map = parseMap("t", room([[4, 3]])).map;
+    expect(mapCover(map, { x: 2, y: 2 }, { x: 6, y: 4 }, [{ x: 5, y: 3 }])).toBe("threeQuarters");
+    expect(mapCover(map, { x: 2, y: 3 }, { x: 6, y: 3 }, [{ x: 5, y: 3 }])).toBe("half");
   });
 });

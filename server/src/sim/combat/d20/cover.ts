@@ -62,9 +62,21 @@ export function blockedLines(map: MapState, attacker: Pos, target: Pos): number 
 /**
  * D20-ATTACK-57 to D20-ATTACK-64, D20-ATTACK-67: the cover the map's walls give `target` against
  * an attack from `attacker` ({@link blockedLines} → `coverFromLines`: 1–2 lines half (+1 AC),
- * 3 three-quarters (+3 AC), 4 total). Walls on the attacker's own side do not count
- * (D20-ATTACK-58): the attacker's best corner sees past them.
+ * 3 three-quarters (+3 AC), 4 total), and half cover at least when one of `creatures` (other
+ * standing creatures, D20-ATTACK-62) is in the way ({@link creatureInTheWay}); degrees do not
+ * stack (D20-ATTACK-60). Walls on the attacker's own side do not count (D20-ATTACK-58): the
+ * attacker's best corner sees past them.
  */
-export function mapCover(map: MapState, attacker: Pos, target: Pos): Cover {
-  return coverFromLines(blockedLines(map, attacker, target), false);
+export function mapCover(map: MapState, attacker: Pos, target: Pos, creatures: readonly Pos[] = []): Cover {
+  return coverFromLines(blockedLines(map, attacker, target), creatures.some((c) => creatureInTheWay(attacker, target, c)));
+}
+
+/**
+ * Left open (D20-ATTACK-62, a creature as cover on a grid): a creature is in the way when the line
+ * between the centres of the attacker's and the target's tiles passes through the inside of its
+ * tile (grazing its edge or corner does not count); one on either end's tile never is.
+ */
+export function creatureInTheWay(attacker: Pos, target: Pos, creature: Pos): boolean {
+  if ((creature.x === attacker.x && creature.y === attacker.y) || (creature.x === target.x && creature.y === target.y)) return false;
+  return crossesTile(attacker.x + 0.5, attacker.y + 0.5, target.x + 0.5, target.y + 0.5, creature.x, creature.y);
 }

@@ -188,7 +188,7 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
     defenceBonus = d.bonus;
     sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: `${d.defence} (extra)`, againstId: attacker.id });
   }
-  const cover = ctx.cover ?? mapCover(sim.state.map, attacker, target);
+  const cover = ctx.cover ?? mapCover(sim.state.map, attacker, target, bystanders.filter((u) => u !== attacker && u !== target && isUp(u)));
   const ac = effectiveAc(t.ac, defenceBonus, cover);
   const roll = attackRoll(sim.rng, attackModifier(a.abilities, kind, weapon) + (ctx.bonus ?? 0), ac, edge, cover);
   const hit = roll.hit && water !== "autoMiss";
