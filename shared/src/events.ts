@@ -40,11 +40,14 @@ export interface TrapFiredEvent extends EventBase {
 export interface AttackEvent extends EventBase {
   type: "attack"; attackerId: string; targetId: string; hit: boolean; attackRoll: number; defenceRoll: number;
   /**
-   * d100 rooms, only when an aerial modifier applied (P100-AIR-05 to 10, 14): the natural d100 and
-   * the flat modifier added to it (`attackRoll` = natural × multipliers + airModifier).
+   * d100 rooms, only in an aerial attack (attacker or target off the ground, P100-AIR-01): the
+   * natural d100, the flat aerial modifier added to it (`attackRoll` = natural × multipliers +
+   * airModifier; P100-AIR-03 to 10, 14), and the damage roll on a hit (0 on a miss; above 80, or
+   * 50 on a critical, unseats a flyer at moderate or high height, P100-AIR-16/17).
    */
   natural?: number;
   airModifier?: number;
+  damageRoll?: number;
 }
 /** A wound dealt by a unit or a trap part (CMB-22 to CMB-27). */
 export interface WoundEvent extends EventBase {

@@ -101,14 +101,19 @@ describe("a d100 aerial fight over a real connection", () => {
       expect(s.hit).toBe(critical || (!fumble && s.attackRoll > s.defenceRoll));
     }
 
-    // P100-AIR-03: the peasant's pitchfork reaches a gargoyle at low height with no aerial modifier;
-    // P100-AIR-04: it never strikes one at moderate height, and once both are up its turns pass idle.
+    // P100-AIR-03: the peasant's pitchfork reaches a gargoyle at low height with no aerial modifier
+    // (an improvised weapon halves the roll, P100-WEAPON-04); P100-AIR-04: it never strikes one at
+    // moderate height, and once both are up its turns pass idle.
     expect(attacksOnFlyers.length).toBeGreaterThanOrEqual(1);
     for (const { attack, height: h } of attacksOnFlyers) {
       expect(attack.attackerId).toBe(peasant);
       expect(["ground", "low"]).toContain(h);
-      expect(attack.airModifier).toBeUndefined();
-      expect(attack.natural).toBeUndefined();
+      if (h === "low") {
+        expect(attack.airModifier).toBe(0);
+        expect(attack.attackRoll).toBe(Math.floor(attack.natural! * 0.5));
+      } else {
+        expect(attack.natural).toBeUndefined(); // not an aerial attack: both on the ground
+      }
     }
     expect(attacksOnFlyers.some((a) => a.height === "low")).toBe(true);
     expect(peasantTurnsAllAloft.length).toBeGreaterThanOrEqual(1);

@@ -53,9 +53,9 @@ describe("d100 aerial fights in the simulation", () => {
     const events = run(sim, ROUND_TICKS + 2);
     expect(of(events, "altitudeChanged").map((e) => [e.unitId, e.altitude, e.cause])).toEqual([[g.id, "low", "takeOff"], [g.id, "moderate", "climb"], [g.id, "ground", "fall"]]);
     expect(of(events, "attack").map(({ tick: _t, type: _y, ...e }) => e)).toEqual([
-      { attackerId: scout.id, targetId: g.id, hit: true, attackRoll: 50, defenceRoll: 40 },
-      { attackerId: g.id, targetId: scout.id, hit: true, attackRoll: 70, defenceRoll: 30, natural: 50, airModifier: 20 },
-      { attackerId: scout.id, targetId: g.id, hit: true, attackRoll: 70, defenceRoll: 30, natural: 50, airModifier: 20 },
+      { attackerId: scout.id, targetId: g.id, hit: true, attackRoll: 50, defenceRoll: 40, natural: 50, airModifier: 0, damageRoll: 20 },
+      { attackerId: g.id, targetId: scout.id, hit: true, attackRoll: 70, defenceRoll: 30, natural: 50, airModifier: 20, damageRoll: 10 },
+      { attackerId: scout.id, targetId: g.id, hit: true, attackRoll: 70, defenceRoll: 30, natural: 50, airModifier: 20, damageRoll: 90 },
     ]);
     // 120 (stone) − 20 = 100; − 90 = 10; the fall from moderate height takes half the current HP: − 5 = 5.
     expect(of(events, "damaged").map((e) => [e.targetId, e.amount, e.hp])).toEqual([[g.id, 20, 100], [scout.id, 10, 140], [g.id, 95, 5]]);
@@ -73,8 +73,8 @@ describe("d100 aerial fights in the simulation", () => {
     const dice = forceDice(sim, [10, 90, 50, 60, 3]);
     const events = run(sim, ROUND_TICKS + 2);
     expect(of(events, "attack").map(({ tick: _t, type: _y, ...e }) => e)).toEqual([
-      { attackerId: w.id, targetId: g.id, hit: false, attackRoll: 50, defenceRoll: 60 },
-      { attackerId: g.id, targetId: w.id, hit: false, attackRoll: 23, defenceRoll: 0, natural: 3, airModifier: 20 },
+      { attackerId: w.id, targetId: g.id, hit: false, attackRoll: 50, defenceRoll: 60, natural: 50, airModifier: 0, damageRoll: 0 },
+      { attackerId: g.id, targetId: w.id, hit: false, attackRoll: 23, defenceRoll: 0, natural: 3, airModifier: 20, damageRoll: 0 },
     ]);
     expect(of(events, "damaged")).toEqual([]);
     expect([d100Of(g).hp, d100Of(w).hp, d100Of(g).altitude]).toEqual([120, 200, "moderate"]);

@@ -75,8 +75,8 @@ export type SimAttack = { refused: AttackRefusal } | { refused: null; result: D1
 /**
  * One d100 attack in the simulation ({@link resolveD100Attack} with `sim.rng`): refuses (nothing
  * drawn, no event) when {@link attackRefusal} does; otherwise emits `attack` (the attack total and
- * the defence total; with the natural roll and the flat aerial modifier when one applied, P100-AIR-05
- * to 10, 14), then `damaged`/`wound` and `knockedOut` for the target (or the rider whose
+ * the defence total; in an aerial attack also the natural roll, the flat aerial modifier and the
+ * damage roll, P100-AIR-03 to 17), then `damaged`/`wound` and `knockedOut` for the target (or the rider whose
  * HP it shares, P100-AIR-22) and, on a critical failure's counter-attack, for the attacker.
  */
 export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, sit: Partial<AttackSituation> = {}): SimAttack {
@@ -88,11 +88,13 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
   const pool = hpPool(t, (id) => sim.state.units[id]?.d100);
   const poolUnit = recordOf(pool, units) ?? target;
   const before = pool.hp;
-  const air = flatModifier(a, t, { ...sit, mode }); // before the attack: a fall changes the target's height
+  // Before the attack: a fall changes the target's height.
+  const aerial = a.altitude !== "ground" || t.altitude !== "ground";
+  const air = flatModifier(a, t, { ...sit, mode });
   const r = resolveD100Attack(sim.rng, a, t, { ...sit, mode }, d100Options(sim), pool);
   sim.emit({
     type: "attack", attackerId: attacker.id, targetId: target.id, hit: r.hit, attackRoll: r.attackTotal, defenceRoll: r.defenceTotal,
-    ...(air !== 0 ? { natural: r.natural, airModifier: air } : {}),
+    ...(aerial ? { natural: r.natural, airModifier: air, damageRoll: r.damageRoll } : {}),
   });
   if (r.hit) reportDamage(sim, poolUnit, before - pool.hp, attacker.id, mode, r.kind === "critical" || r.kind === "heroic");
   settle(sim, poolUnit, r.targetOutcome);
