@@ -2,6 +2,7 @@ import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../state.ts";
 import { reconcileTriggers, refreshDoorWiring, refreshOpen } from "./doors.ts";
 import { TRAIT } from "./forcing.ts";
+import { openParties } from "../invasions/openParties.ts";
 
 /**
  * The door system's entry points (DOOR rules): `systems.ts` runs {@link stepDoors}; movement
@@ -21,8 +22,8 @@ export { caveIn, portalReachesSanctum, wouldCutWalkingPath } from "./walkingPath
  */
 export function noteCartographers(sim: Simulation): void {
   const mem = sim.state.doorMemory;
-  for (const pid in sim.state.parties) {
-    const party = sim.state.parties[pid] as PartyRecord;
+  for (const party of openParties(sim)) {
+    const pid = party.id;
     if (party.ended) continue;
     if (!mem.seenParties.includes(pid)) {
       const first = party.memberIds[0] !== undefined ? sim.state.units[party.memberIds[0]] : undefined;

@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { areEnemies, isActive } from "../world/units.ts";
+import { areEnemies, isActive, presentUnits } from "../world/units.ts";
 import { stopWalking } from "../world/movement.ts";
 import { terrorFlight } from "../traps/effects.ts";
 import { walkKnowing } from "../knowledge/routing.ts";
@@ -10,6 +10,7 @@ import { takeLoot } from "./loot.ts";
 import { steerByPlayer } from "./playerMoves.ts";
 import { pursueAltar } from "./altars.ts";
 import { badlyHurt } from "./fleeing.ts";
+import { openParties } from "./openParties.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
@@ -25,8 +26,7 @@ export const FLEE_AT_WOUND_POINTS = 6;
 
 /** The Master, if alive. */
 function master(sim: Simulation): UnitRecord | undefined {
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
+  for (const u of presentUnits(sim)) {
     if (u.kind === "master") return isActive(u) ? u : undefined;
   }
   return undefined;
@@ -34,8 +34,7 @@ function master(sim: Simulation): UnitRecord | undefined {
 
 /** The lowest-id active enemy standing next to `unit` (8 neighbours), if any. */
 export function adjacentEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
+  for (const u of presentUnits(sim)) {
     if (u !== unit && isActive(u) && areEnemies(unit, u) && chebyshev(unit, u) === 1) return u;
   }
   return undefined;
@@ -51,8 +50,7 @@ function leaveMap(sim: Simulation, unit: UnitRecord): void {
 
 /** Decides what every active adventurer does this tick. */
 export function stepAdventurers(sim: Simulation): void {
-  for (const pid in sim.state.parties) {
-    const party = sim.state.parties[pid] as PartyRecord;
+  for (const party of openParties(sim)) {
     if (party.ended) continue;
     for (const mid of party.memberIds) {
       const unit = sim.state.units[mid];
@@ -64,8 +62,7 @@ export function stepAdventurers(sim: Simulation): void {
 /** The nearest prisoner (a captured unit) to `unit`, if any (INV-02, INV-91). */
 function nearestPrisoner(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
   let best: UnitRecord | undefined;
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
+  for (const u of presentUnits(sim)) {
     if (u.activity === "captured" && (!best || chebyshev(unit, u) < chebyshev(unit, best))) best = u;
   }
   return best;

@@ -6,6 +6,7 @@ import { isActive, isKeeperSide, presentUnits } from "../world/units.ts";
 import { chebyshev, tileAt } from "../world/grid.ts";
 import { hasLineOfSight } from "../combat/perception.ts";
 import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
+import { openParties } from "./openParties.ts";
 
 /**
  * The keeper spots a party (INV-70 to INV-83) when the Master, a minion or a dungeon creature
@@ -91,8 +92,7 @@ export function stepGuardPosts(sim: Simulation, party: PartyRecord, members: Uni
 
 /** Checks every unspotted party: sight, fight, Sanctum (INV-71, INV-73, INV-75), the spectral eye (INV-72), guard posts (INV-76). */
 export function stepSpotting(sim: Simulation): void {
-  for (const pid in sim.state.parties) {
-    const party = sim.state.parties[pid] as PartyRecord;
+  for (const party of openParties(sim)) {
     if (party.ended) continue;
     const members = activeMembers(sim, party);
     stepGuardPosts(sim, party, members);

@@ -9,6 +9,7 @@ import {
 } from "./knowledge.ts";
 import { cautionFromTraces, recordBlood } from "./traces.ts";
 import { presentUnits } from "../world/units.ts";
+import { openParties } from "../invasions/openParties.ts";
 
 /**
  * The knowledge system, once per tick: forgetting (KNOW-47), Caution from corridors and its end
@@ -122,8 +123,7 @@ export function spottingRolls(sim: Simulation, party: PartyRecord, members: Unit
 export function stepKnowledge(sim: Simulation): void {
   for (const id in sim.state.knowledge ?? {}) forgetOnLeaving(sim, id);
   recordBlood(sim);
-  for (const pid in sim.state.parties) {
-    const party = sim.state.parties[pid] as PartyRecord;
+  for (const party of openParties(sim)) {
     if (party.ended) continue;
     const members = livingMembers(sim, party);
     if (members.length === 0) continue;
