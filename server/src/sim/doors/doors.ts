@@ -162,7 +162,10 @@ export function activateDoorTrigger(sim: Simulation, trigger: PartRecord): void 
   activateDoors(sim, trigger.id);
 }
 
-const wiringKeys = new WeakMap<SimState, string>();
+/** What {@link refreshDoorWiring} last saw of a state: next id, counts of parts, cables and doors, and a hash of the parts' tiles. */
+type WiringKey = [nextId: number, parts: number, cables: number, doors: number, where: number];
+
+const wiringKeys = new WeakMap<SimState, WiringKey>();
 
 /** Refreshes every door's `triggerIds` from the cable networks when parts, cables or doors were added, removed or moved. */
 export function refreshDoorWiring(sim: Simulation): void {
@@ -171,9 +174,9 @@ export function refreshDoorWiring(sim: Simulation): void {
   for (const id in s.parts) { const p = s.parts[id] as PartRecord; parts++; where = (where * 31 + p.y * s.map.width + p.x) % 1_000_000_007; }
   for (const id in s.cables) if (id) cables++;
   for (const id in s.doors) if (id) doors++;
-  const key = `${s.nextId}:${parts}:${cables}:${doors}:${where}`;
-  if (wiringKeys.get(s) === key) return;
-  wiringKeys.set(s, key);
+  const last = wiringKeys.get(s);
+  if (last && last[0] === s.nextId && last[1] === parts && last[2] === cables && last[3] === doors && last[4] === where) return;
+  wiringKeys.set(s, [s.nextId, parts, cables, doors, where]);
   const index = computeNetworks(s);
   for (const id in s.doors) {
     const d = s.doors[id] as DoorRecord;
