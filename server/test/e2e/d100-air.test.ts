@@ -7,6 +7,7 @@ import type { DungeonServer } from "../../src/app.ts";
  * (stone-throwing flyers) guard the room behind the entry corridor. The room starts paused with a
  * fixed seed, so the run replays exactly once the keeper resumes it; the first invasion's peasant
  * meets the gargoyles, and the spectator's event log shows the flight and the fight turn by turn.
+ * A second room (another seed) runs on to a later party with a scout, whose shots unseat a gargoyle.
  */
 
 let app: DungeonServer;
@@ -125,4 +126,76 @@ describe("a d100 aerial fight over a real connection", () => {
     expect(during.some((e) => e.type === "knockedOut" && gargoyles.has(e.unitId))).toBe(false);
     await expect.poll(() => [...gargoyles].map((id) => spectator.state.units.get(id)?.altitude), { timeout: 5_000 }).toEqual(["moderate", "moderate"]);
   }, 90_000);
+
+  it("P100-AIR-03, P100-AIR-05, P100-AIR-16, P100-AIR-17, P100-AIR-18, P100-AIR-20, P100-AIR-21: a scout's critical shot unseats a gargoyle at moderate height, it falls losing half its HP, takes off and climbs again", async () => {
+    const client = connect(url);
+    const keeper = await client.createDungeon({ seed: 4, ruleset: "d100", map: "roost", timeScale: 1000, pauseOnSpot: false, startPaused: true, spectatorsSeeAll: true }, { role: "keeper" });
+    open.push(keeper);
+    const spectator = await client.spectate(keeper.roomId);
+    open.push(spectator);
+    const seen: SimEvent[] = [];
+    spectator.onEvent((e) => seen.push(e));
+    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
+      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
+        ?? await spectator.waitForEvent(type, match, ms);
+
+    const gargoyles = new Set<string>();
+    keeper.state.units.forEach((u, id) => { if (u.species === "gargoyle") gargoyles.add(id); });
+    expect(await keeper.resume({})).toMatchObject({ ok: true });
+    const fall = await eventually("altitudeChanged", (e) => e.cause === "fall", 60_000);
+    const fight = seen.findLast((e): e is SimEventOf<"encounterStarted"> => e.type === "encounterStarted" && e.tick <= fall.tick)!;
+    await eventually("encounterEnded", (e) => e.encounterId === fight.encounterId, 20_000);
+    const log = seen.slice(0, seen.findIndex((e) => e.type === "encounterEnded" && e.encounterId === fight.encounterId) + 1);
+
+    // Replays every gargoyle's height and HP (120, stone) through the whole log and checks each blow on one.
+    const height = new Map<string, Altitude>([...gargoyles].map((id) => [id, "ground"]));
+    const hp = new Map<string, number>([...gargoyles].map((id) => [id, 120]));
+    let falls = 0, criticalFalls = 0, lowHits = 0, checkedHits = 0;
+    for (let i = 0; i < log.length; i++) {
+      const e = log[i]!;
+      if (e.type === "altitudeChanged" && gargoyles.has(e.unitId)) {
+        if (e.cause === "fall") expect(height.get(e.unitId)).not.toBe("ground"); // only an aerial blow unseats
+        height.set(e.unitId, e.altitude);
+      }
+      if (e.type === "damaged" && gargoyles.has(e.targetId)) { // the replayed HP follows the room's
+        expect(e.hp).toBe(hp.get(e.targetId)! - e.amount);
+        hp.set(e.targetId, e.hp);
+      }
+      if (e.type !== "attack" || !gargoyles.has(e.targetId)) continue;
+      const h = height.get(e.targetId)!;
+      if (h === "ground") continue;
+      expect(e.airModifier).toBe(h === "moderate" ? 20 : 0); // P100-AIR-05 (every blow reaching it is ranged, P100-AIR-04); P100-AIR-03
+      if (h === "low") lowHits++;
+      if (!e.hit || h !== "moderate") continue;
+      checkedHits++;
+      const critical = e.natural! >= 96;
+      expect(e.attackRoll).toBe(e.natural! + 20);
+      const damage = critical ? Math.floor(e.damageRoll! * 1.5) : e.damageRoll!;
+      const before = hp.get(e.targetId)!;
+      const damaged = log.slice(i + 1).find((d): d is SimEventOf<"damaged"> => d.type === "damaged" && d.targetId === e.targetId)!;
+      const fell = log.slice(i + 1).find((d) => d.type === "altitudeChanged" && d.unitId === e.targetId && d.tick === e.tick && d.cause === "fall") !== undefined;
+      if (before - damage <= 0) {
+        expect(fell).toBe(false); // put out of action in the air: it dies (P100-AIR-26), no fall
+        continue;
+      }
+      // P100-AIR-16/17: it falls exactly when the damage roll is above 80, or above 50 on a critical hit.
+      expect(fell).toBe(e.damageRoll! > (critical ? 50 : 80));
+      // P100-AIR-18: the fall from moderate height takes half the HP left after the blow.
+      const after = before - damage;
+      expect(damaged.amount).toBe(damage + (fell ? Math.floor(after / 2) : 0));
+      if (fell) { falls++; if (critical && e.damageRoll! <= 80) criticalFalls++; }
+    }
+    expect(checkedHits).toBeGreaterThanOrEqual(2);
+    expect(falls).toBeGreaterThanOrEqual(1);
+    expect(criticalFalls).toBeGreaterThanOrEqual(1); // with this seed the fall comes from a critical 51..80 roll
+    expect(lowHits).toBeGreaterThanOrEqual(1);
+
+    // P100-AIR-20, P100-AIR-21: the fallen gargoyle spends its next turn taking off, and climbs back the turn after.
+    const after = log.slice(log.indexOf(fall) + 1);
+    const itsTurns = after.flatMap((e, i) => (e.type === "turnStarted" && e.unitId === fall.unitId ? [i] : []));
+    expect(itsTurns.length).toBeGreaterThanOrEqual(2);
+    const turnEvents = (k: number) => after.slice(itsTurns[k]! + 1).filter((_e, j, rest) => !rest.slice(0, j + 1).some((x) => x.type === "turnStarted"));
+    expect(turnEvents(0)).toEqual([{ type: "altitudeChanged", tick: expect.any(Number), unitId: fall.unitId, altitude: "low", cause: "takeOff" }]);
+    expect(turnEvents(1)[0]).toMatchObject({ type: "altitudeChanged", unitId: fall.unitId, altitude: "moderate", cause: "climb" });
+  }, 120_000);
 });
