@@ -1,6 +1,6 @@
 import type { Simulation } from "../simulation.ts";
-import type { Pos, UnitRecord } from "../state.ts";
-import { chebyshev, findPath, tileIndex } from "./grid.ts";
+import type { MapState, Pos, UnitRecord } from "../state.ts";
+import { chebyshev, findPath, inBounds, isWalkable, tileIndex } from "./grid.ts";
 import { isActive, presentUnits } from "./units.ts";
 import { blockedByDoor } from "../doors/doors.ts";
 import { onUnitEntersTile } from "../traps/index.ts";
@@ -85,9 +85,52 @@ function walkToFightingPosition(sim: Simulation, unit: UnitRecord, target: UnitR
   }
   const taken = takenFightingPositions(sim, unit);
   const passable = (x: number, y: number): boolean => !taken.has(tileIndex(sim.state.map, x, y));
-  for (const tile of freeTilesNextTo(sim, unit, target)) if (walkTo(sim, unit, tile, passable)) return true;
+  // A failed A* search explores the whole area around its goal; after the first failure, the
+  // tiles `unit` cannot reach at all (one flood fill, same passability as findPath) are skipped
+  // with the outcome walkTo would give them (no walk), and only reachable ones are searched.
+  let reach: Uint8Array | undefined;
+  let failed = false;
+  for (const tile of freeTilesNextTo(sim, unit, target)) {
+    const goal = tileIndex(sim.state.map, tile.x, tile.y);
+    if (failed && unit.walk?.goal !== goal && (unit.x !== tile.x || unit.y !== tile.y)) {
+      reach ??= reachableFrom(sim.state.map, unit, passable);
+      if (reach[goal] === 0) { unit.walk = null; continue; }
+    }
+    if (walkTo(sim, unit, tile, passable)) return true;
+    failed = true;
+  }
   unit.walk = null;
   return false;
+}
+
+/**
+ * The tiles connected to `from` by 8-neighbour steps over walkable tiles that pass `passable`
+ * (`from` itself always counts): exactly the goals for which {@link findPath} (no swimming)
+ * finds a path. Indexed by tile index, 1 when reachable.
+ */
+function reachableFrom(map: MapState, from: Pos, passable: (x: number, y: number) => boolean): Uint8Array {
+  const { width, height } = map;
+  const seen = new Uint8Array(width * height);
+  const queue = new Int32Array(width * height);
+  let head = 0, tail = 0;
+  const start = from.y * width + from.x;
+  seen[start] = 1;
+  queue[tail++] = start;
+  while (head < tail) {
+    const i = queue[head++] as number;
+    const x = i % width, y = (i - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx, ny = y + dy;
+        if ((dx === 0 && dy === 0) || !inBounds(map, nx, ny)) continue;
+        const n = ny * width + nx;
+        if (seen[n] === 1 || !isWalkable(map, nx, ny) || !passable(nx, ny)) continue;
+        seen[n] = 1;
+        queue[tail++] = n;
+      }
+    }
+  }
+  return seen;
 }
 
 /** CMB-18: tile indices `unit` may not walk through: taken (no room for it) and next to an enemy of it. */
