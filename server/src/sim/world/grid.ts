@@ -76,10 +76,93 @@ export function findPath(
   const ok = (x: number, y: number) =>
     (x === from.x && y === from.y) || ((isWalkable(map, x, y) || (swim && isWater(map, x, y))) && passable(x, y));
   if (!ok(to.x, to.y)) return null;
-  const astar = new ROT.Path.AStar(to.x, to.y, ok, { topology: 8 });
+  if (!inBounds(map, from.x, from.y)) {
+    const astar = new ROT.Path.AStar(to.x, to.y, ok, { topology: 8 });
+    const steps: number[] = [];
+    astar.compute(from.x, from.y, (x: number, y: number) => { steps.push(y * map.width + x); });
+    if (steps.length === 0) return null;
+    steps.shift(); // drop `from`
+    return steps;
+  }
+  return aStar8(map, from, to, ok);
+}
+
+/** rot-js's 8-topology neighbour order: orthogonal first (N, E, S, W), then diagonals (NE, SE, SW, NW). */
+const ASTAR_DIRS: readonly (readonly [number, number])[] = [[0, -1], [1, 0], [0, 1], [-1, 0], [1, -1], [1, 1], [-1, 1], [-1, -1]];
+
+/**
+ * rot-js's `Path.AStar` (topology 8) step for step, with a binary heap instead of its sorted
+ * list: the search starts at `to`, takes open entries by lowest f = g + h, then lowest h (h is the
+ * Chebyshev distance to `from`), then first added (rot-js inserts after equal entries), skips
+ * tiles already taken, and stops when it takes `from`. Same paths as rot-js, much faster on
+ * large or unreachable searches. `from` must lie on the map; every tile `ok` accepts does.
+ * @returns the tile indices from `from` (excluded) to `to` (included), or null when unreachable.
+ */
+function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) => boolean): number[] | null {
+  const width = map.width;
+  const taken = new Int32Array(width * map.height).fill(-1);
+  // Entries, by index in order of addition (the index is the tie-break).
+  const ex: number[] = [], ey: number[] = [], eg: number[] = [], eh: number[] = [], prev: number[] = [];
+  const heap: number[] = [];
+  const less = (a: number, b: number): boolean => {
+    const fa = (eg[a] as number) + (eh[a] as number), fb = (eg[b] as number) + (eh[b] as number);
+    if (fa !== fb) return fa < fb;
+    if (eh[a] !== eh[b]) return (eh[a] as number) < (eh[b] as number);
+    return a < b;
+  };
+  const add = (x: number, y: number, p: number): void => {
+    const e = ex.length;
+    ex.push(x); ey.push(y); prev.push(p);
+    eg.push(p < 0 ? 0 : (eg[p] as number) + 1);
+    eh.push(Math.max(Math.abs(x - from.x), Math.abs(y - from.y)));
+    let i = heap.length;
+    heap.push(e);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!less(e, heap[parent] as number)) break;
+      heap[i] = heap[parent] as number;
+      i = parent;
+    }
+    heap[i] = e;
+  };
+  const pop = (): number => {
+    const top = heap[0] as number;
+    const last = heap.pop() as number;
+    if (heap.length > 0) {
+      let i = 0;
+      const n = heap.length;
+      for (;;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = last;
+        let mi = -1;
+        if (l < n && less(heap[l] as number, m)) { m = heap[l] as number; mi = l; }
+        if (r < n && less(heap[r] as number, m)) { m = heap[r] as number; mi = r; }
+        if (mi < 0) break;
+        heap[i] = m;
+        i = mi;
+      }
+      heap[i] = last;
+    }
+    return top;
+  };
+  const fromIndex = from.y * width + from.x;
+  add(to.x, to.y, -1);
+  while (heap.length > 0) {
+    const e = pop();
+    const x = ex[e] as number, y = ey[e] as number;
+    const t = y * width + x;
+    if (taken[t] !== -1) continue;
+    taken[t] = e;
+    if (t === fromIndex) break;
+    for (const [dx, dy] of ASTAR_DIRS) {
+      const nx = x + dx, ny = y + dy;
+      if (!ok(nx, ny) || taken[ny * width + nx] !== -1) continue;
+      add(nx, ny, e);
+    }
+  }
+  let e = taken[fromIndex] as number;
+  if (e === -1) return null;
   const steps: number[] = [];
-  astar.compute(from.x, from.y, (x: number, y: number) => { steps.push(y * map.width + x); });
-  if (steps.length === 0) return null;
-  steps.shift(); // drop `from`
+  for (e = prev[e] as number; e >= 0; e = prev[e] as number) steps.push((ey[e] as number) * width + (ex[e] as number));
   return steps;
 }
