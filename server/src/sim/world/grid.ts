@@ -101,26 +101,30 @@ const ASTAR_DIRS: readonly (readonly [number, number])[] = [[0, -1], [1, 0], [0,
 function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) => boolean): number[] | null {
   const width = map.width;
   const taken = new Int32Array(width * map.height).fill(-1);
-  // Entries, by index in order of addition (the index is the tie-break).
-  const ex: number[] = [], ey: number[] = [], eg: number[] = [], eh: number[] = [], prev: number[] = [];
+  // Entries, by index in order of addition (the index is the last tie-break): tile, g, f, h, previous entry.
+  const et: number[] = [], eg: number[] = [], ef: number[] = [], eh: number[] = [], prev: number[] = [];
   const heap: number[] = [];
+  const fx = from.x, fy = from.y;
   const less = (a: number, b: number): boolean => {
-    const fa = (eg[a] as number) + (eh[a] as number), fb = (eg[b] as number) + (eh[b] as number);
+    const fa = ef[a] as number, fb = ef[b] as number;
     if (fa !== fb) return fa < fb;
-    if (eh[a] !== eh[b]) return (eh[a] as number) < (eh[b] as number);
+    const ha = eh[a] as number, hb = eh[b] as number;
+    if (ha !== hb) return ha < hb;
     return a < b;
   };
   const add = (x: number, y: number, p: number): void => {
-    const e = ex.length;
-    ex.push(x); ey.push(y); prev.push(p);
-    eg.push(p < 0 ? 0 : (eg[p] as number) + 1);
-    eh.push(Math.max(Math.abs(x - from.x), Math.abs(y - from.y)));
+    const e = et.length;
+    const g = p < 0 ? 0 : (eg[p] as number) + 1;
+    const dx = x > fx ? x - fx : fx - x, dy = y > fy ? y - fy : fy - y;
+    const h = dx > dy ? dx : dy;
+    et.push(y * width + x); eg.push(g); eh.push(h); ef.push(g + h); prev.push(p);
     let i = heap.length;
     heap.push(e);
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!less(e, heap[parent] as number)) break;
-      heap[i] = heap[parent] as number;
+      const q = heap[parent] as number;
+      if (!less(e, q)) break;
+      heap[i] = q;
       i = parent;
     }
     heap[i] = e;
@@ -128,13 +132,12 @@ function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) =>
   const pop = (): number => {
     const top = heap[0] as number;
     const last = heap.pop() as number;
-    if (heap.length > 0) {
+    const n = heap.length;
+    if (n > 0) {
       let i = 0;
-      const n = heap.length;
       for (;;) {
         const l = 2 * i + 1, r = l + 1;
-        let m = last;
-        let mi = -1;
+        let m = last, mi = -1;
         if (l < n && less(heap[l] as number, m)) { m = heap[l] as number; mi = l; }
         if (r < n && less(heap[r] as number, m)) { m = heap[r] as number; mi = r; }
         if (mi < 0) break;
@@ -145,17 +148,18 @@ function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) =>
     }
     return top;
   };
-  const fromIndex = from.y * width + from.x;
+  const fromIndex = fy * width + fx;
   add(to.x, to.y, -1);
   while (heap.length > 0) {
     const e = pop();
-    const x = ex[e] as number, y = ey[e] as number;
-    const t = y * width + x;
+    const t = et[e] as number;
     if (taken[t] !== -1) continue;
     taken[t] = e;
     if (t === fromIndex) break;
-    for (const [dx, dy] of ASTAR_DIRS) {
-      const nx = x + dx, ny = y + dy;
+    const x = t % width, y = (t - x) / width;
+    for (let d = 0; d < 8; d++) {
+      const dir = ASTAR_DIRS[d] as readonly [number, number];
+      const nx = x + dir[0], ny = y + dir[1];
       if (!ok(nx, ny) || taken[ny * width + nx] !== -1) continue;
       add(nx, ny, e);
     }
@@ -163,6 +167,6 @@ function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) =>
   let e = taken[fromIndex] as number;
   if (e === -1) return null;
   const steps: number[] = [];
-  for (e = prev[e] as number; e >= 0; e = prev[e] as number) steps.push((ey[e] as number) * width + (ex[e] as number));
+  for (e = prev[e] as number; e >= 0; e = prev[e] as number) steps.push(et[e] as number);
   return steps;
 }
