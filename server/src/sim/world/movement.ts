@@ -83,25 +83,53 @@ function walkToFightingPosition(sim: Simulation, unit: UnitRecord, target: UnitR
     const gx = unit.walk.goal % sim.state.map.width, gy = Math.floor(unit.walk.goal / sim.state.map.width);
     if (chebyshev({ x: gx, y: gy }, target) === 1 && hasRoomFor(sim, unit, gx, gy)) return true;
   }
+  const map = sim.state.map;
   const taken = takenFightingPositions(sim, unit);
-  const passable = (x: number, y: number): boolean => !taken.has(tileIndex(sim.state.map, x, y));
+  const passable = (x: number, y: number): boolean => !taken.has(tileIndex(map, x, y));
+  // Searches depend only on the map's tiles, the unit's tile and the taken tiles: a unit asking
+  // again from the same place with the same taken tiles (every tick while it waits) reuses them.
+  const from = tileIndex(map, unit.x, unit.y);
+  const takenKey = [...taken].sort((a, b) => a - b).join(",");
+  let memo = fightingSearches.get(unit);
+  if (!memo || memo.tiles !== map.tiles || memo.width !== map.width || memo.from !== from || memo.takenKey !== takenKey) {
+    memo = { tiles: map.tiles, width: map.width, from, takenKey, paths: new Map(), reach: undefined };
+    fightingSearches.set(unit, memo);
+  }
   // A failed A* search explores the whole area around its goal; after the first failure, the
   // tiles `unit` cannot reach at all (one flood fill, same passability as findPath) are skipped
   // with the outcome walkTo would give them (no walk), and only reachable ones are searched.
-  let reach: Uint8Array | undefined;
   let failed = false;
   for (const tile of freeTilesNextTo(sim, unit, target)) {
-    const goal = tileIndex(sim.state.map, tile.x, tile.y);
-    if (failed && unit.walk?.goal !== goal && (unit.x !== tile.x || unit.y !== tile.y)) {
-      reach ??= reachableFrom(sim.state.map, unit, passable);
-      if (reach[goal] === 0) { unit.walk = null; continue; }
+    const goal = tileIndex(map, tile.x, tile.y);
+    // walkTo, with the memo's searches.
+    if (unit.walk && unit.walk.goal === goal) return true;
+    if (unit.x === tile.x && unit.y === tile.y) { unit.walk = null; return true; }
+    if (failed) {
+      memo.reach ??= reachableFrom(map, unit, passable);
+      if (memo.reach[goal] === 0) { unit.walk = null; continue; }
     }
-    if (walkTo(sim, unit, tile, passable)) return true;
+    let path = memo.paths.get(goal);
+    if (path === undefined) { path = findPath(map, unit, tile, passable); memo.paths.set(goal, path); }
+    if (path) { unit.walk = { goal, path: [...path], progress: unit.walk?.progress ?? 0 }; return true; }
+    unit.walk = null;
     failed = true;
   }
   unit.walk = null;
   return false;
 }
+
+/** The searches walkToFightingPosition made for a unit from one tile with one set of taken tiles. */
+interface FightingSearches {
+  tiles: string;
+  width: number;
+  from: number;
+  takenKey: string;
+  /** Goal tile index -> findPath's answer (never handed out: walks get a copy). */
+  paths: Map<number, number[] | null>;
+  reach: Uint8Array | undefined;
+}
+
+const fightingSearches = new WeakMap<UnitRecord, FightingSearches>();
 
 /**
  * The tiles connected to `from` by 8-neighbour steps over walkable tiles that pass `passable`
