@@ -9,12 +9,10 @@ import type { Simulation } from "../../../src/sim/index.ts";
 import { tilePos } from "../../../src/sim/world/grid.ts";
 
 /**
- * Game days simulated. The issue asks for 60; on this 2-core machine 60 days take minutes (the
- * whole simulation, doors and minions included, runs about 1-2 s per game day, growing with the
- * number of past parties), so the suite runs 8 and `LONG_RUN_DAYS=60 npx vitest run
- * server/test/sim/invasions/longrun.test.ts` runs the full 60.
+ * Game days simulated: 60, as the invasions issue asks (about 10 s on this 2-core machine).
+ * `LONG_RUN_DAYS=N` runs another number, e.g. a few days while working on the simulation.
  */
-const DAYS = Number(process.env.LONG_RUN_DAYS ?? 8);
+const DAYS = Number(process.env.LONG_RUN_DAYS ?? 60);
 
 /**
  * True when `u`'s route to its walk's goal is the same with every trap part it does not know
@@ -32,7 +30,7 @@ function routeIgnoresUnknownTraps(sim: Simulation, u: UnitRecord): boolean {
 }
 
 describe("a long run", () => {
-  it("INV-15, INV-19, INV-38 to INV-45, KNOW-03: game days of a defended dungeon (8 here, 60 with LONG_RUN_DAYS=60) keep every limit, level gate and route invariant", () => {
+  it("INV-15, INV-19, INV-38 to INV-45, KNOW-03: 60 game days of a defended dungeon keep every limit, level gate and route invariant", () => {
     const started = performance.now();
     const sim = defaultSim(2024, { pauseOnSpot: false });
     // The defence: a plate and blades in the entry corridor, a tripwire and darts in the guard room.
@@ -86,5 +84,5 @@ describe("a long run", () => {
     expect(invasions).toBeGreaterThan(DAYS - 2);
     expect(checks).toBeGreaterThan(20);
     expect(maxHourAfterEnd).toBeLessThanOrEqual(48);
-  }, 900_000);
+  }, 300_000);
 });
