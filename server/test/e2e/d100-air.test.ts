@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type DungeonConnection, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
-import type { DungeonServer } from "../../src/app.ts";
+import { describe, expect, it } from "vitest";
+import { connect, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
+import { inProcessServer, recordEvents } from "./harness.ts";
 
 /**
  * A d100 aerial fight end to end, over a real WebSocket: on the `roost` map two gargoyles
@@ -10,21 +10,7 @@ import type { DungeonServer } from "../../src/app.ts";
  * A second room (another seed) runs on to a later party with a scout, whose shots unseat a gargoyle.
  */
 
-let app: DungeonServer;
-let url: string;
-const open: DungeonConnection[] = [];
-
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((c) => c.leave()));
-  await app?.shutdown();
-});
+const server = inProcessServer();
 
 /** One turn of the log: whose it was, in which round, and the events it produced. */
 interface Turn { round: number; unitId: string; events: SimEvent[] }
@@ -33,16 +19,12 @@ type Altitude = SimEventOf<"altitudeChanged">["altitude"];
 
 describe("a d100 aerial fight over a real connection", () => {
   it("P100-AIR-01, P100-AIR-03, P100-AIR-04, P100-AIR-07, P100-AIR-20, P100-AIR-21: the first peasant meets two gargoyles that take off, climb out of its reach and sling stones at +20", async () => {
-    const client = connect(url);
+    const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 7, ruleset: "d100", map: "roost", timeScale: 1000, pauseOnSpot: false, startPaused: true, spectatorsSeeAll: true }, { role: "keeper" });
-    open.push(keeper);
+    server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
-    open.push(spectator);
-    const seen: SimEvent[] = [];
-    spectator.onEvent((e) => seen.push(e));
-    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
-      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
-        ?? await spectator.waitForEvent(type, match, ms);
+    server.track(spectator);
+    const { seen, eventually } = recordEvents(spectator);
 
     const gargoyles = new Set<string>();
     keeper.state.units.forEach((u, id) => { if (u.species === "gargoyle") gargoyles.add(id); });
@@ -128,16 +110,12 @@ describe("a d100 aerial fight over a real connection", () => {
   }, 90_000);
 
   it("P100-AIR-03, P100-AIR-05, P100-AIR-16, P100-AIR-17, P100-AIR-18, P100-AIR-20, P100-AIR-21: a scout's critical shot unseats a gargoyle at moderate height, it falls losing half its HP, takes off and climbs again", async () => {
-    const client = connect(url);
+    const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 4, ruleset: "d100", map: "roost", timeScale: 1000, pauseOnSpot: false, startPaused: true, spectatorsSeeAll: true }, { role: "keeper" });
-    open.push(keeper);
+    server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
-    open.push(spectator);
-    const seen: SimEvent[] = [];
-    spectator.onEvent((e) => seen.push(e));
-    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
-      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
-        ?? await spectator.waitForEvent(type, match, ms);
+    server.track(spectator);
+    const { seen, eventually } = recordEvents(spectator);
 
     const gargoyles = new Set<string>();
     keeper.state.units.forEach((u, id) => { if (u.species === "gargoyle") gargoyles.add(id); });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type DungeonConnection, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
-import type { DungeonServer } from "../../src/app.ts";
+import { describe, expect, it } from "vitest";
+import { connect, type SimEventOf } from "@malignus/client-sdk";
+import { inProcessServer, recordEvents } from "./harness.ts";
 
 /**
  * A d100 duel end to end, over a real WebSocket: a keeper client creates a d100 dungeon, the clock
@@ -9,34 +9,16 @@ import type { DungeonServer } from "../../src/app.ts";
  * encounter of two, blows only between the duellists, and its end with the bonus HP removed.
  */
 
-let app: DungeonServer;
-let url: string;
-const open: DungeonConnection[] = [];
-
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((c) => c.leave()));
-  await app?.shutdown();
-});
+const server = inProcessServer();
 
 describe("a d100 duel over a real connection", () => {
   it("P100-DUEL-01, P100-DUEL-03, P100-DUEL-05, P100-DUEL-07, P100-DUEL-08, P100-DUEL-18, P100-DUEL-21: the keeper's minion duels the first peasant and the spectator sees it through", async () => {
-    const client = connect(url);
+    const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
-    open.push(keeper);
+    server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
-    open.push(spectator);
-    const seen: SimEvent[] = [];
-    spectator.onEvent((e) => seen.push(e));
-    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
-      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
-        ?? await spectator.waitForEvent(type, match, ms);
+    server.track(spectator);
+    const { seen, eventually } = recordEvents(spectator);
 
     const spotted = await eventually("partySpotted", () => true, 40_000);
     await eventually("paused", () => true, 5_000);
@@ -62,22 +44,18 @@ describe("a d100 duel over a real connection", () => {
   }, 90_000);
 
   it("P100-DUEL-19, P100-DUEL-22: an adventurer player seated on the peasant forfeits the keeper's duel with a turn plan", async () => {
-    const client = connect(url);
+    const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
-    open.push(keeper);
+    server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
-    open.push(spectator);
-    const seen: SimEvent[] = [];
-    spectator.onEvent((e) => seen.push(e));
-    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
-      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
-        ?? await spectator.waitForEvent(type, match, ms);
+    server.track(spectator);
+    const { eventually } = recordEvents(spectator);
 
     const spotted = await eventually("partySpotted", () => true, 40_000);
     await eventually("paused", () => true, 5_000);
     const peasantId = spotted.members[0]!.unitId;
     const hero = await client.joinAsAdventurer(keeper.roomId, peasantId);
-    open.push(hero);
+    server.track(hero);
     let minionId = "";
     keeper.state.units.forEach((u, id) => { if (!minionId && u.kind === "minion") minionId = id; });
     expect(await keeper.proposeDuel({ unitId: minionId, opponentId: peasantId, toDeath: false })).toEqual({ ok: true });

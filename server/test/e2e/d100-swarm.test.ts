@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type DungeonConnection, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
-import type { DungeonServer } from "../../src/app.ts";
+import { describe, expect, it } from "vitest";
+import { connect, type SimEventOf } from "@malignus/client-sdk";
+import { inProcessServer, recordEvents } from "./harness.ts";
 
 /**
  * A d100 swarm fight end to end, over a real WebSocket: on the `kobold-den` map six kobolds (20 HP
@@ -8,34 +8,16 @@ import type { DungeonServer } from "../../src/app.ts";
  * they fight as a swarm, and the spectator's event log shows kill rolls and swarm blows.
  */
 
-let app: DungeonServer;
-let url: string;
-const open: DungeonConnection[] = [];
-
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((c) => c.leave()));
-  await app?.shutdown();
-});
+const server = inProcessServer();
 
 describe("a d100 swarm fight over a real connection", () => {
   it("P100-MASS-01, P100-MASS-06, P100-MASS-07, P100-MASS-13, P100-MASS-16: the first peasant fights the kobold pack as a swarm", async () => {
-    const client = connect(url);
+    const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", map: "kobold-den", timeScale: 1000, pauseOnSpot: false, spectatorsSeeAll: true }, { role: "keeper" });
-    open.push(keeper);
+    server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
-    open.push(spectator);
-    const seen: SimEvent[] = [];
-    spectator.onEvent((e) => seen.push(e));
-    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
-      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
-        ?? await spectator.waitForEvent(type, match, ms);
+    server.track(spectator);
+    const { seen, eventually } = recordEvents(spectator);
 
     const kobolds = new Set<string>();
     keeper.state.units.forEach((u, id) => { if (u.species === "kobold") kobolds.add(id); });

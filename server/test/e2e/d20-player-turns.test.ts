@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type DungeonConnection, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
-import type { DungeonServer } from "../../src/app.ts";
+import { describe, expect, it } from "vitest";
+import { connect, type SimEventOf } from "@malignus/client-sdk";
+import { inProcessServer, recordEvents } from "./harness.ts";
 
 /**
  * A d20 fight played by an adventurer player end to end, over a real WebSocket: a keeper creates
@@ -11,34 +11,16 @@ import type { DungeonServer } from "../../src/app.ts";
  * participant per round, the player's plan played on its turn (not the AI's), the attack it named.
  */
 
-let app: DungeonServer;
-let url: string;
-const open: DungeonConnection[] = [];
-
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((c) => c.leave()));
-  await app?.shutdown();
-});
+const server = inProcessServer();
 
 describe("a d20 encounter played by an adventurer player over a real connection", () => {
   it("D20-FLOW-19, D20-FLOW-24, D20-FLOW-27: the player's plans are played on its turns and every participant acts once a round", async () => {
-    const client = connect(url);
+    const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 424242, ruleset: "d20", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
-    open.push(keeper);
+    server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
-    open.push(spectator);
-    const seen: SimEvent[] = [];
-    spectator.onEvent((e) => seen.push(e));
-    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
-      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
-        ?? await spectator.waitForEvent(type, match, ms);
+    server.track(spectator);
+    const { seen, eventually } = recordEvents(spectator);
 
     const minions: string[] = [];
     keeper.state.units.forEach((u, id) => { if (u.kind === "minion") minions.push(id); });
@@ -46,7 +28,7 @@ describe("a d20 encounter played by an adventurer player over a real connection"
     const spotted = await eventually("partySpotted", () => true, 40_000);
     const peasantId = spotted.members[0]!.unitId;
     const hero = await client.joinAsAdventurer(keeper.roomId, peasantId);
-    open.push(hero);
+    server.track(hero);
 
     // The thin client: on each new turn of its own, attack the first foe in reach (`targets`), else the
     // nearest minion (the one-word attack plan walks toward it first).

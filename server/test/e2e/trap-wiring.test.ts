@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connect, type DungeonConnection, type SimEvent } from "@malignus/client-sdk";
-import type { DungeonServer } from "../../src/app.ts";
+import { inProcessServer } from "./harness.ts";
 
 /**
  * Trap wiring end to end, over a real WebSocket: a keeper client lays a cable that hops straight
@@ -9,21 +9,7 @@ import type { DungeonServer } from "../../src/app.ts";
  * Map: the shipped default map; the room from x 13 to 22, y 11 to 19 is open floor.
  */
 
-let app: DungeonServer;
-let url: string;
-const open: DungeonConnection[] = [];
-
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((c) => c.leave()));
-  await app?.shutdown();
-});
+const server = inProcessServer();
 
 /** Resolves once `ready()` holds on the connection's decoded state. */
 function stateWhere(conn: DungeonConnection, ready: () => boolean, ms = 5_000): Promise<void> {
@@ -51,11 +37,11 @@ const column = (x: number, y0: number, y1: number) => line(x, y0, x, y1);
 
 describe("trap wiring over a real connection", () => {
   it("TRAP-20, TRAP-21, TRAP-22, TRAP-25, TRAP-26: a hop keeps two cables apart, a cable ending on a cable joins it, and the spectator sees both", async () => {
-    const client = connect(url);
+    const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 99, timeScale: 1, pauseOnSpot: false }, { role: "keeper" });
-    open.push(keeper);
+    server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
-    open.push(spectator);
+    server.track(spectator);
     const seen: SimEvent[] = [];
     spectator.onEvent((e) => seen.push(e));
 

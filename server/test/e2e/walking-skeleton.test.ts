@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type DungeonConnection, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
+import { describe, expect, it } from "vitest";
+import { connect, type SimEventOf } from "@malignus/client-sdk";
 import { PARTS, WOUND_POINTS } from "@malignus/shared";
-import type { DungeonServer } from "../../src/app.ts";
+import { inProcessServer, recordEvents } from "./harness.ts";
 
 /**
  * The walking skeleton end to end, over a real WebSocket: the server runs in-process, a keeper
@@ -9,37 +9,18 @@ import type { DungeonServer } from "../../src/app.ts";
  * invasion's peasant step on the plate, the blades fire and wound it.
  */
 
-let app: DungeonServer;
-let url: string;
-const open: DungeonConnection[] = [];
-
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((c) => c.leave()));
-  await app?.shutdown();
-});
+const server = inProcessServer();
 
 describe("walking skeleton over a real connection", () => {
   it("TRAP-01, TRAP-13, TRAP-28, TRAP-30: the keeper builds and wires a trap; the spectator sees the peasant step on the plate and take the blades' wound (INV-10, INV-38)", async () => {
-    const client = connect(url);
+    const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 424242, timeScale: 1000, pauseOnSpot: false, spectatorsSeeAll: true, startPaused: true }, { role: "keeper" });
-    open.push(keeper);
+    server.track(keeper);
     // A join resolves once the first full state is in.
     expect([keeper.state.mapName, keeper.state.width, keeper.state.height]).toEqual(["default", 40, 30]);
     const spectator = await client.spectate(keeper.roomId);
-    open.push(spectator);
-    const seen: SimEvent[] = [];
-    spectator.onEvent((e) => seen.push(e));
-    /** The first event of `type` matching `match`, whether it already arrived or is still to come. */
-    const eventually = async <T extends SimEvent["type"]>(type: T, match: (e: SimEventOf<T>) => boolean, ms: number) =>
-      seen.find((e): e is SimEventOf<T> => e.type === type && match(e as SimEventOf<T>))
-        ?? await spectator.waitForEvent(type, match, ms);
+    server.track(spectator);
+    const { seen, eventually } = recordEvents(spectator);
 
     const plate = await keeper.placePart({ kind: "pressurePlate", x: 6, y: 15 });
     const blades = await keeper.placePart({ kind: "spinningBlades", x: 5, y: 15 });
