@@ -82,7 +82,8 @@ async function main(): Promise<void> {
   // The dungeon was created paused: everything above applied at tick 0, so the seed replays.
   await ask("resume (start the clock)", keeper.resume());
   // From now on, resume whenever the clock pauses on a spotting (INV-79).
-  keeper.onEvent("paused", () => {
+  keeper.onEvent("paused", (e) => {
+    if (e.reason !== "party spotted") return; // the creation pause was lifted above
     void ask("resume", keeper.resume()).catch((err: unknown) => console.error(`keeper: resume failed: ${String(err)}`));
   });
 

@@ -58,6 +58,10 @@ function describe(event: SimEvent, who: (id: string | null) => string, list: (id
       const fates = Object.entries(event.fates).map(([id, fate]) => `${who(id)} ${fate}`).join(", ");
       return `invasion ${event.invasionNumber} over, party #${event.partyId}: ${fates || "no members"}`;
     }
+    case "trapResisted":
+      return `${who(event.unitId)} resists the ${event.mechanism} #${event.sourceId} (roll ${event.roll}, total ${event.total}, bonus ${event.bonus})`;
+    case "triggerSpotted":
+      return `${who(event.unitId)} spots trigger #${event.triggerId} at (${event.x},${event.y})`;
     case "paused":
     case "resumed":
       return event.reason;

@@ -217,4 +217,7 @@ export type SimEvent =
 /** The `type` of a {@link SimEvent}. */
 export type SimEventType = SimEvent["type"];
 /** The event of type `T`. */
-export type SimEventOf<T extends SimEventType> = Extract<SimEvent, { type: T }>;
+export type SimEventOf<T extends SimEventType> =
+  // Distributes over the union, so events whose `type` is itself a union (e.g. "paused" | "resumed")
+  // are found by either name, narrowed to that name.
+  SimEvent extends infer E ? E extends { type: infer K } ? T extends K ? E & { type: T } : never : never : never;
