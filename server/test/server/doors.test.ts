@@ -2,18 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type CommandResult } from "@malignus/shared";
 import type { DungeonServer } from "../../src/app.ts";
+import { until } from "../until.ts";
 
 /** Doors over a real WebSocket: keeper commands answered, spectators see the door (DOOR rules). */
-
-async function until<T>(what: string, check: () => T | undefined, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let app: DungeonServer;
 let base: string;

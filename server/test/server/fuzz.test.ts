@@ -6,17 +6,7 @@ import type { DungeonServer, HealthResponse } from "../../src/app.ts";
 import { MAX_REFUSAL_LOGS_PER_SECOND, type DungeonRoom, type LoggedCommand } from "../../src/rooms/DungeonRoom.ts";
 import { Simulation } from "../../src/sim/index.ts";
 import { loadMap } from "../../src/maps.ts";
-
-/** Polls `check` every 25 ms until it returns a value other than undefined, or fails after `ms`. */
-async function until<T>(what: string, check: () => T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { until } from "../until.ts";
 
 let app: DungeonServer;
 let base: string;
@@ -127,12 +117,12 @@ describe("hostile input", () => {
 
     const outcomes = await Promise.all(requests);
     expect(new Set(outcomes)).toEqual(new Set(["error"]));
-    await until("every refusal to be counted", () => (room.refusalCount - refusalsBefore >= expectedRefusals ? true : undefined));
+    await until("every refusal to be counted", () => (room.refusalCount - refusalsBefore >= expectedRefusals ? true : undefined), 20_000);
     expect(room.refusalCount - refusalsBefore).toBe(expectedRefusals);
 
     // The room kept ticking and every fuzzing client is still connected.
     const tick0 = room.simulation.tick;
-    await until("the room to keep ticking", () => (room.simulation.tick > tick0 + 60 ? true : undefined));
+    await until("the room to keep ticking", () => (room.simulation.tick > tick0 + 60 ? true : undefined), 20_000);
     expect(room.simulation.tick).toBeGreaterThan(tickBefore);
     for (const c of [keeperA, keeperB, ...spectators]) expect(c.connection.isOpen).toBe(true);
     const health = (await (await fetch(`${base}/health`)).json()) as HealthResponse;

@@ -11,17 +11,8 @@ import { startInvasion } from "../../src/sim/invasions/party.ts";
 import { learn } from "../../src/sim/knowledge/knowledge.ts";
 import { addUnit } from "../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../src/sim/index.ts";
+import { until } from "../until.ts";
 
-/** Polls `check` every 25 ms until it returns a value other than undefined, or fails after `ms`. */
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let app: DungeonServer;

@@ -2,17 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { COMMAND_TYPES, DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing, type SimEvent } from "@malignus/shared";
 import type { DungeonServer, HealthResponse } from "../../src/app.ts";
-
-/** Polls `check` every 50 ms until it returns a value other than undefined, or fails after `ms`. */
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from "../until.ts";
 
 let app: DungeonServer;
 let base: string;
