@@ -200,7 +200,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     for (const seat of this.#seats.values()) if (seat.connected) clientsGauge.dec({ role: seat.role });
     this.#seats.clear();
     this.#flushRefusalSummary();
-    this.#log.info({ tick: this.#sim?.state.tick, hash: this.#sim?.hash() }, "dungeon disposed");
+    // The state hash costs a walk of the whole state: only when the line is printed.
+    if (this.#log.isLevelEnabled("info")) this.#log.info({ tick: this.#sim?.state.tick, hash: this.#sim?.hash() }, "dungeon disposed");
   }
 
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
