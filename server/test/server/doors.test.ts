@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type CommandResult } from "@malignus/shared";
-import type { DungeonServer } from "../../src/app.ts";
+import { rawServer } from "./harness.ts";
 import { until } from "../until.ts";
 
 /** Doors over a real WebSocket: keeper commands answered, spectators see the door (DOOR rules). */
 
-let app: DungeonServer;
-let base: string;
 const open: Room[] = [];
+const server = rawServer(open);
 
 async function join(how: (c: Client) => Promise<Room<any, DungeonState>>): Promise<Room<any, DungeonState>> {
-  const room = await how(new Client(base));
+  const room = await how(new Client(server.base()));
   room.onMessage(EVENT_MESSAGE, () => {});
   open.push(room);
   return room;
 }
-
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  const port = await app.listen(0, "127.0.0.1");
-  base = `http://127.0.0.1:${port}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((r) => r.connection.isOpen ? r.leave() : undefined));
-  await app?.shutdown();
-});
 
 describe("doors over the wire", () => {
   it("DOOR-18, DOOR-49: a keeper holds the sanctum door open and the spectator sees it; a wall cutting the walking path is refused naming DOOR-49", async () => {

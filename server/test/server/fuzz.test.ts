@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { matchMaker } from "@colyseus/core";
 import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type CommandResult } from "@malignus/shared";
-import type { DungeonServer, HealthResponse } from "../../src/app.ts";
+import type { HealthResponse } from "../../src/app.ts";
+import { rawServer } from "./harness.ts";
 import { MAX_REFUSAL_LOGS_PER_SECOND, type DungeonRoom, type LoggedCommand } from "../../src/rooms/DungeonRoom.ts";
 import { Simulation } from "../../src/sim/index.ts";
 import { loadMap } from "../../src/maps.ts";
 import { until } from "../until.ts";
 
-let app: DungeonServer;
-let base: string;
 const open: Room[] = [];
+const server = rawServer(open);
 
 async function joined(p: Promise<Room<any, DungeonState>>): Promise<Room<any, DungeonState>> {
   const room = await p;
@@ -35,31 +35,18 @@ function replay(seed: number, log: readonly LoggedCommand[], tick: number): Simu
   return sim;
 }
 
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  const port = await app.listen(0, "127.0.0.1");
-  base = `http://127.0.0.1:${port}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((r) => (r.connection.isOpen ? r.leave() : undefined)));
-  await app?.shutdown();
-});
-
 describe("hostile input", () => {
   it("fuzz: tens of thousands of malformed, unknown, oversized, out-of-role and illegal messages change nothing", async () => {
     const SEED = 424242;
-    const keeperA = await joined(new Client(base).create(DUNGEON_ROOM, {
+    const keeperA = await joined(new Client(server.base()).create(DUNGEON_ROOM, {
       role: "keeper", seed: SEED, timeScale: 60, keeperSeats: 2, pauseOnSpot: false, maxMessagesPerSecond: 100_000,
     }, DungeonState));
     const roomId = keeperA.roomId;
     const room = roomOf(roomId);
-    const keeperB = await joined(new Client(base).joinById(roomId, { role: "keeper" }, DungeonState));
+    const keeperB = await joined(new Client(server.base()).joinById(roomId, { role: "keeper" }, DungeonState));
     const spectators = [
-      await joined(new Client(base).joinById(roomId, { role: "spectator" }, DungeonState)),
-      await joined(new Client(base).joinById(roomId, { role: "spectator" }, DungeonState)),
+      await joined(new Client(server.base()).joinById(roomId, { role: "spectator" }, DungeonState)),
+      await joined(new Client(server.base()).joinById(roomId, { role: "spectator" }, DungeonState)),
     ];
 
     // Legal commands, from both keepers: these are in the command log and replayed.
@@ -108,7 +95,7 @@ describe("hostile input", () => {
     expect(expectedRefusals).toBeGreaterThanOrEqual(20_000);
     // Clients whose data frames are malformed are disconnected (4002), a frame over the
     // transport's payload limit closes its socket (1009); nothing they sent counts.
-    const kicked = await Promise.all([0, 1, 2].map(() => joined(new Client(base).joinById(roomId, { role: "spectator" }, DungeonState))));
+    const kicked = await Promise.all([0, 1, 2].map(() => joined(new Client(server.base()).joinById(roomId, { role: "spectator" }, DungeonState))));
     const kickedCodes = kicked.map(leaveCode);
     kicked[0]!.send("placePart", { kind: "catapult" });
     kicked[1]!.send("wire", { path: "not an array" });
@@ -125,7 +112,7 @@ describe("hostile input", () => {
     await until("the room to keep ticking", () => (room.simulation.tick > tick0 + 60 ? true : undefined), 20_000);
     expect(room.simulation.tick).toBeGreaterThan(tickBefore);
     for (const c of [keeperA, keeperB, ...spectators]) expect(c.connection.isOpen).toBe(true);
-    const health = (await (await fetch(`${base}/health`)).json()) as HealthResponse;
+    const health = (await (await fetch(`${server.base()}/health`)).json()) as HealthResponse;
     expect(health.status).toBe("ok");
 
     // The state is exactly that of the same seed and the legal commands alone.
@@ -143,8 +130,8 @@ describe("hostile input", () => {
   }, 120_000);
 
   it("a flooding client is disconnected at maxMessagesPerSecond; the others stay", async () => {
-    const keeper = await joined(new Client(base).create(DUNGEON_ROOM, { role: "keeper", maxMessagesPerSecond: 20 }, DungeonState));
-    const flooder = await joined(new Client(base).joinById(keeper.roomId, { role: "spectator" }, DungeonState));
+    const keeper = await joined(new Client(server.base()).create(DUNGEON_ROOM, { role: "keeper", maxMessagesPerSecond: 20 }, DungeonState));
+    const flooder = await joined(new Client(server.base()).joinById(keeper.roomId, { role: "spectator" }, DungeonState));
     const closed = leaveCode(flooder);
     for (let i = 0; i < 200; i++) flooder.send("resume", {});
     expect(await closed).toBe(4002);

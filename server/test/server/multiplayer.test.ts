@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { CloseCode, matchMaker } from "@colyseus/core";
 import {
   DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, SEAT_MESSAGE,
   type CommandResult, type DungeonListing, type SeatInfo,
 } from "@malignus/shared";
-import type { DungeonServer } from "../../src/app.ts";
+import { rawServer } from "./harness.ts";
 import type { DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
 import { startInvasion } from "../../src/sim/invasions/party.ts";
 import { learn } from "../../src/sim/knowledge/knowledge.ts";
@@ -15,9 +15,8 @@ import { until } from "../until.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let app: DungeonServer;
-let base: string;
 const open: Room[] = [];
+const server = rawServer(open);
 
 interface Joined { room: Room<any, DungeonState>; seat: Promise<SeatInfo> }
 
@@ -28,10 +27,10 @@ function track(room: Room<any, DungeonState>): Joined {
   return { room, seat };
 }
 async function create(options: Record<string, unknown> = {}): Promise<Joined> {
-  return track(await new Client(base).create(DUNGEON_ROOM, { role: "keeper", timeScale: 1, ...options }, DungeonState));
+  return track(await new Client(server.base()).create(DUNGEON_ROOM, { role: "keeper", timeScale: 1, ...options }, DungeonState));
 }
 async function join(roomId: string, options: Record<string, unknown>): Promise<Joined> {
-  return track(await new Client(base).joinById(roomId, options, DungeonState));
+  return track(await new Client(server.base()).joinById(roomId, options, DungeonState));
 }
 const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => (e as Error).message);
 const roomOf = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as DungeonRoom;
@@ -56,24 +55,11 @@ function invade(room: DungeonRoom): UnitRecord[] {
   return party.memberIds.map((id) => room.simulation.state.units[id] as UnitRecord);
 }
 
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  const port = await app.listen(0, "127.0.0.1");
-  base = `http://127.0.0.1:${port}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((r) => (r.connection.isOpen ? r.leave() : undefined)));
-  await app?.shutdown();
-});
-
 describe("seats", () => {
   it("keeperSeats: 2 co-op keepers share the dungeon, a third is refused, commands are attributed to their seat", async () => {
     const a = await create({ keeperSeats: 2 });
     const b = await join(a.room.roomId, { role: "keeper" });
-    expect(await refusal(new Client(base).joinById(a.room.roomId, { role: "keeper" })))
+    expect(await refusal(new Client(server.base()).joinById(a.room.roomId, { role: "keeper" })))
       .toMatch(/already has a keeper in each of its 2 keeper seat\(s\)/);
     const [seatA, seatB] = [await a.seat, await b.seat];
     expect(seatA).toEqual({ seatId: expect.stringMatching(/^k\d+$/), role: "keeper" });
@@ -89,10 +75,10 @@ describe("seats", () => {
 
   it("an adventurer seat opens only while a party is in the dungeon and is advertised in the listing", async () => {
     const keeper = await create({ pauseOnSpot: false });
-    expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "adventurer" }))).toMatch(/no open adventurer seat/);
+    expect(await refusal(new Client(server.base()).joinById(keeper.room.roomId, { role: "adventurer" }))).toMatch(/no open adventurer seat/);
     const members = invade(roomOf(keeper.room.roomId));
     const listing = await until("the listing to advertise the open seats", async () => {
-      const rooms = (await (await fetch(`${base}/rooms`)).json()) as DungeonListing[];
+      const rooms = (await (await fetch(`${server.base()}/rooms`)).json()) as DungeonListing[];
       const mine = rooms.find((r) => r.roomId === keeper.room.roomId);
       return mine && mine.openAdventurerSeats.length > 0 ? mine : undefined;
     });
@@ -105,7 +91,7 @@ describe("seats", () => {
     // The claimed unit shows its controller; the others stay AI.
     await until("the controller on the hero's unit", () => (hero.room.state.units.get(seat.unitId!)?.controller === seat.seatId ? true : undefined));
     const after = await until("the listing to drop the claimed seat", async () => {
-      const rooms = (await (await fetch(`${base}/rooms`)).json()) as DungeonListing[];
+      const rooms = (await (await fetch(`${server.base()}/rooms`)).json()) as DungeonListing[];
       const mine = rooms.find((r) => r.roomId === keeper.room.roomId);
       return mine && mine.adventurers === 1 ? mine : undefined;
     });
@@ -117,14 +103,14 @@ describe("seats", () => {
     const [first] = invade(roomOf(keeper.room.roomId));
     const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: first!.id });
     expect((await hero.seat).unitId).toBe(first!.id);
-    expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "adventurer", unitId: first!.id })))
+    expect(await refusal(new Client(server.base()).joinById(keeper.room.roomId, { role: "adventurer", unitId: first!.id })))
       .toMatch(new RegExp(`unit ${first!.id} is not an open adventurer seat`));
     // A made-up token, or a real token presented to another room, fails. (Only the token's
     // holder can resume a seat: the token is the seat.)
     const other = await create();
     const [, heroToken] = hero.room.reconnectionToken.split(":");
-    expect(await refusal(new Client(base).reconnect(`${keeper.room.roomId}:forgedtoken123`, DungeonState))).toMatch(/invalid or expired/);
-    expect(await refusal(new Client(base).reconnect(`${other.room.roomId}:${heroToken}`, DungeonState))).toMatch(/invalid or expired/);
+    expect(await refusal(new Client(server.base()).reconnect(`${keeper.room.roomId}:forgedtoken123`, DungeonState))).toMatch(/invalid or expired/);
+    expect(await refusal(new Client(server.base()).reconnect(`${other.room.roomId}:${heroToken}`, DungeonState))).toMatch(/invalid or expired/);
     // The holders keep their seats and their powers.
     expect(keeper.room.connection.isOpen).toBe(true);
     expect(await keeper.room.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
@@ -381,7 +367,7 @@ describe("reconnection", () => {
     const room = roomOf(keeper.room.roomId);
     await until("the seat to be held, disconnected", () => (room.seats.some((s) => s.seatId === seat.seatId && !s.connected) ? true : undefined));
     // Meanwhile nobody else can take the keeper seat.
-    expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "keeper" }))).toMatch(/already has a keeper/);
+    expect(await refusal(new Client(server.base()).joinById(keeper.room.roomId, { role: "keeper" }))).toMatch(/already has a keeper/);
     await reconnected;
     await until("the seat to be connected again", () => (room.seats.some((s) => s.seatId === seat.seatId && s.connected) ? true : undefined));
     expect(await keeper.room.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
@@ -397,7 +383,7 @@ describe("reconnection", () => {
     await left;
     const room = roomOf(keeper.room.roomId);
     await until("the seat to be freed", () => (room.seats.length === 0 ? true : undefined), 4000);
-    expect(await refusal(new Client(base).reconnect(token, DungeonState))).toBeDefined();
+    expect(await refusal(new Client(server.base()).reconnect(token, DungeonState))).toBeDefined();
     const next = await join(keeper.room.roomId, { role: "keeper" });
     expect((await next.seat).role).toBe("keeper");
   });
@@ -416,8 +402,8 @@ describe("reconnection", () => {
     await until("the AI to take the unit over", () => (room.state.units.get(first!.id)?.controller === "" ? true : undefined));
     expect(room.simulation.state.units[first!.id]!.controller).toBeUndefined();
     expect(keeper.room.state.units.has(first!.id)).toBe(false);
-    expect(await refusal(new Client(base).joinById(keeper.room.roomId, { role: "adventurer", unitId: first!.id }))).toMatch(/not an open adventurer seat/);
-    const back = track(await new Client(base).reconnect(token, DungeonState));
+    expect(await refusal(new Client(server.base()).joinById(keeper.room.roomId, { role: "adventurer", unitId: first!.id }))).toMatch(/not an open adventurer seat/);
+    const back = track(await new Client(server.base()).reconnect(token, DungeonState));
     await until("the player to control the unit again", () => (room.state.units.get(first!.id)?.controller === seat.seatId ? true : undefined));
     expect(room.simulation.state.units[first!.id]!.controller).toBe(seat.seatId);
     await settle();
@@ -453,7 +439,7 @@ describe("metrics", () => {
     await join(keeper.room.roomId, { role: "spectator" });
     await keeper.room.request("placePart", { kind: "pressurePlate", x: 0, y: 0 });
     await settle();
-    const res = await fetch(`${base}/metrics`);
+    const res = await fetch(`${server.base()}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { COMMAND_TYPES, DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing, type SimEvent } from "@malignus/shared";
-import type { DungeonServer, HealthResponse } from "../../src/app.ts";
+import type { HealthResponse } from "../../src/app.ts";
+import { rawServer } from "./harness.ts";
 import { until } from "../until.ts";
 
-let app: DungeonServer;
-let base: string;
 const open: Room[] = [];
+const server = rawServer(open);
 
 async function join(how: (c: Client) => Promise<Room<any, DungeonState>>): Promise<Room<any, DungeonState>> {
-  const room = await how(new Client(base));
+  const room = await how(new Client(server.base()));
   room.onMessage(EVENT_MESSAGE, () => {});
   open.push(room);
   return room;
@@ -20,25 +20,12 @@ const spectate = (roomId: string) => join((c) => c.joinById(roomId, { role: "spe
 /** Resolves with the close code when `room` is left or closed. */
 const leaveCode = (room: Room) => new Promise<number>((resolve) => room.onLeave((code: number) => resolve(code)));
 
-beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
-  const { createServer } = await import("../../src/app.ts");
-  app = await createServer({ transport: "ws" });
-  const port = await app.listen(0, "127.0.0.1");
-  base = `http://127.0.0.1:${port}`;
-});
-
-afterAll(async () => {
-  await Promise.allSettled(open.map((r) => r.connection.isOpen ? r.leave() : undefined));
-  await app?.shutdown();
-});
-
 describe("HTTP routes", () => {
   it("GET /health answers ok with the pid, the local room count and the transport", async () => {
-    const before = (await (await fetch(`${base}/health`)).json()) as HealthResponse;
+    const before = (await (await fetch(`${server.base()}/health`)).json()) as HealthResponse;
     expect(before).toEqual({ status: "ok", pid: process.pid, rooms: before.rooms, transport: "ws" });
     await createKeeper();
-    const after = (await (await fetch(`${base}/health`)).json()) as HealthResponse;
+    const after = (await (await fetch(`${server.base()}/health`)).json()) as HealthResponse;
     expect(after.rooms).toBe(before.rooms + 1);
   });
 
@@ -47,7 +34,7 @@ describe("HTTP routes", () => {
     await spectate(keeper.roomId);
     await spectate(keeper.roomId);
     const listing = await until("the listing to count 2 spectators", async () => {
-      const rooms = (await (await fetch(`${base}/rooms`)).json()) as DungeonListing[];
+      const rooms = (await (await fetch(`${server.base()}/rooms`)).json()) as DungeonListing[];
       const mine = rooms.find((r) => r.roomId === keeper.roomId);
       return mine?.spectators === 2 ? mine : undefined;
     });
@@ -61,7 +48,7 @@ describe("HTTP routes", () => {
     // 600 game minutes per real second: a game hour every 100 ms.
     const keeper = await createKeeper({ timeScale: 600 });
     const listing = await until("the listing to reach hour 3", async () => {
-      const rooms = (await (await fetch(`${base}/rooms`)).json()) as DungeonListing[];
+      const rooms = (await (await fetch(`${server.base()}/rooms`)).json()) as DungeonListing[];
       const mine = rooms.find((r) => r.roomId === keeper.roomId);
       return mine && mine.hour >= 3 ? mine : undefined;
     });
@@ -82,7 +69,7 @@ describe("room creation", () => {
     [{ seed: 1.5 }, /seed/],
     [{ timescale: 5 }, /timescale/],
   ])("refuses bad options %j with a clear error", async (options, message) => {
-    const err = await new Client(base).create(DUNGEON_ROOM, options).then(() => undefined, (e: unknown) => e);
+    const err = await new Client(server.base()).create(DUNGEON_ROOM, options).then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toMatch(/^invalid dungeon options: /);
     expect((err as Error).message).toMatch(message);
@@ -195,7 +182,7 @@ describe("roles and commands", () => {
 
   it("a second keeper is refused with a clear error; spectators are not limited", async () => {
     const keeper = await createKeeper();
-    const err = await new Client(base).joinById(keeper.roomId, { role: "keeper" }).then(() => undefined, (e: unknown) => e);
+    const err = await new Client(server.base()).joinById(keeper.roomId, { role: "keeper" }).then(() => undefined, (e: unknown) => e);
     expect((err as Error).message).toMatch(/already has a keeper/);
     for (let i = 0; i < 3; i++) await spectate(keeper.roomId);
     await until("3 spectators and 1 keeper in the state", () =>
@@ -204,7 +191,7 @@ describe("roles and commands", () => {
 
   it("an unknown role is refused", async () => {
     const keeper = await createKeeper();
-    const err = await new Client(base).joinById(keeper.roomId, { role: "god" }).then(() => undefined, (e: unknown) => e);
+    const err = await new Client(server.base()).joinById(keeper.roomId, { role: "god" }).then(() => undefined, (e: unknown) => e);
     expect((err as Error).message).toMatch(/invalid join options: role/);
   });
 });
