@@ -11,3 +11,4 @@ export * from "./state.ts";
 export * from "./data/traps.ts";
 export * from "./data/invasions.ts";
 export * from "./data/creatures.ts";
+export * from "./data/malignusCombat.ts";
