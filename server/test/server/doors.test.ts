@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type CommandResult } from "@malignus/shared";
-import { rawServer } from "./harness.ts";
+import { DUNGEON_ROOM, DungeonState, type CommandResult } from "@malignus/shared";
+import { handleServerMessages, rawServer } from "./harness.ts";
 import { until } from "../until.ts";
 
 /** Doors over a real WebSocket: keeper commands answered, spectators see the door (DOOR rules). */
@@ -11,7 +11,7 @@ const server = rawServer(open);
 
 async function join(how: (c: Client) => Promise<Room<any, DungeonState>>): Promise<Room<any, DungeonState>> {
   const room = await how(new Client(server.base()));
-  room.onMessage(EVENT_MESSAGE, () => {});
+  handleServerMessages(room);
   open.push(room);
   return room;
 }

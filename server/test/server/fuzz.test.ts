@@ -3,7 +3,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { matchMaker } from "@colyseus/core";
 import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type CommandResult } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
-import { rawServer } from "./harness.ts";
+import { handleServerMessages, rawServer } from "./harness.ts";
 import { MAX_REFUSAL_LOGS_PER_SECOND, type DungeonRoom, type LoggedCommand } from "../../src/rooms/DungeonRoom.ts";
 import { Simulation } from "../../src/sim/index.ts";
 import { loadMap } from "../../src/maps.ts";
@@ -14,8 +14,7 @@ const server = rawServer(open);
 
 async function joined(p: Promise<Room<any, DungeonState>>): Promise<Room<any, DungeonState>> {
   const room = await p;
-  room.onMessage(EVENT_MESSAGE, () => {});
-  room.onMessage("seat", () => {});
+  handleServerMessages(room);
   open.push(room);
   return room;
 }

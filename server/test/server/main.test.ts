@@ -3,8 +3,9 @@ import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Client } from "@colyseus/sdk";
-import { DUNGEON_ROOM, EVENT_MESSAGE } from "@malignus/shared";
+import { DUNGEON_ROOM } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
+import { handleServerMessages } from "./harness.ts";
 
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -42,7 +43,7 @@ describe("main.ts", () => {
       expect(health).toEqual({ status: "ok", pid: child.pid, rooms: 0, transport: "ws" });
 
       const room = await new Client(`http://127.0.0.1:${port}`).create(DUNGEON_ROOM, { role: "keeper" });
-      room.onMessage(EVENT_MESSAGE, () => {});
+      handleServerMessages(room);
       const left = new Promise<number>((resolve) => room.onLeave((code: number) => resolve(code)));
       child.kill("SIGTERM");
       const code = await Promise.race([exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 15_000))]);

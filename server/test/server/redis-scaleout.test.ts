@@ -4,8 +4,9 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type DungeonListing } from "@malignus/shared";
+import { DUNGEON_ROOM, DungeonState, type DungeonListing } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
+import { handleServerMessages } from "./harness.ts";
 
 const REDIS_HOST = "127.0.0.1";
 const REDIS_PORT = 6379;
@@ -93,7 +94,7 @@ describe("scale-out over Redis", () => {
     try {
       const keeper = await new Client(`http://127.0.0.1:${a.port}`).create(DUNGEON_ROOM, { role: "keeper" }, DungeonState);
       rooms.push(keeper);
-      keeper.onMessage(EVENT_MESSAGE, () => {});
+      handleServerMessages(keeper);
 
       // Join through the process that does NOT host the room, so the seat is reserved remotely.
       const healthA = await getJson<HealthResponse>(`http://127.0.0.1:${a.port}/health`);
@@ -104,7 +105,7 @@ describe("scale-out over Redis", () => {
 
       const spectator = await new Client(`http://127.0.0.1:${other.port}`).joinById(keeper.roomId, { role: "spectator" }, DungeonState);
       rooms.push(spectator);
-      spectator.onMessage(EVENT_MESSAGE, () => {});
+      handleServerMessages(spectator);
       expect(spectator.roomId).toBe(keeper.roomId);
       const deadline = Date.now() + 5000;
       while (!(spectator.state?.width > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -150,7 +151,7 @@ describe("scale-out over Redis", () => {
         const asked = i % 2 === 0 ? a : b;
         const before = (await getJson<HealthResponse>(`${url(a)}/health`)).rooms;
         const keeper = await new Client(url(asked)).create(DUNGEON_ROOM, { role: "keeper", keeperSeats: 2, timeScale: 60 }, DungeonState);
-        keeper.onMessage(EVENT_MESSAGE, () => {});
+        handleServerMessages(keeper);
         rooms.push(keeper);
         const after = (await getJson<HealthResponse>(`${url(a)}/health`)).rooms;
         hostOf.set(keeper.roomId, after > before ? a : b);
@@ -166,11 +167,11 @@ describe("scale-out over Redis", () => {
       for (const [roomId, host] of hostOf) {
         const other = host === a ? b : a;
         const keeper2 = await new Client(url(other)).joinById(roomId, { role: "keeper" }, DungeonState);
-        keeper2.onMessage(EVENT_MESSAGE, () => {});
+        handleServerMessages(keeper2);
         rooms.push(keeper2);
         expect(await keeper2.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
         const spectator = await new Client(url(other)).joinById(roomId, { role: "spectator" }, DungeonState);
-        spectator.onMessage(EVENT_MESSAGE, () => {});
+        handleServerMessages(spectator);
         rooms.push(spectator);
         spectators.set(roomId, spectator);
       }
@@ -208,7 +209,7 @@ describe("scale-out over Redis", () => {
         expect(s.connection.isOpen).toBe(true);
       }
       const fresh = await new Client(url(b)).create(DUNGEON_ROOM, { role: "keeper" }, DungeonState);
-      fresh.onMessage(EVENT_MESSAGE, () => {});
+      handleServerMessages(fresh);
       rooms.push(fresh);
       expect(await fresh.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
     } finally {

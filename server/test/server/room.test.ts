@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { COMMAND_TYPES, DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing, type SimEvent } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
-import { rawServer } from "./harness.ts";
+import { handleServerMessages, rawServer } from "./harness.ts";
 import { until } from "../until.ts";
 
 const open: Room[] = [];
@@ -10,7 +10,7 @@ const server = rawServer(open);
 
 async function join(how: (c: Client) => Promise<Room<any, DungeonState>>): Promise<Room<any, DungeonState>> {
   const room = await how(new Client(server.base()));
-  room.onMessage(EVENT_MESSAGE, () => {});
+  handleServerMessages(room);
   open.push(room);
   return room;
 }
