@@ -24,6 +24,9 @@ export const EntityId = z.string().regex(/^\d{1,9}$/);
 /** Largest number of tiles a single cable drag may cover. */
 export const MAX_CABLE_PATH_TILES = 256;
 
+/** Largest side of a lair, in tiles (`buildLair`). */
+export const MAX_LAIR_SIDE_TILES = 16;
+
 /** Validators by command message type. Each key is a Colyseus message type. */
 export const COMMANDS = {
   /** Place a trap part (trigger, timer or mechanism); creates a construction site (TRAP-28). */
@@ -116,6 +119,24 @@ export const COMMANDS = {
    * replays; a keeper sending it is refused (`NOT_ALLOWED_FOR_ROLE`).
    */
   moveAdventurer: z.object({ unitId: EntityId, x: TilePos.shape.x, y: TilePos.shape.y }).strict(),
+  /**
+   * Build a lair: a `width` x `height` rectangle of floor tiles from (x, y), its top-left corner, on
+   * the keeper's ground. A wild creature that stays in a free lair for a game hour lives there and
+   * joins the dungeon (TRAP-61, TRAP-62); a free lair draws the nearest wild creature that can walk
+   * to it. Refused with `OUT_OF_BOUNDS`, `NOT_FLOOR`, `TILE_OCCUPIED` or `NOT_KEEPER_GROUND`.
+   */
+  buildLair: z.object({
+    x: TilePos.shape.x, y: TilePos.shape.y,
+    width: z.number().int().min(1).max(MAX_LAIR_SIDE_TILES), height: z.number().int().min(1).max(MAX_LAIR_SIDE_TILES),
+  }).strict(),
+  /** Remove a lair; a creature living there stays in the dungeon, without a lair (`UNKNOWN_LAIR` when there is none). */
+  removeLair: z.object({ lairId: EntityId }).strict(),
+  /**
+   * Bring a tunnel's ceiling down on the plain floor tile (x, y): a cave-in (DOOR-52). The tile
+   * fills with rock and the plain floor around it (8 neighbours) turns to rubble; a tile whose
+   * rock would cut the last walking path is spared. Emits `caveIn`.
+   */
+  collapse: TilePos,
 } as const;
 
 /** The command message types. */
@@ -171,6 +192,8 @@ export const ERROR_CODES = [
   "LEVER_NOT_ACTIVE",
   "NO_PATH",
   "IN_ENCOUNTER",
+  "NOT_KEEPER_GROUND",
+  "UNKNOWN_LAIR",
 ] as const;
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -103,6 +103,17 @@ export interface EffectEndedEvent extends EventBase {
 }
 /** A wild creature came to live in one of the keeper's lairs and joined the dungeon (TRAP-61). */
 export interface CreatureJoinedEvent extends EventBase { type: "creatureJoined"; unitId: string; lairId: string }
+/**
+ * A free lair drew a wild creature (TRAP-61, server traps/lairs.ts): it now makes its way to tile
+ * (x, y) inside lair `lairId`, its new home, and joins the dungeon once it has stayed there a game hour.
+ */
+export interface CreatureMovingInEvent extends EventBase { type: "creatureMovingIn"; unitId: string; lairId: string; x: number; y: number }
+/**
+ * A cave-in at (x, y) (DOOR-52, server doors/caveIns.ts): `rock` are the tiles that filled with rock
+ * ("#"), `rubble` the floor tiles around that turned to rubble (":"), `spared` the tiles left as they
+ * were because their rock would have cut the last walking path between a portal and the Sanctum.
+ */
+export interface CaveInEvent extends EventBase { type: "caveIn"; x: number; y: number; rock: TilePos[]; rubble: TilePos[]; spared: TilePos[] }
 
 /**
  * A noise at (x, y) (CMB-06 a death, CMB-07 a failed bash): `heardBy` are the keeper's minions and
@@ -208,6 +219,7 @@ export type SimEvent =
   | InvasionEvent
   | EncounterEvent
   | D100Event
+  | CreatureMovingInEvent | CaveInEvent
   | HourEvent | PartPlacedEvent | PartBuiltEvent | RemovedEvent | CableLaidEvent
   | InvasionStartedEvent | PartySpottedEvent | TrapFiredEvent | AttackEvent | WoundEvent
   | KnockedOutEvent | WokeEvent | CapturedEvent | EscapedEvent | InvasionEndedEvent | PauseEvent

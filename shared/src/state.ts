@@ -256,6 +256,24 @@ export const Altar = schema({
 }, "Altar");
 export type Altar = SchemaType<typeof Altar>;
 
+/**
+ * One of the keeper's lairs (TRAP-61): the `width` x `height` tiles from (x, y), its top-left
+ * corner. `residentId` is the creature living there (it joined the dungeon, TRAP-61, TRAP-62), or
+ * ""; `settlerId` the wild creature settling in, or "", which joins at tick `settlesAtTick` if it
+ * stays inside until then (0 when none). Everyone sees lairs.
+ */
+export const Lair = schema({
+  id: t.string().default(""),
+  x: t.uint16().default(0),
+  y: t.uint16().default(0),
+  width: t.uint8().default(1),
+  height: t.uint8().default(1),
+  residentId: t.string().default(""),
+  settlerId: t.string().default(""),
+  settlesAtTick: t.uint32().default(0),
+}, "Lair");
+export type Lair = SchemaType<typeof Lair>;
+
 /** The root state of a dungeon room. */
 export const DungeonState = schema({
   mapName: t.string().default(""),
@@ -301,5 +319,7 @@ export const DungeonState = schema({
    * an adventurer player its own only.
    */
   journals: t.map(Journal).view(),
+  /** The keeper's lairs, by id (TRAP-61); everyone sees them. */
+  lairs: t.map(Lair),
 }, "DungeonState");
 export type DungeonState = SchemaType<typeof DungeonState>;

@@ -10,6 +10,8 @@ import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
+import { projectLair } from "./lairProjection.ts";
+import { Lair } from "@malignus/shared";
 import { Altar } from "@malignus/shared";
 import { projectUnitCombat } from "./combatProjection.ts";
 import { indicator } from "../sim/invasions/schedule.ts";
@@ -84,6 +86,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   syncMap(target.effects, sim.effects ?? {}, () => new TrapEffect(), (e, r) => projectEffect(e, r, width)); // traps/effects.ts
   syncMap(target.doors, sim.doors ?? {}, () => new Door(), projectDoor); // DOOR rules (rooms/doorProjection.ts)
   syncMap(target.altars, sim.altars ?? {}, () => new Altar(), projectAltar); // INV-02 (rooms/altarProjection.ts)
+  syncMap(target.lairs, sim.lairs ?? {}, () => new Lair(), projectLair); // TRAP-61 (rooms/lairProjection.ts)
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
 
   const inv = target.invasion;

@@ -30,6 +30,9 @@ import { forfeitDuelCommand, proposeDuel } from "./duel.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
 import { moveAdventurer } from "./moveAdventurer.ts";
+import { buildLair } from "./buildLair.ts";
+import { removeLair } from "./removeLair.ts";
+import { collapse } from "./collapse.ts";
 
 /** A command handler: checks the command against the rules, applies it or refuses it. */
 export type CommandHandler<T extends CommandType> = (sim: Simulation, command: Extract<Command, { type: T }>) => CommandResult;
@@ -74,6 +77,10 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   moveAdventurer,
   setStance,
   orderAttack,
+  // Lairs (TRAP-61) and cave-ins (DOOR-52).
+  buildLair,
+  removeLair,
+  collapse,
 };
 
 /** Dispatches a validated command to its handler. */

@@ -1,6 +1,7 @@
 import type { CommandRefused } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { MapState, Pos } from "../state.ts";
+import { isWalkable } from "../world/grid.ts";
 import { setTile } from "./doors.ts";
 
 /**
@@ -10,9 +11,9 @@ import { setTile } from "./doors.ts";
  * ({@link caveIn}).
  *
  * Decisions (catalogue proposals): at least one portal must stay connected; walking uses the
- * same 8-neighbour moves as pathfinding; floor, portal, sanctum and door tiles are walkable,
- * water and rock are not; every door counts as open, locked or not (DOOR-53, DOOR-54), so
- * locking never touches the path.
+ * same 8-neighbour moves as pathfinding and the same walkable tiles (world/grid.ts `isWalkable`:
+ * floor, rubble, portal, sanctum and door tiles are walkable, water and rock are not); every door
+ * counts as open, locked or not (DOOR-53, DOOR-54), so locking never touches the path.
  *
  * Cost: one breadth-first search from the Sanctum over typed arrays, stopping at the first
  * portal reached: O(tiles) at worst (see server/bench/walking-path.ts for figures).
@@ -27,8 +28,12 @@ export function walkingPathRefusal(what: string): CommandRefused {
     reason: `${what} would cut the last walking path between a map-edge portal and the Sanctum (DOOR-49 to DOOR-52)` };
 }
 
+/** 1 for each tile character `isWalkable` accepts (by char code), so the walking path and pathfinding agree. */
 const WALKABLE = new Uint8Array(128);
-for (const c of ".PS+") WALKABLE[c.charCodeAt(0)] = 1;
+{
+  const one: MapState = { name: "", width: 1, height: 1, tiles: "", dark: "0", portals: [], sanctum: [], stockpile: { x: 0, y: 0 } };
+  for (let c = 0; c < 128; c++) { one.tiles = String.fromCharCode(c); WALKABLE[c] = isWalkable(one, 0, 0) ? 1 : 0; }
+}
 
 let queue = new Int32Array(0);
 let marks = new Uint32Array(0);
@@ -105,9 +110,11 @@ export function wouldCutWalkingPath(sim: Simulation, changes: readonly TileChang
 }
 
 /**
- * A cave-in (DOOR-52): each tile of `tiles`, in order, collapses into rock unless it is not
- * walkable floor already, it is a portal, sanctum or door tile, or its collapse would cut the
- * walking path (proposal: those tiles are skipped).
+ * A cave-in (DOOR-52): each tile of `tiles`, in order, collapses into rock unless it is off the
+ * map, it is not plain floor (".": portal, sanctum, door, rubble, water and rock tiles stay), or
+ * its collapse would cut the walking path (proposal: those tiles are skipped). A unit whose walk
+ * crosses a tile that fell stops on the tile before it and plans again (its walk's goal is
+ * cleared). The keeper's `collapse` order (doors/caveIns.ts) is what causes cave-ins.
  * @returns the tiles that collapsed.
  */
 export function caveIn(sim: Simulation, tiles: readonly Pos[]): Pos[] {
@@ -119,6 +126,12 @@ export function caveIn(sim: Simulation, tiles: readonly Pos[]): Pos[] {
     if (wouldCutWalkingPath(sim, [{ x: t.x, y: t.y, tile: "#" }])) continue;
     setTile(map, t.x, t.y, "#");
     fell.push({ x: t.x, y: t.y });
+    const index = t.y * map.width + t.x;
+    for (const id in sim.state.units) {
+      const walk = sim.state.units[id]!.walk;
+      const at = walk ? walk.path.indexOf(index) : -1;
+      if (walk && at >= 0) { walk.path.length = at; walk.goal = -1; }
+    }
   }
   return fell;
 }
