@@ -1,15 +1,17 @@
 /**
  * Transport comparison (`npm run loadtest:compare -- [--rooms N] [--duration S] [--only a,b]`):
- * the same load (N rooms × 1 keeper + 4 spectators by default) against four servers it starts
+ * the same load (N rooms × 1 keeper + 4 spectators by default) against six servers it starts
  * and stops one after the other on loopback ports:
  *
  * - `dungeon-ws`: the production server (`server/src/main.ts`) with TRANSPORT=ws;
  * - `dungeon-uws`: the same with TRANSPORT=uws, run in Debian 13 through `../shared/tools/in-trixie`
  *   (uWebSockets.js needs glibc ≥ 2.38; skipped with a note when in-trixie is missing or fails);
- * - `bare-ws`, `bare-uws`: loadtest/src/bare-server.ts, an empty-state Colyseus room (the floor).
+ * - `bare-ws`, `bare-uws`: loadtest/src/bare-server.ts, an empty-state Colyseus room (the floor);
+ * - `bare20-ws`, `bare20-uws`: the same server with `BARE_ENTITIES=20`: 20 entities moving at
+ *   10 Hz, one patch per step (the floor the issue quotes, a room that sends as often as ours).
  *
- * Server CPU is read from /proc for every server (the same measure for all), so the ratio
- * dungeon ÷ bare per transport shows our overhead over the framework. Prints a table and writes
+ * Server CPU is read from /proc for every server (the same measure for all), so the ratios
+ * dungeon ÷ bare and dungeon ÷ bare20 per transport show our overhead over the framework. Prints a table and writes
  * `loadtest/reports/compare.json` (or `--out FILE`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -22,7 +24,9 @@ import { runLoad } from "./runner.ts";
 import { errorCount, type LoadReport } from "./report.ts";
 
 /** The servers compared. */
-export const SERVER_KINDS = ["dungeon-ws", "dungeon-uws", "bare-ws", "bare-uws"] as const;
+export const SERVER_KINDS = ["dungeon-ws", "dungeon-uws", "bare-ws", "bare-uws", "bare20-ws", "bare20-uws"] as const;
+/** Entities of the moving bare floor (`bare20-*`). */
+export const MOVING_FLOOR_ENTITIES = 20;
 /** One of {@link SERVER_KINDS}. */
 export type ServerKind = (typeof SERVER_KINDS)[number];
 
@@ -36,8 +40,10 @@ export interface CompareReport {
   startedAt: string;
   load: { rooms: number; keepers: number; spectators: number; durationSeconds: number };
   rows: CompareRow[];
-  /** Our server's CPU ÷ the bare room's, per transport (null when either is missing). */
+  /** Our server's CPU ÷ the empty bare room's, per transport (null when either is missing). */
   cpuRatio: { ws: number | null; uws: number | null };
+  /** Our server's CPU ÷ the moving bare room's (20 entities at 10 Hz), per transport. */
+  cpuRatioMoving: { ws: number | null; uws: number | null };
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -65,7 +71,7 @@ function node24Path(): string {
 export function startServer(kind: ServerKind, port: number): ChildProcess {
   const entry = kind.startsWith("dungeon") ? "server/src/main.ts" : "loadtest/src/bare-server.ts";
   const transport = kind.endsWith("uws") ? "uws" : "ws";
-  const env = { PORT: String(port), TRANSPORT: transport, LOG_LEVEL: "warn" };
+  const env = { PORT: String(port), TRANSPORT: transport, LOG_LEVEL: "warn", BARE_ENTITIES: kind.startsWith("bare20") ? String(MOVING_FLOOR_ENTITIES) : "0" };
   const tsx = path.join("node_modules", ".bin", "tsx");
   if (transport === "ws") {
     return spawn(process.execPath, ["--import", "tsx", entry], { cwd: REPO, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "ignore", "pipe"] });
@@ -139,6 +145,7 @@ export async function compareTransports(load: { rooms: number; durationSeconds: 
     load: { rooms: load.rooms, keepers, spectators, durationSeconds: load.durationSeconds },
     rows,
     cpuRatio: { ws: cpuRatio(by("dungeon-ws"), by("bare-ws")), uws: cpuRatio(by("dungeon-uws"), by("bare-uws")) },
+    cpuRatioMoving: { ws: cpuRatio(by("dungeon-ws"), by("bare20-ws")), uws: cpuRatio(by("dungeon-uws"), by("bare20-uws")) },
   };
 }
 
@@ -155,7 +162,9 @@ export function compareTable(c: CompareReport): string {
       `${p.server.procCpuPercent?.toFixed(1) ?? "n/a"} | ${p.server.rssMiB?.toFixed(0) ?? "n/a"} | ${(p.traffic.all.bytesPerSecond / 1024).toFixed(2)} | ${errorCount(p) + p.connections.failed} |`);
   }
   const ratio = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(2)}×`);
-  lines.push("", `Our CPU ÷ bare room CPU: ws ${ratio(c.cpuRatio.ws)}, uws ${ratio(c.cpuRatio.uws)} (target ≤ 1.5×).`);
+  lines.push("", `Our CPU ÷ empty bare room CPU: ws ${ratio(c.cpuRatio.ws)}, uws ${ratio(c.cpuRatio.uws)} (target ≤ 1.5×).`);
+  const m = c.cpuRatioMoving ?? { ws: null, uws: null };
+  lines.push("", `Our CPU ÷ bare room with ${MOVING_FLOOR_ENTITIES} moving entities at 10 Hz: ws ${ratio(m.ws)}, uws ${ratio(m.uws)} (target ≤ 1.5×).`);
   return lines.join("\n");
 }
 

@@ -1,4 +1,4 @@
-import type { StateView } from "@colyseus/schema";
+import { $changes, type StateView } from "@colyseus/schema";
 import { KEEPER_VIEW_TAG, TILE, type DungeonState } from "@malignus/shared";
 import type { PartRecord, Simulation, UnitRecord } from "../sim/index.ts";
 import { canSee, hasLineOfSight } from "../sim/combat/perception.ts";
@@ -30,6 +30,30 @@ export type Viewer =
   | { kind: "keeper" }
   | { kind: "all" }
   | { kind: "adventurer"; unitId: string };
+
+/**
+ * The key of a viewer: clients whose viewers have the same key see exactly the same things, so
+ * the room gives them one shared StateView (`keeper`, `all`, or `adventurer:<unitId>`).
+ */
+export function viewerKey(viewer: Viewer): string {
+  return viewer.kind === "adventurer" ? `adventurer:${viewer.unitId}` : viewer.kind;
+}
+
+/**
+ * Makes sure the next patch carries the pending changes of shared views. Colyseus encodes a
+ * shared view once per patch and reuses the bytes for every client holding it, except in a patch
+ * where the state itself has no change: there it encodes the view once per client, and the
+ * first encode clears the view's changes, so the other clients would miss them. When a view
+ * has pending changes and the state has none, this marks the clock's `tick` as changed (the
+ * same value is re-sent, a few bytes), so the patch takes the shared path.
+ */
+export function patchCarriesViews(state: DungeonState, views: Iterable<StateView>): void {
+  const clockTree = (state.clock as unknown as { [$changes]: { root?: { changes: { next?: unknown } }; markDirty(index: number): void } })[$changes];
+  if (clockTree.root?.changes.next !== undefined) return; // the state has changes: shared path
+  for (const view of views) {
+    if (view.changes.size > 0) { clockTree.markDirty(0); return; } // GameClock field 0 = tick
+  }
+}
 
 /** Everything a rule may need, computed once per step for all viewers. */
 export interface ViewContext {
