@@ -196,7 +196,13 @@ export interface ReactionEvent extends EventBase { type: "reaction"; unitId: str
  */
 export interface TurnPlanPlayedEvent extends EventBase { type: "turnPlanPlayed"; unitId: string; refusals: (string | null)[] }
 /** Encounter events, in one union (combat/encounters/, d20). */
-export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent | TurnPlanPlayedEvent;
+/**
+ * A unit switched movement mode during its d20 move (D20-MOVE-13 to D20-MOVE-15, D20-MOVE-21):
+ * `from` → `mode` ("walk", "fly", "swim"); `movementLeft` is its remaining movement after the
+ * switch, in the new mode's units ((R − 2) × new factor ÷ old factor).
+ */
+export interface MoveModeChangedEvent extends EventBase { type: "moveModeChanged"; unitId: string; from: "walk" | "fly" | "swim"; mode: "walk" | "fly" | "swim"; movementLeft: number }
+export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent | TurnPlanPlayedEvent | MoveModeChangedEvent;
 
 /** A party forced a locked door: picked its lock or bashed it in (DOOR-34 to DOOR-46). */
 export interface DoorForcedEvent extends EventBase { type: "doorForced"; doorId: string; byUnitId: string; method: "pick" | "bash" }

@@ -67,7 +67,7 @@ export const PLAN_TURN_MESSAGE = "planTurn";
 /**
  * One step of a detailed d20 turn plan (server combat/d20/turn.ts `D20Step`): `kind` is the step
  * (`move` with `path`, `attack` with `targetId`, `dash`, `disengage`, `help` with `allyId` and
- * `targetId`, `cast` with `spell`…); the fields a kind does not use are ignored. Tiles in tile
+ * `targetId`, `cast` with `spell`, `switchMode` with `mode`…); the fields a kind does not use are ignored. Tiles in tile
  * coordinates.
  */
 export const TurnStep = z.object({
@@ -85,6 +85,8 @@ export const TurnStep = z.object({
   action: z.enum(["dash", "disengage"]).optional(),
   spell: z.string().max(64).optional(),
   text: z.string().max(200).optional(),
+  /** `switchMode`: the movement mode to switch to (D20-MOVE-13 to D20-MOVE-15). */
+  mode: z.enum(["walk", "fly", "swim"]).optional(),
 }).strict();
 /** A turn step (see {@link TurnStep}). */
 export type TurnStep = z.infer<typeof TurnStep>;

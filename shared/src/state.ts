@@ -75,6 +75,14 @@ export const Unit = schema({
   controller: t.string().default(""),
   /** d100 rooms: flight level (P100-AIR-02): "ground", "low", "moderate" or "high"; "ground" elsewhere. */
   altitude: t.string().default("ground"),
+  /** d20 rooms: movement mode (D20-MOVE-13): "walk", "fly" or "swim"; "walk" elsewhere. */
+  moveMode: t.string().default("walk"),
+  /**
+   * d20 rooms: side in tiles of the square space it covers now, from (x, y) as its north-west tile
+   * (D20-SIZE-01: 1 up to Medium, 2 Large, 3 Huge, 4 Gargantuan; one less while squeezing,
+   * D20-SIZE-08); 1 elsewhere.
+   */
+  space: t.uint8().default(1),
 }, "Unit");
 export type Unit = SchemaType<typeof Unit>;
 

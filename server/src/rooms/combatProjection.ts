@@ -1,6 +1,7 @@
 import type { Unit } from "@malignus/shared";
 import type { UnitRecord } from "../sim/state.ts";
 import type { RoomRuleset } from "../sim/combat/ruleset.ts";
+import { spaceSide } from "../sim/combat/d20/movement.ts";
 
 /** Assigns only changed fields (schema setters mark fields dirty). */
 function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
@@ -20,6 +21,8 @@ export function projectUnitCombat(u: Unit, r: UnitRecord, ruleset: RoomRuleset):
   set(u, "orderTargetId", r.orderTargetId ?? "");
   set(u, "carriedBy", r.carriedBy ?? "");
   set(u, "altitude", r.d100?.altitude ?? "ground");
+  set(u, "moveMode", r.d20?.mode ?? "walk"); // D20-MOVE-13
+  set(u, "space", r.d20 ? spaceSide(r) : 1); // D20-SIZE-01, D20-SIZE-08
   const harm = ruleset.describe(r);
   set(u, "harmModel", harm.model);
   set(u, "hp", harm.model === "hitPoints" ? Math.max(-32768, Math.min(32767, Math.round(harm.value))) : 0);

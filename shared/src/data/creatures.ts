@@ -64,6 +64,10 @@ export interface SpeciesData {
   perTile: number;
   /** P100-AIR-01: the species flies (d100 rooms: it takes off when a fight starts); absent = false. */
   flyer?: boolean;
+  /** D20-MOVE-19 (d20 rooms): a native swimmer, swimming at double movement; absent = false. */
+  swimmer?: boolean;
+  /** D20-SIZE (d20 rooms): size category ("large" covers 2×2 tiles, size.ts SPACE_TILES); absent = "medium". */
+  size?: "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";
 }
 
 /**
@@ -73,12 +77,14 @@ export interface SpeciesData {
 export const SPECIES = {
   master: { kind: "master", name: "The Master", stats: { combat: 6, craft: 3, tracking: 3, block: 2 }, weapon: "staff", armour: "cloth", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1 },
   minion: { kind: "minion", name: "Minion", stats: { combat: 3, craft: 3, tracking: 2, block: 1 }, weapon: "club", armour: "leather", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1 },
-  troll: { kind: "creature", name: "Troll", stats: { combat: 6, craft: 0, tracking: 1, block: 2 }, weapon: "fists", armour: "none", helm: 0, speed: 250, alwaysUnconscious: true, perTile: 1 },
+  troll: { kind: "creature", name: "Troll", stats: { combat: 6, craft: 0, tracking: 1, block: 2 }, weapon: "fists", armour: "none", helm: 0, speed: 250, alwaysUnconscious: true, perTile: 1, size: "large" },
   kobold: { kind: "creature", name: "Kobold", stats: { combat: 2, craft: 1, tracking: 2, block: 0 }, weapon: "spear", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 2 },
   wolf: { kind: "creature", name: "Wolf", stats: { combat: 3, craft: 0, tracking: 4, block: 0 }, weapon: "bite", armour: "none", helm: 0, speed: 400, alwaysUnconscious: false, perTile: 1 },
   giantSpider: { kind: "creature", name: "Giant spider", stats: { combat: 4, craft: 0, tracking: 3, block: 1 }, weapon: "bite", armour: "none", helm: 0, speed: 300, alwaysUnconscious: false, perTile: 1 },
   giantRat: { kind: "creature", name: "Giant rat", stats: { combat: 1, craft: 0, tracking: 3, block: 0 }, weapon: "bite", armour: "none", helm: 0, speed: 300, alwaysUnconscious: false, perTile: 1 },
   gargoyle: { kind: "creature", name: "Gargoyle", stats: { combat: 4, craft: 0, tracking: 3, block: 1 }, weapon: "sling", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1, flyer: true },
+  crocodile: { kind: "creature", name: "Crocodile", stats: { combat: 4, craft: 0, tracking: 2, block: 1 }, weapon: "bite", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1, swimmer: true },
+  giantBat: { kind: "creature", name: "Giant bat", stats: { combat: 3, craft: 0, tracking: 4, block: 0 }, weapon: "bite", armour: "none", helm: 0, speed: 300, alwaysUnconscious: false, perTile: 1, flyer: true },
   bear: { kind: "creature", name: "Bear", stats: { combat: 5, craft: 0, tracking: 2, block: 1 }, weapon: "claws", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1 },
 } as const satisfies Record<string, SpeciesData>;
 /** A species id, one of the keys of {@link SPECIES}. */

@@ -1,4 +1,5 @@
 import type { Dice } from "./dice.ts";
+import { SPACE_TILES, type Size } from "./size.ts";
 
 /** D20-MOVE-13: the movement modes. */
 export type MoveMode = "walk" | "fly" | "swim";
@@ -67,8 +68,35 @@ export function diagonalAllowed(isSolid: (x: number, y: number) => boolean, x: n
  * D20-MOVE-09: the distance between two single-tile things, counting tiles as for movement
  * (a diagonal counts 1): adjacent = 1, one empty tile between = 2.
  */
-export function gridDistance(a: { x: number; y: number }, b: { x: number; y: number }): number {
-  return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+export function gridDistance(a: SpacedPos, b: SpacedPos): number {
+  const as = spaceSide(a), bs = spaceSide(b);
+  if (as === 1 && bs === 1) return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+  return spaceDistance(a, as, b, bs);
+}
+
+/**
+ * A position, or a unit whose d20 sheet gives its size (D20-SIZE-01): `gridDistance` measures
+ * between the nearest tiles of their spaces (D20-MOVE-09, Left open D20-SIZE: the position is the
+ * space's north-west tile). A bare position is one tile.
+ */
+export interface SpacedPos {
+  x: number;
+  y: number;
+  d20?: { size: Size; statuses: readonly { kind: string }[] } | undefined;
+}
+
+/**
+ * D20-SIZE-01, D20-SIZE-03, D20-SIZE-08: the side, in tiles, of the square space a unit covers now:
+ * its size's space ({@link SPACE_TILES}), one less while it squeezes (status "squeezing"), never
+ * below 1. A bare position (no d20 sheet) covers 1 tile.
+ */
+export function spaceSide(p: SpacedPos): number {
+  const d = p.d20;
+  if (d === undefined) return 1;
+  const n = SPACE_TILES[d.size] ?? 1;
+  if (n === 1) return 1;
+  for (const s of d.statuses) if (s.kind === "squeezing") return n - 1;
+  return n;
 }
 
 /**
@@ -78,6 +106,48 @@ export function gridDistance(a: { x: number; y: number }, b: { x: number; y: num
 export function spaceDistance(a: { x: number; y: number }, aSide: number, b: { x: number; y: number }, bSide: number): number {
   const gap = (p: number, ps: number, q: number, qs: number) => Math.max(0, q - (p + ps - 1), p - (q + qs - 1));
   return Math.max(gap(a.x, aSide, b.x, bSide), gap(a.y, aSide, b.y, bSide));
+}
+
+/** The modes in a fixed order (walk, fly, swim): index order for searches and options. */
+export const MOVE_MODES: readonly MoveMode[] = ["walk", "fly", "swim"];
+
+/** What a creature's sheet says about its movement modes (a `D20Unit` fits). */
+export interface ModeSheet {
+  /** Walking movement value, tiles per turn (D20-MOVE-16). */
+  movement: number;
+  /** Current mode; absent on sheets from before modes were kept = walking. */
+  mode?: MoveMode;
+  /** Native swimmer (D20-MOVE-19: swims at ×2 like a Saaneris). */
+  swimmer: boolean;
+  /** Has a flying ability (Left open D20-MOVE: only those may fly). */
+  flyer: boolean;
+}
+
+/** The creature's current movement mode (D20-MOVE-13); "walk" when none was ever set. */
+export function modeOf(me: ModeSheet): MoveMode {
+  return me.mode ?? "walk";
+}
+
+/** D20-MOVE-17 to D20-MOVE-19: the factor of `mode` for this creature (a native swimmer swims at ×2). */
+export function sheetModeFactor(me: ModeSheet, mode: MoveMode): number {
+  return modeFactor(mode, { saaneris: me.swimmer });
+}
+
+/**
+ * Left open (D20-MOVE): may the creature use `mode`? Everyone walks and swims; only creatures with
+ * a flying ability fly.
+ */
+export function canUseMode(me: ModeSheet, mode: MoveMode): boolean {
+  return mode !== "fly" || me.flyer;
+}
+
+/**
+ * D20-MOVE-16 to D20-MOVE-19, Left open (D20-MOVE-21): the movement a turn starts with, in the
+ * current mode's units: movement value × the mode's factor, no switch cost (walking 6 → 6; a flyer
+ * already flying 6 → 12; a creature already swimming 6 → 3, a native swimmer 12).
+ */
+export function turnMovement(me: ModeSheet): number {
+  return me.movement * sheetModeFactor(me, modeOf(me));
 }
 
 /** D20-MOVE-17 to D20-MOVE-20: the multiplier of a mode for a creature. */

@@ -1,4 +1,5 @@
 import type { UnitRecord } from "../../state.ts";
+import { SPECIES, type SpeciesData, type SpeciesId } from "@malignus/shared";
 import { slotsFromGear } from "./equip.ts";
 import { DEFAULT_REACH, UNARMED_DAMAGE } from "./attack.ts";
 import type { D20Unit, D20Weapon } from "./types.ts";
@@ -35,6 +36,11 @@ export function weaponFor(unit: UnitRecord): D20Weapon {
   return unit.gear.blunt ? WEAPONS.mace : WEAPONS.sword;
 }
 
+/** The species table's row for a creature unit (shared/src/data/creatures.ts), or undefined. */
+function speciesData(unit: UnitRecord): SpeciesData | undefined {
+  return unit.kind === "creature" && Object.hasOwn(SPECIES, unit.species) ? SPECIES[unit.species as SpeciesId] : undefined;
+}
+
 /**
  * A d20 sheet for a unit from its shared fields (kind, species, level, stats, gear): HP and AC
  * by kind ({@link SHEET_BY_KIND}), Strength = Combat stat, Agility = half Combat + half Tracking,
@@ -55,7 +61,7 @@ export function sheetFor(unit: UnitRecord): D20Unit {
       mental: 0, contre: 0, perception: s.tracking, reflexion: 0, habilite: s.craft, furtivite: 0,
     },
     skills: { vigilance: 0, discretion: 0, medecine: 0, weapon: Math.floor(unit.level / 2) },
-    size: unit.species === "troll" ? "large" : "medium",
+    size: speciesData(unit)?.size ?? (unit.species === "troll" ? "large" : "medium"),
     weapon: weaponFor(unit),
     offHand: null,
     attacksPerAction: 1,
@@ -70,8 +76,9 @@ export function sheetFor(unit: UnitRecord): D20Unit {
     stableTurns: 0,
     dead: false,
     reactionUsed: false,
-    swimmer: false,
-    flyer: false,
+    swimmer: speciesData(unit)?.swimmer === true, // D20-MOVE-19 (species table)
+    flyer: speciesData(unit)?.flyer === true, // Left open D20-MOVE: only species with a flying ability fly
+    mode: "walk",
     mana: 0,
     stamina: 0,
     spells: [],

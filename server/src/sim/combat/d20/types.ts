@@ -4,6 +4,7 @@ import type { StatusRecord } from "./statuses.ts";
 import type { EquipSlots } from "./equip.ts";
 import type { DotRecord } from "./damage.ts";
 import type { D20Spell } from "./spells.ts";
+import type { MoveMode } from "./movement.ts";
 
 /** Characteristic modifiers on a d20 sheet (glossary: Dextérité is read as Agility, D20-ATTACK Left open). */
 export interface D20Abilities {
@@ -98,6 +99,11 @@ export interface D20Unit {
   /** Native swimmer such as a Saaneris (D20-MOVE-19, D20-WATER-02). */
   swimmer: boolean;
   flyer: boolean;
+  /**
+   * D20-MOVE-13: the movement mode it is in now ("walk", "fly", "swim"); kept from turn to turn
+   * (a turn starts with movement × the mode's factor, movement.ts `turnMovement`). Absent = walking.
+   */
+  mode?: MoveMode;
   mana: number;
   stamina: number;
   /** Spells and techniques the creature knows (spells.ts), by name. */
