@@ -15,6 +15,7 @@ export {
 export { guideAtDoors } from "./routing.ts";
 export { doorWork } from "./work.ts";
 export { caveIn, portalReachesSanctum, wouldCutWalkingPath } from "./walkingPath.ts";
+export { collapseCeiling, structureOn, type CaveInResult } from "./caveIns.ts";
 
 /**
  * Remembers Cartographers who escaped alive and marks the next party of their faction as one

@@ -114,7 +114,8 @@ export function wouldCutWalkingPath(sim: Simulation, changes: readonly TileChang
  * map, it is not plain floor (".": portal, sanctum, door, rubble, water and rock tiles stay), or
  * its collapse would cut the walking path (proposal: those tiles are skipped). A unit whose walk
  * crosses a tile that fell stops on the tile before it and plans again (its walk's goal is
- * cleared). The keeper's `collapse` order (doors/caveIns.ts) is what causes cave-ins.
+ * cleared). Callers make sure no one stands on the tiles (the keeper's `collapse` order,
+ * doors/caveIns.ts, which is what causes cave-ins, refuses an occupied tile).
  * @returns the tiles that collapsed.
  */
 export function caveIn(sim: Simulation, tiles: readonly Pos[]): Pos[] {

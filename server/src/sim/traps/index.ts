@@ -17,6 +17,7 @@ export {
 export { needsRearmJob, rearmJobFor, resolveRearm, doRearmJob, REARM_DIFFICULTY, CRITICAL_FIRE_CHANCE } from "./rearm.ts";
 export { stepEffects, terrorFlight, isHeld, GAS_HARM_INTERVAL_TICKS, SPIDER_BITE_INTERVAL_TICKS, TERROR_FLEE_RADIUS } from "./effects.ts";
 export { addLair, inLair, stepLairs, LAIR_SETTLE_TICKS } from "./lairs.ts";
+export { keeperGround, lairAt, removeLair } from "./lairs.ts";
 
 /**
  * Advances the traps by one tick: fires the timer-delayed firings that are due (TRAP-16), then
