@@ -48,6 +48,12 @@ export interface AttackEvent extends EventBase {
   natural?: number;
   airModifier?: number;
   damageRoll?: number;
+  /**
+   * d100 rooms: the target stood in cover (a cover tile, TILE.cover, on the ground): `attackRoll` is
+   * the natural roll × 0.5 for a ranged attack or × 1.5 for a melee one (P100-PLACE-13, P100-PLACE-14),
+   * and `natural`, `airModifier` and `damageRoll` are given as in an aerial attack.
+   */
+  cover?: boolean;
 }
 /** A wound dealt by a unit or a trap part (CMB-22 to CMB-27). */
 export interface WoundEvent extends EventBase {
@@ -165,10 +171,15 @@ export interface DuelEndedEvent extends EventBase {
 export interface AltitudeChangedEvent extends EventBase {
   type: "altitudeChanged"; unitId: string; altitude: "ground" | "low" | "moderate" | "high"; cause: "takeOff" | "land" | "climb" | "descend" | "fall";
 }
+/**
+ * d100 rooms: a rider got on (`mounted` true) or off its mount, a full turn (P100-AIR-20); while
+ * mounted they share the rider's HP (P100-AIR-22) and fly together.
+ */
+export interface MountChangedEvent extends EventBase { type: "mountChanged"; riderId: string; mountId: string; mounted: boolean }
 /** A rescue attempt on a dying ally (P100-DEATH-03 to 08): the d100 roll, the score to beat, and whether it stabilised. */
 export interface RescueEvent extends EventBase { type: "rescue"; unitId: string; byUnitId: string; roll: number; needed: number; success: boolean }
 /** d100 ruleset events, in one union (combat/d100/). */
-export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent | RescueEvent;
+export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent | RescueEvent | MountChangedEvent;
 
 /** An encounter began (D20-FLOW-02, D20-FLOW-10, D20-FLOW-19): the acting order, initiative totals and who is surprised. */
 export interface EncounterStartedEvent extends EventBase {

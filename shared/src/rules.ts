@@ -27,6 +27,12 @@ export const TILE = {
   sanctum: "S",
   /** Rubble: walkable floor that is difficult terrain in d20 fights (D20-MOVE-22, D20-MOVE-24); not buildable. */
   rubble: ":",
+  /**
+   * Cover (a low wall, crates, a barricade): walkable floor; in `d100` fights a unit standing on it
+   * halves ranged attackers' rolls and raises melee attackers' by half (P100-PLACE-13, P100-PLACE-14).
+   * Not buildable.
+   */
+  cover: "=",
 } as const;
 /** One tile character, see {@link TILE}. */
 export type TileChar = (typeof TILE)[keyof typeof TILE];

@@ -75,6 +75,10 @@ export const Unit = schema({
   controller: t.string().default(""),
   /** d100 rooms: flight level (P100-AIR-02): "ground", "low", "moderate" or "high"; "ground" elsewhere. */
   altitude: t.string().default("ground"),
+  /** d100 rooms: the adventurer a familiar or mount came with (P100-FAMILIAR, P100-AIR-22), or "". */
+  companionOf: t.string().default(""),
+  /** d100 rooms: the mount this unit rides (P100-AIR-20, P100-AIR-22), or "" on foot. */
+  riding: t.string().default(""),
   /** d20 rooms: movement mode (D20-MOVE-13): "walk", "fly" or "swim"; "walk" elsewhere. */
   moveMode: t.string().default("walk"),
   /**

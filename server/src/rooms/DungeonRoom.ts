@@ -103,7 +103,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const map = loadMap(options.map);
     this.#sim = Simulation.create({
       seed: options.seed, ruleset: options.ruleset, map, pauseOnSpot: options.pauseOnSpot,
-      ...(options.d100 ? { d100: { traumaticInsteadOfDeath: options.d100.traumaticInsteadOfDeath ?? false, rechargeBetweenFights: options.d100.rechargeBetweenFights ?? false } } : {}),
+      ...(options.d100 ? { d100: { traumaticInsteadOfDeath: options.d100.traumaticInsteadOfDeath ?? false, rechargeBetweenFights: options.d100.rechargeBetweenFights ?? false, ...(options.d100.firstParty ? { firstParty: [...options.d100.firstParty] } : {}) } } : {}),
     });
     if (options.startPaused) this.#sim.pause("waiting for a keeper to resume");
     this.#log.info({ ...options }, "dungeon created");

@@ -23,6 +23,8 @@ export function projectUnitCombat(u: Unit, r: UnitRecord, ruleset: RoomRuleset):
   set(u, "altitude", r.d100?.altitude ?? "ground");
   set(u, "moveMode", r.d20?.mode ?? "walk"); // D20-MOVE-13
   set(u, "space", r.d20 ? spaceSide(r) : 1); // D20-SIZE-01, D20-SIZE-08
+  set(u, "companionOf", r.companionOf ?? "");
+  set(u, "riding", r.d100?.mountId ?? "");
   const harm = ruleset.describe(r);
   set(u, "harmModel", harm.model);
   set(u, "hp", harm.model === "hitPoints" ? Math.max(-32768, Math.min(32767, Math.round(harm.value))) : 0);

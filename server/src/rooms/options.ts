@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
-import { EntityId, RULESET_IDS, SEAT_ROLES, type DungeonListing, type RulesetId, type SeatRole } from "@malignus/shared";
+import { ADVENTURER_CLASSES, EntityId, RULESET_IDS, SEAT_ROLES, type DungeonListing, type RulesetId, type SeatRole } from "@malignus/shared";
 import { mapNames } from "../maps.ts";
 
 /** Largest `timeScale` a room accepts, in game minutes per real second. */
@@ -66,7 +66,11 @@ export const CreateOptionsSchema = z.object({
    * d100 rooms: gravely wounded instead of dead for characters that refuse death (P100-DEATH-10), and
    * spells recharged at every fight, not only boss fights (P100-SPELL-08). Both default false.
    */
-  d100: z.object({ traumaticInsteadOfDeath: z.boolean().optional(), rechargeBetweenFights: z.boolean().optional() }).strict().optional(),
+  d100: z.object({
+    traumaticInsteadOfDeath: z.boolean().optional(), rechargeBetweenFights: z.boolean().optional(),
+    /** The classes (level 1) of the first invasion's party, e.g. ["Skyrider"] (companions: familiars and mounts). */
+    firstParty: z.array(z.string().refine((c) => c in ADVENTURER_CLASSES, { message: "unknown adventurer class" })).min(1).max(6).optional(),
+  }).strict().optional(),
 }).strict();
 
 /** Validated create options, with defaults filled in and the seed chosen. */
@@ -82,7 +86,7 @@ export interface DungeonOptions {
   spectatorsSeeAll: boolean;
   maxMessagesPerSecond: number;
   /** d100 rooms: the ruleset's room options, when given. */
-  d100?: { traumaticInsteadOfDeath?: boolean | undefined; rechargeBetweenFights?: boolean | undefined };
+  d100?: { traumaticInsteadOfDeath?: boolean | undefined; rechargeBetweenFights?: boolean | undefined; firstParty?: string[] | undefined };
 }
 
 /**

@@ -181,6 +181,11 @@ export interface UnitRecord {
    * stays on while a player controls it (invasions/playerMoves.ts). Absent for the AI.
    */
   playerGoal?: Pos;
+  /**
+   * d100 rooms: a companion's owner, the adventurer it came with (its familiar, P100-FAMILIAR, or
+   * its mount, P100-AIR-22; combat/d100/companions.ts); absent for everyone else.
+   */
+  companionOf?: string;
 }
 
 /** A trap part: a construction site until `built` (TRAP-28). */

@@ -12,6 +12,7 @@ import { stepConditions } from "./combat/conditions.ts";
 import { stepSpotting } from "./invasions/spotting.ts";
 import { stepInvasionEnd } from "./invasions/end.ts";
 import { stepKnowledge } from "./knowledge/step.ts";
+import { stepD100Companions } from "./combat/d100/companions.ts";
 
 /** A system: one concern advanced by one tick. */
 export type System = (sim: Simulation) => void;
@@ -32,6 +33,7 @@ export const SYSTEMS: readonly System[] = [
   stepKnowledge,
   stepDoors,
   stepCombat,
+  stepD100Companions,
   stepConditions,
   stepSpotting,
   stepInvasionEnd,

@@ -7,7 +7,8 @@ import { inProcessServer, recordEvents } from "./harness.ts";
  * (stone-throwing flyers) guard the room behind the entry corridor. The room starts paused with a
  * fixed seed, so the run replays exactly once the keeper resumes it; the first invasion's peasant
  * meets the gargoyles, and the spectator's event log shows the flight and the fight turn by turn.
- * A second room (another seed) runs on to a later party with a scout, whose shots unseat a gargoyle.
+ * A second room (another seed) runs on to a later party whose shots unseat a gargoyle. Gargoyles land
+ * when each fight is over (P100-AIR-20, server choice), so every fight starts with them taking off.
  */
 
 const server = inProcessServer();
@@ -102,16 +103,22 @@ describe("a d100 aerial fight over a real connection", () => {
     expect(peasantTurnsAllAloft.length).toBeGreaterThanOrEqual(1);
     for (const t of peasantTurnsAllAloft) expect(t.events).toEqual([]);
 
-    // The peasant is taken out; the gargoyles end the fight aloft, as the room state shows.
+    // The peasant is taken out; the gargoyles end the fight aloft, then land where they are as soon
+    // as it is over (P100-AIR-20, server choice): one altitudeChanged "land" each, the tick it ended.
     expect(ended.reason).toBe("beaten");
     expect(during.some((e) => e.type === "knockedOut" && e.unitId === peasant)).toBe(true);
     expect(during.some((e) => e.type === "knockedOut" && gargoyles.has(e.unitId))).toBe(false);
-    await expect.poll(() => [...gargoyles].map((id) => spectator.state.units.get(id)?.altitude), { timeout: 5_000 }).toEqual(["moderate", "moderate"]);
+    expect([...height.values()]).toEqual(["moderate", "moderate"]);
+    const landings = seen.slice(seen.indexOf(ended) + 1).filter((e): e is SimEventOf<"altitudeChanged"> => e.type === "altitudeChanged" && gargoyles.has(e.unitId));
+    expect(landings.slice(0, 2).map(({ unitId, altitude, cause, tick }) => ({ unitId, altitude, cause, tick }))).toEqual(
+      [...gargoyles].sort((a, b) => Number(a) - Number(b)).map((unitId) => ({ unitId, altitude: "ground", cause: "land", tick: ended.tick })),
+    );
+    await expect.poll(() => [...gargoyles].map((id) => spectator.state.units.get(id)?.altitude), { timeout: 5_000 }).toEqual(["ground", "ground"]);
   }, 90_000);
 
-  it("P100-AIR-03, P100-AIR-05, P100-AIR-16, P100-AIR-17, P100-AIR-18, P100-AIR-20, P100-AIR-21: a scout's critical shot unseats a gargoyle at moderate height, it falls losing half its HP, takes off and climbs again", async () => {
+  it("P100-AIR-03, P100-AIR-05, P100-AIR-16, P100-AIR-17, P100-AIR-18, P100-AIR-20, P100-AIR-21: a shot unseats a gargoyle at moderate height, it falls losing half its HP, takes off and climbs again", async () => {
     const client = connect(server.url());
-    const keeper = await client.createDungeon({ seed: 4, ruleset: "d100", map: "roost", timeScale: 1000, pauseOnSpot: false, startPaused: true, spectatorsSeeAll: true }, { role: "keeper" });
+    const keeper = await client.createDungeon({ seed: 69, ruleset: "d100", map: "roost", timeScale: 1000, pauseOnSpot: false, startPaused: true, spectatorsSeeAll: true }, { role: "keeper" });
     server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
     server.track(spectator);
@@ -120,7 +127,8 @@ describe("a d100 aerial fight over a real connection", () => {
     const gargoyles = new Set<string>();
     keeper.state.units.forEach((u, id) => { if (u.species === "gargoyle") gargoyles.add(id); });
     expect(await keeper.resume({})).toMatchObject({ ok: true });
-    const fall = await eventually("altitudeChanged", (e) => e.cause === "fall", 60_000);
+    // The first fall a blow causes (a flyer out of action when its fight ends also comes down, cause "fall").
+    const fall = await eventually("altitudeChanged", (e) => e.cause === "fall" && seen.some((a) => a.type === "attack" && a.hit && a.targetId === e.unitId && a.tick === e.tick), 60_000);
     const fight = seen.findLast((e): e is SimEventOf<"encounterStarted"> => e.type === "encounterStarted" && e.tick <= fall.tick)!;
     await eventually("encounterEnded", (e) => e.encounterId === fight.encounterId, 20_000);
     const log = seen.slice(0, seen.findIndex((e) => e.type === "encounterEnded" && e.encounterId === fight.encounterId) + 1);
@@ -165,7 +173,8 @@ describe("a d100 aerial fight over a real connection", () => {
     }
     expect(checkedHits).toBeGreaterThanOrEqual(2);
     expect(falls).toBeGreaterThanOrEqual(1);
-    expect(criticalFalls).toBeGreaterThanOrEqual(1); // with this seed the fall comes from a critical 51..80 roll
+    // With this seed the fall comes from a roll above 80; the >50 threshold on a critical hit is
+    // checked on every critical hit above, and in the simulation tests (air.test.ts).
     expect(lowHits).toBeGreaterThanOrEqual(1);
 
     // P100-AIR-20, P100-AIR-21: the fallen gargoyle spends its next turn taking off, and climbs back the turn after.

@@ -86,6 +86,12 @@ export const SPECIES = {
   crocodile: { kind: "creature", name: "Crocodile", stats: { combat: 4, craft: 0, tracking: 2, block: 1 }, weapon: "bite", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1, swimmer: true },
   giantBat: { kind: "creature", name: "Giant bat", stats: { combat: 3, craft: 0, tracking: 4, block: 0 }, weapon: "bite", armour: "none", helm: 0, speed: 300, alwaysUnconscious: false, perTile: 1, flyer: true },
   bear: { kind: "creature", name: "Bear", stats: { combat: 5, craft: 0, tracking: 2, block: 1 }, weapon: "claws", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1 },
+  /** A Hunter's hound (d100 familiar, P100-FAMILIAR-11). */
+  hound: { kind: "creature", name: "Hound", stats: { combat: 3, craft: 0, tracking: 4, block: 0 }, weapon: "bite", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1 },
+  /** A Warlock's imp (d100 demon familiar, P100-FAMILIAR-10). */
+  imp: { kind: "creature", name: "Imp", stats: { combat: 3, craft: 1, tracking: 2, block: 0 }, weapon: "claws", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1 },
+  /** A Skyrider's griffon: a flying mount that can charge (P100-AIR-14, P100-AIR-22). */
+  griffon: { kind: "creature", name: "Griffon", stats: { combat: 4, craft: 0, tracking: 3, block: 1 }, weapon: "claws", armour: "none", helm: 0, speed: 250, alwaysUnconscious: false, perTile: 1, flyer: true },
 } as const satisfies Record<string, SpeciesData>;
 /** A species id, one of the keys of {@link SPECIES}. */
 export type SpeciesId = keyof typeof SPECIES;

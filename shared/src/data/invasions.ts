@@ -93,6 +93,25 @@ export interface AdventurerClassData {
   traits: readonly string[];
   /** Weight among classed adventurers (level ≥ 1); 0 for classes only drawn on purpose. */
   weight: number;
+  /** `d100` rooms: the familiar or mount that comes with each adventurer of the class (P100-FAMILIAR, P100-AIR-22); absent = none. */
+  companion?: CompanionData;
+}
+
+/**
+ * A creature that comes with an adventurer in `d100` rooms: a familiar (P100-FAMILIAR-01 to 14) or
+ * a mount (P100-AIR-20 to 23). `species` is a key of the species table (data/creatures.ts).
+ */
+export interface CompanionData {
+  role: "familiar" | "mount";
+  species: string;
+  /** Familiars: hunter (the hunter's pet, P100-FAMILIAR-11 to 13), demon, undead, elemental (banished at death, P100-FAMILIAR-10) or other. */
+  familiarKind?: "hunter" | "demon" | "undead" | "elemental" | "other";
+  /**
+   * Familiars: the owner's spell of a familiar specialisation (P100-FAMILIAR-05), making it a
+   * specialist that acts with its familiar (P100-FAMILIAR-03/04); absent = a non-specialist that
+   * chooses each turn (P100-FAMILIAR-02).
+   */
+  specialisationSpell?: string;
 }
 
 /** The Rogue's trap-detection ability (KNOW-08). */
@@ -135,6 +154,24 @@ export const ADVENTURER_CLASSES: Readonly<Record<string, AdventurerClassData>> =
   Priest: {
     name: "Priest", base: { combat: 2, craft: 1, tracking: 2, block: 0 }, perLevel: { combat: 0, craft: 0, tracking: 1, block: 0 },
     weapon: "mace", blunt: true, ranged: false, armour: "cloth", helm: 0, traits: ["Healing"], weight: 10,
+  },
+  /** A ranged class with a hunting hound (P100-FAMILIAR-11 to 13); drawn only on purpose (room option `d100.firstParty`). */
+  Hunter: {
+    name: "Hunter", base: { combat: 2, craft: 1, tracking: 3, block: 0 }, perLevel: { combat: 1, craft: 0, tracking: 1, block: 0 },
+    weapon: "bow", blunt: false, ranged: true, armour: "leather", helm: 0, traits: ["Hunter"], weight: 0,
+    companion: { role: "familiar", species: "hound", familiarKind: "hunter" },
+  },
+  /** A familiar specialist bound to an imp (demon, P100-FAMILIAR-03 to 05, 10); drawn only on purpose. */
+  Warlock: {
+    name: "Warlock", base: { combat: 2, craft: 2, tracking: 1, block: 0 }, perLevel: { combat: 1, craft: 1, tracking: 0, block: 0 },
+    weapon: "staff", blunt: true, ranged: false, armour: "cloth", helm: 0, traits: ["Imp Binder"], weight: 0,
+    companion: { role: "familiar", species: "imp", familiarKind: "demon", specialisationSpell: "bindImp" },
+  },
+  /** A lancer riding a griffon, a flying mount that can charge (P100-AIR-14/15, 20 to 23); drawn only on purpose. */
+  Skyrider: {
+    name: "Skyrider", base: { combat: 3, craft: 1, tracking: 2, block: 1 }, perLevel: { combat: 1, craft: 0, tracking: 0, block: 0 },
+    weapon: "spear", blunt: false, ranged: false, armour: "leather", helm: 10, traits: ["Rider"], weight: 0,
+    companion: { role: "mount", species: "griffon" },
   },
 };
 

@@ -9,6 +9,7 @@ import type { PartyRecord, PendingInvasion, Pos, UnitRecord } from "../state.ts"
 import { addUnit, BASE_SPEED } from "../world/units.ts";
 import { findPath, isWalkable } from "../world/grid.ts";
 import { altarsOf } from "./altars.ts";
+import { addCompanions } from "../combat/d100/companions.ts";
 
 /**
  * Party generation (INV-38 to INV-63) from the data tables in shared/src/data/invasions.ts.
@@ -61,6 +62,16 @@ export function drawClass(rng: Rng, level: number): string {
   const weights: Record<string, number> = {};
   for (const [name, c] of Object.entries(ADVENTURER_CLASSES)) if (c.weight > 0) weights[name] = c.weight;
   return weighted(rng, weights);
+}
+
+/**
+ * A scenario room's first party (the d100 room option `firstParty`): those classes at level 1,
+ * the goal drawn as usual; undefined for any other invasion or room.
+ */
+export function scenarioParty(sim: Simulation, n: number): PartyPlan | undefined {
+  const classes = sim.state.d100Options?.firstParty;
+  if (n !== 1 || !classes || classes.length === 0) return undefined;
+  return { kind: "normal", goal: drawGoal(sim.rng), members: classes.map((adventurerClass) => ({ adventurerClass, level: 1 })) };
 }
 
 /** Usual party size for invasion `n` on `day`: 1, then 1 or 2 at 50/50, then the curve (INV-38 to INV-42). */
@@ -185,7 +196,7 @@ export function startInvasion(sim: Simulation, special?: PendingInvasion): Party
   const inv = sim.state.invasion;
   inv.count++;
   const { day } = sim.clock();
-  const plan = planParty(sim.rng, inv.count, day, special?.kind);
+  const plan = scenarioParty(sim, inv.count) ?? planParty(sim.rng, inv.count, day, special?.kind);
   const portal = choosePortal(sim);
   const id = sim.newId();
   const goal = goalExists(sim, plan.goal) ? plan.goal : "killMaster";
@@ -205,6 +216,7 @@ export function startInvasion(sim: Simulation, special?: PendingInvasion): Party
     sim.state.knowledge[u.id] = { known: [], spot: {}, block: {} }; // KNOW-49: a new party knows nothing
     party.memberIds.push(u.id);
   });
+  addCompanions(sim, party); // d100 rooms: familiars and mounts (combat/d100/companions.ts)
   sim.emit({ type: "invasionStarted", invasionNumber: inv.count, partyId: id, size: plan.members.length });
   return party;
 }

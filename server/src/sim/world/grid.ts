@@ -26,10 +26,10 @@ export function tileAt(map: MapState, x: number, y: number): string {
   return inBounds(map, x, y) ? map.tiles[y * map.width + x] as string : "#";
 }
 
-/** True when (x, y) can be walked on: floor, rubble, portal, sanctum or door (water and walls cannot). */
+/** True when (x, y) can be walked on: floor, rubble, cover, portal, sanctum or door (water and walls cannot). */
 export function isWalkable(map: MapState, x: number, y: number): boolean {
   const c = tileAt(map, x, y);
-  return c === "." || c === "P" || c === "S" || c === "+" || c === ":";
+  return c === "." || c === "P" || c === "S" || c === "+" || c === ":" || c === "=";
 }
 
 /** True when (x, y) is rubble (":"), difficult terrain for d20 movement (D20-MOVE-22, D20-MOVE-24). */

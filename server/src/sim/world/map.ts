@@ -13,6 +13,7 @@ export interface MapDefinition {
 const FLOOR_UNDER: Record<string, string> = {
   "#": "#", ".": ".", ",": ".", ":": ":", "~": "~", "P": "P", "S": "S", "+": "+",
   "M": "S", "K": ".", "t": ".", "m": ".", "T": ".", "k": ".", "w": ".", "g": ".",
+  "=": "=",
 };
 
 /**

@@ -209,7 +209,7 @@ describe("party generation (statistical, generator functions, seeded)", () => {
     expect(rogue.stats).toEqual({ combat: 2, craft: 4, tracking: 4, block: 0 });
     expect(rogue.traits).toEqual([TRAP_DETECTION]);
     expect(adventurerFields("Warrior", 1).gear).toEqual({ weapon: "sword", blunt: false, ranged: false, armour: "chainmail", helm: 20 });
-    expect(Object.keys(ADVENTURER_CLASSES)).toEqual(["Peasant", "Warrior", "Scout", "Cartographer", "Locksmith", "Doorbreaker", "Rogue", "Priest"]);
+    expect(Object.keys(ADVENTURER_CLASSES)).toEqual(["Peasant", "Warrior", "Scout", "Cartographer", "Locksmith", "Doorbreaker", "Rogue", "Priest", "Hunter", "Warlock", "Skyrider"]);
     const sim = defaultSim(2);
     const party = startInvasion(sim);
     const u = sim.state.units[party.memberIds[0] as string];

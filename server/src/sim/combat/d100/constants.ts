@@ -136,6 +136,11 @@ export const GUARDED_MOVE_DIVISOR = 4;
 export interface D100Options {
   traumaticInsteadOfDeath: boolean;
   rechargeBetweenFights: boolean;
+  /**
+   * Scenario rooms: the adventurer classes (level 1) of the first invasion's party instead of the
+   * drawn one (companion classes such as the Hunter, Warlock and Skyrider are drawn only this way).
+   */
+  firstParty?: string[];
 }
 
 /** The defaults of {@link D100Options}. */

@@ -19,6 +19,7 @@ import { castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttac
 import { canChargeAt, changeHeight, ignoresGroundObstacles, land, takeOff } from "./air.ts";
 import { checkDuelOver, duelOpponent, forfeitDuel } from "./duels.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
+import { companionTurn, riderManoeuvre } from "./companions.ts";
 
 /** True when the unit stands in the fight (conscious, not dying, dead or gravely wounded). */
 export function isUp(unit: UnitRecord): boolean {
@@ -271,6 +272,7 @@ function aloft(u: UnitRecord): boolean {
  */
 function manoeuvre(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: TurnState): boolean {
   const me = d100Of(unit), t = d100Of(target);
+  if (me.mountId) return riderManoeuvre(sim, unit, target, ts); // a rider flies its mount (companions.ts)
   if (!me.flyer || me.mountId) return false;
   if (me.altitude === "ground") {
     if (takeOff(me, ts) === null) sim.emit({ type: "altitudeChanged", unitId: unit.id, altitude: me.altitude, cause: "takeOff" });
@@ -477,4 +479,7 @@ export const d100EncounterRules: EncounterRules = {
     return d100Of(unit).dead || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left";
   },
 };
+
+/** Companions: a familiar acts in its owner's slot, a mount carries its rider (companions.ts `companionTurn`, P100-FAMILIAR, P100-AIR-20 to 23). */
+d100EncounterRules.takeTurn = (sim, enc, unit, plan) => companionTurn(sim, enc, unit, plan, takeD100Turn);
 

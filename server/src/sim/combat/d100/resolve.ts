@@ -8,6 +8,8 @@ import { DEFAULT_D100_OPTIONS, type D100Options } from "./constants.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { d100Of } from "./sheet.ts";
 import type { AttackMode, D100Unit } from "./types.ts";
+import { standsInCover } from "./cover.ts";
+import { linkLives } from "./companions.ts";
 
 /** The room's d100 options (`SimState.d100Options`, set from the room's `d100` create option), or the defaults. */
 export function d100Options(sim: Simulation): D100Options {
@@ -61,6 +63,7 @@ export function hurt(sim: Simulation, unit: UnitRecord, amount: number, sourceId
   const r = applyDamage(d, amount, { options: d100Options(sim), airborne: d.altitude === "moderate" || d.altitude === "high", noDyingPhase: d.duel !== null });
   reportDamage(sim, unit, before - d.hp, sourceId, damageType, false);
   settle(sim, unit, r.outcome);
+  linkLives(sim, unit); // P100-AIR-22 (companions.ts)
   return r.outcome;
 }
 
@@ -88,13 +91,16 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
   const pool = hpPool(t, (id) => sim.state.units[id]?.d100);
   const poolUnit = recordOf(pool, units) ?? target;
   const before = pool.hp;
+  // P100-PLACE-13/14 (Left open PLACE): a unit on the ground standing on a cover tile is in cover.
+  t.inCover = standsInCover(sim, target);
   // Before the attack: a fall changes the target's height.
   const aerial = a.altitude !== "ground" || t.altitude !== "ground";
   const air = flatModifier(a, t, { ...sit, mode });
   const r = resolveD100Attack(sim.rng, a, t, { ...sit, mode }, d100Options(sim), pool);
   sim.emit({
     type: "attack", attackerId: attacker.id, targetId: target.id, hit: r.hit, attackRoll: r.attackTotal, defenceRoll: r.defenceTotal,
-    ...(aerial ? { natural: r.natural, airModifier: air, damageRoll: r.damageRoll } : {}),
+    ...(aerial || t.inCover ? { natural: r.natural, airModifier: air, damageRoll: r.damageRoll } : {}),
+    ...(t.inCover ? { cover: true } : {}),
   });
   if (r.hit) reportDamage(sim, poolUnit, before - pool.hp, attacker.id, mode, r.kind === "critical" || r.kind === "heroic");
   settle(sim, poolUnit, r.targetOutcome);
@@ -103,6 +109,9 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
     reportDamage(sim, attacker, r.counterDamage, target.id, "counterAttack", false);
     settle(sim, attacker, r.attackerOutcome);
   }
+  // P100-AIR-22: a rider and its mount share their HP and their fall (companions.ts).
+  linkLives(sim, target);
+  linkLives(sim, attacker);
   return { refused: null, result: r };
 }
 

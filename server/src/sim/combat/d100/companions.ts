@@ -1,0 +1,339 @@
+import { ADVENTURER_CLASSES, SPECIES, type SpeciesId } from "@malignus/shared";
+import type { Simulation } from "../../simulation.ts";
+import type { PartyRecord, UnitRecord } from "../../state.ts";
+import { chebyshev } from "../../world/grid.ts";
+import { walkNextTo } from "../../world/movement.ts";
+import { addUnit, areEnemies, isActive, presentUnits } from "../../world/units.ts";
+import { speciesFields } from "../creatures.ts";
+import type { EncounterRecord } from "../encounters/types.ts";
+import { encounterOf, participantsOf } from "../encounters/book.ts";
+import { attackRefusal } from "./attack.ts";
+import { changeHeight, dismount, land, mount, takeOff, type AirRefusal } from "./air.ts";
+import { makeFamiliar, ownerSlotActors, updateFamiliarSpecialist } from "./familiar.ts";
+import { hunterHealsFamiliar } from "./hp.ts";
+import { settle } from "./resolve.ts";
+import { d100Of } from "./sheet.ts";
+import { isDown } from "./statuses.ts";
+import { newTurn, type TurnState } from "./turns.ts";
+import { ALTITUDES, type D100Unit } from "./types.ts";
+
+/**
+ * Companions in `d100` rooms: the familiars (P100-FAMILIAR-01 to 14) and mounts (P100-AIR-20 to
+ * 23) that come with adventurers of the classes that have one (shared/src/data/invasions.ts
+ * `companion`), as units of their own (`UnitRecord.companionOf` = the owner's id):
+ * - they arrive with their owner's party ({@link addCompanions}), follow it out of fights and
+ *   leave the map with it ({@link stepD100Companions});
+ * - in an encounter a familiar acts in its owner's initiative slot ({@link companionTurn}) and a
+ *   mount carries its rider (never acting by itself), their lives linked ({@link linkLives});
+ * - flyers land when their fight is over ({@link stepD100Companions}).
+ */
+
+/** One d100 turn of the encounter machinery (encounter.ts `takeD100Turn`). */
+export type D100TurnFn = (sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown) => void | "open";
+
+/** Left open (P100-AIR-22, server choice): a rider arrives mounted on its companion mount. */
+export const ARRIVES_MOUNTED = true;
+
+/**
+ * Adds the companions of a new party's members (d100 rooms only; nothing elsewhere): per member
+ * whose class has a `companion`, a unit of that species on the member's tile, of its faction and
+ * party, `companionOf` the member. A familiar gets the familiar's d100 data (75 HP, its kind,
+ * P100-FAMILIAR-01/10/11); an owner with a specialisation spell becomes a specialist
+ * (P100-FAMILIAR-05). A mount is a flyer (from the species table) that can charge (P100-AIR-14,
+ * Left open AIR `can_charge`: beasts), ridden from the start ({@link ARRIVES_MOUNTED}) with the
+ * rider's HP as their shared pool (P100-AIR-22).
+ * @returns the companions added, in member order.
+ */
+export function addCompanions(sim: Simulation, party: PartyRecord): UnitRecord[] {
+  if (sim.state.ruleset !== "d100") return [];
+  const out: UnitRecord[] = [];
+  for (const id of [...party.memberIds]) {
+    const owner = sim.state.units[id];
+    const c = owner ? ADVENTURER_CLASSES[owner.adventurerClass]?.companion : undefined;
+    if (!owner || !c || !(c.species in SPECIES)) continue;
+    const species = c.species as SpeciesId;
+    const u = addUnit(sim, {
+      ...speciesFields(species), name: `${SPECIES[species].name} of ${owner.name}`, x: owner.x, y: owner.y,
+      faction: owner.faction, partyId: party.id, activity: owner.activity, companionOf: owner.id,
+    });
+    const o = d100Of(owner);
+    if (c.role === "familiar") {
+      const sheet = d100Of(u);
+      u.d100 = { ...makeFamiliar(c.familiarKind ?? "other", owner.id), flyer: sheet.flyer, moveTiles: sheet.moveTiles };
+      if (c.specialisationSpell) {
+        o.spells.push({ id: c.specialisationSpell, charges: 0, maxCharges: 0, passive: true, familiarSpecialisation: true });
+        updateFamiliarSpecialist(o);
+      }
+    } else {
+      const m = d100Of(u);
+      m.canCharge = true;
+      m.riderId = owner.id;
+      m.hp = o.hp; m.maxHp = o.maxHp;
+      if (ARRIVES_MOUNTED) { o.mountId = u.id; syncRider(o, m); }
+    }
+    out.push(u);
+  }
+  return out;
+}
+
+/** The companion's owner, if it still exists. */
+export function ownerOf(sim: Simulation, u: UnitRecord): UnitRecord | undefined {
+  return u.companionOf ? sim.state.units[u.companionOf] : undefined;
+}
+
+/** The companions of `owner`, id order. */
+export function companionsOf(sim: Simulation, owner: UnitRecord): UnitRecord[] {
+  return presentUnits(sim).filter((u) => u.companionOf === owner.id);
+}
+
+/** The rider's flight data follows its mount's while it rides (P100-AIR-01: riding a flyer flies; P100-AIR-14: the mount's charge). */
+export function syncRider(rider: D100Unit, mountUnit: D100Unit): void {
+  rider.altitude = mountUnit.altitude;
+  rider.canCharge = mountUnit.canCharge;
+}
+
+/** True when `u` is a mount ridden right now by its rider. */
+function ridden(sim: Simulation, u: UnitRecord): UnitRecord | undefined {
+  const d = u.d100;
+  if (!d?.riderId) return undefined;
+  const r = sim.state.units[d.riderId];
+  return r && r.d100?.mountId === u.id ? r : undefined;
+}
+
+/**
+ * Once per tick in d100 rooms, after the fights:
+ * - a companion whose owner left the map, died or was captured leaves the map too (`escaped`),
+ *   once out of any fight (Left open FAMILIAR, server choice);
+ * - out of a fight, a ridden mount stays on its rider's tile and a familiar walks next to its
+ *   owner; a mount whose rider got off stays where it is (P100-AIR-23);
+ * - P100-AIR-20 (Left open AIR, server choice): a flyer still off the ground out of any fight
+ *   (the fight is over) lands where it is: `altitudeChanged` with cause "land" (its rider with it),
+ *   or "fall" for one put out of action in the air (P100-AIR-26).
+ */
+export function stepD100Companions(sim: Simulation): void {
+  if (sim.state.ruleset !== "d100") return;
+  for (const u of presentUnits(sim)) {
+    if (u.companionOf) followOwner(sim, u);
+    const d = u.d100;
+    if (d && d.altitude !== "ground" && !encounterOf(sim, u.id)) {
+      // A mounted pair lands together, the unit first, then its partner.
+      const partner = d.mountId ? sim.state.units[d.mountId] : ridden(sim, u);
+      for (const w of partner?.d100 && partner.d100.altitude !== "ground" ? [u, partner] : [u]) {
+        const down = isDown(w.d100 as D100Unit) || !isActive(w);
+        (w.d100 as D100Unit).altitude = "ground";
+        sim.emit({ type: "altitudeChanged", unitId: w.id, altitude: "ground", cause: down ? "fall" : "land" });
+      }
+    }
+    if (u.companionOf && u.d100?.riderId) linkLives(sim, u); // the dying rider's losses show on its mount too
+  }
+}
+
+function followOwner(sim: Simulation, u: UnitRecord): void {
+  const owner = ownerOf(sim, u);
+  if (!isActive(u) || encounterOf(sim, u.id)) return;
+  if (!owner || owner.activity === "left" || owner.activity === "dead" || owner.activity === "captured") {
+    u.activity = "left";
+    u.walk = null;
+    u.targetId = "";
+    sim.emit({ type: "escaped", unitId: u.id });
+    return;
+  }
+  if (ridden(sim, u) === owner) {
+    u.x = owner.x; u.y = owner.y; u.facing = owner.facing; u.walk = null;
+    u.activity = owner.activity === "fighting" ? "idle" : owner.activity;
+    return;
+  }
+  if (u.d100?.familiar && chebyshev(u, owner) > 1) {
+    u.activity = "walking";
+    if (!walkNextTo(sim, u, owner)) u.activity = "idle";
+  }
+}
+
+/** The standing familiar of `owner` taking part in `enc`, if any. */
+export function familiarInEncounter(sim: Simulation, enc: EncounterRecord, owner: UnitRecord): UnitRecord | undefined {
+  return participantsOf(sim, enc).find((u) => u.d100?.familiar?.ownerId === owner.id && u.companionOf === owner.id);
+}
+
+function up(u: UnitRecord): boolean {
+  return isActive(u) && !isDown(d100Of(u));
+}
+
+/**
+ * Left open FAMILIAR (the AI's P100-FAMILIAR-02 choice): a non-specialist lets its familiar attack
+ * when the familiar can reach a standing foe this turn in melee (adjacent, or within its move
+ * allowance and at a height it can strike, P100-AIR-04/13); otherwise it attacks itself.
+ */
+export function aiLetsFamiliarAct(sim: Simulation, enc: EncounterRecord, familiar: UnitRecord): boolean {
+  const f = d100Of(familiar);
+  return participantsOf(sim, enc).some((u) => u !== familiar && areEnemies(u, familiar) && up(u)
+    && chebyshev(u, familiar) <= 1 + f.moveTiles && attackRefusal(f, d100Of(u), "melee") === null);
+}
+
+/**
+ * A d100 turn with companions (wraps `takeD100Turn`, `base`):
+ * - a mount never acts in its own slot: ridden, it moves and flies with its rider's actions; with
+ *   its rider off, it only defends (P100-AIR-23);
+ * - a familiar acts in its owner's slot while the owner stands in the same fight (P100-FAMILIAR-04,
+ *   Left open FAMILIAR); its own slot only runs its dying (P100-FAMILIAR-11), or its whole turn
+ *   when its owner is down or gone (server choice);
+ * - the owner's slot: plan `healFamiliar` (or the AI, its hunter's pet dying next to it) heals the
+ *   pet in a full turn (P100-FAMILIAR-13); a specialist acts, then its familiar (P100-FAMILIAR-03/04);
+ *   a non-specialist plays plan `familiar` (or the AI's choice, {@link aiLetsFamiliarAct}) as its
+ *   familiar's turn, anything else as its own (P100-FAMILIAR-02); a step plan (`steps`) is the
+ *   owner's turn, its familiar acting through its `familiar` step;
+ * - a rider's plans `mount` (`targetId` its mount, adjacent or on its tile), `dismount`,
+ *   `takeOff`, `land`, `climb` and `descend` act on its mount ({@link riderPlan}).
+ * After the turn a ridden mount stands on its rider's tile.
+ */
+export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown, base: D100TurnFn): void | "open" {
+  const d = d100Of(unit);
+  if (d.riderId && unit.companionOf) return;
+  if (d.familiar) {
+    const owner = sim.state.units[d.familiar.ownerId];
+    const ownerHere = owner !== undefined && enc.participants.includes(owner.id) && up(owner);
+    if (d.dying || !ownerHere) return base(sim, enc, unit, plan);
+    return;
+  }
+  const p = plan as { action?: string; targetId?: string } | null;
+  if (p && riderPlan(sim, unit, p)) return;
+  const fam = familiarInEncounter(sim, enc, unit);
+  let result: void | "open" = undefined;
+  // A step plan (`steps`) plays the familiar through its own `familiar` step (encounter.ts playSteps).
+  if (!fam || p?.action === "steps") result = base(sim, enc, unit, plan);
+  else if (healFamiliarTurn(sim, unit, fam, p?.action === "healFamiliar")) result = undefined;
+  else {
+    const choice = p?.action === "familiar" ? "familiar" : p ? "owner" : aiLetsFamiliarAct(sim, enc, fam) ? "familiar" : "owner";
+    const actors = ownerSlotActors(unit.id, d, fam.id, d100Of(fam), choice);
+    for (const id of actors) {
+      const who = sim.state.units[id] as UnitRecord;
+      if (who === unit) result = base(sim, enc, unit, plan);
+      else if (up(who) && up(unit)) base(sim, enc, who, null);
+    }
+  }
+  const m = d.mountId ? sim.state.units[d.mountId] : undefined;
+  if (m && ridden(sim, m) === unit) { m.x = unit.x; m.y = unit.y; m.facing = unit.facing; }
+  return result;
+}
+
+/**
+ * P100-FAMILIAR-13 (Left open FAMILIAR): a hunter heals its own pet in a full turn when asked
+ * (`asked`), or by the AI when the pet lies dying, unstabilised, next to it. One d100 above 50
+ * (`rescue` event); on success a dying pet is back at 1 HP and acts again (`woke`).
+ * @returns true when the turn went to it.
+ */
+export function healFamiliarTurn(sim: Simulation, hunter: UnitRecord, pet: UnitRecord, asked: boolean): boolean {
+  const f = d100Of(pet);
+  if (f.familiar?.kind !== "hunter") return false;
+  const adjacent = chebyshev(hunter, pet) <= 1;
+  if (!asked && !(adjacent && f.dying && !f.stabilised)) return false;
+  const r = hunterHealsFamiliar(sim.rng, hunter.id, f, adjacent);
+  if (typeof r === "string") return asked;
+  sim.emit({ type: "rescue", unitId: pet.id, byUnitId: hunter.id, roll: r.roll, needed: r.needed, success: r.success });
+  if (r.success && !f.dying && pet.activity === "unconscious") {
+    pet.activity = "idle";
+    sim.emit({ type: "woke", unitId: pet.id });
+  }
+  return true;
+}
+
+/**
+ * A rider's flight and mount plans (P100-AIR-20, P100-AIR-21), acting on its mount with a fresh
+ * turn: `mount` (`targetId`: its own mount, on its tile or adjacent; the rider moves onto the
+ * mount's tile; full turn), `dismount` (on the ground; full turn), `takeOff`, `land` (full turn),
+ * `climb`, `descend` (move action). Emits `mountChanged` / `altitudeChanged` (mount, then rider).
+ * A refused action (air.ts refusals) spends nothing and emits nothing.
+ * @returns true when the plan was one of these (played or refused), false for any other plan.
+ */
+export function riderPlan(sim: Simulation, rider: UnitRecord, plan: { action?: string; targetId?: string }): boolean {
+  const r = d100Of(rider);
+  const ts = newTurn();
+  switch (plan.action) {
+    case "mount": {
+      const m = plan.targetId ? sim.state.units[plan.targetId] : undefined;
+      if (!m || m.companionOf !== rider.id || !m.d100 || chebyshev(rider, m) > 1 || !up(m)) return true;
+      if (mount(r, rider.id, m.d100, m.id, ts) !== null) return true;
+      rider.x = m.x; rider.y = m.y;
+      syncRider(r, m.d100);
+      sim.emit({ type: "mountChanged", riderId: rider.id, mountId: m.id, mounted: true });
+      return true;
+    }
+    case "dismount": {
+      const m = r.mountId ? sim.state.units[r.mountId] : undefined;
+      if (!m?.d100 || dismount(r, m.d100, ts) !== null) return true;
+      r.canCharge = false;
+      sim.emit({ type: "mountChanged", riderId: rider.id, mountId: m.id, mounted: false });
+      return true;
+    }
+    case "takeOff":
+    case "land":
+    case "climb":
+    case "descend": {
+      const m = r.mountId ? sim.state.units[r.mountId] : undefined;
+      if (!m) return false;
+      fly(sim, rider, m, plan.action, ts);
+      return true;
+    }
+    default: return false;
+  }
+}
+
+/** One flight action of a mounted pair; emits for the mount then the rider. */
+function fly(sim: Simulation, rider: UnitRecord, m: UnitRecord, action: "takeOff" | "land" | "climb" | "descend", ts: TurnState): AirRefusal | null {
+  const md = d100Of(m), rd = d100Of(rider);
+  const refused = action === "takeOff" ? takeOff(md, ts) : action === "land" ? land(md, ts) : changeHeight(md, ts, action === "climb" ? 1 : -1);
+  if (refused) return refused;
+  syncRider(rd, md);
+  sim.emit({ type: "altitudeChanged", unitId: m.id, altitude: md.altitude, cause: action });
+  sim.emit({ type: "altitudeChanged", unitId: rider.id, altitude: rd.altitude, cause: action });
+  return null;
+}
+
+/**
+ * Aerial manoeuvres of a mounted rider before its attack (Left open AIR, AI; called by the d100
+ * turn for a unit with a mount): against a foe in the air it takes off (the whole turn,
+ * P100-AIR-20) then climbs or drops one level a turn toward the foe's height (the move action,
+ * P100-AIR-13, P100-AIR-21); against a foe on the ground it drops to low height, where its melee
+ * reaches (P100-AIR-04). A rider whose mount does not fly, or who got off, does nothing here.
+ * @returns true when the turn is spent.
+ */
+export function riderManoeuvre(sim: Simulation, rider: UnitRecord, target: UnitRecord, ts: TurnState): boolean {
+  const r = d100Of(rider);
+  const m = r.mountId ? sim.state.units[r.mountId] : undefined;
+  if (!m || !d100Of(m).flyer) return false;
+  const md = d100Of(m), t = d100Of(target);
+  const level = (a: string) => ALTITUDES.indexOf(a as D100Unit["altitude"]);
+  if (md.altitude === "ground") {
+    if (t.altitude === "ground") return false;
+    return fly(sim, rider, m, "takeOff", ts) === null;
+  }
+  const want = t.altitude === "ground" ? level("low") : level(t.altitude);
+  const dir = want > level(md.altitude) ? "climb" : want < level(md.altitude) ? "descend" : null;
+  if (dir) fly(sim, rider, m, dir, ts);
+  return false;
+}
+
+/**
+ * P100-AIR-22 (Left open AIR, linked lives): after a blow on `unit` or its partner, the mount
+ * shows the shared pool (the rider's HP and maximum) and shares its rider's state: down (coma) or
+ * dead with it, `knockedOut` emitted, and back up when the rider is (`woke`). While mounted, a
+ * fall of either brings both to the ground (P100-AIR-16, Left open AIR: one loss, applied to the
+ * pool): `altitudeChanged` "fall" for the partner that did not take the blow.
+ */
+export function linkLives(sim: Simulation, unit: UnitRecord): void {
+  const d = unit.d100;
+  if (!d) return;
+  const rider = d.riderId ? sim.state.units[d.riderId] : d.mountId ? unit : undefined;
+  const m = d.riderId ? unit : d.mountId ? sim.state.units[d.mountId] : undefined;
+  if (!rider?.d100 || !m?.d100 || m.d100.riderId !== rider.id) return;
+  const r = rider.d100, md = m.d100;
+  md.hp = r.hp; md.maxHp = r.maxHp;
+  if (r.mountId === m.id && (r.altitude === "ground") !== (md.altitude === "ground")) {
+    const partner = unit === m ? rider : m;
+    r.altitude = "ground"; md.altitude = "ground";
+    sim.emit({ type: "altitudeChanged", unitId: partner.id, altitude: "ground", cause: "fall" });
+  }
+  const wasDown = isDown(md);
+  md.dying = r.dying; md.stabilised = r.dying; md.dead = r.dead || r.traumatised;
+  if (!wasDown && isDown(md)) settle(sim, m, md.dead ? "dead" : "coma");
+  else if (wasDown && !isDown(md) && m.activity === "unconscious") { m.activity = "idle"; sim.emit({ type: "woke", unitId: m.id }); }
+}
