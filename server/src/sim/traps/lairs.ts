@@ -13,9 +13,9 @@ import { isActive, presentUnits } from "../world/units.ts";
  * keeper's traps (TRAP-62, through `setsOff`). A lair whose resident dies or is gone is free again.
  *
  * Moving in (decision, TRAP-61 left open): a free lair (no resident, no settler) that no wild
- * creature is already making for draws one: the nearest active wild creature whose home lies in
- * no lair (Chebyshev distance to the lair's rectangle, then lowest id) that can walk to one of the
- * lair's tiles. Its home becomes the lair tile nearest to it (Chebyshev, then tile index), so the
+ * creature is already making for draws one: the nearest active wild creature not making for
+ * another free lair (its home lies in no lair, or in one someone lives in; Chebyshev distance to
+ * the lair's rectangle, then lowest id) that can walk to one of the lair's tiles. Its home becomes the lair tile nearest to it (Chebyshev, then tile index), so the
  * wild-creature behaviour (combat/wild.ts) walks it there when it has no enemy to fight, and
  * `creatureMovingIn` is emitted. The keeper builds lairs with the `buildLair` command
  * (commands/buildLair.ts) on his ground ({@link keeperGround}) and removes them with `removeLair`.
@@ -129,7 +129,9 @@ function drawWildCreature(sim: Simulation, lair: LairRecord, units: readonly Uni
   for (const u of units) {
     if (!isWild(u)) continue;
     if (inLair(lair, u.home.x, u.home.y) && isActive(u)) return;
-    if (isActive(u) && u.carriedBy === "" && !lairAt(sim, u.home.x, u.home.y)) candidates.push(u);
+    if (!isActive(u) || u.carriedBy !== "") continue;
+    const homeLair = lairAt(sim, u.home.x, u.home.y);
+    if (!homeLair || homeLair.residentId !== "") candidates.push(u); // not making for another free lair
   }
   if (candidates.length === 0) return;
   candidates.sort((a, b) => distanceToLair(lair, a.x, a.y) - distanceToLair(lair, b.x, b.y) || Number(a.id) - Number(b.id));

@@ -138,6 +138,21 @@ describe("a wild creature moving in", () => {
   });
 });
 
+describe("a creature left without a lair", () => {
+  it("TRAP-61: a wild creature whose home lies in a lair someone else lives in is drawn to a free lair", () => {
+    const sim = lairSim();
+    const a = wolfAt(sim, 16, 5), b = wolfAt(sim, 18, 5);
+    const first = built(sim, { x: 6, y: 1, width: 3, height: 2 });
+    stepUntil(sim, () => a.faction === "dungeon", 1000);
+    expect(first.residentId).toBe(a.id);
+    b.home = { x: 7, y: 2 }; // as if it had made for the first lair too and come too late
+    const second = built(sim, { x: 12, y: 6, width: 2, height: 2 });
+    expect(sim.step().filter((e) => e.type !== "hour"))
+      .toEqual([{ type: "creatureMovingIn", unitId: b.id, lairId: second.id, x: 13, y: 6, tick: sim.state.tick }]);
+    expect(b.home).toEqual({ x: 13, y: 6 });
+  });
+});
+
 describe("removeLair", () => {
   it("TRAP-62: the resident of a removed lair stays in the dungeon, without a lair; an unknown lair is refused", () => {
     const sim = lairSim();
