@@ -127,12 +127,20 @@ export function caveIn(sim: Simulation, tiles: readonly Pos[]): Pos[] {
     if (wouldCutWalkingPath(sim, [{ x: t.x, y: t.y, tile: "#" }])) continue;
     setTile(map, t.x, t.y, "#");
     fell.push({ x: t.x, y: t.y });
-    const index = t.y * map.width + t.x;
-    for (const id in sim.state.units) {
-      const walk = sim.state.units[id]!.walk;
-      const at = walk ? walk.path.indexOf(index) : -1;
-      if (walk && at >= 0) { walk.path.length = at; walk.goal = -1; }
-    }
+    stopWalksThrough(sim, t.x, t.y);
   }
   return fell;
+}
+
+/**
+ * Cuts every planned walk that crosses tile (x, y), which has just become impassable (a cave-in,
+ * a wall): the unit stops on the tile before it and plans again (its walk's goal is cleared).
+ */
+export function stopWalksThrough(sim: Simulation, x: number, y: number): void {
+  const index = y * sim.state.map.width + x;
+  for (const id in sim.state.units) {
+    const walk = sim.state.units[id]!.walk;
+    const at = walk ? walk.path.indexOf(index) : -1;
+    if (walk && at >= 0) { walk.path.length = at; walk.goal = -1; }
+  }
 }

@@ -7,6 +7,7 @@ import { loadMap } from "../../../src/maps.ts";
 import { caveIn, portalReachesSanctum, wouldCutWalkingPath } from "../../../src/sim/doors/walkingPath.ts";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
+import { walkTo } from "../../../src/sim/world/movement.ts";
 import { doorSim, lock, theDoor, TWO_ROUTES } from "./helpers.ts";
 
 /** A 1-tile corridor from the portal (0,2) through a door (5,2) to the sanctum (10,2). */
@@ -67,6 +68,20 @@ describe("the walking path", () => {
     const fell = caveIn(sim, [{ x: 5, y: 1 }, { x: 5, y: 3 }, { x: 6, y: 3 }, { x: 2, y: 2 }]);
     expect(fell).toEqual([{ x: 5, y: 1 }]);
     expect(portalReachesSanctum(sim.state.map)).toBe(true);
+  });
+
+  it("DOOR-50: a new wall on a unit's planned walk stops it on the tile before and clears its goal", () => {
+    const sim = Simulation.create({ seed: 1, ruleset: "malignus", map: parseMap("twin", TWIN) });
+    const walker = addUnit(sim, { kind: "minion", faction: "dungeon", x: 2, y: 1 });
+    expect(walkTo(sim, walker, { x: 8, y: 1 })).toBe(true);
+    expect(walker.walk?.path).toEqual([14, 15, 16, 17, 18, 19]); // row 1, x 3..8 (width 11)
+    expect(sim.apply({ type: "buildWall", x: 5, y: 1 })).toEqual({ ok: true });
+    expect(walker.walk).toMatchObject({ goal: -1, path: [14, 15] });
+    // Another unit's walk that avoids the wall keeps its goal.
+    const other = addUnit(sim, { kind: "minion", faction: "dungeon", x: 2, y: 3 });
+    expect(walkTo(sim, other, { x: 6, y: 3 })).toBe(true);
+    expect(sim.apply({ type: "buildWall", x: 7, y: 1 })).toEqual({ ok: true });
+    expect(other.walk).toMatchObject({ goal: 3 * 11 + 6, path: [36, 37, 38, 39] });
   });
 
   it("DOOR-53, DOOR-54: a locked door counts as open; every door of a corridor may be locked", () => {
