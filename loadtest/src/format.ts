@@ -65,6 +65,14 @@ function describe(event: SimEvent, who: (id: string | null) => string, list: (id
     case "paused":
     case "resumed":
       return event.reason;
+    case "creatureMovingIn":
+      return `${who(event.unitId)} moves into lair #${event.lairId} at (${event.x},${event.y})`;
+    case "creatureJoined":
+      return `${who(event.unitId)} lives in lair #${event.lairId} and joins the dungeon`;
+    case "caveIn": {
+      const tiles = (ps: readonly { x: number; y: number }[]) => (ps.length === 0 ? "none" : ps.map((p) => `(${p.x},${p.y})`).join(" "));
+      return `at (${event.x},${event.y}): rock ${tiles(event.rock)}; rubble ${tiles(event.rubble)}; spared ${tiles(event.spared)}`;
+    }
     default:
       return JSON.stringify(event);
   }

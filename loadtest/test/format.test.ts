@@ -34,6 +34,17 @@ describe("demo event lines", () => {
   });
 });
 
+describe("lair and cave-in lines", () => {
+  it("name the creature and the lair, and list the tiles of a cave-in", () => {
+    expect(formatEvent({ type: "creatureMovingIn", tick: at(1, 3, 5), unitId: "11", lairId: "4", x: 6, y: 9 }, nameOf))
+      .toBe("[day 1 03:05] creatureMovingIn Aldo moves into lair #4 at (6,9)");
+    expect(formatEvent({ type: "creatureJoined", tick: at(1, 4, 5), unitId: "12", lairId: "4" }, nameOf))
+      .toBe("[day 1 04:05] creatureJoined  #12 lives in lair #4 and joins the dungeon");
+    expect(formatEvent({ type: "caveIn", tick: at(1, 5, 0), x: 3, y: 2, rock: [], rubble: [{ x: 2, y: 1 }, { x: 4, y: 3 }], spared: [{ x: 3, y: 2 }] }))
+      .toBe("[day 1 05:00] caveIn          at (3,2): rock none; rubble (2,1) (4,3); spared (3,2)");
+  });
+});
+
 describe("demo command answers", () => {
   it("show the id of an accepted command and the code, rule and reason of a refusal", () => {
     expect(formatResult({ ok: true, id: "5" })).toBe("ok (id 5)");
