@@ -142,6 +142,10 @@ export class DungeonConnection {
    * @throws CommandValidationError (rejects) when `plan` is malformed; nothing is sent.
    * @example
    * await hero.planTurn({ action: "attack", targetId: "12" });
+   * @example
+   * // d20: one step at a time; `state.turnOptions` is refreshed after each (movement left, tiles, targets).
+   * await hero.planTurn({ action: "move", x: 5, y: 5, keepTurn: true });
+   * await hero.planTurn({ action: "wait" }); // ends the turn
    */
   async planTurn(plan: TurnPlan): Promise<CommandResult> {
     const parsed = TurnPlan.safeParse(plan);

@@ -101,6 +101,13 @@ export const TurnPlan = z.object({
   x: z.number().int().min(0).max(1023).optional(),
   y: z.number().int().min(0).max(1023).optional(),
   steps: z.array(TurnStep).max(32).optional(),
+  /**
+   * d20 rooms: play these steps now and keep the turn open (default false: the plan is the whole
+   * turn). The state's `turnOptions` then show what is left (movement, actions, reachable tiles,
+   * targets) and the turn waits for the next plan; a plan without `keepTurn` (e.g. `wait`) ends it,
+   * and when the turn timer (from the turn's start) runs out the AI plays what is left.
+   */
+  keepTurn: z.boolean().optional(),
 }).strict();
 /** A turn plan (see {@link TurnPlan}). */
 export type TurnPlan = z.infer<typeof TurnPlan>;

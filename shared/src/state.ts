@@ -231,6 +231,37 @@ export const PartyInfo = schema({
 export type PartyInfo = SchemaType<typeof PartyInfo>;
 
 /**
+ * One spell or technique in a d20 unit's turn options (server combat/d20/options.ts
+ * `D20SpellOption`; D20-ACTION-07 to D20-ACTION-09, D20-ATTACK-48 to D20-ATTACK-55, D20-ATTACK-65,
+ * D20-ATTACK-66), worked out from where the unit stands now. Tiles as indices y × width + x.
+ */
+export const D20SpellOption = schema({
+  name: t.string().default(""),
+  /** "mana" (a spell) or "stamina" (a technique). */
+  pool: t.string().default(""),
+  /** Its cost in that pool. */
+  cost: t.uint16().default(0),
+  /** The pool covers the cost and the unit is not silenced. */
+  affordable: t.boolean().default(false),
+  /** Affordable, the full action is free and it has a target: a `cast` step would be played. */
+  castable: t.boolean().default(false),
+  /** "attack" (one creature, a spell attack roll) or "area" (every creature within `radius` of a tile). */
+  kind: t.string().default(""),
+  /** Range band (contact, short, medium, long) and the farthest distance it reaches, in tiles. */
+  band: t.string().default(""),
+  range: t.uint8().default(0),
+  /** Area spells: radius in tiles. */
+  radius: t.uint8().default(0),
+  /** Attack spells: the creatures within its band now, by id. */
+  targets: t.array("string"),
+  /** The cover of each of `targets` against the caster ("none", "half", "threeQuarters", "total": only a natural 20 hits). */
+  targetCover: t.array("string"),
+  /** Area spells: the walkable tiles within its band it may be centred on. */
+  tiles: t.array("uint32"),
+}, "D20SpellOption");
+export type D20SpellOption = SchemaType<typeof D20SpellOption>;
+
+/**
  * What the player of the unit whose turn it is in an encounter may do (d20 rooms; issue 7 "Who
  * decides"), so a thin client can show it. Present only while that turn waits for the player's
  * plan (`planTurn`, shared/protocol.ts); sent to that unit's player (and to spectators who see
@@ -242,7 +273,7 @@ export const TurnOptions = schema({
   round: t.uint16().default(0),
   /** Tick at which the AI plays the turn if no plan came (the turn timer). */
   deadlineTick: t.uint32().default(0),
-  /** Movement the turn starts with (movement cost units, D20-MOVE-01). */
+  /** Movement the turn starts with (movement cost units, D20-MOVE-01); what is left is `movementLeft`. */
   movement: t.float32().default(0),
   /** Step kinds the unit may play now (`attack`, `move`, `dash`, `wait`…; server combat/d20/options.ts). */
   actions: t.array("string"),
@@ -252,6 +283,37 @@ export const TurnOptions = schema({
   reachableCost: t.array("float32"),
   /** Foes it can attack without moving (D20-ATTACK-19), by id. */
   targets: t.array("string"),
+  /**
+   * d20: what is left of the turn now (refreshed after each plan played with `keepTurn`): the
+   * unit's own movement left, whether the full action, the demi-action and the reaction are
+   * still there, and the weapon attacks left in an Attack action already taken (D20-MOVE-11).
+   */
+  movementLeft: t.float32().default(0),
+  fullAction: t.boolean().default(false),
+  halfAction: t.boolean().default(false),
+  reaction: t.boolean().default(false),
+  attacksLeft: t.uint8().default(0),
+  /**
+   * d20: who a `move` step moves (the unit, or the controlled mount it rides: D20-MOUNT-17; ""
+   * when it cannot move) and that mover's movement left; `reachable` is the mover's.
+   */
+  moverId: t.string().default(""),
+  moverMovementLeft: t.float32().default(0),
+  /** d20: the cover of each of `targets` ("none", "half", "threeQuarters", "total"; D20-ATTACK-59). */
+  targetCover: t.array("string"),
+  /** d20: creatures the unit may mount now (D20-MOUNT-01 to D20-MOUNT-04), and what (dis)mounting costs (half the movement value, D20-MOUNT-03). */
+  mounts: t.array("string"),
+  mountCost: t.float32().default(0),
+  /** d20: free tiles it may dismount onto now. */
+  dismountTiles: t.array("uint32"),
+  /** d20: the mover's movement mode now ("walk", "fly", "swim"; D20-MOVE-13). */
+  moveMode: t.string().default("walk"),
+  /** d20: modes a `switchMode` step may switch the mover to now (2 movement, D20-MOVE-15). */
+  switchModes: t.array("string"),
+  /** d20: the mode the mover ends in on each tile of `reachable`, in the same order (switches on the way included in `reachableCost`). */
+  reachableMode: t.array("string"),
+  /** d20: its spells and techniques with cost, range and targets from where it stands now. */
+  d20Spells: t.array(D20SpellOption),
 }, "TurnOptions");
 export type TurnOptions = SchemaType<typeof TurnOptions>;
 

@@ -1,8 +1,8 @@
-import { TurnOptions, type DungeonState } from "@malignus/shared";
+import { D20SpellOption, TurnOptions, type DungeonState } from "@malignus/shared";
 import type { Simulation } from "../sim/simulation.ts";
 import type { EncounterRecord } from "../sim/combat/encounters/types.ts";
 import { TURN_TIMER_TICKS } from "../sim/combat/encounters/encounters.ts";
-import { d20TurnOptions } from "../sim/combat/d20/options.ts";
+import { d20TurnOptions, type D20SpellOption as D20SpellOptionData } from "../sim/combat/d20/options.ts";
 
 /** Assigns only changed fields (schema setters mark fields dirty). */
 function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
@@ -17,10 +17,37 @@ function setList<T>(list: { length: number; at(i: number): T | undefined; clear(
 }
 
 /**
+ * Projects a d20 unit's spell options into `entry.d20Spells` (shared D20SpellOption), one entry per
+ * spell in the same order; entries are made or dropped only when the number of spells changes.
+ */
+function projectSpells(entry: TurnOptions, spells: readonly D20SpellOptionData[], width: number): void {
+  const list = entry.d20Spells;
+  while (list.length > spells.length) list.pop();
+  while (list.length < spells.length) list.push(new D20SpellOption());
+  spells.forEach((sp, i) => {
+    const e = list.at(i)!;
+    set(e, "name", sp.name);
+    set(e, "pool", sp.pool);
+    set(e, "cost", Math.min(sp.cost, 0xffff));
+    set(e, "affordable", sp.affordable);
+    set(e, "castable", sp.castable);
+    set(e, "kind", sp.kind);
+    set(e, "band", sp.band);
+    set(e, "range", sp.range);
+    set(e, "radius", Math.min(sp.radius, 0xff));
+    setList(e.targets, sp.targets);
+    setList(e.targetCover, sp.targetCover);
+    setList(e.tiles, sp.tiles.map((t) => t.y * width + t.x));
+  });
+}
+
+/**
  * Projects `DungeonState.turnOptions` (issue 7 "Who decides"): in a d20 room, for every encounter
  * whose current turn waits for a player's plan (`waitingSince` ≥ 0, see combat/encounters/), the
  * options of the unit whose turn it is (combat/d20/options.ts `d20TurnOptions`: legal step kinds,
- * reachable tiles with their cost, foes in reach) and the tick the turn timer runs out. Other
+ * reachable tiles with their cost, foes in reach with their cover, what is left of the turn, mounts,
+ * spells with their targets) and the tick the turn timer runs out. A turn played in several plans
+ * (`keepTurn`) waits again after each, so its options are worked out anew from what is left. Other
  * entries are removed. Sent to every client (not filtered per view).
  */
 export function projectTurnOptions(target: DungeonState, simulation: Simulation): void {
@@ -45,6 +72,23 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
       setList(entry.reachable, o.reachable.map((t) => t.y * sim.map.width + t.x));
       setList(entry.reachableCost, o.reachable.map((t) => t.cost));
       setList(entry.targets, o.targets);
+      // d20move: movement modes (D20-MOVE-13 to D20-MOVE-15).
+      set(entry, "moveMode", o.moveMode ?? "walk");
+      setList(entry.switchModes, o.switchModes ?? []);
+      setList(entry.reachableMode, o.reachable.map((t) => t.mode ?? o.moveMode ?? "walk"));
+      // What is left of the turn, refreshed after each plan played with `keepTurn` (issue 7 gap: options as the turn is spent).
+      set(entry, "movementLeft", o.movementLeft);
+      set(entry, "fullAction", o.fullAction);
+      set(entry, "halfAction", o.halfAction);
+      set(entry, "reaction", o.reaction);
+      set(entry, "attacksLeft", Math.min(o.attacksLeft, 0xff));
+      set(entry, "moverId", o.moverId);
+      set(entry, "moverMovementLeft", o.moverMovementLeft);
+      setList(entry.targetCover, o.targetCover);
+      setList(entry.mounts, o.mounts);
+      set(entry, "mountCost", o.mountCost);
+      setList(entry.dismountTiles, o.dismountTiles.map((t) => t.y * sim.map.width + t.x));
+      projectSpells(entry, o.spells, sim.map.width);
     }
   }
   let stale: string[] | undefined;

@@ -12,33 +12,43 @@ import { canStrike, isUp } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { mayPassThrough } from "./size.ts";
 import { castRefusal } from "./spells.ts";
-import { canAct, canMove, hasStatus } from "./statuses.ts";
-import type { D20Step, D20TurnPlan } from "./turn.ts";
+import { canAct, canMove, canReact, hasStatus } from "./statuses.ts";
+import { d20Reachable, d20RouteTo, switchableModes, type RouteStep } from "./routes.ts";
+import { modeOf, spaceDistance, spaceSide, turnMovement, type MoveMode } from "./movement.ts";
+import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./turn.ts";
+import { newTurn } from "./actions.ts";
+import { RANGE_BANDS, type Cover, type RangeBand } from "./attack.ts";
+import { mapCover } from "./cover.ts";
+import { canMountNow, canServeAsMount, mountCost } from "./mount.ts";
+import { spellReaches } from "./spells.ts";
 
 /**
  * The move of an approach toward `target` when no tile in reach can be got to this turn: along
- * the shortest walk to it (rot-js A*, other creatures' tiles avoided, as the AI's approach), to the
+ * the cheapest D20 route to it (routes.ts `d20RouteTo`, as the AI's approach), to the
  * farthest tile of that walk reachable this turn (by its cheapest way). No step when none is.
  */
 function approach(sim: Simulation, unit: UnitRecord, target: UnitRecord, tiles: readonly ReachableTile[]): D20Step[] {
   const map = sim.state.map;
-  const busy = new Set<number>();
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
-    if (u !== unit && u !== target && isActive(u)) busy.add(u.y * map.width + u.x);
-  }
-  const walk = findPath(map, unit, target, (x, y) => !busy.has(y * map.width + x));
-  if (!walk) return [];
+  // d20move: the cheapest way by the D20-MOVE costs (routes.ts d20RouteTo: rubble, modes, spaces) to a
+  // place next to the target's space, instead of the shortest walk.
+  const route = d20RouteTo(sim, unit, (x, y, side) => spaceDistance({ x, y }, side, target, spaceSide(target)) === 1);
+  if (!route) return [];
+  const walk = route.steps.flatMap((st) => (st.kind === "move" ? st.path.map((p) => p.y * map.width + p.x) : []));
   const byTile = new Map(tiles.map((t) => [t.y * map.width + t.x, t]));
   for (let k = walk.length - 1; k >= 0; k--) {
     const t = byTile.get(walk[k]!);
-    if (t) return [{ kind: "move", path: t.path }];
+    if (t) return t.steps ?? [{ kind: "move", path: t.path }];
   }
   return [];
 }
 
 /** A tile the unit can end its move on this turn, the movement it costs and the way there. */
-export interface ReachableTile { x: number; y: number; cost: number; path: { x: number; y: number }[] }
+export interface ReachableTile {
+  x: number; y: number; cost: number; path: { x: number; y: number }[];
+  /** d20move: only when the way switches mode: the mode it ends in, and the steps there (routes.ts `Route`). */
+  mode?: MoveMode;
+  steps?: RouteStep[];
+}
 
 /**
  * The tiles `unit` can reach with `movement` left (D20-MOVE-03 to D20-MOVE-08, D20-MOVE-25,
@@ -50,7 +60,17 @@ export interface ReachableTile { x: number; y: number; cost: number; path: { x: 
  * and traps on the way are not foreseen. Sorted by cost, then y, then x; the start tile is not listed.
  */
 export function reachableTiles(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, movement: number): ReachableTile[] {
-  const me = d20Of(unit);
+  void enc;
+  // d20move: routes.ts d20Reachable also counts movement modes and their switches (D20-MOVE-13 to
+  // D20-MOVE-21) and the creature's whole space with squeezing (D20-SIZE-01, D20-SIZE-08, D20-SIZE-09).
+  // `mode` and `steps` are given only when the way switches mode (the path alone says it otherwise).
+  return d20Reachable(sim, unit, { movement }).map((r) => {
+    const path = r.steps.flatMap((st) => (st.kind === "move" ? st.path : []));
+    return r.steps.some((st) => st.kind === "switchMode") ? { x: r.x, y: r.y, cost: r.cost, path, mode: r.mode, steps: r.steps } : { x: r.x, y: r.y, cost: r.cost, path };
+  });
+}
+/** The former breadth of {@link reachableTiles}, kept for reference by d20move: one tile, walking only. */
+function reachableTilesWalking(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, movement: number): ReachableTile[] {  const me = d20Of(unit);
   const map = sim.state.map;
   const w = map.width;
   const others = new Map<number, UnitRecord>();
@@ -102,47 +122,212 @@ function foesInRangeFrom(sim: Simulation, enc: EncounterRecord, unit: UnitRecord
     .sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-/** What a player may do at the start of its unit's d20 turn (shown to thin clients). */
+/**
+ * The cover `target` has against an attack from `attacker` standing at `from` (its own tile by
+ * default): the map's walls and the encounter's other standing participants in the way
+ * (cover.ts `mapCover`, D20-ATTACK-57 to D20-ATTACK-67), as the attack itself counts it.
+ */
+export function coverAgainst(sim: Simulation, enc: EncounterRecord, attacker: UnitRecord, target: UnitRecord, from: { x: number; y: number } = attacker): Cover {
+  const between = participantsOf(sim, enc).filter((u) => u !== attacker && u !== target && isUp(u) && !(u.x === from.x && u.y === from.y));
+  return mapCover(sim.state.map, { x: from.x, y: from.y }, target, between);
+}
+
+/** One spell or technique a creature knows, as its turn options show it (D20-ACTION-07 to D20-ACTION-09). */
+export interface D20SpellOption {
+  name: string;
+  /** A spell spends Mana, a technique Stamina (D20-ACTION-09). */
+  pool: "mana" | "stamina";
+  /** Its cost in that pool. */
+  cost: number;
+  /** The pool covers the cost and nothing forbids it (silence, D20-STATUS-04): `castRefusal` is null. */
+  affordable: boolean;
+  /** Affordable, the full action is free (D20-ACTION-08, not after Dash or Disengage) and it has a target: a `cast` step would be played. */
+  castable: boolean;
+  /** "attack": a spell attack on one creature; "area": every creature within `radius` of a tile. */
+  kind: "attack" | "area";
+  /** Its range band (D20-ATTACK-52 to D20-ATTACK-55) and the farthest distance it reaches, in tiles (from 1). */
+  band: RangeBand;
+  range: number;
+  /** Area spells: Chebyshev radius in tiles (0 for attack spells). */
+  radius: number;
+  /** Attack spells: the standing creatures of the encounter within its band from where the caster stands now, by id (foes and friends, as `cast` accepts). */
+  targets: string[];
+  /** The cover of each of `targets` against the caster (D20-ATTACK-59; "total": only a natural 20 hits, D20-ATTACK-65). */
+  targetCover: Cover[];
+  /** Area spells: the walkable tiles within its band it may be centred on (D20-ATTACK-48; behind total cover too, D20-ATTACK-66), by row then column. */
+  tiles: { x: number; y: number }[];
+}
+
+/** What a player may do now in its unit's d20 turn (shown to thin clients; refreshed after each step). */
 export interface D20TurnOptions {
   /** Step kinds (`D20Step.kind`) that can be played now, in a fixed order. */
   actions: string[];
-  /** Movement the turn starts with (tiles of movement cost). */
+  /** The movement value the turn started with (tiles of movement cost, D20-MOVE-01). */
   movement: number;
-  /** Tiles the unit can move to this turn ({@link reachableTiles}); empty when it cannot move. */
+  /** Movement left to the unit itself now (after moves, Dash, standing up, mounting; D20-MOVE-07, D20-ACTION-10). */
+  movementLeft: number;
+  /** The full action is unspent (D20-ACTION-03), the demi-action is unspent (D20-ACTION-04), the reaction is available this round (D20-FLOW-38). */
+  fullAction: boolean;
+  halfAction: boolean;
+  reaction: boolean;
+  /** Weapon attacks left in an Attack action already taken (D20-MOVE-11), 0 otherwise. */
+  attacksLeft: number;
+  /**
+   * Who a `move` step moves: the unit itself, or the controlled mount it rides (D20-MOUNT-17), by
+   * id; "" when a `move` cannot be played (an independent mount, D20-MOUNT-21).
+   */
+  moverId: string;
+  /** The mover's movement left (the mount's own movement when riding a controlled mount, D20-MOUNT-16, D20-MOUNT-19). */
+  moverMovementLeft: number;
+  /** Tiles a `move` step can end on now ({@link reachableTiles} of the mover with its movement left); empty when it cannot move. */
   reachable: ReachableTile[];
-  /** Foes it can attack without moving (D20-ATTACK-19), by id. */
+  /** Foes it can attack with its weapon from where it stands now (D20-ATTACK-19), by id. */
   targets: string[];
+  /** The cover of each of `targets` (D20-ATTACK-59). */
+  targetCover: Cover[];
+  /** Creatures it may mount now (D20-MOUNT-01 to D20-MOUNT-04), by id. */
+  mounts: string[];
+  /** What mounting or dismounting costs: half the movement value (D20-MOUNT-03). */
+  mountCost: number;
+  /** Free tiles it may dismount onto now (D20-MOUNT-02 to D20-MOUNT-04). */
+  dismountTiles: { x: number; y: number }[];
+  /** Its spells and techniques, in the order it knows them. */
+  spells: D20SpellOption[];
+  /** d20move: the mover's movement mode now (D20-MOVE-13). */
+  moveMode?: MoveMode;
+  /** d20move: modes a `switchMode` step may switch the mover to now (routes.ts `switchableModes`; 2 movement, D20-MOVE-15). */
+  switchModes?: MoveMode[];
+}
+
+/** The options of a creature that can do nothing (D20-STATUS-03, D20-FLOW-12). */
+function noOptions(movement: number): D20TurnOptions {
+  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [] };
 }
 
 /**
- * The options of `unit` at the start of its turn in `enc`: the step kinds it may play (an
- * incapacitated or surprised creature gets none: D20-STATUS-03, D20-FLOW-12), the movement it
- * has (D20-MOVE-01), the tiles it can reach and the foes in reach or range now. `wait`
- * (D20-FLOW-29, doing nothing) is always listed for a creature that can act.
+ * What is left of `unit`'s turn: the open turn kept in `enc.openTurn` when it is this unit's
+ * (a player playing its turn in several plans), else a fresh turn (D20-FLOW-24).
  */
-export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): D20TurnOptions {
+export function turnLeft(enc: EncounterRecord, unit: UnitRecord): D20TurnState {
+  if (enc.openTurn?.unitId === unit.id) return enc.openTurn.state as D20TurnState;
+  return { budget: newTurn(turnMovement(d20Of(unit))), attacksLeft: 0 }; // d20move: × the current mode's factor (D20-MOVE-17 to D20-MOVE-21)
+}
+
+/**
+ * Who a `move` step moves and on which movement (D20-MOUNT-16, D20-MOUNT-17, D20-MOUNT-19,
+ * D20-MOUNT-21, Left open: the mount's movement replaces the rider's): the unit itself on its
+ * budget; a controlled mount on the mount's own budget (a fresh one until the rider first moves
+ * it this turn); null for a rider on an independent mount or a mover that cannot move
+ * (D20-STATUS-05, grappled, rooted, surprised).
+ */
+export function moverOf(sim: Simulation, unit: UnitRecord, ts: D20TurnState): { mover: UnitRecord; movement: number } | null {
   const me = d20Of(unit);
-  if (!isUp(unit) || !canAct(me.statuses, false)) return { actions: [], movement: 0, reachable: [], targets: [] };
-  const movable = canMove(me.statuses, false) && !me.riding;
-  const reachable = movable ? reachableTiles(sim, enc, unit, me.movement) : [];
-  const targets = foesInRangeFrom(sim, enc, unit, unit.x, unit.y).map((u) => u.id);
+  const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
+  if (mount && me.riding && !me.riding.controlled) return null;
+  const mover = mount ?? unit;
+  if (!canMove(d20Of(mover).statuses, false)) return null;
+  return { mover, movement: mount ? (ts.mountBudget?.movement ?? d20Of(mount).movement) : ts.budget.movement };
+}
+
+/**
+ * The options of `unit` now in its turn in `enc` (`ts`: what is left of the turn, by default
+ * {@link turnLeft}): the step kinds it may still play (an incapacitated or surprised creature gets
+ * none: D20-STATUS-03, D20-FLOW-12), what is left (movement, full action, demi-action, reaction,
+ * weapon attacks: D20-ACTION-03, D20-ACTION-04, D20-MOVE-11, D20-FLOW-38), the tiles a `move` reaches
+ * from where it stands now (its controlled mount's, with the mount's movement, when it rides one:
+ * D20-MOUNT-16 to D20-MOUNT-19), the foes in reach or range now with their cover, the creatures it
+ * may mount (D20-MOUNT-01 to D20-MOUNT-04: half its movement value) or the tiles it may dismount
+ * onto, and each spell or technique with its cost, whether it can be paid and cast, its range and
+ * its targets or target tiles from here. `wait` (D20-FLOW-29, ending the turn) and `say`
+ * (D20-FLOW-30) are always listed for a creature that can act. Action kinds follow the budget:
+ * full actions need the full action, demi-actions the demi-action or the full action, none after
+ * Dash or Disengage (D20-ACTION-11, D20-ACTION-14); `attack` also while attacks of the Attack action are left.
+ */
+export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: D20TurnState = turnLeft(enc, unit)): D20TurnOptions {
+  const me = d20Of(unit);
+  if (!isUp(unit) || !canAct(me.statuses, false)) return noOptions(me.movement);
+  const b = ts.budget;
+  const moving = moverOf(sim, unit, ts);
+  const reachable = moving ? reachableTiles(sim, enc, moving.mover, moving.movement) : [];
+  const foesHere = foesInRangeFrom(sim, enc, unit, unit.x, unit.y);
+  const targets = foesHere.map((u) => u.id);
+  const targetCover = foesHere.map((u) => coverAgainst(sim, enc, unit, u));
   const others = participantsOf(sim, enc).filter((u) => u !== unit);
   const allies = others.filter((u) => !areEnemies(unit, u) && isUp(u));
   const foes = others.filter((u) => areEnemies(unit, u) && isUp(u));
   const prone = hasStatus(me.statuses, "prone");
+  const full = b.full && !b.locked;
+  const demi = (b.demi || b.full) && !b.locked;
+  const canAttack = ts.attacksLeft > 0 || full;
   const actions: string[] = ["wait", "say"];
   if (reachable.length > 0) actions.push("move");
-  if (targets.length > 0) actions.push("attack");
-  actions.push("attackTile", "dash", "disengage", "hide", "search", "ready", "reload", "useObject");
-  if (allies.length > 0 && foes.some((f) => gridDistance(unit, f) <= HELP_RANGE)) actions.push("help");
-  if (others.some((u) => !areEnemies(unit, u) && !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && gridDistance(unit, u) <= 1)) actions.push("firstAid");
-  if (foes.some((f) => grappleRefusal(me.size, d20Of(f).size, gridDistance(unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null)) actions.push("grapple");
+  if (targets.length > 0 && canAttack) actions.push("attack");
+  if (canAttack) actions.push("attackTile");
+  if (full && b.demi) actions.push("dash", "disengage");
+  if (demi) actions.push("hide");
+  if (full) actions.push("search", "ready");
+  if (demi) actions.push("reload", "useObject");
+  if (full && allies.length > 0 && foes.some((f) => gridDistance(unit, f) <= HELP_RANGE)) actions.push("help");
+  if (full && others.some((u) => !areEnemies(unit, u) && !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && gridDistance(unit, u) <= 1)) actions.push("firstAid");
+  if (canAttack && foes.some((f) => grappleRefusal(me.size, d20Of(f).size, gridDistance(unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null)) actions.push("grapple");
   if (others.some((u) => d20Of(u).statuses.some((s) => s.kind === "grappled" && s.sourceId === unit.id))) actions.push("release");
-  if (hasStatus(me.statuses, "grappled")) actions.push("escape");
-  if (prone && canStandUp(me.movement, me.movement)) actions.push("standUp");
+  if (full && hasStatus(me.statuses, "grappled")) actions.push("escape");
+  if (prone && canStandUp(me.movement, b.movement)) actions.push("standUp");
   if (!prone) actions.push("dropProne");
-  if (me.spells.some((s) => castRefusal(unit, s) === null)) actions.push("cast");
-  return { actions, movement: me.movement, reachable, targets };
+  // d20move: D20-MOVE-14, D20-MOVE-15: switching movement mode (swimming by water, flying for flyers).
+  const switchModes = moving ? switchableModes(sim, moving.mover, moving.movement) : [];
+  if (switchModes.length > 0) actions.push("switchMode");
+  // D20-MOUNT-01 to D20-MOUNT-04: mounting or dismounting, once a turn, for half the movement value.
+  const mounts = me.riding ? [] : allies
+    .filter((m) => {
+      const md = d20Of(m);
+      return md.riderId === "" && !md.riding && canServeAsMount(me.size, md.size, md.mountTraits.willing)
+        && canMountNow(me.movement, b.movement, gridDistance(unit, m), ts.mountedOrDismounted === true);
+    })
+    .sort((a, c) => Number(a.id) - Number(c.id)).map((m) => m.id);
+  const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
+  const dismountTiles: { x: number; y: number }[] = [];
+  if (mount && canMountNow(me.movement, b.movement, 0, ts.mountedOrDismounted === true)) {
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const x = mount.x + dx, y = mount.y + dy;
+      if ((dx !== 0 || dy !== 0) && isWalkable(sim.state.map, x, y) && !Object.values(sim.state.units).some((u) => u !== unit && isActive(u) && u.x === x && u.y === y)) dismountTiles.push({ x, y });
+    }
+  }
+  if (mounts.length > 0) actions.push("mount");
+  if (dismountTiles.length > 0) actions.push("dismount");
+  if (mount && me.riding?.controlled) {
+    const mb = ts.mountBudget ?? newTurn(d20Of(mount).movement);
+    if (mb.full && mb.demi && !mb.locked) actions.push("mountAction"); // D20-MOUNT-18: Dash or Disengage
+  }
+  const spells = me.spells.map((spell): D20SpellOption => {
+    const affordable = castRefusal(unit, spell) === null;
+    const inBand = (p: { x: number; y: number }) => spellReaches(unit, spell, p);
+    const who = spell.kind === "attack"
+      ? participantsOf(sim, enc).filter((u) => u !== unit && isUp(u) && inBand(u)).sort((a, c) => Number(a.id) - Number(c.id))
+      : [];
+    const tiles: { x: number; y: number }[] = [];
+    if (spell.kind === "area") {
+      const r = RANGE_BANDS[spell.band];
+      for (let y = unit.y - r; y <= unit.y + r; y++) for (let x = unit.x - r; x <= unit.x + r; x++) {
+        if (isWalkable(sim.state.map, x, y) && inBand({ x, y })) tiles.push({ x, y });
+      }
+    }
+    return {
+      name: spell.name, pool: spell.pool, cost: spell.cost, affordable,
+      castable: affordable && full && (who.length > 0 || tiles.length > 0),
+      kind: spell.kind, band: spell.band, range: RANGE_BANDS[spell.band], radius: spell.kind === "area" ? spell.radius : 0,
+      targets: who.map((u) => u.id), targetCover: who.map((u) => coverAgainst(sim, enc, unit, u)), tiles,
+    };
+  });
+  if (spells.some((sp) => sp.castable)) actions.push("cast");
+  if (full && spells.some((sp) => sp.affordable && sp.kind === "attack")) actions.push("readySpell");
+  return {
+    actions, movement: me.movement, movementLeft: b.movement,
+    fullAction: b.full && !b.locked, halfAction: b.demi && !b.locked, reaction: canReact(me.statuses, false, me.reactionUsed), attacksLeft: ts.attacksLeft,
+    moverId: moving ? moving.mover.id : "", moverMovementLeft: moving ? moving.movement : 0,
+    reachable, targets, targetCover, mounts, mountCost: mountCost(me.movement), dismountTiles, spells,
+    moveMode: modeOf(d20Of(moving ? moving.mover : unit)), switchModes,
+  };
 }
 
 /** Step kinds a one-word plan (`{ action }`, shared/protocol.ts `TurnPlan`) plays as a single step. */
@@ -159,16 +344,17 @@ export const ONE_STEP_ACTIONS = ["dash", "disengage", "hide", "search", "ready",
  *   is reachable, approach it along the shortest walk as far as the movement allows, no attack;
  * - `move` to (`x`, `y`): the cheapest way there ({@link reachableTiles});
  * - `firstAid` / `grapple` `targetId` and {@link ONE_STEP_ACTIONS}: that one step.
+ * Moves are worked out with what is left of the turn `ts` (by default {@link turnLeft}) and, for a
+ * rider of a controlled mount, for the mount on its own movement ({@link moverOf}, D20-MOUNT-17).
  * @returns null when the plan names an unknown action, a foe not in the encounter or an
  * unreachable tile: the AI then plays the turn (as in d100).
  */
-export function toD20Plan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): D20TurnPlan | null {
+export function toD20Plan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown, ts: D20TurnState = turnLeft(enc, unit)): D20TurnPlan | null {
   if (typeof plan !== "object" || plan === null) return null;
   const p = plan as { action?: unknown; targetId?: unknown; x?: unknown; y?: unknown; steps?: unknown };
   if (Array.isArray(p.steps)) {
     return { steps: p.steps.map((s) => (s && typeof s === "object" && (s as { kind?: unknown }).kind === "move" && !Array.isArray((s as { path?: unknown }).path) ? { ...(s as object), path: [] } : s) as D20Step) };
   }
-  const me = d20Of(unit);
   switch (p.action) {
     case "wait": return { steps: [] };
     case "attack": {
@@ -176,15 +362,17 @@ export function toD20Plan(sim: Simulation, enc: EncounterRecord, unit: UnitRecor
       if (!target || !areEnemies(unit, target) || !isUp(target)) return null;
       const attack: D20Step = { kind: "attack", targetId: target.id };
       if (canStrike(unit, target)) return { steps: [attack] };
-      const tiles = canMove(me.statuses, false) ? reachableTiles(sim, enc, unit, me.movement) : [];
+      const moving = moverOf(sim, unit, ts);
+      const tiles = moving ? reachableTiles(sim, enc, moving.mover, moving.movement) : [];
       const from = tiles.find((t) => canStrike({ ...unit, x: t.x, y: t.y }, target));
-      if (from) return { steps: [{ kind: "move", path: from.path }, attack] };
-      return { steps: approach(sim, unit, target, tiles) };
+      if (from) return { steps: [...(from.steps ?? [{ kind: "move", path: from.path }]), attack] };
+      return { steps: moving ? approach(sim, moving.mover, target, tiles) : [] };
     }
     case "move": {
       if (typeof p.x !== "number" || typeof p.y !== "number") return null;
-      const tile = reachableTiles(sim, enc, unit, me.movement).find((t) => t.x === p.x && t.y === p.y);
-      return tile ? { steps: [{ kind: "move", path: tile.path }] } : null;
+      const moving = moverOf(sim, unit, ts);
+      const tile = moving ? reachableTiles(sim, enc, moving.mover, moving.movement).find((t) => t.x === p.x && t.y === p.y) : undefined;
+      return tile ? { steps: tile.steps ?? [{ kind: "move", path: tile.path }] } : null;
     }
     case "firstAid":
     case "grapple":

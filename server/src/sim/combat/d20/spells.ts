@@ -5,7 +5,9 @@ import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inB
 import { damageRoll, damageTaken, magicAdvantage, type D20DamageType } from "./damage.ts";
 import { gridDistance } from "./movement.ts";
 import { canReact, canUseMagic } from "./statuses.ts";
-import { defenceOf, hurt } from "./resolve.ts";
+import { defenceOf, hurt, isUp } from "./resolve.ts";
+import { mapCover } from "./cover.ts";
+import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
 
 /**
@@ -49,7 +51,8 @@ export function payFor(caster: UnitRecord, spell: D20Spell): void {
 
 /**
  * A spell attack on `target` (D20-ATTACK-14 Mental modifier, D20-ACTION-30 Magic Absorb, D20-DAMAGE-32
- * magic advantage when the target holds an element too): the target may defend with its reaction.
+ * magic advantage when the target holds an element too, D20-ATTACK-57 to D20-ATTACK-67 cover as for
+ * weapons: behind total cover only a natural 20 hits): the target may defend with its reaction.
  * The cost is paid by the caller. Draw order: the d20, then the damage dice on a hit.
  */
 export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRecord, spell: D20Spell, onReaction?: (id: string) => void): boolean {
@@ -63,8 +66,12 @@ export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRec
     sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: d.defence, againstId: caster.id });
   }
   const adv = magicAdvantage(spell.element, t.element);
-  const ac = effectiveAc(t.ac, bonus + adv.ac, "none");
-  const roll = attackRoll(sim.rng, attackModifier(c.abilities, "spell"), ac, attackEdge({ kind: "spell" }));
+  // D20-ATTACK-57 to D20-ATTACK-67, D20-ATTACK-65 (spells too): cover from the walls and the creatures in the way, as for weapons.
+  const enc = encounterOf(sim, caster.id);
+  const others = (enc ? participantsOf(sim, enc) : Object.values(sim.state.units)).filter((u) => u !== caster && u !== target && isUp(u));
+  const cover = mapCover(sim.state.map, caster, target, others);
+  const ac = effectiveAc(t.ac, bonus + adv.ac, cover);
+  const roll = attackRoll(sim.rng, attackModifier(c.abilities, "spell"), ac, attackEdge({ kind: "spell" }), cover);
   sim.emit({ type: "attack", attackerId: caster.id, targetId: target.id, hit: roll.hit, attackRoll: roll.total, defenceRoll: ac });
   if (!roll.hit) return false;
   const raw = damageRoll(sim.rng, spell.damage, c.skills.weapon, adv.damage, roll.critical);

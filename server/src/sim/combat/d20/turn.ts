@@ -6,13 +6,15 @@ import { onUnitEntersTile } from "../../traps/index.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { noteReaction, participantsOf } from "../encounters/book.ts";
-import { attackModifier, canTwoWeapon, THROW_RANGE, dragSlows, grappleRefusal, inReach, perceiveRoll, provokesOpportunity, strengthContest } from "./attack.ts";
+import { attackModifier, type Cover, canTwoWeapon, THROW_RANGE, dragSlows, grappleRefusal, inReach, perceiveRoll, provokesOpportunity, strengthContest } from "./attack.ts";
 import { HELP_RANGE, newTurn, spendAction, type TurnBudget } from "./actions.ts";
 import { rollD20, rollDice } from "./dice.ts";
 import { hasFreeHand } from "./equip.ts";
 import { hideRoll, notices, passivePerception } from "./flow.ts";
 import { mayPassThrough } from "./size.ts";
-import { areaSpell, castRefusal, payFor, spellAttack, spellReaches } from "./spells.ts";
+import { approachCost, checkStep, d20RouteTo, occupancy, refreshSqueezing, switchModeNow } from "./routes.ts";
+import { modeOf, sheetModeFactor, spaceDistance, spaceSide, switchMode, turnMovement, type MoveMode } from "./movement.ts";
+import { areaSpell, castRefusal, payFor, spellAttack, spellReaches, type D20Spell } from "./spells.ts";
 import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, mountCost } from "./mount.ts";
 import { damageTaken, GROUND_ZONE_DEFAULT_ROUNDS, GROUND_ZONE_DICE, tickDots } from "./damage.ts";
 import { DEEP_WATER_TILE } from "./water.ts";
@@ -25,7 +27,7 @@ import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack } from "./
 /** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this many HP. */
 export const HEALING_POTION_DICE = "2d4+2";
 import { d20Of } from "./sheet.ts";
-import { toD20Plan } from "./options.ts";
+import { coverAgainst, toD20Plan } from "./options.ts";
 import { shotTaker } from "../shots.ts";
 import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 
@@ -94,7 +96,8 @@ export type D20Step =
   | { kind: "mount"; mountId: string; control?: boolean } | { kind: "dismount"; x: number; y: number }
   | { kind: "mountAction"; action: "dash" | "disengage" }
   | { kind: "cast"; spell: string; targetId?: string; x?: number; y?: number }
-  | { kind: "readySpell"; spell: string };
+  | { kind: "readySpell"; spell: string }
+  | { kind: "switchMode"; mode: MoveMode };
 
 /** A turn plan: its steps in order (D20-FLOW-27: action first or move first, as the steps say). */
 export interface D20TurnPlan { steps: D20Step[] }
@@ -206,6 +209,10 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       return null;
     }
     case "dropProne": addStatus(me.statuses, "prone"); return null; // D20-MOVE-29: free
+    case "switchMode": { // D20-MOVE-14, D20-MOVE-15, D20-MOVE-21 (routes.ts switchModeNow); a rider's controlled mount switches
+      const mount = me.riding?.controlled ? sim.state.units[me.riding.mountId] : undefined;
+      return switchModeNow(sim, mount ?? unit, mount ? (ts.mountBudget ??= newTurn(turnMovement(d20Of(mount)))) : b, step.mode);
+    }
     case "attack": {
       const target = unitIn(sim, enc, step.targetId);
       if (!target || !isUp(target) || !areEnemies(unit, target)) return "no such foe in the encounter";
@@ -238,7 +245,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
     }
     case "dash": {
       const r = spendAction(b, "dash");
-      if (r === null) b.movement = dash(b.movement, me.movement, 1);
+      if (r === null) b.movement = dash(b.movement, me.movement, sheetModeFactor(me, modeOf(me))); // Left open D20-ACTION-10: × the mode's factor
       return r;
     }
     case "disengage": return spendAction(b, "disengage");
@@ -446,33 +453,67 @@ export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitReco
  * 1. its own Ready and Reload end, and Help it gave expires (Left open D20-ACTION);
  * 2. start-of-turn harm, then a dying creature's jet de destin (nothing else that turn);
  * 3. paralysed (D20-STATUS-03) or surprised (D20-FLOW-12, D20-FLOW-13) creatures skip the rest;
- * 4. a player's plan plays ({@link playPlan}); otherwise the AI: a prone creature stands up if it
- *    can (D20-MOVE-30); a terrified one moves away from the source (D20-STATUS-07); one ordered to
- *    attack a unit lying unconscious next to it kills it with its attack (CMB-47); else it picks
- *    its target (the enraging creature, D20-STATUS-09, or the nearest foe), attacks it if in
- *    reach, else Dashes when it cannot get there with its movement (D20-ACTION-10), else moves
- *    next to it and attacks (D20-MOVE-10).
+ * 4. a player's plan plays ({@link playPlan}); otherwise the AI ({@link aiTurn}).
+ * A plan with `keepTurn: true` (shared/protocol.ts `TurnPlan`) leaves the turn open: what is left
+ * of it (`TurnState`) is kept in `enc.openTurn` and the function returns "open"; the next call for
+ * the same unit goes on from there (steps 1 to 3 are not repeated): with the next plan, or with the
+ * AI playing what is left when `plan` is null (the turn timer ran out). The turn stays open after
+ * a refused step too (the refusal is reported); it ends with a plan without `keepTurn`, or when the
+ * creature can no longer act.
  * Timed statuses count down at the end of the turn.
  */
-export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void {
+export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void | "open" {
   const me = d20Of(unit);
   if (me.dead) return;
   // D20-MOUNT-16: a controlled mount acts in its rider's turn, not in its own slot.
   const rider = me.riderId !== "" ? sim.state.units[me.riderId] : undefined;
   if (rider && d20Of(rider).riding?.controlled && isUp(rider)) return;
-  for (const k of ENDS_AT_OWN_TURN_START) removeStatus(me.statuses, k);
-  for (const u of participantsOf(sim, enc)) {
-    const s = d20Of(u).statuses;
-    for (let i = s.length - 1; i >= 0; i--) if (s[i]!.kind === "helped" && s[i]!.sourceId === unit.id) s.splice(i, 1);
+  const open = enc.openTurn?.unitId === unit.id ? (enc.openTurn.state as TurnState) : null;
+  delete enc.openTurn;
+  let ts: TurnState;
+  if (open) {
+    ts = open;
+    if (!isUp(unit) || !canAct(me.statuses, false)) { endOfTurnStatuses(me.statuses); return; }
+  } else {
+    for (const k of ENDS_AT_OWN_TURN_START) removeStatus(me.statuses, k);
+    for (const u of participantsOf(sim, enc)) {
+      const s = d20Of(u).statuses;
+      for (let i = s.length - 1; i >= 0; i--) if (s[i]!.kind === "helped" && s[i]!.sourceId === unit.id) s.splice(i, 1);
+    }
+    startOfTurnHarm(sim, unit);
+    zoneHarm(sim, enc, unit);
+    if (me.dead) return;
+    if (me.hp === 0) { dyingTurn(sim, unit); endOfTurnStatuses(me.statuses); return; }
+    if (!canAct(me.statuses, false)) { endOfTurnStatuses(me.statuses); return; }
+    ts = { budget: newTurn(turnMovement(me)), attacksLeft: 0 }; // D20-MOVE-16 to D20-MOVE-21: × the current mode's factor
   }
-  startOfTurnHarm(sim, unit);
-  zoneHarm(sim, enc, unit);
-  if (me.dead) return;
-  if (me.hp === 0) { dyingTurn(sim, unit); endOfTurnStatuses(me.statuses); return; }
-  if (!canAct(me.statuses, false)) { endOfTurnStatuses(me.statuses); return; }
-  const ts: TurnState = { budget: newTurn(me.movement), attacksLeft: 0 };
-  const planned = plan === null || plan === undefined ? null : isPlan(plan) ? plan : toD20Plan(sim, enc, unit, plan); // options.ts
-  if (planned) { sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: playPlan(sim, enc, unit, planned, ts) }); endOfTurnStatuses(me.statuses); return; }
+  const planned = plan === null || plan === undefined ? null : isPlan(plan) ? plan : toD20Plan(sim, enc, unit, plan, ts); // options.ts
+  if (planned) {
+    sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: playPlan(sim, enc, unit, planned, ts) });
+    if ((plan as { keepTurn?: unknown }).keepTurn === true && isUp(unit) && canAct(me.statuses, false)) {
+      enc.openTurn = { unitId: unit.id, state: ts };
+      return "open";
+    }
+    endOfTurnStatuses(me.statuses);
+    return;
+  }
+  aiTurn(sim, enc, unit, ts);
+  endOfTurnStatuses(me.statuses);
+}
+
+/**
+ * The AI's play of what is left of a turn `ts` (all of it, or the rest of a player's open turn):
+ * a prone creature stands up if it can (D20-MOVE-30); a terrified one moves away from the source
+ * (D20-STATUS-07); one ordered to attack a unit lying unconscious next to it kills it with its
+ * attack (CMB-47); else it picks its target ({@link aiTarget}: the enraging creature, D20-STATUS-09,
+ * or the foe it can strike with the least cover, or the nearest); it casts an attack spell when it
+ * has one for a foe ({@link aiSpell}); else it attacks its target if in reach, else Dashes when
+ * it cannot get there with its movement (D20-ACTION-10), else moves toward it (a ranged attacker
+ * stops as soon as it can shoot it without total cover) and attacks (D20-MOVE-10). It never
+ * attacks a target behind total cover (D20-ATTACK-65).
+ */
+export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnState): void {
+  const me = d20Of(unit);
   const budget = ts.budget;
   if (hasStatus(me.statuses, "prone") && canStandUp(me.movement, budget.movement)) {
     budget.movement -= standUpCost(me.movement);
@@ -482,29 +523,83 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
   const source = terror ? sim.state.units[terror.sourceId] : undefined;
   if (source) {
     flee(sim, enc, unit, source, budget);
-  } else if (orderedBodyInReach(sim, unit) && takeAttack(budget, ts, me.attacksPerAction) === null) {
+    return;
+  }
+  if (orderedBodyInReach(sim, unit) && takeAttack(budget, ts, me.attacksPerAction) === null) {
     orderedKillingBlow(sim, unit); // CMB-47: the keeper's order on an unconscious body next to it, as the turn's attack
-  } else {
-    const rage = me.statuses.find((s) => s.kind === "enraged");
-    const forced = rage ? sim.state.units[rage.sourceId] : undefined;
-    const target = forced && isUp(forced) ? forced : foesOf(sim, enc, unit)[0];
-    // A rider moves its controlled mount instead of itself, and stays put on an independent one (D20-MOUNT-17, D20-MOUNT-21).
-    const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
-    const mover = mount ?? unit;
-    const moveBudget = mount ? (me.riding!.controlled ? newTurn(d20Of(mount).movement) : newTurn(0)) : budget;
-    if (target) {
-      if (!canStrike(unit, target)) {
-        const gap = gridDistance(unit, target) - me.weapon.reach;
-        if (!mount && gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, 1);
-        if (moveBudget.movement > 0 && canMove(d20Of(mover).statuses, false)) moveToward(sim, enc, mover, target, moveBudget);
-      }
-      if (isUp(unit) && isUp(target) && canStrike(unit, target) && takeAttack(budget, ts, me.attacksPerAction) === null) {
-        strike(sim, enc, unit, target, {});
-      }
+    return;
+  }
+  const rage = me.statuses.find((s) => s.kind === "enraged");
+  const forced = rage ? sim.state.units[rage.sourceId] : undefined;
+  const target = forced && isUp(forced) ? forced : aiTarget(sim, enc, unit);
+  const cast = forced && isUp(forced) ? null : aiSpell(sim, enc, unit, ts);
+  if (cast) {
+    const r = spendAction(budget, cast.spell.pool === "mana" ? "cast" : "technique");
+    if (r === null) {
+      payFor(unit, cast.spell);
+      removeStatus(me.statuses, "hidden");
+      spellAttack(sim, unit, cast.target, cast.spell, (id) => noteReaction(enc, id));
+      return;
     }
   }
-  endOfTurnStatuses(me.statuses);
+  // A rider moves its controlled mount instead of itself, and stays put on an independent one (D20-MOUNT-17, D20-MOUNT-21).
+  const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
+  const mover = mount ?? unit;
+  const moveBudget = mount ? (me.riding!.controlled ? (ts.mountBudget ??= newTurn(d20Of(mount).movement)) : newTurn(0)) : budget;
+  if (!target) return;
+  const shootable = () => canStrike(unit, target) && coverAgainst(sim, enc, unit, target) !== "total";
+  if (!shootable()) {
+    // d20move: the cost of the cheapest way into reach (modes, rubble, spaces; routes.ts approachCost), not the bare distance.
+    const gap = mount ? gridDistance(unit, target) - me.weapon.reach : approachCost(sim, unit, target, me.weapon.reach);
+    if (!mount && !canStrike(unit, target) && gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, sheetModeFactor(me, modeOf(me)));
+    if (moveBudget.movement > 0 && canMove(d20Of(mover).statuses, false)) moveToward(sim, enc, mover, target, moveBudget, me.weapon.ranged ? shootable : undefined);
+  }
+  if (isUp(unit) && isUp(target) && shootable() && takeAttack(budget, ts, me.attacksPerAction) === null) {
+    strike(sim, enc, unit, target, {});
+  }
 }
+
+/**
+ * The AI's target (D20-ATTACK-57 to D20-ATTACK-67 read for the AI): among the standing foes it
+ * can perceive ({@link foesOf}), those it can strike from where it stands and that are not behind
+ * total cover, by cover (none, half, three-quarters), then distance, then id; when there is none,
+ * the nearest foe not behind total cover, else the nearest foe (to walk toward). Undefined when
+ * no foe is left.
+ */
+export function aiTarget(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord | undefined {
+  const foes = foesOf(sim, enc, unit);
+  const rated = foes.map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: gridDistance(unit, f) }));
+  const now = rated.filter((r) => r.cover < COVER_RANK.total && canStrike(unit, r.f))
+    .sort((a, b) => a.cover - b.cover || a.d - b.d || Number(a.f.id) - Number(b.f.id));
+  if (now.length > 0) return now[0]!.f;
+  return (rated.find((r) => r.cover < COVER_RANK.total) ?? rated[0])?.f;
+}
+
+/**
+ * The AI's spell (Left open D20-ACTION, AI casting): the first attack spell or technique it knows,
+ * can pay for ({@link castRefusal}) and has a foe for within the spell's band and not behind total
+ * cover (D20-ATTACK-48, D20-ATTACK-65), on that foe with the least cover, then the nearest, then
+ * the lowest id; only when its full action is free and its turn not locked. The AI casts no area
+ * spell (they hit friends too). Null when there is none.
+ */
+export function aiSpell(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnState): { spell: D20Spell; target: UnitRecord } | null {
+  const me = d20Of(unit);
+  if (!ts.budget.full || ts.budget.locked || ts.attacksLeft > 0) return null;
+  const foes = foesOf(sim, enc, unit);
+  for (const spell of me.spells) {
+    if (spell.kind !== "attack" || castRefusal(unit, spell) !== null) continue;
+    const best = foes.filter((f) => spellReaches(unit, spell, f))
+      .map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: gridDistance(unit, f) }))
+      .filter((r) => r.cover < COVER_RANK.total)
+      .sort((a, b) => a.cover - b.cover || a.d - b.d || Number(a.f.id) - Number(b.f.id))[0];
+    if (best) return { spell, target: best.f };
+  }
+  return null;
+}
+
+/** Cover degrees in order, for sorting (D20-ATTACK-59). */
+export const COVER_RANK: Readonly<Record<Cover, number>> = { none: 0, half: 1, threeQuarters: 2, total: 3 };
+
 
 function isPlan(plan: unknown): plan is D20TurnPlan {
   return typeof plan === "object" && plan !== null && Array.isArray((plan as D20TurnPlan).steps);
@@ -523,17 +618,30 @@ function occupied(sim: Simulation, unit: UnitRecord): Set<number> {
 
 /**
  * Moves `unit` along an A* path toward a tile next to `target` (tiles held by others avoided),
- * one {@link stepTo} at a time while the budget allows.
+ * one {@link stepTo} at a time while the budget allows; stops early on a tile where `until`
+ * (when given) says true.
  */
-export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, budget: TurnBudget): void {
-  const map = sim.state.map;
-  const busy = occupied(sim, unit);
-  busy.delete(target.y * map.width + target.x);
-  const path = findPath(map, unit, target, (x, y) => !busy.has(y * map.width + x));
-  if (!path) return;
-  path.pop();
-  for (const i of path) {
-    if (stepTo(sim, enc, unit, { x: i % map.width, y: Math.floor(i / map.width) }, budget, false) !== null || !isUp(unit)) return;
+export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, budget: TurnBudget, until?: () => boolean): void {
+  // d20move: the cheapest route by the D20-MOVE costs (rubble, modes and their switches, squeezing;
+  // routes.ts d20RouteTo) to a place next to the target's space, walked while the budget allows.
+  const route = d20RouteTo(sim, unit, (x, y, side) => spaceDistance({ x, y }, side, target, spaceSide(target)) === 1);
+  if (!route) return;
+  const freeHere = (): boolean => {
+    const occ = occupancy(sim, unit), w = sim.state.map.width, s = spaceSide(unit);
+    for (let dy = 0; dy < s; dy++) for (let dx = 0; dx < s; dx++) if (occ.has((unit.y + dy) * w + unit.x + dx)) return false;
+    return true;
+  };
+  for (const step of route.steps) {
+    if (step.kind === "switchMode") {
+      const me = d20Of(unit);
+      const after = switchMode(budget.movement, sheetModeFactor(me, modeOf(me)), sheetModeFactor(me, step.mode));
+      if (after === null || after < 1 || switchModeNow(sim, unit, budget, step.mode) !== null) return; // no step could follow
+      continue;
+    }
+    for (const p of step.path) {
+      if (stepTo(sim, enc, unit, p, budget, false) !== null || !isUp(unit)) return;
+      if (until?.() && freeHere()) return;
+    }
   }
 }
 
@@ -570,15 +678,12 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   const map = sim.state.map;
   const dx = next.x - unit.x, dy = next.y - unit.y;
   if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1) return "a step goes to a neighbouring tile (D20-MOVE-03)";
-  if (!isWalkable(map, next.x, next.y)) return "the tile cannot be entered";
-  if (!diagonalAllowed((x, y) => !isWalkable(map, x, y), unit.x, unit.y, dx, dy)) return "a diagonal step cannot cut a wall's corner (D20-MOVE-08)";
-  const other = Object.values(sim.state.units).find((u) => u !== unit && isActive(u) && u.x === next.x && u.y === next.y);
-  if (other) {
-    if (final) return "a move cannot end in another creature's space";
-    if (!mayPassThrough(me.size, d20Of(other).size, areEnemies(unit, other))) return "a hostile creature's space blocks the way (D20-MOVE-36)";
-  }
+  // d20move (routes.ts checkStep): the mover's whole space (D20-SIZE), its mode (D20-MOVE-13), others' spaces, squeezing.
+  const info = checkStep(sim, unit, next, final);
+  if (typeof info === "string") return info;
+  const other = info.others[0];
   const dragged = participantsOf(sim, enc).find((u) => d20Of(u).statuses.some((s) => s.kind === "grappled" && s.sourceId === unit.id));
-  const cost = stepCost({ crawling: hasStatus(me.statuses, "prone"), occupied: other !== undefined, dragging: dragged !== undefined && dragSlows(me.size, d20Of(dragged).size), difficult: isDifficult(map, next.x, next.y) });
+  const cost = stepCost({ crawling: hasStatus(me.statuses, "prone"), occupied: other !== undefined, dragging: dragged !== undefined && dragSlows(me.size, d20Of(dragged).size), difficult: info.difficult, squeezing: info.squeezing, mode: modeOf(me) });
   if (!canEnter(budget.movement, cost)) return "not enough movement left (D20-MOVE-07)";
   opportunityAttacks(sim, enc, unit, next, budget);
   if (!isUp(unit)) return null;
@@ -586,6 +691,7 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   unit.facing = facingOf(dx, dy);
   unit.x = next.x; unit.y = next.y;
   budget.movement -= cost;
+  refreshSqueezing(sim, unit); // D20-SIZE-08 to D20-SIZE-12
   if (dragged && isActive(dragged)) { dragged.x = from.x; dragged.y = from.y; } // D20-ATTACK-29: forced, no opportunity attack
   const rider = me.riderId !== "" ? sim.state.units[me.riderId] : undefined;
   if (rider) { rider.x = unit.x; rider.y = unit.y; } // Left open (D20-MOUNT): the rider shares its mount's space

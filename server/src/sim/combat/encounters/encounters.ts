@@ -173,9 +173,18 @@ function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRec
     }
     const plan = enc.plans[uid] ?? null;
     delete enc.plans[uid];
+    const since = enc.waitingSince;
     enc.waitingSince = -1;
-    sim.emit({ type: "turnStarted", encounterId: enc.id, round: enc.round, unitId: uid });
-    rules.takeTurn(sim, enc, unit, plan);
+    // A turn a player plays in several plans (`openTurn`) starts once and goes on with each plan.
+    const resumed = enc.openTurn?.unitId === uid;
+    if (!resumed) { delete enc.openTurn; sim.emit({ type: "turnStarted", encounterId: enc.id, round: enc.round, unitId: uid }); }
+    if (rules.takeTurn(sim, enc, unit, plan) === "open") {
+      // The turn stays open for the player's next plan, on the same turn timer (from the turn's first wait).
+      enc.waitingSince = since < 0 ? tick : since;
+      enc.nextTurnTick = tick + TURN_TICKS;
+      break;
+    }
+    delete enc.openTurn;
     enc.acted.push(uid);
     enc.surprised = enc.surprised.filter((id) => id !== uid);
     enc.turnIndex += 1;

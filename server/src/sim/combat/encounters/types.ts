@@ -35,6 +35,12 @@ export interface EncounterRecord {
    * ruleset's damage type and the rounds left (ruleset-specific meaning; d20: D20-DAMAGE-10, 15, 24).
    */
   zones?: { x: number; y: number; type: string; roundsLeft: number; sourceId: string }[];
+  /**
+   * The turn in progress of a player who plays it in several plans (d20 `keepTurn`): whose turn it
+   * is and the ruleset's record of what is left of it (JSON, e.g. d20 `TurnState`). Absent between
+   * turns and while no turn is left open.
+   */
+  openTurn?: { unitId: string; state: unknown };
   /** Plans players sent for their coming turn, by unit id (ruleset-specific JSON; multiplayer hook). */
   plans: Record<string, unknown>;
   startTick: number;
@@ -57,9 +63,11 @@ export interface EncounterRules {
   startRound(sim: Simulation, encounter: EncounterRecord): void;
   /**
    * One participant's turn (D20-FLOW-24): `plan` is a player's plan or null for the AI. Emits the
-   * turn's events; may call {@link EncounterRules} helpers to note reactions.
+   * turn's events; may call {@link EncounterRules} helpers to note reactions. Returns "open" when
+   * the player's plan asked to keep the turn (`openTurn` set): the turn waits for the next plan
+   * (or the turn timer) instead of ending.
    */
-  takeTurn(sim: Simulation, encounter: EncounterRecord, unit: UnitRecord, plan: unknown): void;
+  takeTurn(sim: Simulation, encounter: EncounterRecord, unit: UnitRecord, plan: unknown): void | "open";
   /** True while the unit still counts for its side (conscious, able to fight: D20-FLOW-26). */
   canFight(unit: UnitRecord): boolean;
   /** True when the unit left the encounter for good (dead, captured, left the map). */
