@@ -209,10 +209,12 @@ export interface TurnPlanPlayedEvent extends EventBase { type: "turnPlanPlayed";
 /** Encounter events, in one union (combat/encounters/, d20). */
 /**
  * A unit switched movement mode during its d20 move (D20-MOVE-13 to D20-MOVE-15, D20-MOVE-21):
- * `from` → `mode` ("walk", "fly", "swim"); `movementLeft` is its remaining movement after the
- * switch, in the new mode's units ((R − 2) × new factor ÷ old factor).
+ * `from` → `mode` ("walk", "fly", "swim"); `movementBefore` is its remaining movement R before
+ * the switch (old mode's units), `movementLeft` after it ((R − 2) × new factor ÷ old factor). At
+ * the start of a turn a walker on deep water is put swimming (and a swimmer on dry ground walking)
+ * at no cost: both are then 0.
  */
-export interface MoveModeChangedEvent extends EventBase { type: "moveModeChanged"; unitId: string; from: "walk" | "fly" | "swim"; mode: "walk" | "fly" | "swim"; movementLeft: number }
+export interface MoveModeChangedEvent extends EventBase { type: "moveModeChanged"; unitId: string; from: "walk" | "fly" | "swim"; mode: "walk" | "fly" | "swim"; movementBefore: number; movementLeft: number }
 export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent | TurnPlanPlayedEvent | MoveModeChangedEvent;
 
 /** A party forced a locked door: picked its lock or bashed it in (DOOR-34 to DOOR-46). */

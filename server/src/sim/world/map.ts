@@ -1,7 +1,7 @@
 import type { MapState, Pos } from "../state.ts";
 
 /** A unit placed by the map file: its marker character and tile. */
-export interface MapSpawn { marker: "M" | "t" | "m" | "T" | "k" | "w" | "g"; x: number; y: number }
+export interface MapSpawn { marker: "M" | "t" | "m" | "T" | "k" | "w" | "g" | "b" | "c"; x: number; y: number }
 
 /** A parsed map: the tile grid plus what the map file places on it. */
 export interface MapDefinition {
@@ -13,6 +13,7 @@ export interface MapDefinition {
 const FLOOR_UNDER: Record<string, string> = {
   "#": "#", ".": ".", ",": ".", ":": ":", "~": "~", "P": "P", "S": "S", "+": "+",
   "M": "S", "K": ".", "t": ".", "m": ".", "T": ".", "k": ".", "w": ".", "g": ".",
+  "b": ".", "c": "~",
   "=": "=",
 };
 
@@ -46,7 +47,7 @@ export function parseMap(name: string, text: string): MapDefinition {
       }
       if (under === "S") sanctum.push({ x, y });
       if (c === "K") stockpile = { x, y };
-      if (c === "M" || c === "t" || c === "m" || c === "T" || c === "k" || c === "w" || c === "g") spawns.push({ marker: c, x, y });
+      if (c === "M" || c === "t" || c === "m" || c === "T" || c === "k" || c === "w" || c === "g" || c === "b" || c === "c") spawns.push({ marker: c, x, y });
     }
   });
   if (portals.length === 0) throw new Error(`map ${name}: no portal`);

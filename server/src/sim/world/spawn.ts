@@ -5,7 +5,8 @@ import { speciesFields } from "../combat/creatures.ts";
 
 /**
  * Places the units a map file marks: the Master (M), minions (t: Trapping, m: no job) and
- * dungeon creatures (T: troll, k: kobold, g: gargoyle, a flyer), all of the dungeon, and wild wolves (w, faction "wild",
+ * dungeon creatures (T: troll, k: kobold, g: gargoyle, a flyer, b: giant bat, a flyer, c: crocodile,
+ * a native swimmer placed on deep water), all of the dungeon, and wild wolves (w, faction "wild",
  * combat/wild.ts). Their stats, gear and speed come from the species table
  * (shared/src/data/creatures.ts).
  */
@@ -30,6 +31,12 @@ export function spawnFromMap(sim: Simulation, spawns: readonly MapSpawn[]): void
         break;
       case "g":
         addUnit(sim, { ...speciesFields("gargoyle"), x: s.x, y: s.y });
+        break;
+      case "b":
+        addUnit(sim, { ...speciesFields("giantBat"), x: s.x, y: s.y });
+        break;
+      case "c":
+        addUnit(sim, { ...speciesFields("crocodile"), x: s.x, y: s.y });
         break;
       case "w":
         addUnit(sim, { ...speciesFields("wolf"), x: s.x, y: s.y, faction: "wild" });

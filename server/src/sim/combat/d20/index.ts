@@ -5,6 +5,7 @@ import { damageTaken, SHARED_TO_D20_DAMAGE } from "./damage.ts";
 import { defenceOf, healUnit, hurt, resolveD20Attack } from "./resolve.ts";
 import { d20Of, sheetFor } from "./sheet.ts";
 import { encounterOf, noteReaction } from "../encounters/book.ts";
+import { STATUS_KINDS } from "./statuses.ts";
 
 export { d20Of, sheetFor } from "./sheet.ts";
 export { resolveD20Attack, hurt, healUnit } from "./resolve.ts";
@@ -68,5 +69,10 @@ export const d20Ruleset: CombatRuleset = {
   },
   heal(sim, healer, target) {
     healUnit(sim, target, rollDice(sim.rng, HEAL_DICE), healer);
+  },
+  /** d20move: the unit's d20 statuses for clients (prone, squeezing, grappled…), once each, in STATUS_KINDS order. */
+  statuses(unit) {
+    const on = new Set(d20Of(unit).statuses.map((s) => s.kind));
+    return STATUS_KINDS.filter((k) => on.has(k));
   },
 };

@@ -176,6 +176,25 @@ export function refreshSqueezing(sim: Simulation, unit: UnitRecord): void {
 }
 
 /**
+ * Left open (D20-MOVE, deep water): at the start of its turn a creature whose mode cannot hold it
+ * where it stands takes, at no cost, the mode that can: a walker on deep water (placed there, or
+ * left there after switching) is swimming, a swimmer on dry ground is walking. A flyer keeps flying.
+ * Then {@link refreshSqueezing}. Emits `moveModeChanged` (movement left 0: no turn budget yet) on a change.
+ */
+export function startOfTurnSpace(sim: Simulation, unit: UnitRecord): void {
+  const me = d20Of(unit);
+  const mode = modeOf(me);
+  if (mode !== "fly" && sideAt(sim.state.map, unit.x, unit.y, me.size, mode) === 0) {
+    const other: MoveMode = mode === "walk" ? "swim" : "walk";
+    if (sideAt(sim.state.map, unit.x, unit.y, me.size, other) > 0) {
+      me.mode = other;
+      sim.emit({ type: "moveModeChanged", unitId: unit.id, from: mode, mode: other, movementBefore: 0, movementLeft: 0 });
+    }
+  }
+  refreshSqueezing(sim, unit);
+}
+
+/**
  * D20-MOVE-14, D20-MOVE-15, D20-MOVE-21 (Left open formula, movement.ts `switchMode`): the unit
  * switches to `mode` during its move: the remaining movement R becomes (R − 2) × new factor ÷ old
  * factor (walk 6 → fly 8; walk 6 → swim 2; fly 12 → walk 5). Emits `moveModeChanged`.
@@ -190,12 +209,13 @@ export function switchModeNow(sim: Simulation, unit: UnitRecord, budget: TurnBud
   if (from === mode) return "already in that movement mode";
   if (!canUseMode(me, mode)) return "only a creature with a flying ability can fly";
   if (hasStatus(me.statuses, "prone")) return "a prone creature cannot switch movement mode (D20-MOVE-32)";
-  const left = switchMode(budget.movement, sheetModeFactor(me, from), sheetModeFactor(me, mode));
+  const before = budget.movement;
+  const left = switchMode(before, sheetModeFactor(me, from), sheetModeFactor(me, mode));
   if (left === null) return "switching movement mode costs 2 movement (D20-MOVE-15)";
   budget.movement = left;
   me.mode = mode;
   refreshSqueezing(sim, unit);
-  sim.emit({ type: "moveModeChanged", unitId: unit.id, from, mode, movementLeft: left });
+  sim.emit({ type: "moveModeChanged", unitId: unit.id, from, mode, movementBefore: before, movementLeft: left });
   return null;
 }
 
