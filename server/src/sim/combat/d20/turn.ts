@@ -12,7 +12,7 @@ import { rollD20, rollDice } from "./dice.ts";
 import { hasFreeHand } from "./equip.ts";
 import { hideRoll, notices, passivePerception } from "./flow.ts";
 import { mayPassThrough } from "./size.ts";
-import { approachCost, checkStep, d20RouteTo, occupancy, refreshSqueezing, switchModeNow } from "./routes.ts";
+import { approachCost, checkStep, d20RouteTo, occupancy, refreshSqueezing, startOfTurnSpace, switchModeNow } from "./routes.ts";
 import { modeOf, sheetModeFactor, spaceDistance, spaceSide, switchMode, turnMovement, type MoveMode } from "./movement.ts";
 import { areaSpell, castRefusal, payFor, spellAttack, spellReaches, type D20Spell } from "./spells.ts";
 import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, mountCost } from "./mount.ts";
@@ -174,9 +174,10 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       md.riderId = unit.id;
       unit.x = mount.x; unit.y = mount.y;
       if (controlled) {
-        // D20-MOUNT-16, D20-MOUNT-19: the controlled mount shares the rider's initiative and may move and act this very turn.
+        // D20-MOUNT-16, D20-MOUNT-19: the controlled mount shares the rider's initiative and may move and act this very turn,
+        // unless (Left open) it has already had its own turn this round: then it has nothing left to spend.
         enc.initiative[mount.id] = enc.initiative[unit.id] ?? 0;
-        ts.mountBudget = newTurn(md.movement);
+        ts.mountBudget = enc.acted.includes(mount.id) ? { ...newTurn(0), full: false, demi: false } : newTurn(md.movement);
       }
       return null;
     }
@@ -485,6 +486,7 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
     if (me.dead) return;
     if (me.hp === 0) { dyingTurn(sim, unit); endOfTurnStatuses(me.statuses); return; }
     if (!canAct(me.statuses, false)) { endOfTurnStatuses(me.statuses); return; }
+    startOfTurnSpace(sim, unit); // d20move: a walker on deep water swims; D20-SIZE-08: a Large creature in a narrow place squeezes
     ts = { budget: newTurn(turnMovement(me)), attacksLeft: 0 }; // D20-MOVE-16 to D20-MOVE-21: × the current mode's factor
   }
   const planned = plan === null || plan === undefined ? null : isPlan(plan) ? plan : toD20Plan(sim, enc, unit, plan, ts); // options.ts
