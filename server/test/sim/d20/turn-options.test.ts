@@ -238,6 +238,35 @@ describe("a rider's options give its controlled mount's tiles (issue 7 gap 2)", 
     expect(Math.max(...moved.reachable.map((t) => t.cost))).toBe(4);
   });
 
+  it("D20-MOUNT-19 (Left open): a horse that has already had its own turn this round brings no movement when mounted; next round it moves on its 10", () => {
+    const sim = d20Sim(1);
+    const a = hero(sim, 3, 5, { controller: "seat-1" });
+    const horse = addUnit(sim, { kind: "creature", faction: "heroes", species: "horse", x: 4, y: 5 });
+    const m = minion(sim, 12, 5);
+    const hd = d20Of(horse);
+    hd.size = "large";
+    hd.movement = 0; // it stays put on its own turn
+    hd.mountTraits = { willing: true, trained: true, intelligent: false, summoned: false };
+    for (const u of [a, horse, m]) { const d = d20Of(u); d.hp = d.maxHp = 100; d.abilities = { ...ZERO }; }
+    const enc = formWaiting(sim, a, m.id, [10, 15, 3]); // the horse first, then the hero, then the minion
+    expect(enc.order).toEqual([horse.id, a.id, m.id]);
+    expect(enc.acted).toEqual([horse.id]);
+    hd.movement = 10;
+    enc.plans[a.id] = { action: "steps", steps: [{ kind: "mount", mountId: horse.id }], keepTurn: true };
+    sim.step();
+    expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: true });
+    const spent = d20TurnOptions(sim, enc, a);
+    expect([spent.movementLeft, spent.moverId, spent.moverMovementLeft, spent.reachable, spent.actions.includes("move"), spent.actions.includes("mountAction")])
+      .toEqual([3, horse.id, 0, [], false, false]);
+    enc.plans[a.id] = { action: "wait" };
+    forceDice(sim, [1, 1, 1, 1]);
+    for (let i = 0; i < 40 && !(enc.round === 2 && enc.order[enc.turnIndex] === a.id && enc.waitingSince >= 0); i++) sim.step();
+    expect([enc.round, enc.order[enc.turnIndex]]).toEqual([2, a.id]);
+    const fresh = d20TurnOptions(sim, enc, a);
+    expect([fresh.moverId, fresh.moverMovementLeft]).toEqual([horse.id, 10]);
+    expect(fresh.reachable).toEqual(reachableTiles(sim, enc, horse, 10));
+  });
+
   it("D20-MOUNT-16, D20-MOUNT-21: a rider's fresh turn gives the controlled horse's tiles (10), an independent mount gives none", () => {
     const f = ride();
     d20Of(f.a).riding = { mountId: f.horse.id, controlled: true };
