@@ -26,7 +26,11 @@ export interface DungeonCreateOptions {
   /** Messages a client may send per real second before it is disconnected, default 50. */
   maxMessagesPerSecond?: number;
   /** d100 rooms: traumatised instead of dead (P100-DEATH-10), spells recharged at every fight (P100-SPELL-08). */
-  d100?: { traumaticInsteadOfDeath?: boolean; rechargeBetweenFights?: boolean };
+  d100?: {
+    traumaticInsteadOfDeath?: boolean; rechargeBetweenFights?: boolean;
+    /** The classes (level 1) of the first invasion's party, e.g. ["Skyrider"] or ["Hunter", "Warlock"] (their familiars and mounts come along). */
+    firstParty?: string[];
+  };
 }
 
 /** Options for {@link connect}. */

@@ -196,7 +196,7 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
   }
   const p = plan as { action?: string; targetId?: string } | null;
   if (p && riderPlan(sim, unit, p)) return;
-  const fam = familiarInEncounter(sim, enc, unit);
+  const fam = up(unit) ? familiarInEncounter(sim, enc, unit) : undefined; // a downed owner's slot is its own (dying)
   let result: void | "open" = undefined;
   // A step plan (`steps`) plays the familiar through its own `familiar` step (encounter.ts playSteps).
   if (!fam || p?.action === "steps") result = base(sim, enc, unit, plan);
