@@ -112,6 +112,48 @@ describe("d100 companions, cover and flyers over a real connection", () => {
       .toEqual([...height.keys()].map(() => "ground"));
   }, 90_000);
 
+  it("P100-AIR-20, P100-AIR-22, P100-AIR-23: an adventurer player on the Skyrider dismounts, mounts again and takes off, each a whole turn, by turn plans", async () => {
+    const client = connect(server.url());
+    const keeper = server.track(await client.createDungeon({ seed: 5, ruleset: "d100", map: "aerie", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true, d100: { firstParty: ["Skyrider"] } }, { role: "keeper" }));
+    const spectator = server.track(await client.spectate(keeper.roomId));
+    const { seen, eventually } = recordEvents(spectator);
+    const spotted = await eventually("partySpotted", () => true, 40_000);
+    await eventually("paused", () => true, 5_000);
+    const rider = spotted.members[0]!.unitId;
+    let griffon = "";
+    spectator.state.units.forEach((u, id) => { if (u.companionOf === rider) griffon = id; });
+    expect(spectator.state.units.get(griffon)?.species).toBe("griffon");
+    expect(spectator.state.units.get(rider)?.riding).toBe(griffon); // it arrives mounted
+    const hero = server.track(await client.joinAsAdventurer(keeper.roomId, rider));
+    await keeper.resume({});
+    const started = await eventually("encounterStarted", (e) => e.order.includes(rider), 40_000);
+    expect(started.order).toContain(griffon);
+
+    /** Sends `plan` for the rider's coming turn and returns that turn's events once the next turn starts. */
+    const turn = async (plan: Parameters<typeof hero.planTurn>[0]): Promise<SimEvent[]> => {
+      expect(await hero.planTurn(plan)).toEqual({ ok: true });
+      const mine = await eventually("turnStarted", (e) => e.unitId === rider && e.tick > last, 20_000);
+      const next = await eventually("turnStarted", (e) => e.tick > mine.tick, 20_000);
+      last = mine.tick;
+      return seen.slice(seen.indexOf(mine) + 1, seen.indexOf(next)).filter((e) => e.type !== "encounterJoined");
+    };
+    let last = -1;
+    const bare = (e: SimEvent) => { const { tick: _t, ...rest } = e as SimEvent & { tick: number }; return rest; };
+    expect((await turn({ action: "dismount" })).map(bare)).toEqual([{ type: "mountChanged", riderId: rider, mountId: griffon, mounted: false }]);
+    await expect.poll(() => spectator.state.units.get(rider)?.riding, { timeout: 5_000 }).toBe("");
+    expect((await turn({ action: "mount", targetId: griffon })).map(bare)).toEqual([{ type: "mountChanged", riderId: rider, mountId: griffon, mounted: true }]);
+    expect((await turn({ action: "takeOff" })).map(bare)).toEqual([
+      { type: "altitudeChanged", unitId: griffon, altitude: "low", cause: "takeOff" },
+      { type: "altitudeChanged", unitId: rider, altitude: "low", cause: "takeOff" },
+    ]);
+    await expect.poll(() => [spectator.state.units.get(rider)?.riding, spectator.state.units.get(rider)?.altitude, spectator.state.units.get(griffon)?.altitude], { timeout: 5_000 })
+      .toEqual([griffon, "low", "low"]);
+    // The griffon's own slots pass (P100-AIR-23).
+    const slots = turnsOf(seen.slice(seen.indexOf(started))).filter((t) => t.unitId === griffon);
+    expect(slots.length).toBeGreaterThanOrEqual(3);
+    for (const t of slots) expect(t.events.filter((e) => ("unitId" in e && e.unitId === griffon) || ("attackerId" in e && e.attackerId === griffon))).toEqual([]);
+  }, 90_000);
+
   it("P100-FAMILIAR-01 to P100-FAMILIAR-09: a Hunter's hound attacks in its master's slot instead of it, a Warlock's imp right after its master; familiars roll 1..80 with no critical or fumble and deal at most 70", async () => {
     const { keeper, spectator, dungeon, seen, eventually } = await room(1, "default", ["Hunter", "Warlock"]);
     expect(await keeper.resume({})).toMatchObject({ ok: true });

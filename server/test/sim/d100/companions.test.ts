@@ -152,6 +152,29 @@ describe("companions in a d100 room", () => {
     expect([d100Of(imp).hp, d100Of(imp).dead, d100Of(imp).dying, imp.activity]).toEqual([-20, true, false, "dead"]);
   });
 
+  it("P100-FAMILIAR-14: a banished imp comes back next to its warlock at 75 HP once the fight is over; a hunter's dead hound does not", () => {
+    const sim = d100Sim();
+    const warlock = adventurer(sim, "Warlock", 2, 2);
+    const imp = companion(sim, warlock, 6, 5);
+    const hunter = adventurer(sim, "Hunter", 2, 8, { weapon: "bow", ranged: true });
+    const hound = companion(sim, hunter, 6, 8);
+    const bear = addUnit(sim, { ...speciesFields("bear"), x: 7, y: 5 });
+    d100Of(imp).hp = 10;
+    d100Of(hound).hp = -45;
+    Object.assign(d100Of(hound), { dying: true });
+    forceDice(sim, [60, 20, 30, 60, 10]);
+    d100Attack(sim, bear, imp, { mode: "melee" });
+    d100Attack(sim, bear, hound, { mode: "melee" });
+    expect([imp.activity, hound.activity]).toEqual(["dead", "dead"]);
+    sim.drainEvents();
+    bear.activity = "dead"; // the fight is over
+    Object.assign(d100Of(bear), { dead: true });
+    const events = run(sim, 1);
+    expect(of(events, "woke").map(bare)).toEqual([{ unitId: imp.id }]);
+    expect([imp.activity, imp.x, imp.y, d100Of(imp).hp, d100Of(imp).dead]).toEqual(["idle", 2, 2, 75, false]);
+    expect([hound.activity, d100Of(hound).dead]).toEqual(["dead", true]);
+  });
+
   it("P100-FAMILIAR-11, P100-FAMILIAR-12: the hunter's hound at −45 lies dying (an ordinary 75-HP unit would be dead); it dies at −50", () => {
     const sim = d100Sim();
     const hunter = adventurer(sim, "Hunter", 2, 2);

@@ -10,7 +10,7 @@ import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { attackRefusal } from "./attack.ts";
 import { changeHeight, dismount, land, mount, takeOff, type AirRefusal } from "./air.ts";
 import { makeFamiliar, ownerSlotActors, updateFamiliarSpecialist } from "./familiar.ts";
-import { hunterHealsFamiliar } from "./hp.ts";
+import { hunterHealsFamiliar, reviveFamiliar } from "./hp.ts";
 import { settle } from "./resolve.ts";
 import { d100Of } from "./sheet.ts";
 import { isDown } from "./statuses.ts";
@@ -103,7 +103,8 @@ function ridden(sim: Simulation, u: UnitRecord): UnitRecord | undefined {
 /**
  * Once per tick in d100 rooms, after the fights:
  * - a companion whose owner left the map, died or was captured leaves the map too (`escaped`),
- *   once out of any fight (Left open FAMILIAR, server choice);
+ *   once out of any fight (Left open FAMILIAR, server choice); a banished familiar comes back
+ *   once its owner's fight is over (P100-FAMILIAR-14, {@link bringBack});
  * - out of a fight, a ridden mount stays on its rider's tile and a familiar walks next to its
  *   owner; a mount whose rider got off stays where it is (P100-AIR-23);
  * - P100-AIR-20 (Left open AIR, server choice): a flyer still off the ground out of any fight
@@ -130,7 +131,9 @@ export function stepD100Companions(sim: Simulation): void {
 
 function followOwner(sim: Simulation, u: UnitRecord): void {
   const owner = ownerOf(sim, u);
-  if (!isActive(u) || encounterOf(sim, u.id)) return;
+  if (encounterOf(sim, u.id)) return;
+  if (u.activity === "dead" && u.d100?.familiar) { bringBack(sim, u, owner); return; }
+  if (!isActive(u)) return;
   if (!owner || owner.activity === "left" || owner.activity === "dead" || owner.activity === "captured") {
     u.activity = "left";
     u.walk = null;
@@ -147,6 +150,22 @@ function followOwner(sim: Simulation, u: UnitRecord): void {
     u.activity = "walking";
     if (!walkNextTo(sim, u, owner)) u.activity = "idle";
   }
+}
+
+/**
+ * P100-FAMILIAR-14 (Left open FAMILIAR): once its owner is standing and out of any fight, a
+ * familiar that is not a hunter's pet and was banished or killed comes back next to it at its full
+ * 75 HP (a `woke` event); a body being carried away does not. A hunter's dead pet stays dead.
+ */
+function bringBack(sim: Simulation, u: UnitRecord, owner: UnitRecord | undefined): void {
+  const d = u.d100;
+  if (!d?.familiar || d.familiar.kind === "hunter" || !owner || !isActive(owner) || isDown(d100Of(owner))) return;
+  if (u.carriedBy || encounterOf(sim, owner.id)) return;
+  if (!reviveFamiliar(d, true)) return;
+  u.activity = "idle";
+  u.x = owner.x; u.y = owner.y;
+  u.diedTick = -1; u.walk = null; u.targetId = "";
+  sim.emit({ type: "woke", unitId: u.id });
 }
 
 /** The standing familiar of `owner` taking part in `enc`, if any. */
