@@ -1,7 +1,7 @@
 import type { Room } from "@colyseus/sdk";
 import {
   COMMAND_TYPES, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TurnPlan, type SeatInfo, type SeatRole,
-  type CommandPayload, type CommandResult, type CommandType, type DungeonState,
+  type CommandPayload, type CommandResult, type CommandType, type DungeonState, type DuelProposal,
   type SimEvent, type SimEventOf, type SimEventType,
 } from "@malignus/shared";
 import { CommandValidationError, validateCommand } from "./validate.ts";
@@ -174,6 +174,26 @@ export class DungeonConnection {
       throw new CommandValidationError(MOVE_TO_MESSAGE, `Invalid "${MOVE_TO_MESSAGE}" payload (not sent): ${detail}`, parsed.error.issues);
     }
     return await this.room.request<MoveTo, CommandResult>(MOVE_TO_MESSAGE as never, parsed.data);
+  }
+
+  /**
+   * d100 rooms: the pending duel proposals (`state.duelProposals`, P100-DUEL-01) this client may
+   * answer with `answerDuel({ proposalId, accept })`: for an adventurer player, those made to its
+   * adventurer by the keeper; for a keeper, those adventurer players made to its minions and
+   * creatures; none for a spectator. Oldest first (by id).
+   *
+   * @example
+   * for (const p of hero.duelProposalsToAnswer()) await hero.answerDuel({ proposalId: p.id, accept: !p.toDeath });
+   * // An adventurer player challenges a minion (its own unit as `unitId`):
+   * await hero.proposeDuel({ unitId: hero.seat!.unitId!, opponentId: "12", toDeath: false, noMagic: true });
+   */
+  duelProposalsToAnswer(): DuelProposal[] {
+    const out: DuelProposal[] = [];
+    const mine = this.#seat?.unitId;
+    this.room.state?.duelProposals?.forEach((p) => {
+      if (this.role === "keeper" ? p.by === "adventurer" : this.role === "adventurer" && p.by === "keeper" && p.opponentId === mine) out.push(p);
+    });
+    return out.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   /** The synchronised dungeon state (read-only: the server owns it). */

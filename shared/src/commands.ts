@@ -109,7 +109,39 @@ export const COMMANDS = {
   proposeDuel: z.object({
     unitId: EntityId, opponentId: EntityId, toDeath: z.boolean(),
     noMagic: z.boolean().optional(), unarmedOnly: z.boolean().optional(),
+    /**
+     * P100-DUEL-23 weapons: the weapon names (gear, e.g. "sword", "club") allowed in the duel; a
+     * duellist holding another fights bare-handed. Absent: any weapon.
+     */
+    weapons: z.array(z.string().regex(/^[a-zA-Z]{1,32}$/)).max(16).optional(),
   }).strict(),
+  /**
+   * d100 rooms: answer a pending duel proposal (`DungeonState.duelProposals`, P100-DUEL-01, 23):
+   * `accept` starts the duel at once on the proposed terms, otherwise it is refused. Keepers
+   * answer the proposals adventurer players made to their minions and creatures; an adventurer
+   * player sends it under this name for the proposals made to its own adventurer (the room turns it
+   * into `adventurerAnswerDuel`). Refused with `NO_DUEL_PROPOSAL` (none with that id),
+   * `NOT_YOUR_UNIT` (proposed to the other side) or `DUEL_REFUSED` (one of them can no longer duel).
+   */
+  answerDuel: z.object({ proposalId: EntityId, accept: z.boolean() }).strict(),
+  /**
+   * An adventurer player's duel proposal (P100-DUEL-01, 02, 23): its unit `unitId` challenges the
+   * keeper's minion or creature `opponentId` on these terms; the keeper answers with `answerDuel`.
+   * Never sent by clients under this name: an adventurer seat sends `proposeDuel` (with its own
+   * unit as `unitId`) and the room logs it as this command; a keeper sending it is refused
+   * (`NOT_ALLOWED_FOR_ROLE`).
+   */
+  adventurerProposeDuel: z.object({
+    unitId: EntityId, opponentId: EntityId, toDeath: z.boolean(),
+    noMagic: z.boolean().optional(), unarmedOnly: z.boolean().optional(),
+    weapons: z.array(z.string().regex(/^[a-zA-Z]{1,32}$/)).max(16).optional(),
+  }).strict(),
+  /**
+   * An adventurer player's answer to a duel the keeper proposed to its unit `unitId`
+   * (P100-DUEL-01, 23). Never sent by clients under this name: an adventurer seat sends
+   * `answerDuel` and the room logs it as this command; a keeper sending it is refused.
+   */
+  adventurerAnswerDuel: z.object({ unitId: EntityId, proposalId: EntityId, accept: z.boolean() }).strict(),
   /** d100 rooms: the keeper's duellist `unitId` forfeits its duel (P100-DUEL-19). */
   forfeitDuel: z.object({ unitId: EntityId }).strict(),
   /**
@@ -192,6 +224,7 @@ export const ERROR_CODES = [
   "LEVER_NOT_ACTIVE",
   "NO_PATH",
   "IN_ENCOUNTER",
+  "NO_DUEL_PROPOSAL",
   "NOT_KEEPER_GROUND",
   "UNKNOWN_LAIR",
 ] as const;

@@ -179,7 +179,25 @@ export interface MountChangedEvent extends EventBase { type: "mountChanged"; rid
 /** A rescue attempt on a dying ally (P100-DEATH-03 to 08): the d100 roll, the score to beat, and whether it stabilised. */
 export interface RescueEvent extends EventBase { type: "rescue"; unitId: string; byUnitId: string; roll: number; needed: number; success: boolean }
 /** d100 ruleset events, in one union (combat/d100/). */
-export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent | RescueEvent | MountChangedEvent;
+export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent | RescueEvent | MountChangedEvent | D100PlayEvent;
+/** d100 rooms: a unit cast its offensive spell (P100-SPELL-01 to 05) at `targetId`; the `attack` event that follows rolls it. */
+export interface SpellCastEvent extends EventBase { type: "spellCast"; unitId: string; spellId: string; targetId: string; chargesLeft: number }
+/** d100 rooms: a guarded move (P100-MOVE-05, 06): no opportunity attack, `tiles` walked from `from` to `to`. */
+export interface GuardedMoveEvent extends EventBase { type: "guardedMove"; unitId: string; from: { x: number; y: number }; to: { x: number; y: number }; tiles: number }
+/**
+ * d100 rooms: a duel was proposed (P100-DUEL-01, 02, 23) by `challengerId`'s side to `opponentId`'s,
+ * on these terms; it waits for the other side's answer until `expiresTick`.
+ */
+export interface DuelProposedEvent extends EventBase {
+  type: "duelProposed"; proposalId: string; challengerId: string; opponentId: string; by: "keeper" | "adventurer";
+  toDeath: boolean; noMagic: boolean; unarmedOnly: boolean; weapons: string[]; expiresTick: number;
+}
+/** d100 rooms: a duel proposal was answered: `accepted` (the duel starts), `refused`, `expired` or `cancelled` (a duellist could no longer duel). */
+export interface DuelAnsweredEvent extends EventBase {
+  type: "duelAnswered"; proposalId: string; challengerId: string; opponentId: string; answer: "accepted" | "refused" | "expired" | "cancelled";
+}
+/** The d100 play events (spells, guarded moves, duel proposals). */
+export type D100PlayEvent = SpellCastEvent | GuardedMoveEvent | DuelProposedEvent | DuelAnsweredEvent;
 
 /** An encounter began (D20-FLOW-02, D20-FLOW-10, D20-FLOW-19): the acting order, initiative totals and who is surprised. */
 export interface EncounterStartedEvent extends EventBase {

@@ -314,6 +314,28 @@ export const TurnOptions = schema({
   reachableMode: t.array("string"),
   /** d20: its spells and techniques with cost, range and targets from where it stands now. */
   d20Spells: t.array(D20SpellOption),
+  /**
+   * d100 rooms (server combat/d100/options.ts `d100TurnOptions`; `actions` lists the step kinds of
+   * a d100 step plan, `movement` the tiles of a normal move left, `reachable` the tiles it can end
+   * on with `reachableCost` the tiles walked, `targets` the foes it can attack from where it
+   * stands): the tiles a guarded move can end on (P100-MOVE-05/06, no opportunity attack), the
+   * chance in percent to hit each of `targets` (P100-BASE-10 to 12), its chosen spell with its
+   * charges, legal targets and their chance (P100-SPELL-01 to 05), the free actions
+   * (P100-BASE-09), its familiar and the foes it can attack (P100-FAMILIAR-02 to 04), and the dying
+   * allies next to it it may try to rescue (P100-DEATH-03 to 08). Refreshed after each plan played
+   * with `keepTurn`.
+   */
+  d100GuardedReachable: t.array("uint32"),
+  d100HitChances: t.array("uint8"),
+  d100Spell: t.string().default(""),
+  d100SpellCharges: t.uint8().default(0),
+  d100SpellTargets: t.array("string"),
+  d100SpellHitChances: t.array("uint8"),
+  d100FreeActions: t.array("string"),
+  d100FamiliarId: t.string().default(""),
+  d100FamiliarTargets: t.array("string"),
+  d100FamiliarHitChances: t.array("uint8"),
+  d100RescueTargets: t.array("string"),
 }, "TurnOptions");
 export type TurnOptions = SchemaType<typeof TurnOptions>;
 
@@ -347,6 +369,27 @@ export const Lair = schema({
   settlesAtTick: t.uint32().default(0),
 }, "Lair");
 export type Lair = SchemaType<typeof Lair>;
+
+/**
+ * d100 rooms: a duel proposed and waiting for the other side's answer (P100-DUEL-01, 02, 23; server
+ * combat/d100/duels.ts): `challengerId` challenges `opponentId`; `by` the side that proposed
+ * ("keeper": the keeper's minion or creature challenges an adventurer a player holds, who answers
+ * with `answerDuel`; "adventurer": a player's adventurer challenges a keeper's minion or creature,
+ * and a keeper answers); the terms (to the death or not, no magic, bare hands only, the weapons
+ * allowed, empty for any); `expiresTick` when it lapses unanswered.
+ */
+export const DuelProposal = schema({
+  id: t.string().default(""),
+  challengerId: t.string().default(""),
+  opponentId: t.string().default(""),
+  by: t.string().default("keeper"),
+  toDeath: t.boolean().default(false),
+  noMagic: t.boolean().default(false),
+  unarmedOnly: t.boolean().default(false),
+  weapons: t.array("string"),
+  expiresTick: t.uint32().default(0),
+}, "DuelProposal");
+export type DuelProposal = SchemaType<typeof DuelProposal>;
 
 /** The root state of a dungeon room. */
 export const DungeonState = schema({
@@ -393,6 +436,8 @@ export const DungeonState = schema({
    * an adventurer player its own only.
    */
   journals: t.map(Journal).view(),
+  /** d100 rooms: pending duel proposals by id (P100-DUEL-01); everyone sees them. */
+  duelProposals: t.map(DuelProposal),
   /** The keeper's lairs, by id (TRAP-61); everyone sees them. */
   lairs: t.map(Lair),
 }, "DungeonState");

@@ -2,7 +2,7 @@ import { CloseCode, Protocol, Room, type Client, type RoomException, type RoomMe
 import { StateView } from "@colyseus/schema";
 import {
   COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_MINUTE, TurnPlan,
-  type Command, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
+  type Command, type CommandPayload, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
 } from "@malignus/shared";
 import { encounterOf } from "../sim/combat/encounters/book.ts";
 import { Simulation } from "../sim/index.ts";
@@ -252,12 +252,16 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #command(client: DungeonClient, type: CommandType, payload: unknown): CommandResult {
     messagesReceived.inc({ type });
     const seat = client.userData?.seat;
+    if (seat?.role === "adventurer" && (type === "proposeDuel" || type === "answerDuel")) return this.#adventurerDuel(client, type, payload); // issue 8
     if (seat?.role !== "keeper") {
       const reason = seat?.role === "adventurer" ? "adventurer players cannot send keeper commands" : "spectators cannot send commands";
       return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", reason);
     }
     if (type === "moveAdventurer") {
       return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", `keepers cannot move adventurers; adventurer players send ${MOVE_TO_MESSAGE}`);
+    }
+    if (type === "adventurerProposeDuel" || type === "adventurerAnswerDuel") {
+      return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", "keepers send proposeDuel and answerDuel; this command is an adventurer seat's");
     }
     try {
       const command = { type, ...(payload as object) } as Command;
@@ -275,6 +279,32 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       this.#log.error({ err, sessionId: client.sessionId, type, payload }, "command threw");
       return this.#refused(client, type, "INVALID_COMMAND", "the server failed to apply this command");
     }
+  }
+
+  /**
+   * An adventurer player's duel (issue 8, P100-DUEL-01, 23): its `proposeDuel` (its own unit as
+   * `unitId`, else `NOT_YOUR_UNIT`) becomes the simulation command `adventurerProposeDuel`, its
+   * `answerDuel` becomes `adventurerAnswerDuel` for its unit; applied and logged with the keepers'
+   * commands (so a run replays); refusals carry the simulation's code (commands/duel.ts).
+   */
+  #adventurerDuel(client: DungeonClient, type: "proposeDuel" | "answerDuel", payload: unknown): CommandResult {
+    const seat = client.userData!.seat;
+    if (!seat.unitId) return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", "this seat plays no adventurer");
+    let command: Command;
+    if (type === "proposeDuel") {
+      const p = payload as CommandPayload<"proposeDuel">;
+      if (p.unitId !== seat.unitId) return this.#refused(client, type, "NOT_YOUR_UNIT", `unit ${p.unitId} is not your adventurer`);
+      command = { ...p, type: "adventurerProposeDuel" };
+    } else {
+      const p = payload as CommandPayload<"answerDuel">;
+      command = { type: "adventurerAnswerDuel", unitId: seat.unitId, proposalId: p.proposalId, accept: p.accept };
+    }
+    const tick = this.#sim.state.tick;
+    const result = this.#sim.apply(command);
+    if (!result.ok) return this.#refused(client, type, result.code, result.reason, result);
+    this.#commandLog.push({ tick, seatId: seat.seatId, command });
+    this.#project();
+    return result;
   }
 
   /**

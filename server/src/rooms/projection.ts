@@ -17,6 +17,8 @@ import { projectUnitCombat } from "./combatProjection.ts";
 import { indicator } from "../sim/invasions/schedule.ts";
 import { projectInvasionExtras } from "./journalProjection.ts";
 import { projectTurnOptions } from "./turnProjection.ts";
+import { projectDuelProposal } from "./duelProjection.ts";
+import { DuelProposal } from "@malignus/shared";
 
 /**
  * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
@@ -88,6 +90,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   syncMap(target.altars, sim.altars ?? {}, () => new Altar(), projectAltar); // INV-02 (rooms/altarProjection.ts)
   syncMap(target.lairs, sim.lairs ?? {}, () => new Lair(), projectLair); // TRAP-61 (rooms/lairProjection.ts)
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
+  syncMap(target.duelProposals, sim.duelProposals ?? {}, () => new DuelProposal(), projectDuelProposal); // P100-DUEL-01 (rooms/duelProjection.ts)
 
   const inv = target.invasion;
   const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;

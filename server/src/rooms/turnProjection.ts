@@ -2,6 +2,7 @@ import { D20SpellOption, TurnOptions, type DungeonState } from "@malignus/shared
 import type { Simulation } from "../sim/simulation.ts";
 import type { EncounterRecord } from "../sim/combat/encounters/types.ts";
 import { TURN_TIMER_TICKS } from "../sim/combat/encounters/encounters.ts";
+import { projectD100TurnOptions } from "./d100TurnProjection.ts";
 import { d20TurnOptions, type D20SpellOption as D20SpellOptionData } from "../sim/combat/d20/options.ts";
 
 /** Assigns only changed fields (schema setters mark fields dirty). */
@@ -91,6 +92,7 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
       projectSpells(entry, o.spells, sim.map.width);
     }
   }
+  if (sim.ruleset === "d100") for (const id of projectD100TurnOptions(target, simulation)) live.add(id); // issue 8 (rooms/d100TurnProjection.ts)
   let stale: string[] | undefined;
   for (const id of target.turnOptions.keys()) if (!live.has(id)) (stale ??= []).push(id);
   if (stale) for (const id of stale) target.turnOptions.delete(id);
@@ -100,10 +102,13 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
  * True while an encounter's current turn waits for a seated player's plan (`waitingSince` ≥ 0 on
  * a unit with a `controller`). The room then runs one tick per room step, whatever its
  * `timeScale`, so the turn timer (TURN_TIMER_TICKS) lasts at least TURN_TIMER_TICKS room steps
- * of real time and a person has time to answer.
+ * of real time and a person has time to answer. Also true while a d100 duel proposal waits for
+ * its answer (`duelProposals`, P100-DUEL-01: a player or a keeper answers it), so its
+ * DUEL_PROPOSAL_TICKS last as many room steps.
  */
 export function awaitingPlayer(simulation: Simulation): boolean {
   const sim = simulation.state;
+  for (const _ in sim.duelProposals ?? {}) return true; // issue 8: a duel proposal waits for a person's answer
   for (const eid in sim.encounters ?? {}) {
     const enc = sim.encounters![eid] as EncounterRecord;
     if (enc.waitingSince < 0 || enc.turnIndex >= enc.order.length) continue;

@@ -6,6 +6,7 @@ import type { DoorMemory, DoorRecord } from "./doors/types.ts";
 import type { D20Unit } from "./combat/d20/types.ts";
 import type { D100Unit } from "./combat/d100/types.ts";
 import type { D100Options } from "./combat/d100/constants.ts";
+import type { DuelProposalRecord } from "./combat/d100/duels.ts";
 import type { EncounterRecord } from "./combat/encounters/types.ts";
 
 /**
@@ -46,6 +47,8 @@ export interface SimState {
   encounters?: Record<string, EncounterRecord>;
   /** d100 rooms: the room options of the d100 ruleset (P100-DEATH-10, P100-SPELL-08); defaults when absent. */
   d100Options?: D100Options;
+  /** d100 rooms: duel proposals waiting for the other side's answer, by id (combat/d100/duels.ts, P100-DUEL-01); absent counts as none. */
+  duelProposals?: Record<string, DuelProposalRecord>;
   /** What each adventurer knows about the keeper's traps, by unit id (knowledge/, KNOW-01 to KNOW-51). Adventurer-private. */
   knowledge: Record<string, UnitKnowledge>;
   /** The keeper's treasure (INV-02, INV-89, INV-90): gold pieces and where it lies. */

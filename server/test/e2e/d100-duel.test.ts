@@ -58,7 +58,10 @@ describe("a d100 duel over a real connection", () => {
     server.track(hero);
     let minionId = "";
     keeper.state.units.forEach((u, id) => { if (!minionId && u.kind === "minion") minionId = id; });
-    expect(await keeper.proposeDuel({ unitId: minionId, opponentId: peasantId, toDeath: false })).toEqual({ ok: true });
+    // The peasant has a player: the challenge waits for the player's answer (issue 8), who accepts.
+    const proposed = await keeper.proposeDuel({ unitId: minionId, opponentId: peasantId, toDeath: false });
+    expect(proposed).toMatchObject({ ok: true });
+    expect(await hero.answerDuel({ proposalId: (proposed as { id: string }).id, accept: true })).toEqual({ ok: true });
     expect(await hero.planTurn({ action: "forfeit" })).toEqual({ ok: true });
     await keeper.resume({});
     const ended = await eventually("duelEnded", () => true, 20_000);

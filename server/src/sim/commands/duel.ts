@@ -1,31 +1,119 @@
+import type { CommandRefused, CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
+import type { Simulation } from "../simulation.ts";
+import type { UnitRecord } from "../state.ts";
 import { areEnemies } from "../world/units.ts";
 import { ownFighter } from "./setStance.ts";
-import { beginDuel, forfeitDuel } from "../combat/d100/duels.ts";
-
-/** Left open DUEL: AI adventurers accept every duel the keeper proposes (a seated player's answer is not wired yet). */
-export const AI_ACCEPTS_DUELS = true;
+import { answerProposal, beginDuel, forfeitDuel, proposalsOf, proposeDuelBetween, type DuelRefusal } from "../combat/d100/duels.ts";
+import type { DuelTerms } from "../combat/d100/duel.ts";
 
 /**
- * d100 rooms (P100-DUEL-01 to 08, 23): the keeper's minion or creature `unitId` and the enemy
- * `opponentId` start a duel at once (the AI accepts, {@link AI_ACCEPTS_DUELS}); both must stand and
- * be in no fight. Emits `duelStarted` and `encounterStarted`.
+ * Left open DUEL: AI adventurers (no player holds them) accept every duel the keeper proposes, at
+ * once; an adventurer a player holds answers itself (`answerDuel` from its seat).
+ */
+export const AI_ACCEPTS_DUELS = true;
+
+/** The duel terms of a proposal command (P100-DUEL-01, 02, 23). */
+function termsOf(c: { toDeath: boolean; noMagic?: boolean | undefined; unarmedOnly?: boolean | undefined; weapons?: string[] | undefined }): DuelTerms {
+  return { toDeath: c.toDeath, noMagic: c.noMagic ?? false, unarmedOnly: c.unarmedOnly ?? false, weaponWhitelist: c.weapons ? [...c.weapons] : null };
+}
+
+function notD100(sim: Simulation): CommandRefused | null {
+  return sim.state.ruleset === "d100" ? null : { ok: false, code: "DUEL_REFUSED", reason: "duels exist only in d100 rooms", rule: "P100-DUEL-01" };
+}
+
+function duelRefused(r: DuelRefusal): CommandRefused {
+  return { ok: false, code: "DUEL_REFUSED", reason: `cannot duel: ${r}`, rule: "P100-DUEL-03" };
+}
+
+/**
+ * d100 rooms (P100-DUEL-01 to 08, 23): the keeper's minion or creature `unitId` challenges the
+ * enemy `opponentId` on the terms given (to the death or not, no magic, bare hands, allowed
+ * weapons). An adventurer a player holds (a `controller`) gets a pending proposal
+ * (`duelProposals`, emits `duelProposed`; accepted `{ ok: true, id }` names it) and answers it
+ * with `answerDuel`; any other opponent (the AI) accepts at once ({@link AI_ACCEPTS_DUELS}) and
+ * the duel starts (emits `duelStarted`, `encounterStarted`).
  * Refused with UNKNOWN_UNIT / NOT_YOUR_UNIT (the unit), UNKNOWN_UNIT (no such opponent),
- * INVALID_TARGET (not an enemy), or DUEL_REFUSED (not a d100 room, someone down or already fighting).
+ * INVALID_TARGET (not an enemy), or DUEL_REFUSED (not a d100 room, someone down, already
+ * fighting, duelling or in a pending proposal).
  */
 export const proposeDuel: CommandHandler<"proposeDuel"> = (sim, command) => {
-  if (sim.state.ruleset !== "d100") return { ok: false, code: "DUEL_REFUSED", reason: "duels exist only in d100 rooms", rule: "P100-DUEL-01" };
+  const off = notD100(sim);
+  if (off) return off;
   const unit = ownFighter(sim, command.unitId);
   if ("ok" in unit) return unit;
   const opp = sim.state.units[command.opponentId];
   if (!opp) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${command.opponentId}` };
   if (!areEnemies(unit, opp)) return { ok: false, code: "INVALID_TARGET", reason: `unit ${opp.id} is not an enemy` };
+  const terms = termsOf(command);
+  if (opp.controller) {
+    const p = proposeDuelBetween(sim, unit.id, opp.id, terms, "keeper");
+    return typeof p === "string" ? duelRefused(p) : { ok: true, id: p.id };
+  }
   if (!AI_ACCEPTS_DUELS) return { ok: false, code: "DUEL_REFUSED", reason: "the opponent declines", rule: "P100-DUEL-01" };
-  const r = beginDuel(sim, unit.id, opp.id, {
-    toDeath: command.toDeath, noMagic: command.noMagic ?? false, unarmedOnly: command.unarmedOnly ?? false, weaponWhitelist: null,
-  });
-  if (typeof r === "string") return { ok: false, code: "DUEL_REFUSED", reason: `cannot duel: ${r}`, rule: "P100-DUEL-03" };
+  const r = beginDuel(sim, unit.id, opp.id, terms);
+  if (typeof r === "string") return duelRefused(r);
   return { ok: true };
+};
+
+/**
+ * An adventurer's answer or the keeper's to the pending proposal `proposalId` (P100-DUEL-01, 23):
+ * `side` must be the side proposed to (`keeper` for a proposal by an adventurer, else the
+ * adventurer `unitId` it names). Emits `duelAnswered` (and `duelStarted`, `encounterStarted`).
+ */
+function answer(sim: Simulation, proposalId: string, accept: boolean, side: "keeper" | UnitRecord): CommandResult {
+  const off = notD100(sim);
+  if (off) return off;
+  const p = proposalsOf(sim)[proposalId];
+  if (!p) return { ok: false, code: "NO_DUEL_PROPOSAL", reason: `no pending duel proposal ${proposalId}`, rule: "P100-DUEL-01" };
+  if (side === "keeper" ? p.by !== "adventurer" : p.opponentId !== side.id) {
+    return { ok: false, code: "NOT_YOUR_UNIT", reason: `duel proposal ${proposalId} is not made to you`, rule: "P100-DUEL-01" };
+  }
+  const r = answerProposal(sim, proposalId, accept);
+  if (typeof r === "string") return duelRefused(r);
+  return { ok: true };
+}
+
+/**
+ * d100 rooms (P100-DUEL-01, 23): the keeper answers a duel an adventurer player proposed to one of
+ * its minions or creatures; accepted, the duel starts at once on the proposed terms. Refused with
+ * NO_DUEL_PROPOSAL, NOT_YOUR_UNIT (a proposal made to an adventurer) or DUEL_REFUSED.
+ */
+export const answerDuel: CommandHandler<"answerDuel"> = (sim, command) => answer(sim, command.proposalId, command.accept, "keeper");
+
+/**
+ * An adventurer player's answer to a duel the keeper proposed to its unit `unitId` (the room
+ * builds it from the seat's `answerDuel`). Refused with UNKNOWN_UNIT, NO_DUEL_PROPOSAL,
+ * NOT_YOUR_UNIT (proposed to someone else) or DUEL_REFUSED.
+ */
+export const adventurerAnswerDuel: CommandHandler<"adventurerAnswerDuel"> = (sim, command) => {
+  const unit = sim.state.units[command.unitId];
+  if (!unit) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${command.unitId}` };
+  return answer(sim, command.proposalId, command.accept, unit);
+};
+
+/**
+ * An adventurer player's duel proposal (P100-DUEL-01, 02, 23; the room builds it from the seat's
+ * `proposeDuel`): its adventurer `unitId` challenges the keeper's minion or creature `opponentId`;
+ * the proposal waits for the keeper's `answerDuel` (duels.ts `DUEL_PROPOSAL_TICKS`). Emits
+ * `duelProposed`; `{ ok: true, id }` names the proposal. Refused with UNKNOWN_UNIT, NOT_YOUR_UNIT
+ * (not an adventurer), INVALID_TARGET (not a minion or creature of the keeper) or DUEL_REFUSED
+ * (not a d100 room, someone down, fighting, duelling or in a pending proposal).
+ */
+export const adventurerProposeDuel: CommandHandler<"adventurerProposeDuel"> = (sim, command) => {
+  const off = notD100(sim);
+  if (off) return off;
+  const unit = sim.state.units[command.unitId];
+  if (!unit) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${command.unitId}` };
+  if (unit.kind !== "adventurer") return { ok: false, code: "NOT_YOUR_UNIT", reason: `unit ${unit.id} is not an adventurer` };
+  const opp = sim.state.units[command.opponentId];
+  if (!opp) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${command.opponentId}` };
+  const theirs = ownFighter(sim, opp.id);
+  if ("ok" in theirs || !areEnemies(unit, opp)) {
+    return { ok: false, code: "INVALID_TARGET", reason: `unit ${opp.id} is not one of the keeper's minions or creatures`, rule: "P100-DUEL-01" };
+  }
+  const p = proposeDuelBetween(sim, unit.id, opp.id, termsOf(command), "adventurer");
+  return typeof p === "string" ? duelRefused(p) : { ok: true, id: p.id };
 };
 
 /**

@@ -26,7 +26,7 @@ import { answerFugitive } from "./answerFugitive.ts";
 import { recoverBody } from "./recoverBody.ts";
 import { buildScryingPool, scry } from "./scrying.ts";
 import { buildAltar } from "./buildAltar.ts";
-import { forfeitDuelCommand, proposeDuel } from "./duel.ts";
+import { adventurerAnswerDuel, adventurerProposeDuel, answerDuel, forfeitDuelCommand, proposeDuel } from "./duel.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
 import { moveAdventurer } from "./moveAdventurer.ts";
@@ -73,6 +73,10 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   // d100 duels (P100-DUEL).
   proposeDuel,
   forfeitDuel: forfeitDuelCommand,
+  answerDuel,
+  // Adventurer players' duels (P100-DUEL-01): sent by the room for an adventurer seat's proposeDuel / answerDuel.
+  adventurerProposeDuel,
+  adventurerAnswerDuel,
   // Adventurer players (issue 9): sent by the room for an adventurer seat's moveTo.
   moveAdventurer,
   setStance,

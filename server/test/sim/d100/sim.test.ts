@@ -260,20 +260,19 @@ describe("d100 ruleset in the simulation", () => {
     expect(dice.left()).toBe(0);
   });
 
-  it("P100-MOVE-03, P100-MOVE-04, P100-PLACE-06: an archer stepping away from two adjacent minions takes an opportunity attack from each, then shoots", () => {
+  it("P100-MOVE-05, P100-PLACE-06: an archer stepping away from two adjacent minions makes a guarded move (no opportunity attack), then shoots", () => {
     const sim = d100Sim();
     const scout = adventurer(sim, "Scout", 5, 5, { weapon: "bow", ranged: true });
     const m1 = addUnit(sim, { kind: "minion", x: 6, y: 5 });
     const m2 = addUnit(sim, { kind: "minion", x: 5, y: 6 });
     scout.targetId = m1.id;
-    // initiative: scout 90, minions 10 and 20; the scout steps to (4, 4): m1 then m2 strike (40 against 50, misses);
-    // from 2 tiles it shoots m1: 60 against 70, a miss.
-    const dice = forceDice(sim, [90, 10, 20, 40, 50, 40, 50, 60, 70]);
+    // initiative: scout 90, minions 10 and 20; a normal step to (4, 4) would give m1 and m2 an
+    // opportunity attack, so the AI steps there guarded (1 tile); from 2 tiles it shoots m1: 60 against 70, a miss.
+    const dice = forceDice(sim, [90, 10, 20, 60, 70]);
     const events = sim.step();
-    expect(of(events, "reaction").map((e) => [e.unitId, e.kind, e.againstId])).toEqual([[m1.id, "opportunityAttack", scout.id], [m2.id, "opportunityAttack", scout.id]]);
-    expect(of(events, "attack").map((e) => [e.attackerId, e.targetId, e.attackRoll, e.defenceRoll])).toEqual([
-      [m1.id, scout.id, 40, 50], [m2.id, scout.id, 40, 50], [scout.id, m1.id, 60, 70],
-    ]);
+    expect(of(events, "reaction")).toEqual([]);
+    expect(of(events, "guardedMove").map((e) => [e.unitId, e.from, e.to, e.tiles])).toEqual([[scout.id, { x: 5, y: 5 }, { x: 4, y: 4 }, 1]]);
+    expect(of(events, "attack").map((e) => [e.attackerId, e.targetId, e.attackRoll, e.defenceRoll])).toEqual([[scout.id, m1.id, 60, 70]]);
     expect([scout.x, scout.y, dice.left()]).toEqual([4, 4, 0]);
   });
 

@@ -36,17 +36,24 @@ export function duelHp(u: D100Unit): { hp: number; maxHp: number } {
  * ability is reactivated (P100-DUEL-04, full charges); HP are raised by {@link duelHp}; under
  * bare hands only (P100-DUEL-23) both put their weapons away until {@link endDuel}. The checks
  * of P100-DUEL-16 (equal power, within 10%) and P100-DUEL-17 (same role) only give warnings.
+ * The terms are kept on each duellist (`DuelInfo.terms`, P100-DUEL-23); with a weapon whitelist,
+ * a duellist whose weapon (`weaponNames`, the gear names) is not on it fights bare-handed until
+ * {@link endDuel} (Left open DUEL).
  * Initiative is rolled by the caller (P100-DUEL-08, `rollInitiative`).
  * @returns the warnings.
  */
-export function startDuel(duelId: string, a: Duellist, b: Duellist, terms: DuelTerms, mastery: { a: boolean; b: boolean } = { a: false, b: false }): string[] {
+export function startDuel(
+  duelId: string, a: Duellist, b: Duellist, terms: DuelTerms, mastery: { a: boolean; b: boolean } = { a: false, b: false },
+  weaponNames: { a: string; b: string } | null = null,
+): string[] {
   const warnings: string[] = [];
   if (Math.abs(a.power - b.power) > DUEL_POWER_TOLERANCE * Math.max(a.power, b.power)) warnings.push("unequalPower");
   if (a.unit.role !== b.unit.role) warnings.push("differentRoles");
-  for (const [me, other, m] of [[a, b, mastery.a], [b, a, mastery.b]] as const) {
+  for (const [me, other, m, name] of [[a, b, mastery.a, weaponNames?.a], [b, a, mastery.b, weaponNames?.b]] as const) {
     const u = me.unit;
-    u.duel = { duelId, opponentId: other.id, normalMaxHp: u.maxHp, mastery: m, toDeath: terms.toDeath };
-    if (terms.unarmedOnly && u.weapon !== "unarmed") { u.duel.heldWeapon = u.weapon; u.weapon = "unarmed"; }
+    u.duel = { duelId, opponentId: other.id, normalMaxHp: u.maxHp, mastery: m, toDeath: terms.toDeath, terms: { ...terms, weaponWhitelist: terms.weaponWhitelist ? [...terms.weaponWhitelist] : null } };
+    const barred = terms.weaponWhitelist !== null && name !== undefined && !terms.weaponWhitelist.includes(name);
+    if ((terms.unarmedOnly || barred) && u.weapon !== "unarmed") { u.duel.heldWeapon = u.weapon; u.weapon = "unarmed"; }
     const { hp, maxHp } = duelHp(u);
     u.hp = hp;
     u.maxHp = maxHp;

@@ -30,13 +30,12 @@ export function powerOf(u: UnitRecord): number {
  * @returns the encounter, or a refusal (nothing changed).
  */
 export function beginDuel(sim: Simulation, aId: string, bId: string, terms: DuelTerms): EncounterRecord | DuelRefusal {
-  const a = sim.state.units[aId], b = sim.state.units[bId];
-  if (!a || !b) return "unknownUnit";
-  if (a === b) return "sameUnit";
-  if (!isActive(a) || !isActive(b) || isDown(d100Of(a)) || isDown(d100Of(b))) return "notUp";
-  if (encounterOf(sim, a.id) || encounterOf(sim, b.id) || d100Of(a).duel || d100Of(b).duel) return "busy";
+  const refused = duelRefusal(sim, aId, bId);
+  if (refused) return refused;
+  const a = sim.state.units[aId] as UnitRecord, b = sim.state.units[bId] as UnitRecord;
   const id = sim.newId();
-  const warnings = startDuel(id, { id: a.id, unit: d100Of(a), power: powerOf(a) }, { id: b.id, unit: d100Of(b), power: powerOf(b) }, terms);
+  const warnings = startDuel(id, { id: a.id, unit: d100Of(a), power: powerOf(a) }, { id: b.id, unit: d100Of(b), power: powerOf(b) }, terms,
+    { a: false, b: false }, { a: a.gear.weapon, b: b.gear.weapon });
   sim.emit({ type: "duelStarted", duelId: id, unitIds: [a.id, b.id], toDeath: terms.toDeath, hp: { [a.id]: d100Of(a).hp, [b.id]: d100Of(b).hp }, warnings });
   const initiative = { [a.id]: sim.rng.d100(), [b.id]: sim.rng.d100() };
   const order = orderTotals(sim.rng, [a, b].map((u) => ({ id: u.id, total: initiative[u.id] as number }))).order;
@@ -50,6 +49,107 @@ export function beginDuel(sim: Simulation, aId: string, bId: string, terms: Duel
   a.walk = null; b.walk = null;
   sim.emit({ type: "encounterStarted", encounterId: id, order: [...order], initiative: { ...initiative }, surprised: [] });
   return enc;
+}
+
+/**
+ * Why `aId` and `bId` cannot start a duel now ({@link beginDuel}'s checks): unknown or the same
+ * unit, one of them not standing, or one already in a fight or a duel.
+ * @returns null when they can.
+ */
+export function duelRefusal(sim: Simulation, aId: string, bId: string): DuelRefusal | null {
+  const a = sim.state.units[aId], b = sim.state.units[bId];
+  if (!a || !b) return "unknownUnit";
+  if (a === b) return "sameUnit";
+  if (!isActive(a) || !isActive(b) || isDown(d100Of(a)) || isDown(d100Of(b))) return "notUp";
+  if (encounterOf(sim, a.id) || encounterOf(sim, b.id) || d100Of(a).duel || d100Of(b).duel) return "busy";
+  return null;
+}
+
+/** Left open DUEL (P100-DUEL-01): a duel proposal waits this many ticks for the other side's answer (300 = 30 game minutes). */
+export const DUEL_PROPOSAL_TICKS = 300;
+
+/**
+ * A duel proposed and not answered yet (P100-DUEL-01, 02, 23), stored in `SimState.duelProposals`
+ * by id: who challenges whom, which side proposed (`keeper`: the keeper's minion or creature
+ * challenges an adventurer a player holds; `adventurer`: a player's adventurer challenges a
+ * keeper's minion or creature), the terms, the tick it was made and the tick it expires.
+ */
+export interface DuelProposalRecord {
+  id: string;
+  challengerId: string;
+  opponentId: string;
+  by: "keeper" | "adventurer";
+  terms: DuelTerms;
+  tick: number;
+  expiresTick: number;
+}
+
+/** The pending duel proposals (created on first use; absent in older snapshots). */
+export function proposalsOf(sim: Simulation): Record<string, DuelProposalRecord> {
+  if (!sim.state.duelProposals) sim.state.duelProposals = {};
+  return sim.state.duelProposals;
+}
+
+/** True when `unitId` is the challenger or the opponent of a pending proposal. */
+export function inProposal(sim: Simulation, unitId: string): boolean {
+  const all = sim.state.duelProposals;
+  if (!all) return false;
+  for (const id in all) { const p = all[id] as DuelProposalRecord; if (p.challengerId === unitId || p.opponentId === unitId) return true; }
+  return false;
+}
+
+/**
+ * Records a duel proposal (P100-DUEL-01, 02, 23) from `challengerId`'s side to `opponentId`'s,
+ * waiting {@link DUEL_PROPOSAL_TICKS} for the answer ({@link answerProposal}). Both must be able to
+ * duel now ({@link duelRefusal}) and be in no other pending proposal (`busy`). Emits `duelProposed`.
+ * @returns the proposal, or a refusal (nothing changed).
+ */
+export function proposeDuelBetween(sim: Simulation, challengerId: string, opponentId: string, terms: DuelTerms, by: "keeper" | "adventurer"): DuelProposalRecord | DuelRefusal {
+  const refused = duelRefusal(sim, challengerId, opponentId);
+  if (refused) return refused;
+  if (inProposal(sim, challengerId) || inProposal(sim, opponentId)) return "busy";
+  const tick = sim.state.tick;
+  const p: DuelProposalRecord = {
+    id: sim.newId(), challengerId, opponentId, by,
+    terms: { ...terms, weaponWhitelist: terms.weaponWhitelist ? [...terms.weaponWhitelist] : null }, tick, expiresTick: tick + DUEL_PROPOSAL_TICKS,
+  };
+  proposalsOf(sim)[p.id] = p;
+  sim.emit({
+    type: "duelProposed", proposalId: p.id, challengerId, opponentId, by, toDeath: terms.toDeath, noMagic: terms.noMagic,
+    unarmedOnly: terms.unarmedOnly, weapons: terms.weaponWhitelist ? [...terms.weaponWhitelist] : [], expiresTick: p.expiresTick,
+  });
+  return p;
+}
+
+/**
+ * The answer to a pending proposal (P100-DUEL-01, 02, 23: both sides agree on the terms): the
+ * proposal is removed; accepted, the duel starts at once on the proposed terms ({@link beginDuel})
+ * unless one of them can no longer duel (then the answer is `cancelled` and the refusal returned).
+ * Emits `duelAnswered` (then `duelStarted` and `encounterStarted` when it starts).
+ * @returns the duel's encounter when accepted, null when refused, or a refusal.
+ */
+export function answerProposal(sim: Simulation, proposalId: string, accept: boolean): EncounterRecord | null | DuelRefusal {
+  const p = proposalsOf(sim)[proposalId];
+  if (!p) return "unknownUnit";
+  delete proposalsOf(sim)[proposalId];
+  const base = { type: "duelAnswered" as const, proposalId, challengerId: p.challengerId, opponentId: p.opponentId };
+  if (!accept) { sim.emit({ ...base, answer: "refused" }); return null; }
+  const refused = duelRefusal(sim, p.challengerId, p.opponentId);
+  if (refused) { sim.emit({ ...base, answer: "cancelled" }); return refused; }
+  sim.emit({ ...base, answer: "accepted" });
+  return beginDuel(sim, p.challengerId, p.opponentId, p.terms);
+}
+
+/** Every tick (d100 rooms): proposals whose `expiresTick` has come are refused by silence (emits `duelAnswered` "expired"). */
+export function expireDuelProposals(sim: Simulation): void {
+  const all = sim.state.duelProposals;
+  if (!all) return;
+  for (const id of Object.keys(all)) {
+    const p = all[id] as DuelProposalRecord;
+    if (sim.state.tick < p.expiresTick) continue;
+    delete all[id];
+    sim.emit({ type: "duelAnswered", proposalId: id, challengerId: p.challengerId, opponentId: p.opponentId, answer: "expired" });
+  }
 }
 
 /** The duel opponent of `unit`, when it is duelling. */

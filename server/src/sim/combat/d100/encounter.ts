@@ -17,7 +17,9 @@ import { duelHealing } from "./duel.ts";
 import { canCast, canMove, endOwnTurn, canAct, isDown } from "./statuses.ts";
 import { castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, orderTotals, spendAction, startOwnTurn, type Placed, type TurnState } from "./turns.ts";
 import { canChargeAt, changeHeight, ignoresGroundObstacles, land, takeOff } from "./air.ts";
-import { checkDuelOver, duelOpponent, forfeitDuel } from "./duels.ts";
+import { checkDuelOver, duelOpponent, expireDuelProposals, forfeitDuel } from "./duels.ts";
+import { aiSpellTarget, castOffensiveSpell, castRefusal } from "./spells.ts";
+import { attackModeNow, d100TurnOptions, familiarOf } from "./options.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
 import { companionTurn, riderManoeuvre } from "./companions.ts";
 
@@ -70,8 +72,17 @@ function surpriseAttacks(sim: Simulation, enc: EncounterRecord): void {
   }
 }
 
+/** One step of a d100 step plan (shared/protocol.ts `TurnStep`; the fields a kind does not use are ignored). */
+export interface D100Step { kind: string; targetId?: string | undefined; x?: number | undefined; y?: number | undefined; spell?: string | undefined }
+
 /** A player's plan for a d100 turn (shared/protocol.ts `TurnPlan`). */
-export interface D100Plan { action: string; targetId?: string | undefined; x?: number | undefined; y?: number | undefined }
+export interface D100Plan {
+  action: string; targetId?: string | undefined; x?: number | undefined; y?: number | undefined;
+  /** With `action: "steps"`: the steps to play now, in order ({@link playSteps}). */
+  steps?: D100Step[] | undefined;
+  /** With `action: "steps"`: keep the turn open for another plan afterwards (the turn is spent in parts). */
+  keepTurn?: boolean | undefined;
+}
 
 /**
  * A player's plan for its adventurer's turn (the encounter's `plans`, sent with `planTurn`):
@@ -131,6 +142,169 @@ export function playPlan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord
   }
 }
 
+/**
+ * P100-MASS-06 to 10: `unit` attacks the swarm `members` (of which `target` is one) as a whole
+ * with a kill roll, as its main action, killing the members nearest to it.
+ * @returns false when the main action was already spent.
+ */
+function strikeSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecord, members: UnitRecord[], ts: TurnState): boolean {
+  if (spendAction(ts, "main") !== null) return false;
+  unit.activity = "fighting";
+  const swarm: Swarm = { strength: 10 * members.length };
+  const r = attackSwarm(sim.rng, d100Of(unit), swarm);
+  const nearest = [...members].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
+  sim.emit({ type: "attack", attackerId: unit.id, targetId: target.id, hit: r.kills > 0, attackRoll: r.roll, defenceRoll: 0 });
+  for (const victim of nearest.slice(0, r.kills)) killMember(sim, victim);
+  return true;
+}
+
+/**
+ * P100-SPELL-01 to 05 (AI, Left open SPELL): a unit with a charged offensive spell casts it, as
+ * its main action and without moving, at the best target among `foes` it can strike from where it
+ * stands (spells.ts `aiSpellTarget`: most HP left, then nearest, then lowest id). Emits
+ * `spellCast` then the attack's events; in a duel, checks whether it ended.
+ * @returns true when it cast.
+ */
+function aiCast(sim: Simulation, unit: UnitRecord, foes: readonly UnitRecord[], ts: TurnState): boolean {
+  if (ts.mainDone) return false;
+  const pick = aiSpellTarget(sim, unit, foes);
+  if (!pick) return false;
+  cast(sim, unit, pick.target, pick.spell.id, ts);
+  return true;
+}
+
+/** Casts the offensive spell `spellId` (allowed: spells.ts `castRefusal`) as the main action; emits `spellCast`. */
+function cast(sim: Simulation, unit: UnitRecord, target: UnitRecord, spellId: string, ts: TurnState): void {
+  spendAction(ts, "main");
+  unit.activity = "fighting";
+  unit.targetId = target.id;
+  const spell = d100Of(unit).spells.find((s) => s.id === spellId);
+  sim.emit({ type: "spellCast", unitId: unit.id, spellId, targetId: target.id, chargesLeft: Math.max(0, (spell?.charges ?? 1) - 1) });
+  const r = castOffensiveSpell(sim, unit, target, spellId, canStrikeBack(target, unit));
+  if (r.refused === null && r.result.turnEnds) ts.over = true;
+  if (d100Of(unit).duel) checkDuelOver(sim, unit);
+}
+
+/** True when `unit` fights in mass combat (it or one of its foes belongs to a swarm, P100-MASS-16). */
+function inMassCombat(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): boolean {
+  return swarmOf(sim, enc, unit).length > 0 || foesOf(sim, enc, unit).some((f) => swarmOf(sim, enc, f).length > 0);
+}
+
+/**
+ * Plays a player's step list on its turn (`action: "steps"`), each step checked against the turn's
+ * options as they stand before it (options.ts `d100TurnOptions`, so what a thin client shows is what
+ * it may do):
+ * - `move` / `guardedMove` to (`x`, `y`): a tile of `reachable` / `guardedReachable`, walked along
+ *   the way listed there (normal: opportunity attacks, P100-MOVE-03/04; guarded: none, P100-MOVE-05);
+ * - `attack` `targetId`: a foe of `targets` (a swarm member: the swarm's kill roll, P100-MASS-06);
+ * - `cast` `targetId` (`spell` optional): the chosen spell (P100-SPELL-01 to 05) at a target of
+ *   `spellTargets` (the healing spell: an adjacent stabilised ally, halved in a duel);
+ * - `rescue` `targetId`: an adjacent dying ally (P100-DEATH-03 to 08);
+ * - `familiar` `targetId`: the familiar attacks a foe next to it (P100-FAMILIAR-02 to 04: instead
+ *   of a non-specialist's main action, besides a specialist's);
+ * - `climb`, `descend` (the move), `takeOff`, `land` (the whole turn; P100-AIR-20/21);
+ * - `forfeit`: a free action ending the duel (P100-DUEL-19); `endTurn` (or `wait`) ends the turn.
+ * The list stops at the first refused step (its reason in the result, the rest not played), or when
+ * the unit falls or its turn is over.
+ * @returns one entry per step played: null when done, else the refusal.
+ */
+export function playSteps(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: readonly D100Step[], ts: TurnState): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (const step of steps) {
+    const r = playStep(sim, enc, unit, step, ts);
+    out.push(r);
+    if (r !== null || ts.over || !isUp(unit)) break;
+  }
+  return out;
+}
+
+function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step: D100Step, ts: TurnState): string | null {
+  const me = d100Of(unit);
+  const o = d100TurnOptions(sim, enc, unit, ts);
+  const target = step.targetId ? sim.state.units[step.targetId] : undefined;
+  const spent = ts.mainDone ? "actionSpent" : null;
+  switch (step.kind) {
+    case "endTurn":
+    case "wait":
+      ts.over = true;
+      return null;
+    case "move":
+    case "guardedMove": {
+      if (!o.actions.includes(step.kind)) return ts.mainDone ? "moveAfterAction" : ts.moved ? "alreadyMoved" : "cannotMove";
+      const tile = (step.kind === "move" ? o.reachable : o.guardedReachable).find((t) => t.x === step.x && t.y === step.y);
+      if (!tile) return "unreachable";
+      const guarded = step.kind === "guardedMove";
+      const from = { x: unit.x, y: unit.y };
+      const taken = walk(sim, enc, unit, tile.path, ts, inMassCombat(sim, enc, unit), guarded);
+      ts.walked = taken;
+      if (guarded) sim.emit({ type: "guardedMove", unitId: unit.id, from, to: { x: unit.x, y: unit.y }, tiles: taken });
+      return null;
+    }
+    case "attack": {
+      if (spent) return spent;
+      if (!target || !o.targets.some((t) => t.id === target.id)) return "invalidTarget";
+      const swarm = swarmOf(sim, enc, target);
+      if (swarm.length > 0) { strikeSwarm(sim, unit, target, swarm, ts); return null; }
+      strike(sim, unit, target, ts, attackModeNow(sim, unit, target) ?? "melee", ts.walked ?? 0);
+      return null;
+    }
+    case "cast": {
+      if (spent) return spent;
+      const spellId = step.spell ?? o.spell;
+      if (!target) return "invalidTarget";
+      if (spellId === HEAL_SPELL && o.spell === HEAL_SPELL) {
+        if (!o.spellTargets.some((t) => t.id === target.id)) return "invalidTarget";
+        const refused = castSpell(me, HEAL_SPELL, true);
+        if (typeof refused === "string") return refused;
+        spendAction(ts, "main");
+        const d = d100Of(target);
+        heal(d, duelHealing(sim.rng.int(HEAL_SPELL_RANGE[0], HEAL_SPELL_RANGE[1]), me));
+        sim.emit({ type: "healed", unitId: target.id, byUnitId: unit.id, woundPoints: target.woundPoints, hp: d.hp });
+        if (!d.dying && target.activity === "unconscious") { target.activity = "idle"; sim.emit({ type: "woke", unitId: target.id }); }
+        return null;
+      }
+      const refused = castRefusal(sim, unit, target, spellId);
+      if (refused) return refused;
+      const opp = duelOpponent(sim, unit);
+      if (opp && opp !== target) return "invalidTarget";
+      cast(sim, unit, target, spellId, ts);
+      return null;
+    }
+    case "rescue": {
+      if (spent) return spent;
+      if (!target || !o.rescueTargets.includes(target.id)) return "invalidTarget";
+      spendAction(ts, "main");
+      const r = rescue(sim.rng, me, d100Of(target), true);
+      if (typeof r !== "string") sim.emit({ type: "rescue", unitId: target.id, byUnitId: unit.id, roll: r.roll, needed: r.needed, success: r.success });
+      return null;
+    }
+    case "familiar": {
+      const familiar = familiarOf(sim, enc, unit);
+      if (!familiar || !o.actions.includes("familiar")) return familiar ? (ts.familiarDone ? "familiarDone" : "actionSpent") : "noFamiliar";
+      if (!target || !o.familiarTargets.some((t) => t.id === target.id)) return "invalidTarget";
+      if (!me.familiarSpecialist) spendAction(ts, "main");
+      ts.familiarDone = true;
+      d100Attack(sim, familiar, target, { mode: "melee", duel: me.duel !== null });
+      return null;
+    }
+    case "forfeit":
+      if (forfeitDuel(sim, unit.id) !== null) return "notInDuel";
+      ts.over = true;
+      return null;
+    case "takeOff":
+    case "land":
+    case "climb":
+    case "descend": {
+      const refused = step.kind === "takeOff" ? takeOff(me, ts) : step.kind === "land" ? land(me, ts) : changeHeight(me, ts, step.kind === "climb" ? 1 : -1);
+      if (refused) return refused;
+      sim.emit({ type: "altitudeChanged", unitId: unit.id, altitude: me.altitude, cause: step.kind });
+      return null;
+    }
+    default:
+      return "unknownStep";
+  }
+}
+
 /** Standing foes of `unit` in the encounter, nearest first, then by id. */
 function foesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
   return participantsOf(sim, enc)
@@ -148,7 +322,11 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
 
 /**
  * One participant's turn in a d100 encounter (P100-BASE-06 to 14): a player's plan when one was
- * sent ({@link playPlan}), else the AI:
+ * sent (a step list, {@link playSteps}, emitting `turnPlanPlayed`; else a one-word plan,
+ * {@link playPlan}), else the AI. A step list with `keepTurn` leaves the turn open (returns
+ * "open", the encounter's `openTurn` holding what the turn has spent): the next call, with the
+ * player's next plan or null when the turn timer ran out (the AI then plays what is left),
+ * resumes it without the start-of-turn steps 0 to 2. The AI:
  * 0. before the encounter's first turn, the surprise attacks (P100-BASE-01 to 03);
  * 1. spells interrupted last turn become castable (P100-STATUS-08); a dying unit loses 5 HP
  *    (P100-DEATH-02) and does nothing else;
@@ -159,32 +337,55 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
  * 4. against a swarm a character attacks the swarm as a whole with a kill roll (P100-MASS-06 to 10),
  *    killing the nearest members;
  * 5. a trained rescuer tends a dying ally (in the fight or not) instead of fighting (`care`);
+ *    then a unit with a charged offensive spell casts it at its best target in reach (`aiCast`,
+ *    P100-SPELL-01 to 05; in a duel at its opponent unless the duel bars magic, P100-DUEL-23);
  * 6. a duellist fights only its opponent, with the duel's penalties and opportunity attacks only
  *    at its back (P100-DUEL-09 to 15), and the duel ends when one is down (P100-DUEL-18); anyone
  *    else in a duel's encounter passes (P100-DUEL-03);
  * 7. otherwise it moves (before attacking, P100-BASE-08) toward the nearest foe, or a ranged
- *    attacker steps away from an adjacent foe (P100-PLACE-06), taking the opportunity attacks of
- *    the foes it leaves (P100-MOVE-03/04; none in mass combat, P100-MASS-16), then attacks;
+ *    attacker steps away from an adjacent foe (P100-PLACE-06); a move that would give opportunity
+ *    attacks (P100-MOVE-03/04; none in mass combat, P100-MASS-16) is made guarded instead, a
+ *    quarter of the distance and none given (`walkOrGuard`, P100-MOVE-05/06); then it attacks;
  *    flyers first take off, climb or drop (P100-AIR-13, 20, 21), and a charge after 2 tiles
  *    gives +20/+10 (P100-AIR-14/15).
  * Statuses count down at the end of the turn.
  */
-export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void {
-  if (enc.round === 1 && enc.acted.length === 0) surpriseAttacks(sim, enc);
+export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void | "open" {
   const me = d100Of(unit);
-  if (me.dead) return;
-  startOwnTurn(me);
-  if (me.dying) {
-    const before = me.hp;
-    const r = dyingTurnStart(me, d100Options(sim));
-    if (before !== me.hp) sim.emit({ type: "damaged", targetId: unit.id, sourceId: "dying", amount: before - me.hp, damageType: "dying", hp: me.hp, critical: false });
-    settle(sim, unit, r.outcome);
+  const resumed = enc.openTurn?.unitId === unit.id ? enc.openTurn.state as TurnState : null;
+  delete enc.openTurn;
+  let ts: TurnState;
+  if (resumed) {
+    ts = resumed;
+    if (me.dead || !canAct(me) || !isUp(unit)) { endOwnTurn(me); return; }
+  } else {
+    if (enc.round === 1 && enc.acted.length === 0) surpriseAttacks(sim, enc);
+    if (me.dead) return;
+    startOwnTurn(me);
+    if (me.dying) {
+      const before = me.hp;
+      const r = dyingTurnStart(me, d100Options(sim));
+      if (before !== me.hp) sim.emit({ type: "damaged", targetId: unit.id, sourceId: "dying", amount: before - me.hp, damageType: "dying", hp: me.hp, critical: false });
+      settle(sim, unit, r.outcome);
+      endOwnTurn(me);
+      return;
+    }
+    if (!canAct(me) || !isUp(unit)) { endOwnTurn(me); return; }
+    ts = newTurn();
+  }
+  const asked = plan as D100Plan | null;
+  if (asked && asked.action === "steps") {
+    const wasDuel = me.duel !== null;
+    const refusals = playSteps(sim, enc, unit, asked.steps ?? [], ts);
+    sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals });
+    if (asked.keepTurn && !ts.over && isUp(unit) && wasDuel === (me.duel !== null)) {
+      enc.openTurn = { unitId: unit.id, state: ts };
+      return "open";
+    }
     endOwnTurn(me);
     return;
   }
-  if (!canAct(me) || !isUp(unit)) { endOwnTurn(me); return; }
-  const ts = newTurn();
-  if (plan && playPlan(sim, enc, unit, plan as D100Plan, ts)) { endOwnTurn(me); return; }
+  if (asked && playPlan(sim, enc, unit, asked, ts)) { endOwnTurn(me); return; }
   const mySwarm = swarmOf(sim, enc, unit);
   if (mySwarm.length > 0) {
     if (!mySwarm.some((m) => d100Of(m).swarmRound === enc.round)) {
@@ -196,12 +397,13 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
   }
   const opponent = duelOpponent(sim, unit);
   if (opponent) {
-    if (isUp(opponent)) fight(sim, enc, unit, opponent, ts);
+    if (isUp(opponent) && !aiCast(sim, unit, [opponent], ts)) fight(sim, enc, unit, opponent, ts);
     endOwnTurn(me);
     return;
   }
   if (participantsOf(sim, enc).some((u) => d100Of(u).duel !== null)) { endOwnTurn(me); return; } // P100-DUEL-03
   if (care(sim, enc, unit, ts)) { endOwnTurn(me); return; }
+  if (aiCast(sim, unit, foesOf(sim, enc, unit).filter((f) => swarmOf(sim, enc, f).length === 0), ts)) { endOwnTurn(me); return; }
   // CMB-47: the keeper's order on an unconscious body next to it, as the turn's main action.
   if (orderedBodyInReach(sim, unit) && spendAction(ts, "main") === null) { orderedKillingBlow(sim, unit); endOwnTurn(me); return; }
   const target = foesOf(sim, enc, unit)[0];
@@ -209,14 +411,7 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
     const theirSwarm = swarmOf(sim, enc, target);
     if (theirSwarm.length > 0) {
       if (chebyshev(unit, target) > 1 && !unit.gear.ranged) moveToward(sim, enc, unit, target, ts, true);
-      if (isUp(unit) && (unit.gear.ranged || chebyshev(unit, target) <= 1) && spendAction(ts, "main") === null) {
-        unit.activity = "fighting";
-        const swarm: Swarm = { strength: 10 * theirSwarm.length };
-        const r = attackSwarm(sim.rng, me, swarm);
-        const nearest = [...theirSwarm].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
-        sim.emit({ type: "attack", attackerId: unit.id, targetId: target.id, hit: r.kills > 0, attackRoll: r.roll, defenceRoll: 0 });
-        for (const victim of nearest.slice(0, r.kills)) killMember(sim, victim);
-      }
+      if (isUp(unit) && (unit.gear.ranged || chebyshev(unit, target) <= 1)) strikeSwarm(sim, unit, target, theirSwarm, ts);
     } else {
       fight(sim, enc, unit, target, ts);
     }
@@ -294,7 +489,6 @@ function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: 
   const me = d100Of(unit);
   if (manoeuvre(sim, unit, target, ts)) return;
   const ranged = me.hasRangedWeapon;
-  const duel = me.duel !== null;
   const apart = aloft(unit) !== aloft(target) || (me.altitude !== "ground" && d100Of(target).altitude !== "ground" && me.altitude !== d100Of(target).altitude);
   const dist = chebyshev(unit, target);
   let moved = 0;
@@ -309,6 +503,18 @@ function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: 
   if (mode === "ranged" && (!ranged || d > me.range)) return;
   // CMB-11 to CMB-13 line of fire, except from moderate or high height (P100-AIR-24).
   if (mode === "ranged" && !ignoresGroundObstacles(me, mode) && !hasLineOfFire(sim.state.map, unit, target)) return;
+  strike(sim, unit, target, ts, mode, moved);
+}
+
+/**
+ * One weapon attack of `unit` on `target` as the turn's main action (P100-BASE-07 to 13): the shot
+ * may strike a body in the way (CMB-14); a flyer's charge after `moved` tiles (P100-AIR-14/15); a
+ * fall is reported (P100-AIR-16); a mishap ends the turn (P100-FUMBLE-04/05); in a duel, checks
+ * whether it ended (P100-DUEL-18). Nothing when the main action is spent.
+ */
+function strike(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: TurnState, mode: "melee" | "ranged", moved: number): void {
+  const me = d100Of(unit);
+  const duel = me.duel !== null;
   if (spendAction(ts, "main") !== null) return;
   unit.activity = "fighting";
   unit.targetId = target.id;
@@ -318,6 +524,7 @@ function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: 
   if (r.refused === null && r.result.fell) {
     sim.emit({ type: "altitudeChanged", unitId: struck.id, altitude: d100Of(struck).altitude, cause: "fall" });
   }
+  if (r.refused === null && r.result.turnEnds) ts.over = true;
   if (duel) checkDuelOver(sim, unit);
 }
 
@@ -385,8 +592,31 @@ function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, tar
   const path = findPath(map, unit, target, (x, y) => !busy.has(y * map.width + x));
   if (!path) return 0;
   path.pop();
-  const steps = path.slice(0, moveAllowance(d100Of(unit), false)).map((i) => ({ x: i % map.width, y: Math.floor(i / map.width) }));
-  return walk(sim, enc, unit, steps, ts, swarm);
+  const tiles = path.map((i) => ({ x: i % map.width, y: Math.floor(i / map.width) }));
+  return walkOrGuard(sim, enc, unit, tiles, ts, swarm);
+}
+
+/**
+ * The AI's choice between a normal and a guarded move along `tiles` (P100-MOVE-03 to 06, Left
+ * open MOVE): a normal move (up to the allowance) unless it would give an opportunity attack to a
+ * hostile as they stand now (turns.ts `opportunityAttacks`); then a guarded move along the same
+ * way, floor(allowance / 4) tiles and no opportunity attack. Emits `guardedMove` for a guarded one.
+ * @returns the tiles walked.
+ */
+function walkOrGuard(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, tiles: { x: number; y: number }[], ts: TurnState, swarm: boolean): number {
+  const me = d100Of(unit);
+  const normal = tiles.slice(0, moveAllowance(me, false));
+  if (normal.length === 0 || swarm || ts.moved || ts.mainDone) return walk(sim, enc, unit, normal, ts, swarm);
+  const hostiles: Placed[] = participantsOf(sim, enc)
+    .filter((u) => u !== unit && areEnemies(u, unit) && isUp(u))
+    .map((u) => ({ id: u.id, x: u.x, y: u.y, unit: d100Of(u) }));
+  const ctx = me.duel ? { duelOpponentId: me.duel.opponentId } : {};
+  if (opportunityAttacks([{ x: unit.x, y: unit.y }, ...normal], me, hostiles, ctx).length === 0) return walk(sim, enc, unit, normal, ts, swarm);
+  const guarded = tiles.slice(0, moveAllowance(me, true));
+  const from = { x: unit.x, y: unit.y };
+  const taken = walk(sim, enc, unit, guarded, ts, swarm, true);
+  sim.emit({ type: "guardedMove", unitId: unit.id, from, to: { x: unit.x, y: unit.y }, tiles: taken });
+  return taken;
 }
 
 /** P100-PLACE-06: a ranged attacker steps to the free neighbour farthest from `target`. */
@@ -400,7 +630,7 @@ function stepAway(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, targe
     const d = chebyshev({ x, y }, target);
     if (d > bestD) { bestD = d; best = { x, y }; }
   }
-  return best ? walk(sim, enc, unit, [best], ts, false) : 0;
+  return best ? walkOrGuard(sim, enc, unit, [best], ts, false) : 0;
 }
 
 /**
@@ -445,6 +675,8 @@ function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: { 
  */
 export const d100EncounterRules: EncounterRules = {
   rollInitiative: (sim) => sim.rng.d100(),
+  /** Pending duel proposals past their time are refused (duels.ts `expireDuelProposals`, P100-DUEL-01). */
+  everyTick: (sim) => expireDuelProposals(sim),
   orderOf: (sim, totals) => orderTotals(sim.rng, totals).order,
   /**
    * P100-BASE-01 (Left open BASE): a participant none of its foes can see (combat/perception.ts)

@@ -32,6 +32,8 @@ export const CHARGING_SPECIES: readonly string[] = ["dragon", "wyvern"];
 export const HEAL_SPELL = "heal";
 /** Left open SPELL (P100-SPELL-04): the HP the healing spell restores. */
 export const HEAL_SPELL_RANGE: readonly [number, number] = [20, 40];
+/** Left open SPELL: the Master's one chosen spell, offensive (spells.ts `OFFENSIVE_SPELLS`, `MASTER_SPELL`). */
+export const MASTER_SPELL_ID = "shadowBolt";
 /** Left open DEATH: the healing trait that makes a trained rescuer (P100-DEATH-07). */
 export const FIRST_AID_TRAIT = "Healing";
 
@@ -65,7 +67,8 @@ export function sheetFor(unit: UnitRecord): D100Unit {
     flyer, altitude: "ground", canCharge: CHARGING_SPECIES.includes(unit.species),
     dyingPhase: unit.kind === "adventurer" || unit.kind === "master",
     acceptsDeath: unit.kind !== "adventurer", // Left open DEATH: players refuse death by default; NPCs always die
-    spells: role === "healer" ? [{ id: HEAL_SPELL, charges: 1, maxCharges: 1, passive: false }] : [],
+    spells: role === "healer" ? [{ id: HEAL_SPELL, charges: 1, maxCharges: 1, passive: false }]
+      : unit.kind === "master" ? [{ id: MASTER_SPELL_ID, charges: 1, maxCharges: 1, passive: false }] : [], // Left open SPELL: the Master's offensive spell (spells.ts)
   });
 }
 

@@ -54,8 +54,12 @@ export function nextInOrder(order: readonly string[], currentId: string, isOut: 
   return null;
 }
 
-/** What a combatant did so far in its own turn (Left open BASE, Contradiction 7). */
-export interface TurnState { moved: boolean; mainDone: boolean; over: boolean }
+/**
+ * What a combatant did so far in its own turn (Left open BASE, Contradiction 7); `familiarDone`
+ * once its familiar acted this turn (P100-FAMILIAR-02 to 04; absent = not yet); `walked` the tiles
+ * its move covered (a flyer's charge, P100-AIR-14; absent = 0).
+ */
+export interface TurnState { moved: boolean; mainDone: boolean; over: boolean; familiarDone?: boolean; walked?: number }
 
 /** A fresh turn. */
 export function newTurn(): TurnState { return { moved: false, mainDone: false, over: false }; }

@@ -51,6 +51,8 @@ export interface DuelInfo {
   toDeath: boolean;
   /** P100-DUEL-23 bare hands only: the weapon held before the duel, given back after it; absent otherwise. */
   heldWeapon?: WeaponKind;
+  /** P100-DUEL-23: the terms both duellists agreed on (no magic, bare hands, allowed weapons), enforced during the duel; absent in older snapshots. */
+  terms?: { toDeath: boolean; noMagic: boolean; unarmedOnly: boolean; weaponWhitelist: string[] | null };
 }
 
 /** The per-unit d100 data. */

@@ -43,6 +43,7 @@ export const TURN_TIMER_TICKS = 30;
 export function stepEncounters(sim: Simulation): void {
   const rules = ENCOUNTER_RULES[sim.state.ruleset];
   if (!rules) return;
+  rules.everyTick?.(sim);
   formEncounters(sim, rules);
   const all = encountersOf(sim);
   for (const id of Object.keys(all)) stepEncounter(sim, rules, all[id] as EncounterRecord);

@@ -79,4 +79,6 @@ export interface EncounterRules {
   outsideTurn?(sim: Simulation, unit: UnitRecord): void;
   /** Multiplayer hook: true when a player controls this unit and its plan should be awaited. */
   awaitsPlayer?(sim: Simulation, unit: UnitRecord): boolean;
+  /** Every tick, before the encounters run (d100: pending duel proposals expire). */
+  everyTick?(sim: Simulation): void;
 }

@@ -1,0 +1,101 @@
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { chebyshev } from "../../world/grid.ts";
+import { areEnemies } from "../../world/units.ts";
+import { hasLineOfFire } from "../perception.ts";
+import { ignoresGroundObstacles } from "./air.ts";
+import { attackRefusal } from "./attack.ts";
+import { duelRuleRefusal } from "./duel.ts";
+import { d100Attack, type SimAttack } from "./resolve.ts";
+import { d100Of, MASTER_SPELL_ID } from "./sheet.ts";
+import { canCast, isDown } from "./statuses.ts";
+import { castSpell, refundSpell } from "./turns.ts";
+import type { D100Spell } from "./types.ts";
+
+/**
+ * An offensive spell's description (P100-SPELL-04, Left open SPELL: server data): the damage a
+ * hit deals (uniform, in HP) and its range in tiles (Chebyshev), with a line of fire as for shots.
+ * It rolls an attack (mode "magic") against the target's dodge, so criticals and fumbles apply
+ * (P100-CRIT-02: a critical raises its damage by 50%).
+ */
+export interface OffensiveSpellData { damage: readonly [number, number]; range: number }
+
+/** Left open SPELL (server data): the offensive spells a loadout may hold, by spell id. */
+export const OFFENSIVE_SPELLS: Readonly<Record<string, OffensiveSpellData>> = {
+  /** The Master's chosen spell (sheet.ts): 30–80 HP at up to 8 tiles. */
+  shadowBolt: { damage: [30, 80], range: 8 },
+};
+
+/** The Master's one chosen spell (P100-SPELL-01, Left open SPELL; given by sheet.ts). */
+export const MASTER_SPELL = MASTER_SPELL_ID;
+
+/** The unit's offensive spell (P100-SPELL-01: the first one of its loadout listed in {@link OFFENSIVE_SPELLS}), if any. */
+export function offensiveSpellOf(unit: UnitRecord): D100Spell | undefined {
+  return d100Of(unit).spells.find((s) => !s.passive && s.id in OFFENSIVE_SPELLS);
+}
+
+/** Why an offensive spell cannot be cast at a target now (nothing changes). */
+export type CastRefusal =
+  | "notInLoadout" | "notOffensive" | "silenced" | "interrupted" | "noCharge" | "noMagic"
+  | "notAnEnemy" | "targetDown" | "outOfRange" | "noLineOfFire" | "cannotAttack" | "notSameHeight";
+
+/**
+ * Whether `caster` may cast its offensive spell `spellId` at `target` now, on its own turn
+ * (P100-SPELL-01 loadout, P100-SPELL-05 charge, P100-STATUS-03 silence, P100-STATUS-08 an
+ * interrupted spell, P100-DUEL-23 a duel agreed without magic, range and line of fire, the
+ * target a standing enemy; from moderate or high height no ground obstacle blocks, P100-AIR-24).
+ * @returns null when allowed.
+ */
+export function castRefusal(sim: Simulation, caster: UnitRecord, target: UnitRecord, spellId: string): CastRefusal | null {
+  const me = d100Of(caster), t = d100Of(target);
+  const spell = me.spells.find((s) => s.id === spellId);
+  if (!spell) return "notInLoadout";
+  const data = OFFENSIVE_SPELLS[spellId];
+  if (!data || spell.passive) return "notOffensive";
+  if (!canCast(me)) return "silenced";
+  if (me.lockedSpells.includes(spellId)) return "interrupted";
+  if (spell.charges <= 0) return "noCharge";
+  if (me.duel?.terms && duelRuleRefusal(me.duel.terms, me, "magic", caster.gear.weapon) !== null) return "noMagic";
+  if (!areEnemies(caster, target)) return "notAnEnemy";
+  if (t.dead || isDown(t)) return "targetDown";
+  if (chebyshev(caster, target) > data.range) return "outOfRange";
+  if (!ignoresGroundObstacles(me, "magic") && !hasLineOfFire(sim.state.map, caster, target)) return "noLineOfFire";
+  const refused = attackRefusal(me, t, "magic");
+  if (refused === "notSameHeight") return "notSameHeight";
+  if (refused !== null) return refused === "silenced" || refused === "silencedNoWeapon" ? "silenced" : "cannotAttack";
+  return null;
+}
+
+/**
+ * Casts `caster`'s offensive spell `spellId` at `target` (P100-SPELL-01 to 05, P100-CRIT-02):
+ * spends its charge ({@link castSpell}), then one magic attack with the spell's damage range
+ * against the target's dodge ({@link d100Attack}); a botched incantation (a critical failure with
+ * no counter-attack) keeps its charge (Left open FUMBLE, {@link refundSpell}). In a duel the
+ * duel's attack rules apply; `targetCanReach` says whether the target could strike back at once (a
+ * critical failure's counter-attack, Left open FUMBLE). Call {@link castRefusal} first.
+ * Draw order: as {@link d100Attack}.
+ */
+export function castOffensiveSpell(sim: Simulation, caster: UnitRecord, target: UnitRecord, spellId: string, targetCanReach = true): SimAttack {
+  const me = d100Of(caster);
+  const data = OFFENSIVE_SPELLS[spellId] as OffensiveSpellData;
+  castSpell(me, spellId, true);
+  const r = d100Attack(sim, caster, target, { mode: "magic", spellDamage: data.damage, duel: me.duel !== null, targetCanReach });
+  if (r.refused === null && r.result.mishap) refundSpell(me, spellId);
+  return r;
+}
+
+/**
+ * The AI's target for its offensive spell (P100-SPELL, Left open SPELL "a good target"): among
+ * `foes` (standing enemies, not swarm members: a single-target ability is not worth a swarm,
+ * P100-MASS-17), those the spell may strike now ({@link castRefusal}); the one with the most HP
+ * left (the spell's damage is not wasted on a foe about to fall), then the nearest, then the lowest
+ * id. Undefined when none, or when the caster has no charged offensive spell.
+ */
+export function aiSpellTarget(sim: Simulation, caster: UnitRecord, foes: readonly UnitRecord[]): { spell: D100Spell; target: UnitRecord } | undefined {
+  const spell = offensiveSpellOf(caster);
+  if (!spell || spell.charges <= 0) return undefined;
+  const ok = foes.filter((f) => d100Of(f).swarm === "" && castRefusal(sim, caster, f, spell.id) === null)
+    .sort((a, b) => d100Of(b).hp - d100Of(a).hp || chebyshev(caster, a) - chebyshev(caster, b) || Number(a.id) - Number(b.id));
+  const target = ok[0];
+  return target ? { spell, target } : undefined;
+}
