@@ -7,8 +7,9 @@ import { inProcessServer, recordEvents } from "./harness.ts";
  * is spent). An adventurer player claims the first spotted peasant; the keeper orders a minion to
  * attack it. On its first turn the thin client reads its options, moves one tile with
  * `keepTurn: true`, waits for the options to come back refreshed (movement left, tiles reachable
- * from the new tile, same turn timer), then attacks or waits, which ends the turn. The spectator's
- * log shows one turn for both plans.
+ * from the new tile, same turn timer), then attacks or waits, which ends the turn (should the turn
+ * timer beat it on a loaded machine, it tries again on its next turn). The spectator's log shows
+ * one turn for both plans.
  */
 
 const server = inProcessServer();
@@ -47,6 +48,8 @@ describe("a d20 turn played step by step over a real connection", () => {
       const o = state.turnOptions.get(peasantId);
       if (!o) return;
       const key = `${o.encounterId}:${o.round}`;
+      // Should the turn timer end that turn before the refresh is answered (a loaded machine), try again on the next one.
+      if (phase === "moved" && key !== lastKey) phase = "fresh";
       if (phase === "fresh") {
         // First turn: one tile (the cheapest, listed first), keeping the turn open.
         if (o.reachable.length === 0) return;
@@ -97,11 +100,10 @@ describe("a d20 turn played step by step over a real connection", () => {
 
     // The log: the first turn of the peasant started once and played both plans, the move first.
     const during = seen.slice(seen.indexOf(started), seen.indexOf(ended) + 1);
-    const mine = during.filter((e): e is SimEventOf<"turnStarted"> => e.type === "turnStarted" && e.unitId === peasantId && e.encounterId === started.encounterId);
-    expect(mine.length).toBeGreaterThan(0);
-    const firstTurn = mine[0]!;
-    const nextTurnAt = during.findIndex((e, i) => i > during.indexOf(firstTurn) && e.type === "turnStarted");
-    const turn = during.slice(during.indexOf(firstTurn), nextTurnAt < 0 ? undefined : nextTurnAt);
+    const firstTurn = during.find((e): e is SimEventOf<"turnStarted"> => e.type === "turnStarted" && e.unitId === peasantId && e.encounterId === second!.encounterId && e.round === second!.round);
+    expect(firstTurn).toBeDefined();
+    const nextTurnAt = during.findIndex((e, i) => i > during.indexOf(firstTurn!) && e.type === "turnStarted");
+    const turn = during.slice(during.indexOf(firstTurn!), nextTurnAt < 0 ? undefined : nextTurnAt);
     const plays = turn.filter((e): e is SimEventOf<"turnPlanPlayed"> => e.type === "turnPlanPlayed" && e.unitId === peasantId);
     expect(plays.length).toBe(2);
     expect(plays[0]!.refusals).toEqual([null]);
