@@ -280,6 +280,58 @@ describe("creatures bigger than one tile (D20-SIZE-01 to D20-SIZE-12)", () => {
   });
 });
 
+describe("spaces in reactions and attacks on tiles (D20-SIZE-01)", () => {
+  it("D20-ATTACK-25, D20-MOVE-09: leaving reach is measured from the troll's whole space: a step that keeps its space next to the hero provokes nothing, one that takes it away does", () => {
+    const sim = d20Sim(1, ARENA);
+    const troll = creature(sim, "troll", 4, 4);
+    const h = hero(sim, 6, 5);
+    const enc = form(sim, [troll, h], h, troll);
+    // North to (4, 3): its space (4..5, 3..4) is still next to (6, 5) (its NW tile would be 2 away).
+    expect(stepTo(sim, enc, troll, { x: 4, y: 3 }, newTurn(6), false)).toBeNull();
+    expect(strip(sim.drainEvents()).filter((e) => e.type === "reaction")).toEqual([]);
+    // West to (3, 3): its space (3..4, 3..4) is 2 from the hero: the hero's opportunity attack (15 hits AC 12, 1d8 = 6).
+    forceDice(sim, [15, 6]);
+    expect(stepTo(sim, enc, troll, { x: 3, y: 3 }, newTurn(6), false)).toBeNull();
+    const events = strip(sim.drainEvents());
+    expect(events.filter((e) => e.type === "reaction")).toEqual([{ type: "reaction", unitId: h.id, kind: "opportunityAttack", detail: "longsword", againstId: troll.id }]);
+    expect(d20Of(troll).hp).toBe(94);
+  });
+
+  it("D20-ATTACK-68, D20-ATTACK-70: an attack on any tile of the troll's space finds it (with disadvantage)", () => {
+    const sim = d20Sim(1, ARENA);
+    const troll = creature(sim, "troll", 4, 4);
+    const h = hero(sim, 6, 6);
+    const enc = form(sim, [troll, h], h, troll);
+    forceDice(sim, [18, 17, 5]);
+    expect(playPlan(sim, enc, h, { steps: [{ kind: "attackTile", x: 5, y: 5 }] }, { budget: newTurn(6), attacksLeft: 0 })).toEqual([null]);
+    expect(d20Of(troll).hp).toBe(95); // the lower of 18 and 17 hits AC 12; 5 damage
+  });
+});
+
+describe("flyers fall (D20-MOVE-37)", () => {
+  it("D20-MOVE-37, Left open (falling): a paralysed flyer falls at the next turn: walking, prone, 1 bludgeoning damage; over deep water it lands swimming, unhurt", () => {
+    const sim = d20Sim(1, POOL);
+    const bat = creature(sim, "giantBat", 3, 5);
+    const wet = creature(sim, "giantBat", 6, 3);
+    const up = creature(sim, "giantBat", 3, 8);
+    const h = hero(sim, 12, 5);
+    const enc = form(sim, [bat, wet, up, h], h, bat);
+    expect(enc.participants).toContain(up.id);
+    for (const b of [bat, wet, up]) d20Of(b).mode = "fly";
+    for (const b of [bat, wet]) addStatus(d20Of(b).statuses, "paralysed", "", 1);
+    takeD20Turn(sim, enc, h, { action: "wait" });
+    const events = strip(sim.drainEvents());
+    expect(events.filter((e) => e.type === "moveModeChanged")).toEqual([
+      { type: "moveModeChanged", unitId: bat.id, from: "fly", mode: "walk", movementBefore: 0, movementLeft: 0 },
+      { type: "moveModeChanged", unitId: wet.id, from: "fly", mode: "swim", movementBefore: 0, movementLeft: 0 },
+    ]);
+    expect([d20Of(bat).hp, hasStatus(d20Of(bat).statuses, "prone")]).toEqual([99, true]);
+    expect([d20Of(wet).hp, hasStatus(d20Of(wet).statuses, "prone"), d20Of(wet).mode]).toEqual([100, false, "swim"]);
+    // A flyer still able to move stays up.
+    expect(d20Of(up).mode).toBe("fly");
+  });
+});
+
 describe("modes and spaces in the state (snapshot, hash, client projection)", () => {
   it("D20-MOVE-13, D20-SIZE-01: the mode survives snapshot/restore and changes the hash; units show moveMode and space", () => {
     const sim = d20Sim(1, RUBBLE);

@@ -13,8 +13,8 @@ import { d20Of } from "./sheet.ts";
 import { mayPassThrough } from "./size.ts";
 import { castRefusal } from "./spells.ts";
 import { canAct, canMove, canReact, hasStatus } from "./statuses.ts";
-import { d20Reachable, d20RouteTo, switchableModes, type RouteStep } from "./routes.ts";
-import { modeOf, spaceDistance, spaceSide, turnMovement, type MoveMode } from "./movement.ts";
+import { d20Reachable, routeNextTo, switchableModes, type RouteStep } from "./routes.ts";
+import { modeOf, turnMovement, type MoveMode } from "./movement.ts";
 import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./turn.ts";
 import { newTurn } from "./actions.ts";
 import { RANGE_BANDS, type Cover, type RangeBand } from "./attack.ts";
@@ -31,7 +31,7 @@ function approach(sim: Simulation, unit: UnitRecord, target: UnitRecord, tiles: 
   const map = sim.state.map;
   // d20move: the cheapest way by the D20-MOVE costs (routes.ts d20RouteTo: rubble, modes, spaces) to a
   // place next to the target's space, instead of the shortest walk.
-  const route = d20RouteTo(sim, unit, (x, y, side) => spaceDistance({ x, y }, side, target, spaceSide(target)) === 1);
+  const route = routeNextTo(sim, unit, target);
   if (!route) return [];
   const walk = route.steps.flatMap((st) => (st.kind === "move" ? st.path.map((p) => p.y * map.width + p.x) : []));
   const byTile = new Map(tiles.map((t) => [t.y * map.width + t.x, t]));

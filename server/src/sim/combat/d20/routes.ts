@@ -5,11 +5,13 @@ import { areEnemies, isActive } from "../../world/units.ts";
 import type { TurnBudget } from "./actions.ts";
 import { dragSlows } from "./attack.ts";
 import {
-  canEnter, canUseMode, MODE_SWITCH_COST, MOVE_MODES, modeOf, sheetModeFactor, spaceDistance, spaceSide, stepCost, switchMode, type MoveMode,
+  canEnter, canUseMode, FALL_DAMAGE_PER_TILE, flyerFalls, MODE_SWITCH_COST, MOVE_MODES, modeOf, sheetModeFactor, spaceDistance, spaceSide, stepCost, switchMode, type MoveMode,
 } from "./movement.ts";
 import { d20Of } from "./sheet.ts";
 import { mayPassThrough, SPACE_TILES, type Size } from "./size.ts";
-import { addStatus, hasStatus, removeStatus } from "./statuses.ts";
+import { addStatus, hasStatus, isIncapacitated, removeStatus } from "./statuses.ts";
+import { defenceOf, hurt } from "./resolve.ts";
+import { damageTaken } from "./damage.ts";
 import type { D20Unit } from "./types.ts";
 
 /**
@@ -249,6 +251,12 @@ export interface RouteQuery {
   movement?: number;
   /** Modes it may use; default {@link usableModes}. */
   modes?: readonly MoveMode[];
+  /**
+   * A search for a place within `reach` of this space (x, y: north-west tile, side in tiles) may
+   * say so: the search is then an A* (a lower bound of the cost left guides it); the route found
+   * costs the same as without it.
+   */
+  toward?: { x: number; y: number; side: number; reach: number };
 }
 
 /** A search state's record: walking-equivalent cost, the state it came from, ended-on allowed. */
@@ -282,8 +290,20 @@ function search(sim: Simulation, unit: UnitRecord, q: RouteQuery, stop?: (x: num
   const swap = (a: number, b: number) => {
     [hc[a], hc[b]] = [hc[b]!, hc[a]!]; [hd[a], hd[b]] = [hd[b]!, hd[a]!]; [ho[a], ho[b]] = [ho[b]!, ho[a]!]; [hs[a], hs[b]] = [hs[b]!, hs[a]!];
   };
+  // A*'s lower bound of what is left to a place within reach of `toward`: tiles still to go, at the
+  // cheapest walking-equivalent step cost of the usable modes (flying or a native swimmer's ½).
+  const toward = q.toward;
+  let cheapest = 1;
+  for (const m of modes) cheapest = Math.min(cheapest, 1 / sheetModeFactor(me, m));
+  const nMax = SPACE_TILES[ctx.size];
+  const h = (tile: number): number => {
+    if (!toward) return 0;
+    const x = tile % w, y = (tile - x) / w;
+    const d = spaceDistance({ x, y }, nMax, toward, toward.side) - toward.reach;
+    return d > 0 ? d * cheapest : 0;
+  };
   const push = (c: number, st: number) => {
-    hc.push(c); hd.push(diag[st]!); ho.push(order++); hs.push(st);
+    hc.push(c + h((st / 3) | 0)); hd.push(diag[st]!); ho.push(order++); hs.push(st);
     let i = hc.length - 1;
     while (i > 0) { const p = (i - 1) >> 1; if (!less(i, p)) break; swap(i, p); i = p; }
   };
@@ -331,13 +351,19 @@ function search(sim: Simulation, unit: UnitRecord, q: RouteQuery, stop?: (x: num
     for (const m of modes) {
       if (m === mode) continue;
       const ns = tile * 3 + MOVE_MODES.indexOf(m);
-      if (done[ns] || left < MODE_SWITCH_COST) continue;
+      if (done[ns] || left < MODE_SWITCH_COST || !leadsSomewhere(map, x, y, ctx.size, m)) continue;
       const nc = c + MODE_SWITCH_COST / f;
       // A switch keeps the space where it is; it may end there only if the new mode can hold it.
       if (nc < cost[ns]! || (nc === cost[ns] && diag[st]! < diag[ns]!)) { cost[ns] = nc; diag[ns] = diag[st]!; prev[ns] = st; free[ns] = free[st]! && sideAt(map, x, y, ctx.size, m) > 0 ? 1 : 0; push(nc, ns); }
     }
   }
   return { s: { states: cost, prev, free }, found, startMode };
+}
+
+/** True when `mode` can hold a space of `size` at (x, y) or at a neighbouring place: a switch to it may lead somewhere. */
+function leadsSomewhere(map: MapState, x: number, y: number, size: Size, mode: MoveMode): boolean {
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (sideAt(map, x + dx, y + dy, size, mode) > 0) return true;
+  return false;
 }
 
 /** The steps from the search's start to state `st`: move paths split by mode switches. */
@@ -428,11 +454,7 @@ export function switchableModes(sim: Simulation, unit: UnitRecord, movementLeft:
   const now = modeOf(me);
   if (movementLeft < MODE_SWITCH_COST) return [];
   const map = sim.state.map;
-  return usableModes(me).filter((m) => {
-    if (m === now) return false;
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (sideAt(map, unit.x + dx, unit.y + dy, me.size, m) > 0) return true;
-    return false;
-  });
+  return usableModes(me).filter((m) => m !== now && leadsSomewhere(map, unit.x, unit.y, me.size, m));
 }
 
 /**
@@ -442,10 +464,49 @@ export function switchableModes(sim: Simulation, unit: UnitRecord, movementLeft:
  * left (D20-ACTION-10), so a flyer that can get there by taking off does not Dash.
  */
 export function approachCost(sim: Simulation, unit: UnitRecord, target: UnitRecord, reach: number): number {
+  const route = routeNextTo(sim, unit, target, reach);
+  return route ? route.cost : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The cheapest way ({@link d20RouteTo}, an A* toward the target) for `unit` to a place within
+ * `reach` (default 1: next to it) of `target`'s space: a distance from 1 to `reach` (D20-MOVE-09).
+ * Null when there is none.
+ */
+export function routeNextTo(sim: Simulation, unit: UnitRecord, target: UnitRecord, reach = 1): Route | null {
   const ts = spaceSide(target);
-  const route = d20RouteTo(sim, unit, (x, y, side) => {
+  return d20RouteTo(sim, unit, (x, y, side) => {
     const d = spaceDistance({ x, y }, side, target, ts);
     return d >= 1 && d <= reach;
-  });
-  return route ? route.cost : Number.POSITIVE_INFINITY;
+  }, { toward: { x: target.x, y: target.y, side: ts, reach } });
+}
+
+/** Left open (D20-MOVE falling): a flying creature is this many tiles above the floor (the dungeon's rooms are one storey). */
+export const FLYING_HEIGHT = 1;
+
+/**
+ * D20-MOVE-37 and Left open (falling; D20-STATUS rooted): a flying creature that is prone, has a
+ * movement value of 0, or can no longer move (paralysed, at 0 HP or dead, rooted, grappled) falls
+ * straight down: onto dry ground it lands walking and prone and takes {@link FALL_DAMAGE_PER_TILE}
+ * × {@link FLYING_HEIGHT} bludgeoning damage (through resistance; a creature at 0 HP counts it as
+ * damage at 0 HP); into deep water it lands swimming, unhurt. Emits `moveModeChanged` (0 and 0).
+ * Checked at the start of every turn of its encounter (turn.ts `takeD20Turn`).
+ * @returns true when it fell.
+ */
+export function fallIfGrounded(sim: Simulation, unit: UnitRecord): boolean {
+  const me = d20Of(unit);
+  if (modeOf(me) !== "fly") return false;
+  const down = me.dead || me.hp === 0;
+  const canMoveNow = !down && !isIncapacitated(me.statuses, false) && !hasStatus(me.statuses, "rooted") && !hasStatus(me.statuses, "grappled");
+  if (!flyerFalls("fly", hasStatus(me.statuses, "prone"), me.movement, canMoveNow)) return false;
+  const map = sim.state.map;
+  const water = sideAt(map, unit.x, unit.y, me.size, "walk") === 0 && sideAt(map, unit.x, unit.y, me.size, "swim") > 0;
+  me.mode = water ? "swim" : "walk";
+  sim.emit({ type: "moveModeChanged", unitId: unit.id, from: "fly", mode: me.mode, movementBefore: 0, movementLeft: 0 });
+  if (!water) {
+    if (!hasStatus(me.statuses, "prone")) addStatus(me.statuses, "prone", "", -1);
+    if (!me.dead) hurt(sim, unit, damageTaken(FALL_DAMAGE_PER_TILE * FLYING_HEIGHT, "bludgeoning", defenceOf(sim, unit)), "bludgeoning", unit.id);
+  }
+  refreshSqueezing(sim, unit);
+  return true;
 }

@@ -12,7 +12,7 @@ import { rollD20, rollDice } from "./dice.ts";
 import { hasFreeHand } from "./equip.ts";
 import { hideRoll, notices, passivePerception } from "./flow.ts";
 import { mayPassThrough } from "./size.ts";
-import { approachCost, checkStep, d20RouteTo, occupancy, refreshSqueezing, startOfTurnSpace, switchModeNow } from "./routes.ts";
+import { approachCost, checkStep, fallIfGrounded, inSpace, occupancy, refreshSqueezing, routeNextTo, startOfTurnSpace, switchModeNow } from "./routes.ts";
 import { modeOf, sheetModeFactor, spaceDistance, spaceSide, switchMode, turnMovement, type MoveMode } from "./movement.ts";
 import { areaSpell, castRefusal, payFor, spellAttack, spellReaches, type D20Spell } from "./spells.ts";
 import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, mountCost } from "./mount.ts";
@@ -438,7 +438,7 @@ function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target:
  * names no target and shows no AC in both cases, so a miss on an empty tile looks like any miss.
  */
 export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, x: number, y: number): void {
-  const there = participantsOf(sim, enc).find((u) => u.x === x && u.y === y && u !== unit && isUp(u));
+  const there = participantsOf(sim, enc).find((u) => inSpace(u, x, y) && u !== unit && isUp(u)); // d20move: any tile of its space (D20-SIZE-01)
   if (there) {
     const r = resolveD20Attack(sim, unit, there, { targetUnseen: true, onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), silent: true });
     sim.emit({ type: "attack", attackerId: unit.id, targetId: "", hit: r.hit, attackRoll: r.total, defenceRoll: 0 });
@@ -464,6 +464,7 @@ export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitReco
  * Timed statuses count down at the end of the turn.
  */
 export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void | "open" {
+  for (const u of participantsOf(sim, enc)) fallIfGrounded(sim, u); // d20move: D20-MOVE-37, grounded flyers fall
   const me = d20Of(unit);
   if (me.dead) return;
   // D20-MOUNT-16: a controlled mount acts in its rider's turn, not in its own slot.
@@ -626,7 +627,7 @@ function occupied(sim: Simulation, unit: UnitRecord): Set<number> {
 export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, budget: TurnBudget, until?: () => boolean): void {
   // d20move: the cheapest route by the D20-MOVE costs (rubble, modes and their switches, squeezing;
   // routes.ts d20RouteTo) to a place next to the target's space, walked while the budget allows.
-  const route = d20RouteTo(sim, unit, (x, y, side) => spaceDistance({ x, y }, side, target, spaceSide(target)) === 1);
+  const route = routeNextTo(sim, unit, target);
   if (!route) return;
   const freeHere = (): boolean => {
     const occ = occupancy(sim, unit), w = sim.state.map.width, s = spaceSide(unit);
@@ -714,7 +715,7 @@ function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRe
     if (rd.weapon.ranged) continue;
     if (rd.statuses.some((s) => s.kind === "grappled" && s.sourceId === mover.id)) continue; // dragged along, it stays in reach
     const ok = provokesOpportunity({
-      leavesReach: inReach(rd.weapon.reach, gridDistance(r, mover)) && !inReach(rd.weapon.reach, gridDistance(r, next)),
+      leavesReach: inReach(rd.weapon.reach, gridDistance(r, mover)) && !inReach(rd.weapon.reach, gridDistance(r, { x: next.x, y: next.y, d20: mover.d20 })), // d20move: the mover's space there
       seesMover: true,
       hostile: true,
       moverDisengaged: budget.disengaged,
@@ -749,7 +750,7 @@ function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord
     if (spell) {
       // A held spell goes off when a foe comes within its band (Left open trigger list: "enters range").
       if (spellReaches(r, spell, from) || !spellReaches(r, spell, mover)) continue;
-    } else if (inReach(rd.weapon.reach, gridDistance(r, from)) || !canStrike(r, mover)) continue;
+    } else if (inReach(rd.weapon.reach, gridDistance(r, { x: from.x, y: from.y, d20: mover.d20 })) || !canStrike(r, mover)) continue; // d20move: the mover's space
     removeStatus(rd.statuses, "readied");
     rd.reactionUsed = true;
     noteReaction(enc, r.id);
