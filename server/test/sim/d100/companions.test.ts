@@ -208,6 +208,53 @@ describe("companions in a d100 room", () => {
     expect(dice.left()).toBe(0);
   });
 
+  it("P100-FAMILIAR-13: a hunter whose pet lies dying out of its reach walks next to it (its whole turn), then heals it the next round", () => {
+    const sim = d100Sim();
+    const hunter = adventurer(sim, "Hunter", 3, 5, { weapon: "bow", ranged: true });
+    const hound = companion(sim, hunter, 7, 5);
+    const bear = addUnit(sim, { ...speciesFields("bear"), x: 9, y: 5 });
+    Object.assign(d100Of(hound), { hp: -10, dying: true });
+    hound.activity = "unconscious";
+    hunter.targetId = bear.id;
+    // initiative hunter 90, hound 50, bear 10; round 1: the hunter walks, the hound loses 5, the bear walks up to the hunter and
+    // misses (30 vs 40); round 2: the heal roll 70.
+    const dice = forceDice(sim, [90, 50, 10, 30, 40, 70]);
+    const events: SimEvent[] = run(sim, 3);
+    expect([hunter.x, hunter.y]).toEqual([6, 4]);
+    expect(turns(events).map(([id, types]) => [id, types.filter((t) => t !== "guardedMove")])).toEqual([[hunter.id, []], [hound.id, ["damaged"]], [bear.id, ["attack"]]]);
+    expect(d100Of(hound).hp).toBe(-15);
+    const enc = Object.values(encountersOf(sim))[0]!;
+    let healed: SimEvent[] = [];
+    while (enc.round < 2) healed = run(sim, 1); // round 2 opens with the hunter's turn
+    expect(turns(healed)).toEqual([[hunter.id, ["rescue", "woke"]]]);
+    expect(of(healed, "rescue").map(bare)).toEqual([{ unitId: hound.id, byUnitId: hunter.id, roll: 70, needed: 50, success: true }]);
+    expect([d100Of(hound).hp, hound.activity]).toEqual([1, "idle"]);
+    expect(dice.left()).toBe(0);
+  });
+
+  it("P100-FAMILIAR-02, P100-FAMILIAR-13: a player's plan familiar gives the hunter's turn to its hound; healFamiliar out of reach is refused and draws nothing", () => {
+    const sim = d100Sim();
+    const hunter = adventurer(sim, "Hunter", 3, 5, { weapon: "bow", ranged: true });
+    const hound = companion(sim, hunter, 8, 6);
+    const bear = addUnit(sim, { ...speciesFields("bear"), x: 9, y: 5 });
+    hunter.controller = "seat-1";
+    hunter.targetId = bear.id;
+    // The hound: 44 (1..80) vs 20, 15 damage; the bear strikes the hound: 30 vs 40.
+    const dice = forceDice(sim, [90, 50, 10, 44, 20, 15, 30, 40]);
+    run(sim, 1);
+    const enc = Object.values(encountersOf(sim))[0]!;
+    enc.plans[hunter.id] = { action: "familiar" };
+    const events = run(sim, 1);
+    // The hunter itself does not shoot.
+    expect(of(events, "attack").map(bare)).toEqual([{ attackerId: hound.id, targetId: bear.id, hit: true, attackRoll: 44, defenceRoll: 20 }]);
+    while (enc.round < 2 || enc.waitingSince < 0) run(sim, 1);
+    expect(dice.left()).toBe(0);
+    forceDice(sim, []);
+    enc.plans[hunter.id] = { action: "healFamiliar" };
+    const refused = run(sim, 1);
+    expect(turns(refused)).toEqual([[hunter.id, []]]);
+  });
+
   it("P100-AIR-22: a blow on the griffon comes out of its rider's HP, and at 0 both are out of action", () => {
     const sim = d100Sim();
     const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });

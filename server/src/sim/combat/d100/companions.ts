@@ -1,7 +1,7 @@
 import { ADVENTURER_CLASSES, SPECIES, type SpeciesId } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
-import { chebyshev } from "../../world/grid.ts";
+import { chebyshev, isWalkable } from "../../world/grid.ts";
 import { walkNextTo } from "../../world/movement.ts";
 import { addUnit, areEnemies, isActive, presentUnits } from "../../world/units.ts";
 import { speciesFields } from "../creatures.ts";
@@ -13,8 +13,8 @@ import { makeFamiliar, ownerSlotActors, updateFamiliarSpecialist } from "./famil
 import { hunterHealsFamiliar, reviveFamiliar } from "./hp.ts";
 import { settle } from "./resolve.ts";
 import { d100Of } from "./sheet.ts";
-import { isDown } from "./statuses.ts";
-import { newTurn, type TurnState } from "./turns.ts";
+import { canAct, endOwnTurn, isDown } from "./statuses.ts";
+import { spendAction, startOwnTurn, type TurnState } from "./turns.ts";
 import { ALTITUDES, type D100Unit } from "./types.ts";
 
 /**
@@ -195,14 +195,15 @@ export function aiLetsFamiliarAct(sim: Simulation, enc: EncounterRecord, familia
  * - a familiar acts in its owner's slot while the owner stands in the same fight (P100-FAMILIAR-04,
  *   Left open FAMILIAR); its own slot only runs its dying (P100-FAMILIAR-11), or its whole turn
  *   when its owner is down or gone (server choice);
- * - the owner's slot: plan `healFamiliar` (or the AI, its hunter's pet dying next to it) heals the
- *   pet in a full turn (P100-FAMILIAR-13); a specialist acts, then its familiar (P100-FAMILIAR-03/04);
- *   a non-specialist plays plan `familiar` (or the AI's choice, {@link aiLetsFamiliarAct}) as its
- *   familiar's turn, anything else as its own (P100-FAMILIAR-02); a step plan (`steps`) is the
- *   owner's turn, its familiar acting through its `familiar` step;
- * - a rider's plans `mount` (`targetId` its mount, adjacent or on its tile), `dismount`,
- *   `takeOff`, `land`, `climb` and `descend` act on its mount ({@link riderPlan}).
- * After the turn a ridden mount stands on its rider's tile.
+ * - the owner's slot, when its familiar is in the fight and it can act: a player's plan `familiar`
+ *   gives the turn to the familiar (P100-FAMILIAR-02), any other plan is the owner's own turn, a
+ *   specialist's familiar acting right after it (P100-FAMILIAR-03/04; with a step plan, `steps`,
+ *   through its `familiar` step instead); without a plan the AI tends its hunter's pet lying dying
+ *   ({@link petCarePlan}, P100-FAMILIAR-13), else a specialist acts then its familiar, and a
+ *   non-specialist lets its familiar act when {@link aiLetsFamiliarAct}, else acts itself.
+ * A turn given to the familiar still counts as the owner's for its statuses. After the turn a
+ * ridden mount stands on its rider's tile. The plans `healFamiliar`, `mount`, `dismount` and a
+ * rider's flight are played by the d100 turn itself ({@link companionPlan}).
  */
 export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown, base: D100TurnFn): void | "open" {
   const d = d100Of(unit);
@@ -214,19 +215,26 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
     return;
   }
   const p = plan as { action?: string; targetId?: string } | null;
-  if (p && riderPlan(sim, unit, p)) return;
-  const fam = up(unit) ? familiarInEncounter(sim, enc, unit) : undefined; // a downed owner's slot is its own (dying)
+  const fam = up(unit) && canAct(d) ? familiarInEncounter(sim, enc, unit) : undefined;
   let result: void | "open" = undefined;
-  // A step plan (`steps`) plays the familiar through its own `familiar` step (encounter.ts playSteps).
-  if (!fam || p?.action === "steps") result = base(sim, enc, unit, plan);
-  else if (healFamiliarTurn(sim, unit, fam, p?.action === "healFamiliar")) result = undefined;
-  else {
-    const choice = p?.action === "familiar" ? "familiar" : p ? "owner" : aiLetsFamiliarAct(sim, enc, fam) ? "familiar" : "owner";
-    const actors = ownerSlotActors(unit.id, d, fam.id, d100Of(fam), choice);
-    for (const id of actors) {
-      const who = sim.state.units[id] as UnitRecord;
-      if (who === unit) result = base(sim, enc, unit, plan);
-      else if (up(who) && up(unit)) base(sim, enc, who, null);
+  if (!fam) result = base(sim, enc, unit, plan);
+  else if (p && p.action !== "familiar") {
+    result = base(sim, enc, unit, plan);
+    if (d.familiarSpecialist && p.action !== "steps" && result !== "open" && up(unit) && up(fam)) base(sim, enc, fam, null);
+  } else {
+    const care = p ? null : petCarePlan(sim, unit, fam);
+    if (care) result = base(sim, enc, unit, care);
+    else {
+      const choice = p?.action === "familiar" || aiLetsFamiliarAct(sim, enc, fam) ? "familiar" : "owner";
+      for (const id of ownerSlotActors(unit.id, d, fam.id, d100Of(fam), choice)) {
+        const who = sim.state.units[id] as UnitRecord;
+        if (who === unit) result = base(sim, enc, unit, null);
+        else if (up(who) && up(unit)) {
+          if (!d.familiarSpecialist) startOwnTurn(d);
+          base(sim, enc, who, null);
+          if (!d.familiarSpecialist) endOwnTurn(d);
+        }
+      }
     }
   }
   const m = d.mountId ? sim.state.units[d.mountId] : undefined;
@@ -235,37 +243,63 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
 }
 
 /**
- * P100-FAMILIAR-13 (Left open FAMILIAR): a hunter heals its own pet in a full turn when asked
- * (`asked`), or by the AI when the pet lies dying, unstabilised, next to it. One d100 above 50
- * (`rescue` event); on success a dying pet is back at 1 HP and acts again (`woke`).
- * @returns true when the turn went to it.
+ * P100-FAMILIAR-13 (Left open FAMILIAR, AI): a hunter whose pet lies dying, unstabilised, heals it
+ * when next to it (plan `healFamiliar`), or walks next to it when its move reaches a free tile
+ * there (plan `move`, the heal coming the turn after); null otherwise.
  */
-export function healFamiliarTurn(sim: Simulation, hunter: UnitRecord, pet: UnitRecord, asked: boolean): boolean {
+export function petCarePlan(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): { action: string; targetId?: string; x?: number; y?: number } | null {
   const f = d100Of(pet);
-  if (f.familiar?.kind !== "hunter") return false;
-  const adjacent = chebyshev(hunter, pet) <= 1;
-  if (!asked && !(adjacent && f.dying && !f.stabilised)) return false;
-  const r = hunterHealsFamiliar(sim.rng, hunter.id, f, adjacent);
-  if (typeof r === "string") return asked;
+  if (f.familiar?.kind !== "hunter" || f.familiar.ownerId !== hunter.id || !f.dying || f.stabilised || f.dead) return null;
+  if (chebyshev(hunter, pet) <= 1) return { action: "healFamiliar", targetId: pet.id };
+  const reach = d100Of(hunter).moveTiles;
+  const taken = new Set(presentUnits(sim).filter((u) => u !== hunter && isActive(u)).map((u) => `${u.x},${u.y}`));
+  let best: { x: number; y: number } | null = null;
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+    const x = pet.x + dx, y = pet.y + dy;
+    if ((dx === 0 && dy === 0) || !isWalkable(sim.state.map, x, y) || taken.has(`${x},${y}`)) continue;
+    const dist = chebyshev(hunter, { x, y });
+    if (dist <= reach && (!best || dist < chebyshev(hunter, best))) best = { x, y };
+  }
+  return best ? { action: "move", ...best } : null;
+}
+
+/**
+ * The companion plans of a d100 turn (called first by the turn's plan, encounter.ts `playPlan`,
+ * with the turn's actions `ts`):
+ * - `healFamiliar` (`targetId` optional): a hunter heals its own pet next to it in a full turn,
+ *   one d100 above 50 (P100-FAMILIAR-13); a `rescue` event, and `woke` when a dying pet is back
+ *   at 1 HP; refused (nothing drawn) when not next to it or not its hunter's pet;
+ * - `mount` (`targetId`: its own mount, on its tile or adjacent; the rider moves onto the mount's
+ *   tile), `dismount` (on the ground): each a full turn (P100-AIR-20), `mountChanged`;
+ * - a mounted rider's `takeOff`, `land` (full turn), `climb`, `descend` (move action) act on its
+ *   mount, the rider following (P100-AIR-20/21), `altitudeChanged` for the mount then the rider.
+ * A refused action spends nothing and emits nothing.
+ * @returns true when the plan was one of these (played or refused), false for any other plan.
+ */
+export function companionPlan(sim: Simulation, unit: UnitRecord, plan: { action?: string; targetId?: string | undefined }, ts: TurnState): boolean {
+  if (plan.action === "healFamiliar") {
+    const pet = presentUnits(sim).find((u) => u.d100?.familiar?.ownerId === unit.id && u.companionOf === unit.id && (!plan.targetId || u.id === plan.targetId));
+    if (pet && d100Of(pet).familiar?.kind === "hunter" && chebyshev(unit, pet) <= 1 && spendAction(ts, "fullTurn") === null) healFamiliar(sim, unit, pet);
+    return true;
+  }
+  return riderPlan(sim, unit, plan, ts);
+}
+
+/** P100-FAMILIAR-13: the hunter's heal roll on its pet (see {@link companionPlan}). */
+function healFamiliar(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): void {
+  const f = d100Of(pet);
+  const r = hunterHealsFamiliar(sim.rng, hunter.id, f, true);
+  if (typeof r === "string") return;
   sim.emit({ type: "rescue", unitId: pet.id, byUnitId: hunter.id, roll: r.roll, needed: r.needed, success: r.success });
   if (r.success && !f.dying && pet.activity === "unconscious") {
     pet.activity = "idle";
     sim.emit({ type: "woke", unitId: pet.id });
   }
-  return true;
 }
 
-/**
- * A rider's flight and mount plans (P100-AIR-20, P100-AIR-21), acting on its mount with a fresh
- * turn: `mount` (`targetId`: its own mount, on its tile or adjacent; the rider moves onto the
- * mount's tile; full turn), `dismount` (on the ground; full turn), `takeOff`, `land` (full turn),
- * `climb`, `descend` (move action). Emits `mountChanged` / `altitudeChanged` (mount, then rider).
- * A refused action (air.ts refusals) spends nothing and emits nothing.
- * @returns true when the plan was one of these (played or refused), false for any other plan.
- */
-export function riderPlan(sim: Simulation, rider: UnitRecord, plan: { action?: string; targetId?: string }): boolean {
+/** A rider's mount and flight plans (see {@link companionPlan}). */
+function riderPlan(sim: Simulation, rider: UnitRecord, plan: { action?: string; targetId?: string | undefined }, ts: TurnState): boolean {
   const r = d100Of(rider);
-  const ts = newTurn();
   switch (plan.action) {
     case "mount": {
       const m = plan.targetId ? sim.state.units[plan.targetId] : undefined;

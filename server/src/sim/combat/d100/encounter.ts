@@ -21,7 +21,7 @@ import { checkDuelOver, duelOpponent, expireDuelProposals, forfeitDuel } from ".
 import { aiSpellTarget, castOffensiveSpell, castRefusal } from "./spells.ts";
 import { attackModeNow, d100TurnOptions, familiarOf } from "./options.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
-import { companionTurn, riderManoeuvre } from "./companions.ts";
+import { companionPlan, companionTurn, riderManoeuvre } from "./companions.ts";
 
 /** True when the unit stands in the fight (conscious, not dying, dead or gravely wounded). */
 export function isUp(unit: UnitRecord): boolean {
@@ -92,6 +92,8 @@ export interface D100Plan {
  * - `rescue` `targetId`: go to a dying ally and attempt its rescue (P100-DEATH-03 to 08);
  * - `forfeit`: forfeit the duel (P100-DUEL-19; a keeper-side AI winner spares it, duels.ts);
  * - `takeOff`, `land`, `climb`, `descend`: flight (P100-AIR-20, P100-AIR-21);
+ * - `healFamiliar`, `mount`, `dismount`, and a mounted rider's flight: companions (companions.ts
+ *   `companionPlan`); `familiar`: the owner's turn given to its familiar (companions.ts `companionTurn`);
  * - `wait`: nothing.
  * An unknown action, or one that names no valid target, falls back to the AI.
  * @returns true when the plan was played.
@@ -99,6 +101,7 @@ export interface D100Plan {
 export function playPlan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: D100Plan, ts: TurnState): boolean {
   const me = d100Of(unit);
   const target = plan.targetId ? sim.state.units[plan.targetId] : undefined;
+  if (companionPlan(sim, unit, plan, ts)) return true; // healFamiliar, mount, dismount, a rider's flight (companions.ts)
   switch (plan.action) {
     case "wait": return true;
     case "forfeit": return forfeitDuel(sim, unit.id) === null;
