@@ -314,6 +314,15 @@ export const TurnOptions = schema({
   reachableMode: t.array("string"),
   /** d20: its spells and techniques with cost, range and targets from where it stands now. */
   d20Spells: t.array(D20SpellOption),
+  /** d20: foes an off-hand attack reaches now (D20-ATTACK-30, D20-ATTACK-31), by id. */
+  offHandTargets: t.array("string"),
+  /** d20: Help (D20-ACTION-16 to D20-ACTION-18): allies it may help, and foes within 3 tiles to help against, by id. */
+  helpAllies: t.array("string"),
+  helpFoes: t.array("string"),
+  /** d20: dying friends within 1 tile it may give first aid to (D20-HP-29), by id. */
+  firstAidTargets: t.array("string"),
+  /** d20: foes it may try to grapple now (D20-ATTACK-35 to D20-ATTACK-38), by id. */
+  grappleTargets: t.array("string"),
   /**
    * d100 rooms (server combat/d100/options.ts `d100TurnOptions`; `actions` lists the step kinds of
    * a d100 step plan, `movement` the tiles of a normal move left, `reachable` the tiles it can end

@@ -90,6 +90,11 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
       set(entry, "mountCost", o.mountCost);
       setList(entry.dismountTiles, o.dismountTiles.map((t) => t.y * sim.map.width + t.x));
       projectSpells(entry, o.spells, sim.map.width);
+      setList(entry.offHandTargets, o.offHandTargets);
+      setList(entry.helpAllies, o.helpAllies);
+      setList(entry.helpFoes, o.helpFoes);
+      setList(entry.firstAidTargets, o.firstAidTargets);
+      setList(entry.grappleTargets, o.grappleTargets);
     }
   }
   if (sim.ruleset === "d100") for (const id of projectD100TurnOptions(target, simulation)) live.add(id); // issue 8 (rooms/d100TurnProjection.ts)

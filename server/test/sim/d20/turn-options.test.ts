@@ -183,6 +183,56 @@ describe("d20 turn options follow the turn as it is spent (issue 7 gap 1)", () =
   });
 });
 
+describe("the other targets a player may name (issue 7: every option in the state)", () => {
+  const DAGGER = { name: "dagger", damage: "1d4", damageType: "piercing" as const, ranged: false, reach: 1, range: [1, 1] as const, light: true, finesse: true, reload: false, magical: false };
+
+  it("D20-ATTACK-30, D20-ATTACK-31: after the Attack action with two light weapons the options offer the off-hand attack, until it is made", () => {
+    const { sim, h, m, enc } = duel([7, 5], [8, 5]);
+    const me = d20Of(h);
+    me.weapon = { ...DAGGER };
+    me.offHand = { ...DAGGER, name: "second dagger" };
+    expect(d20TurnOptions(sim, enc, h).offHandTargets).toEqual([]);
+    enc.plans[h.id] = { action: "attack", targetId: m.id, keepTurn: true };
+    forceDice(sim, [10]); // a miss that is not a natural 1 (a natural 1 would spend the reaction, D20-ATTACK-18)
+    sim.step();
+    const after = d20TurnOptions(sim, enc, h);
+    expect([after.offHandTargets, after.targets, after.fullAction, after.halfAction, after.reaction]).toEqual([[m.id], [m.id], false, true, true]);
+    expect(after.actions).toContain("attack");
+    const state = new DungeonState();
+    projectTurnOptions(state, sim);
+    expect(state.turnOptions.get(h.id)!.offHandTargets.toArray()).toEqual([m.id]);
+    enc.plans[h.id] = { action: "steps", steps: [{ kind: "attack", targetId: m.id, offHand: true }], keepTurn: true };
+    forceDice(sim, [10]);
+    expect(sim.step().filter((e) => e.type === "turnPlanPlayed")).toEqual([expect.objectContaining({ refusals: [null] })]);
+    const spent = d20TurnOptions(sim, enc, h);
+    expect([spent.offHandTargets, spent.halfAction, spent.reaction, spent.actions.includes("attack")]).toEqual([[], false, false, false]);
+  });
+
+  it("D20-ACTION-16, D20-ACTION-17, D20-HP-29, D20-ATTACK-35 to D20-ATTACK-38: Help, first aid and grapple list whom they may name, and nothing once the full action is spent", () => {
+    const { sim, h, m, enc } = duel([7, 5], [8, 5]);
+    // Two friends join: one standing 2 tiles off, one dying next to the hero; a second minion 4 tiles off (beyond Help's 3).
+    const friend = hero(sim, 5, 5);
+    const dying = hero(sim, 7, 6);
+    const far = minion(sim, 11, 5);
+    for (const u of [friend, dying, far]) { const d = d20Of(u); d.hp = d.maxHp = 100; d.abilities = { ...ZERO }; enc.participants.push(u.id); }
+    d20Of(dying).hp = 0;
+    d20Of(h).equipment = { head: [], body: [], feet: [], jewellery: [], mainHand: ["longsword"], offHand: [] };
+    const o = d20TurnOptions(sim, enc, h);
+    expect([o.helpAllies, o.helpFoes, o.firstAidTargets, o.grappleTargets]).toEqual([[friend.id], [m.id], [dying.id], [m.id]]);
+    expect(o.actions).toEqual(expect.arrayContaining(["help", "firstAid", "grapple"]));
+    // No free hand (D20-ATTACK-38): no grapple.
+    d20Of(h).equipment = { head: [], body: [], feet: [], jewellery: [], mainHand: ["longsword"], offHand: ["shield"] };
+    expect(d20TurnOptions(sim, enc, h).grappleTargets).toEqual([]);
+    // The full action spent (an attack): none of them.
+    enc.plans[h.id] = { action: "attack", targetId: m.id, keepTurn: true };
+    forceDice(sim, [1]);
+    sim.step();
+    const spent = d20TurnOptions(sim, enc, h);
+    expect([spent.helpAllies, spent.helpFoes, spent.firstAidTargets, spent.grappleTargets]).toEqual([[], [], [], []]);
+    expect(["help", "firstAid", "grapple"].filter((k) => spent.actions.includes(k))).toEqual([]);
+  });
+});
+
 describe("a rider's options give its controlled mount's tiles (issue 7 gap 2)", () => {
   /** A player's hero at (3, 5) next to a large trained horse (movement 10) at (4, 5); a minion at (12, 5). */
   function ride(opts: { trained?: boolean } = {}) {

@@ -4,7 +4,7 @@ import { findPath, isDifficult, isWalkable } from "../../world/grid.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
-import { dragSlows, grappleRefusal } from "./attack.ts";
+import { canTwoWeapon, dragSlows, grappleRefusal, inReach } from "./attack.ts";
 import { HELP_RANGE } from "./actions.ts";
 import { hasFreeHand } from "./equip.ts";
 import { canEnter, canStandUp, diagonalAllowed, gridDistance, stepCost } from "./movement.ts";
@@ -193,6 +193,15 @@ export interface D20TurnOptions {
   dismountTiles: { x: number; y: number }[];
   /** Its spells and techniques, in the order it knows them. */
   spells: D20SpellOption[];
+  /** Foes an off-hand attack (`attack` with `offHand`) reaches now: after the Attack action, two light weapons, the demi-action and the reaction left (D20-ATTACK-30, D20-ATTACK-31), by id. */
+  offHandTargets: string[];
+  /** Help (D20-ACTION-16 to D20-ACTION-18): the allies it may help and the foes within {@link HELP_RANGE} tiles it may help against, by id; empty without the full action. */
+  helpAllies: string[];
+  helpFoes: string[];
+  /** Dying friends within 1 tile it may give first aid to (D20-HP-29), by id. */
+  firstAidTargets: string[];
+  /** Foes it may try to grapple now (D20-ATTACK-35 to D20-ATTACK-38: size, reach, a free hand; with an attack of the Attack action), by id. */
+  grappleTargets: string[];
   /** d20move: the mover's movement mode now (D20-MOVE-13). */
   moveMode?: MoveMode;
   /** d20move: modes a `switchMode` step may switch the mover to now (routes.ts `switchableModes`; 2 movement, D20-MOVE-15). */
@@ -201,7 +210,7 @@ export interface D20TurnOptions {
 
 /** The options of a creature that can do nothing (D20-STATUS-03, D20-FLOW-12). */
 function noOptions(movement: number): D20TurnOptions {
-  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [] };
+  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [], offHandTargets: [], helpAllies: [], helpFoes: [], firstAidTargets: [], grappleTargets: [] };
 }
 
 /**
@@ -259,17 +268,25 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
   const full = b.full && !b.locked;
   const demi = (b.demi || b.full) && !b.locked;
   const canAttack = ts.attacksLeft > 0 || full;
+  const byId = (a: UnitRecord, c: UnitRecord) => Number(a.id) - Number(c.id);
+  // D20-ATTACK-30, D20-ATTACK-31: after the Attack action, the off-hand light weapon with the demi-action and the reaction.
+  const offHandTargets = ts.attacked && me.offHand && canTwoWeapon(me.weapon, me.offHand, b.demi && !b.locked, canReact(me.statuses, false, me.reactionUsed))
+    ? foes.filter((f) => inReach(me.offHand!.reach, gridDistance(unit, f))).sort(byId).map((f) => f.id) : [];
+  const helpFoes = full && allies.length > 0 ? foes.filter((f) => gridDistance(unit, f) <= HELP_RANGE).sort(byId).map((f) => f.id) : [];
+  const helpAllies = helpFoes.length > 0 ? [...allies].sort(byId).map((u) => u.id) : [];
+  const firstAidTargets = full ? others.filter((u) => !areEnemies(unit, u) && !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && gridDistance(unit, u) <= 1).sort(byId).map((u) => u.id) : [];
+  const grappleTargets = canAttack ? foes.filter((f) => grappleRefusal(me.size, d20Of(f).size, gridDistance(unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null).sort(byId).map((f) => f.id) : [];
   const actions: string[] = ["wait", "say"];
   if (reachable.length > 0) actions.push("move");
-  if (targets.length > 0 && canAttack) actions.push("attack");
+  if ((targets.length > 0 && canAttack) || offHandTargets.length > 0) actions.push("attack");
   if (canAttack) actions.push("attackTile");
   if (full && b.demi) actions.push("dash", "disengage");
   if (demi) actions.push("hide");
   if (full) actions.push("search", "ready");
   if (demi) actions.push("reload", "useObject");
-  if (full && allies.length > 0 && foes.some((f) => gridDistance(unit, f) <= HELP_RANGE)) actions.push("help");
-  if (full && others.some((u) => !areEnemies(unit, u) && !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && gridDistance(unit, u) <= 1)) actions.push("firstAid");
-  if (canAttack && foes.some((f) => grappleRefusal(me.size, d20Of(f).size, gridDistance(unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null)) actions.push("grapple");
+  if (helpFoes.length > 0) actions.push("help");
+  if (firstAidTargets.length > 0) actions.push("firstAid");
+  if (grappleTargets.length > 0) actions.push("grapple");
   if (others.some((u) => d20Of(u).statuses.some((s) => s.kind === "grappled" && s.sourceId === unit.id))) actions.push("release");
   if (full && hasStatus(me.statuses, "grappled")) actions.push("escape");
   if (prone && canStandUp(me.movement, b.movement)) actions.push("standUp");
@@ -326,6 +343,7 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
     fullAction: b.full && !b.locked, halfAction: b.demi && !b.locked, reaction: canReact(me.statuses, false, me.reactionUsed), attacksLeft: ts.attacksLeft,
     moverId: moving ? moving.mover.id : "", moverMovementLeft: moving ? moving.movement : 0,
     reachable, targets, targetCover, mounts, mountCost: mountCost(me.movement), dismountTiles, spells,
+    offHandTargets, helpAllies, helpFoes, firstAidTargets, grappleTargets,
     moveMode: modeOf(d20Of(moving ? moving.mover : unit)), switchModes,
   };
 }
