@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { connect, type SimEventOf } from "@malignus/client-sdk";
+import { inProcessServer, recordEvents } from "./harness.ts";
+
+/**
+ * Issue 8 gap 3 over a real WebSocket: the d100 AI casts its offensive spell. An adventurer player
+ * walks the first peasant (`moveTo`) through the sanctum door next to the Master; the fight with the
+ * Master is a boss fight (spells recharge, P100-SPELL-06) and the Master's AI casts its one spell,
+ * `shadowBolt`, once (P100-SPELL-01 to 05). The spectator's log shows the cast, its attack roll and
+ * the damage within the spell's 30–80 (×1.5 on a critical, P100-CRIT-02).
+ */
+
+const server = inProcessServer();
+
+describe("the d100 AI's spells and guarded moves over a real connection", () => {
+  it("P100-SPELL-01, P100-SPELL-05, P100-SPELL-06: the Master casts shadowBolt once at the adventurer walking into its sanctum, and again, recharged, at the next party", async () => {
+    const client = connect(server.url());
+    const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
+    server.track(keeper);
+    const spectator = await client.spectate(keeper.roomId);
+    server.track(spectator);
+    const { seen, eventually } = recordEvents(spectator);
+    let masterId = "";
+    keeper.state.units.forEach((u, id) => { if (u.kind === "master") masterId = id; });
+    // The minions stay out of the hero's way (CMB-15 flight), so the Master is the one it meets.
+    const minions: string[] = [];
+    keeper.state.units.forEach((u, id) => { if (u.kind === "minion") minions.push(id); });
+    for (const id of minions) expect(await keeper.setStance({ unitId: id, stance: "flight" })).toEqual({ ok: true });
+
+    const spotted = await eventually("partySpotted", () => true, 40_000);
+    await eventually("paused", () => true, 5_000);
+    const peasantId = spotted.members[0]!.unitId;
+    const hero = await client.joinAsAdventurer(keeper.roomId, peasantId);
+    server.track(hero);
+    expect(await hero.moveTo({ x: 33, y: 15 })).toEqual({ ok: true });
+
+    const cast = await eventually("spellCast", (e) => e.unitId === masterId, 60_000);
+    expect([cast.spellId, cast.chargesLeft]).toEqual(["shadowBolt", 0]);
+    const at = seen.indexOf(cast);
+    const fight = seen.slice(0, at).reverse().find((e): e is SimEventOf<"encounterStarted"> => e.type === "encounterStarted" && e.order.includes(masterId))!;
+    expect(fight.order).toContain(cast.targetId);
+    // The attack the spell rolls follows at once, from the Master on the same target.
+    const attack = seen[at + 1] as SimEventOf<"attack">;
+    expect([attack.type, attack.attackerId, attack.targetId, attack.tick]).toEqual(["attack", masterId, cast.targetId, cast.tick]);
+    if (attack.hit) {
+      const dmg = seen.slice(at + 2).find((e): e is SimEventOf<"damaged"> => e.type === "damaged" && e.sourceId === masterId)!;
+      expect(dmg.targetId).toBe(cast.targetId);
+      const [lo, hi] = dmg.critical ? [45, 120] : [30, 80];
+      expect(dmg.amount).toBeGreaterThanOrEqual(lo);
+      expect(dmg.amount).toBeLessThanOrEqual(hi);
+    }
+    // One charge: no second cast by the Master in that fight.
+    const ended = await eventually("encounterEnded", (e) => e.encounterId === fight.encounterId, 60_000);
+    const during = seen.slice(seen.indexOf(fight), seen.indexOf(ended) + 1);
+    expect(during.filter((e) => e.type === "spellCast" && e.unitId === masterId).length).toBe(1);
+    // P100-SPELL-06: the next fight with the Master (the next party reaching the sanctum) is a boss
+    // fight again: its spell is recharged and cast once more.
+    const again = await eventually("spellCast", (e) => e.unitId === masterId && e.tick > ended.tick, 60_000);
+    expect([again.spellId, again.chargesLeft]).toEqual(["shadowBolt", 0]);
+  }, 120_000);
+
+  it("P100-MOVE-05, P100-MOVE-06, P100-PLACE-06: a Scout next to a foe in the sanctum steps away guarded (1 tile, no opportunity attack), exactly as the seed's run has it", async () => {
+    const client = connect(server.url());
+    const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: false, spectatorsSeeAll: true }, { role: "keeper" });
+    server.track(keeper);
+    const spectator = await client.spectate(keeper.roomId);
+    server.track(spectator);
+    const { seen, eventually } = recordEvents(spectator);
+    // No player and no command: the run is the seed's, so the first guarded move is known exactly
+    // (the second party's Scout, adjacent to a foe in the sanctum, steps north out of reach).
+    const guarded = await eventually("guardedMove", () => true, 60_000);
+    expect(guarded).toMatchObject({ from: { x: 30, y: 13 }, to: { x: 30, y: 12 }, tiles: 1, tick: 37999 });
+    expect(spectator.state.units.get(guarded.unitId)?.adventurerClass).toBe("Scout");
+    const sameTick = seen.filter((e) => e.tick === guarded.tick);
+    expect(sameTick.filter((e) => e.type === "reaction" && e.againstId === guarded.unitId)).toEqual([]);
+    // The step is its turn's move: the turn started that tick, and it is in an encounter.
+    expect(sameTick.some((e) => e.type === "turnStarted" && e.unitId === guarded.unitId)).toBe(true);
+  }, 90_000);
+});
