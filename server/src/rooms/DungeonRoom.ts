@@ -1,7 +1,7 @@
-import { CloseCode, Protocol, Room, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { CloseCode, Protocol, Room, getMessageBytes, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import {
-  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_MINUTE, TurnPlan,
+  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_DAY, TICKS_PER_GAME_MINUTE, TurnPlan,
   type Command, type CommandPayload, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
 } from "@malignus/shared";
 import { encounterOf } from "../sim/combat/encounters/book.ts";
@@ -10,17 +10,22 @@ import { isActive } from "../sim/world/units.ts";
 import { loadMap } from "../maps.ts";
 import { logger } from "../logger.ts";
 import { clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
-import { RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
+import { RoomRefusal, SKIP_TO_INVASION_MAX_DAYS, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState } from "./projection.ts";
 import { awaitingPlayer } from "./turnProjection.ts";
-import { eventVisible, initView, lazyContext, syncView, type ViewContext, type Viewer } from "./views.ts";
+import { eventVisible, initView, lazyContext, patchCarriesViews, syncView, viewerKey, type ViewContext, type Viewer } from "./views.ts";
+import { corkClients } from "../transport.ts";
 
 /** Room steps per real second (`setFixedTimestep` rate). */
 export const ROOM_STEPS_PER_SECOND = 10;
 /** Most simulation ticks run in one room step, so a step stays short (the backlog is dropped). */
 export const MAX_TICKS_PER_STEP = 2000;
-/** State patch interval in milliseconds (20 Hz). */
-export const PATCH_RATE_MS = 50;
+/**
+ * State patch interval in milliseconds: one patch per room step (10 Hz). The room sends it by
+ * hand at the end of each step (`broadcastPatch`), so a patch always carries one whole step and
+ * no timer sends patches between steps, when nothing changed.
+ */
+export const PATCH_RATE_MS = 1000 / ROOM_STEPS_PER_SECOND;
 /** Most refusals a room logs per real second; the rest are counted and summed up in one line. */
 export const MAX_REFUSAL_LOGS_PER_SECOND = 5;
 
@@ -73,7 +78,8 @@ type DungeonClient = Client<{ userData: DungeonClientData }>;
  * no adventurer player is seated; any keeper may `resume`.
  */
 export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMetadata; client: DungeonClient }> {
-  override patchRate = PATCH_RATE_MS;
+  /** No patch timer: {@link DungeonRoom.#step} sends one patch per step (PATCH_RATE_MS apart). */
+  override patchRate: number | null = null;
 
   #sim!: Simulation;
   #options!: DungeonOptions;
@@ -89,6 +95,13 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #planLog: LoggedPlan[] = [];
   /** Unit ids whose simulation record carries a `controller`. */
   readonly #controlled = new Set<string>();
+  /**
+   * The StateViews, one per distinct viewer ({@link viewerKey}): every keeper and every spectator
+   * of a room without `spectatorsSeeAll` share one view, so it is synced and encoded once per
+   * patch, not once per client (Colyseus encodes a view once per patch and sends the bytes to
+   * each client holding it).
+   */
+  readonly #views = new Map<string, { view: StateView; viewer: Viewer; clients: number }>();
   #refusalWindowEnd = 0;
   #refusalsLogged = 0;
   #refusalsSuppressed = 0;
@@ -105,6 +118,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       seed: options.seed, ruleset: options.ruleset, map, pauseOnSpot: options.pauseOnSpot,
       ...(options.d100 ? { d100: { traumaticInsteadOfDeath: options.d100.traumaticInsteadOfDeath ?? false, rechargeBetweenFights: options.d100.rechargeBetweenFights ?? false, ...(options.d100.firstParty ? { firstParty: [...options.d100.firstParty] } : {}) } } : {}),
     });
+    if (options.skipToInvasion) this.#skipToInvasion();
     if (options.startPaused) this.#sim.pause("waiting for a keeper to resume");
     this.#log.info({ ...options }, "dungeon created");
 
@@ -123,6 +137,15 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     });
 
     this.setFixedTimestep(() => this.#step(), ROOM_STEPS_PER_SECOND);
+    // Set again now that the fixed timestep exists: with no patch rate and no timestep yet,
+    // Colyseus started its own 16 ms clock ticker, which would eat the timestep's clock deltas.
+    this.patchRate = null;
+    // No client yet: this patch only drops the creation-time changes (every client gets them in
+    // its full state). Left pending, they would ride the first step's patch, and Colyseus then
+    // sends the first clients field changes of entries their view does not hold ("refId not
+    // found" in their decoder) when entries exist at creation that a view hides
+    // (skipToInvasion's party).
+    this.broadcastPatch();
     roomsGauge.inc();
     this.#publishMetadata();
   }
@@ -190,7 +213,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     if (!seat) return;
     this.#seats.delete(client.sessionId);
     if (seat.connected) clientsGauge.dec({ role: seat.role });
-    client.view?.dispose();
+    this.#detachView(client);
     this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role: seat.role, code }, "client left: seat freed");
     this.#seatsChanged();
   }
@@ -210,6 +233,20 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       return;
     }
     this.#log.error({ err: error.cause ?? error, method: methodName }, `uncaught exception in ${methodName}: ${error.message}`);
+  }
+
+  /**
+   * The `skipToInvasion` option: steps the simulation (before any client joins, so its events
+   * go nowhere) until a party is in the dungeon, at most {@link SKIP_TO_INVASION_MAX_DAYS} game days.
+   */
+  #skipToInvasion(): void {
+    const sim = this.#sim;
+    const last = sim.state.tick + SKIP_TO_INVASION_MAX_DAYS * TICKS_PER_GAME_DAY;
+    while (sim.state.invasion.partyId === "" && sim.state.tick < last) {
+      sim.step();
+      if (sim.state.paused) sim.resume("skipping to the first invasion");
+    }
+    this.#log.info({ tick: sim.state.tick, partyId: sim.state.invasion.partyId }, "skipped to the first invasion");
   }
 
   /** The simulation (tests and tools; read-only). */
@@ -270,8 +307,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       if (result.ok) {
         this.#commandLog.push({ tick, seatId: seat.seatId, command });
         this.#log.debug({ seatId: seat.seatId, type, tick, id: result.id }, "command accepted");
-        // Show the command's effect now rather than at the next step.
-        this.#project();
+        // Its effect reaches clients with the next step's patch (at most 100 ms away).
         return result;
       }
       return this.#refused(client, type, result.code, result.reason, result);
@@ -371,6 +407,18 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
   #step(): void {
     const started = performance.now();
+    // Every frame a client gets in this step (events, then the patch) leaves in one socket write.
+    const uncork = corkClients(this.clients);
+    try {
+      this.#stepAndPatch();
+    } finally {
+      uncork();
+    }
+    tickDuration.observe((performance.now() - started) / 1000);
+  }
+
+  /** Runs the step's ticks, projects, and sends the step's one patch. */
+  #stepAndPatch(): void {
     const sim = this.#sim;
     if (sim.state.paused) {
       this.#tickBudget = 0;
@@ -390,7 +438,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const { day, hour } = sim.clock();
     const open = this.openAdventurerSeats().join(",");
     if (day !== this.#lastDay || hour !== this.#lastHour || open !== this.#lastOpenSeats) this.#publishMetadata();
-    tickDuration.observe((performance.now() - started) / 1000);
+    patchCarriesViews(this.state, [...this.#views.values()].map((v) => v.view));
+    this.broadcastPatch();
   }
 
   /** Projects the simulation, the adventurers' controllers, and every client's view. */
@@ -414,17 +463,35 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       if (r && r.controller !== seatId) { r.controller = seatId; this.#controlled.add(id); }
     }
     const ctx: ViewContext = lazyContext(this.#sim);
-    for (const client of this.clients) {
-      const data = client.userData;
-      if (data && client.view) syncView(client.view, this.state, ctx, data.viewer);
-    }
+    for (const { view, viewer } of this.#views.values()) syncView(view, this.state, ctx, viewer);
   }
 
+  /** Gives `client` the shared view of its viewer, making and syncing it if it is the first. */
   #attachView(client: DungeonClient): void {
-    const view = new StateView();
-    client.view = view;
-    initView(view, this.state, client.userData!.viewer);
-    syncView(view, this.state, lazyContext(this.#sim), client.userData!.viewer);
+    const viewer = client.userData!.viewer;
+    const key = viewerKey(viewer);
+    let entry = this.#views.get(key);
+    if (!entry) {
+      const view = new StateView();
+      initView(view, this.state, viewer);
+      syncView(view, this.state, lazyContext(this.#sim), viewer);
+      entry = { view, viewer, clients: 0 };
+      this.#views.set(key, entry);
+    }
+    entry.clients++;
+    client.view = entry.view;
+  }
+
+  /** Releases `client`'s view; the last client of a view disposes it. */
+  #detachView(client: DungeonClient): void {
+    const viewer = client.userData?.viewer;
+    if (!viewer || !client.view) return;
+    const key = viewerKey(viewer);
+    const entry = this.#views.get(key);
+    if (!entry || entry.view !== client.view) { client.view.dispose(); return; }
+    if (--entry.clients > 0) return;
+    entry.view.dispose();
+    this.#views.delete(key);
   }
 
   /** Counts the bytes of the state frames sent to `client` (the `patchBytes` metric). */
@@ -444,9 +511,16 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const ctx = lazyContext(this.#sim);
     for (const event of events) {
       const e = event as { type: string } & Record<string, unknown>;
+      // Encoded once per event, visibility decided once per distinct viewer.
+      let bytes: Buffer | undefined;
+      const visible = new Map<string, boolean>();
       for (const client of this.clients) {
         const viewer = client.userData?.viewer;
-        if (viewer && eventVisible(ctx, viewer, e)) client.send(EVENT_MESSAGE, event);
+        if (!viewer) continue;
+        const key = viewerKey(viewer);
+        let see = visible.get(key);
+        if (see === undefined) { see = eventVisible(ctx, viewer, e); visible.set(key, see); }
+        if (see) client.enqueueRaw(bytes ??= getMessageBytes.raw(Protocol.ROOM_DATA, EVENT_MESSAGE, event));
       }
     }
   }

@@ -13,6 +13,8 @@ export const MAX_KEEPER_SEATS = 8;
 export const DEFAULT_RECONNECT_SECONDS = 30;
 /** Longest reconnection window a room may set, in seconds. */
 export const MAX_RECONNECT_SECONDS = 600;
+/** Most game days the `skipToInvasion` create option runs headless looking for an invasion. */
+export const SKIP_TO_INVASION_MAX_DAYS = 10;
 /** Default most messages a client may send per second before it is disconnected (`maxMessagesPerSecond`). */
 export const DEFAULT_MAX_MESSAGES_PER_SECOND = 50;
 
@@ -51,6 +53,14 @@ export const CreateOptionsSchema = z.object({
    * seeded room started this way replays exactly.
    */
   startPaused: z.boolean().default(false),
+  /**
+   * Load tests and demos: at creation, run the simulation headless (no client yet, no event
+   * sent) until the first invasion's party is in the dungeon, at most
+   * {@link SKIP_TO_INVASION_MAX_DAYS} game days, so a room at `timeScale` 1 opens on an invasion
+   * instead of a game day (24 real minutes) before it. Deterministic: the same seed skips to the
+   * same tick.
+   */
+  skipToInvasion: z.boolean().default(false),
   /** Keeper seats (co-op keepers share the dungeon). */
   keeperSeats: z.number().int().min(1).max(MAX_KEEPER_SEATS).default(1),
   /** Seconds a dropped keeper or adventurer player keeps its seat; 0 = no reconnection. */
@@ -81,6 +91,8 @@ export interface DungeonOptions {
   timeScale: number;
   pauseOnSpot: boolean;
   startPaused: boolean;
+  /** Run headless to the first invasion at creation (load tests). */
+  skipToInvasion: boolean;
   keeperSeats: number;
   reconnectSeconds: number;
   spectatorsSeeAll: boolean;
@@ -105,6 +117,7 @@ export function parseCreateOptions(raw: unknown): DungeonOptions {
     timeScale: o.timeScale,
     pauseOnSpot: o.pauseOnSpot,
     startPaused: o.startPaused,
+    skipToInvasion: o.skipToInvasion,
     keeperSeats: o.keeperSeats,
     reconnectSeconds: o.reconnectSeconds,
     spectatorsSeeAll: o.spectatorsSeeAll,

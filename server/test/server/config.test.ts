@@ -53,7 +53,7 @@ describe("room options", () => {
   it("defaults: malignus ruleset, default map, timeScale 1, pauseOnSpot, a random 31-bit seed", () => {
     const o = parseCreateOptions(undefined);
     expect({ ...o, seed: 0 }).toEqual({
-      seed: 0, ruleset: "malignus", map: "default", timeScale: 1, pauseOnSpot: true, startPaused: false,
+      seed: 0, ruleset: "malignus", map: "default", timeScale: 1, pauseOnSpot: true, startPaused: false, skipToInvasion: false,
       keeperSeats: 1, reconnectSeconds: 30, spectatorsSeeAll: false, maxMessagesPerSecond: 50,
     });
     expect(Number.isInteger(o.seed) && o.seed >= 0 && o.seed < 2 ** 31).toBe(true);
@@ -64,9 +64,9 @@ describe("room options", () => {
   it("keeps given values and accepts the join keys on create", () => {
     expect(parseCreateOptions({
       seed: 7, ruleset: "d100", timeScale: 1000, pauseOnSpot: false, startPaused: true, keeperSeats: 3, reconnectSeconds: 0,
-      spectatorsSeeAll: true, maxMessagesPerSecond: 5, role: "keeper", name: "Ann",
+      spectatorsSeeAll: true, maxMessagesPerSecond: 5, role: "keeper", name: "Ann", skipToInvasion: true,
     })).toEqual({
-      seed: 7, ruleset: "d100", map: "default", timeScale: 1000, pauseOnSpot: false, startPaused: true,
+      seed: 7, ruleset: "d100", map: "default", timeScale: 1000, pauseOnSpot: false, startPaused: true, skipToInvasion: true,
       keeperSeats: 3, reconnectSeconds: 0, spectatorsSeeAll: true, maxMessagesPerSecond: 5,
     });
   });

@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { COMMAND_TYPES, DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing, type SimEvent } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages, rawServer } from "./harness.ts";
 import { until } from "../until.ts";
+import { Simulation } from "../../src/sim/index.ts";
+import { loadMap } from "../../src/maps.ts";
 
 const open: Room[] = [];
 const server = rawServer(open);
@@ -89,6 +91,36 @@ describe("room creation", () => {
     // timeScale 60 = 600 ticks per real second.
     await until("the clock to pass 300 ticks", () => (spectator.state.clock.tick >= t0 + 300 ? true : undefined));
     expect(spectator.state.clock.day).toBe(1);
+  });
+});
+
+describe("skipToInvasion", () => {
+  it("opens the room on its first invasion (the party and tick of the same seed run headless), and keeper and spectators sharing a view decode it", async () => {
+    const sim = Simulation.create({ seed: 1000, ruleset: "malignus", map: loadMap("default"), pauseOnSpot: false });
+    while (sim.state.invasion.partyId === "") sim.step();
+    const { partyId } = sim.state.invasion;
+    const startTick = sim.state.tick;
+    expect(partyId).not.toBe("");
+    const warnings: string[] = [];
+    const spies = (["log", "warn", "error"] as const).map((f) => vi.spyOn(console, f).mockImplementation((...a: unknown[]) => { warnings.push(String(a[0])); }));
+    try {
+      const keeper = await createKeeper({ seed: 1000, skipToInvasion: true, pauseOnSpot: false });
+      const spectators = [await spectate(keeper.roomId), await spectate(keeper.roomId)];
+      for (const room of [keeper, ...spectators]) {
+        const state = await until("the invasion in the state", () => (room.state?.invasion?.partyId ? room.state : undefined));
+        expect(state.invasion.partyId).toBe(partyId);
+        expect(state.clock.tick).toBeGreaterThanOrEqual(startTick);
+        expect(state.clock.tick).toBeLessThan(startTick + 100); // timeScale 1: one tick per 100 ms step
+      }
+      const t0 = keeper.state.clock.tick;
+      await until("three more steps", () => (spectators.every((s) => s.state.clock.tick >= t0 + 3) ? true : undefined));
+      // Every client holds the same units (one shared view), and no decoder complained.
+      const ids = (r: Room<any, DungeonState>) => [...r.state.units.keys()].sort().join(",");
+      await until("the same units everywhere", () => (spectators.every((s) => ids(s) === ids(keeper)) ? true : undefined));
+      expect(warnings.filter((w) => w.includes("refId"))).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
 
