@@ -22,6 +22,8 @@ export interface LoadOptions {
   rampPerSecond: number;
   /** Game minutes per real second of the dungeons created. */
   timeScale: number;
+  /** Create the dungeons with `skipToInvasion`: they open on their first invasion (mid-fight bandwidth at timeScale 1). */
+  skipToInvasion: boolean;
   /** Seed of the bots' PRNG (pure-rand); dungeon seeds derive from it. */
   seed: number;
   findCapacity: boolean;
@@ -57,6 +59,7 @@ export const DEFAULTS: LoadOptions = {
   commandIntervalMs: 1000,
   rampPerSecond: 200,
   timeScale: 1,
+  skipToInvasion: false,
   seed: 1,
   findCapacity: false,
   capacitySteps: [10, 20, 40, 80, 160, 240, 320, 400],
@@ -85,6 +88,7 @@ export const USAGE = `usage: npm run loadtest -- [options]
   --command-interval MS   between two commands of a keeper bot (default ${DEFAULTS.commandIntervalMs})
   --ramp N                clients joined per second (default ${DEFAULTS.rampPerSecond})
   --time-scale N          game minutes per real second (default ${DEFAULTS.timeScale})
+  --skip-to-invasion      create the dungeons with skipToInvasion: they open on their first invasion
   --seed N                bots' PRNG seed (default ${DEFAULTS.seed})
   --find-capacity         raise the room count step by step until p99 > --p99-ms or errors
   --steps a,b,c           room counts of the capacity search (default ${DEFAULTS.capacitySteps.join(",")})
@@ -128,6 +132,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
       case "--command-interval": o.commandIntervalMs = int("--command-interval", value(), 20, 600_000); break;
       case "--ramp": o.rampPerSecond = int("--ramp", value(), 1, 5000); break;
       case "--time-scale": o.timeScale = int("--time-scale", value(), 1, 10_000); break;
+      case "--skip-to-invasion": o.skipToInvasion = true; break;
       case "--seed": o.seed = int("--seed", value(), 0, 2 ** 31 - 1); break;
       case "--find-capacity": o.findCapacity = true; break;
       case "--steps": {

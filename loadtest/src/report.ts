@@ -35,7 +35,7 @@ export interface LoadReport {
   startedAt: string;
   endpoint: string;
   target: LoadOptions["target"];
-  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond">;
+  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond"> & { skipToInvasion?: boolean };
   /** Seconds actually measured (after the ramp). */
   measuredSeconds: number;
   rampSeconds: number;
@@ -51,7 +51,13 @@ export interface LoadReport {
      * invasionEnded events): spectator-seconds observed, invasions seen (summed over spectators),
      * and bytes per second (null when no spectator saw an invasion).
      */
-    spectatorDuringInvasion: { spectatorSeconds: number; invasions: number; bytesPerSecond: number | null };
+    spectatorDuringInvasion: {
+      spectatorSeconds: number; invasions: number; bytesPerSecond: number | null;
+      /** Of those: spectator-seconds while a unit it saw was fighting, and the bytes per second then (null when none). */
+      combatSeconds?: number; combatBytesPerSecond?: number | null;
+      /** Bytes per spectator per second during invasions by kind of message (`patch`, `event:<type>`…), and frames. */
+      byKind?: Record<string, { frames: number; bytesPerSecond: number }>;
+    };
   };
   /** Adventurer bots: seats claimed, and the wait from the measured window's start to the seat (a party must come first). */
   adventurers: { asked: number; seated: number; seatWaitMs: LatencySummary; turnsAvailable: boolean; note: string };

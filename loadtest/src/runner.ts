@@ -4,7 +4,7 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
-import { connect, type DungeonConnection, type MalignusClient } from "@malignus/client-sdk";
+import { connect, type DungeonConnection, type DungeonCreateOptions, type MalignusClient } from "@malignus/client-sdk";
 import { clientsPerRoom, type LoadOptions } from "./args.ts";
 import { BotRandom } from "./bots/rand.ts";
 import { runKeeperBot, type CommandRecorder } from "./bots/keeper.ts";
@@ -148,7 +148,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
       clients.push(client);
       if (slot.creator) {
         const conn = await timed(() => client.createDungeon(
-          { seed: o.seed * 1000 + slot.room, timeScale: o.timeScale, pauseOnSpot: false, keeperSeats: Math.max(1, o.keepers) },
+          { seed: o.seed * 1000 + slot.room, timeScale: o.timeScale, pauseOnSpot: false, keeperSeats: Math.max(1, o.keepers), ...(o.skipToInvasion ? { skipToInvasion: true } : {}) } as DungeonCreateOptions,
           { name: `bot keeper ${slot.room}` }));
         roomIds[slot.room] = conn.roomId;
         track("keeper", conn.room, conn);
@@ -236,6 +236,16 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
   const fights = joined.filter((j) => j.role === "spectator" && j.invasion).map((j) => (j.invasion as () => InvasionTraffic)());
   const fightSeconds = fights.reduce((a, f) => a + f.seconds, 0);
   const fightBytes = fights.reduce((a, f) => a + f.bytes, 0);
+  const combatSeconds = fights.reduce((a, f) => a + f.combat.seconds, 0);
+  const combatBytes = fights.reduce((a, f) => a + f.combat.bytes, 0);
+  const fightKinds: Record<string, { frames: number; bytesPerSecond: number }> = {};
+  for (const f of fights) {
+    for (const [k, v] of Object.entries(f.byKind)) {
+      const acc = (fightKinds[k] ??= { frames: 0, bytesPerSecond: 0 });
+      acc.frames += v.frames;
+      acc.bytesPerSecond += fightSeconds > 0 ? v.bytes / fightSeconds : 0;
+    }
+  }
   const held = joined.filter((j) => !j.dropped).length;
   const dropped = joined.length - held;
 
@@ -255,7 +265,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     target: o.target,
     options: {
       rooms: o.rooms, keepers: o.keepers, adventurers: o.adventurers, spectators: o.spectators, durationSeconds: o.durationSeconds,
-      commandIntervalMs: o.commandIntervalMs, timeScale: o.timeScale, seed: o.seed, rampPerSecond: o.rampPerSecond,
+      commandIntervalMs: o.commandIntervalMs, timeScale: o.timeScale, seed: o.seed, rampPerSecond: o.rampPerSecond, skipToInvasion: o.skipToInvasion,
     },
     measuredSeconds,
     rampSeconds,
@@ -269,6 +279,9 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
         spectatorSeconds: fightSeconds,
         invasions: fights.reduce((a, f) => a + f.invasions, 0),
         bytesPerSecond: fightSeconds > 0 ? fightBytes / fightSeconds : null,
+        combatSeconds,
+        combatBytesPerSecond: combatSeconds > 0 ? combatBytes / combatSeconds : null,
+        byKind: fightKinds,
       },
     },
     adventurers: {
