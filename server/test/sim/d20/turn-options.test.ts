@@ -169,6 +169,21 @@ describe("d20 turn options follow the turn as it is spent (issue 7 gap 1)", () =
     expect(restored.hash()).toBe(sim.hash());
   });
 
+  it("Left open D20-FLOW (latecomers): a latecomer with a higher initiative joining during an open turn acts next round; the open turn goes on", () => {
+    const { sim, h, m, enc } = duel();
+    enc.plans[h.id] = { action: "move", x: 4, y: 5, keepTurn: true };
+    sim.step();
+    const late = hero(sim, 6, 8); // an AI adventurer coming to help
+    d20Of(late).abilities = { ...ZERO };
+    late.targetId = m.id;
+    forceDice(sim, [20]); // its initiative: 20, above the hero's 15
+    expect(strip(sim.step())).toEqual([{ type: "encounterJoined", encounterId: enc.id, unitId: late.id, initiative: 20, order: [late.id, h.id, m.id] }]);
+    expect([enc.turnIndex, enc.acted, enc.openTurn?.unitId]).toEqual([1, [late.id], h.id]);
+    enc.plans[h.id] = { action: "move", x: 5, y: 5, keepTurn: true };
+    expect(strip(sim.step())).toEqual([{ type: "turnPlanPlayed", unitId: h.id, refusals: [null] }]);
+    expect(d20TurnOptions(sim, enc, h).movementLeft).toBe(3);
+  });
+
   it("D20-MOVE-11, D20-MOVE-10: two attacks per action: after the first the options still offer attack, with the movement between", () => {
     const { sim, h, m, enc } = duel([7, 5], [8, 5]);
     d20Of(h).attacksPerAction = 2;
@@ -330,7 +345,8 @@ describe("a rider's options give its controlled mount's tiles (issue 7 gap 2)", 
     expect(o.reachable.find((t) => t.x === 11 && t.y === 2)?.cost).toBe(7);
     expect(o.reachable.some((t) => t.x === 15)).toBe(false);
     expect(Math.max(...o.reachable.map((t) => t.cost))).toBeLessThanOrEqual(10);
-    expect(o.dismountTiles.map((t) => [t.x, t.y])).toEqual([[3, 4], [4, 4], [5, 4], [3, 5], [5, 5], [3, 6], [4, 6], [5, 6]]);
+    // The ring of tiles 1 away from the large horse's 2×2 space (4..5, 5..6), D20-MOUNT-02, D20-SIZE-01.
+    expect(o.dismountTiles.map((t) => [t.x, t.y])).toEqual([[3, 4], [4, 4], [5, 4], [6, 4], [3, 5], [6, 5], [3, 6], [6, 6], [3, 7], [4, 7], [5, 7], [6, 7]]);
     expect(o.actions).toContain("dismount");
     d20Of(f.a).riding = { mountId: f.horse.id, controlled: false };
     const free = d20TurnOptions(f.sim, f.enc, f.a);

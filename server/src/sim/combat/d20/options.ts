@@ -13,8 +13,8 @@ import { d20Of } from "./sheet.ts";
 import { mayPassThrough } from "./size.ts";
 import { castRefusal } from "./spells.ts";
 import { canAct, canMove, canReact, hasStatus } from "./statuses.ts";
-import { d20Reachable, routeNextTo, switchableModes, type RouteStep } from "./routes.ts";
-import { modeOf, turnMovement, type MoveMode } from "./movement.ts";
+import { d20Reachable, occupancy, routeNextTo, switchableModes, type RouteStep } from "./routes.ts";
+import { modeOf, spaceSide, turnMovement, type MoveMode } from "./movement.ts";
 import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./turn.ts";
 import { newTurn } from "./actions.ts";
 import { RANGE_BANDS, type Cover, type RangeBand } from "./attack.ts";
@@ -208,6 +208,23 @@ export interface D20TurnOptions {
   switchModes?: MoveMode[];
 }
 
+/**
+ * D20-MOUNT-02, D20-MOUNT-06 (Left open: "within 1 m" of a mount is a tile at distance 1 of its
+ * space, D20-MOVE-09, D20-SIZE-01): the free walkable tiles where `rider` may get off `mount`,
+ * by row then column. A tile is taken when any part of another creature's space covers it
+ * (routes.ts `occupancy`). The `dismount` step accepts exactly these tiles.
+ */
+export function dismountSpots(sim: Simulation, rider: UnitRecord, mount: UnitRecord): { x: number; y: number }[] {
+  const map = sim.state.map;
+  const taken = occupancy(sim, rider);
+  const side = mount.d20 ? spaceSide(mount) : 1;
+  const out: { x: number; y: number }[] = [];
+  for (let y = mount.y - 1; y <= mount.y + side; y++) for (let x = mount.x - 1; x <= mount.x + side; x++) {
+    if (gridDistance({ x, y }, mount) === 1 && isWalkable(map, x, y) && !taken.has(y * map.width + x)) out.push({ x, y });
+  }
+  return out;
+}
+
 /** The options of a creature that can do nothing (D20-STATUS-03, D20-FLOW-12). */
 function noOptions(movement: number): D20TurnOptions {
   return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [], offHandTargets: [], helpAllies: [], helpFoes: [], firstAidTargets: [], grappleTargets: [] };
@@ -303,13 +320,7 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
     })
     .sort((a, c) => Number(a.id) - Number(c.id)).map((m) => m.id);
   const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
-  const dismountTiles: { x: number; y: number }[] = [];
-  if (mount && canMountNow(me.movement, b.movement, 0, ts.mountedOrDismounted === true)) {
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-      const x = mount.x + dx, y = mount.y + dy;
-      if ((dx !== 0 || dy !== 0) && isWalkable(sim.state.map, x, y) && !Object.values(sim.state.units).some((u) => u !== unit && isActive(u) && u.x === x && u.y === y)) dismountTiles.push({ x, y });
-    }
-  }
+  const dismountTiles = mount && canMountNow(me.movement, b.movement, 0, ts.mountedOrDismounted === true) ? dismountSpots(sim, unit, mount) : [];
   if (mounts.length > 0) actions.push("mount");
   if (dismountTiles.length > 0) actions.push("dismount");
   if (mount && me.riding?.controlled) {

@@ -27,7 +27,7 @@ import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack } from "./
 /** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this many HP. */
 export const HEALING_POTION_DICE = "2d4+2";
 import { d20Of } from "./sheet.ts";
-import { coverAgainst, toD20Plan } from "./options.ts";
+import { coverAgainst, dismountSpots, toD20Plan } from "./options.ts";
 import { shotTaker } from "../shots.ts";
 import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 
@@ -186,7 +186,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       if (!mount || !me.riding) return "not riding";
       if (!canMountNow(me.movement, b.movement, 0, ts.mountedOrDismounted === true)) return "dismounting needs half the movement value, once a turn (D20-MOUNT-02 to D20-MOUNT-04)";
       const spot = { x: step.x, y: step.y };
-      if (gridDistance(spot, mount) !== 1 || !isWalkable(sim.state.map, spot.x, spot.y) || occupied(sim, unit).has(spot.y * sim.state.map.width + spot.x)) return "dismount onto a free tile next to the mount";
+      if (!dismountSpots(sim, unit, mount).some((p) => p.x === spot.x && p.y === spot.y)) return "dismount onto a free tile next to the mount";
       b.movement -= mountCost(me.movement);
       ts.mountedOrDismounted = true;
       unseat(unit, mount, spot);

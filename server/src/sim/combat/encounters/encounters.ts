@@ -104,14 +104,15 @@ function start(sim: Simulation, rules: EncounterRules, aggressor: UnitRecord, ta
 /**
  * Left open (D20-FLOW, latecomers): a latecomer rolls initiative and is inserted after everyone
  * with a total at least as high; it first acts when its slot comes up (if that slot is already
- * past this round, next round).
+ * past this round, next round; a slot at a player's turn still open, `openTurn`, counts as past).
  */
 function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit: UnitRecord): void {
   const total = rules.rollInitiative(sim, unit);
   let at = enc.order.findIndex((id) => (enc.initiative[id] ?? 0) < total);
   if (at < 0) at = enc.order.length;
   enc.order.splice(at, 0, unit.id);
-  if (at < enc.turnIndex) { enc.turnIndex += 1; enc.acted.push(unit.id); }
+  // A slot before the current turn is past; so is the current one while a player's turn is open (its turn goes on).
+  if (at < enc.turnIndex || (at === enc.turnIndex && enc.openTurn !== undefined)) { enc.turnIndex += 1; enc.acted.push(unit.id); }
   enc.initiative[unit.id] = total;
   enc.participants.push(unit.id);
   unit.walk = null;
@@ -137,6 +138,8 @@ function remove(enc: EncounterRecord, id: string): void {
   const at = enc.order.indexOf(id);
   if (at >= 0) { enc.order.splice(at, 1); if (at < enc.turnIndex) enc.turnIndex -= 1; }
   enc.participants = enc.participants.filter((p) => p !== id);
+  // A player's open turn ends when its unit leaves (fled, gone): the next slot's turn does not inherit its wait.
+  if (enc.openTurn?.unitId === id) { delete enc.openTurn; enc.waitingSince = -1; }
 }
 
 function end(sim: Simulation, enc: EncounterRecord, reason: "beaten" | "fled"): void {
