@@ -37,11 +37,14 @@ function picker(seed: number) {
 
 /** One plan chosen among what `o` offers (the kinds it lists, with the targets and tiles it lists), keeping the turn open. */
 function choose(o: D20TurnOptions, pick: ReturnType<typeof picker>): Record<string, unknown> {
-  const kinds = o.actions.filter((k) => k !== "say" && k !== "attackTile" && k !== "useObject" && k !== "readySpell" && k !== "dropProne");
+  const kinds = o.actions.filter((k) => k !== "useObject"); // items are not among the options
   const kind = pick.of(kinds);
   const step = (s: Record<string, unknown>) => ({ action: "steps", steps: [s], keepTurn: true });
   switch (kind) {
     case "wait": return { action: "wait" };
+    case "say": return step({ kind: "say", text: "hold the line" });
+    case "attackTile": { const t = pick.of([...o.reachable, ...o.dismountTiles]); return t ? step({ kind: "attackTile", x: t.x, y: t.y }) : { action: "wait" }; }
+    case "readySpell": return step({ kind: "readySpell", spell: pick.of(o.spells.filter((sp) => sp.affordable && sp.kind === "attack")).name });
     case "move": { const t = pick.of(o.reachable); return { action: "move", x: t.x, y: t.y, keepTurn: true }; }
     case "attack":
       return o.targets.length > 0 && (o.attacksLeft > 0 || o.fullAction)
@@ -133,10 +136,10 @@ describe("players who only pick what their options offer (issue 7)", () => {
         }
       }
     }
-    // Not vacuous: many plans, most kept the turn open, fights ended, and the picks covered the main kinds.
+    // Not vacuous: many plans, most kept the turn open, fights ended, and the picks covered the kinds (first aid and escape aside).
     expect(plans).toBeGreaterThan(SEEDS * 10);
     expect(openPlans).toBeGreaterThan(plans / 2);
-    expect(ended).toBeGreaterThan(SEEDS / 3);
-    for (const k of ["move", "attack", "wait", "dash", "hide", "cast", "help"]) expect(kinds, k).toContain(k);
+    expect(ended).toBeGreaterThan(0);
+    for (const k of ["move", "attack", "wait", "dash", "disengage", "hide", "search", "ready", "reload", "cast", "readySpell", "help", "grapple", "release", "attackTile", "dropProne", "standUp", "mount", "mountAction", "dismount"]) expect(kinds, k).toContain(k);
   });
 });
