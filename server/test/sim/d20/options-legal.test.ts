@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SimEvent } from "@malignus/shared";
+import { DungeonState, type SimEvent } from "@malignus/shared";
+import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { d20TurnOptions, type D20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import type { D20Spell } from "../../../src/sim/combat/d20/spells.ts";
@@ -68,7 +69,7 @@ function choose(o: D20TurnOptions, pick: ReturnType<typeof picker>): Record<stri
 
 describe("players who only pick what their options offer (issue 7)", () => {
   it("D20-FLOW-24, D20-FLOW-27, D20-FLOW-38, D20-ACTION-01: every step picked from the options is played, open turns end, the encounter invariants hold", () => {
-    let plans = 0, openPlans = 0, ended = 0;
+    let plans = 0, openPlans = 0, ended = 0, projected = 0;
     const kinds = new Set<string>();
     for (let seed = 1; seed <= SEEDS; seed++) {
       const sim = d20Sim(seed);
@@ -92,6 +93,7 @@ describe("players who only pick what their options offer (issue 7)", () => {
       for (let i = 0; i < k; i++) foes.push(minion(sim, 9 + i, 3 + sim.rng.int(0, 4), { faction: seed % 2 === 0 ? "dungeon" : "wild" }));
       for (const h of heroes) h.targetId = foes[0]!.id;
       const seen = new Set<string>();
+      const state = new DungeonState();
       const sent = new Map<string, string>(); // unit id → the kind of the plan last sent
       for (let t = 0; t < TICKS; t++) {
         // Each player whose turn waits answers from its options (as a thin client would read them).
@@ -120,7 +122,19 @@ describe("players who only pick what their options offer (issue 7)", () => {
             seen.add(key);
           } else if (e.type === "encounterEnded") ended++;
         }
+        // After each plan played, the state a client reads holds the options of every waiting player's turn as they are now.
+        const replanned = events.some((e) => e.type === "turnPlanPlayed");
+        if (replanned) projectTurnOptions(state, sim);
         for (const enc of Object.values(sim.state.encounters ?? {}) as EncounterRecord[]) {
+          if (replanned && enc.waitingSince >= 0 && enc.turnIndex < enc.order.length) {
+            const uid = enc.order[enc.turnIndex]!;
+            const now = d20TurnOptions(sim, enc, sim.state.units[uid]!);
+            const shown = state.turnOptions.get(uid)!;
+            expect([shown.movementLeft, shown.fullAction, shown.halfAction, shown.actions.toArray(), shown.targets.toArray(), shown.moverId])
+              .toEqual([Math.fround(now.movementLeft), now.fullAction, now.halfAction, now.actions, now.targets, now.moverId]);
+            expect(shown.reachable.toArray()).toEqual(now.reachable.map((r) => r.y * sim.state.map.width + r.x));
+            projected++;
+          }
           for (const v of Object.values(enc.reactions)) expect(v).toBeLessThanOrEqual(1);
           expect(new Set(enc.acted).size).toBe(enc.acted.length);
           // An open turn never outlives its timer (from the turn's first wait).
@@ -140,6 +154,7 @@ describe("players who only pick what their options offer (issue 7)", () => {
     expect(plans).toBeGreaterThan(SEEDS * 10);
     expect(openPlans).toBeGreaterThan(plans / 2);
     expect(ended).toBeGreaterThan(0);
+    expect(projected).toBeGreaterThan(openPlans / 2);
     for (const k of ["move", "attack", "wait", "dash", "disengage", "hide", "search", "ready", "reload", "cast", "readySpell", "help", "grapple", "release", "attackTile", "dropProne", "standUp", "mount", "mountAction", "dismount"]) expect(kinds, k).toContain(k);
   });
 });
