@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { connect, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
+import { afterEach, describe, expect, it } from "vitest";
+import { connect, type DungeonConnection, type SimEvent, type SimEventOf } from "@malignus/client-sdk";
 import { inProcessServer, recordEvents } from "./harness.ts";
 
 /**
@@ -14,6 +14,10 @@ import { inProcessServer, recordEvents } from "./harness.ts";
  */
 
 const server = inProcessServer();
+/** Each test's connections, left after it so its room is disposed and stops running at full speed. */
+let opened: DungeonConnection[] = [];
+const open = <T extends DungeonConnection>(c: T): T => { opened.push(c); return server.track(c); };
+afterEach(async () => { await Promise.allSettled(opened.map((c) => c.leave())); opened = []; });
 
 type Altitude = SimEventOf<"altitudeChanged">["altitude"];
 /** One turn of the log: whose it was and the events it produced. */
@@ -28,14 +32,17 @@ function turnsOf(events: readonly SimEvent[]): Turn[] {
   return turns;
 }
 
-/** A paused seeded d100 room with a keeper and an all-seeing spectator recording events. */
-async function room(seed: number, map: string, firstParty?: string[]) {
+/**
+ * A seeded d100 room with a keeper and an all-seeing spectator recording events: created paused
+ * (the keeper resumes it), or with `pauseOnSpot` running until the keeper spots the first party.
+ */
+async function room(seed: number, map: string, firstParty?: string[], pauseOnSpot = false) {
   const client = connect(server.url());
-  const keeper = server.track(await client.createDungeon({
-    seed, ruleset: "d100", map, timeScale: 1000, pauseOnSpot: false, startPaused: true, spectatorsSeeAll: true,
+  const keeper = open(await client.createDungeon({
+    seed, ruleset: "d100", map, timeScale: 1000, pauseOnSpot, startPaused: !pauseOnSpot, spectatorsSeeAll: true,
     ...(firstParty ? { d100: { firstParty } } : {}),
   }, { role: "keeper" }));
-  const spectator = server.track(await client.spectate(keeper.roomId));
+  const spectator = open(await client.spectate(keeper.roomId));
   const rec = recordEvents(spectator);
   const dungeon = new Set<string>();
   keeper.state.units.forEach((_u, id) => dungeon.add(id));
@@ -114,8 +121,8 @@ describe("d100 companions, cover and flyers over a real connection", () => {
 
   it("P100-AIR-20, P100-AIR-22, P100-AIR-23: an adventurer player on the Skyrider dismounts, mounts again and takes off, each a whole turn, by turn plans", async () => {
     const client = connect(server.url());
-    const keeper = server.track(await client.createDungeon({ seed: 5, ruleset: "d100", map: "aerie", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true, d100: { firstParty: ["Skyrider"] } }, { role: "keeper" }));
-    const spectator = server.track(await client.spectate(keeper.roomId));
+    const keeper = open(await client.createDungeon({ seed: 5, ruleset: "d100", map: "aerie", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true, d100: { firstParty: ["Skyrider"] } }, { role: "keeper" }));
+    const spectator = open(await client.spectate(keeper.roomId));
     const { seen, eventually } = recordEvents(spectator);
     const spotted = await eventually("partySpotted", () => true, 40_000);
     await eventually("paused", () => true, 5_000);
@@ -124,7 +131,7 @@ describe("d100 companions, cover and flyers over a real connection", () => {
     spectator.state.units.forEach((u, id) => { if (u.companionOf === rider) griffon = id; });
     expect(spectator.state.units.get(griffon)?.species).toBe("griffon");
     expect(spectator.state.units.get(rider)?.riding).toBe(griffon); // it arrives mounted
-    const hero = server.track(await client.joinAsAdventurer(keeper.roomId, rider));
+    const hero = open(await client.joinAsAdventurer(keeper.roomId, rider));
     await keeper.resume({});
     const started = await eventually("encounterStarted", (e) => e.order.includes(rider), 40_000);
     expect(started.order).toContain(griffon);
@@ -203,6 +210,63 @@ describe("d100 companions, cover and flyers over a real connection", () => {
     expect(houndActs).toBeGreaterThanOrEqual(2);
     expect(impAfterWarlock).toBeGreaterThanOrEqual(2);
     expect(hunterActs + houndActs).toBeGreaterThanOrEqual(3);
+  }, 90_000);
+
+  /** Runs the room to the moment its first party is spotted (the room pauses), and returns the party's companions by species with their owners. */
+  async function spottedParty(seed: number) {
+    const r = await room(seed, "default", ["Hunter", "Warlock"], true);
+    await r.eventually("paused", () => true, 40_000);
+    const of: Record<string, { id: string; owner: string }> = {};
+    r.spectator.state.units.forEach((u, id) => { if (u.companionOf) of[u.species] = { id, owner: u.companionOf }; });
+    expect(Object.keys(of).sort()).toEqual(["hound", "imp"]);
+    expect(await r.keeper.resume({})).toMatchObject({ ok: true });
+    return { ...r, hound: of.hound!, imp: of.imp! };
+  }
+
+  it("P100-FAMILIAR-10, P100-FAMILIAR-11, P100-FAMILIAR-12, P100-FAMILIAR-13: the Warlock's imp is banished at 0 HP; the Hunter's hound lies dying below 0 and its hunter heals it back on its feet in a whole turn", async () => {
+    const { seen, eventually, hound: { id: hound, owner: hunter }, imp: { id: imp } } = await spottedParty(8);
+    const healed = await eventually("rescue", (e) => e.unitId === hound, 60_000);
+    expect(healed.byUnitId).toBe(hunter);
+    const log = seen.slice(0, seen.indexOf(healed) + 2);
+
+    // P100-FAMILIAR-10: the imp brought to 0 HP or below is banished at once: "dead", no dying phase.
+    const impDown = log.findIndex((e) => e.type === "damaged" && e.targetId === imp && e.hp <= 0);
+    expect(impDown).toBeGreaterThanOrEqual(0);
+    expect(log[impDown + 2]).toMatchObject({ type: "knockedOut", unitId: imp, outcome: "dead" }); // after its wound
+    expect(log.slice(impDown + 1).some((e) => e.type === "damaged" && e.targetId === imp)).toBe(false);
+
+    // P100-FAMILIAR-11, P100-FAMILIAR-12: the hound at 0 HP or below falls into a coma, loses 5 HP a turn and is not dead above −50.
+    const houndDamage = log.filter((e): e is SimEventOf<"damaged"> => e.type === "damaged" && e.targetId === hound);
+    const fell = houndDamage.findIndex((e) => e.hp <= 0);
+    expect(fell).toBeGreaterThanOrEqual(0);
+    expect(log.find((e) => e.type === "knockedOut" && e.unitId === hound)).toMatchObject({ outcome: "unconscious" });
+    expect(houndDamage.slice(fell + 1).map((e) => [e.damageType, e.amount])).toEqual(houndDamage.slice(fell + 1).map(() => ["dying", 5]));
+    expect(houndDamage.slice(fell + 1).length).toBeGreaterThanOrEqual(1);
+    expect(houndDamage.at(-1)!.hp).toBeGreaterThan(-50);
+    // P100-FAMILIAR-13: its hunter's heal: a d100 above 50, the hunter's whole turn, the hound back on its feet.
+    expect([healed.needed, healed.success]).toEqual([50, healed.roll > 50]);
+    expect(healed.success).toBe(true);
+    expect(seen[seen.indexOf(healed) + 1]).toMatchObject({ type: "woke", unitId: hound });
+    const turnOf = seen.slice(0, seen.indexOf(healed)).findLast((e): e is SimEventOf<"turnStarted"> => e.type === "turnStarted")!;
+    expect(turnOf.unitId).toBe(hunter);
+    expect(seen.slice(seen.indexOf(turnOf) + 1, seen.indexOf(healed))).toEqual([]);
+    // Back in the fight at 1 HP: its next loss shows it (if it takes one before the fight ends).
+    const next = seen.slice(seen.indexOf(healed)).find((e): e is SimEventOf<"damaged"> => e.type === "damaged" && e.targetId === hound);
+    if (next) expect(next.hp).toBe(1 - next.amount);
+  }, 90_000);
+
+  it("P100-FAMILIAR-14: a banished imp comes back to its warlock once the fight is over, and leaves the dungeon with it", async () => {
+    const { seen, eventually, imp: { id: imp, owner: warlock } } = await spottedParty(2);
+    const banished = await eventually("knockedOut", (e) => e.unitId === imp, 60_000);
+    expect(banished.outcome).toBe("dead");
+    const back = await eventually("woke", (e) => e.unitId === imp, 20_000);
+    const ended = seen.findLast((e): e is SimEventOf<"encounterEnded"> => e.type === "encounterEnded" && e.tick <= back.tick)!;
+    expect(seen.indexOf(ended)).toBeGreaterThan(seen.indexOf(banished));
+    expect(back.tick).toBe(ended.tick); // as soon as its warlock is out of the fight
+    // Alive again, it walks out with its warlock (a dead unit never escapes).
+    const gone = await eventually("escaped", (e) => e.unitId === imp, 20_000);
+    const warlockGone = await eventually("escaped", (e) => e.unitId === warlock, 20_000);
+    expect(gone.tick).toBe(warlockGone.tick);
   }, 90_000);
 
   it("P100-PLACE-13, P100-AIR-24, P100-AIR-25: on the bastion map the gargoyles' stones at the first peasant in cover have their natural roll halved before the +20 of moderate height", async () => {
