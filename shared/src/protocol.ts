@@ -94,6 +94,10 @@ export type TurnStep = z.infer<typeof TurnStep>;
 /**
  * A turn plan: what to do (`attack`, `move`, `dash`, `flee`, `wait`…), on whom or where. In d20
  * rooms `steps` (with `action: "steps"`) gives the whole turn step by step (D20-FLOW-27).
+ * In d100 rooms too (server combat/d100/encounter.ts `playSteps`): the step kinds are `move` and
+ * `guardedMove` (`x`, `y`: a tile of `turnOptions.reachable` / `d100GuardedReachable`), `attack`,
+ * `cast` (`spell` optional), `rescue`, `familiar` (`targetId` from the matching options list),
+ * `climb`, `descend`, `takeOff`, `land`, `forfeit` and `endTurn`; `keepTurn` works as in d20.
  */
 export const TurnPlan = z.object({
   action: z.string().regex(/^[a-zA-Z]{1,32}$/),
