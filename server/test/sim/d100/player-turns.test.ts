@@ -114,6 +114,19 @@ describe("a d100 player's turn options and step plans (issue 8 gap 2)", () => {
     expect([enc.openTurn, enc.acted, dice.left()]).toEqual([undefined, [hero.id], 0]);
   });
 
+  it("P100-BASE-08: when the turn timer runs out on a turn kept open after a move, the AI plays what is left (the attack, no second move)", () => {
+    const { sim, hero, m, enc } = playerFight();
+    const since = enc.waitingSince;
+    enc.plans[hero.id] = { action: "steps", steps: [{ kind: "move", x: 8, y: 5 }], keepTurn: true };
+    sim.step();
+    // Nothing more comes from the player: the AI strikes at the timer's end (TURN_TIMER_TICKS = 30 after the first wait): 55 against 40, damage 10.
+    const dice = forceDice(sim, [55, 40, 10]);
+    const events: SimEvent[] = [];
+    while (sim.state.tick < since + 30) events.push(...sim.step());
+    expect(of(events, "attack").map((e) => [e.attackerId, e.targetId, e.attackRoll, e.defenceRoll, e.tick])).toEqual([[hero.id, m.id, 55, 40, since + 30]]);
+    expect([hero.x, hero.y, d100Of(m).hp, enc.openTurn, dice.left()]).toEqual([8, 5, 50, undefined, 0]);
+  });
+
   it("P100-MOVE-03, P100-MOVE-04: a player's normal step past two minions gives each an opportunity attack; P100-MOVE-05: a guarded step gives none", () => {
     for (const kind of ["move", "guardedMove"] as const) {
       const sim = d100Sim();
