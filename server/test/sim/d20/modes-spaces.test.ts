@@ -6,6 +6,7 @@ import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/
 import { gridDistance, spaceSide, turnMovement } from "../../../src/sim/combat/d20/movement.ts";
 import { checkStep, d20Reachable, d20RouteTo, sideAt, switchableModes } from "../../../src/sim/combat/d20/routes.ts";
 import { canStrike } from "../../../src/sim/combat/d20/resolve.ts";
+import { creatureInTheWay, mapCover } from "../../../src/sim/combat/d20/cover.ts";
 import { d20TurnOptions, reachableTiles } from "../../../src/sim/combat/d20/options.ts";
 import { moveToward, playPlan, stepTo, takeD20Turn, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
 import { findPath, isDifficult } from "../../../src/sim/world/grid.ts";
@@ -295,6 +296,20 @@ describe("spaces in reactions and attacks on tiles (D20-SIZE-01)", () => {
     const events = strip(sim.drainEvents());
     expect(events.filter((e) => e.type === "reaction")).toEqual([{ type: "reaction", unitId: h.id, kind: "opportunityAttack", detail: "longsword", againstId: troll.id }]);
     expect(d20Of(troll).hp).toBe(94);
+  });
+
+  it("D20-ATTACK-57 to D20-ATTACK-59, D20-ATTACK-62: cover against the troll is judged by the best tile of its space; a troll in the way covers with its whole space", () => {
+    // Walls at (4, 3) and (4, 4); an attacker at (2, 4); the troll's space (5..6, 4..5).
+    const sim = d20Sim(1, arena((r, y) => (y === 3 || y === 4 ? r.slice(0, 4) + "#" + r.slice(5) : r)));
+    const troll = creature(sim, "troll", 5, 4);
+    const map = sim.state.map;
+    expect(mapCover(map, { x: 2, y: 4 }, { x: 5, y: 4 })).toBe("half"); // its north-west tile alone: 2 of 4 lines cross the wall
+    expect(mapCover(map, { x: 2, y: 4 }, troll)).toBe("none"); // (5, 5) is in the open
+    // Between (2, 5) and (9, 5) the centre line crosses the troll's lower row (y 5), not its north-west tile.
+    const sim2 = d20Sim(1, ARENA);
+    const t2 = creature(sim2, "troll", 5, 4);
+    expect(creatureInTheWay({ x: 2, y: 5 }, { x: 9, y: 5 }, t2)).toBe(true);
+    expect(creatureInTheWay({ x: 2, y: 5 }, { x: 9, y: 5 }, { x: 5, y: 4 })).toBe(false); // its north-west tile alone is off the line
   });
 
   it("D20-ATTACK-68, D20-ATTACK-70: an attack on any tile of the troll's space finds it (with disadvantage)", () => {

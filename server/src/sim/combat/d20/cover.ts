@@ -1,6 +1,7 @@
 import type { MapState, Pos } from "../../state.ts";
 import { isTransparent } from "../../world/grid.ts";
 import { coverFromLines, type Cover } from "./attack.ts";
+import { spaceSide, type SpacedPos } from "./movement.ts";
 
 /**
  * True when the segment from (x0, y0) to (x1, y1) (tile-corner coordinates: tile (x, y) spans
@@ -47,14 +48,21 @@ const CORNERS: readonly [number, number][] = [[0, 0], [1, 0], [0, 1], [1, 1]];
  * corner of the attacker's tile to the 4 corners of the target's tile cross a solid (wall) tile,
  * for the attacker's corner that gives the fewest (0 to 4). A line that only grazes a wall's outer
  * face or corner is not blocked. Only walls count; creatures in between are not counted here.
+ * d20move (D20-SIZE-01, Left open as in the DMG): a target covering several tiles (a unit with a
+ * d20 sheet) is judged by the one tile of its space that gives the fewest; the attacker's lines
+ * start from its position's tile.
  */
-export function blockedLines(map: MapState, attacker: Pos, target: Pos): number {
+export function blockedLines(map: MapState, attacker: Pos, target: SpacedPos): number {
   let best = 4;
-  for (const [ax, ay] of CORNERS) {
-    let n = 0;
-    for (const [tx, ty] of CORNERS) if (lineBlocked(map, attacker.x + ax, attacker.y + ay, target.x + tx, target.y + ty)) n++;
-    if (n < best) best = n;
-    if (best === 0) break;
+  const side = spaceSide(target);
+  for (let sy = 0; sy < side && best > 0; sy++) for (let sx = 0; sx < side && best > 0; sx++) {
+    const px = target.x + sx, py = target.y + sy;
+    for (const [ax, ay] of CORNERS) {
+      let n = 0;
+      for (const [tx, ty] of CORNERS) if (lineBlocked(map, attacker.x + ax, attacker.y + ay, px + tx, py + ty)) n++;
+      if (n < best) best = n;
+      if (best === 0) break;
+    }
   }
   return best;
 }
@@ -67,7 +75,7 @@ export function blockedLines(map: MapState, attacker: Pos, target: Pos): number 
  * stack (D20-ATTACK-60). Walls on the attacker's own side do not count (D20-ATTACK-58): the
  * attacker's best corner sees past them.
  */
-export function mapCover(map: MapState, attacker: Pos, target: Pos, creatures: readonly Pos[] = []): Cover {
+export function mapCover(map: MapState, attacker: Pos, target: SpacedPos, creatures: readonly SpacedPos[] = []): Cover {
   return coverFromLines(blockedLines(map, attacker, target), creatures.some((c) => creatureInTheWay(attacker, target, c)));
 }
 
@@ -75,8 +83,14 @@ export function mapCover(map: MapState, attacker: Pos, target: Pos, creatures: r
  * Left open (D20-ATTACK-62, a creature as cover on a grid): a creature is in the way when the line
  * between the centres of the attacker's and the target's tiles passes through the inside of its
  * tile (grazing its edge or corner does not count); one on either end's tile never is.
+ * d20move (D20-SIZE-01): the line ends at the centre of the target's whole space, and a creature
+ * covering several tiles is in the way when the line crosses any of them.
  */
-export function creatureInTheWay(attacker: Pos, target: Pos, creature: Pos): boolean {
+export function creatureInTheWay(attacker: Pos, target: SpacedPos, creature: SpacedPos): boolean {
   if ((creature.x === attacker.x && creature.y === attacker.y) || (creature.x === target.x && creature.y === target.y)) return false;
-  return crossesTile(attacker.x + 0.5, attacker.y + 0.5, target.x + 0.5, target.y + 0.5, creature.x, creature.y);
+  const ts = spaceSide(target), cs = spaceSide(creature);
+  for (let dy = 0; dy < cs; dy++) for (let dx = 0; dx < cs; dx++) {
+    if (crossesTile(attacker.x + 0.5, attacker.y + 0.5, target.x + ts / 2, target.y + ts / 2, creature.x + dx, creature.y + dy)) return true;
+  }
+  return false;
 }
