@@ -39,6 +39,10 @@ describe("d100 hit chances and reachable tiles", () => {
     expect(hitChance(makeD100Unit(), makeD100Unit(), { mode: "melee" })).toBe(50);
   });
 
+  it("P100-BASE-03: against a surprise attack the dodge is 20 lower: Σ min(100, n + 19) for n in 6..95 = 6150, + 500 → 66.5%, shown as 67", () => {
+    expect(hitChance(makeD100Unit(), makeD100Unit(), { mode: "melee", surprise: true })).toBe(67);
+  });
+
   it("P100-FAMILIAR-06 to 08: a familiar rolls 1..80 with no critical: Σ(n−1)/80 = 39.5%, rounded to 40", () => {
     expect(hitChance(makeD100Unit({ familiar: { kind: "other", ownerId: "1" } }), makeD100Unit(), { mode: "melee" })).toBe(40);
   });
