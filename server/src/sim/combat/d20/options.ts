@@ -263,8 +263,10 @@ export function moverOf(sim: Simulation, unit: UnitRecord, ts: D20TurnState): { 
  * from where it stands now (its controlled mount's, with the mount's movement, when it rides one:
  * D20-MOUNT-16 to D20-MOUNT-19), the foes in reach or range now with their cover, the creatures it
  * may mount (D20-MOUNT-01 to D20-MOUNT-04: half its movement value) or the tiles it may dismount
- * onto, and each spell or technique with its cost, whether it can be paid and cast, its range and
- * its targets or target tiles from here. `wait` (D20-FLOW-29, ending the turn) and `say`
+ * onto, each spell or technique with its cost, whether it can be paid and cast, its range and
+ * its targets or target tiles from here, and whom an off-hand attack, Help, first aid or a grapple
+ * may name. Every step it lists with those targets is one the turn accepts (playStep); a test
+ * plays random picks to check it. `wait` (D20-FLOW-29, ending the turn) and `say`
  * (D20-FLOW-30) are always listed for a creature that can act. Action kinds follow the budget:
  * full actions need the full action, demi-actions the demi-action or the full action, none after
  * Dash or Disengage (D20-ACTION-11, D20-ACTION-14); `attack` also while attacks of the Attack action are left.
