@@ -323,6 +323,20 @@ describe("spaces in reactions and attacks on tiles (D20-SIZE-01)", () => {
   });
 });
 
+describe("fleeing in a mode (D20-STATUS-07)", () => {
+  it("D20-STATUS-07, D20-MOVE-17: a terrified bat already flying flees over the pool, 12 tiles in the air, to (17, 0)", () => {
+    const sim = d20Sim(1, POOL);
+    const bat = creature(sim, "giantBat", 5, 5);
+    const h = hero(sim, 3, 5);
+    const enc = form(sim, [bat, h], h, bat);
+    d20Of(bat).mode = "fly";
+    addStatus(d20Of(bat).statuses, "terrified", h.id, 1);
+    takeD20Turn(sim, enc, bat, null);
+    // Each step to the neighbour farthest from the hero (first found): 5 diagonal steps up to row 0, then 7 east.
+    expect([bat.x, bat.y, d20Of(bat).mode]).toEqual([17, 0, "fly"]);
+  });
+});
+
 describe("flyers fall (D20-MOVE-37)", () => {
   it("D20-MOVE-37, Left open (falling): a paralysed flyer falls at the next turn: walking, prone, 1 bludgeoning damage; over deep water it lands swimming, unhurt", () => {
     const sim = d20Sim(1, POOL);

@@ -650,15 +650,14 @@ export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitReco
 
 /** Left open (D20-STATUS-07): a terrified creature steps to the free neighbour farthest from the source, while it can. */
 function flee(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, source: UnitRecord, budget: TurnBudget): void {
-  const map = sim.state.map;
-  const busy = occupied(sim, unit);
   for (let guard = 0; guard < 64 && isUp(unit); guard++) {
     let best: { x: number; y: number } | null = null;
     let bestD = gridDistance(unit, source);
     for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
       const x = unit.x + dx, y = unit.y + dy;
-      if ((dx === 0 && dy === 0) || !isWalkable(map, x, y) || busy.has(y * map.width + x)) continue;
-      const d = gridDistance({ x, y }, source);
+      // d20move: a place its whole space can take in its mode (walls, water, others' spaces, the corner rule: routes.ts checkStep).
+      if ((dx === 0 && dy === 0) || typeof checkStep(sim, unit, { x, y }, true) === "string") continue;
+      const d = gridDistance({ x, y, d20: unit.d20 }, source); // d20move: from its space there
       if (d > bestD) { bestD = d; best = { x, y }; }
     }
     if (!best || stepTo(sim, enc, unit, best, budget, true) !== null) return;
