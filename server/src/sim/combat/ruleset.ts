@@ -1,6 +1,6 @@
 import type { DamageType, HarmModel, RulesetId, RulesetTiming, WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
-import type { UnitRecord } from "../state.ts";
+import type { PartyRecord, UnitRecord } from "../state.ts";
 
 /**
  * The combat-ruleset seam: how a room's chosen ruleset (`malignus`, `d20`, `d100`) resolves
@@ -81,6 +81,12 @@ export interface CombatRuleset {
    * order. Default: none (the malignus ruleset has no statuses).
    */
   statuses?(unit: UnitRecord): readonly string[];
+  /**
+   * A party has just arrived at its portal (INV-07), its members created: the module may add the
+   * units that come with them (d100: familiars and mounts, P100-FAMILIAR, P100-AIR-22). Default:
+   * nothing.
+   */
+  partyArrived?(sim: Simulation, party: PartyRecord): void;
 }
 
 /** The complete ruleset a room uses: every optional member filled in by the wrapper. */

@@ -9,7 +9,6 @@ import type { PartyRecord, PendingInvasion, Pos, UnitRecord } from "../state.ts"
 import { addUnit, BASE_SPEED } from "../world/units.ts";
 import { findPath, isWalkable } from "../world/grid.ts";
 import { altarsOf } from "./altars.ts";
-import { addCompanions } from "../combat/d100/companions.ts";
 
 /**
  * Party generation (INV-38 to INV-63) from the data tables in shared/src/data/invasions.ts.
@@ -216,7 +215,7 @@ export function startInvasion(sim: Simulation, special?: PendingInvasion): Party
     sim.state.knowledge[u.id] = { known: [], spot: {}, block: {} }; // KNOW-49: a new party knows nothing
     party.memberIds.push(u.id);
   });
-  addCompanions(sim, party); // d100 rooms: familiars and mounts (combat/d100/companions.ts)
+  sim.ruleset.partyArrived(sim, party); // d100: familiars and mounts (combat/d100/companions.ts)
   sim.emit({ type: "invasionStarted", invasionNumber: inv.count, partyId: id, size: plan.members.length });
   return party;
 }

@@ -5,6 +5,7 @@ import { d100Attack, healUnit, hurt } from "./resolve.ts";
 import { d100Of, sheetFor } from "./sheet.ts";
 import { hasStatus, isDown } from "./statuses.ts";
 import { D100_STATUS_KINDS } from "./types.ts";
+import { addCompanions } from "./companions.ts";
 
 export { d100Of, sheetFor } from "./sheet.ts";
 export { d100Attack, hurt, healUnit } from "./resolve.ts";
@@ -61,6 +62,10 @@ export const d100Ruleset: CombatRuleset = {
   },
   heal(sim, healer, target) {
     healUnit(sim, target, healer);
+  },
+  /** The familiars and mounts that come with the new party's members (companions.ts `addCompanions`, P100-FAMILIAR, P100-AIR-22). */
+  partyArrived(sim, party) {
+    addCompanions(sim, party);
   },
   /** The statuses in force (P100-STATUS), in {@link D100_STATUS_KINDS} order; suspended controls are left out (P100-STATUS-12). */
   statuses(unit) {
