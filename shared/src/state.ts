@@ -87,6 +87,8 @@ export const Unit = schema({
    * D20-SIZE-08); 1 elsewhere.
    */
   space: t.uint8().default(1),
+  /** d20 rooms: size category (D20-SIZE-01: "tiny", "small", "medium", "large", "huge", "gargantuan"); "medium" elsewhere. */
+  size: t.string().default("medium"),
 }, "Unit");
 export type Unit = SchemaType<typeof Unit>;
 

@@ -23,6 +23,7 @@ export function projectUnitCombat(u: Unit, r: UnitRecord, ruleset: RoomRuleset):
   set(u, "altitude", r.d100?.altitude ?? "ground");
   set(u, "moveMode", r.d20?.mode ?? "walk"); // D20-MOVE-13
   set(u, "space", r.d20 ? spaceSide(r) : 1); // D20-SIZE-01, D20-SIZE-08
+  set(u, "size", r.d20?.size ?? "medium"); // D20-SIZE-01
   set(u, "companionOf", r.companionOf ?? "");
   set(u, "riding", r.d100?.mountId ?? "");
   const harm = ruleset.describe(r);

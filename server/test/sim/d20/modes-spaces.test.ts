@@ -377,7 +377,7 @@ describe("modes and spaces in the state (snapshot, hash, client projection)", ()
     const state = new DungeonState();
     projectState(state, sim, 1);
     expect([state.units.get(bat.id)!.moveMode, state.units.get(bat.id)!.space]).toEqual(["fly", 1]);
-    expect([state.units.get(troll.id)!.moveMode, state.units.get(troll.id)!.space]).toEqual(["walk", 2]);
+    expect([state.units.get(troll.id)!.moveMode, state.units.get(troll.id)!.space, state.units.get(troll.id)!.size]).toEqual(["walk", 2, "large"]);
     expect([state.units.get(h.id)!.moveMode, state.units.get(h.id)!.space]).toEqual(["walk", 1]);
   });
 
