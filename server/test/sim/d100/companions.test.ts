@@ -5,10 +5,12 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { d100Attack, d100Of } from "../../../src/sim/combat/d100/index.ts";
-import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
+import { addCompanions, companionStep } from "../../../src/sim/combat/d100/companions.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { startInvasion } from "../../../src/sim/invasions/party.ts";
 import { encountersOf } from "../../../src/sim/combat/encounters/book.ts";
+import { d100TurnOptions } from "../../../src/sim/combat/d100/options.ts";
+import { newTurn } from "../../../src/sim/combat/d100/turns.ts";
 import { scriptedDice } from "./dice.ts";
 
 /**
@@ -253,6 +255,37 @@ describe("companions in a d100 room", () => {
     enc.plans[hunter.id] = { action: "healFamiliar" };
     const refused = run(sim, 1);
     expect(turns(refused)).toEqual([[hunter.id, []]]);
+  });
+
+  it("P100-AIR-20, P100-AIR-21, P100-FAMILIAR-13: the turn options list a rider's takeOff and dismount, then land, climb and dismount's refusal in the air; a step list flies the griffon; a hunter next to its pet gets healFamiliar", () => {
+    const sim = d100Sim();
+    const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });
+    const griffon = companion(sim, sky);
+    const hunter = adventurer(sim, "Hunter", 3, 8, { weapon: "bow", ranged: true });
+    const hound = companion(sim, hunter, 4, 8);
+    const bear = addUnit(sim, { ...speciesFields("bear"), x: 14, y: 5 });
+    sky.controller = "seat-1";
+    sky.targetId = bear.id;
+    forceDice(sim, [90, 50, 40, 30, 10]); // initiative: sky, griffon, hunter, hound, bear
+    run(sim, 1);
+    const enc = Object.values(encountersOf(sim))[0]!;
+    expect(enc.participants).toContain(hunter.id);
+    const ground = d100TurnOptions(sim, enc, sky).actions;
+    expect(ground.filter((a) => ["takeOff", "land", "climb", "descend", "dismount", "mount"].includes(a))).toEqual(["takeOff", "dismount"]);
+    expect(ground.at(-1)).toBe("endTurn");
+    expect(d100TurnOptions(sim, enc, hunter).actions).toContain("healFamiliar");
+    enc.plans[sky.id] = { action: "steps", steps: [{ kind: "takeOff" }] };
+    const events = run(sim, 1);
+    expect(of(events, "altitudeChanged").map(bare)).toEqual([
+      { unitId: griffon.id, altitude: "low", cause: "takeOff" }, { unitId: sky.id, altitude: "low", cause: "takeOff" },
+    ]);
+    expect(of(events, "turnPlanPlayed").map(bare)).toEqual([{ unitId: sky.id, refusals: [null] }]);
+    const air = d100TurnOptions(sim, enc, sky, newTurn()).actions;
+    expect(air.filter((a) => ["takeOff", "land", "climb", "descend", "dismount", "mount"].includes(a))).toEqual(["land", "climb"]);
+    expect(companionStep(sim, sky, { kind: "dismount" }, newTurn())).toBe("mountFlying");
+    expect(companionStep(sim, hunter, { kind: "healFamiliar", targetId: hound.id }, { ...newTurn(), moved: true })).toBe("needsFullTurn");
+    expect(companionStep(sim, sky, { kind: "mount", targetId: hound.id }, newTurn())).toBe("noMount");
+    expect(companionStep(sim, hunter, { kind: "climb" }, newTurn())).toBeUndefined(); // riding nothing: the turn's own flight rules
   });
 
   it("P100-AIR-22: a blow on the griffon comes out of its rider's HP, and at 0 both are out of action", () => {

@@ -265,27 +265,105 @@ export function petCarePlan(sim: Simulation, hunter: UnitRecord, pet: UnitRecord
 
 /**
  * The companion plans of a d100 turn (called first by the turn's plan, encounter.ts `playPlan`,
- * with the turn's actions `ts`):
- * - `healFamiliar` (`targetId` optional): a hunter heals its own pet next to it in a full turn,
- *   one d100 above 50 (P100-FAMILIAR-13); a `rescue` event, and `woke` when a dying pet is back
- *   at 1 HP; refused (nothing drawn) when not next to it or not its hunter's pet;
- * - `mount` (`targetId`: its own mount, on its tile or adjacent; the rider moves onto the mount's
- *   tile), `dismount` (on the ground): each a full turn (P100-AIR-20), `mountChanged`;
- * - a mounted rider's `takeOff`, `land` (full turn), `climb`, `descend` (move action) act on its
- *   mount, the rider following (P100-AIR-20/21), `altitudeChanged` for the mount then the rider.
- * A refused action spends nothing and emits nothing.
+ * with the turn's actions `ts`): the one-word plans `healFamiliar`, `mount`, `dismount` and a
+ * mounted rider's flight, played as the steps of the same name ({@link companionStep}).
  * @returns true when the plan was one of these (played or refused), false for any other plan.
  */
 export function companionPlan(sim: Simulation, unit: UnitRecord, plan: { action?: string; targetId?: string | undefined }, ts: TurnState): boolean {
-  if (plan.action === "healFamiliar") {
-    const pet = presentUnits(sim).find((u) => u.d100?.familiar?.ownerId === unit.id && u.companionOf === unit.id && (!plan.targetId || u.id === plan.targetId));
-    if (pet && d100Of(pet).familiar?.kind === "hunter" && chebyshev(unit, pet) <= 1 && spendAction(ts, "fullTurn") === null) healFamiliar(sim, unit, pet);
-    return true;
-  }
-  return riderPlan(sim, unit, plan, ts);
+  return companionStep(sim, unit, { kind: plan.action ?? "", targetId: plan.targetId }, ts) !== undefined;
 }
 
-/** P100-FAMILIAR-13: the hunter's heal roll on its pet (see {@link companionPlan}). */
+/**
+ * One companion step of a d100 turn (step lists, encounter.ts `playStep`, and one-word plans):
+ * - `healFamiliar` (`targetId` optional: its pet): a hunter heals its own pet next to it in a full
+ *   turn, one d100 above 50 (P100-FAMILIAR-13); a `rescue` event, and `woke` when a dying pet is
+ *   back at 1 HP;
+ * - `mount` (`targetId`: its own mount, on its tile or adjacent, on the ground; the rider moves
+ *   onto the mount's tile), `dismount` (on the ground): each a full turn (P100-AIR-20), `mountChanged`;
+ * - a mounted rider's `takeOff`, `land` (full turn), `climb`, `descend` (move action) act on its
+ *   mount, the rider following (P100-AIR-20/21): `altitudeChanged` for the mount, then the rider.
+ * A refused step spends nothing, draws nothing and emits nothing.
+ * @returns undefined when the step is none of these (a flight step of a unit riding nothing
+ *   included), null when played, else the refusal: `noFamiliar`, `notHunterPet`, `notAdjacent`,
+ *   `noMount`, `notMounted`, or the turn's and air.ts refusals (`needsFullTurn`, `mountFlying`,
+ *   `notLow`, `limit`…).
+ */
+export function companionStep(sim: Simulation, unit: UnitRecord, step: { kind: string; targetId?: string | undefined }, ts: TurnState): string | null | undefined {
+  const r = d100Of(unit);
+  switch (step.kind) {
+    case "healFamiliar": {
+      const pet = presentUnits(sim).find((u) => u.companionOf === unit.id && u.d100?.familiar?.ownerId === unit.id && (!step.targetId || u.id === step.targetId));
+      if (!pet) return "noFamiliar";
+      if (d100Of(pet).familiar?.kind !== "hunter") return "notHunterPet";
+      if (chebyshev(unit, pet) > 1) return "notAdjacent";
+      const spent = spendAction(ts, "fullTurn");
+      if (spent) return spent;
+      healFamiliar(sim, unit, pet);
+      return null;
+    }
+    case "mount": {
+      const m = step.targetId ? sim.state.units[step.targetId] : undefined;
+      if (!m?.d100 || m.companionOf !== unit.id || m.d100.riderId !== unit.id || !up(m)) return "noMount";
+      if (chebyshev(unit, m) > 1) return "notAdjacent";
+      const refused = mount(r, unit.id, m.d100, m.id, ts);
+      if (refused) return refused;
+      unit.x = m.x; unit.y = m.y;
+      syncRider(r, m.d100);
+      sim.emit({ type: "mountChanged", riderId: unit.id, mountId: m.id, mounted: true });
+      return null;
+    }
+    case "dismount": {
+      const m = r.mountId ? sim.state.units[r.mountId] : undefined;
+      if (!m?.d100) return "notMounted";
+      const refused = dismount(r, m.d100, ts);
+      if (refused) return refused;
+      r.canCharge = false;
+      sim.emit({ type: "mountChanged", riderId: unit.id, mountId: m.id, mounted: false });
+      return null;
+    }
+    case "takeOff":
+    case "land":
+    case "climb":
+    case "descend": {
+      const m = r.mountId ? sim.state.units[r.mountId] : undefined;
+      if (!m) return undefined;
+      return fly(sim, unit, m, step.kind, ts);
+    }
+    default: return undefined;
+  }
+}
+
+/**
+ * The companion steps `unit` can take now (for the turn options, options.ts `d100TurnOptions`),
+ * with the turn's actions `ts` as they stand: a mounted rider's `takeOff` (mount on the ground),
+ * `land` (at low height), `climb`, `descend` (in the air, move action left) and `dismount` (on the
+ * ground), each full-turn one only on an untouched turn; `mount` when its own mount stands on the
+ * ground next to it; `healFamiliar` when its hunter's pet lies next to it.
+ */
+export function companionActions(sim: Simulation, unit: UnitRecord, ts: TurnState): string[] {
+  const r = d100Of(unit);
+  const fresh = !ts.moved && !ts.mainDone && !ts.over;
+  const out: string[] = [];
+  const m = r.mountId ? sim.state.units[r.mountId] : undefined;
+  if (m?.d100) {
+    const md = m.d100;
+    if (md.flyer && fresh && md.altitude === "ground") out.push("takeOff");
+    if (md.flyer && fresh && md.altitude === "low") out.push("land");
+    if (md.flyer && !ts.moved && !ts.mainDone && !ts.over && md.altitude !== "ground") {
+      if (md.altitude !== "high") out.push("climb");
+      if (md.altitude !== "low") out.push("descend");
+    }
+    if (fresh && md.altitude === "ground") out.push("dismount");
+  } else if (fresh && presentUnits(sim).some((u) => u.companionOf === unit.id && u.d100?.riderId === unit.id && up(u) && u.d100.altitude === "ground" && chebyshev(u, unit) <= 1)) {
+    out.push("mount");
+  }
+  if (fresh && presentUnits(sim).some((u) => u.companionOf === unit.id && u.d100?.familiar?.kind === "hunter" && !u.d100.dead && chebyshev(u, unit) <= 1)) {
+    out.push("healFamiliar");
+  }
+  return out;
+}
+
+/** P100-FAMILIAR-13: the hunter's heal roll on its pet (see {@link companionStep}). */
 function healFamiliar(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): void {
   const f = d100Of(pet);
   const r = hunterHealsFamiliar(sim.rng, hunter.id, f, true);
@@ -294,39 +372,6 @@ function healFamiliar(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): voi
   if (r.success && !f.dying && pet.activity === "unconscious") {
     pet.activity = "idle";
     sim.emit({ type: "woke", unitId: pet.id });
-  }
-}
-
-/** A rider's mount and flight plans (see {@link companionPlan}). */
-function riderPlan(sim: Simulation, rider: UnitRecord, plan: { action?: string; targetId?: string | undefined }, ts: TurnState): boolean {
-  const r = d100Of(rider);
-  switch (plan.action) {
-    case "mount": {
-      const m = plan.targetId ? sim.state.units[plan.targetId] : undefined;
-      if (!m || m.companionOf !== rider.id || !m.d100 || chebyshev(rider, m) > 1 || !up(m)) return true;
-      if (mount(r, rider.id, m.d100, m.id, ts) !== null) return true;
-      rider.x = m.x; rider.y = m.y;
-      syncRider(r, m.d100);
-      sim.emit({ type: "mountChanged", riderId: rider.id, mountId: m.id, mounted: true });
-      return true;
-    }
-    case "dismount": {
-      const m = r.mountId ? sim.state.units[r.mountId] : undefined;
-      if (!m?.d100 || dismount(r, m.d100, ts) !== null) return true;
-      r.canCharge = false;
-      sim.emit({ type: "mountChanged", riderId: rider.id, mountId: m.id, mounted: false });
-      return true;
-    }
-    case "takeOff":
-    case "land":
-    case "climb":
-    case "descend": {
-      const m = r.mountId ? sim.state.units[r.mountId] : undefined;
-      if (!m) return false;
-      fly(sim, rider, m, plan.action, ts);
-      return true;
-    }
-    default: return false;
   }
 }
 

@@ -21,7 +21,7 @@ import { checkDuelOver, duelOpponent, expireDuelProposals, forfeitDuel } from ".
 import { aiSpellTarget, castOffensiveSpell, castRefusal } from "./spells.ts";
 import { attackModeNow, d100TurnOptions, familiarOf } from "./options.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
-import { companionPlan, companionTurn, riderManoeuvre } from "./companions.ts";
+import { companionPlan, companionStep, companionTurn, riderManoeuvre } from "./companions.ts";
 
 /** True when the unit stands in the fight (conscious, not dying, dead or gravely wounded). */
 export function isUp(unit: UnitRecord): boolean {
@@ -226,6 +226,8 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
   const o = d100TurnOptions(sim, enc, unit, ts);
   const target = step.targetId ? sim.state.units[step.targetId] : undefined;
   const spent = ts.mainDone ? "actionSpent" : null;
+  const companion = companionStep(sim, unit, step, ts); // mount, dismount, healFamiliar, a rider's flight (companions.ts)
+  if (companion !== undefined) return companion;
   switch (step.kind) {
     case "endTurn":
     case "wait":
