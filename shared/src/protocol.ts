@@ -98,6 +98,10 @@ export type TurnStep = z.infer<typeof TurnStep>;
  * `guardedMove` (`x`, `y`: a tile of `turnOptions.reachable` / `d100GuardedReachable`), `attack`,
  * `cast` (`spell` optional), `rescue`, `familiar` (`targetId` from the matching options list),
  * `climb`, `descend`, `takeOff`, `land`, `forfeit` and `endTurn`; `keepTurn` works as in d20.
+ * Companions (d100): `mount` (`targetId`: the rider's own mount), `dismount`, `healFamiliar` (a
+ * hunter's pet next to it), and a mounted rider's `takeOff`, `land`, `climb` and `descend` acting
+ * on its mount, as steps or as one-word plans; the one-word plan `familiar` gives an owner's turn
+ * to its familiar (P100-FAMILIAR-02, P100-FAMILIAR-13, P100-AIR-20, P100-AIR-21).
  */
 export const TurnPlan = z.object({
   action: z.string().regex(/^[a-zA-Z]{1,32}$/),
