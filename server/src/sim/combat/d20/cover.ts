@@ -10,15 +10,18 @@ import { spaceSide, type SpacedPos } from "./movement.ts";
  * square).
  */
 function crossesTile(x0: number, y0: number, x1: number, y1: number, tx: number, ty: number): boolean {
+  // The four half-planes of the open square, clipped in turn (no closure: this runs for every line of every cover check).
   let t0 = 0, t1 = 1;
   const dx = x1 - x0, dy = y1 - y0;
-  const clip = (p: number, q: number): boolean => {
-    if (p === 0) return q > 0; // parallel to this edge: strictly inside its half-plane
+  for (let k = 0; k < 4; k++) {
+    const p = k === 0 ? -dx : k === 1 ? dx : k === 2 ? -dy : dy;
+    const q = k === 0 ? x0 - tx : k === 1 ? tx + 1 - x0 : k === 2 ? y0 - ty : ty + 1 - y0;
+    if (p === 0) { if (q > 0) continue; return false; } // parallel to this edge: strictly inside its half-plane
     const r = q / p;
     if (p < 0) { if (r > t0) t0 = r; } else if (r < t1) t1 = r;
-    return t0 < t1;
-  };
-  return clip(-dx, x0 - tx) && clip(dx, tx + 1 - x0) && clip(-dy, y0 - ty) && clip(dy, ty + 1 - y0) && t0 < t1;
+    if (t0 >= t1) return false;
+  }
+  return true;
 }
 
 /**
@@ -27,12 +30,11 @@ function crossesTile(x0: number, y0: number, x1: number, y1: number, tx: number,
  * outer face of a wall, or through the point where two walls touch diagonally, does not block.
  */
 function lineBlocked(map: MapState, x0: number, y0: number, x1: number, y1: number): boolean {
-  const solid = (x: number, y: number) => !isTransparent(map, x, y);
   if (y0 === y1) {
-    for (let tx = Math.min(x0, x1); tx < Math.max(x0, x1); tx++) if (solid(tx, y0 - 1) && solid(tx, y0)) return true;
+    for (let tx = Math.min(x0, x1); tx < Math.max(x0, x1); tx++) if (!isTransparent(map, tx, y0 - 1) && !isTransparent(map, tx, y0)) return true;
   }
   if (x0 === x1) {
-    for (let ty = Math.min(y0, y1); ty < Math.max(y0, y1); ty++) if (solid(x0 - 1, ty) && solid(x0, ty)) return true;
+    for (let ty = Math.min(y0, y1); ty < Math.max(y0, y1); ty++) if (!isTransparent(map, x0 - 1, ty) && !isTransparent(map, x0, ty)) return true;
   }
   const minX = Math.min(x0, x1) - 1, maxX = Math.max(x0, x1), minY = Math.min(y0, y1) - 1, maxY = Math.max(y0, y1);
   for (let ty = minY; ty <= maxY; ty++) for (let tx = minX; tx <= maxX; tx++) {

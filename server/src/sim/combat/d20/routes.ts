@@ -475,11 +475,26 @@ export function approachCost(sim: Simulation, unit: UnitRecord, target: UnitReco
  */
 export function routeNextTo(sim: Simulation, unit: UnitRecord, target: UnitRecord, reach = 1): Route | null {
   const ts = spaceSide(target);
-  return d20RouteTo(sim, unit, (x, y, side) => {
+  // The AI asks twice in a row (approachCost for its Dash, then moveToward): the same question on
+  // the same tick, with every creature in the same place and space, gets the same answer.
+  let places = 0;
+  for (const id in sim.state.units) {
+    const u = sim.state.units[id] as UnitRecord;
+    if (isActive(u)) places = (Math.imul(places, 31) + u.x * 4096 + u.y * 4 + (u.d20 ? spaceSide(u) : 1)) | 0;
+  }
+  const key = `${sim.state.tick}:${places}:${unit.id}:${modeOf(d20Of(unit))}:${target.id}:${reach}`;
+  const memo = lastRoute.get(sim);
+  if (memo && memo.key === key) return memo.route;
+  const route = d20RouteTo(sim, unit, (x, y, side) => {
     const d = spaceDistance({ x, y }, side, target, ts);
     return d >= 1 && d <= reach;
   }, { toward: { x: target.x, y: target.y, side: ts, reach } });
+  lastRoute.set(sim, { key, route });
+  return route;
 }
+
+/** The last {@link routeNextTo} answer of each simulation (its routes are never mutated by callers). */
+const lastRoute = new WeakMap<Simulation, { key: string; route: Route | null }>();
 
 /** Left open (D20-MOVE falling): a flying creature is this many tiles above the floor (the dungeon's rooms are one storey). */
 export const FLYING_HEIGHT = 1;
