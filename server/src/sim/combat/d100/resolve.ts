@@ -55,14 +55,17 @@ export function reportDamage(sim: Simulation, unit: UnitRecord, amount: number, 
 /**
  * Harm from anything but an attack (a trap, the dying loss, a fall): removes `amount` HP through
  * {@link applyDamage} (immunity, coma, death; 0 HP at moderate or high height kills, P100-AIR-26)
- * and reports it.
+ * and reports it. Harm to a mount comes out of its rider's HP, reported on the rider (P100-AIR-22).
  */
 export function hurt(sim: Simulation, unit: UnitRecord, amount: number, sourceId: string, damageType: string): HpOutcome {
-  const d = d100Of(unit);
+  const riderId = unit.d100?.riderId;
+  const pool = (riderId && unit.companionOf === riderId ? sim.state.units[riderId] : undefined) ?? unit;
+  const d = d100Of(pool);
   const before = d.hp;
-  const r = applyDamage(d, amount, { options: d100Options(sim), airborne: d.altitude === "moderate" || d.altitude === "high", noDyingPhase: d.duel !== null });
-  reportDamage(sim, unit, before - d.hp, sourceId, damageType, false);
-  settle(sim, unit, r.outcome);
+  const airborne = d100Of(unit).altitude === "moderate" || d100Of(unit).altitude === "high";
+  const r = applyDamage(d, amount, { options: d100Options(sim), airborne, noDyingPhase: d.duel !== null });
+  reportDamage(sim, pool, before - d.hp, sourceId, damageType, false);
+  settle(sim, pool, r.outcome);
   linkLives(sim, unit); // P100-AIR-22 (companions.ts)
   return r.outcome;
 }
