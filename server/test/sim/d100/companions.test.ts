@@ -4,8 +4,8 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
-import { d100Attack, d100Of, hurt } from "../../../src/sim/combat/d100/index.ts";
-import { addCompanions, companionStep } from "../../../src/sim/combat/d100/companions.ts";
+import { d100Attack, d100Of, healUnit, hurt } from "../../../src/sim/combat/d100/index.ts";
+import { addCompanions, companionStep, stepD100Companions } from "../../../src/sim/combat/d100/companions.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { startInvasion } from "../../../src/sim/invasions/party.ts";
 import { encountersOf } from "../../../src/sim/combat/encounters/book.ts";
@@ -300,16 +300,27 @@ describe("companions in a d100 room", () => {
     forceDice(sim, [60, 20, 100]);
     d100Attack(sim, bear, sky, { mode: "melee" });
     expect(of(sim.drainEvents(), "knockedOut").map((e) => [e.unitId, e.outcome])).toEqual([[sky.id, "unconscious"], [griffon.id, "unconscious"]]);
-    expect([d100Of(sky).hp, d100Of(sky).dying, d100Of(griffon).hp, d100Of(griffon).dying, griffon.activity]).toEqual([0, true, 0, true, "unconscious"]);
+    expect([d100Of(sky).hp, d100Of(sky).dying, d100Of(griffon).hp, d100Of(griffon).traumatised, d100Of(griffon).dying, griffon.activity]).toEqual([0, true, 0, true, false, "unconscious"]);
+    // Rescued and healed, the rider is back up, and its griffon with it.
+    Object.assign(d100Of(sky), { dying: false, hp: 20 });
+    sky.activity = "idle";
+    sim.drainEvents();
+    stepD100Companions(sim); // the tick's companion step
+    expect(of(sim.drainEvents(), "woke").map(bare)).toEqual([{ unitId: griffon.id }]);
+    expect([d100Of(griffon).hp, d100Of(griffon).traumatised, griffon.activity]).toEqual([20, false, "idle"]);
   });
 
-  it("P100-AIR-22: a trap's harm on the griffon also comes out of its rider's HP", () => {
+  it("P100-AIR-22: a trap's harm on the griffon also comes out of its rider's HP, and healing it heals its rider", () => {
     const sim = d100Sim();
     const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });
     const griffon = companion(sim, sky);
     hurt(sim, griffon, 30, "trap", "piercing");
     expect(of(sim.drainEvents(), "damaged").map((e) => [e.targetId, e.amount, e.hp])).toEqual([[sky.id, 30, 120]]);
     expect([d100Of(sky).hp, d100Of(griffon).hp]).toEqual([120, 120]);
+    forceDice(sim, [20]);
+    healUnit(sim, griffon, "priest"); // CMB-45 healing: the shared HP
+    expect(of(sim.drainEvents(), "healed").map(bare)).toEqual([{ unitId: sky.id, byUnitId: "priest", woundPoints: 0, hp: 140 }]);
+    expect([d100Of(sky).hp, d100Of(griffon).hp]).toEqual([140, 140]);
   });
 
   it("P100-AIR-16, P100-AIR-18, P100-AIR-22: a sling stone of 90 on the rider at moderate height unseats the pair: both fall, the pool loses half of what was left once", () => {

@@ -412,8 +412,9 @@ export function riderManoeuvre(sim: Simulation, rider: UnitRecord, target: UnitR
 
 /**
  * P100-AIR-22 (Left open AIR, linked lives): after a blow on `unit` or its partner, the mount
- * shows the shared pool (the rider's HP and maximum) and shares its rider's state: down (coma) or
- * dead with it, `knockedOut` emitted, and back up when the rider is (`woke`). While mounted, a
+ * shows the shared pool (the rider's HP and maximum) and shares its rider's state: out of action
+ * with it (kept as gravely wounded, so it is never rescued or healed itself) or dead with it,
+ * `knockedOut` emitted, and back up when the rider is (`woke`). While mounted, a
  * fall of either brings both to the ground (P100-AIR-16, Left open AIR: one loss, applied to the
  * pool): `altitudeChanged` "fall" for the partner that did not take the blow.
  */
@@ -430,8 +431,10 @@ export function linkLives(sim: Simulation, unit: UnitRecord): void {
     r.altitude = "ground"; md.altitude = "ground";
     sim.emit({ type: "altitudeChanged", unitId: partner.id, altitude: "ground", cause: "fall" });
   }
+  // Out with its rider: dead with it, else "gravely wounded" (so nobody tries to rescue or heal the
+  // mount itself, and it never loses HP of its own); back up when the rider is.
   const wasDown = isDown(md);
-  md.dying = r.dying; md.stabilised = r.dying; md.dead = r.dead || r.traumatised;
+  md.dead = r.dead; md.traumatised = !r.dead && isDown(r); md.dying = false; md.stabilised = false;
   if (!wasDown && isDown(md)) settle(sim, m, md.dead ? "dead" : "coma");
   else if (wasDown && !isDown(md) && m.activity === "unconscious") { m.activity = "idle"; sim.emit({ type: "woke", unitId: m.id }); }
 }

@@ -127,6 +127,9 @@ export const HEAL_RANGE: readonly [number, number] = [10, 30];
  * (P100-DEATH-13). A gravely wounded unit is not healed (P100-DEATH-12). Emits `healed` (and `woke`).
  */
 export function healUnit(sim: Simulation, unit: UnitRecord, healerId: string): void {
+  // P100-AIR-22: healing a mount heals the HP it shares, its rider's (companions.ts).
+  const rider = unit.d100?.riderId && unit.companionOf === unit.d100.riderId ? sim.state.units[unit.d100.riderId] : undefined;
+  if (rider) { healUnit(sim, rider, healerId); linkLives(sim, unit); return; }
   const d = d100Of(unit);
   if (d.dead || d.traumatised) return;
   if (d.dying) d.stabilised = true;
