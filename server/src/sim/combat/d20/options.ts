@@ -16,7 +16,7 @@ import { canAct, canMove, canReact, hasStatus } from "./statuses.ts";
 import { d20Reachable, occupancy, routeNextTo, switchableModes, type RouteStep } from "./routes.ts";
 import { modeOf, spaceSide, turnMovement, type MoveMode } from "./movement.ts";
 import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./turn.ts";
-import { newTurn } from "./actions.ts";
+import { newTurn, type TurnBudget } from "./actions.ts";
 import { RANGE_BANDS, type Cover, type RangeBand } from "./attack.ts";
 import { mapCover } from "./cover.ts";
 import { canMountNow, canServeAsMount, mountCost } from "./mount.ts";
@@ -240,6 +240,16 @@ export function turnLeft(enc: EncounterRecord, unit: UnitRecord): D20TurnState {
 }
 
 /**
+ * A controlled mount's fresh budget for the turn its rider directs it (D20-MOUNT-16 to
+ * D20-MOUNT-19 with D20-MOVE-16 to D20-MOVE-21): its movement value × the factor of the mode it
+ * is in (a flying mount ×2, a swimming one ÷2, ×2 for a native swimmer), full action and
+ * demi-action for its Dash or Disengage (D20-MOUNT-18).
+ */
+export function mountTurnBudget(mount: UnitRecord): TurnBudget {
+  return newTurn(turnMovement(d20Of(mount)));
+}
+
+/**
  * Who a `move` step moves and on which movement (D20-MOUNT-16, D20-MOUNT-17, D20-MOUNT-19,
  * D20-MOUNT-21, Left open: the mount's movement replaces the rider's): the unit itself on its
  * budget; a controlled mount on the mount's own budget (a fresh one until the rider first moves
@@ -252,7 +262,7 @@ export function moverOf(sim: Simulation, unit: UnitRecord, ts: D20TurnState): { 
   if (mount && me.riding && !me.riding.controlled) return null;
   const mover = mount ?? unit;
   if (!canMove(d20Of(mover).statuses, false)) return null;
-  return { mover, movement: mount ? (ts.mountBudget?.movement ?? d20Of(mount).movement) : ts.budget.movement };
+  return { mover, movement: mount ? (ts.mountBudget?.movement ?? turnMovement(d20Of(mount))) : ts.budget.movement };
 }
 
 /**
@@ -326,7 +336,7 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
   if (mounts.length > 0) actions.push("mount");
   if (dismountTiles.length > 0) actions.push("dismount");
   if (mount && me.riding?.controlled) {
-    const mb = ts.mountBudget ?? newTurn(d20Of(mount).movement);
+    const mb = ts.mountBudget ?? mountTurnBudget(mount);
     if (mb.full && mb.demi && !mb.locked) actions.push("mountAction"); // D20-MOUNT-18: Dash or Disengage
   }
   const spells = me.spells.map((spell): D20SpellOption => {

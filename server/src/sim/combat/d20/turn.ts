@@ -27,7 +27,7 @@ import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack } from "./
 /** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this many HP. */
 export const HEALING_POTION_DICE = "2d4+2";
 import { d20Of } from "./sheet.ts";
-import { coverAgainst, dismountSpots, toD20Plan } from "./options.ts";
+import { coverAgainst, dismountSpots, mountTurnBudget, toD20Plan } from "./options.ts";
 import { shotTaker } from "../shots.ts";
 import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 
@@ -151,7 +151,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
       if (mount && me.riding && !me.riding.controlled) return "an independent mount moves as it wishes (D20-MOUNT-21)";
       const mover = mount ?? unit;
-      const budget = mount ? (ts.mountBudget ??= newTurn(d20Of(mount).movement)) : b;
+      const budget = mount ? (ts.mountBudget ??= mountTurnBudget(mount)) : b; // × its mode's factor (D20-MOVE-17 to D20-MOVE-19)
       if (!canMove(d20Of(mover).statuses, false)) return "the creature cannot move (D20-STATUS-05, D20-FLOW-12)";
       for (let i = 0; i < step.path.length; i++) {
         const r = stepTo(sim, enc, mover, step.path[i]!, budget, i === step.path.length - 1);
@@ -177,7 +177,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
         // D20-MOUNT-16, D20-MOUNT-19: the controlled mount shares the rider's initiative and may move and act this very turn,
         // unless (Left open) it has already had its own turn this round: then it has nothing left to spend.
         enc.initiative[mount.id] = enc.initiative[unit.id] ?? 0;
-        ts.mountBudget = enc.acted.includes(mount.id) ? { ...newTurn(0), full: false, demi: false } : newTurn(md.movement);
+        ts.mountBudget = enc.acted.includes(mount.id) ? { ...newTurn(0), full: false, demi: false } : mountTurnBudget(mount);
       }
       return null;
     }
@@ -197,9 +197,10 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       const mount = me.riding && me.riding.controlled ? sim.state.units[me.riding.mountId] : undefined;
       if (!mount) return "no controlled mount";
       if (!(CONTROLLED_MOUNT_ACTIONS as readonly string[]).includes(step.action)) return "a controlled mount can only Dash or Disengage (D20-MOUNT-18)";
-      const mb = (ts.mountBudget ??= newTurn(d20Of(mount).movement));
+      const mb = (ts.mountBudget ??= mountTurnBudget(mount));
       const r = spendAction(mb, step.action);
-      if (r === null && step.action === "dash") mb.movement = dash(mb.movement, d20Of(mount).movement, 1);
+      const md = d20Of(mount);
+      if (r === null && step.action === "dash") mb.movement = dash(mb.movement, md.movement, sheetModeFactor(md, modeOf(md))); // Left open D20-ACTION-10: × the mount's mode factor
       return r;
     }
     case "standUp": {
@@ -212,7 +213,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
     case "dropProne": addStatus(me.statuses, "prone"); return null; // D20-MOVE-29: free
     case "switchMode": { // D20-MOVE-14, D20-MOVE-15, D20-MOVE-21 (routes.ts switchModeNow); a rider's controlled mount switches
       const mount = me.riding?.controlled ? sim.state.units[me.riding.mountId] : undefined;
-      return switchModeNow(sim, mount ?? unit, mount ? (ts.mountBudget ??= newTurn(turnMovement(d20Of(mount)))) : b, step.mode);
+      return switchModeNow(sim, mount ?? unit, mount ? (ts.mountBudget ??= mountTurnBudget(mount)) : b, step.mode);
     }
     case "attack": {
       const target = unitIn(sim, enc, step.targetId);
@@ -487,7 +488,12 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
     if (me.dead) return;
     if (me.hp === 0) { dyingTurn(sim, unit); endOfTurnStatuses(me.statuses); return; }
     if (!canAct(me.statuses, false)) { endOfTurnStatuses(me.statuses); return; }
-    startOfTurnSpace(sim, unit); // d20move: a walker on deep water swims; D20-SIZE-08: a Large creature in a narrow place squeezes
+    // d20move: a walker on deep water swims; D20-SIZE-08: a Large creature in a narrow place squeezes.
+    // d20finish: a rider is carried (its mount's space and mode count, not its own); the controlled mount,
+    // which has no turn of its own (D20-MOUNT-16), gets its start-of-turn space in its rider's turn.
+    const ridden = me.riding ? sim.state.units[me.riding.mountId] : undefined;
+    if (!ridden) startOfTurnSpace(sim, unit);
+    else if (me.riding?.controlled && isUp(ridden)) startOfTurnSpace(sim, ridden);
     ts = { budget: newTurn(turnMovement(me)), attacksLeft: 0 }; // D20-MOVE-16 to D20-MOVE-21: × the current mode's factor
   }
   const planned = plan === null || plan === undefined ? null : isPlan(plan) ? plan : toD20Plan(sim, enc, unit, plan, ts); // options.ts
@@ -548,7 +554,7 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   // A rider moves its controlled mount instead of itself, and stays put on an independent one (D20-MOUNT-17, D20-MOUNT-21).
   const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
   const mover = mount ?? unit;
-  const moveBudget = mount ? (me.riding!.controlled ? (ts.mountBudget ??= newTurn(d20Of(mount).movement)) : newTurn(0)) : budget;
+  const moveBudget = mount ? (me.riding!.controlled ? (ts.mountBudget ??= mountTurnBudget(mount)) : newTurn(0)) : budget;
   if (!target) return;
   const shootable = () => canStrike(unit, target) && coverAgainst(sim, enc, unit, target) !== "total";
   if (!shootable()) {
