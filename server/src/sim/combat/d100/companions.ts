@@ -81,11 +81,6 @@ export function ownerOf(sim: Simulation, u: UnitRecord): UnitRecord | undefined 
   return u.companionOf ? sim.state.units[u.companionOf] : undefined;
 }
 
-/** The companions of `owner`, id order. */
-export function companionsOf(sim: Simulation, owner: UnitRecord): UnitRecord[] {
-  return presentUnits(sim).filter((u) => u.companionOf === owner.id);
-}
-
 /** The rider's flight data follows its mount's while it rides (P100-AIR-01: riding a flyer flies; P100-AIR-14: the mount's charge). */
 export function syncRider(rider: D100Unit, mountUnit: D100Unit): void {
   rider.altitude = mountUnit.altitude;
