@@ -79,6 +79,9 @@ describe("d100 companions, cover and flyers over a real connection", () => {
       for (let i = 0; i < t.events.length; i++) {
         const e = t.events[i]!;
         if (e.type === "altitudeChanged") height.set(e.unitId, e.altitude);
+        // P100-AIR-11: a flyer stepping away from the rider at its height risks no opportunity attack,
+        // so the AI never needs a guarded move then.
+        if (e.type === "guardedMove" && gargoyles.has(e.unitId)) expect(height.get(e.unitId) !== "ground" && height.get(e.unitId) === height.get(rider)).toBe(false);
         if (e.type !== "attack") continue;
         const a = height.get(e.attackerId)!, d = height.get(e.targetId)!;
         if (a === "ground" || d === "ground") continue;

@@ -397,7 +397,10 @@ describe("companions in a d100 room", () => {
       { attackerId: g.id, targetId: sky.id, hit: false, attackRoll: 30, defenceRoll: 50, natural: 30, airModifier: 0, damageRoll: 0 },
     ]);
     expect(of(events, "damaged").map((e) => [e.targetId, e.amount, e.hp])).toEqual([[g.id, 40, 80]]);
+    // P100-AIR-11: leaving the rider's side gives it no opportunity attack, so the gargoyle steps back with a normal move, not a guarded one.
     expect(of(events, "reaction")).toEqual([]);
+    expect(of(events, "guardedMove")).toEqual([]);
+    expect(Math.max(Math.abs(g.x - 6), Math.abs(g.y - 5))).toBe(2);
     expect([sky.x, sky.y, griffon.x, griffon.y]).toEqual([6, 5, 6, 5]); // the griffon carried its rider
     expect(of(events, "altitudeChanged")).toEqual([]);
     expect(dice.left()).toBe(0);
