@@ -22,6 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchReport } from "../../server/bench/bench.ts";
 import { runProfile, type ProfileResult } from "../../server/bench/profile.ts";
+import { measureBandwidth, type BandwidthReport } from "../../server/bench/bandwidth.ts";
 import { DEFAULTS, type LoadOptions } from "./args.ts";
 import { runLoad } from "./runner.ts";
 import { errorCount, type LoadReport } from "./report.ts";
@@ -109,6 +110,7 @@ export function renderDoc(input: {
   bench: BenchReport | null; load: LoadReport | null; fight: LoadReport | null; compare: CompareReport | null; capacity: DocCapacity | null;
   target?: LoadReport | null;
   profile?: ProfileResult | null;
+  bandwidth?: BandwidthReport[] | null;
 }): string {
   const { machine: m, bench: b, load: l, fight: fl, compare: c, capacity: cap } = input;
   const tr = input.target ?? null;
@@ -222,6 +224,27 @@ export function renderDoc(input: {
     }
   }
 
+  if (input.bandwidth && input.bandwidth.length > 0) {
+    const bw = input.bandwidth;
+    const secs = bw.reduce((a, r) => a + r.seconds, 0);
+    const merge = (pick: (r: BandwidthReport) => { what: string; changes: number; bytesPerSecond: number }[]) => {
+      const m = new Map<string, { changes: number; bytes: number }>();
+      for (const r of bw) for (const l of pick(r)) { const a = m.get(l.what) ?? { changes: 0, bytes: 0 }; a.changes += l.changes; a.bytes += l.bytesPerSecond * r.seconds; m.set(l.what, a); }
+      return [...m].map(([what, v]) => ({ what, changes: v.changes, bps: v.bytes / secs })).sort((a, b) => b.bps - a.bps);
+    };
+    const patch = bw.reduce((a, r) => a + r.patchBytesPerSecond * r.seconds, 0) / secs;
+    const ev = bw.reduce((a, r) => a + r.eventBytesPerSecond * r.seconds, 0) / secs;
+    out.push("### The same bytes by schema field (headless)", "",
+      `\`npx tsx server/bench/bandwidth.ts\`: ${bw.length} dungeons (seeds ${bw.map((r) => r.seed).join(", ")}) run headless to their first invasion, then stepped at timeScale 1 through the room's projection and a keeper-side StateView until the invasion ended (${secs.toFixed(0)} s in all), ` +
+      "each step's patch encoded as Colyseus encodes it and its bytes shared out between the fields that changed (in proportion to each change's estimated size); events as the room sends them. No keeper builds here (the load run above has keeper bots building, whose parts' progress and events add to the patches).", "",
+      `Patches ${f1(patch)} B/s, events ${f1(ev)} B/s, ${f2((patch + ev) / 1024)} KB/s in all.`, "",
+      "| patch bytes of | B/s | changes |", "| --- | --: | --: |");
+    for (const l of merge((r) => r.fields).slice(0, 12)) out.push(`| \`${l.what}\` | ${f1(l.bps)} | ${l.changes} |`);
+    out.push("", "| event | B/s | count |", "| --- | --: | --: |");
+    for (const l of merge((r) => r.events).slice(0, 10)) out.push(`| ${l.what} | ${f1(l.bps)} | ${l.changes} |`);
+    out.push("");
+  }
+
   if (c) {
     out.push("## Transports and the bare-room floor", "");
     out.push(`Same load on each server in turn: ${c.load.rooms} rooms × (${c.load.keepers} keeper + ${c.load.spectators} spectators), ${c.load.durationSeconds} s. ` +
@@ -286,6 +309,11 @@ async function main(): Promise<void> {
     fight = await runServerLoad(FIGHT_ROOMS, o.quick ? 30 : FIGHT_SECONDS, { timeScale: FIGHT_TIME_SCALE, skipToInvasion: true });
     writeFileSync(path.join(REPORTS, "fight.json"), JSON.stringify(fight, null, 2) + "\n");
   }
+  let bandwidth: BandwidthReport[] | null = null;
+  if (!o.skip.has("fight")) {
+    console.log("bench:doc: patch bytes by field, headless (server/bench/bandwidth.ts)…");
+    bandwidth = [1000, 1001, 1002, 1003, 1004].map((seed) => measureBandwidth(seed, 300));
+  }
   let compare: CompareReport | null = null;
   if (!o.skip.has("compare")) {
     compare = await compareTransports({ rooms: o.compareRooms, durationSeconds: o.durationSeconds });
@@ -318,7 +346,7 @@ async function main(): Promise<void> {
       cpu: cpus[0]?.model.trim() ?? "unknown", cores: os.availableParallelism(), memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
       node: process.version, platform: `${os.platform()} ${os.release()} ${os.arch()}`, loadBefore, loadAfter: os.loadavg(),
     },
-    bench, load, fight, compare, capacity, target, profile,
+    bench, load, fight, compare, capacity, target, profile, bandwidth,
   });
   writeFileSync(path.join(REPO, "docs/benchmarks.md"), md);
   console.log("bench:doc: docs/benchmarks.md written");

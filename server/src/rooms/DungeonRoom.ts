@@ -11,9 +11,9 @@ import { loadMap } from "../maps.ts";
 import { logger } from "../logger.ts";
 import { clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
 import { RoomRefusal, SKIP_TO_INVASION_MAX_DAYS, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
-import { projectMap, projectState } from "./projection.ts";
+import { projectMap, projectState, structureVersion } from "./projection.ts";
 import { awaitingPlayer } from "./turnProjection.ts";
-import { eventVisible, initView, lazyContext, patchCarriesViews, syncView, viewerKey, type ViewContext, type Viewer } from "./views.ts";
+import { eventVisible, initView, lazyContext, patchCarriesViews, syncView, viewSignature, viewerKey, type ViewContext, type Viewer } from "./views.ts";
 import { corkClients } from "../transport.ts";
 
 /** Room steps per real second (`setFixedTimestep` rate). */
@@ -95,13 +95,15 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #planLog: LoggedPlan[] = [];
   /** Unit ids whose simulation record carries a `controller`. */
   readonly #controlled = new Set<string>();
+  /** The units' structure and the seats' units when the `controller` fields were last written. */
+  #controllersKey = "";
   /**
    * The StateViews, one per distinct viewer ({@link viewerKey}): every keeper and every spectator
    * of a room without `spectatorsSeeAll` share one view, so it is synced and encoded once per
    * patch, not once per client (Colyseus encodes a view once per patch and sends the bytes to
    * each client holding it).
    */
-  readonly #views = new Map<string, { view: StateView; viewer: Viewer; clients: number }>();
+  readonly #views = new Map<string, { view: StateView; viewer: Viewer; clients: number; signature?: string | undefined }>();
   #refusalWindowEnd = 0;
   #refusalsLogged = 0;
   #refusalsSuppressed = 0;
@@ -447,10 +449,16 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     projectState(this.state, this.#sim, this.#options.timeScale);
     const controllers = new Map<string, string>();
     for (const s of this.#seats.values()) if (s.unitId && s.connected) controllers.set(s.unitId, s.seatId);
-    this.state.units.forEach((u, id) => {
-      const c = controllers.get(id) ?? "";
-      if (u.controller !== c) u.controller = c;
-    });
+    // The units' `controller` fields change only with the seats or the units: skip the walk otherwise.
+    let controllersKey = `${structureVersion(this.state.units)}`;
+    for (const [unitId, seatId] of controllers) controllersKey += `|${unitId}:${seatId}`;
+    if (controllersKey !== this.#controllersKey) {
+      this.#controllersKey = controllersKey;
+      this.state.units.forEach((u, id) => {
+        const c = controllers.get(id) ?? "";
+        if (u.controller !== c) u.controller = c;
+      });
+    }
     // The simulation's record too, where encounter rules look (an absent field = the AI).
     for (const id of this.#controlled) {
       if (controllers.has(id)) continue;
@@ -463,7 +471,13 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       if (r && r.controller !== seatId) { r.controller = seatId; this.#controlled.add(id); }
     }
     const ctx: ViewContext = lazyContext(this.#sim);
-    for (const { view, viewer } of this.#views.values()) syncView(view, this.state, ctx, viewer);
+    for (const entry of this.#views.values()) {
+      // Skipped while nothing it may see has changed (views.ts viewSignature).
+      const signature = viewSignature(this.state, ctx, entry.viewer, structureVersion);
+      if (signature !== undefined && signature === entry.signature) continue;
+      syncView(entry.view, this.state, ctx, entry.viewer);
+      entry.signature = signature;
+    }
   }
 
   /** Gives `client` the shared view of its viewer, making and syncing it if it is the first. */

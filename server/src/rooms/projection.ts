@@ -128,23 +128,45 @@ interface SchemaMap<V> {
   readonly size: number;
 }
 
+/** Per synced map: how many times an entry was added or removed (views.ts skips a view sync while none was). */
+const structureVersions = new WeakMap<object, number>();
+
+/**
+ * How many times {@link projectState} added or removed an entry of `map` (a map it mirrors with
+ * `syncMap`: units, parts, cables, effects, doors, altars…), or undefined for a map it does not
+ * mirror that way. Entries are only ever added or removed there, never replaced, so an unchanged
+ * version means the same entries.
+ */
+export function structureVersion(map: object): number | undefined {
+  return structureVersions.get(map);
+}
+
 function syncMap<V, R>(
   target: SchemaMap<V>, source: Record<string, R>, make: () => V, update: (v: V, r: R) => void,
 ): void {
+  let changed = 0;
+  let count = 0;
   for (const id in source) {
     const record = source[id] as R;
+    count++;
     let entry = target.get(id);
     if (entry === undefined) {
       entry = make();
       update(entry, record);
       target.set(id, entry);
+      changed++;
     } else {
       update(entry, record);
     }
   }
-  let stale: string[] | undefined;
-  for (const id of target.keys()) if (!(id in source)) (stale ??= []).push(id);
-  if (stale) for (const id of stale) target.delete(id);
+  // Every source id is in the map now: extra entries are stale ones (skip the walk when none).
+  if (target.size > count) {
+    const stale: string[] = [];
+    for (const id of target.keys()) if (!(id in source)) stale.push(id);
+    for (const id of stale) target.delete(id);
+    changed += stale.length;
+  }
+  if (changed > 0 || !structureVersions.has(target)) structureVersions.set(target, (structureVersions.get(target) ?? 0) + changed);
 }
 
 function projectUnit(u: Unit, r: UnitRecord): void {

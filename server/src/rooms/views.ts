@@ -55,6 +55,38 @@ export function patchCarriesViews(state: DungeonState, views: Iterable<StateView
   }
 }
 
+/**
+ * A string that changes whenever what `viewer` may see in `state` may have changed, or undefined
+ * when that cannot be told cheaply (an adventurer's view follows its line of sight: always synced).
+ * For `keeper` and `all` viewers: the structure of every filtered or tagged map (its syncMap
+ * version, or its keys), the adventurers the keeper sees now, how many units have no party, and
+ * the spotted parties. While it is
+ * the same as at a view's last {@link syncView}, syncing that view again would change nothing.
+ */
+export function viewSignature(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined): string | undefined {
+  if (viewer.kind === "adventurer") return undefined;
+  const parts: string[] = [];
+  const seen = new Set<string>();
+  for (const collection of [...VIEW_RULES.map((r) => r.collection as string), ...KEEPER_TAGGED_COLLECTIONS]) {
+    if (seen.has(collection)) continue;
+    seen.add(collection);
+    const map = (state as unknown as Record<string, (ViewMap & { keys(): IterableIterator<string> }) | undefined>)[collection];
+    if (!map) continue;
+    const version = versionOf(map);
+    parts.push(version !== undefined ? `${version}` : [...map.keys()].join(","));
+  }
+  if (viewer.kind === "keeper") {
+    parts.push([...ctx.revealed].join(","));
+    let partyless = 0; // a unit leaving its party (partyId becoming "") becomes visible
+    for (const id in ctx.sim.state.units) if (ctx.sim.state.units[id]!.partyId === "") partyless++;
+    parts.push(`${partyless}`);
+    const spotted: string[] = [];
+    for (const id in ctx.sim.state.parties) if (ctx.sim.state.parties[id]?.spotted) spotted.push(id);
+    parts.push(spotted.join(","));
+  }
+  return parts.join("|");
+}
+
 /** Everything a rule may need, computed once per step for all viewers. */
 export interface ViewContext {
   sim: Simulation;
