@@ -364,6 +364,28 @@ describe("companions in a d100 room", () => {
     expect([d100Of(sky).mountId, d100Of(sky).canCharge]).toEqual([griffon.id, true]);
   });
 
+  it("P100-AIR-20: an AI rider next to its griffon gets back on in a fight (its whole turn); out of fights the griffon walks back to its rider, who gets on", () => {
+    const sim = d100Sim();
+    const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });
+    const griffon = companion(sim, sky, 6, 5);
+    d100Of(sky).mountId = "";
+    const bear = addUnit(sim, { ...speciesFields("bear"), x: 14, y: 5 });
+    sky.targetId = bear.id;
+    const dice = forceDice(sim, [90, 50, 10]);
+    const events = run(sim, 1);
+    expect(turns(events)).toEqual([[sky.id, ["mountChanged"]]]);
+    expect([d100Of(sky).mountId, sky.x, sky.y]).toEqual([griffon.id, 6, 5]);
+    expect(dice.left()).toBe(0);
+
+    const calm = d100Sim();
+    const rider = adventurer(calm, "Skyrider", 2, 2, { weapon: "spear" });
+    const mountUnit = companion(calm, rider, 9, 2);
+    d100Of(rider).mountId = "";
+    const seen = run(calm, 40);
+    expect(of(seen, "mountChanged").map(bare)).toEqual([{ riderId: rider.id, mountId: mountUnit.id, mounted: true }]);
+    expect([d100Of(rider).mountId, mountUnit.x, mountUnit.y]).toEqual([mountUnit.id, rider.x, rider.y]);
+  });
+
   it("P100-AIR-20, P100-AIR-21: a rider's takeOff lifts its griffon and itself to low height (whole turn), climb one more level", () => {
     const sim = d100Sim();
     const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });

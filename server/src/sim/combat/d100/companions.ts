@@ -101,7 +101,8 @@ function ridden(sim: Simulation, u: UnitRecord): UnitRecord | undefined {
  *   once out of any fight (Left open FAMILIAR, server choice); a banished familiar comes back
  *   once its owner's fight is over (P100-FAMILIAR-14, {@link bringBack});
  * - out of a fight, a ridden mount stays on its rider's tile and a familiar walks next to its
- *   owner; a mount whose rider got off stays where it is (P100-AIR-23);
+ *   owner; a mount whose rider got off walks back to it, and an AI rider (no player) next to it
+ *   on the ground gets back on (`mountChanged`); in a fight the mount stays where it is (P100-AIR-23);
  * - P100-AIR-20 (Left open AIR, server choice): a flyer still off the ground out of any fight
  *   (the fight is over) lands where it is: `altitudeChanged` with cause "land" (its rider with it),
  *   or "fall" for one put out of action in the air (P100-AIR-26).
@@ -141,10 +142,24 @@ function followOwner(sim: Simulation, u: UnitRecord): void {
     u.activity = owner.activity === "fighting" ? "idle" : owner.activity;
     return;
   }
-  if (u.d100?.familiar && chebyshev(u, owner) > 1) {
+  const isMount = u.d100?.riderId === owner.id;
+  if (isMount && !owner.controller && !isDown(d100Of(owner)) && d100Of(owner).altitude === "ground" && chebyshev(u, owner) <= 1) {
+    remount(sim, owner, u);
+    return;
+  }
+  if ((u.d100?.familiar || isMount) && chebyshev(u, owner) > 1) {
     u.activity = "walking";
     if (!walkNextTo(sim, u, owner)) u.activity = "idle";
   }
+}
+
+/** The AI rider gets back on its mount (out of fights at no cost; in one, as its whole turn through the `mount` plan). */
+function remount(sim: Simulation, rider: UnitRecord, m: UnitRecord): void {
+  const r = d100Of(rider);
+  r.mountId = m.id;
+  syncRider(r, d100Of(m));
+  m.x = rider.x; m.y = rider.y; m.walk = null;
+  sim.emit({ type: "mountChanged", riderId: rider.id, mountId: m.id, mounted: true });
 }
 
 /**
@@ -210,6 +225,11 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
     return;
   }
   const p = plan as { action?: string; targetId?: string } | null;
+  if (!p && !d.mountId && up(unit) && canAct(d)) {
+    // Left open AIR (AI): a rider next to its own mount, both on the ground, gets back on (its whole turn).
+    const own = presentUnits(sim).find((m) => m.companionOf === unit.id && m.d100?.riderId === unit.id && up(m) && m.d100.altitude === "ground" && chebyshev(m, unit) <= 1);
+    if (own) return base(sim, enc, unit, { action: "mount", targetId: own.id });
+  }
   const fam = up(unit) && canAct(d) ? familiarInEncounter(sim, enc, unit) : undefined;
   let result: void | "open" = undefined;
   if (!fam) result = base(sim, enc, unit, plan);
