@@ -325,6 +325,11 @@ export const TurnOptions = schema({
   firstAidTargets: t.array("string"),
   /** d20: foes it may try to grapple now (D20-ATTACK-35 to D20-ATTACK-38), by id. */
   grappleTargets: t.array("string"),
+  /** d20: foes a thrown weapon reaches now (`attack` with `thrown`, D20-ATTACK-33), by id. */
+  thrownTargets: t.array("string"),
+  /** d20: items a `useObject` step may use now ("bandage", "medicalTools", "healingPotion"; D20-ACTION-20 to D20-ACTION-22), and on whom (itself first, then creatures within 1 tile), by id. */
+  useObjectItems: t.array("string"),
+  useObjectTargets: t.array("string"),
   /**
    * d100 rooms (server combat/d100/options.ts `d100TurnOptions`; `actions` lists the step kinds of
    * a d100 step plan, `movement` the tiles of a normal move left, `reachable` the tiles it can end

@@ -95,6 +95,9 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
       setList(entry.helpFoes, o.helpFoes);
       setList(entry.firstAidTargets, o.firstAidTargets);
       setList(entry.grappleTargets, o.grappleTargets);
+      setList(entry.thrownTargets, o.thrownTargets); // d20finish: thrown weapons, items, first aid to foes too
+      setList(entry.useObjectItems, o.useObjectItems);
+      setList(entry.useObjectTargets, o.useObjectTargets);
     }
   }
   if (sim.ruleset === "d100") for (const id of projectD100TurnOptions(target, simulation)) live.add(id); // issue 8 (rooms/d100TurnProjection.ts)

@@ -4,9 +4,11 @@ import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { d20TurnOptions, type D20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import type { D20Spell } from "../../../src/sim/combat/d20/spells.ts";
+import type { D20Weapon } from "../../../src/sim/combat/d20/types.ts";
+import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { TURN_TIMER_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
-import { addUnit } from "../../../src/sim/world/units.ts";
+import { addUnit, areEnemies } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d20Sim, hero, minion } from "../encounters/helpers.ts";
 
@@ -21,6 +23,8 @@ import { d20Sim, hero, minion } from "../encounters/helpers.ts";
 const SEEDS = 24;
 const TICKS = 400;
 const BOLT: D20Spell = { name: "bolt", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "", radius: 0 };
+/** A light finesse weapon with the thrown property (D20-ATTACK-33), for some heroes. */
+const DAGGER: D20Weapon = { name: "dagger", damage: "1d4", damageType: "piercing", ranged: false, reach: 1, range: [1, 1], light: true, finesse: true, reload: false, magical: false, thrown: true };
 const BURST: D20Spell = { name: "burst", cost: 3, pool: "mana", kind: "area", band: "short", damage: "1d4", damageType: "burn", element: "fire", radius: 1 };
 
 /** A small seeded generator for the players' picks (mulberry32), apart from the simulation's dice. */
@@ -38,8 +42,7 @@ function picker(seed: number) {
 
 /** One plan chosen among what `o` offers (the kinds it lists, with the targets and tiles it lists), keeping the turn open. */
 function choose(o: D20TurnOptions, pick: ReturnType<typeof picker>): Record<string, unknown> {
-  const kinds = o.actions.filter((k) => k !== "useObject"); // items are not among the options
-  const kind = pick.of(kinds);
+  const kind = pick.of(o.actions);
   const step = (s: Record<string, unknown>) => ({ action: "steps", steps: [s], keepTurn: true });
   switch (kind) {
     case "wait": return { action: "wait" };
@@ -47,10 +50,15 @@ function choose(o: D20TurnOptions, pick: ReturnType<typeof picker>): Record<stri
     case "attackTile": { const t = pick.of([...o.reachable, ...o.dismountTiles]); return t ? step({ kind: "attackTile", x: t.x, y: t.y }) : { action: "wait" }; }
     case "readySpell": return step({ kind: "readySpell", spell: pick.of(o.spells.filter((sp) => sp.affordable && sp.kind === "attack")).name });
     case "move": { const t = pick.of(o.reachable); return { action: "move", x: t.x, y: t.y, keepTurn: true }; }
-    case "attack":
-      return o.targets.length > 0 && (o.attacksLeft > 0 || o.fullAction)
-        ? step({ kind: "attack", targetId: pick.of(o.targets) })
-        : step({ kind: "attack", targetId: pick.of(o.offHandTargets), offHand: true });
+    case "attack": {
+      // The forms of attack the options name: the weapon's foes in reach, the off-hand's, a thrown weapon's.
+      const forms: Record<string, unknown>[] = [];
+      if (o.targets.length > 0 && (o.attacksLeft > 0 || o.fullAction)) forms.push({ kind: "attack", targetId: pick.of(o.targets) });
+      if (o.offHandTargets.length > 0) forms.push({ kind: "attack", targetId: pick.of(o.offHandTargets), offHand: true });
+      if (o.thrownTargets.length > 0) forms.push({ kind: "attack", targetId: pick.of(o.thrownTargets), thrown: true });
+      return step(pick.of(forms));
+    }
+    case "useObject": return step({ kind: "useObject", item: pick.of(o.useObjectItems), targetId: pick.of(o.useObjectTargets) });
     case "help": return step({ kind: "help", allyId: pick.of(o.helpAllies), targetId: pick.of(o.helpFoes) });
     case "firstAid": return step({ kind: "firstAid", targetId: pick.of(o.firstAidTargets) });
     case "grapple": return step({ kind: "grapple", targetId: pick.of(o.grappleTargets) });
@@ -82,6 +90,7 @@ describe("players who only pick what their options offer (issue 7)", () => {
           gear: { weapon: "sword", blunt: false, ranged: sim.rng.int(0, 3) === 0, armour: "leather", helm: 0 },
         });
         if (i === 0) { d20Of(h).spells = [BOLT, BURST]; d20Of(h).mana = 6; }
+        if (i === 1 && seed % 2 === 0) d20Of(h).weapon = DAGGER; // D20-ATTACK-33: thrown or struck
         heroes.push(h);
       }
       if (seed % 3 === 0) {
@@ -91,6 +100,12 @@ describe("players who only pick what their options offer (issue 7)", () => {
         hd.mountTraits = { willing: true, trained: true, intelligent: false, summoned: false };
       }
       for (let i = 0; i < k; i++) foes.push(minion(sim, 9 + i, 3 + sim.rng.int(0, 4), { faction: seed % 2 === 0 ? "dungeon" : "wild" }));
+      if (seed % 4 === 1) {
+        // A foe next to the first hero, holding it (D20-ATTACK-41): escaping is among its options.
+        const g = minion(sim, heroes[0]!.x + 1, heroes[0]!.y, { faction: foes[0]!.faction });
+        addStatus(d20Of(heroes[0]!).statuses, "grappled", g.id, -1);
+        foes.push(g);
+      }
       for (const h of heroes) h.targetId = foes[0]!.id;
       const seen = new Set<string>();
       const state = new DungeonState();
@@ -105,9 +120,11 @@ describe("players who only pick what their options offer (issue 7)", () => {
           const o = d20TurnOptions(sim, enc, sim.state.units[uid]!);
           const plan = choose(o, pick);
           enc.plans[uid] = plan;
-          const steps = plan.steps as { kind: string }[] | undefined;
+          const steps = plan.steps as { kind: string; thrown?: boolean; targetId?: string }[] | undefined;
           sent.set(uid, steps ? steps[0]!.kind : String(plan.action));
           kinds.add(sent.get(uid)!);
+          if (steps?.[0]?.thrown) kinds.add("attack:thrown");
+          if (steps?.[0]?.kind === "firstAid" && areEnemies(sim.state.units[uid]!, sim.state.units[steps[0].targetId!]!)) kinds.add("firstAid:foe");
           plans++;
           if (plan.keepTurn) openPlans++;
         }
@@ -150,11 +167,12 @@ describe("players who only pick what their options offer (issue 7)", () => {
         }
       }
     }
-    // Not vacuous: many plans, most kept the turn open, fights ended, and the picks covered the kinds (first aid and escape aside).
+    // Not vacuous: many plans, most kept the turn open, fights ended, and the picks covered the kinds.
     expect(plans).toBeGreaterThan(SEEDS * 10);
     expect(openPlans).toBeGreaterThan(plans / 2);
     expect(ended).toBeGreaterThan(0);
     expect(projected).toBeGreaterThan(openPlans / 2);
-    for (const k of ["move", "attack", "wait", "dash", "disengage", "hide", "search", "ready", "reload", "cast", "readySpell", "help", "grapple", "release", "attackTile", "dropProne", "standUp", "mount", "mountAction", "dismount"]) expect(kinds, k).toContain(k);
+    for (const k of ["move", "attack", "wait", "dash", "disengage", "hide", "search", "ready", "reload", "cast", "readySpell", "help", "grapple", "release", "attackTile", "dropProne", "standUp", "mount", "mountAction", "dismount",
+      "useObject", "escape", "firstAid", "firstAid:foe", "attack:thrown"]) expect(kinds, k).toContain(k);
   });
 });

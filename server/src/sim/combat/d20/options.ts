@@ -17,7 +17,7 @@ import { d20Reachable, occupancy, routeNextTo, switchableModes, type RouteStep }
 import { modeOf, spaceSide, turnMovement, type MoveMode } from "./movement.ts";
 import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./turn.ts";
 import { newTurn, type TurnBudget } from "./actions.ts";
-import { RANGE_BANDS, type Cover, type RangeBand } from "./attack.ts";
+import { RANGE_BANDS, THROW_RANGE, type Cover, type RangeBand } from "./attack.ts";
 import { mapCover } from "./cover.ts";
 import { canMountNow, canServeAsMount, mountCost } from "./mount.ts";
 import { spellReaches } from "./spells.ts";
@@ -198,10 +198,16 @@ export interface D20TurnOptions {
   /** Help (D20-ACTION-16 to D20-ACTION-18): the allies it may help and the foes within {@link HELP_RANGE} tiles it may help against, by id; empty without the full action. */
   helpAllies: string[];
   helpFoes: string[];
-  /** Dying friends within 1 tile it may give first aid to (D20-HP-29), by id. */
+  /** Dying creatures within 1 tile it may give first aid to (D20-HP-29: any unconscious creature, foes too), by id. */
   firstAidTargets: string[];
   /** Foes it may try to grapple now (D20-ATTACK-35 to D20-ATTACK-38: size, reach, a free hand; with an attack of the Attack action), by id. */
   grappleTargets: string[];
+  /** Foes a thrown weapon reaches now (`attack` with `thrown`: a main weapon with the thrown property, 1 to {@link THROW_RANGE} tiles, with the Attack action; D20-ATTACK-33), by id. */
+  thrownTargets: string[];
+  /** Items a `useObject` step may use now (D20-ACTION-20 to D20-ACTION-22, D20-STATUS-11 to D20-STATUS-13): {@link USE_OBJECT_ITEMS} with the demi-action (or the full action) left, else none. */
+  useObjectItems: string[];
+  /** Creatures a `useObject` step may use an item on: itself first, then the encounter's living creatures within 1 tile, by id; empty when {@link useObjectItems} is. */
+  useObjectTargets: string[];
   /** d20move: the mover's movement mode now (D20-MOVE-13). */
   moveMode?: MoveMode;
   /** d20move: modes a `switchMode` step may switch the mover to now (routes.ts `switchableModes`; 2 movement, D20-MOVE-15). */
@@ -227,8 +233,15 @@ export function dismountSpots(sim: Simulation, rider: UnitRecord, mount: UnitRec
 
 /** The options of a creature that can do nothing (D20-STATUS-03, D20-FLOW-12). */
 function noOptions(movement: number): D20TurnOptions {
-  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [], offHandTargets: [], helpAllies: [], helpFoes: [], firstAidTargets: [], grappleTargets: [] };
+  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [], offHandTargets: [], helpAllies: [], helpFoes: [], firstAidTargets: [], grappleTargets: [], thrownTargets: [], useObjectItems: [], useObjectTargets: [] };
 }
+
+/**
+ * The items a `useObject` step knows (Left open D20-ACTION-20: consumables need Use an Object),
+ * in the order the options list them. Units carry no stock of them in v1: every creature may use
+ * each (a healing potion heals `HEALING_POTION_DICE`, bandages and medical tools stop bleeding).
+ */
+export const USE_OBJECT_ITEMS = ["bandage", "medicalTools", "healingPotion"] as const;
 
 /**
  * What is left of `unit`'s turn: the open turn kept in `enc.openTurn` when it is this unit's
@@ -274,8 +287,8 @@ export function moverOf(sim: Simulation, unit: UnitRecord, ts: D20TurnState): { 
  * D20-MOUNT-16 to D20-MOUNT-19), the foes in reach or range now with their cover, the creatures it
  * may mount (D20-MOUNT-01 to D20-MOUNT-04: half its movement value) or the tiles it may dismount
  * onto, each spell or technique with its cost, whether it can be paid and cast, its range and
- * its targets or target tiles from here, and whom an off-hand attack, Help, first aid or a grapple
- * may name. Every step it lists with those targets is one the turn accepts (playStep); a test
+ * its targets or target tiles from here, and whom an off-hand attack, a thrown weapon, Help, first
+ * aid, a grapple or a used item may name (escape is listed while grappled with the full action). Every step it lists with those targets is one the turn accepts (playStep); a test
  * plays random picks to check it. `wait` (D20-FLOW-29, ending the turn) and `say`
  * (D20-FLOW-30) are always listed for a creature that can act. Action kinds follow the budget:
  * full actions need the full action, demi-actions the demi-action or the full action, none after
@@ -303,11 +316,16 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
     ? foes.filter((f) => inReach(me.offHand!.reach, gridDistance(unit, f))).sort(byId).map((f) => f.id) : [];
   const helpFoes = full && allies.length > 0 ? foes.filter((f) => gridDistance(unit, f) <= HELP_RANGE).sort(byId).map((f) => f.id) : [];
   const helpAllies = helpFoes.length > 0 ? [...allies].sort(byId).map((u) => u.id) : [];
-  const firstAidTargets = full ? others.filter((u) => !areEnemies(unit, u) && !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && gridDistance(unit, u) <= 1).sort(byId).map((u) => u.id) : [];
+  // D20-HP-29 names any unconscious creature: a dying foe may be stabilised too (d20finish).
+  const firstAidTargets = full ? others.filter((u) => !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && gridDistance(unit, u) <= 1).sort(byId).map((u) => u.id) : [];
+  // D20-ATTACK-33, THROW_RANGE (Left open): a main weapon with the thrown property, with an attack of the Attack action.
+  const thrownTargets = canAttack && me.weapon.thrown ? foes.filter((f) => { const d = gridDistance(unit, f); return d >= 1 && d <= THROW_RANGE; }).sort(byId).map((f) => f.id) : [];
+  const useObjectItems: string[] = demi ? [...USE_OBJECT_ITEMS] : [];
+  const useObjectTargets = demi ? [unit.id, ...others.filter((u) => !d20Of(u).dead && gridDistance(unit, u) <= 1).sort(byId).map((u) => u.id)] : [];
   const grappleTargets = canAttack ? foes.filter((f) => grappleRefusal(me.size, d20Of(f).size, gridDistance(unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null).sort(byId).map((f) => f.id) : [];
   const actions: string[] = ["wait", "say"];
   if (reachable.length > 0) actions.push("move");
-  if ((targets.length > 0 && canAttack) || offHandTargets.length > 0) actions.push("attack");
+  if ((targets.length > 0 && canAttack) || offHandTargets.length > 0 || thrownTargets.length > 0) actions.push("attack");
   if (canAttack) actions.push("attackTile");
   if (full && b.demi) actions.push("dash", "disengage");
   if (demi) actions.push("hide");
@@ -366,7 +384,7 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
     fullAction: b.full && !b.locked, halfAction: b.demi && !b.locked, reaction: canReact(me.statuses, false, me.reactionUsed), attacksLeft: ts.attacksLeft,
     moverId: moving ? moving.mover.id : "", moverMovementLeft: moving ? moving.movement : 0,
     reachable, targets, targetCover, mounts, mountCost: mountCost(me.movement), dismountTiles, spells,
-    offHandTargets, helpAllies, helpFoes, firstAidTargets, grappleTargets,
+    offHandTargets, helpAllies, helpFoes, firstAidTargets, grappleTargets, thrownTargets, useObjectItems, useObjectTargets,
     moveMode: modeOf(d20Of(moving ? moving.mover : unit)), switchModes,
   };
 }

@@ -112,7 +112,7 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
   if (at < 0) at = enc.order.length;
   enc.order.splice(at, 0, unit.id);
   // A slot before the current turn is past; so is the current one while a player's turn is open (its turn goes on).
-  if (at < enc.turnIndex || (at === enc.turnIndex && enc.openTurn !== undefined)) { enc.turnIndex += 1; enc.acted.push(unit.id); }
+  if (at < enc.turnIndex || (at === enc.turnIndex && enc.openTurn !== undefined)) { enc.turnIndex += 1; if (!enc.acted.includes(unit.id)) enc.acted.push(unit.id); }
   enc.initiative[unit.id] = total;
   enc.participants.push(unit.id);
   unit.walk = null;
@@ -139,7 +139,8 @@ function remove(enc: EncounterRecord, id: string): void {
   if (at >= 0) { enc.order.splice(at, 1); if (at < enc.turnIndex) enc.turnIndex -= 1; }
   enc.participants = enc.participants.filter((p) => p !== id);
   // A player's open turn ends when its unit leaves (fled, gone): the next slot's turn does not inherit its wait.
-  if (enc.openTurn?.unitId === id) { delete enc.openTurn; enc.waitingSince = -1; }
+  if (enc.openTurn?.unitId === id) { delete enc.openTurn; enc.waitingSince = -1; enc.acted.push(id); }
+  // (d20finish) `acted` keeps a leaver's id: should it come back this round, its new slot is skipped (one turn a round).
 }
 
 function end(sim: Simulation, enc: EncounterRecord, reason: "beaten" | "fled"): void {
@@ -171,6 +172,8 @@ function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRec
     const uid = enc.order[enc.turnIndex] as string;
     const unit = sim.state.units[uid];
     if (!unit || rules.isGone(unit)) { enc.turnIndex += 1; continue; }
+    // A participant that left and came back in the same round has had its turn (d20finish: one turn a round).
+    if (enc.acted.includes(uid)) { enc.turnIndex += 1; continue; }
     if (rules.awaitsPlayer?.(sim, unit) && !(uid in enc.plans)) {
       if (enc.waitingSince < 0) { enc.waitingSince = tick; return; }
       if (tick < enc.waitingSince + TURN_TIMER_TICKS) return;
