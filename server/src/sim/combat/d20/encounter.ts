@@ -1,3 +1,4 @@
+import { stepD20Mounts } from "./companions.ts";
 import type { EncounterRules } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
 import { areEnemies } from "../../world/units.ts";
@@ -60,4 +61,6 @@ export const d20EncounterRules: EncounterRules = {
   isGone(unit) {
     return d20Of(unit).dead || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left";
   },
+  /** d20finish: class mounts out of fights stay under their riders (companions.ts `stepD20Mounts`). */
+  everyTick: (sim) => stepD20Mounts(sim),
 };

@@ -6,6 +6,7 @@ import { defenceOf, healUnit, hurt, resolveD20Attack } from "./resolve.ts";
 import { d20Of, sheetFor } from "./sheet.ts";
 import { encounterOf, noteReaction } from "../encounters/book.ts";
 import { STATUS_KINDS } from "./statuses.ts";
+import { d20PartyArrived } from "./companions.ts";
 
 export { d20Of, sheetFor } from "./sheet.ts";
 export { resolveD20Attack, hurt, healUnit } from "./resolve.ts";
@@ -74,5 +75,9 @@ export const d20Ruleset: CombatRuleset = {
   statuses(unit) {
     const on = new Set(d20Of(unit).statuses.map((s) => s.kind));
     return STATUS_KINDS.filter((k) => on.has(k));
+  },
+  /** d20finish: members learn their class spells; a class mount (the Skyrider's griffon) comes ridden (companions.ts). */
+  partyArrived(sim, party) {
+    d20PartyArrived(sim, party);
   },
 };

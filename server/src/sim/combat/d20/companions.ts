@@ -1,0 +1,113 @@
+import { ADVENTURER_CLASSES, SPECIES, type SpeciesId } from "@malignus/shared";
+import type { Simulation } from "../../simulation.ts";
+import type { PartyRecord, UnitRecord } from "../../state.ts";
+import { addUnit, presentUnits } from "../../world/units.ts";
+import { speciesFields } from "../creatures.ts";
+import { encounterOf } from "../encounters/book.ts";
+import { d20Of } from "./sheet.ts";
+import type { D20Spell } from "./spells.ts";
+
+/**
+ * Mounts and class spells in live `d20` rooms (issue 7, d20finish). The adventurer classes whose
+ * data bring a mount (shared/src/data/invasions.ts `companion.role === "mount"`: the Skyrider's
+ * griffon) bring it as a d20 mount (D20-MOUNT-01, D20-MOUNT-14, D20-MOUNT-15), and a few classes
+ * know d20 spells ({@link D20_CLASS_SPELLS}). Familiars are a d100 notion and do not come in d20.
+ */
+
+/**
+ * Left open (D20-MOUNT-01, D20-SIZE-01, server choice): a class mount is a Large creature (2×2
+ * tiles), one size larger than its Medium rider, willing and trained for riders (controlled,
+ * D20-MOUNT-12 to D20-MOUNT-15).
+ */
+export const CLASS_MOUNT_SIZE = "large";
+
+/**
+ * Left open (D20-ACTION-07 to D20-ACTION-09: the source lists no spells, server content): the d20
+ * spells or techniques an adventurer of a class knows, and its Mana and Stamina pools. The
+ * Skyrider calls a gust at a foe (a spell attack, Mental modifier, D20-ATTACK-14); the Priest
+ * smites. Classes not listed know none (pools 0).
+ */
+export const D20_CLASS_SPELLS: Readonly<Record<string, { spells: readonly D20Spell[]; mana: number; stamina: number }>> = {
+  Skyrider: {
+    spells: [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "air", radius: 0 }],
+    mana: 4, stamina: 0,
+  },
+  Priest: {
+    spells: [{ name: "smite", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d8", damageType: "magic", element: "light", radius: 0 }],
+    mana: 4, stamina: 0,
+  },
+};
+
+/** Gives `unit` its class's d20 spells and pools ({@link D20_CLASS_SPELLS}); nothing for other classes or units. */
+export function learnClassSpells(unit: UnitRecord): void {
+  const c = unit.kind === "adventurer" ? D20_CLASS_SPELLS[unit.adventurerClass] : undefined;
+  if (!c) return;
+  const d = d20Of(unit);
+  d.spells = c.spells.map((s) => ({ ...s }));
+  d.mana = c.mana;
+  d.stamina = c.stamina;
+}
+
+/**
+ * A new party in a d20 room (the ruleset's `partyArrived`): each member learns its class spells,
+ * and each member whose class has a mount gets it on its tile, of its faction and party,
+ * `companionOf` the member, {@link CLASS_MOUNT_SIZE}, willing and trained, the member riding it
+ * in control from the start (Left open D20-MOUNT, as d100's P100-AIR-22 choice).
+ * @returns the mounts added, in member order.
+ */
+export function d20PartyArrived(sim: Simulation, party: PartyRecord): UnitRecord[] {
+  const out: UnitRecord[] = [];
+  for (const id of [...party.memberIds]) {
+    const owner = sim.state.units[id];
+    if (!owner) continue;
+    learnClassSpells(owner);
+    const c = ADVENTURER_CLASSES[owner.adventurerClass]?.companion;
+    if (!c || c.role !== "mount" || !(c.species in SPECIES)) continue;
+    const species = c.species as SpeciesId;
+    const m = addUnit(sim, {
+      ...speciesFields(species), name: `${SPECIES[species].name} of ${owner.name}`, x: owner.x, y: owner.y,
+      faction: owner.faction, partyId: party.id, activity: owner.activity, companionOf: owner.id,
+    });
+    const md = d20Of(m);
+    md.size = CLASS_MOUNT_SIZE;
+    md.mountTraits = { willing: true, trained: true, intelligent: false, summoned: false };
+    md.riderId = owner.id;
+    d20Of(owner).riding = { mountId: m.id, controlled: true };
+    out.push(m);
+  }
+  return out;
+}
+
+/**
+ * Every tick (d20 rooms, the encounter rules' `everyTick`), out of fights (Left open D20-MOUNT,
+ * server choice): a class mount whose owner left the map, died or was captured leaves too
+ * (`escaped`); a mount its owner rides stays on the owner's tile; one its owner got off in a fight
+ * takes its rider back once both are out of fights (`mountChanged`), the owner standing.
+ */
+export function stepD20Mounts(sim: Simulation): void {
+  for (const m of presentUnits(sim)) {
+    if (!m.companionOf || !m.d20 || encounterOf(sim, m.id)) continue;
+    const owner = sim.state.units[m.companionOf];
+    if (m.activity === "left" || m.activity === "dead" || m.activity === "captured" || m.d20.dead) continue;
+    if (!owner || owner.activity === "left" || owner.activity === "dead" || owner.activity === "captured") {
+      if (owner && d20Of(owner).riding?.mountId === m.id) d20Of(owner).riding = null;
+      m.d20.riderId = "";
+      m.activity = "left";
+      m.walk = null;
+      m.targetId = "";
+      sim.emit({ type: "escaped", unitId: m.id });
+      continue;
+    }
+    if (encounterOf(sim, owner.id)) continue;
+    const od = d20Of(owner);
+    if (m.d20.riderId === "" && !od.riding && m.d20.hp > 0 && od.hp > 0 && owner.activity !== "unconscious") {
+      m.d20.riderId = owner.id;
+      od.riding = { mountId: m.id, controlled: true };
+      sim.emit({ type: "mountChanged", riderId: owner.id, mountId: m.id, mounted: true });
+    }
+    if (m.d20.riderId === owner.id) {
+      m.x = owner.x; m.y = owner.y; m.facing = owner.facing; m.walk = null;
+      m.activity = owner.activity === "fighting" ? "idle" : owner.activity;
+    }
+  }
+}
