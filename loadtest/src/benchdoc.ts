@@ -125,6 +125,8 @@ export function renderDoc(input: {
     "npm start &                        # then, against it:",
     "npm run loadtest -- --endpoint ws://127.0.0.1:2567 --rooms 40 --keepers 1 --spectators 4 --duration 30",
     "npm run loadtest -- --find-capacity --steps 20,40,80,160 --duration 20",
+    "npm run loadtest -- --rooms 10 --skip-to-invasion --duration 60   # mid-fight bandwidth at timeScale 1",
+    "npx tsx server/bench/bandwidth.ts --seed 1000   # a spectator's patch bytes by schema field, headless",
     "npm run loadtest:compare -- --rooms 40 --duration 30   # starts its own servers (uWS through ../shared/tools/in-trixie)",
     `${input.command}                 # regenerates this page`, "```", "");
   out.push("## Machine", "", "| | |", "| --- | --- |",

@@ -41,6 +41,26 @@ function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]
 
 const clamp = (v: number, max: number): number => (v < 0 ? 0 : v > max ? max : Math.floor(v));
 
+/**
+ * The values last written to each unit, part and cable entry, by field slot: comparing a new value
+ * with these plain arrays is far cheaper than reading the schema field back through its getter,
+ * and it is the only writer of those fields, so they stay equal to the entry's.
+ */
+const shadows = new WeakMap<object, unknown[]>();
+
+function shadowOf(entry: object): unknown[] {
+  let s = shadows.get(entry);
+  if (s === undefined) { s = []; shadows.set(entry, s); }
+  return s;
+}
+
+/** Writes `value` to `entry[key]` when it differs from the last value written to slot `i`. */
+function put<T extends object, K extends keyof T>(entry: T, s: unknown[], i: number, key: K, value: T[K]): void {
+  if (s[i] === value) return;
+  s[i] = value;
+  if (entry[key] !== value) (entry as Settable)[key as string] = value;
+}
+
 /** Writes the static map fields (name, ruleset, size, tiles, darkness). Call once at create. */
 export function projectMap(target: DungeonState, sim: SimState): void {
   set(target, "mapName", sim.map.name);
@@ -75,9 +95,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   syncMap(target.units, sim.units, () => new Unit(), (u, r) => { projectUnit(u, r); projectUnitCombat(u, r, simulation.ruleset); });
   const networks = networksOf(simulation);
   syncMap(target.parts, sim.parts, () => new TrapPart(), (p, r) => {
-    projectPart(p, r);
-    set(p, "networkId", networks.byPart.get(r.id)?.id ?? "");
-    set(p, "expired", isExpired(simulation, r));
+    projectPart(p, r, networks.byPart.get(r.id)?.id ?? "", isExpired(simulation, r));
   });
   const width = sim.map.width;
   projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
@@ -170,38 +188,42 @@ function syncMap<V, R>(
 }
 
 function projectUnit(u: Unit, r: UnitRecord): void {
-  set(u, "id", r.id);
-  set(u, "kind", r.kind);
-  set(u, "name", r.name);
-  set(u, "x", clamp(r.x, 0xffff));
-  set(u, "y", clamp(r.y, 0xffff));
-  set(u, "facing", clamp(r.facing, 7));
-  set(u, "state", r.activity);
-  set(u, "job", r.job);
-  set(u, "woundPoints", clamp(r.woundPoints, 0xff));
-  set(u, "partyId", r.partyId);
-  set(u, "adventurerClass", r.adventurerClass);
-  set(u, "level", clamp(r.level, 0xff));
-  set(u, "targetId", r.targetId);
+  const s = shadowOf(u);
+  put(u, s, 0, "id", r.id);
+  put(u, s, 1, "kind", r.kind);
+  put(u, s, 2, "name", r.name);
+  put(u, s, 3, "x", clamp(r.x, 0xffff));
+  put(u, s, 4, "y", clamp(r.y, 0xffff));
+  put(u, s, 5, "facing", clamp(r.facing, 7));
+  put(u, s, 6, "state", r.activity);
+  put(u, s, 7, "job", r.job);
+  put(u, s, 8, "woundPoints", clamp(r.woundPoints, 0xff));
+  put(u, s, 9, "partyId", r.partyId);
+  put(u, s, 10, "adventurerClass", r.adventurerClass);
+  put(u, s, 11, "level", clamp(r.level, 0xff));
+  put(u, s, 12, "targetId", r.targetId);
 }
 
-function projectPart(p: TrapPart, r: PartRecord): void {
+function projectPart(p: TrapPart, r: PartRecord, networkId: string, expired: boolean): void {
   const data = PARTS[r.kind];
-  set(p, "id", r.id);
-  set(p, "kind", r.kind);
-  set(p, "role", data ? partRole(r.kind) : "");
-  set(p, "x", clamp(r.x, 0xffff));
-  set(p, "y", clamp(r.y, 0xffff));
-  set(p, "built", r.built);
-  set(p, "metalDelivered", clamp(r.metalDelivered, 0xff));
-  set(p, "metalNeeded", clamp(data?.metal ?? 0, 0xff));
+  const s = shadowOf(p);
+  put(p, s, 0, "id", r.id);
+  put(p, s, 1, "kind", r.kind);
+  put(p, s, 2, "role", data ? partRole(r.kind) : "");
+  put(p, s, 3, "x", clamp(r.x, 0xffff));
+  put(p, s, 4, "y", clamp(r.y, 0xffff));
+  put(p, s, 5, "built", r.built);
+  put(p, s, 6, "metalDelivered", clamp(r.metalDelivered, 0xff));
+  put(p, s, 7, "metalNeeded", clamp(data?.metal ?? 0, 0xff));
   const work = data?.buildWorkTicks ?? 0;
-  set(p, "progress", r.built ? 100 : work > 0 ? clamp((r.workDone * 100) / work, 100) : 0);
-  set(p, "needsRearm", r.needsRearm);
-  set(p, "rigged", r.riggedBy !== "");
-  set(p, "delayMinutes", clamp(r.delayMinutes, 0xffff));
-  set(p, "active", r.active);
-  set(p, "quality", r.quality ?? "normal");
+  put(p, s, 8, "progress", r.built ? 100 : work > 0 ? clamp((r.workDone * 100) / work, 100) : 0);
+  put(p, s, 9, "needsRearm", r.needsRearm);
+  put(p, s, 10, "rigged", r.riggedBy !== "");
+  put(p, s, 11, "delayMinutes", clamp(r.delayMinutes, 0xffff));
+  put(p, s, 12, "active", r.active);
+  put(p, s, 13, "quality", r.quality ?? "normal");
+  put(p, s, 14, "networkId", networkId);
+  put(p, s, 15, "expired", expired);
 }
 
 function projectEffect(e: TrapEffect, r: EffectRecord, width: number): void {
@@ -214,9 +236,17 @@ function projectEffect(e: TrapEffect, r: EffectRecord, width: number): void {
 }
 
 function projectCable(c: Cable, r: CableRecord, width: number): void {
-  set(c, "id", r.id);
-  syncTiles(c.path, r.path, width);
-  syncTiles(c.hops, r.hops, width);
+  const s = shadowOf(c);
+  put(c, s, 0, "id", r.id);
+  // The tile lists are compared as plain copies; the schema arrays are touched only on a change.
+  if (!sameNumbers(s[1] as number[] | undefined, r.path)) { syncTiles(c.path, r.path, width); s[1] = r.path.slice(); }
+  if (!sameNumbers(s[2] as number[] | undefined, r.hops)) { syncTiles(c.hops, r.hops, width); s[2] = r.hops.slice(); }
+}
+
+function sameNumbers(a: readonly number[] | undefined, b: readonly number[]): boolean {
+  if (a === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 interface NumberArray {
