@@ -1,4 +1,4 @@
-import type { MapState, Pos } from "../../state.ts";
+import type { MapState } from "../../state.ts";
 import { isTransparent } from "../../world/grid.ts";
 import { coverFromLines, type Cover } from "./attack.ts";
 import { spaceSide, type SpacedPos } from "./movement.ts";
@@ -51,19 +51,23 @@ const CORNERS: readonly [number, number][] = [[0, 0], [1, 0], [0, 1], [1, 1]];
  * for the attacker's corner that gives the fewest (0 to 4). A line that only grazes a wall's outer
  * face or corner is not blocked. Only walls count; creatures in between are not counted here.
  * d20move (D20-SIZE-01, Left open as in the DMG): a target covering several tiles (a unit with a
- * d20 sheet) is judged by the one tile of its space that gives the fewest; the attacker's lines
- * start from its position's tile.
+ * d20 sheet) is judged by the one tile of its space that gives the fewest; d20finish: so is an
+ * attacker covering several tiles, its lines starting from the tile of its space (as it is now,
+ * squeezed or not) that gives the fewest.
  */
-export function blockedLines(map: MapState, attacker: Pos, target: SpacedPos): number {
+export function blockedLines(map: MapState, attacker: SpacedPos, target: SpacedPos): number {
   let best = 4;
-  const side = spaceSide(target);
-  for (let sy = 0; sy < side && best > 0; sy++) for (let sx = 0; sx < side && best > 0; sx++) {
-    const px = target.x + sx, py = target.y + sy;
-    for (const [ax, ay] of CORNERS) {
-      let n = 0;
-      for (const [tx, ty] of CORNERS) if (lineBlocked(map, attacker.x + ax, attacker.y + ay, px + tx, py + ty)) n++;
-      if (n < best) best = n;
-      if (best === 0) break;
+  const side = spaceSide(target), aside = spaceSide(attacker);
+  for (let ay0 = 0; ay0 < aside && best > 0; ay0++) for (let ax0 = 0; ax0 < aside && best > 0; ax0++) {
+    const qx = attacker.x + ax0, qy = attacker.y + ay0;
+    for (let sy = 0; sy < side && best > 0; sy++) for (let sx = 0; sx < side && best > 0; sx++) {
+      const px = target.x + sx, py = target.y + sy;
+      for (const [ax, ay] of CORNERS) {
+        let n = 0;
+        for (const [tx, ty] of CORNERS) if (lineBlocked(map, qx + ax, qy + ay, px + tx, py + ty)) n++;
+        if (n < best) best = n;
+        if (best === 0) break;
+      }
     }
   }
   return best;
@@ -77,7 +81,7 @@ export function blockedLines(map: MapState, attacker: Pos, target: SpacedPos): n
  * stack (D20-ATTACK-60). Walls on the attacker's own side do not count (D20-ATTACK-58): the
  * attacker's best corner sees past them.
  */
-export function mapCover(map: MapState, attacker: Pos, target: SpacedPos, creatures: readonly SpacedPos[] = []): Cover {
+export function mapCover(map: MapState, attacker: SpacedPos, target: SpacedPos, creatures: readonly SpacedPos[] = []): Cover {
   return coverFromLines(blockedLines(map, attacker, target), creatures.some((c) => creatureInTheWay(attacker, target, c)));
 }
 
@@ -86,13 +90,14 @@ export function mapCover(map: MapState, attacker: Pos, target: SpacedPos, creatu
  * between the centres of the attacker's and the target's tiles passes through the inside of its
  * tile (grazing its edge or corner does not count); one on either end's tile never is.
  * d20move (D20-SIZE-01): the line ends at the centre of the target's whole space, and a creature
- * covering several tiles is in the way when the line crosses any of them.
+ * covering several tiles is in the way when the line crosses any of them; d20finish: it starts at
+ * the centre of the attacker's whole space.
  */
-export function creatureInTheWay(attacker: Pos, target: SpacedPos, creature: SpacedPos): boolean {
+export function creatureInTheWay(attacker: SpacedPos, target: SpacedPos, creature: SpacedPos): boolean {
   if ((creature.x === attacker.x && creature.y === attacker.y) || (creature.x === target.x && creature.y === target.y)) return false;
-  const ts = spaceSide(target), cs = spaceSide(creature);
+  const ts = spaceSide(target), cs = spaceSide(creature), as = spaceSide(attacker);
   for (let dy = 0; dy < cs; dy++) for (let dx = 0; dx < cs; dx++) {
-    if (crossesTile(attacker.x + 0.5, attacker.y + 0.5, target.x + ts / 2, target.y + ts / 2, creature.x + dx, creature.y + dy)) return true;
+    if (crossesTile(attacker.x + as / 2, attacker.y + as / 2, target.x + ts / 2, target.y + ts / 2, creature.x + dx, creature.y + dy)) return true;
   }
   return false;
 }

@@ -129,7 +129,7 @@ function foesInRangeFrom(sim: Simulation, enc: EncounterRecord, unit: UnitRecord
  */
 export function coverAgainst(sim: Simulation, enc: EncounterRecord, attacker: UnitRecord, target: UnitRecord, from: { x: number; y: number } = attacker): Cover {
   const between = participantsOf(sim, enc).filter((u) => u !== attacker && u !== target && isUp(u) && !(u.x === from.x && u.y === from.y));
-  return mapCover(sim.state.map, { x: from.x, y: from.y }, target, between);
+  return mapCover(sim.state.map, { x: from.x, y: from.y, d20: attacker.d20 }, target, between); // d20finish: from the attacker's whole space
 }
 
 /** One spell or technique a creature knows, as its turn options show it (D20-ACTION-07 to D20-ACTION-09). */

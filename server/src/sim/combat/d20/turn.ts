@@ -693,9 +693,11 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   const dragged = participantsOf(sim, enc).find((u) => d20Of(u).statuses.some((s) => s.kind === "grappled" && s.sourceId === unit.id));
   const cost = stepCost({ crawling: hasStatus(me.statuses, "prone"), occupied: other !== undefined, dragging: dragged !== undefined && dragSlows(me.size, d20Of(dragged).size), difficult: info.difficult, squeezing: info.squeezing, mode: modeOf(me) });
   if (!canEnter(budget.movement, cost)) return "not enough movement left (D20-MOVE-07)";
-  opportunityAttacks(sim, enc, unit, next, budget);
+  // d20finish (D20-SIZE-08): the mover's space there is the one it will take (info.side: squeezed or not), and here the one it has now.
+  opportunityAttacks(sim, enc, unit, next, info.side, budget);
   if (!isUp(unit)) return null;
   const from = { x: unit.x, y: unit.y };
+  const fromSide = spaceSide(unit);
   unit.facing = facingOf(dx, dy);
   unit.x = next.x; unit.y = next.y;
   budget.movement -= cost;
@@ -703,7 +705,7 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   if (dragged && isActive(dragged)) { dragged.x = from.x; dragged.y = from.y; } // D20-ATTACK-29: forced, no opportunity attack
   const rider = me.riderId !== "" ? sim.state.units[me.riderId] : undefined;
   if (rider) { rider.x = unit.x; rider.y = unit.y; } // Left open (D20-MOUNT): the rider shares its mount's space
-  readiedAttacks(sim, enc, unit, from);
+  readiedAttacks(sim, enc, unit, from, fromSide);
   if (isUp(unit)) onUnitEntersTile(sim, unit, next.x, next.y);
   return null;
 }
@@ -713,14 +715,14 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
  * reach the mover is about to leave, that sees it and can still react, makes one melee attack
  * with its reaction before the mover leaves; the mover then carries on (if it still can).
  */
-function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord, next: { x: number; y: number }, budget: TurnBudget): void {
+function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord, next: { x: number; y: number }, nextSide: number, budget: TurnBudget): void {
   for (const r of participantsOf(sim, enc)) {
     if (r === mover || !areEnemies(r, mover) || !isUp(r)) continue;
     const rd = d20Of(r);
     if (rd.weapon.ranged) continue;
     if (rd.statuses.some((s) => s.kind === "grappled" && s.sourceId === mover.id)) continue; // dragged along, it stays in reach
     const ok = provokesOpportunity({
-      leavesReach: inReach(rd.weapon.reach, gridDistance(r, mover)) && !inReach(rd.weapon.reach, gridDistance(r, { x: next.x, y: next.y, d20: mover.d20 })), // d20move: the mover's space there
+      leavesReach: inReach(rd.weapon.reach, gridDistance(r, mover)) && !inReach(rd.weapon.reach, spaceDistance(r, spaceSide(r), next, nextSide)), // d20move, d20finish: the mover's space there, squeezed there or not
       seesMover: true,
       hostile: true,
       moverDisengaged: budget.disengaged,
@@ -745,7 +747,7 @@ function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRe
  * the response one attack): a foe with a readied attack strikes as soon as the mover has entered
  * its reach, with its reaction; the readied action is then spent.
  */
-function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord, from: { x: number; y: number }): void {
+function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord, from: { x: number; y: number }, fromSide: number): void {
   for (const r of participantsOf(sim, enc)) {
     if (r === mover || !areEnemies(r, mover) || !isUp(r) || !isUp(mover)) continue;
     const rd = d20Of(r);
@@ -755,7 +757,7 @@ function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord
     if (spell) {
       // A held spell goes off when a foe comes within its band (Left open trigger list: "enters range").
       if (spellReaches(r, spell, from) || !spellReaches(r, spell, mover)) continue;
-    } else if (inReach(rd.weapon.reach, gridDistance(r, { x: from.x, y: from.y, d20: mover.d20 })) || !canStrike(r, mover)) continue; // d20move: the mover's space
+    } else if (inReach(rd.weapon.reach, spaceDistance(r, spaceSide(r), from, fromSide)) || !canStrike(r, mover)) continue; // d20move, d20finish: the mover's space where it was, as it was
     removeStatus(rd.statuses, "readied");
     rd.reactionUsed = true;
     noteReaction(enc, r.id);
