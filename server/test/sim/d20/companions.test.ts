@@ -54,6 +54,16 @@ describe("d20 class mounts and spells (issue 7, d20finish)", () => {
     stepD20Mounts(f.sim);
     expect(strip(f.sim.drainEvents())).toEqual([{ type: "mountChanged", riderId: f.rider.id, mountId: g.id, mounted: true }]);
     expect([d20Of(f.rider).riding, d20Of(g).riderId, g.x, g.y]).toEqual([{ mountId: g.id, controlled: true }, f.rider.id, 9, 7]);
+    // A rider out of action is off its mount, which stays where it is while the body is carried off; standing again, it is back on.
+    d20Of(f.rider).hp = 0; f.rider.activity = "unconscious";
+    stepD20Mounts(f.sim);
+    f.rider.x = 12;
+    stepD20Mounts(f.sim);
+    expect([d20Of(f.rider).riding, d20Of(g).riderId, g.x, g.y]).toEqual([null, "", 9, 7]);
+    d20Of(f.rider).hp = 3; f.rider.activity = "idle";
+    stepD20Mounts(f.sim);
+    expect([d20Of(g).riderId, g.x, g.y]).toEqual([f.rider.id, 12, 7]);
+    f.sim.drainEvents();
     f.rider.activity = "left";
     stepD20Mounts(f.sim);
     expect(strip(f.sim.drainEvents())).toEqual([{ type: "escaped", unitId: g.id }]);

@@ -82,7 +82,8 @@ export function d20PartyArrived(sim: Simulation, party: PartyRecord): UnitRecord
  * Every tick (d20 rooms, the encounter rules' `everyTick`), out of fights (Left open D20-MOUNT,
  * server choice): a class mount whose owner left the map, died or was captured leaves too
  * (`escaped`); a mount its owner rides stays on the owner's tile; one its owner got off in a fight
- * takes its rider back once both are out of fights (`mountChanged`), the owner standing.
+ * takes its rider back once both are out of fights (`mountChanged`), the owner standing; a rider
+ * out of action (0 HP, unconscious, carried) is off its mount, which stays where it is.
  */
 export function stepD20Mounts(sim: Simulation): void {
   for (const m of presentUnits(sim)) {
@@ -100,7 +101,13 @@ export function stepD20Mounts(sim: Simulation): void {
     }
     if (encounterOf(sim, owner.id)) continue;
     const od = d20Of(owner);
-    if (m.d20.riderId === "" && !od.riding && m.d20.hp > 0 && od.hp > 0 && owner.activity !== "unconscious") {
+    const ownerUp = od.hp > 0 && owner.activity !== "unconscious" && !owner.carriedBy;
+    if (!ownerUp) {
+      // A rider out of action (at 0 HP, unconscious, carried off) is off its mount, which stays where it is (D20-MOUNT-09).
+      if (m.d20.riderId === owner.id) { m.d20.riderId = ""; if (od.riding?.mountId === m.id) od.riding = null; }
+      continue;
+    }
+    if (m.d20.riderId === "" && !od.riding && m.d20.hp > 0) {
       m.d20.riderId = owner.id;
       od.riding = { mountId: m.id, controlled: true };
       sim.emit({ type: "mountChanged", riderId: owner.id, mountId: m.id, mounted: true });
