@@ -327,6 +327,8 @@ export const TurnOptions = schema({
   grappleTargets: t.array("string"),
   /** d20: foes a thrown weapon reaches now (`attack` with `thrown`, D20-ATTACK-33), by id. */
   thrownTargets: t.array("string"),
+  /** d20: foes the off-hand weapon reaches thrown (`attack` with `offHand` and `thrown`, D20-ATTACK-30, D20-ATTACK-33), by id. */
+  offHandThrownTargets: t.array("string"),
   /** d20: items a `useObject` step may use now ("bandage", "medicalTools", "healingPotion"; D20-ACTION-20 to D20-ACTION-22), and on whom (itself first, then creatures within 1 tile), by id. */
   useObjectItems: t.array("string"),
   useObjectTargets: t.array("string"),

@@ -96,6 +96,7 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
       setList(entry.firstAidTargets, o.firstAidTargets);
       setList(entry.grappleTargets, o.grappleTargets);
       setList(entry.thrownTargets, o.thrownTargets); // d20finish: thrown weapons, items, first aid to foes too
+      setList(entry.offHandThrownTargets, o.offHandThrownTargets);
       setList(entry.useObjectItems, o.useObjectItems);
       setList(entry.useObjectTargets, o.useObjectTargets);
     }

@@ -56,6 +56,7 @@ function choose(o: D20TurnOptions, pick: ReturnType<typeof picker>): Record<stri
       if (o.targets.length > 0 && (o.attacksLeft > 0 || o.fullAction)) forms.push({ kind: "attack", targetId: pick.of(o.targets) });
       if (o.offHandTargets.length > 0) forms.push({ kind: "attack", targetId: pick.of(o.offHandTargets), offHand: true });
       if (o.thrownTargets.length > 0) forms.push({ kind: "attack", targetId: pick.of(o.thrownTargets), thrown: true });
+      if (o.offHandThrownTargets.length > 0) forms.push({ kind: "attack", targetId: pick.of(o.offHandThrownTargets), offHand: true, thrown: true });
       return step(pick.of(forms));
     }
     case "useObject": return step({ kind: "useObject", item: pick.of(o.useObjectItems), targetId: pick.of(o.useObjectTargets) });
@@ -90,7 +91,7 @@ describe("players who only pick what their options offer (issue 7)", () => {
           gear: { weapon: "sword", blunt: false, ranged: sim.rng.int(0, 3) === 0, armour: "leather", helm: 0 },
         });
         if (i === 0) { d20Of(h).spells = [BOLT, BURST]; d20Of(h).mana = 6; }
-        if (i === 1 && seed % 2 === 0) d20Of(h).weapon = DAGGER; // D20-ATTACK-33: thrown or struck
+        if (i === 1 && seed % 2 === 0) { d20Of(h).weapon = DAGGER; d20Of(h).offHand = { ...DAGGER }; } // D20-ATTACK-30, D20-ATTACK-33: two daggers, thrown or struck
         heroes.push(h);
       }
       if (seed % 3 === 0) {
@@ -120,10 +121,11 @@ describe("players who only pick what their options offer (issue 7)", () => {
           const o = d20TurnOptions(sim, enc, sim.state.units[uid]!);
           const plan = choose(o, pick);
           enc.plans[uid] = plan;
-          const steps = plan.steps as { kind: string; thrown?: boolean; targetId?: string }[] | undefined;
+          const steps = plan.steps as { kind: string; thrown?: boolean; offHand?: boolean; targetId?: string }[] | undefined;
           sent.set(uid, steps ? steps[0]!.kind : String(plan.action));
           kinds.add(sent.get(uid)!);
-          if (steps?.[0]?.thrown) kinds.add("attack:thrown");
+          if (steps?.[0]?.thrown) kinds.add(steps[0].offHand ? "attack:offHandThrown" : "attack:thrown");
+          if (steps?.[0]?.offHand && !steps[0].thrown) kinds.add("attack:offHand");
           if (steps?.[0]?.kind === "firstAid" && areEnemies(sim.state.units[uid]!, sim.state.units[steps[0].targetId!]!)) kinds.add("firstAid:foe");
           plans++;
           if (plan.keepTurn) openPlans++;
@@ -173,6 +175,6 @@ describe("players who only pick what their options offer (issue 7)", () => {
     expect(ended).toBeGreaterThan(0);
     expect(projected).toBeGreaterThan(openPlans / 2);
     for (const k of ["move", "attack", "wait", "dash", "disengage", "hide", "search", "ready", "reload", "cast", "readySpell", "help", "grapple", "release", "attackTile", "dropProne", "standUp", "mount", "mountAction", "dismount",
-      "useObject", "escape", "firstAid", "firstAid:foe", "attack:thrown"]) expect(kinds, k).toContain(k);
+      "useObject", "escape", "firstAid", "firstAid:foe", "attack:thrown", "attack:offHandThrown"]) expect(kinds, k).toContain(k);
   });
 });

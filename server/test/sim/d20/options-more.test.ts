@@ -59,7 +59,27 @@ describe("more targets in the d20 turn options (issue 7, d20finish)", () => {
     expect(d20Of(f.ms[0]!).hp).toBe(97);
     // The Attack action is spent (one attack): no more throws.
     const after = d20TurnOptions(f.sim, f.enc, f.h);
-    expect([after.thrownTargets, after.fullAction]).toEqual([[], false]);
+    expect([after.thrownTargets, after.fullAction, after.offHandThrownTargets]).toEqual([[], false, []]);
+  });
+
+  it("D20-ATTACK-30, D20-ATTACK-31, D20-ATTACK-33: after the Attack action, a second dagger in the off hand may be thrown at the foes 1 to 5 tiles away, with the demi-action and the reaction", () => {
+    const f = fight([[3, 5], [5, 8], [9, 5]]);
+    d20Of(f.h).weapon = DAGGER;
+    d20Of(f.h).offHand = { ...DAGGER }; // a second dagger
+    expect(d20TurnOptions(f.sim, f.enc, f.h).offHandThrownTargets).toEqual([]); // no Attack action yet
+    forceDice(f.sim, [2, 1, 1, 1]); // a miss on the minion next to it
+    play(f, [{ kind: "attack", targetId: f.ms[0]!.id }]);
+    const o = d20TurnOptions(f.sim, f.enc, f.h);
+    expect([o.offHandTargets, o.offHandThrownTargets, o.halfAction, o.reaction]).toEqual([[f.ms[0]!.id], [f.ms[0]!.id, f.ms[1]!.id], true, true]);
+    // Thrown with a foe next to it: disadvantage (D20-ATTACK-56), the lower of 14 and 16; then 1d4 = 2.
+    forceDice(f.sim, [14, 16, 2]);
+    const events = play(f, [{ kind: "attack", targetId: f.ms[1]!.id, offHand: true, thrown: true }]);
+    expect(events.find((e) => e.type === "turnPlanPlayed")).toEqual({ type: "turnPlanPlayed", unitId: f.h.id, refusals: [null] });
+    expect(events.filter((e) => e.type === "attack")).toEqual([{ type: "attack", attackerId: f.h.id, targetId: f.ms[1]!.id, hit: true, attackRoll: 14, defenceRoll: 11 }]);
+    // D20-ATTACK-32: no damage modifiers on the off-hand blow (zero here): the 1d4 as rolled.
+    expect(d20Of(f.ms[1]!).hp).toBe(98);
+    const spent = d20TurnOptions(f.sim, f.enc, f.h);
+    expect([spent.offHandThrownTargets, spent.halfAction, spent.reaction]).toEqual([[], false, false]);
   });
 
   it("D20-ACTION-22, D20-STATUS-12, D20-STATUS-13, HEALING_POTION_DICE 2d4+2: Use an Object lists its items and the creatures within 1 tile (itself first); a potion heals 9, a bandage stops a friend's bleeding", () => {

@@ -204,6 +204,8 @@ export interface D20TurnOptions {
   grappleTargets: string[];
   /** Foes a thrown weapon reaches now (`attack` with `thrown`: a main weapon with the thrown property, 1 to {@link THROW_RANGE} tiles, with the Attack action; D20-ATTACK-33), by id. */
   thrownTargets: string[];
+  /** Foes the off-hand weapon reaches thrown (`attack` with `offHand` and `thrown`: as {@link offHandTargets}, an off-hand weapon with the thrown property, 1 to {@link THROW_RANGE} tiles; D20-ATTACK-30, D20-ATTACK-33), by id. */
+  offHandThrownTargets: string[];
   /** Items a `useObject` step may use now (D20-ACTION-20 to D20-ACTION-22, D20-STATUS-11 to D20-STATUS-13): {@link USE_OBJECT_ITEMS} with the demi-action (or the full action) left, else none. */
   useObjectItems: string[];
   /** Creatures a `useObject` step may use an item on: itself first, then the encounter's living creatures within 1 tile, by id; empty when {@link useObjectItems} is. */
@@ -233,7 +235,7 @@ export function dismountSpots(sim: Simulation, rider: UnitRecord, mount: UnitRec
 
 /** The options of a creature that can do nothing (D20-STATUS-03, D20-FLOW-12). */
 function noOptions(movement: number): D20TurnOptions {
-  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [], offHandTargets: [], helpAllies: [], helpFoes: [], firstAidTargets: [], grappleTargets: [], thrownTargets: [], useObjectItems: [], useObjectTargets: [] };
+  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [], offHandTargets: [], helpAllies: [], helpFoes: [], firstAidTargets: [], grappleTargets: [], thrownTargets: [], offHandThrownTargets: [], useObjectItems: [], useObjectTargets: [] };
 }
 
 /**
@@ -312,20 +314,23 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
   const canAttack = ts.attacksLeft > 0 || full;
   const byId = (a: UnitRecord, c: UnitRecord) => Number(a.id) - Number(c.id);
   // D20-ATTACK-30, D20-ATTACK-31: after the Attack action, the off-hand light weapon with the demi-action and the reaction.
-  const offHandTargets = ts.attacked && me.offHand && canTwoWeapon(me.weapon, me.offHand, b.demi && !b.locked, canReact(me.statuses, false, me.reactionUsed))
-    ? foes.filter((f) => inReach(me.offHand!.reach, gridDistance(unit, f))).sort(byId).map((f) => f.id) : [];
+  const twoWeapons = ts.attacked === true && me.offHand !== null && canTwoWeapon(me.weapon, me.offHand, b.demi && !b.locked, canReact(me.statuses, false, me.reactionUsed));
+  const offHandTargets = twoWeapons ? foes.filter((f) => inReach(me.offHand!.reach, gridDistance(unit, f))).sort(byId).map((f) => f.id) : [];
+  // d20finish, D20-ATTACK-33: "either weapon" may be thrown; the off-hand one within THROW_RANGE (Left open).
+  const inThrow = (f: UnitRecord) => { const d = gridDistance(unit, f); return d >= 1 && d <= THROW_RANGE; };
+  const offHandThrownTargets = twoWeapons && me.offHand!.thrown ? foes.filter(inThrow).sort(byId).map((f) => f.id) : [];
   const helpFoes = full && allies.length > 0 ? foes.filter((f) => gridDistance(unit, f) <= HELP_RANGE).sort(byId).map((f) => f.id) : [];
   const helpAllies = helpFoes.length > 0 ? [...allies].sort(byId).map((u) => u.id) : [];
   // D20-HP-29 names any unconscious creature: a dying foe may be stabilised too (d20finish).
   const firstAidTargets = full ? others.filter((u) => !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && gridDistance(unit, u) <= 1).sort(byId).map((u) => u.id) : [];
   // D20-ATTACK-33, THROW_RANGE (Left open): a main weapon with the thrown property, with an attack of the Attack action.
-  const thrownTargets = canAttack && me.weapon.thrown ? foes.filter((f) => { const d = gridDistance(unit, f); return d >= 1 && d <= THROW_RANGE; }).sort(byId).map((f) => f.id) : [];
+  const thrownTargets = canAttack && me.weapon.thrown ? foes.filter(inThrow).sort(byId).map((f) => f.id) : [];
   const useObjectItems: string[] = demi ? [...USE_OBJECT_ITEMS] : [];
   const useObjectTargets = demi ? [unit.id, ...others.filter((u) => !d20Of(u).dead && gridDistance(unit, u) <= 1).sort(byId).map((u) => u.id)] : [];
   const grappleTargets = canAttack ? foes.filter((f) => grappleRefusal(me.size, d20Of(f).size, gridDistance(unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null).sort(byId).map((f) => f.id) : [];
   const actions: string[] = ["wait", "say"];
   if (reachable.length > 0) actions.push("move");
-  if ((targets.length > 0 && canAttack) || offHandTargets.length > 0 || thrownTargets.length > 0) actions.push("attack");
+  if ((targets.length > 0 && canAttack) || offHandTargets.length > 0 || thrownTargets.length > 0 || offHandThrownTargets.length > 0) actions.push("attack");
   if (canAttack) actions.push("attackTile");
   if (full && b.demi) actions.push("dash", "disengage");
   if (demi) actions.push("hide");
@@ -384,7 +389,7 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
     fullAction: b.full && !b.locked, halfAction: b.demi && !b.locked, reaction: canReact(me.statuses, false, me.reactionUsed), attacksLeft: ts.attacksLeft,
     moverId: moving ? moving.mover.id : "", moverMovementLeft: moving ? moving.movement : 0,
     reachable, targets, targetCover, mounts, mountCost: mountCost(me.movement), dismountTiles, spells,
-    offHandTargets, helpAllies, helpFoes, firstAidTargets, grappleTargets, thrownTargets, useObjectItems, useObjectTargets,
+    offHandTargets, helpAllies, helpFoes, firstAidTargets, grappleTargets, thrownTargets, offHandThrownTargets, useObjectItems, useObjectTargets,
     moveMode: modeOf(d20Of(moving ? moving.mover : unit)), switchModes,
   };
 }
