@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { d20TurnOptions, reachableTiles } from "../../../src/sim/combat/d20/options.ts";
+import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
+import { aiTurn, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
 import type { D20Unit } from "../../../src/sim/combat/d20/types.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
@@ -97,5 +99,18 @@ describe("a controlled mount moves in its own mode (issue 7, d20finish)", () => 
     // Four tiles down the pool cost 4 of the 20.
     play(g, [{ kind: "move", path: [5, 6, 7, 8].map((y) => ({ x: 6, y })) }]);
     expect([g.steed.x, g.steed.y, d20TurnOptions(g.sim, g.enc, g.a).moverMovementLeft]).toEqual([6, 8, 16]);
+  });
+
+  it("D20-MOUNT-18, D20-ACTION-10 (AI): an AI rider whose walking mount (4) falls short of the minion Dashes the mount (8) and rides 7 tiles to it; the rider's own turn is untouched", () => {
+    const f = riding([3, 5], { movement: 4 });
+    f.sim.drainEvents();
+    const ts: TurnState = { budget: newTurn(6), attacksLeft: 0 };
+    aiTurn(f.sim, f.enc, f.a, ts);
+    // (3, 5) to (10, 8): 7 tiles, its 2x2 space then next to the minion at (12, 10); 4 + 4 - 7 = 1 left, the mount's action spent.
+    expect([f.steed.x, f.steed.y, f.a.x, f.a.y]).toEqual([10, 8, 10, 8]);
+    expect(ts.mountBudget).toEqual({ full: false, demi: false, movement: 1, freeInteraction: true, locked: true, disengaged: false });
+    expect(ts.budget).toEqual(newTurn(6)); // the rider's own turn untouched
+    // The rider, on the mount's north-west tile, is 2 from the minion: no attack this turn.
+    expect(strip(f.sim.drainEvents()).filter((e) => e.type === "attack")).toEqual([]);
   });
 });

@@ -517,7 +517,8 @@ export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRec
  * attack (CMB-47); else it picks its target ({@link aiTarget}: the enraging creature, D20-STATUS-09,
  * or the foe it can strike with the least cover, or the nearest); it casts an attack spell when it
  * has one for a foe ({@link aiSpell}); else it attacks its target if in reach, else Dashes when
- * it cannot get there with its movement (D20-ACTION-10), else moves toward it (a ranged attacker
+ * it cannot get there with its movement (D20-ACTION-10; a rider's controlled mount Dashes with its
+ * own action instead, D20-MOUNT-18), else moves toward it (a ranged attacker
  * stops as soon as it can shoot it without total cover) and attacks (D20-MOVE-10). It never
  * attacks a target behind total cover (D20-ATTACK-65).
  */
@@ -561,6 +562,11 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
     // d20move: the cost of the cheapest way into reach (modes, rubble, spaces; routes.ts approachCost), not the bare distance.
     const gap = mount ? gridDistance(unit, target) - me.weapon.reach : approachCost(sim, unit, target, me.weapon.reach);
     if (!mount && !canStrike(unit, target) && gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, sheetModeFactor(me, modeOf(me)));
+    // d20finish, D20-MOUNT-18: a controlled mount Dashes with its own action (× its mode's factor) when its movement falls short.
+    if (mount && me.riding?.controlled && !canStrike(unit, target) && gap > moveBudget.movement && spendAction(moveBudget, "dash") === null) {
+      const md = d20Of(mount);
+      moveBudget.movement = dash(moveBudget.movement, md.movement, sheetModeFactor(md, modeOf(md)));
+    }
     if (moveBudget.movement > 0 && canMove(d20Of(mover).statuses, false)) moveToward(sim, enc, mover, target, moveBudget, me.weapon.ranged ? shootable : undefined);
   }
   if (isUp(unit) && isUp(target) && shootable() && takeAttack(budget, ts, me.attacksPerAction) === null) {
