@@ -145,6 +145,21 @@ export const COMMANDS = {
   /** d100 rooms: the keeper's duellist `unitId` forfeits its duel (P100-DUEL-19). */
   forfeitDuel: z.object({ unitId: EntityId }).strict(),
   /**
+   * d100 rooms: the winner's side decides the fate of a duel-to-the-death loser (P100-DUEL-20; the
+   * `duelMercyPending` event names `mercyId`): `spare` true lets it live, false kills it.
+   * Keepers decide for their minions and creatures; an adventurer player sends it under this name
+   * for its own winner (the room turns it into `adventurerDecideDuelMercy`). Unanswered, the AI's
+   * choice applies at `expiresTick`. Refused with `NO_DUEL_MERCY` (none with that id) or
+   * `NOT_YOUR_UNIT` (the other side decides).
+   */
+  decideDuelMercy: z.object({ mercyId: EntityId, spare: z.boolean() }).strict(),
+  /**
+   * An adventurer player's mercy decision for its winner `unitId` (P100-DUEL-20). Never sent by
+   * clients under this name: an adventurer seat sends `decideDuelMercy` and the room logs it as
+   * this command; a keeper sending it is refused.
+   */
+  adventurerDecideDuelMercy: z.object({ unitId: EntityId, mercyId: EntityId, spare: z.boolean() }).strict(),
+  /**
    * An adventurer player's walk order for its own unit `unitId` to tile (x, y), out of combat.
    * Never sent by clients under this name: the room builds it from an adventurer seat's
    * `moveTo` message (MOVE_TO_MESSAGE in protocol.ts) and logs it like every command, so a run
@@ -225,6 +240,7 @@ export const ERROR_CODES = [
   "NO_PATH",
   "IN_ENCOUNTER",
   "NO_DUEL_PROPOSAL",
+  "NO_DUEL_MERCY",
   "NOT_KEEPER_GROUND",
   "UNKNOWN_LAIR",
 ] as const;

@@ -196,8 +196,26 @@ export interface DuelProposedEvent extends EventBase {
 export interface DuelAnsweredEvent extends EventBase {
   type: "duelAnswered"; proposalId: string; challengerId: string; opponentId: string; answer: "accepted" | "refused" | "expired" | "cancelled";
 }
+/**
+ * d100 rooms: a duel to the death ended and a person holds the winner's side (P100-DUEL-20): the
+ * loser lies out of the fight at its spared HP until that side decides with `decideDuelMercy`
+ * (`by`: "adventurer", the winner's player; "keeper"), or `expiresTick` comes and the AI's choice
+ * `aiSpares` applies.
+ */
+export interface DuelMercyPendingEvent extends EventBase {
+  type: "duelMercyPending"; mercyId: string; duelId: string; winnerId: string; loserId: string; by: "keeper" | "adventurer"; aiSpares: boolean; expiresTick: number;
+}
+/** d100 rooms: the winner's side decided the loser's fate (P100-DUEL-20): `spared`, or not (the loser dies); `by` "timeout" when the AI's choice applied. */
+export interface DuelMercyEvent extends EventBase {
+  type: "duelMercy"; mercyId: string; duelId: string; winnerId: string; loserId: string; spared: boolean; by: "keeper" | "adventurer" | "timeout";
+}
+/**
+ * d100 rooms: a keeper's flyer whose fight is over flies back to its perch `to` (its home tile) at
+ * `altitude`, landing there (`altitudeChanged` "land") on arrival (P100-AIR-20, issue 8).
+ */
+export interface FlyingHomeEvent extends EventBase { type: "flyingHome"; unitId: string; to: { x: number; y: number }; altitude: "ground" | "low" | "moderate" | "high" }
 /** The d100 play events (spells, guarded moves, duel proposals). */
-export type D100PlayEvent = SpellCastEvent | GuardedMoveEvent | DuelProposedEvent | DuelAnsweredEvent;
+export type D100PlayEvent = SpellCastEvent | GuardedMoveEvent | DuelProposedEvent | DuelAnsweredEvent | DuelMercyPendingEvent | DuelMercyEvent | FlyingHomeEvent;
 
 /** An encounter began (D20-FLOW-02, D20-FLOW-10, D20-FLOW-19): the acting order, initiative totals and who is surprised. */
 export interface EncounterStartedEvent extends EventBase {

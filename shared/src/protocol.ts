@@ -116,6 +116,12 @@ export const TurnPlan = z.object({
    * and when the turn timer (from the turn's start) runs out the AI plays what is left.
    */
   keepTurn: z.boolean().optional(),
+  /**
+   * d100 rooms (P100-DUEL-20, issue 8): decided in advance, whether the player's adventurer spares
+   * the loser should this plan win it a duel to the death (true) or not (false); absent, the
+   * decision waits for `decideDuelMercy` (`duelMercyPending`).
+   */
+  spare: z.boolean().optional(),
 }).strict();
 /** A turn plan (see {@link TurnPlan}). */
 export type TurnPlan = z.infer<typeof TurnPlan>;

@@ -292,6 +292,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     messagesReceived.inc({ type });
     const seat = client.userData?.seat;
     if (seat?.role === "adventurer" && (type === "proposeDuel" || type === "answerDuel")) return this.#adventurerDuel(client, type, payload); // issue 8
+    if (seat?.role === "adventurer" && type === "decideDuelMercy") return this.#adventurerMercy(client, payload); // issue 8, P100-DUEL-20
     if (seat?.role !== "keeper") {
       const reason = seat?.role === "adventurer" ? "adventurer players cannot send keeper commands" : "spectators cannot send commands";
       return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", reason);
@@ -301,6 +302,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     }
     if (type === "adventurerProposeDuel" || type === "adventurerAnswerDuel") {
       return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", "keepers send proposeDuel and answerDuel; this command is an adventurer seat's");
+    }
+    if (type === "adventurerDecideDuelMercy") {
+      return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", "keepers send decideDuelMercy; this command is an adventurer seat's");
     }
     try {
       const command = { type, ...(payload as object) } as Command;
@@ -340,6 +344,24 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const tick = this.#sim.state.tick;
     const result = this.#sim.apply(command);
     if (!result.ok) return this.#refused(client, type, result.code, result.reason, result);
+    this.#commandLog.push({ tick, seatId: seat.seatId, command });
+    this.#project();
+    return result;
+  }
+
+  /**
+   * An adventurer player's mercy decision (issue 8, P100-DUEL-20): its `decideDuelMercy` becomes the
+   * simulation command `adventurerDecideDuelMercy` for its unit; applied and logged like its duel
+   * commands (commands/duel.ts).
+   */
+  #adventurerMercy(client: DungeonClient, payload: unknown): CommandResult {
+    const seat = client.userData!.seat;
+    if (!seat.unitId) return this.#refused(client, "decideDuelMercy", "NOT_ALLOWED_FOR_ROLE", "this seat plays no adventurer");
+    const p = payload as CommandPayload<"decideDuelMercy">;
+    const command: Command = { type: "adventurerDecideDuelMercy", unitId: seat.unitId, mercyId: p.mercyId, spare: p.spare };
+    const tick = this.#sim.state.tick;
+    const result = this.#sim.apply(command);
+    if (!result.ok) return this.#refused(client, "decideDuelMercy", result.code, result.reason, result);
     this.#commandLog.push({ tick, seatId: seat.seatId, command });
     this.#project();
     return result;
@@ -550,6 +572,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const pauseOnSpot = this.#options.pauseOnSpot && !withPlayers;
     if (sim.state.pauseOnSpot !== pauseOnSpot) sim.state.pauseOnSpot = pauseOnSpot;
     if (withPlayers && sim.state.paused) sim.resume("adventurer players are seated");
+    // issue 8 (d100 duels): with no keeper connected, the keeper side's AI answers duel proposals and decides mercy.
+    const keeperAway = this.#count("keeper", true) === 0;
+    if (Boolean(sim.state.keeperAway) !== keeperAway) { if (keeperAway) sim.state.keeperAway = true; else delete sim.state.keeperAway; }
     this.#project();
     this.#publishMetadata();
   }

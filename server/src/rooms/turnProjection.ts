@@ -113,11 +113,13 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
  * `timeScale`, so the turn timer (TURN_TIMER_TICKS) lasts at least TURN_TIMER_TICKS room steps
  * of real time and a person has time to answer. Also true while a d100 duel proposal waits for
  * its answer (`duelProposals`, P100-DUEL-01: a player or a keeper answers it), so its
- * DUEL_PROPOSAL_TICKS last as many room steps.
+ * DUEL_PROPOSAL_TICKS last as many room steps, and while a duel winner's side decides on its loser
+ * (`duelMercies`, P100-DUEL-20, DUEL_MERCY_TICKS).
  */
 export function awaitingPlayer(simulation: Simulation): boolean {
   const sim = simulation.state;
   for (const _ in sim.duelProposals ?? {}) return true; // issue 8: a duel proposal waits for a person's answer
+  for (const _ in sim.duelMercies ?? {}) return true; // issue 8: a duel winner's side decides whether to spare the loser (P100-DUEL-20)
   for (const eid in sim.encounters ?? {}) {
     const enc = sim.encounters![eid] as EncounterRecord;
     if (enc.waitingSince < 0 || enc.turnIndex >= enc.order.length) continue;

@@ -6,7 +6,7 @@ import type { DoorMemory, DoorRecord } from "./doors/types.ts";
 import type { D20Unit } from "./combat/d20/types.ts";
 import type { D100Unit } from "./combat/d100/types.ts";
 import type { D100Options } from "./combat/d100/constants.ts";
-import type { DuelProposalRecord } from "./combat/d100/duels.ts";
+import type { DuelMercyRecord, DuelProposalRecord } from "./combat/d100/duels.ts";
 import type { EncounterRecord } from "./combat/encounters/types.ts";
 
 /**
@@ -49,6 +49,14 @@ export interface SimState {
   d100Options?: D100Options;
   /** d100 rooms: duel proposals waiting for the other side's answer, by id (combat/d100/duels.ts, P100-DUEL-01); absent counts as none. */
   duelProposals?: Record<string, DuelProposalRecord>;
+  /**
+   * d100 rooms: true while no keeper is connected (the room sets it; absent: a keeper is there, as
+   * in headless runs). The keeper side's AI then answers duel proposals made to it and decides
+   * whether its duel winners spare their losers (combat/d100/duels.ts, issue 8).
+   */
+  keeperAway?: boolean;
+  /** d100 rooms: duels to the death won by a side a person holds, waiting for the winner's mercy (combat/d100/duels.ts, P100-DUEL-20); absent counts as none. */
+  duelMercies?: Record<string, DuelMercyRecord>;
   /** What each adventurer knows about the keeper's traps, by unit id (knowledge/, KNOW-01 to KNOW-51). Adventurer-private. */
   knowledge: Record<string, UnitKnowledge>;
   /** The keeper's treasure (INV-02, INV-89, INV-90): gold pieces and where it lies. */

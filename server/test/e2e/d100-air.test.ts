@@ -103,17 +103,20 @@ describe("a d100 aerial fight over a real connection", () => {
     expect(peasantTurnsAllAloft.length).toBeGreaterThanOrEqual(1);
     for (const t of peasantTurnsAllAloft) expect(t.events).toEqual([]);
 
-    // The peasant is taken out; the gargoyles end the fight aloft, then land where they are as soon
-    // as it is over (P100-AIR-20, server choice): one altitudeChanged "land" each, the tick it ended.
+    // The peasant is taken out; the gargoyles end the fight aloft, then fly back to their perches the
+    // tick it ended (`flyingHome`, issue 8, P100-AIR-20) and land there: one altitudeChanged "land" each.
     expect(ended.reason).toBe("beaten");
     expect(during.some((e) => e.type === "knockedOut" && e.unitId === peasant)).toBe(true);
     expect(during.some((e) => e.type === "knockedOut" && gargoyles.has(e.unitId))).toBe(false);
     expect([...height.values()]).toEqual(["moderate", "moderate"]);
+    const sorted = [...gargoyles].sort((a, b) => Number(a) - Number(b));
+    const homes = seen.slice(seen.indexOf(ended) + 1).filter((e): e is SimEventOf<"flyingHome"> => e.type === "flyingHome" && gargoyles.has(e.unitId));
+    expect(homes.map(({ unitId, altitude, tick }) => ({ unitId, altitude, tick }))).toEqual(sorted.map((unitId) => ({ unitId, altitude: "moderate", tick: ended.tick })));
+    await expect.poll(() => sorted.map((id) => { const u = spectator.state.units.get(id); return [u?.altitude, u?.x, u?.y]; }), { timeout: 20_000 })
+      .toEqual(sorted.map((id) => { const h = homes.find((e) => e.unitId === id)!; return ["ground", h.to.x, h.to.y]; }));
     const landings = seen.slice(seen.indexOf(ended) + 1).filter((e): e is SimEventOf<"altitudeChanged"> => e.type === "altitudeChanged" && gargoyles.has(e.unitId));
-    expect(landings.slice(0, 2).map(({ unitId, altitude, cause, tick }) => ({ unitId, altitude, cause, tick }))).toEqual(
-      [...gargoyles].sort((a, b) => Number(a) - Number(b)).map((unitId) => ({ unitId, altitude: "ground", cause: "land", tick: ended.tick })),
-    );
-    await expect.poll(() => [...gargoyles].map((id) => spectator.state.units.get(id)?.altitude), { timeout: 5_000 }).toEqual(["ground", "ground"]);
+    expect(landings.slice(0, 2).map((e) => [e.altitude, e.cause, e.tick > ended.tick])).toEqual([["ground", "land", true], ["ground", "land", true]]);
+    expect(landings.slice(0, 2).map((e) => e.unitId).sort()).toEqual(sorted);
   }, 90_000);
 
   it("P100-AIR-03, P100-AIR-05, P100-AIR-16, P100-AIR-17, P100-AIR-18, P100-AIR-20, P100-AIR-21: a shot unseats a gargoyle at moderate height, it falls losing half its HP, takes off and climbs again", async () => {

@@ -113,12 +113,15 @@ describe("d100 companions, cover and flyers over a real connection", () => {
     expect(during.some((e) => e.type === "damaged" && e.targetId === rider)).toBe(true);
     await expect.poll(() => spectator.state.units.get(griffon)?.hp, { timeout: 5_000 }).toBe(spectator.state.units.get(rider)?.hp);
 
-    // When the fight is over nobody stays aloft (server choice, P100-AIR-20): every flyer still up comes down that tick.
+    // When the fight is over nobody stays aloft (server choice, P100-AIR-20): every flyer still up comes down
+    // that tick, except a keeper's flyer away from its perch, which flies home first (`flyingHome`, issue 8).
     const after = seen.slice(seen.indexOf(ended) + 1).filter((e): e is SimEventOf<"altitudeChanged"> => e.type === "altitudeChanged" && e.tick === ended.tick);
+    const home = seen.slice(seen.indexOf(ended) + 1).filter((e): e is SimEventOf<"flyingHome"> => e.type === "flyingHome" && e.tick === ended.tick);
     const aloft = [...height].filter(([, h]) => h !== "ground").map(([id]) => id).sort();
-    expect(after.map((e) => e.unitId).sort()).toEqual(aloft);
+    expect([...after.map((e) => e.unitId), ...home.map((e) => e.unitId)].sort()).toEqual(aloft);
+    expect(after.map((e) => e.unitId)).toEqual(expect.arrayContaining([rider, griffon]));
     for (const e of after) expect(e.altitude).toBe("ground");
-    await expect.poll(() => [...height.keys()].map((id) => spectator.state.units.get(id)?.altitude ?? "ground"), { timeout: 5_000 })
+    await expect.poll(() => [...height.keys()].map((id) => spectator.state.units.get(id)?.altitude ?? "ground"), { timeout: 20_000 })
       .toEqual([...height.keys()].map(() => "ground"));
   }, 90_000);
 
@@ -149,12 +152,15 @@ describe("d100 companions, cover and flyers over a real connection", () => {
     };
     let last = -1;
     const bare = (e: SimEvent) => { const { tick: _t, ...rest } = e as SimEvent & { tick: number }; return rest; };
-    expect((await turn({ action: "dismount" })).map(bare)).toEqual([{ type: "mountChanged", riderId: rider, mountId: griffon, mounted: false }]);
+    // issue 8: each one-word plan is reported (turnPlanPlayed, played: [null]).
+    const played = { type: "turnPlanPlayed", unitId: rider, refusals: [null] };
+    expect((await turn({ action: "dismount" })).map(bare)).toEqual([{ type: "mountChanged", riderId: rider, mountId: griffon, mounted: false }, played]);
     await expect.poll(() => spectator.state.units.get(rider)?.riding, { timeout: 5_000 }).toBe("");
-    expect((await turn({ action: "mount", targetId: griffon })).map(bare)).toEqual([{ type: "mountChanged", riderId: rider, mountId: griffon, mounted: true }]);
+    expect((await turn({ action: "mount", targetId: griffon })).map(bare)).toEqual([{ type: "mountChanged", riderId: rider, mountId: griffon, mounted: true }, played]);
     expect((await turn({ action: "takeOff" })).map(bare)).toEqual([
       { type: "altitudeChanged", unitId: griffon, altitude: "low", cause: "takeOff" },
       { type: "altitudeChanged", unitId: rider, altitude: "low", cause: "takeOff" },
+      played,
     ]);
     await expect.poll(() => [spectator.state.units.get(rider)?.riding, spectator.state.units.get(rider)?.altitude, spectator.state.units.get(griffon)?.altitude], { timeout: 5_000 })
       .toEqual([griffon, "low", "low"]);
@@ -164,7 +170,7 @@ describe("d100 companions, cover and flyers over a real connection", () => {
     for (const t of slots) expect(t.events.filter((e) => ("unitId" in e && e.unitId === griffon) || ("attackerId" in e && e.attackerId === griffon))).toEqual([]);
   }, 90_000);
 
-  it("P100-FAMILIAR-01 to P100-FAMILIAR-09: a Hunter's hound attacks in its master's slot instead of it, a Warlock's imp right after its master; familiars roll 1..80 with no critical or fumble and deal at most 70", async () => {
+  it("P100-FAMILIAR-01 to P100-FAMILIAR-09: a Hunter in the open shoots rather than give its slot to its hound (its arrow's expected damage is higher, issue 8), a Warlock's imp strikes right after its master; familiars roll 1..80 with no critical or fumble and deal at most 70", async () => {
     const { keeper, spectator, dungeon, seen, eventually } = await room(1, "default", ["Hunter", "Warlock"]);
     expect(await keeper.resume({})).toMatchObject({ ok: true });
     const started = await eventually("encounterStarted", (e) => e.order.some((id) => !dungeon.has(id)), 40_000);
@@ -210,9 +216,10 @@ describe("d100 companions, cover and flyers over a real connection", () => {
         if (!e.hit) expect(t.events.some((x) => x.type === "damaged" && x.sourceId === e.targetId && x.damageType === "counterAttack")).toBe(false);
       }
     }
-    expect(houndActs).toBeGreaterThanOrEqual(2);
+    // Left open FAMILIAR (AI, issue 8): against foes in the open the hunter's arrow (50% x 50.5) beats
+    // its hound's bite (1..80 x 35.5), so the hunter keeps its turn (companions.ts aiLetsFamiliarAct).
+    expect([houndActs, hunterActs]).toEqual([0, 2]);
     expect(impAfterWarlock).toBeGreaterThanOrEqual(2);
-    expect(hunterActs + houndActs).toBeGreaterThanOrEqual(3);
   }, 90_000);
 
   /** Runs the room to the moment its first party is spotted (the room pauses), and returns the party's companions by species with their owners. */
@@ -227,7 +234,7 @@ describe("d100 companions, cover and flyers over a real connection", () => {
   }
 
   it("P100-FAMILIAR-10, P100-FAMILIAR-11, P100-FAMILIAR-12, P100-FAMILIAR-13: the Warlock's imp is banished at 0 HP; the Hunter's hound lies dying below 0 and its hunter heals it back on its feet in a whole turn", async () => {
-    const { seen, eventually, hound: { id: hound, owner: hunter }, imp: { id: imp } } = await spottedParty(8);
+    const { seen, eventually, hound: { id: hound, owner: hunter }, imp: { id: imp } } = await spottedParty(87);
     const healed = await eventually("rescue", (e) => e.unitId === hound, 60_000);
     expect(healed.byUnitId).toBe(hunter);
     const log = seen.slice(0, seen.indexOf(healed) + 2);
@@ -259,7 +266,7 @@ describe("d100 companions, cover and flyers over a real connection", () => {
   }, 90_000);
 
   it("P100-FAMILIAR-14: a banished imp comes back to its warlock once the fight is over, and leaves the dungeon with it", async () => {
-    const { seen, eventually, imp: { id: imp, owner: warlock } } = await spottedParty(2);
+    const { seen, eventually, imp: { id: imp, owner: warlock } } = await spottedParty(1);
     const banished = await eventually("knockedOut", (e) => e.unitId === imp, 60_000);
     expect(banished.outcome).toBe("dead");
     const back = await eventually("woke", (e) => e.unitId === imp, 20_000);

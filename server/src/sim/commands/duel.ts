@@ -4,14 +4,18 @@ import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { areEnemies } from "../world/units.ts";
 import { ownFighter } from "./setStance.ts";
-import { answerProposal, beginDuel, forfeitDuel, proposalsOf, proposeDuelBetween, type DuelRefusal } from "../combat/d100/duels.ts";
+import { aiAnswer, answerProposal, beginDuel, decideMercy, duelRefusal, forfeitDuel, proposalsOf, proposeDuelBetween, type DuelRefusal } from "../combat/d100/duels.ts";
+import { aiAcceptsDuel, duelOdds } from "../combat/d100/odds.ts";
 import type { DuelTerms } from "../combat/d100/duel.ts";
 
 /**
- * Left open DUEL: AI adventurers (no player holds them) accept every duel the keeper proposes, at
- * once; an adventurer a player holds answers itself (`answerDuel` from its seat).
+ * Left open DUEL (issue 8): AI adventurers (no player holds them) answer the keeper's proposals at
+ * once, accepting when their odds are at least even (combat/d100/odds.ts `aiAcceptsDuel`: duel HP
+ * and the expected damage of their blow, from the turn options' hit chance); an adventurer a
+ * player holds answers itself (`answerDuel` from its seat). With no keeper seated
+ * (`SimState.keeperAway`), the keeper side's AI answers the adventurers' proposals the same way.
  */
-export const AI_ACCEPTS_DUELS = true;
+export const AI_ANSWERS_BY_ODDS = true;
 
 /** The duel terms of a proposal command (P100-DUEL-01, 02, 23). */
 function termsOf(c: { toDeath: boolean; noMagic?: boolean | undefined; unarmedOnly?: boolean | undefined; weapons?: string[] | undefined }): DuelTerms {
@@ -31,8 +35,9 @@ function duelRefused(r: DuelRefusal): CommandRefused {
  * enemy `opponentId` on the terms given (to the death or not, no magic, bare hands, allowed
  * weapons). An adventurer a player holds (a `controller`) gets a pending proposal
  * (`duelProposals`, emits `duelProposed`; accepted `{ ok: true, id }` names it) and answers it
- * with `answerDuel`; any other opponent (the AI) accepts at once ({@link AI_ACCEPTS_DUELS}) and
- * the duel starts (emits `duelStarted`, `encounterStarted`).
+ * with `answerDuel`; any other opponent (the AI) answers at once ({@link AI_ANSWERS_BY_ODDS}):
+ * accepting, the duel starts (emits `duelStarted`, `encounterStarted`); refusing, DUEL_REFUSED
+ * with the odds in the reason (nothing changes).
  * Refused with UNKNOWN_UNIT / NOT_YOUR_UNIT (the unit), UNKNOWN_UNIT (no such opponent),
  * INVALID_TARGET (not an enemy), or DUEL_REFUSED (not a d100 room, someone down, already
  * fighting, duelling or in a pending proposal).
@@ -50,7 +55,15 @@ export const proposeDuel: CommandHandler<"proposeDuel"> = (sim, command) => {
     const p = proposeDuelBetween(sim, unit.id, opp.id, terms, "keeper");
     return typeof p === "string" ? duelRefused(p) : { ok: true, id: p.id };
   }
-  if (!AI_ACCEPTS_DUELS) return { ok: false, code: "DUEL_REFUSED", reason: "the opponent declines", rule: "P100-DUEL-01" };
+  const refused = duelRefusal(sim, unit.id, opp.id);
+  if (refused) return duelRefused(refused);
+  if (AI_ANSWERS_BY_ODDS && !aiAcceptsDuel(opp, unit, terms)) {
+    const o = duelOdds(opp, unit, terms);
+    return {
+      ok: false, code: "DUEL_REFUSED", rule: "P100-DUEL-01",
+      reason: `the opponent declines: its odds are against it (${o.me.hp} HP and ${o.me.expected.toFixed(2)} expected damage a blow against ${o.other.hp} HP and ${o.other.expected.toFixed(2)})`,
+    };
+  }
   const r = beginDuel(sim, unit.id, opp.id, terms);
   if (typeof r === "string") return duelRefused(r);
   return { ok: true };
@@ -95,8 +108,9 @@ export const adventurerAnswerDuel: CommandHandler<"adventurerAnswerDuel"> = (sim
 /**
  * An adventurer player's duel proposal (P100-DUEL-01, 02, 23; the room builds it from the seat's
  * `proposeDuel`): its adventurer `unitId` challenges the keeper's minion or creature `opponentId`;
- * the proposal waits for the keeper's `answerDuel` (duels.ts `DUEL_PROPOSAL_TICKS`). Emits
- * `duelProposed`; `{ ok: true, id }` names the proposal. Refused with UNKNOWN_UNIT, NOT_YOUR_UNIT
+ * the proposal waits for the keeper's `answerDuel` (duels.ts `DUEL_PROPOSAL_TICKS`), or, with no
+ * keeper seated (`SimState.keeperAway`), the keeper side's AI answers at once by its odds
+ * (duels.ts `aiAnswer`, then `duelAnswered`). Emits `duelProposed`; `{ ok: true, id }` names the proposal. Refused with UNKNOWN_UNIT, NOT_YOUR_UNIT
  * (not an adventurer), INVALID_TARGET (not a minion or creature of the keeper) or DUEL_REFUSED
  * (not a d100 room, someone down, fighting, duelling or in a pending proposal).
  */
@@ -113,7 +127,9 @@ export const adventurerProposeDuel: CommandHandler<"adventurerProposeDuel"> = (s
     return { ok: false, code: "INVALID_TARGET", reason: `unit ${opp.id} is not one of the keeper's minions or creatures`, rule: "P100-DUEL-01" };
   }
   const p = proposeDuelBetween(sim, unit.id, opp.id, termsOf(command), "adventurer");
-  return typeof p === "string" ? duelRefused(p) : { ok: true, id: p.id };
+  if (typeof p === "string") return duelRefused(p);
+  if (sim.state.keeperAway) aiAnswer(sim, p); // no keeper seated: the keeper side's AI answers now
+  return { ok: true, id: p.id };
 };
 
 /**
@@ -128,3 +144,28 @@ export const forfeitDuelCommand: CommandHandler<"forfeitDuel"> = (sim, command) 
   if (r) return { ok: false, code: "DUEL_REFUSED", reason: `unit ${unit.id} is not in a duel`, rule: "P100-DUEL-19" };
   return { ok: true };
 };
+
+/**
+ * d100 rooms (P100-DUEL-20): the keeper decides the fate of the loser of a duel to the death its
+ * minion or creature won (`duelMercies`, `duelMercyPending`): `spare`, or it dies. Emits
+ * `duelMercy`. Refused with NO_DUEL_MERCY (none with that id) or NOT_YOUR_UNIT (an adventurer
+ * player's winner decides that one).
+ */
+export const decideDuelMercy: CommandHandler<"decideDuelMercy"> = (sim, command) => mercy(sim, command.mercyId, command.spare, "keeper");
+
+/**
+ * An adventurer player's mercy decision for its winner `unitId` (P100-DUEL-20; the room builds it
+ * from the seat's `decideDuelMercy`). Refused with UNKNOWN_UNIT, NO_DUEL_MERCY or NOT_YOUR_UNIT.
+ */
+export const adventurerDecideDuelMercy: CommandHandler<"adventurerDecideDuelMercy"> = (sim, command) => {
+  const unit = sim.state.units[command.unitId];
+  if (!unit) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${command.unitId}` };
+  return mercy(sim, command.mercyId, command.spare, unit);
+};
+
+function mercy(sim: Simulation, mercyId: string, spare: boolean, side: "keeper" | UnitRecord): CommandResult {
+  const r = decideMercy(sim, mercyId, spare, side);
+  if (r === "noMercy") return { ok: false, code: "NO_DUEL_MERCY", reason: `no pending duel mercy ${mercyId}`, rule: "P100-DUEL-20" };
+  if (r === "notYours") return { ok: false, code: "NOT_YOUR_UNIT", reason: `duel mercy ${mercyId} is not yours to decide`, rule: "P100-DUEL-20" };
+  return { ok: true };
+}

@@ -27,6 +27,7 @@ import { recoverBody } from "./recoverBody.ts";
 import { buildScryingPool, scry } from "./scrying.ts";
 import { buildAltar } from "./buildAltar.ts";
 import { adventurerAnswerDuel, adventurerProposeDuel, answerDuel, forfeitDuelCommand, proposeDuel } from "./duel.ts";
+import { adventurerDecideDuelMercy, decideDuelMercy } from "./duel.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
 import { moveAdventurer } from "./moveAdventurer.ts";
@@ -77,6 +78,9 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   // Adventurer players' duels (P100-DUEL-01): sent by the room for an adventurer seat's proposeDuel / answerDuel.
   adventurerProposeDuel,
   adventurerAnswerDuel,
+  // d100 duels to the death (P100-DUEL-20): the winner's side spares or kills the loser.
+  decideDuelMercy,
+  adventurerDecideDuelMercy,
   // Adventurer players (issue 9): sent by the room for an adventurer seat's moveTo.
   moveAdventurer,
   setStance,

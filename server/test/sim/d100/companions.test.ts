@@ -5,7 +5,8 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { d100Attack, d100Of, healUnit, hurt } from "../../../src/sim/combat/d100/index.ts";
-import { addCompanions, companionStep, stepD100Companions } from "../../../src/sim/combat/d100/companions.ts";
+import { addCompanions, aiLetsFamiliarAct, companionStep, ownerBest, stepD100Companions } from "../../../src/sim/combat/d100/companions.ts";
+import { expectedDamage } from "../../../src/sim/combat/d100/odds.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { startInvasion } from "../../../src/sim/invasions/party.ts";
 import { encountersOf } from "../../../src/sim/combat/encounters/book.ts";
@@ -85,21 +86,41 @@ describe("companions in a d100 room", () => {
     expect(addCompanions(sim, { id: "", memberIds: [hunter.id] } as unknown as PartyRecord)).toEqual([]);
   });
 
-  it("P100-FAMILIAR-02, P100-FAMILIAR-08: a hunter (not a specialist) lets its hound, next to a bear, attack in its slot (70 of 1..80 against 40, 30 damage); the hound's own slot passes", () => {
-    const sim = d100Sim();
+  it("P100-FAMILIAR-02, P100-FAMILIAR-08, P100-PLACE-13/14: a hunter (not a specialist) lets its hound, next to a bear in cover, attack in its slot (expected 58% x 35.5 = 20.59 against its arrow's 27% x 50.5 = 13.635; 70 of 1..80 x1.5 against 40, 30 damage); the hound's own slot passes", () => {
+    const rows = ARENA.split("\n");
+    rows[5] = ".......=............";
+    const sim = d100Sim({ map: parseMap("t", rows.join("\n")) });
     const hunter = adventurer(sim, "Hunter", 3, 5, { weapon: "bow", ranged: true });
     const hound = companion(sim, hunter, 6, 5);
     const bear = addUnit(sim, { ...speciesFields("bear"), x: 7, y: 5 });
     hunter.targetId = bear.id;
-    // initiative hunter 90, hound 50, bear 10; the hound: 70 (1..80) vs 40, damage 30 (1..70); the bear: 50 vs the hound's 60.
+    const enc = () => Object.values(encountersOf(sim))[0]!;
+    // initiative hunter 90, hound 50, bear 10; the hound: 70 (1..80, x1.5 = 105) vs 40, damage 30 (1..70); the bear: 50 vs the hound's 60.
     const dice = forceDice(sim, [90, 50, 10, 70, 40, 30, 50, 60]);
     const events = run(sim, 3);
+    expect([expectedDamage(d100Of(hound), { ...d100Of(bear), inCover: true }, { mode: "melee" }), ownerBest(sim, enc(), hunter), aiLetsFamiliarAct(sim, enc(), hound)]).toEqual([20.59, 13.635, true]);
     expect(turns(events)).toEqual([[hunter.id, ["attack", "damaged", "wound"]], [hound.id, []], [bear.id, ["attack"]]]);
     expect(of(events, "attack").map(bare)).toEqual([
-      { attackerId: hound.id, targetId: bear.id, hit: true, attackRoll: 70, defenceRoll: 40 },
+      { attackerId: hound.id, targetId: bear.id, hit: true, attackRoll: 105, defenceRoll: 40, natural: 70, airModifier: 0, damageRoll: 30, cover: true },
       { attackerId: bear.id, targetId: hound.id, hit: false, attackRoll: 50, defenceRoll: 60 },
     ]);
     expect([d100Of(bear).hp, d100Of(hound).hp, d100Of(hunter).hp]).toEqual([80 - 30, 75, 150]);
+    expect(dice.left()).toBe(0);
+  });
+
+  it("P100-FAMILIAR-02 (AI, issue 8): the hound next to a bear in the open could strike, but the hunter's arrow is worth more (50% x 50.5 = 25.25 against 40% x 35.5 = 14.2): the hunter shoots", () => {
+    const sim = d100Sim();
+    const hunter = adventurer(sim, "Hunter", 3, 5, { weapon: "bow", ranged: true });
+    const hound = companion(sim, hunter, 7, 4); // next to the bear, off the arrow's line
+    const bear = addUnit(sim, { ...speciesFields("bear"), x: 7, y: 5 });
+    hunter.targetId = bear.id;
+    // initiative hunter 90, hound 50, bear 10; the hunter's arrow 60 vs 20, damage 25.
+    const dice = forceDice(sim, [90, 50, 10, 60, 20, 25]);
+    const events = run(sim, 1);
+    const enc = Object.values(encountersOf(sim))[0]!;
+    expect([expectedDamage(d100Of(hound), d100Of(bear), { mode: "melee" }), ownerBest(sim, enc, hunter), aiLetsFamiliarAct(sim, enc, hound)]).toEqual([14.2, 25.25, false]);
+    expect(of(events, "attack").map(bare)).toEqual([{ attackerId: hunter.id, targetId: bear.id, hit: true, attackRoll: 60, defenceRoll: 20 }]);
+    expect(d100Of(bear).hp).toBe(55);
     expect(dice.left()).toBe(0);
   });
 
@@ -254,7 +275,9 @@ describe("companions in a d100 room", () => {
     forceDice(sim, []);
     enc.plans[hunter.id] = { action: "healFamiliar" };
     const refused = run(sim, 1);
-    expect(turns(refused)).toEqual([[hunter.id, []]]);
+    // issue 8: the one-word plan is reported, with its refusal.
+    expect(turns(refused)).toEqual([[hunter.id, ["turnPlanPlayed"]]]);
+    expect(of(refused, "turnPlanPlayed").map(bare)).toEqual([{ unitId: hunter.id, refusals: ["notAdjacent"] }]);
   });
 
   it("P100-AIR-20, P100-AIR-21, P100-FAMILIAR-13: the turn options list a rider's takeOff and dismount, then land, climb and dismount's refusal in the air; a step list flies the griffon; a hunter next to its pet gets healFamiliar", () => {
@@ -351,14 +374,15 @@ describe("companions in a d100 room", () => {
     const enc = Object.values(encountersOf(sim))[0]!;
     enc.plans[sky.id] = { action: "dismount" };
     const events = run(sim, 3);
-    expect(turns(events)).toEqual([[sky.id, ["mountChanged"]], [griffon.id, []], [bear.id, ["attack"]]]);
+    expect(turns(events)).toEqual([[sky.id, ["mountChanged", "turnPlanPlayed"]], [griffon.id, []], [bear.id, ["attack"]]]);
     expect(of(events, "mountChanged").map(bare)).toEqual([{ riderId: sky.id, mountId: griffon.id, mounted: false }]);
+    expect(of(events, "turnPlanPlayed").map(bare)).toEqual([{ unitId: sky.id, refusals: [null] }]); // issue 8: one-word plans are reported
     expect([d100Of(sky).mountId, d100Of(griffon).riderId, d100Of(sky).canCharge]).toEqual(["", sky.id, false]);
     // Next round: mounting again is the rider's whole turn too.
     while (enc.round < 2 || enc.waitingSince < 0) run(sim, 1); // round 2 waits for the rider's plan
     enc.plans[sky.id] = { action: "mount", targetId: griffon.id };
     const again = run(sim, 1);
-    expect(turns(again)).toEqual([[sky.id, ["mountChanged"]]]);
+    expect(turns(again)).toEqual([[sky.id, ["mountChanged", "turnPlanPlayed"]]]);
     expect(dice.left()).toBe(0);
     expect(of(again, "mountChanged").map(bare)).toEqual([{ riderId: sky.id, mountId: griffon.id, mounted: true }]);
     expect([d100Of(sky).mountId, d100Of(sky).canCharge]).toEqual([griffon.id, true]);

@@ -3,7 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
 import { chebyshev, isWalkable } from "../../world/grid.ts";
 import { walkNextTo } from "../../world/movement.ts";
-import { addUnit, areEnemies, isActive, presentUnits } from "../../world/units.ts";
+import { addUnit, areEnemies, isActive, isKeeperSide, presentUnits } from "../../world/units.ts";
 import { speciesFields } from "../creatures.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { encounterOf, participantsOf } from "../encounters/book.ts";
@@ -16,6 +16,10 @@ import { d100Of } from "./sheet.ts";
 import { canAct, endOwnTurn, isDown } from "./statuses.ts";
 import { spendAction, startOwnTurn, type TurnState } from "./turns.ts";
 import { ALTITUDES, type D100Unit } from "./types.ts";
+import { fnv1a64 } from "../../hash.ts";
+import { expectedDamage } from "./odds.ts";
+import { attackModeNow } from "./options.ts";
+import { standsInCover } from "./cover.ts";
 
 /**
  * Companions in `d100` rooms: the familiars (P100-FAMILIAR-01 to 14) and mounts (P100-AIR-20 to
@@ -33,6 +37,43 @@ export type D100TurnFn = (sim: Simulation, enc: EncounterRecord, unit: UnitRecor
 
 /** Left open (P100-AIR-22, server choice): a rider arrives mounted on its companion mount. */
 export const ARRIVES_MOUNTED = true;
+
+/**
+ * Left open (issue 8, d100 rooms): the weights of the companion classes among classed adventurers
+ * (level ≥ 1), next to the shared classes' weights (their total 100, shared/src/data/invasions.ts):
+ * out of 125, Hunter 10, Warlock 10, Skyrider 5. The shared table keeps them at weight 0, so
+ * malignus and d20 draws are untouched ({@link drawD100CompanionClasses}).
+ */
+export const D100_COMPANION_CLASS_WEIGHTS: Readonly<Record<string, number>> = { Hunter: 10, Warlock: 10, Skyrider: 5 };
+
+/**
+ * Companion classes in normally drawn parties of d100 rooms (issue 8): after the party is planned
+ * with the shared draw (server/src/sim/invasions/party.ts `planParty`, whose dice are unchanged),
+ * each classed member (level ≥ 1, not a Peasant) of a party that is not a camp's keeps its class
+ * or becomes a companion class, as if drawn from the shared weights plus
+ * {@link D100_COMPANION_CLASS_WEIGHTS}: a separate draw that uses none of the simulation's dice, a
+ * number in 0..(shared total + 25 − 1) from the hash of (room seed, invasion number, member index)
+ * (FNV-1a 64, `sim/hash.ts`); below 25 it names the companion class (Hunter 0..9, Warlock 10..19,
+ * Skyrider 20..24), else the drawn class stays. So seeds keep their draws, parties and dice, and
+ * a member's odds are the d100 weight table's. Nothing in other rooms, for the first party of the
+ * room option `d100.firstParty`, or for camps (Warriors, INV-60).
+ * @param plan the planned party, changed in place.
+ */
+export function drawD100CompanionClasses(sim: Simulation, invasionNumber: number, plan: { members: { adventurerClass: string; level: number }[] }, special?: string): void {
+  if (sim.state.ruleset !== "d100" || special === "camp") return;
+  let shared = 0;
+  for (const c of Object.values(ADVENTURER_CLASSES)) shared += c.weight;
+  let extra = 0;
+  for (const w of Object.values(D100_COMPANION_CLASS_WEIGHTS)) extra += w;
+  plan.members.forEach((m, i) => {
+    if (m.level === 0 || m.adventurerClass === "Peasant") return;
+    let u = Number(BigInt(`0x${fnv1a64(`${sim.state.seed}:d100class:${invasionNumber}:${i}`)}`) % BigInt(shared + extra));
+    for (const [cls, w] of Object.entries(D100_COMPANION_CLASS_WEIGHTS)) {
+      if (u < w) { m.adventurerClass = cls; return; }
+      u -= w;
+    }
+  });
+}
 
 /**
  * Adds the companions of a new party's members (d100 rooms only; nothing elsewhere): per member
@@ -105,13 +146,15 @@ function ridden(sim: Simulation, u: UnitRecord): UnitRecord | undefined {
  *   on the ground gets back on (`mountChanged`); in a fight the mount stays where it is (P100-AIR-23);
  * - P100-AIR-20 (Left open AIR, server choice): a flyer still off the ground out of any fight
  *   (the fight is over) lands where it is: `altitudeChanged` with cause "land" (its rider with it),
- *   or "fall" for one put out of action in the air (P100-AIR-26).
+ *   or "fall" for one put out of action in the air (P100-AIR-26); a keeper's flyer away from its
+ *   perch first flies back there ({@link flyingToPerch}, `flyingHome`), then lands.
  */
 export function stepD100Companions(sim: Simulation): void {
   if (sim.state.ruleset !== "d100") return;
   for (const u of presentUnits(sim)) {
     if (u.companionOf) followOwner(sim, u);
     const d = u.d100;
+    if (d && d.altitude !== "ground" && !encounterOf(sim, u.id) && flyingToPerch(sim, u, d)) continue;
     if (d && d.altitude !== "ground" && !encounterOf(sim, u.id)) {
       // A mounted pair lands together, the unit first, then its partner.
       const partner = d.mountId ? sim.state.units[d.mountId] : ridden(sim, u);
@@ -123,6 +166,28 @@ export function stepD100Companions(sim: Simulation): void {
     }
     if (u.companionOf && u.d100?.riderId) linkLives(sim, u); // the dying rider's losses show on its mount too
   }
+}
+
+/**
+ * P100-AIR-20 (Left open AIR, issue 8): a keeper's minion or creature flying by itself (no rider,
+ * no mount, not a companion), standing, whose fight is over away from its perch (`home`, the tile
+ * it spawned on or its lair's) flies back there before landing: once, `flyingHome` (its perch and
+ * height) and `toPerch` set; its ordinary walk home (minions/minions.ts) carries it at its height;
+ * it lands on arriving (the caller's landing, `altitudeChanged` "land"), or where it is when its
+ * way home is shut (it stays idle away from home).
+ * @returns true while it is still flying home (no landing this tick).
+ */
+function flyingToPerch(sim: Simulation, u: UnitRecord, d: D100Unit): boolean {
+  const keeperFlyer = isKeeperSide(u) && (u.kind === "creature" || u.kind === "minion") && d.flyer && !d.mountId && !d.riderId && !u.companionOf;
+  if (!keeperFlyer || !isActive(u) || isDown(d)) { delete d.toPerch; return false; }
+  if (u.x === u.home.x && u.y === u.home.y) { delete d.toPerch; return false; }
+  if (!d.toPerch) {
+    d.toPerch = true;
+    sim.emit({ type: "flyingHome", unitId: u.id, to: { x: u.home.x, y: u.home.y }, altitude: d.altitude });
+    return true;
+  }
+  if (u.activity === "idle" && !u.walk) { delete d.toPerch; return false; } // no way home: it lands here
+  return true;
 }
 
 function followOwner(sim: Simulation, u: UnitRecord): void {
@@ -188,14 +253,44 @@ function up(u: UnitRecord): boolean {
 }
 
 /**
- * Left open FAMILIAR (the AI's P100-FAMILIAR-02 choice): a non-specialist lets its familiar attack
- * when the familiar can reach a standing foe this turn in melee (adjacent, or within its move
- * allowance and at a height it can strike, P100-AIR-04/13); otherwise it attacks itself.
+ * Left open FAMILIAR (the AI's P100-FAMILIAR-02 choice, issue 8): a non-specialist lets its
+ * familiar attack when the familiar can reach a standing foe this turn in melee (adjacent, or
+ * within its move allowance and at a height it can strike, P100-AIR-04/13) and the familiar's best
+ * expected damage on such a foe (odds.ts `expectedDamage`: the turn options' hit chance × mean
+ * damage, a foe on a cover tile counting as in cover, cover.ts) is greater than the owner's best
+ * on a foe it can strike this turn ({@link ownerBest});
+ * otherwise (a tie included) it acts itself.
  */
 export function aiLetsFamiliarAct(sim: Simulation, enc: EncounterRecord, familiar: UnitRecord): boolean {
   const f = d100Of(familiar);
-  return participantsOf(sim, enc).some((u) => u !== familiar && areEnemies(u, familiar) && up(u)
-    && chebyshev(u, familiar) <= 1 + f.moveTiles && attackRefusal(f, d100Of(u), "melee") === null);
+  const owner = ownerOf(sim, familiar);
+  let best = -1;
+  for (const u of participantsOf(sim, enc)) {
+    if (u === familiar || !areEnemies(u, familiar) || !up(u) || chebyshev(u, familiar) > 1 + f.moveTiles || attackRefusal(f, d100Of(u), "melee") !== null) continue;
+    best = Math.max(best, expectedDamage(f, { ...d100Of(u), inCover: standsInCover(sim, u) }, { mode: "melee" }));
+  }
+  if (best < 0) return false;
+  return !owner || best > ownerBest(sim, enc, owner);
+}
+
+/**
+ * The owner's best expected damage this turn (odds.ts `expectedDamage`) on a standing foe it can
+ * strike: from where it stands (options.ts `attackModeNow`), or after its move, in melee within
+ * 1 + its move tiles when it can strike there, or with its ranged weapon within its range + its
+ * move tiles; 0 when none.
+ */
+export function ownerBest(sim: Simulation, enc: EncounterRecord, owner: UnitRecord): number {
+  const o = d100Of(owner);
+  let best = 0;
+  for (const u of participantsOf(sim, enc)) {
+    if (u === owner || !areEnemies(u, owner) || !up(u) || u.companionOf === owner.id) continue;
+    const t = { ...d100Of(u), inCover: standsInCover(sim, u) }, d = chebyshev(owner, u);
+    const now = attackModeNow(sim, owner, u);
+    const mode = now ?? (o.hasRangedWeapon && d <= o.range + o.moveTiles && attackRefusal(o, t, "ranged") === null ? "ranged"
+      : d <= 1 + o.moveTiles && attackRefusal(o, t, "melee") === null ? "melee" : null);
+    if (mode) best = Math.max(best, expectedDamage(o, t, { mode }));
+  }
+  return best;
 }
 
 /**
@@ -228,7 +323,7 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
   if (!p && !d.mountId && up(unit) && canAct(d)) {
     // Left open AIR (AI): a rider next to its own mount, both on the ground, gets back on (its whole turn).
     const own = presentUnits(sim).find((m) => m.companionOf === unit.id && m.d100?.riderId === unit.id && up(m) && m.d100.altitude === "ground" && chebyshev(m, unit) <= 1);
-    if (own) return base(sim, enc, unit, { action: "mount", targetId: own.id });
+    if (own) return base(sim, enc, unit, { action: "mount", targetId: own.id, ai: true });
   }
   const fam = up(unit) && canAct(d) ? familiarInEncounter(sim, enc, unit) : undefined;
   let result: void | "open" = undefined;
@@ -238,7 +333,7 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
     if (d.familiarSpecialist && p.action !== "steps" && result !== "open" && up(unit) && up(fam)) base(sim, enc, fam, null);
   } else {
     const care = p ? null : petCarePlan(sim, unit, fam);
-    if (care) result = base(sim, enc, unit, care);
+    if (care) result = base(sim, enc, unit, { ...care, ai: true });
     else {
       const choice = p?.action === "familiar" || aiLetsFamiliarAct(sim, enc, fam) ? "familiar" : "owner";
       for (const id of ownerSlotActors(unit.id, d, fam.id, d100Of(fam), choice)) {
@@ -250,6 +345,8 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
           if (!d.familiarSpecialist) endOwnTurn(d);
         }
       }
+      // issue 8: the player's one-word plan `familiar` is reported like any other plan.
+      if (p?.action === "familiar") sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [null] });
     }
   }
   const m = d.mountId ? sim.state.units[d.mountId] : undefined;

@@ -1,6 +1,7 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { isActive } from "../../world/units.ts";
+import { isActive, isKeeperSide } from "../../world/units.ts";
+import { aiAcceptsDuel } from "./odds.ts";
 import { encounterOf, encountersOf } from "../encounters/book.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { duelLoser, endDuel, startDuel, type DuelTerms } from "./duel.ts";
@@ -140,12 +141,33 @@ export function answerProposal(sim: Simulation, proposalId: string, accept: bool
   return beginDuel(sim, p.challengerId, p.opponentId, p.terms);
 }
 
-/** Every tick (d100 rooms): proposals whose `expiresTick` has come are refused by silence (emits `duelAnswered` "expired"). */
+/**
+ * Every tick (d100 rooms): proposals whose `expiresTick` has come are refused by silence (emits
+ * `duelAnswered` "expired"); a proposal an adventurer made while no keeper is seated
+ * (`SimState.keeperAway`) is answered by the keeper side's AI ({@link aiAnswer}); then pending
+ * mercy decisions past their time take the AI's choice ({@link expireDuelMercies}).
+ */
 export function expireDuelProposals(sim: Simulation): void {
+  expireProposals(sim);
+  expireDuelMercies(sim);
+}
+
+/**
+ * Left open DUEL (AI, issue 8): the AI side of a proposal answers it now, accepting when its odds
+ * are at least even (odds.ts `aiAcceptsDuel`, from the opponent's side). Emits `duelAnswered` (and
+ * the duel's start when accepted).
+ */
+export function aiAnswer(sim: Simulation, p: DuelProposalRecord): void {
+  const me = sim.state.units[p.opponentId], other = sim.state.units[p.challengerId];
+  answerProposal(sim, p.id, me !== undefined && other !== undefined && aiAcceptsDuel(me, other, p.terms));
+}
+
+function expireProposals(sim: Simulation): void {
   const all = sim.state.duelProposals;
   if (!all) return;
   for (const id of Object.keys(all)) {
     const p = all[id] as DuelProposalRecord;
+    if (p.by === "adventurer" && sim.state.keeperAway) { aiAnswer(sim, p); continue; }
     if (sim.state.tick < p.expiresTick) continue;
     delete all[id];
     sim.emit({ type: "duelAnswered", proposalId: id, challengerId: p.challengerId, opponentId: p.opponentId, answer: "expired" });
@@ -161,11 +183,17 @@ export function duelOpponent(sim: Simulation, unit: UnitRecord): UnitRecord | un
 /**
  * Ends the duel of `loser` (P100-DUEL-18 to 22, {@link endDuel}): a loser of a duel to the death
  * dies unless spared (P100-DUEL-20); a surviving loser is out of the fight for
- * {@link DUEL_LOSER_OUT_TICKS}. Emits `duelEnded` (and `knockedOut`).
+ * {@link DUEL_LOSER_OUT_TICKS}. When the winner's side is held by a person ({@link mercyDecider}:
+ * the adventurer's player, or a seated keeper) and the duel was to the death, `spared` is not
+ * applied: the loser is kept out of the fight at its spared HP and a mercy decision waits in
+ * `duelMercies` for the winner's side ({@link decideMercy}, {@link DUEL_MERCY_TICKS}).
+ * Emits `duelEnded` (`loserDied` false while the decision waits), `duelMercyPending` when it
+ * waits, and `knockedOut` after a forfeit.
  */
 export function finishDuel(sim: Simulation, winner: UnitRecord, loser: UnitRecord, how: "down" | "forfeit", spared: boolean): void {
   const duelId = d100Of(loser).duel?.duelId ?? "";
-  endDuel(d100Of(winner), d100Of(loser), spared);
+  const decider = d100Of(loser).duel?.toDeath === true ? mercyDecider(sim, winner) : null;
+  endDuel(d100Of(winner), d100Of(loser), decider ? true : spared);
   const died = d100Of(loser).dead;
   sim.emit({ type: "duelEnded", duelId, winnerId: winner.id, loserId: loser.id, how, loserDied: died, hp: { [winner.id]: d100Of(winner).hp, [loser.id]: d100Of(loser).hp } });
   if (died) { settle(sim, loser, "dead"); return; }
@@ -175,6 +203,88 @@ export function finishDuel(sim: Simulation, winner: UnitRecord, loser: UnitRecor
   loser.targetId = "";
   winner.targetId = "";
   if (how === "forfeit") sim.emit({ type: "knockedOut", unitId: loser.id, outcome: "unconscious", cause: "hitPoints" });
+  if (decider) {
+    const m: DuelMercyRecord = {
+      id: sim.newId(), duelId, winnerId: winner.id, loserId: loser.id, how, by: decider,
+      aiSpares: how === "forfeit" ? AI_SPARES_FORFEIT : false, expiresTick: sim.state.tick + DUEL_MERCY_TICKS,
+    };
+    merciesOf(sim)[m.id] = m;
+    sim.emit({ type: "duelMercyPending", mercyId: m.id, duelId, winnerId: winner.id, loserId: loser.id, by: decider, aiSpares: m.aiSpares, expiresTick: m.expiresTick });
+  }
+}
+
+/** Left open DUEL (P100-DUEL-20): the winner's side has this many ticks (50 = 5 game minutes, before the loser wakes) to spare or kill; then the AI's choice applies. */
+export const DUEL_MERCY_TICKS = 50;
+
+/**
+ * A duel to the death won by a side a person holds, waiting for its decision on the loser
+ * (P100-DUEL-20), stored in `SimState.duelMercies` by id: the duel, winner and loser, how the
+ * loser lost, which side decides (`adventurer`: the winner's player; `keeper`: a seated keeper),
+ * what the AI would choose (`aiSpares`, applied when `expiresTick` comes unanswered).
+ */
+export interface DuelMercyRecord {
+  id: string;
+  duelId: string;
+  winnerId: string;
+  loserId: string;
+  how: "down" | "forfeit";
+  by: "keeper" | "adventurer";
+  aiSpares: boolean;
+  expiresTick: number;
+}
+
+/** The pending mercy decisions (created on first use; absent in older snapshots). */
+export function merciesOf(sim: Simulation): Record<string, DuelMercyRecord> {
+  if (!sim.state.duelMercies) sim.state.duelMercies = {};
+  return sim.state.duelMercies;
+}
+
+/**
+ * Who decides the fate of a duel-to-the-death loser beaten by `winner` (P100-DUEL-20, Left open
+ * DUEL): `adventurer` when a player holds the winner (`controller`); `keeper` when the winner is the
+ * keeper's minion or creature and a keeper is seated (`SimState.keeperAway` not set); null when
+ * the AI decides at once ({@link AI_SPARES_FORFEIT} after a forfeit, no mercy after a defeat).
+ */
+export function mercyDecider(sim: Simulation, winner: UnitRecord): "keeper" | "adventurer" | null {
+  if (winner.controller) return "adventurer";
+  if (isKeeperSide(winner) && (winner.kind === "minion" || winner.kind === "creature") && !sim.state.keeperAway) return "keeper";
+  return null;
+}
+
+/** Why a mercy decision is refused. */
+export type MercyRefusal = "noMercy" | "notYours";
+
+/**
+ * The winner's side decides on a pending mercy (P100-DUEL-20): spared, the loser lives (it was
+ * kept at its spared HP); not spared, it dies (`settle` "dead"). `side` must be the side that
+ * decides (`keeper`, or the winner unit's id for an adventurer player); `"ai"` is the timeout.
+ * The decision is removed. Emits `duelMercy` (`by`: "keeper", "adventurer" or "timeout").
+ * A loser that is gone or already dead is left as it is (the event says `spared` as decided).
+ * @returns null when decided, else the refusal (nothing changed).
+ */
+export function decideMercy(sim: Simulation, mercyId: string, spare: boolean, side: "keeper" | "ai" | UnitRecord): MercyRefusal | null {
+  const m = merciesOf(sim)[mercyId];
+  if (!m) return "noMercy";
+  if (side !== "ai" && (side === "keeper" ? m.by !== "keeper" : m.by !== "adventurer" || m.winnerId !== side.id)) return "notYours";
+  delete merciesOf(sim)[mercyId];
+  const loser = sim.state.units[m.loserId];
+  sim.emit({ type: "duelMercy", mercyId, duelId: m.duelId, winnerId: m.winnerId, loserId: m.loserId, spared: spare, by: side === "ai" ? "timeout" : side === "keeper" ? "keeper" : "adventurer" });
+  if (!spare && loser && !d100Of(loser).dead && loser.activity !== "dead" && loser.activity !== "left") {
+    const d = d100Of(loser);
+    d.dead = true; d.dying = false; d.stabilised = false;
+    settle(sim, loser, "dead");
+  }
+  return null;
+}
+
+/** Every tick (d100 rooms): mercy decisions past their `expiresTick` take the AI's choice (`aiSpares`, `duelMercy` by "timeout"). */
+export function expireDuelMercies(sim: Simulation): void {
+  const all = sim.state.duelMercies;
+  if (!all) return;
+  for (const id of Object.keys(all)) {
+    const m = all[id] as DuelMercyRecord;
+    if (sim.state.tick >= m.expiresTick) decideMercy(sim, id, m.aiSpares, "ai");
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ import { duelHealing } from "./duel.ts";
 import { canCast, canMove, endOwnTurn, canAct, isDown } from "./statuses.ts";
 import { castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, orderTotals, spendAction, startOwnTurn, type Placed, type TurnState } from "./turns.ts";
 import { canChargeAt, changeHeight, ignoresGroundObstacles, land, takeOff } from "./air.ts";
-import { checkDuelOver, duelOpponent, expireDuelProposals, forfeitDuel } from "./duels.ts";
+import { checkDuelOver, decideMercy, DUEL_MERCY_TICKS, duelOpponent, expireDuelProposals, forfeitDuel } from "./duels.ts";
 import { aiSpellTarget, castOffensiveSpell, castRefusal } from "./spells.ts";
 import { attackModeNow, d100TurnOptions, familiarOf } from "./options.ts";
 import { attackSwarm, isSwarmCandidate, splitSwarm, swarmStrike, type Swarm } from "./mass.ts";
@@ -82,6 +82,22 @@ export interface D100Plan {
   steps?: D100Step[] | undefined;
   /** With `action: "steps"`: keep the turn open for another plan afterwards (the turn is spent in parts). */
   keepTurn?: boolean | undefined;
+  /** Set on the plans the AI makes itself (companions.ts): no `turnPlanPlayed` event for them. */
+  ai?: boolean | undefined;
+  /** P100-DUEL-20 (issue 8): spare (true) or not (false) the loser should this plan win a duel to the death; absent, the decision waits ({@link decideOnPlan}). */
+  spare?: boolean | undefined;
+}
+
+/**
+ * P100-DUEL-20 (issue 8): after a player's plan, a mercy decision its unit's side holds on a duel
+ * the plan just won (made this tick) is decided as the plan said (`spare`), as if by
+ * `decideDuelMercy` (`duelMercy` by "adventurer").
+ */
+function decideOnPlan(sim: Simulation, unit: UnitRecord, plan: D100Plan): void {
+  if (plan.spare === undefined || !sim.state.duelMercies) return;
+  for (const m of Object.values(sim.state.duelMercies)) {
+    if (m.winnerId === unit.id && m.expiresTick === sim.state.tick + DUEL_MERCY_TICKS) decideMercy(sim, m.id, plan.spare, unit);
+  }
 }
 
 /**
@@ -328,7 +344,9 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
 /**
  * One participant's turn in a d100 encounter (P100-BASE-06 to 14): a player's plan when one was
  * sent (a step list, {@link playSteps}, emitting `turnPlanPlayed`; else a one-word plan,
- * {@link playPlan}), else the AI. A step list with `keepTurn` leaves the turn open (returns
+ * {@link playPlan}, emitting `turnPlanPlayed` with one entry: null when played, a companion plan's
+ * refusal (companions.ts `companionStep`: the turn then passes), or "invalidPlan" when it names no
+ * valid action or target, the AI then playing the turn), else the AI. A step list with `keepTurn` leaves the turn open (returns
  * "open", the encounter's `openTurn` holding what the turn has spent): the next call, with the
  * player's next plan or null when the turn timer ran out (the AI then plays what is left),
  * resumes it without the start-of-turn steps 0 to 2. The AI:
@@ -383,6 +401,7 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
     const wasDuel = me.duel !== null;
     const refusals = playSteps(sim, enc, unit, asked.steps ?? [], ts);
     sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals });
+    decideOnPlan(sim, unit, asked);
     if (asked.keepTurn && !ts.over && isUp(unit) && wasDuel === (me.duel !== null)) {
       enc.openTurn = { unitId: unit.id, state: ts };
       return "open";
@@ -390,7 +409,15 @@ export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRe
     endOwnTurn(me);
     return;
   }
-  if (asked && playPlan(sim, enc, unit, asked, ts)) { endOwnTurn(me); return; }
+  if (asked) {
+    // issue 8: a player's one-word plan is reported like a step list (one entry: null when played, else
+    // "invalidPlan" and the AI plays the turn).
+    const companion = companionStep(sim, unit, { kind: asked.action ?? "", targetId: asked.targetId }, ts); // its refusal, if refused
+    const played = companion !== undefined || playPlan(sim, enc, unit, asked, ts);
+    if (!asked.ai) sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [companion ?? (played ? null : "invalidPlan")] });
+    if (played) decideOnPlan(sim, unit, asked);
+    if (played) { endOwnTurn(me); return; }
+  }
   const mySwarm = swarmOf(sim, enc, unit);
   if (mySwarm.length > 0) {
     if (!mySwarm.some((m) => d100Of(m).swarmRound === enc.round)) {

@@ -113,6 +113,8 @@ export interface D100Unit {
   swarmRound: number;
   /** P100-BASE-01: owed a surprise extra attack at the start of its encounter. */
   surprise: boolean;
+  /** P100-AIR-20 (issue 8): a keeper's flyer flying back to its perch (its home tile) after a fight, to land there; absent otherwise. */
+  toPerch?: boolean;
 }
 
 /** A fresh d100 unit with the catalogue's defaults; `over` replaces fields. */
