@@ -87,6 +87,13 @@ export interface CombatRuleset {
    * nothing.
    */
   partyArrived?(sim: Simulation, party: PartyRecord): void;
+  /**
+   * A party drawn by the usual tables (invasions/party.ts `planParty`, not a scenario party) is
+   * about to be created: the module may change its members' classes in place without drawing
+   * dice (d100: companion classes, d100/companions.ts `drawD100CompanionClasses`). `special` is the
+   * special party's kind, if any. Default: nothing.
+   */
+  partyPlanned?(sim: Simulation, invasionNumber: number, plan: { members: { adventurerClass: string; level: number }[] }, special?: string): void;
 }
 
 /** The complete ruleset a room uses: every optional member filled in by the wrapper. */

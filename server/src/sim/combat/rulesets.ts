@@ -44,7 +44,7 @@ export function rulesetFor(id: RulesetId): RoomRuleset {
  * - `harm`: fills `d20Damage`/`d100Damage` from the trap table when `sourceId` is a trap part,
  *   then lets the victim resist the trap ({@link resistTrap}, KNOW-26, KNOW-37, KNOW-44 to KNOW-46);
  * - `describe` defaults to wound points, `heal` to {@link healWorstWound}, `initUnit` to nothing,
- *   `statuses` to none, `partyArrived` to nothing.
+ *   `statuses` to none, `partyArrived` and `partyPlanned` to nothing.
  */
 export function withSharedRules(module: CombatRuleset): RoomRuleset {
   const describe = module.describe?.bind(module) ?? describeWoundPoints;
@@ -75,6 +75,7 @@ export function withSharedRules(module: CombatRuleset): RoomRuleset {
     heal: module.heal?.bind(module) ?? healWorstWound,
     statuses: module.statuses?.bind(module) ?? (() => NO_STATUSES),
     partyArrived: module.partyArrived?.bind(module) ?? (() => undefined),
+    partyPlanned: module.partyPlanned?.bind(module) ?? (() => undefined),
   };
 }
 

@@ -9,7 +9,6 @@ import type { PartyRecord, PendingInvasion, Pos, UnitRecord } from "../state.ts"
 import { addUnit, BASE_SPEED } from "../world/units.ts";
 import { findPath, isWalkable } from "../world/grid.ts";
 import { altarsOf } from "./altars.ts";
-import { drawD100CompanionClasses } from "../combat/d100/companions.ts";
 
 /**
  * Party generation (INV-38 to INV-63) from the data tables in shared/src/data/invasions.ts.
@@ -198,7 +197,7 @@ export function startInvasion(sim: Simulation, special?: PendingInvasion): Party
   const { day } = sim.clock();
   const scenario = scenarioParty(sim, inv.count);
   const plan = scenario ?? planParty(sim.rng, inv.count, day, special?.kind);
-  if (!scenario) drawD100CompanionClasses(sim, inv.count, plan, special?.kind); // issue 8: d100 rooms only, no dice drawn
+  if (!scenario) sim.ruleset.partyPlanned(sim, inv.count, plan, special?.kind); // d100: companion classes, no dice drawn (issue 8)
   const portal = choosePortal(sim);
   const id = sim.newId();
   const goal = goalExists(sim, plan.goal) ? plan.goal : "killMaster";

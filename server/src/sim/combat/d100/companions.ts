@@ -154,6 +154,7 @@ export function stepD100Companions(sim: Simulation): void {
   for (const u of presentUnits(sim)) {
     if (u.companionOf) followOwner(sim, u);
     const d = u.d100;
+    if (d?.toPerch && encounterOf(sim, u.id)) delete d.toPerch; // a new fight: after it, it flies home again (a new flyingHome)
     if (d && d.altitude !== "ground" && !encounterOf(sim, u.id) && flyingToPerch(sim, u, d)) continue;
     if (d && d.altitude !== "ground" && !encounterOf(sim, u.id)) {
       // A mounted pair lands together, the unit first, then its partner.

@@ -5,7 +5,7 @@ import { d100Attack, healUnit, hurt } from "./resolve.ts";
 import { d100Of, sheetFor } from "./sheet.ts";
 import { hasStatus, isDown } from "./statuses.ts";
 import { D100_STATUS_KINDS } from "./types.ts";
-import { addCompanions } from "./companions.ts";
+import { addCompanions, drawD100CompanionClasses } from "./companions.ts";
 
 export { d100Of, sheetFor } from "./sheet.ts";
 export { d100Attack, hurt, healUnit } from "./resolve.ts";
@@ -66,6 +66,10 @@ export const d100Ruleset: CombatRuleset = {
   /** The familiars and mounts that come with the new party's members (companions.ts `addCompanions`, P100-FAMILIAR, P100-AIR-22). */
   partyArrived(sim, party) {
     addCompanions(sim, party);
+  },
+  /** Companion classes in drawn parties (companions.ts `drawD100CompanionClasses`, issue 8): no dice drawn. */
+  partyPlanned(sim, invasionNumber, plan, special) {
+    drawD100CompanionClasses(sim, invasionNumber, plan, special);
   },
   /** The statuses in force (P100-STATUS), in {@link D100_STATUS_KINDS} order; suspended controls are left out (P100-STATUS-12). */
   statuses(unit) {
