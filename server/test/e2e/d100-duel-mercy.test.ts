@@ -65,6 +65,21 @@ describe("d100 duel mercy and AI answers over a real connection", () => {
     expect(keeper.state.units.get(peasantId)?.state).toBe("dead");
   }, 120_000);
 
+  it("Left open DUEL (AI): with no keeper connected, the keeper side's AI answers the player's challenge at once: its minion (110 HP x 25.25) accepts the peasant (70 HP x 6.12)", async () => {
+    const { client, keeper, peasantId, minionId, seen, eventually } = await spottedRoom(true);
+    const hero = await client.joinAsAdventurer(keeper.roomId, peasantId);
+    server.track(hero);
+    await keeper.leave();
+    const r = await hero.proposeDuel({ unitId: peasantId, opponentId: minionId, toDeath: false });
+    expect(r).toMatchObject({ ok: true });
+    const id = (r as { id: string }).id;
+    const answered = await eventually("duelAnswered", (e) => e.proposalId === id, 10_000);
+    const proposed = seen.find((e): e is SimEventOf<"duelProposed"> => e.type === "duelProposed" && e.proposalId === id)!;
+    expect([proposed.by, proposed.challengerId, proposed.opponentId, answered.answer, answered.tick]).toEqual(["adventurer", peasantId, minionId, "accepted", proposed.tick]);
+    const started = await eventually("duelStarted", () => true, 10_000);
+    expect(started).toMatchObject({ unitIds: [peasantId, minionId], toDeath: false, hp: { [peasantId]: 70, [minionId]: 110 } });
+  }, 90_000);
+
   it("Left open DUEL (AI): the first party's AI peasant refuses the keeper's minion, its odds being against it; nothing starts", async () => {
     const { keeper, peasantId, minionId, seen } = await spottedRoom(false);
     const r = await keeper.proposeDuel({ unitId: minionId, opponentId: peasantId, toDeath: false });
