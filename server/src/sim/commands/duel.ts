@@ -134,7 +134,8 @@ export const adventurerProposeDuel: CommandHandler<"adventurerProposeDuel"> = (s
 
 /**
  * d100 rooms (P100-DUEL-19, 20): the keeper's duellist `unitId` forfeits; in a duel to the death
- * the AI winner spares it (duels.ts `AI_SPARES_FORFEIT`). Emits `duelEnded`.
+ * an AI winner spares it (duels.ts `AI_SPARES_FORFEIT`), a player's winner decides
+ * (`duelMercyPending`, then its `decideDuelMercy` or the AI's choice). Emits `duelEnded`.
  * Refused with UNKNOWN_UNIT / NOT_YOUR_UNIT, or DUEL_REFUSED when the unit is not duelling.
  */
 export const forfeitDuelCommand: CommandHandler<"forfeitDuel"> = (sim, command) => {

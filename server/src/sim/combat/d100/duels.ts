@@ -305,7 +305,8 @@ export function checkDuelOver(sim: Simulation, unit: UnitRecord): boolean {
 
 /**
  * P100-DUEL-19, P100-DUEL-20: `unitId` forfeits its duel; in a duel to the death the winner
- * decides ({@link AI_SPARES_FORFEIT} for the AI, or `spare` when a player decides).
+ * decides: an AI winner at once (`spare`, by default {@link AI_SPARES_FORFEIT}), a winner's side a
+ * person holds through a pending mercy decision ({@link finishDuel}, {@link decideMercy}).
  */
 export function forfeitDuel(sim: Simulation, unitId: string, spare: boolean = AI_SPARES_FORFEIT): DuelRefusal | null {
   const unit = sim.state.units[unitId];

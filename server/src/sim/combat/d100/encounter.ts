@@ -106,7 +106,8 @@ function decideOnPlan(sim: Simulation, unit: UnitRecord, plan: D100Plan): void {
  * - `move` / `guardedMove` to (`x`, `y`): a normal move (opportunity attacks, P100-MOVE-03/04) or a
  *   guarded one (none, a quarter of the distance, P100-MOVE-05/06), then the turn ends;
  * - `rescue` `targetId`: go to a dying ally and attempt its rescue (P100-DEATH-03 to 08);
- * - `forfeit`: forfeit the duel (P100-DUEL-19; a keeper-side AI winner spares it, duels.ts);
+ * - `forfeit`: forfeit the duel (P100-DUEL-19; an AI winner spares it, a winner's side a person
+ *   holds decides, duels.ts `finishDuel`);
  * - `takeOff`, `land`, `climb`, `descend`: flight (P100-AIR-20, P100-AIR-21);
  * - `healFamiliar`, `mount`, `dismount`, and a mounted rider's flight: companions (companions.ts
  *   `companionPlan`); `familiar`: the owner's turn given to its familiar (companions.ts `companionTurn`);
