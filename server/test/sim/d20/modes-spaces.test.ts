@@ -222,10 +222,10 @@ describe("creatures bigger than one tile (D20-SIZE-01 to D20-SIZE-12)", () => {
     const h = hero(sim, 6, 5);
     expect([d20Of(troll).size, spaceSide(troll), spaceSide(h)]).toEqual(["large", 2, 1]);
     expect(gridDistance(troll, h)).toBe(1); // (5, 5) is next to (6, 5); Chebyshev from (4, 4) says 2
-    expect(canStrike(troll, h)).toBe(true);
-    expect(canStrike(h, troll)).toBe(true);
+    expect(canStrike(sim, troll, h)).toBe(true);
+    expect(canStrike(sim, h, troll)).toBe(true);
     h.x = 7;
-    expect([gridDistance(troll, h), canStrike(troll, h)]).toEqual([2, false]);
+    expect([gridDistance(troll, h), canStrike(sim, troll, h)]).toEqual([2, false]);
   });
 
   it("D20-SIZE-01, D20-MOVE-36, Left open (no ending in a space): no one ends a move on any tile of the troll's space, nor crosses it", () => {

@@ -101,16 +101,30 @@ describe("a controlled mount moves in its own mode (issue 7, d20finish)", () => 
     expect([g.steed.x, g.steed.y, d20TurnOptions(g.sim, g.enc, g.a).moverMovementLeft]).toEqual([6, 8, 16]);
   });
 
-  it("D20-MOUNT-18, D20-ACTION-10 (AI): an AI rider whose walking mount (4) falls short of the minion Dashes the mount (8) and rides 7 tiles to it; the rider's own turn is untouched", () => {
+  it("D20-MOUNT-18, D20-ACTION-10 (AI): an AI rider whose walking mount (4) falls short of the minion Dashes the mount (8) and rides 7 tiles to it, then strikes from the mount's space", () => {
     const f = riding([3, 5], { movement: 4 });
     f.sim.drainEvents();
     const ts: TurnState = { budget: newTurn(6), attacksLeft: 0 };
+    forceDice(f.sim, [15, 5]);
     aiTurn(f.sim, f.enc, f.a, ts);
     // (3, 5) to (10, 8): 7 tiles, its 2x2 space then next to the minion at (12, 10); 4 + 4 - 7 = 1 left, the mount's action spent.
     expect([f.steed.x, f.steed.y, f.a.x, f.a.y]).toEqual([10, 8, 10, 8]);
     expect(ts.mountBudget).toEqual({ full: false, demi: false, movement: 1, freeInteraction: true, locked: true, disengaged: false });
-    expect(ts.budget).toEqual(newTurn(6)); // the rider's own turn untouched
-    // The rider, on the mount's north-west tile, is 2 from the minion: no attack this turn.
-    expect(strip(f.sim.drainEvents()).filter((e) => e.type === "attack")).toEqual([]);
+    // d20rider (was: "the rider, on the mount's north-west tile, is 2 from the minion: no attack"): the rider measures its
+    // reach from the mount's space, whose tile (11, 9) is next to the minion, so it attacks with its own action.
+    expect(strip(f.sim.drainEvents()).filter((e) => e.type === "attack")).toEqual([{ type: "attack", attackerId: f.a.id, targetId: f.m.id, hit: true, attackRoll: 15, defenceRoll: d20Of(f.m).ac }]);
+    expect([d20Of(f.m).hp, ts.budget.full, ts.budget.movement]).toEqual([95, false, 6]);
+  });
+
+  it("d20rider, D20-MOUNT-18 (AI): with a mount of movement 7 the 7 tiles are enough; measured from the rider's own tile (8 to go) it used to Dash needlessly, now it keeps the mount's action", () => {
+    const f = riding([3, 5], { movement: 7 });
+    f.sim.drainEvents();
+    const ts: TurnState = { budget: newTurn(6), attacksLeft: 0 };
+    forceDice(f.sim, [15, 5]);
+    aiTurn(f.sim, f.enc, f.a, ts);
+    expect([f.steed.x, f.steed.y, f.a.x, f.a.y]).toEqual([10, 8, 10, 8]);
+    expect(ts.mountBudget).toEqual({ full: true, demi: true, movement: 0, freeInteraction: true, locked: false, disengaged: false });
+    expect(strip(f.sim.drainEvents()).filter((e) => e.type === "attack")).toEqual([{ type: "attack", attackerId: f.a.id, targetId: f.m.id, hit: true, attackRoll: 15, defenceRoll: d20Of(f.m).ac }]);
+    expect(d20Of(f.m).hp).toBe(95);
   });
 });

@@ -8,7 +8,7 @@ import { canTwoWeapon, dragSlows, grappleRefusal, inReach } from "./attack.ts";
 import { HELP_RANGE } from "./actions.ts";
 import { hasFreeHand } from "./equip.ts";
 import { canEnter, canStandUp, diagonalAllowed, gridDistance, stepCost } from "./movement.ts";
-import { canStrike, isUp } from "./resolve.ts";
+import { canStrike, coverBetween, isUp, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { mayPassThrough } from "./size.ts";
 import { castRefusal } from "./spells.ts";
@@ -18,7 +18,6 @@ import { modeOf, spaceSide, turnMovement, type MoveMode } from "./movement.ts";
 import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./turn.ts";
 import { newTurn, type TurnBudget } from "./actions.ts";
 import { RANGE_BANDS, THROW_RANGE, type Cover, type RangeBand } from "./attack.ts";
-import { mapCover } from "./cover.ts";
 import { canMountNow, canServeAsMount, mountCost } from "./mount.ts";
 import { spellReaches } from "./spells.ts";
 
@@ -116,9 +115,8 @@ function reachableTilesWalking(sim: Simulation, enc: EncounterRecord, unit: Unit
 
 /** Foes `unit` could attack with its weapon from (x, y) (D20-ATTACK-19), by id. */
 function foesInRangeFrom(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, x: number, y: number): UnitRecord[] {
-  const from = { ...unit, x, y };
   return participantsOf(sim, enc)
-    .filter((u) => u !== unit && areEnemies(unit, u) && isUp(u) && canStrike(from, u))
+    .filter((u) => u !== unit && areEnemies(unit, u) && isUp(u) && canStrike(sim, unit, u, { x, y })) // d20rider: a rider from its mount's space there
     .sort((a, b) => Number(a.id) - Number(b.id));
 }
 
@@ -129,7 +127,7 @@ function foesInRangeFrom(sim: Simulation, enc: EncounterRecord, unit: UnitRecord
  */
 export function coverAgainst(sim: Simulation, enc: EncounterRecord, attacker: UnitRecord, target: UnitRecord, from: { x: number; y: number } = attacker): Cover {
   const between = participantsOf(sim, enc).filter((u) => u !== attacker && u !== target && isUp(u) && !(u.x === from.x && u.y === from.y));
-  return mapCover(sim.state.map, { x: from.x, y: from.y, d20: attacker.d20 }, target, between); // d20finish: from the attacker's whole space
+  return coverBetween(sim, attacker, target, between, from); // d20finish: from the attacker's whole space; d20rider: a rider's is its mount's
 }
 
 /** One spell or technique a creature knows, as its turn options show it (D20-ACTION-07 to D20-ACTION-09). */
@@ -315,19 +313,19 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
   const byId = (a: UnitRecord, c: UnitRecord) => Number(a.id) - Number(c.id);
   // D20-ATTACK-30, D20-ATTACK-31: after the Attack action, the off-hand light weapon with the demi-action and the reaction.
   const twoWeapons = ts.attacked === true && me.offHand !== null && canTwoWeapon(me.weapon, me.offHand, b.demi && !b.locked, canReact(me.statuses, false, me.reactionUsed));
-  const offHandTargets = twoWeapons ? foes.filter((f) => inReach(me.offHand!.reach, gridDistance(unit, f))).sort(byId).map((f) => f.id) : [];
+  const offHandTargets = twoWeapons ? foes.filter((f) => inReach(me.offHand!.reach, unitDistance(sim, unit, f))).sort(byId).map((f) => f.id) : [];
   // d20finish, D20-ATTACK-33: "either weapon" may be thrown; the off-hand one within THROW_RANGE (Left open).
-  const inThrow = (f: UnitRecord) => { const d = gridDistance(unit, f); return d >= 1 && d <= THROW_RANGE; };
+  const inThrow = (f: UnitRecord) => { const d = unitDistance(sim, unit, f); return d >= 1 && d <= THROW_RANGE; };
   const offHandThrownTargets = twoWeapons && me.offHand!.thrown ? foes.filter(inThrow).sort(byId).map((f) => f.id) : [];
-  const helpFoes = full && allies.length > 0 ? foes.filter((f) => gridDistance(unit, f) <= HELP_RANGE).sort(byId).map((f) => f.id) : [];
+  const helpFoes = full && allies.length > 0 ? foes.filter((f) => unitDistance(sim, unit, f) <= HELP_RANGE).sort(byId).map((f) => f.id) : [];
   const helpAllies = helpFoes.length > 0 ? [...allies].sort(byId).map((u) => u.id) : [];
   // D20-HP-29 names any unconscious creature: a dying foe may be stabilised too (d20finish).
-  const firstAidTargets = full ? others.filter((u) => !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && gridDistance(unit, u) <= 1).sort(byId).map((u) => u.id) : [];
+  const firstAidTargets = full ? others.filter((u) => !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && unitDistance(sim, unit, u) <= 1).sort(byId).map((u) => u.id) : [];
   // D20-ATTACK-33, THROW_RANGE (Left open): a main weapon with the thrown property, with an attack of the Attack action.
   const thrownTargets = canAttack && me.weapon.thrown ? foes.filter(inThrow).sort(byId).map((f) => f.id) : [];
   const useObjectItems: string[] = demi ? [...USE_OBJECT_ITEMS] : [];
-  const useObjectTargets = demi ? [unit.id, ...others.filter((u) => !d20Of(u).dead && gridDistance(unit, u) <= 1).sort(byId).map((u) => u.id)] : [];
-  const grappleTargets = canAttack ? foes.filter((f) => grappleRefusal(me.size, d20Of(f).size, gridDistance(unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null).sort(byId).map((f) => f.id) : [];
+  const useObjectTargets = demi ? [unit.id, ...others.filter((u) => !d20Of(u).dead && unitDistance(sim, unit, u) <= 1).sort(byId).map((u) => u.id)] : [];
+  const grappleTargets = canAttack ? foes.filter((f) => grappleRefusal(me.size, d20Of(f).size, unitDistance(sim, unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null).sort(byId).map((f) => f.id) : [];
   const actions: string[] = ["wait", "say"];
   if (reachable.length > 0) actions.push("move");
   if ((targets.length > 0 && canAttack) || offHandTargets.length > 0 || thrownTargets.length > 0 || offHandThrownTargets.length > 0) actions.push("attack");
@@ -364,7 +362,7 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
   }
   const spells = me.spells.map((spell): D20SpellOption => {
     const affordable = castRefusal(unit, spell) === null;
-    const inBand = (p: { x: number; y: number }) => spellReaches(unit, spell, p);
+    const inBand = (p: { x: number; y: number }) => spellReaches(sim, unit, spell, p);
     const who = spell.kind === "attack"
       ? participantsOf(sim, enc).filter((u) => u !== unit && isUp(u) && inBand(u)).sort((a, c) => Number(a.id) - Number(c.id))
       : [];
@@ -425,10 +423,10 @@ export function toD20Plan(sim: Simulation, enc: EncounterRecord, unit: UnitRecor
       const target = typeof p.targetId === "string" && enc.participants.includes(p.targetId) ? sim.state.units[p.targetId] : undefined;
       if (!target || !areEnemies(unit, target) || !isUp(target)) return null;
       const attack: D20Step = { kind: "attack", targetId: target.id };
-      if (canStrike(unit, target)) return { steps: [attack] };
+      if (canStrike(sim, unit, target)) return { steps: [attack] };
       const moving = moverOf(sim, unit, ts);
       const tiles = moving ? reachableTiles(sim, enc, moving.mover, moving.movement) : [];
-      const from = tiles.find((t) => canStrike({ ...unit, x: t.x, y: t.y }, target));
+      const from = tiles.find((t) => canStrike(sim, unit, target, { x: t.x, y: t.y })); // d20rider: a rider from its mount's space there
       if (from) return { steps: [...(from.steps ?? [{ kind: "move", path: from.path }]), attack] };
       return { steps: moving ? approach(sim, moving.mover, target, tiles) : [] };
     }

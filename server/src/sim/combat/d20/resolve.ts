@@ -9,7 +9,7 @@ import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inR
 import { mapCover } from "./cover.ts";
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
-import { gridDistance } from "./movement.ts";
+import { gridDistance, type SpacedPos } from "./movement.ts";
 import { canReact, hasStatus, removeStatus, isIncapacitated } from "./statuses.ts";
 import { d20Of } from "./sheet.ts";
 import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
@@ -142,11 +142,11 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   const a = d20Of(attacker), t = d20Of(target);
   const weapon = ctx.offHand && a.offHand ? a.offHand : a.weapon;
   const kind: AttackKind = weapon.ranged || ctx.thrown ? "ranged" : "melee";
-  const distance = gridDistance(attacker, target);
+  const distance = unitDistance(sim, attacker, target); // d20rider: a rider from its mount's space
   const underwater = isSubmerged(sim, attacker);
   const water = underwater ? underwaterAttack(kind, weapon.name, a.swimmer, distance, weapon.range[1]) : "ok";
   const bystanders = ctx.bystanders ?? Object.values(sim.state.units);
-  const hostileWithin1 = kind === "ranged" && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && gridDistance(u, attacker) <= 1);
+  const hostileWithin1 = kind === "ranged" && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && unitDistance(sim, u, attacker) <= 1);
   // D20-ACTION-18: the first attack on the enemy named by an ally's Help has advantage, once.
   const help = a.statuses.find((s) => s.kind === "helped" && s.detail === target.id);
   if (help) a.statuses.splice(a.statuses.indexOf(help), 1);
@@ -188,7 +188,7 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
     defenceBonus = d.bonus;
     sim.emit({ type: "reaction", unitId: target.id, kind: "defence", detail: `${d.defence} (extra)`, againstId: attacker.id });
   }
-  const cover = ctx.cover ?? mapCover(sim.state.map, attacker, target, bystanders.filter((u) => u !== attacker && u !== target && isUp(u)));
+  const cover = ctx.cover ?? coverBetween(sim, attacker, target, bystanders.filter((u) => u !== attacker && u !== target && isUp(u))); // d20rider
   const ac = effectiveAc(t.ac, defenceBonus, cover);
   const roll = attackRoll(sim.rng, attackModifier(a.abilities, kind, weapon) + (ctx.bonus ?? 0), ac, edge, cover);
   const hit = roll.hit && water !== "autoMiss";
@@ -209,10 +209,56 @@ export function defenceOf(sim: Simulation, unit: UnitRecord, u: D20Unit = d20Of(
   return { resistances: withSubmersion(u.resistances, isSubmerged(sim, unit)), vulnerabilities: u.vulnerabilities, reduction: 0 };
 }
 
-/** D20-ATTACK-19: is the target within the attacker's reach (melee) or range (ranged)? */
-export function canStrike(attacker: UnitRecord, target: UnitRecord): boolean {
+/**
+ * Left open (D20-MOUNT, the rider's position), D20-SIZE-01: the space `u` is measured from when it
+ * stands at `at` (where it is, by default): a rider shares its mount's space, so a rider's is its
+ * active mount's whole space (the mount's own record where it is now, squeezed or not; at another
+ * place, the mount's sheet there); anyone else's is its own. Reach, ranges, opportunity attacks,
+ * Help, first aid, grapples, spells and cover all measure from it, both ways (d20rider).
+ */
+export function spaceOf(sim: Simulation, u: UnitRecord, at: { x: number; y: number } = u): SpacedPos {
+  const mountId = u.d20?.riding?.mountId;
+  const m = mountId ? sim.state.units[mountId] : undefined;
+  if (m?.d20 && isActive(m)) return at === u ? m : { x: at.x, y: at.y, d20: m.d20 };
+  return at === u ? u : { x: at.x, y: at.y, d20: u.d20 };
+}
+
+/**
+ * D20-MOVE-09 between two units (or a unit and a bare tile `b`), each measured from
+ * {@link spaceOf}: a rider from its mount's whole space. In tiles; adjacent = 1.
+ */
+export function unitDistance(sim: Simulation, a: UnitRecord, b: UnitRecord | { x: number; y: number }): number {
+  return gridDistance(spaceOf(sim, a), "id" in b ? spaceOf(sim, b as UnitRecord) : b);
+}
+
+/** The ids of `u` and of whoever shares its space: its mount or its rider (Left open D20-MOUNT). */
+function spaceMates(u: UnitRecord): string[] {
+  const d = u.d20;
+  const out = [u.id];
+  if (d?.riding) out.push(d.riding.mountId);
+  if (d && d.riderId !== "") out.push(d.riderId);
+  return out;
+}
+
+/**
+ * D20-ATTACK-57 to D20-ATTACK-67 with riders (Left open D20-MOUNT, d20rider): the cover `target`
+ * has against `attacker` standing at `at` (where it is, by default), both measured from
+ * {@link spaceOf} (a rider's lines start from, or end at, its mount's whole space); of `creatures`,
+ * those sharing the attacker's or the target's space (a mount and its rider) are never in the way.
+ */
+export function coverBetween(sim: Simulation, attacker: UnitRecord, target: UnitRecord, creatures: readonly UnitRecord[], at: { x: number; y: number } = attacker): Cover {
+  const mates = new Set([...spaceMates(attacker), ...spaceMates(target)]);
+  return mapCover(sim.state.map, spaceOf(sim, attacker, at), spaceOf(sim, target), creatures.filter((c) => !mates.has(c.id)));
+}
+
+/**
+ * D20-ATTACK-19: is the target within the attacker's reach (melee) or range (ranged), the attacker
+ * standing at `at` (where it is, by default)? Both measured from {@link spaceOf} (a rider from its
+ * mount's space).
+ */
+export function canStrike(sim: Simulation, attacker: UnitRecord, target: UnitRecord, at: { x: number; y: number } = attacker): boolean {
   const a = d20Of(attacker);
-  const d = gridDistance(attacker, target);
+  const d = gridDistance(spaceOf(sim, attacker, at), spaceOf(sim, target));
   if (a.weapon.ranged) return weaponRange(a.weapon.range, d) !== "out";
   return inReach(a.weapon.reach, d);
 }

@@ -10,7 +10,7 @@ import {
 import { d20Of } from "./sheet.ts";
 import { mayPassThrough, SPACE_TILES, type Size } from "./size.ts";
 import { addStatus, hasStatus, isIncapacitated, removeStatus } from "./statuses.ts";
-import { defenceOf, hurt } from "./resolve.ts";
+import { defenceOf, hurt, spaceOf } from "./resolve.ts";
 import { damageTaken } from "./damage.ts";
 import type { D20Unit } from "./types.ts";
 
@@ -474,7 +474,8 @@ export function approachCost(sim: Simulation, unit: UnitRecord, target: UnitReco
  * Null when there is none.
  */
 export function routeNextTo(sim: Simulation, unit: UnitRecord, target: UnitRecord, reach = 1): Route | null {
-  const ts = spaceSide(target);
+  const tsp = spaceOf(sim, target); // d20rider: a rider is reached at its mount's space
+  const ts = spaceSide(tsp);
   // The AI asks twice in a row (approachCost for its Dash, then moveToward): the same question on
   // the same tick, with every creature in the same place and space, gets the same answer.
   let places = 0;
@@ -486,9 +487,9 @@ export function routeNextTo(sim: Simulation, unit: UnitRecord, target: UnitRecor
   const memo = lastRoute.get(sim);
   if (memo && memo.key === key) return memo.route;
   const route = d20RouteTo(sim, unit, (x, y, side) => {
-    const d = spaceDistance({ x, y }, side, target, ts);
+    const d = spaceDistance({ x, y }, side, tsp, ts);
     return d >= 1 && d <= reach;
-  }, { toward: { x: target.x, y: target.y, side: ts, reach } });
+  }, { toward: { x: tsp.x, y: tsp.y, side: ts, reach } });
   lastRoute.set(sim, { key, route });
   return route;
 }

@@ -5,8 +5,7 @@ import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inB
 import { damageRoll, damageTaken, magicAdvantage, type D20DamageType } from "./damage.ts";
 import { gridDistance } from "./movement.ts";
 import { canReact, canUseMagic } from "./statuses.ts";
-import { defenceOf, hurt, isUp } from "./resolve.ts";
-import { mapCover } from "./cover.ts";
+import { coverBetween, defenceOf, hurt, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
 
@@ -69,7 +68,7 @@ export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRec
   // D20-ATTACK-57 to D20-ATTACK-67, D20-ATTACK-65 (spells too): cover from the walls and the creatures in the way, as for weapons.
   const enc = encounterOf(sim, caster.id);
   const others = (enc ? participantsOf(sim, enc) : Object.values(sim.state.units)).filter((u) => u !== caster && u !== target && isUp(u));
-  const cover = mapCover(sim.state.map, caster, target, others);
+  const cover = coverBetween(sim, caster, target, others); // d20rider: a rider from its mount's space
   const ac = effectiveAc(t.ac, bonus + adv.ac, cover);
   const roll = attackRoll(sim.rng, attackModifier(c.abilities, "spell"), ac, attackEdge({ kind: "spell" }), cover);
   sim.emit({ type: "attack", attackerId: caster.id, targetId: target.id, hit: roll.hit, attackRoll: roll.total, defenceRoll: ac });
@@ -89,14 +88,17 @@ export function areaSpell(sim: Simulation, caster: UnitRecord, x: number, y: num
   const hit: string[] = [];
   for (const id in sim.state.units) {
     const u = sim.state.units[id] as UnitRecord;
-    if (!isActive(u) || gridDistance(u, { x, y }) > spell.radius) continue;
+    if (!isActive(u) || gridDistance(spaceOf(sim, u), { x, y }) > spell.radius) continue;
     hit.push(u.id);
     hurt(sim, u, damageTaken(raw, spell.damageType, defenceOf(sim, u)), spell.damageType, caster.id, { byUnitId: caster.id });
   }
   return hit;
 }
 
-/** D20-ATTACK-48, D20-ATTACK-52 to D20-ATTACK-55: is (x, y) within the spell's band from the caster? */
-export function spellReaches(caster: UnitRecord, spell: D20Spell, to: { x: number; y: number }): boolean {
-  return inBand(spell.band, gridDistance(caster, to));
+/**
+ * D20-ATTACK-48, D20-ATTACK-52 to D20-ATTACK-55: is `to` (a tile or a unit) within the spell's band
+ * from the caster? d20rider: a rider (caster or target) is measured from its mount's space (`spaceOf`).
+ */
+export function spellReaches(sim: Simulation, caster: UnitRecord, spell: D20Spell, to: UnitRecord | { x: number; y: number }): boolean {
+  return inBand(spell.band, unitDistance(sim, caster, to));
 }

@@ -22,7 +22,7 @@ import { deathSave, firstAid, stableTurn } from "./hp.ts";
 import { canEnter, canStandUp, dash, diagonalAllowed, gridDistance, standUpCost, stepCost } from "./movement.ts";
 import { treatBleeding, targetingLimit } from "./statuses.ts";
 import { addStatus, canReact, endOfTurnStatuses, hasStatus, removeStatus, BLEEDING_DICE, canMove, canAct, ENDS_AT_OWN_TURN_START } from "./statuses.ts";
-import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack } from "./resolve.ts";
+import { canStrike, defenceOf, healUnit, hurt, isUp, resolveD20Attack, spaceOf, unitDistance } from "./resolve.ts";
 
 /** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this many HP. */
 export const HEALING_POTION_DICE = "2d4+2";
@@ -76,8 +76,8 @@ export function dyingTurn(sim: Simulation, unit: UnitRecord): void {
 function foesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
   const limit = targetingLimit(d20Of(unit).statuses, Number.POSITIVE_INFINITY); // D20-STATUS-06: blinded, 8 tiles
   return participantsOf(sim, enc)
-    .filter((u) => u !== unit && areEnemies(unit, u) && isUp(u) && gridDistance(unit, u) <= limit)
-    .sort((a, b) => gridDistance(unit, a) - gridDistance(unit, b) || Number(a.id) - Number(b.id));
+    .filter((u) => u !== unit && areEnemies(unit, u) && isUp(u) && unitDistance(sim, unit, u) <= limit)
+    .sort((a, b) => unitDistance(sim, unit, a) - unitDistance(sim, unit, b) || Number(a.id) - Number(b.id));
 }
 
 /** One step of a turn plan (a player's, or the AI's). Coordinates in tiles. */
@@ -225,7 +225,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
         // D20-ATTACK-30, D20-ATTACK-31: the off-hand attack after the Attack action, with the demi-action and the reaction.
         if (!ts.attacked) return "the off-hand attack follows the Attack action (D20-ATTACK-30)";
         if (!canTwoWeapon(me.weapon, me.offHand, b.demi, canReact(me.statuses, false, me.reactionUsed))) return "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)";
-        if (thrown ? !inThrowRange(unit, target) : !canStrikeWith(unit, target, me.offHand!)) return "out of reach";
+        if (thrown ? !inThrowRange(sim, unit, target) : !canStrikeWith(sim, unit, target, me.offHand!)) return "out of reach";
         b.demi = false;
         me.reactionUsed = true;
         noteReaction(enc, unit.id);
@@ -233,7 +233,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
         strike(sim, enc, unit, target, { offHand: true, thrown, keepModifiers: me.twoWeaponStyle });
         return null;
       }
-      if (thrown ? !inThrowRange(unit, target) : !canStrike(unit, target)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
+      if (thrown ? !inThrowRange(sim, unit, target) : !canStrike(sim, unit, target)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
       const r = takeAttack(b, ts, me.attacksPerAction);
       if (r !== null) return r;
       strike(sim, enc, unit, target, { thrown });
@@ -256,7 +256,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       // stop bleeding on a creature within 1 tile; a healing potion heals HEALING_POTION_DICE but does not (D20-STATUS-12).
       const who = step.targetId ? unitIn(sim, enc, step.targetId) : unit;
       if (!who) return "no such creature in the encounter";
-      if (gridDistance(unit, who) > 1) return "the creature must be within 1 tile";
+      if (unitDistance(sim, unit, who) > 1) return "the creature must be within 1 tile";
       const r = spendAction(b, "useObject");
       if (r !== null) return r;
       if (step.item === "bandage" || step.item === "medicalTools") treatBleeding(d20Of(who).statuses, step.item);
@@ -294,7 +294,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
     case "help": {
       const ally = unitIn(sim, enc, step.allyId), foe = unitIn(sim, enc, step.targetId);
       if (!ally || ally === unit || areEnemies(unit, ally) || !foe || !areEnemies(unit, foe)) return "Help names an ally and a foe in the encounter";
-      if (gridDistance(unit, foe) > HELP_RANGE) return "the foe must be within 3 tiles of the helper (D20-ACTION-17)";
+      if (unitDistance(sim, unit, foe) > HELP_RANGE) return "the foe must be within 3 tiles of the helper (D20-ACTION-17)";
       const r = spendAction(b, "help");
       if (r !== null) return r;
       addStatus(d20Of(ally).statuses, "helped", unit.id, -1);
@@ -310,7 +310,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       if (spell.kind === "attack") {
         const target = step.targetId ? unitIn(sim, enc, step.targetId) : null;
         if (!target || !isUp(target)) return "no such creature in the encounter";
-        if (!spellReaches(unit, spell, target)) return "out of the spell's range (D20-ATTACK-48)";
+        if (!spellReaches(sim, unit, spell, target)) return "out of the spell's range (D20-ATTACK-48)";
         const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
         if (r !== null) return r;
         payFor(unit, spell);
@@ -319,7 +319,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
         return null;
       }
       const at = { x: step.x ?? unit.x, y: step.y ?? unit.y };
-      if (!spellReaches(unit, spell, at)) return "out of the spell's range (D20-ATTACK-48)";
+      if (!spellReaches(sim, unit, spell, at)) return "out of the spell's range (D20-ATTACK-48)";
       const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
       if (r !== null) return r;
       payFor(unit, spell);
@@ -360,7 +360,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       if (!target) return "no such creature in the encounter";
       const t = d20Of(target);
       if (t.dead || t.hp > 0 || t.stable) return "first aid is for a dying creature (D20-HP-29)";
-      if (gridDistance(unit, target) > 1) return "the dying creature must be within 1 tile";
+      if (unitDistance(sim, unit, target) > 1) return "the dying creature must be within 1 tile";
       const r = spendAction(b, "firstAid");
       if (r !== null) return r;
       firstAid(t, sim.rng, me.abilities.habilite, me.skills.medecine);
@@ -370,7 +370,7 @@ function playStep(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, step:
       const target = unitIn(sim, enc, step.targetId);
       if (!target || !areEnemies(unit, target) || d20Of(target).dead) return "no such foe in the encounter";
       const t = d20Of(target);
-      const refusal = grappleRefusal(me.size, t.size, gridDistance(unit, target), me.weapon.reach, hasFreeHand(me.equipment));
+      const refusal = grappleRefusal(me.size, t.size, unitDistance(sim, unit, target), me.weapon.reach, hasFreeHand(me.equipment));
       if (refusal) return refusal;
       const r = takeAttack(b, ts, me.attacksPerAction); // D20-ATTACK-35: made with the Attack action
       if (r !== null) return r;
@@ -410,13 +410,13 @@ function takeAttack(b: TurnBudget, ts: TurnState, perAction: number): string | n
   return null;
 }
 
-function canStrikeWith(attacker: UnitRecord, target: UnitRecord, weapon: { reach: number }): boolean {
-  return inReach(weapon.reach, gridDistance(attacker, target));
+function canStrikeWith(sim: Simulation, attacker: UnitRecord, target: UnitRecord, weapon: { reach: number }): boolean {
+  return inReach(weapon.reach, unitDistance(sim, attacker, target)); // d20rider: a rider from its mount's space
 }
 
 /** D20-ATTACK-33 (Left open: thrown weapons reach {@link THROW_RANGE} tiles). */
-function inThrowRange(unit: UnitRecord, target: UnitRecord): boolean {
-  const d = gridDistance(unit, target);
+function inThrowRange(sim: Simulation, unit: UnitRecord, target: UnitRecord): boolean {
+  const d = unitDistance(sim, unit, target);
   return d >= 1 && d <= THROW_RANGE;
 }
 
@@ -557,13 +557,13 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   const mover = mount ?? unit;
   const moveBudget = mount ? (me.riding!.controlled ? (ts.mountBudget ??= mountTurnBudget(mount)) : newTurn(0)) : budget;
   if (!target) return;
-  const shootable = () => canStrike(unit, target) && coverAgainst(sim, enc, unit, target) !== "total";
+  const shootable = () => canStrike(sim, unit, target) && coverAgainst(sim, enc, unit, target) !== "total";
   if (!shootable()) {
     // d20move: the cost of the cheapest way into reach (modes, rubble, spaces; routes.ts approachCost), not the bare distance.
-    const gap = mount ? gridDistance(unit, target) - me.weapon.reach : approachCost(sim, unit, target, me.weapon.reach);
-    if (!mount && !canStrike(unit, target) && gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, sheetModeFactor(me, modeOf(me)));
+    const gap = mount ? unitDistance(sim, unit, target) - me.weapon.reach : approachCost(sim, unit, target, me.weapon.reach);
+    if (!mount && !canStrike(sim, unit, target) && gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, sheetModeFactor(me, modeOf(me)));
     // d20finish, D20-MOUNT-18: a controlled mount Dashes with its own action (× its mode's factor) when its movement falls short.
-    if (mount && me.riding?.controlled && !canStrike(unit, target) && gap > moveBudget.movement && spendAction(moveBudget, "dash") === null) {
+    if (mount && me.riding?.controlled && !canStrike(sim, unit, target) && gap > moveBudget.movement && spendAction(moveBudget, "dash") === null) {
       const md = d20Of(mount);
       moveBudget.movement = dash(moveBudget.movement, md.movement, sheetModeFactor(md, modeOf(md)));
     }
@@ -583,8 +583,8 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
  */
 export function aiTarget(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord | undefined {
   const foes = foesOf(sim, enc, unit);
-  const rated = foes.map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: gridDistance(unit, f) }));
-  const now = rated.filter((r) => r.cover < COVER_RANK.total && canStrike(unit, r.f))
+  const rated = foes.map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: unitDistance(sim, unit, f) }));
+  const now = rated.filter((r) => r.cover < COVER_RANK.total && canStrike(sim, unit, r.f))
     .sort((a, b) => a.cover - b.cover || a.d - b.d || Number(a.f.id) - Number(b.f.id));
   if (now.length > 0) return now[0]!.f;
   return (rated.find((r) => r.cover < COVER_RANK.total) ?? rated[0])?.f;
@@ -603,8 +603,8 @@ export function aiSpell(sim: Simulation, enc: EncounterRecord, unit: UnitRecord,
   const foes = foesOf(sim, enc, unit);
   for (const spell of me.spells) {
     if (spell.kind !== "attack" || castRefusal(unit, spell) !== null) continue;
-    const best = foes.filter((f) => spellReaches(unit, spell, f))
-      .map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: gridDistance(unit, f) }))
+    const best = foes.filter((f) => spellReaches(sim, unit, spell, f))
+      .map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: unitDistance(sim, unit, f) }))
       .filter((r) => r.cover < COVER_RANK.total)
       .sort((a, b) => a.cover - b.cover || a.d - b.d || Number(a.f.id) - Number(b.f.id))[0];
     if (best) return { spell, target: best.f };
@@ -664,12 +664,12 @@ export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitReco
 function flee(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, source: UnitRecord, budget: TurnBudget): void {
   for (let guard = 0; guard < 64 && isUp(unit); guard++) {
     let best: { x: number; y: number } | null = null;
-    let bestD = gridDistance(unit, source);
+    let bestD = unitDistance(sim, unit, source);
     for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
       const x = unit.x + dx, y = unit.y + dy;
       // d20move: a place its whole space can take in its mode (walls, water, others' spaces, the corner rule: routes.ts checkStep).
       if ((dx === 0 && dy === 0) || typeof checkStep(sim, unit, { x, y }, true) === "string") continue;
-      const d = gridDistance({ x, y, d20: unit.d20 }, source); // d20move: from its space there
+      const d = gridDistance({ x, y, d20: unit.d20 }, spaceOf(sim, source)); // d20move: from its space there; d20rider: to a rider's mount's space
       if (d > bestD) { bestD = d; best = { x, y }; }
     }
     if (!best || stepTo(sim, enc, unit, best, budget, true) !== null) return;
@@ -725,10 +725,11 @@ function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRe
   for (const r of participantsOf(sim, enc)) {
     if (r === mover || !areEnemies(r, mover) || !isUp(r)) continue;
     const rd = d20Of(r);
+    const rs = spaceOf(sim, r); // d20rider: a rider measures its reach from its mount's space
     if (rd.weapon.ranged) continue;
     if (rd.statuses.some((s) => s.kind === "grappled" && s.sourceId === mover.id)) continue; // dragged along, it stays in reach
     const ok = provokesOpportunity({
-      leavesReach: inReach(rd.weapon.reach, gridDistance(r, mover)) && !inReach(rd.weapon.reach, spaceDistance(r, spaceSide(r), next, nextSide)), // d20move, d20finish: the mover's space there, squeezed there or not
+      leavesReach: inReach(rd.weapon.reach, unitDistance(sim, r, mover)) && !inReach(rd.weapon.reach, spaceDistance(rs, spaceSide(rs), next, nextSide)), // d20rider: a rider reacts from its mount's space // d20move, d20finish: the mover's space there, squeezed there or not
       seesMover: true,
       hostile: true,
       moverDisengaged: budget.disengaged,
@@ -757,13 +758,14 @@ function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord
   for (const r of participantsOf(sim, enc)) {
     if (r === mover || !areEnemies(r, mover) || !isUp(r) || !isUp(mover)) continue;
     const rd = d20Of(r);
+    const rs = spaceOf(sim, r); // d20rider: a rider measures its reach from its mount's space
     const ready = rd.statuses.find((s) => s.kind === "readied");
     if (!ready || !canReact(rd.statuses, false, rd.reactionUsed)) continue;
     const spell = ready.detail ? rd.spells.find((s) => s.name === ready.detail) : undefined;
     if (spell) {
       // A held spell goes off when a foe comes within its band (Left open trigger list: "enters range").
-      if (spellReaches(r, spell, from) || !spellReaches(r, spell, mover)) continue;
-    } else if (inReach(rd.weapon.reach, spaceDistance(r, spaceSide(r), from, fromSide)) || !canStrike(r, mover)) continue; // d20move, d20finish: the mover's space where it was, as it was
+      if (spellReaches(sim, r, spell, from) || !spellReaches(sim, r, spell, mover)) continue;
+    } else if (inReach(rd.weapon.reach, spaceDistance(rs, spaceSide(rs), from, fromSide)) || !canStrike(sim, r, mover)) continue; // d20move, d20finish: the mover's space where it was, as it was
     removeStatus(rd.statuses, "readied");
     rd.reactionUsed = true;
     noteReaction(enc, r.id);
