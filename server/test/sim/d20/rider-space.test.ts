@@ -7,7 +7,9 @@ import { mapCover } from "../../../src/sim/combat/d20/cover.ts";
 import { addStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { canStrike, unitDistance } from "../../../src/sim/combat/d20/resolve.ts";
 import { coverAgainst, d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
-import { playPlan, stepTo } from "../../../src/sim/combat/d20/turn.ts";
+import { aiTurn, playPlan, stepTo } from "../../../src/sim/combat/d20/turn.ts";
+import { refreshSqueezing } from "../../../src/sim/combat/d20/routes.ts";
+import { addStatus as add } from "../../../src/sim/combat/d20/statuses.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
@@ -22,6 +24,8 @@ import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts
 const ZERO = { strength: 0, agility: 0, constitution: 0, mental: 0, contre: 0, perception: 0, reflexion: 0, habilite: 0, furtivite: 0 };
 const strip = (events: SimEvent[]) => events.map(({ tick: _t, ...e }) => e);
 /** A wall at x = 4 on rows 2 to 4. */
+/** Walls on rows 4 and 6 for x = 6..12: row 5 is a 1-tile corridor from x = 6 to 12. */
+const NARROW = ARENA.split("\n").map((r, y) => (y === 4 || y === 6 ? r.slice(0, 6) + "#######" + r.slice(13) : r)).join("\n");
 const PILLAR = ARENA.split("\n").map((r, y) => (y >= 2 && y <= 4 ? r.slice(0, 4) + "#" + r.slice(5) : r)).join("\n");
 
 /**
@@ -121,5 +125,41 @@ describe("a rider measures from its mount's space (d20rider)", () => {
     expect(playPlan(f.sim, f.enc, f.h, { steps: [{ kind: "attack", targetId: f.m.id }] }, { budget: newTurn(6), attacksLeft: 0 })).toEqual([null]);
     expect(strip(f.sim.drainEvents()).filter((e) => e.type === "attack")).toEqual([{ type: "attack", attackerId: f.h.id, targetId: f.m.id, hit: true, attackRoll: 12, defenceRoll: 11 }]);
     expect(d20Of(f.m).hp).toBe(96);
+  });
+});
+
+describe("the rider's space follows its mount (d20rider)", () => {
+  it("D20-SIZE-08, D20-ATTACK-25: the horse squeezing from (4, 5) into (5, 5) at the corridor's mouth shrinks the rider's space with it: the minion at (6, 7) is left behind (1, then 2) and strikes the rider", () => {
+    const f = mounted([4, 5], [6, 7], NARROW);
+    refreshSqueezing(f.sim, f.steed);
+    d20Of(f.h).hp = 40;
+    expect([unitDistance(f.sim, f.h, f.m), canStrike(f.sim, f.m, f.h)]).toEqual([1, true]);
+    forceDice(f.sim, [15]); // unarmed: 1 bludgeoning
+    expect(stepTo(f.sim, f.enc, f.steed, { x: 5, y: 5 }, newTurn(10), true)).toBeNull();
+    const events = strip(f.sim.drainEvents());
+    expect(events.filter((e) => e.type === "reaction")).toEqual([{ type: "reaction", unitId: f.m.id, kind: "opportunityAttack", detail: d20Of(f.m).weapon.name, againstId: f.h.id }]);
+    // Squeezed, the mount covers (5, 5) alone: so does its rider, 2 from the minion (unsqueezed it would be 1).
+    expect([f.h.x, f.h.y, unitDistance(f.sim, f.h, f.m), canStrike(f.sim, f.h, f.m), d20Of(f.h).hp]).toEqual([5, 5, 2, false, 39]);
+  });
+
+  it("D20-ACTION-31 to D20-ACTION-35: a rider holding a readied attack strikes the minion stepping from (7, 6) to (6, 6), into the reach of the mount's far tile (5, 5)", () => {
+    const f = mounted([4, 4], [7, 6]);
+    add(d20Of(f.h).statuses, "readied", f.h.id, -1);
+    forceDice(f.sim, [13, 6]);
+    expect(stepTo(f.sim, f.enc, f.m, { x: 6, y: 6 }, newTurn(6), true)).toBeNull();
+    const events = strip(f.sim.drainEvents());
+    expect(events.filter((e) => e.type === "reaction")).toEqual([{ type: "reaction", unitId: f.h.id, kind: "readied", detail: "attack", againstId: f.m.id }]);
+    expect(events.filter((e) => e.type === "attack")).toEqual([{ type: "attack", attackerId: f.h.id, targetId: f.m.id, hit: true, attackRoll: 13, defenceRoll: d20Of(f.m).ac }]);
+    expect(d20Of(f.m).hp).toBe(94);
+  });
+
+  it("AI (D20-ATTACK-19): a minion at (9, 5) goes for the rider (of rider and mount, both 3 away, the lower id) and walks to the mount's space: 3 tiles west to (6, 5), next to (5, 5), and punches it", () => {
+    const f = mounted([4, 4], [9, 5]);
+    forceDice(f.sim, [17]); // unarmed: 1 bludgeoning
+    aiTurn(f.sim, f.enc, f.m, { budget: newTurn(6), attacksLeft: 0 });
+    const events = strip(f.sim.drainEvents());
+    expect([f.m.x, f.m.y]).toEqual([6, 5]);
+    expect(events.filter((e) => e.type === "attack")).toEqual([{ type: "attack", attackerId: f.m.id, targetId: f.h.id, hit: true, attackRoll: 17, defenceRoll: d20Of(f.h).ac }]);
+    expect(d20Of(f.h).hp).toBe(99);
   });
 });
