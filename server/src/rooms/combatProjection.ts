@@ -25,7 +25,7 @@ export function projectUnitCombat(u: Unit, r: UnitRecord, ruleset: RoomRuleset):
   set(u, "space", r.d20 ? spaceSide(r) : 1); // D20-SIZE-01, D20-SIZE-08
   set(u, "size", r.d20?.size ?? "medium"); // D20-SIZE-01
   set(u, "companionOf", r.companionOf ?? "");
-  set(u, "riding", r.d100?.mountId ?? "");
+  set(u, "riding", r.d100?.mountId ?? r.d20?.riding?.mountId ?? ""); // P100-AIR-20, D20-MOUNT-14
   const harm = ruleset.describe(r);
   set(u, "harmModel", harm.model);
   set(u, "hp", harm.model === "hitPoints" ? Math.max(-32768, Math.min(32767, Math.round(harm.value))) : 0);

@@ -35,6 +35,8 @@ describe("a d20 rider casting from its options over a real connection", () => {
     expect(griffonId).not.toBe("");
     const hero = await client.joinAsAdventurer(keeper.roomId, riderId);
     server.track(hero);
+    // A thin client learns who rides what from the rider's `riding` field (D20-MOUNT-14).
+    expect(spectator.state.units.get(riderId)?.riding).toBe(griffonId);
 
     const turns: Turn[] = [];
     const results: Promise<unknown>[] = [];
