@@ -409,6 +409,24 @@ export const DuelProposal = schema({
 }, "DuelProposal");
 export type DuelProposal = SchemaType<typeof DuelProposal>;
 
+/**
+ * d100 rooms: a duel to the death won by a side a person holds, waiting for that side's decision on
+ * the loser (P100-DUEL-20; server combat/d100/duels.ts `DuelMercyRecord`): `by` the side that
+ * decides ("adventurer": the winner's player; "keeper"), answered with `decideDuelMercy`
+ * (`mercyId` = `id`); `aiSpares` the AI's choice applied at `expiresTick` when unanswered.
+ */
+export const DuelMercy = schema({
+  id: t.string().default(""),
+  duelId: t.string().default(""),
+  winnerId: t.string().default(""),
+  loserId: t.string().default(""),
+  how: t.string().default("down"),
+  by: t.string().default("keeper"),
+  aiSpares: t.boolean().default(false),
+  expiresTick: t.uint32().default(0),
+}, "DuelMercy");
+export type DuelMercy = SchemaType<typeof DuelMercy>;
+
 /** The root state of a dungeon room. */
 export const DungeonState = schema({
   mapName: t.string().default(""),
@@ -456,6 +474,8 @@ export const DungeonState = schema({
   journals: t.map(Journal).view(),
   /** d100 rooms: pending duel proposals by id (P100-DUEL-01); everyone sees them. */
   duelProposals: t.map(DuelProposal),
+  /** d100 rooms: duels to the death waiting for the winner's side to spare or kill the loser (P100-DUEL-20); everyone sees them. */
+  duelMercies: t.map(DuelMercy),
   /** The keeper's lairs, by id (TRAP-61); everyone sees them. */
   lairs: t.map(Lair),
 }, "DungeonState");

@@ -1,5 +1,5 @@
-import type { DuelProposal } from "@malignus/shared";
-import type { DuelProposalRecord } from "../sim/combat/d100/duels.ts";
+import type { DuelMercy, DuelProposal } from "@malignus/shared";
+import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/duels.ts";
 
 /** Assigns only changed fields (schema setters mark fields dirty). */
 function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
@@ -28,4 +28,20 @@ export function projectDuelProposal(p: DuelProposal, r: DuelProposalRecord): voi
   set(p, "unarmedOnly", r.terms.unarmedOnly);
   setList(p.weapons, r.terms.weaponWhitelist ?? []);
   set(p, "expiresTick", r.expiresTick);
+}
+
+/**
+ * Projects one pending mercy decision (combat/d100/duels.ts `DuelMercyRecord`, P100-DUEL-20) into
+ * its `DuelMercy` schema entry (shared/src/state.ts): the duel, winner and loser, how the loser
+ * lost, the side that decides, the AI's choice and the tick it applies.
+ */
+export function projectDuelMercy(m: DuelMercy, r: DuelMercyRecord): void {
+  set(m, "id", r.id);
+  set(m, "duelId", r.duelId);
+  set(m, "winnerId", r.winnerId);
+  set(m, "loserId", r.loserId);
+  set(m, "how", r.how);
+  set(m, "by", r.by);
+  set(m, "aiSpares", r.aiSpares);
+  set(m, "expiresTick", r.expiresTick);
 }

@@ -17,8 +17,8 @@ import { projectUnitCombat } from "./combatProjection.ts";
 import { indicator } from "../sim/invasions/schedule.ts";
 import { projectInvasionExtras } from "./journalProjection.ts";
 import { projectTurnOptions } from "./turnProjection.ts";
-import { projectDuelProposal } from "./duelProjection.ts";
-import { DuelProposal } from "@malignus/shared";
+import { projectDuelMercy, projectDuelProposal } from "./duelProjection.ts";
+import { DuelMercy, DuelProposal } from "@malignus/shared";
 
 /**
  * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
@@ -109,6 +109,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   syncMap(target.lairs, sim.lairs ?? {}, () => new Lair(), projectLair); // TRAP-61 (rooms/lairProjection.ts)
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
   syncMap(target.duelProposals, sim.duelProposals ?? {}, () => new DuelProposal(), projectDuelProposal); // P100-DUEL-01 (rooms/duelProjection.ts)
+  syncMap(target.duelMercies, sim.duelMercies ?? {}, () => new DuelMercy(), projectDuelMercy); // P100-DUEL-20 (rooms/duelProjection.ts)
 
   const inv = target.invasion;
   const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;

@@ -53,6 +53,11 @@ describe("d100 duel mercy and AI answers over a real connection", () => {
     expect([pending.winnerId, pending.loserId, pending.by, pending.aiSpares, pending.duelId, pending.expiresTick - pending.tick]).toEqual([minionId, peasantId, "keeper", true, ended.duelId, 50]);
     const played = seen.filter((e): e is SimEventOf<"turnPlanPlayed"> => e.type === "turnPlanPlayed");
     expect(played.map((e) => [e.unitId, e.refusals])).toEqual([[peasantId, [null]]]);
+    // The pending decision is in the state for every client (DungeonState.duelMercies).
+    const shownBy = Date.now() + 5_000;
+    while (!hero.state.duelMercies.get(pending.mercyId) && Date.now() < shownBy) await new Promise((r) => setTimeout(r, 10));
+    const shown = hero.state.duelMercies.get(pending.mercyId)!;
+    expect([shown.winnerId, shown.loserId, shown.how, shown.by, shown.aiSpares, shown.expiresTick]).toEqual([minionId, peasantId, "forfeit", "keeper", true, pending.expiresTick]);
     // The loser's player may not decide; the keeper does.
     expect(await hero.decideDuelMercy({ mercyId: pending.mercyId, spare: true })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
     expect(await keeper.adventurerDecideDuelMercy({ unitId: minionId, mercyId: pending.mercyId, spare: true })).toMatchObject({ ok: false, code: "NOT_ALLOWED_FOR_ROLE" });
@@ -63,6 +68,7 @@ describe("d100 duel mercy and AI answers over a real connection", () => {
     const deadline = Date.now() + 10_000;
     while (keeper.state.units.get(peasantId)?.state !== "dead" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(keeper.state.units.get(peasantId)?.state).toBe("dead");
+    expect(keeper.state.duelMercies.size).toBe(0);
   }, 120_000);
 
   it("Left open DUEL (AI): with no keeper connected, the keeper side's AI answers the player's challenge at once: its minion (110 HP x 25.25) accepts the peasant (70 HP x 6.12)", async () => {
