@@ -66,10 +66,7 @@ export function patchCarriesViews(state: DungeonState, views: Iterable<StateView
 export function viewSignature(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined): string | undefined {
   if (viewer.kind === "adventurer") return undefined;
   const parts: string[] = [];
-  const seen = new Set<string>();
-  for (const collection of [...VIEW_RULES.map((r) => r.collection as string), ...KEEPER_TAGGED_COLLECTIONS]) {
-    if (seen.has(collection)) continue;
-    seen.add(collection);
+  for (const collection of signatureCollections()) {
     const map = (state as unknown as Record<string, (ViewMap & { keys(): IterableIterator<string> }) | undefined>)[collection];
     if (!map) continue;
     const version = versionOf(map);
@@ -85,6 +82,15 @@ export function viewSignature(state: DungeonState, ctx: ViewContext, viewer: Vie
     parts.push(spotted.join(","));
   }
   return parts.join("|");
+}
+
+let signatureList: { rules: number; list: readonly string[] } | undefined;
+/** The collections of {@link VIEW_RULES} then {@link KEEPER_TAGGED_COLLECTIONS}, each once (listed again only when a rule is added). */
+function signatureCollections(): readonly string[] {
+  if (signatureList?.rules !== VIEW_RULES.length) {
+    signatureList = { rules: VIEW_RULES.length, list: [...new Set<string>([...VIEW_RULES.map((r) => r.collection as string), ...KEEPER_TAGGED_COLLECTIONS])] };
+  }
+  return signatureList.list;
 }
 
 /** Everything a rule may need, computed once per step for all viewers. */

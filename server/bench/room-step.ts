@@ -1,0 +1,127 @@
+/**
+ * `npx tsx server/bench/room-step.ts [--rooms N] [--seconds S] [--seed N] [--repeat R]`: the
+ * JavaScript work of the load test's dungeon rooms, headless (no socket, no Colyseus room), split
+ * by phase, to find and measure the server's CPU beyond the bare-room floor (issue 10).
+ *
+ * Mirrors one room step of server/src/rooms/DungeonRoom.ts under the load of docs/benchmarks.md
+ * (timeScale 1: one simulation tick per room step, ten steps per real second; one keeper bot
+ * sending one random valid command a second, loadtest/src/bots/keeper.ts `chooseKeeperAction`,
+ * chosen from the projected state as the bot reads it): the commands (zod parse of the payload
+ * and `sim.apply`), the simulation step, the projection (`projectState`), the shared keeper
+ * view (`viewSignature`, `syncView` only when it changed, as the room does) and the patch encode
+ * (`encode`, `encodeView`, `discardChanges`, as Colyseus's SchemaSerializer does with one view).
+ * Prints the CPU per room step of each phase in µs and the total as % of one core for N rooms.
+ * `--thrash-kib K` walks a K KiB buffer before each room step, so that the room's data and code
+ * are out of the CPU caches as in a live server (where sockets and the other rooms run between
+ * two steps of a room); without it the figures are those of hot caches (much lower).
+ */
+import { Encoder, StateView } from "@colyseus/schema";
+import { COMMANDS, DungeonState, type Command, type CommandType } from "@malignus/shared";
+import { Simulation } from "../src/sim/index.ts";
+import { loadMap } from "../src/maps.ts";
+import { projectMap, projectState, structureVersion } from "../src/rooms/projection.ts";
+import { initView, lazyContext, patchCarriesViews, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
+import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
+import { chooseKeeperAction, type KeeperView } from "../../loadtest/src/bots/keeper.ts";
+import { BotRandom } from "../../loadtest/src/bots/rand.ts";
+
+/** CPU per room step of each phase, in µs. */
+export interface RoomStepCost { commands: number; sim: number; project: number; views: number; encode: number; total: number }
+
+interface BenchRoom {
+  sim: Simulation; state: DungeonState; encoder: Encoder; view: StateView; viewer: Viewer;
+  signature: string | undefined; rand: BotRandom; nextCommandStep: number;
+}
+
+function makeRoom(seed: number): BenchRoom {
+  const sim = Simulation.create({ seed, ruleset: "malignus", map: loadMap("default"), pauseOnSpot: true });
+  const state = new DungeonState();
+  projectMap(state, sim.state);
+  projectState(state, sim, 1);
+  const encoder = new Encoder(state);
+  const viewer: Viewer = { kind: "keeper" };
+  const view = new StateView();
+  initView(view, state, viewer);
+  syncView(view, state, lazyContext(sim), viewer);
+  encoder.discardChanges();
+  view.changes.clear();
+  const rand = new BotRandom(seed * 7 + 1);
+  return { sim, state, encoder, view, viewer, signature: undefined, rand, nextCommandStep: rand.int(5, 15) };
+}
+
+/**
+ * Runs `rooms` rooms for `seconds` real seconds of room steps (as fast as it can) and returns
+ * the mean CPU per room step of each phase.
+ */
+export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB = 0): RoomStepCost {
+  const thrash = new Uint32Array((thrashKiB * 1024) / 4);
+  let sink = 0;
+  const all: BenchRoom[] = [];
+  for (let r = 0; r < rooms; r++) all.push(makeRoom(seed + r));
+  const acc = { commands: 0, sim: 0, project: 0, views: 0, encode: 0 };
+  const steps = Math.round(seconds * ROOM_STEPS_PER_SECOND);
+  for (let s = 0; s < steps; s++) {
+    for (const room of all) {
+      const { sim, state } = room;
+      // Between two steps of a room a server runs everything else (sockets, other rooms): cold caches.
+      for (let i = 0; i < thrash.length; i += 16) sink += thrash[i]! += 1;
+      let t0 = performance.now();
+      if (s >= room.nextCommandStep) {
+        room.nextCommandStep = s + Math.round(room.rand.jitter(1000) / (1000 / ROOM_STEPS_PER_SECOND));
+        const action = chooseKeeperAction(state as unknown as KeeperView, room.rand);
+        const parsed = COMMANDS[action.type as CommandType].safeParse(action.payload);
+        if (parsed.success) sim.apply({ type: action.type, ...(parsed.data as object) } as Command);
+        if (sim.state.paused) sim.resume("bench");
+      }
+      let t1 = performance.now();
+      acc.commands += t1 - t0;
+      t0 = t1;
+      sim.step();
+      if (sim.state.paused) sim.resume("bench");
+      t1 = performance.now();
+      acc.sim += t1 - t0;
+      t0 = t1;
+      projectState(state, sim, 1);
+      t1 = performance.now();
+      acc.project += t1 - t0;
+      t0 = t1;
+      const ctx = lazyContext(sim);
+      const signature = viewSignature(state, ctx, room.viewer, structureVersion);
+      if (signature === undefined || signature !== room.signature) {
+        syncView(room.view, state, ctx, room.viewer);
+        room.signature = signature;
+      }
+      patchCarriesViews(state, [room.view]);
+      t1 = performance.now();
+      acc.views += t1 - t0;
+      t0 = t1;
+      if (room.encoder.hasChanges) {
+        const it = { offset: 1 };
+        room.encoder.encode(it);
+        room.encoder.encodeView(room.view, it.offset, it);
+        room.encoder.discardChanges();
+      }
+      t1 = performance.now();
+      acc.encode += t1 - t0;
+    }
+  }
+  if (sink === -1) console.log(sink);
+  const n = steps * rooms;
+  const per = (v: number) => (v * 1000) / n;
+  const out = { commands: per(acc.commands), sim: per(acc.sim), project: per(acc.project), views: per(acc.views), encode: per(acc.encode), total: 0 };
+  out.total = out.commands + out.sim + out.project + out.views + out.encode;
+  return out;
+}
+
+if (process.argv[1]?.endsWith("room-step.ts")) {
+  const argv = process.argv.slice(2);
+  const arg = (name: string, dflt: number) => { const i = argv.indexOf(name); return i >= 0 ? Number(argv[i + 1]) : dflt; };
+  const rooms = arg("--rooms", 40), seconds = arg("--seconds", 20), repeat = arg("--repeat", 3);
+  const runs: RoomStepCost[] = [];
+  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, arg("--seed", 1), arg("--thrash-kib", 0)));
+  const median = (k: keyof RoomStepCost) => { const v = runs.map((r) => r[k]).sort((a, b) => a - b); return v[Math.floor(v.length / 2)]!; };
+  const keys: (keyof RoomStepCost)[] = ["commands", "sim", "project", "views", "encode", "total"];
+  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${arg("--thrash-kib", 0) ? `, caches cleared by ${arg("--thrash-kib", 0)} KiB before each step` : ""}, median of ${repeat} runs: µs of CPU per room step`);
+  for (const k of keys) console.log(`  ${k.padEnd(9)} ${median(k).toFixed(1).padStart(7)}   runs: ${runs.map((r) => r[k].toFixed(1)).join(" ")}`);
+  console.log(`  = ${((median("total") * rooms * ROOM_STEPS_PER_SECOND) / 1e4).toFixed(2)} % of one core for ${rooms} rooms at ${ROOM_STEPS_PER_SECOND} steps/s`);
+}
