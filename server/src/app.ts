@@ -8,6 +8,7 @@ import { RedisDriver } from "@colyseus/redis-driver";
 import { DUNGEON_ROOM, type DungeonListing } from "@malignus/shared";
 import type { TransportPreference } from "./config.ts";
 import { logger as defaultLogger, type Logger } from "./logger.ts";
+import { colyseusLogger } from "./colyseusLogger.ts";
 import { createTransport, type TransportKind } from "./transport.ts";
 import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
@@ -90,7 +91,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
     gracefullyShutdown: options.handleSignals ?? false,
     greet: false,
-    logger: log,
+    // An expected schema refusal of a client's message is a one-line warn, not an error with a stack.
+    logger: colyseusLogger(log),
   });
 
   const health = createEndpoint("/health", { method: "GET" }, async (): Promise<HealthResponse> => ({

@@ -7,7 +7,9 @@ import { inProcessServer, recordEvents } from "./harness.ts";
  * walks the first peasant (`moveTo`) through the sanctum door next to the Master; the fight with the
  * Master is a boss fight (spells recharge, P100-SPELL-06) and the Master's AI casts its one spell,
  * `shadowBolt`, once (P100-SPELL-01 to 05). The spectator's log shows the cast, its attack roll and
- * the damage within the spell's 30–80 (×1.5 on a critical, P100-CRIT-02).
+ * the damage within the spell's 30–80 (×1.5 on a critical, P100-CRIT-02). Seating the player
+ * restarts the clock, so the walk order may reach the room before the fight (accepted) or during it
+ * (IN_ENCOUNTER): the test checks the answer the tick it arrived at calls for, never a race's luck.
  */
 
 const server = inProcessServer();
@@ -32,13 +34,28 @@ describe("the d100 AI's spells and guarded moves over a real connection", () => 
     const peasantId = spotted.members[0]!.unitId;
     const hero = await client.joinAsAdventurer(keeper.roomId, peasantId);
     server.track(hero);
-    expect(await hero.moveTo({ x: 33, y: 15 })).toEqual({ ok: true });
+    // Seating the player restarts the clock at once (INV-79, DungeonRoom #seatsChanged), and the
+    // room's next step runs 1000 ticks (timeScale 1000): the peasant, walked by its party's goal or
+    // by the player's order (the same route, the same run), reaches (33, 15) 41 ticks after the
+    // spotting and the Master's fight starts; its first turn then waits for the player's plan
+    // (TURN_TIMER_TICKS room steps) until the Master fells it. So the walk order's answer depends on
+    // the step it reaches the room in, told by the last tick the player's own state showed before
+    // the answer (the patches and the answer share its connection, in order).
+    const moved = await hero.moveTo({ x: 33, y: 15 });
+    const answeredAt = hero.state.clock.tick;
 
     const cast = await eventually("spellCast", (e) => e.unitId === masterId, 60_000);
     expect([cast.spellId, cast.chargesLeft]).toEqual(["shadowBolt", 0]);
     const at = seen.indexOf(cast);
     const fight = seen.slice(0, at).reverse().find((e): e is SimEventOf<"encounterStarted"> => e.type === "encounterStarted" && e.order.includes(masterId))!;
     expect(fight.order).toContain(cast.targetId);
+    // The first fight is the peasant's, with the Master, 41 ticks after the spotting.
+    expect([fight.order.slice().sort(), fight.tick - spotted.tick]).toEqual([[masterId, peasantId].sort(), 41]);
+    expect(answeredAt).toBeGreaterThanOrEqual(spotted.tick);
+    const felled = await eventually("knockedOut", (e) => e.unitId === peasantId, 60_000);
+    if (answeredAt < fight.tick) expect(moved).toEqual({ ok: true });
+    else if (answeredAt < felled.tick) expect(moved).toEqual({ ok: false, code: "IN_ENCOUNTER", reason: `adventurer ${peasantId} is in an encounter: plan its turn instead` });
+    else expect(moved).toEqual({ ok: false, code: "INVALID_TARGET", reason: `adventurer ${peasantId} cannot move now (${felled.outcome})` });
     // The attack the spell rolls follows at once, from the Master on the same target.
     const attack = seen[at + 1] as SimEventOf<"attack">;
     expect([attack.type, attack.attackerId, attack.targetId, attack.tick]).toEqual(["attack", masterId, cast.targetId, cast.tick]);

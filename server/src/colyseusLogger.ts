@@ -1,0 +1,109 @@
+import type { Logger } from "./logger.ts";
+
+/**
+ * One issue of a refused message payload, as Colyseus serialises a Standard Schema (zod) result:
+ * `path` inside the payload (empty: the payload itself), zod's `code` and `message`.
+ */
+export interface MessageIssue {
+  path: (string | number)[];
+  code: string;
+  message: string;
+}
+
+/**
+ * A message Colyseus refused because it failed the schema its room registered with
+ * `onMessage(type, schema, handler)`: `via` is how it came (`request`: answered with an error
+ * reply; `send`: the sender is closed with 4002; `bytes`: a raw-bytes send, closed with 4002).
+ */
+export interface ValidationFailure {
+  via: "request" | "send" | "bytes";
+  issues: MessageIssue[];
+}
+
+/** Longest one-line summary of the issues, in characters (the rest is cut, marked "…"). */
+export const MAX_ISSUE_SUMMARY_CHARS = 300;
+
+const PREFIX = "Error: [";
+const VALIDATOR_FRAME = "\n    at standardValidate ";
+
+/**
+ * Recognises what Colyseus 0.18 logs at error level when a message fails its room's schema: its
+ * `debugAndPrintError` passes the stack of the `Error(JSON.stringify(issues, null, 2))` thrown
+ * by `standardValidate`, called from `RoomMessages.onRequest`, `onData` or `onDataBytes`.
+ * @param text the first argument Colyseus gave its logger's `error`.
+ * @returns the failure, or undefined for anything else (a genuine error, left as it is).
+ */
+export function parseValidationFailure(text: unknown): ValidationFailure | undefined {
+  if (typeof text !== "string" || !text.startsWith(PREFIX)) return undefined;
+  const end = text.indexOf(VALIDATOR_FRAME);
+  if (end < 0) return undefined;
+  const rest = text.slice(end);
+  const via = rest.includes("RoomMessages.onRequest") ? "request"
+    : rest.includes("RoomMessages.onDataBytes") ? "bytes"
+    : rest.includes("RoomMessages.onData") ? "send" : undefined;
+  if (!via) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.slice("Error: ".length, end));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  const issues = parsed.map((i: { path?: unknown; code?: unknown; message?: unknown }): MessageIssue => ({
+    path: Array.isArray(i?.path) ? i.path.map((p) => (typeof p === "number" ? p : String(p))) : [],
+    code: typeof i?.code === "string" ? i.code : "unknown",
+    message: typeof i?.message === "string" ? i.message : "",
+  }));
+  return { via, issues };
+}
+
+/**
+ * The issues on one line: `path: message (code)` joined by "; " (`(payload)` for the payload
+ * itself), cut to {@link MAX_ISSUE_SUMMARY_CHARS} characters.
+ */
+export function summariseIssues(issues: readonly MessageIssue[]): string {
+  const s = issues.map((i) => `${i.path.length ? i.path.join(".") : "(payload)"}: ${i.message.replace(/\s+/g, " ")} (${i.code})`).join("; ");
+  return s.length > MAX_ISSUE_SUMMARY_CHARS ? `${s.slice(0, MAX_ISSUE_SUMMARY_CHARS - 1)}…` : s;
+}
+
+/** Most invalid-message warn lines {@link colyseusLogger} writes per second (a hostile client cannot flood the log). */
+export const MAX_INVALID_MESSAGE_LOGS_PER_SECOND = 10;
+
+/**
+ * The logger handed to Colyseus (`new Server({ logger })`): every call goes to `log` unchanged,
+ * except an expected schema refusal of a client's message ({@link parseValidationFailure}),
+ * which is logged at warn level as one line — `invalid message refused (<via>): <issues>` with
+ * `{ invalidMessage: { via, issues } }` — instead of an error with a stack trace, at most
+ * {@link MAX_INVALID_MESSAGE_LOGS_PER_SECOND} a second (the next line logged after a busy second
+ * first says how many were not: `{ suppressed }`). Colyseus does not pass the client or the
+ * message type with it; a `send` refusal closes the client with 4002, which the room logs with
+ * its session id ("client dropped"/"client left").
+ * @param now the clock for the rate limit, in milliseconds (default `Date.now`).
+ */
+export function colyseusLogger(log: Logger, now: () => number = Date.now): { debug(...a: unknown[]): void; info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void; trace(...a: unknown[]): void } {
+  const forward = (level: "debug" | "info" | "warn" | "error" | "trace") => (...args: unknown[]): void => {
+    (log[level] as (...a: unknown[]) => void).apply(log, args);
+  };
+  const error = forward("error");
+  let windowEnd = 0, logged = 0, suppressed = 0;
+  return {
+    debug: forward("debug"),
+    info: forward("info"),
+    warn: forward("warn"),
+    trace: forward("trace"),
+    error: (...args: unknown[]): void => {
+      const failure = args.length === 1 ? parseValidationFailure(args[0]) : undefined;
+      if (!failure) { error(...args); return; }
+      const t = now();
+      if (t >= windowEnd) {
+        windowEnd = t + 1000;
+        logged = 0;
+        if (suppressed > 0) log.warn({ suppressed }, `${suppressed} more invalid message(s) refused without a log line (over ${MAX_INVALID_MESSAGE_LOGS_PER_SECOND} a second)`);
+        suppressed = 0;
+      }
+      if (logged >= MAX_INVALID_MESSAGE_LOGS_PER_SECOND) { suppressed++; return; }
+      logged++;
+      log.warn({ invalidMessage: failure }, `invalid message refused (${failure.via}): ${summariseIssues(failure.issues)}`);
+    },
+  };
+}

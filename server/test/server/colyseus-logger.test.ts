@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { Client, type Room } from "@colyseus/sdk";
+import { DUNGEON_ROOM, DungeonState } from "@malignus/shared";
+import type { DungeonServer } from "../../src/app.ts";
+import { colyseusLogger, MAX_INVALID_MESSAGE_LOGS_PER_SECOND, MAX_ISSUE_SUMMARY_CHARS, parseValidationFailure, summariseIssues } from "../../src/colyseusLogger.ts";
+import { handleServerMessages } from "./harness.ts";
+import { until } from "../until.ts";
+
+/**
+ * The logger handed to Colyseus (server/src/colyseusLogger.ts): a client's message failing its
+ * zod schema is an expected refusal, logged as one warn line, not an error with a stack trace;
+ * anything else still reaches the error level unchanged.
+ */
+
+/** What the server's logger wrote, one parsed JSON line each. */
+const lines: { level: number; msg: string; invalidMessage?: unknown; err?: unknown }[] = [];
+const capture = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split("\n")) if (l) lines.push(JSON.parse(l)); done(); } });
+let app: DungeonServer | undefined;
+let base = "";
+const open: Room[] = [];
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL ??= "warn";
+  const { createServer } = await import("../../src/app.ts");
+  app = await createServer({ transport: "ws", logger: pino({ level: "info" }, capture) });
+  base = `http://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
+});
+afterAll(async () => {
+  await Promise.allSettled(open.map((r) => (r.connection.isOpen ? r.leave() : undefined)));
+  await app?.shutdown();
+});
+
+/** A stand-in pino logger recording each call as [level, ...args]. */
+function spyLog(): { calls: unknown[][]; log: never } {
+  const calls: unknown[][] = [];
+  const at = (level: string) => (...args: unknown[]) => { calls.push([level, ...args]); };
+  return { calls, log: { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error"), trace: at("trace") } as never };
+}
+
+describe("Colyseus's log of refused messages", () => {
+  it("a request failing its schema is one warn line with its issues, answered with an error; a send failing it closes the client with 4002, also one warn line", async () => {
+    const keeper = handleServerMessages(await new Client(base).create(DUNGEON_ROOM, { role: "keeper", seed: 1, pauseOnSpot: false }, DungeonState));
+    open.push(keeper);
+    const before = lines.length;
+    await expect(keeper.request("placePart", { kind: "pressurePlate", x: "five", y: 15 })).rejects.toThrow();
+    await until("the refusal's log line", () => (lines.length > before ? true : undefined));
+    const mine = lines.slice(before).filter((l) => l.level >= 40);
+    expect(mine).toEqual([expect.objectContaining({
+      level: 40,
+      msg: "invalid message refused (request): x: Invalid input: expected number, received string (invalid_type)",
+      invalidMessage: { via: "request", issues: [{ path: ["x"], code: "invalid_type", message: "Invalid input: expected number, received string" }] },
+    })]);
+
+    const closed = new Promise<number>((resolve) => keeper.onLeave((code: number) => resolve(code)));
+    const mark = lines.length;
+    keeper.send("removePart", { partId: 5, extra: true });
+    expect(await closed).toBe(4002);
+    await until("the refusal's log line", () => (lines.slice(mark).some((l) => l.level === 40) ? true : undefined));
+    const warned = lines.slice(mark).filter((l) => l.level >= 40);
+    expect(warned.map((l) => [l.level, l.msg])).toEqual([[40, "invalid message refused (send): partId: Invalid input: expected string, received number (invalid_type); (payload): Unrecognized key: \"extra\" (unrecognized_keys)"]]);
+  });
+
+  it("anything else Colyseus logs as an error stays an error, unchanged", () => {
+    const { calls, log } = spyLog();
+    const logger = colyseusLogger(log);
+    const genuine = new Error("boom").stack!;
+    logger.error(genuine);
+    // An array-looking message thrown elsewhere than the validator is not a refusal either.
+    const elsewhere = `Error: [1, 2]\n    at somethingElse (file:///x.mjs:1:1)`;
+    logger.error(elsewhere);
+    logger.error("two", "args");
+    logger.warn("w");
+    logger.info("i");
+    expect(calls).toEqual([["error", genuine], ["error", elsewhere], ["error", "two", "args"], ["warn", "w"], ["info", "i"]]);
+    expect(parseValidationFailure(genuine)).toBeUndefined();
+    expect(parseValidationFailure(elsewhere)).toBeUndefined();
+    expect(parseValidationFailure(42)).toBeUndefined();
+  });
+
+  it("the validator's stack is parsed into its issues, summarised on one line of at most MAX_ISSUE_SUMMARY_CHARS characters", () => {
+    const issues = [{ origin: "string", code: "invalid_format", format: "regex", path: ["partId"], message: "Invalid string:\nmust match" }];
+    const stack = `Error: ${JSON.stringify(issues, null, 2)}\n    at standardValidate (file:///c/StandardSchema.mjs:9:11)\n    at RoomMessages.onData (file:///c/RoomMessages.mjs:125:19)`;
+    const failure = parseValidationFailure(stack);
+    expect(failure).toEqual({ via: "send", issues: [{ path: ["partId"], code: "invalid_format", message: "Invalid string:\nmust match" }] });
+    expect(summariseIssues(failure!.issues)).toBe("partId: Invalid string: must match (invalid_format)");
+    const many = Array.from({ length: 40 }, (_, i) => ({ path: [i], code: "too_big", message: "Too big" }));
+    const long = summariseIssues(many);
+    expect([long.length, long.endsWith("…"), long.startsWith("0: Too big (too_big); 1: Too big (too_big)")]).toEqual([MAX_ISSUE_SUMMARY_CHARS, true, true]);
+    const { calls, log } = spyLog();
+    colyseusLogger(log).error(stack.replace("RoomMessages.onData", "RoomMessages.onDataBytes"));
+    expect(calls).toEqual([["warn", { invalidMessage: { via: "bytes", issues: failure!.issues } }, "invalid message refused (bytes): partId: Invalid string: must match (invalid_format)"]]);
+  });
+
+  it("at most MAX_INVALID_MESSAGE_LOGS_PER_SECOND refusal lines a second; the next line after a busy second counts the ones left out", () => {
+    const stack = `Error: ${JSON.stringify([{ code: "invalid_type", path: ["x"], message: "bad" }])}\n    at standardValidate (s.mjs:1:1)\n    at RoomMessages.onRequest (r.mjs:1:1)`;
+    const { calls, log } = spyLog();
+    let t = 5000;
+    const logger = colyseusLogger(log, () => t);
+    for (let i = 0; i < 25; i++) logger.error(stack);
+    logger.error("a genuine error"); // never limited
+    t = 5999;
+    logger.error(stack); // same second: left out
+    t = 6000;
+    logger.error(stack);
+    const line = ["warn", { invalidMessage: { via: "request", issues: [{ path: ["x"], code: "invalid_type", message: "bad" }] } }, "invalid message refused (request): x: bad (invalid_type)"];
+    expect(MAX_INVALID_MESSAGE_LOGS_PER_SECOND).toBe(10);
+    expect(calls).toEqual([
+      ...Array.from({ length: 10 }, () => line),
+      ["error", "a genuine error"],
+      ["warn", { suppressed: 16 }, "16 more invalid message(s) refused without a log line (over 10 a second)"],
+      line,
+    ]);
+  });
+});
