@@ -77,7 +77,7 @@ export const Unit = schema({
   altitude: t.string().default("ground"),
   /** d100 rooms: the adventurer a familiar or mount came with (P100-FAMILIAR, P100-AIR-22), or "". */
   companionOf: t.string().default(""),
-  /** d100 rooms: the mount this unit rides (P100-AIR-20, P100-AIR-22), or "" on foot. */
+  /** The mount this unit rides (d100: P100-AIR-20, P100-AIR-22; d20: D20-MOUNT-14; the rider is measured from the mount's space), or "" on foot. */
   riding: t.string().default(""),
   /** d20 rooms: movement mode (D20-MOVE-13): "walk", "fly" or "swim"; "walk" elsewhere. */
   moveMode: t.string().default("walk"),
