@@ -19,10 +19,22 @@ const server = inProcessServer();
  */
 const PITCHFORK_VS_DODGE = 24;
 
+/**
+ * Seating the player restarts the clock (INV-79, DungeonRoom #seatsChanged), and on seed 424242 the
+ * peasant, spotted at (25, 15) at tick 22323, meets the Master 41 ticks later (tick 22364): from
+ * then on it is in an encounter and every duel proposal is refused ("busy"). At timeScale 1000 the
+ * room's first step after the seat ran those 41 ticks, so a proposal sent after joining lost the
+ * race whenever it reached the room after that step. At timeScale 1 (one tick per room step) the
+ * player has 41 room steps (4.1 s) to propose or answer; a pending proposal keeps the clock at one
+ * tick per step too (turnProjection.ts awaitingPlayer). `skipToInvasion` starts the room on the
+ * party's arrival (tick 22200), 123 ticks before the spotting.
+ */
+const SLOW_CLOCK = { seed: 424242, ruleset: "d100", timeScale: 1, skipToInvasion: true, pauseOnSpot: true, spectatorsSeeAll: true } as const;
+
 describe("d100 duels and turns played by an adventurer player over a real connection", () => {
   it("P100-DUEL-01, P100-DUEL-23, P100-BASE-06 to 09: the player challenges a minion, the keeper accepts, and the player plays each turn as a move then an attack from its refreshed options", async () => {
     const client = connect(server.url());
-    const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
+    const keeper = await client.createDungeon(SLOW_CLOCK, { role: "keeper" });
     server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
     server.track(spectator);
@@ -115,7 +127,7 @@ describe("d100 duels and turns played by an adventurer player over a real connec
 
   it("P100-DUEL-01, P100-DUEL-19, P100-DUEL-20: the keeper's challenge waits for the player, who refuses it, then accepts a duel to the death and forfeits on its turn (spared)", async () => {
     const client = connect(server.url());
-    const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
+    const keeper = await client.createDungeon(SLOW_CLOCK, { role: "keeper" });
     server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
     server.track(spectator);
