@@ -66,6 +66,18 @@ export function summariseIssues(issues: readonly MessageIssue[]): string {
   return s.length > MAX_ISSUE_SUMMARY_CHARS ? `${s.slice(0, MAX_ISSUE_SUMMARY_CHARS - 1)}…` : s;
 }
 
+/**
+ * Recognises what Colyseus logs at error level when a room refuses a client's create or join on
+ * purpose: the stack of a {@link import("./rooms/options.ts").RoomRefusal} (bad options, a full
+ * seat; the client gets the error), whose text starts with `RoomRefusal: `.
+ * @returns the refusal's message (its first line, without the stack), or undefined.
+ */
+export function parseRoomRefusal(text: unknown): string | undefined {
+  if (typeof text !== "string" || !text.startsWith("RoomRefusal: ")) return undefined;
+  const end = text.indexOf("\n    at ");
+  return (end < 0 ? text : text.slice(0, end)).slice("RoomRefusal: ".length).replace(/\s+/g, " ");
+}
+
 /** Most invalid-message warn lines {@link colyseusLogger} writes per second (a hostile client cannot flood the log). */
 export const MAX_INVALID_MESSAGE_LOGS_PER_SECOND = 10;
 
@@ -93,7 +105,8 @@ export function colyseusLogger(log: Logger, now: () => number = Date.now): { deb
     trace: forward("trace"),
     error: (...args: unknown[]): void => {
       const failure = args.length === 1 ? parseValidationFailure(args[0]) : undefined;
-      if (!failure) { error(...args); return; }
+      const refusal = args.length === 1 && !failure ? parseRoomRefusal(args[0]) : undefined;
+      if (!failure && refusal === undefined) { error(...args); return; }
       const t = now();
       if (t >= windowEnd) {
         windowEnd = t + 1000;
@@ -103,7 +116,8 @@ export function colyseusLogger(log: Logger, now: () => number = Date.now): { deb
       }
       if (logged >= MAX_INVALID_MESSAGE_LOGS_PER_SECOND) { suppressed++; return; }
       logged++;
-      log.warn({ invalidMessage: failure }, `invalid message refused (${failure.via}): ${summariseIssues(failure.issues)}`);
+      if (failure) log.warn({ invalidMessage: failure }, `invalid message refused (${failure.via}): ${summariseIssues(failure.issues)}`);
+      else log.warn({ roomRefusal: refusal }, `room refused a client: ${refusal}`);
     },
   };
 }

@@ -4,7 +4,7 @@ import { pino } from "pino";
 import { Client, type Room } from "@colyseus/sdk";
 import { DUNGEON_ROOM, DungeonState } from "@malignus/shared";
 import type { DungeonServer } from "../../src/app.ts";
-import { colyseusLogger, MAX_INVALID_MESSAGE_LOGS_PER_SECOND, MAX_ISSUE_SUMMARY_CHARS, parseValidationFailure, summariseIssues } from "../../src/colyseusLogger.ts";
+import { colyseusLogger, MAX_INVALID_MESSAGE_LOGS_PER_SECOND, MAX_ISSUE_SUMMARY_CHARS, parseRoomRefusal, parseValidationFailure, summariseIssues } from "../../src/colyseusLogger.ts";
 import { handleServerMessages } from "./harness.ts";
 import { until } from "../until.ts";
 
@@ -112,5 +112,16 @@ describe("Colyseus's log of refused messages", () => {
       ["warn", { suppressed: 16 }, "16 more invalid message(s) refused without a log line (over 10 a second)"],
       line,
     ]);
+  });
+
+  it("a room's deliberate refusal of a join is one warn line with its reason, not an error with a stack", async () => {
+    const keeper = handleServerMessages(await new Client(base).create(DUNGEON_ROOM, { role: "keeper", seed: 2, pauseOnSpot: false }, DungeonState));
+    open.push(keeper);
+    const mark = lines.length;
+    await expect(new Client(base).joinById(keeper.roomId, { role: "keeper" }, DungeonState)).rejects.toThrow();
+    await until("the refusal's log line", () => (lines.slice(mark).some((l) => l.level === 40) ? true : undefined));
+    expect(lines.slice(mark).filter((l) => l.level >= 40).map((l) => [l.level, l.msg])).toEqual([[40, "room refused a client: this dungeon already has a keeper in each of its 1 keeper seat(s); join as a spectator"]]);
+    expect(parseRoomRefusal("RoomRefusal: bad\n    at x (y.ts:1:1)")).toBe("bad");
+    expect(parseRoomRefusal("Error: RoomRefusal: no")).toBeUndefined();
   });
 });
