@@ -25,6 +25,8 @@ export interface DungeonCreateOptions {
   spectatorsSeeAll?: boolean;
   /** Messages a client may send per real second before it is disconnected, default 50. */
   maxMessagesPerSecond?: number;
+  /** Run the simulation headless at creation (at most 10 game days) until the first party is in the dungeon, then open there. Default false. */
+  skipToInvasion?: boolean;
   /** d100 rooms: traumatised instead of dead (P100-DEATH-10), spells recharged at every fight (P100-SPELL-08). */
   d100?: {
     traumaticInsteadOfDeath?: boolean; rechargeBetweenFights?: boolean;

@@ -65,6 +65,8 @@ function describe(event: SimEvent, who: (id: string | null) => string, list: (id
     case "paused":
     case "resumed":
       return event.reason;
+    case "noise":
+      return `${event.cause === "death" ? "a death" : "a failed bash"} by ${who(event.sourceId)} at (${event.x},${event.y}) heard by ${list(event.heardBy)}; revealed: ${list(event.revealed)}`;
     case "creatureMovingIn":
       return `${who(event.unitId)} moves into lair #${event.lairId} at (${event.x},${event.y})`;
     case "creatureJoined":

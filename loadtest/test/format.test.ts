@@ -34,6 +34,13 @@ describe("demo event lines", () => {
   });
 });
 
+describe("noise lines", () => {
+  it("name the cause, who made it, who heard it and whom it revealed", () => {
+    expect(formatEvent({ type: "noise", tick: at(2, 14, 20), cause: "bash", sourceId: "11", x: 7, y: 15, heardBy: ["2"], revealed: ["11", "12"] }, nameOf))
+      .toBe("[day 2 14:20] noise           a failed bash by Aldo at (7,15) heard by The Master; revealed: Aldo, #12");
+  });
+});
+
 describe("lair and cave-in lines", () => {
   it("name the creature and the lair, and list the tiles of a cave-in", () => {
     expect(formatEvent({ type: "creatureMovingIn", tick: at(1, 3, 5), unitId: "11", lairId: "4", x: 6, y: 9 }, nameOf))

@@ -104,7 +104,7 @@ export const COMMANDS = {
   orderAttack: z.object({ unitId: EntityId, targetId: z.union([EntityId, z.literal("")]) }).strict(),
   /**
    * d100 rooms: the keeper's minion or creature `unitId` challenges the enemy `opponentId` to a duel
-   * (P100-DUEL-01 to 08, 23); AI adventurers accept at once. `toDeath` binds both duellists.
+   * (P100-DUEL-01 to 08, 23); an AI adventurer answers at once, accepting when its odds are at least even. `toDeath` binds both duellists.
    */
   proposeDuel: z.object({
     unitId: EntityId, opponentId: EntityId, toDeath: z.boolean(),
