@@ -12,6 +12,18 @@ import { inProcessServer, recordEvents } from "./harness.ts";
 const server = inProcessServer();
 
 /**
+ * Seating the player restarts the clock (INV-79, DungeonRoom #seatsChanged), and on seed 424242 the
+ * peasant, spotted at (25, 15) at tick 22323, meets the Master 41 ticks later (tick 22364): from
+ * then on it is in an encounter and every duel proposal is refused ("busy"). At timeScale 1000 the
+ * room's first step after the seat ran those 41 ticks, so a proposal or answer sent after joining
+ * lost the race whenever it reached the room after that step. At timeScale 1 (one tick per room
+ * step) the player has 41 room steps (4.1 s) to propose or answer; a pending proposal keeps the
+ * clock at one tick per step too (turnProjection.ts awaitingPlayer). `skipToInvasion` starts the
+ * room on the party's arrival (tick 22200), 123 ticks before the spotting.
+ */
+const SLOW_CLOCK = { seed: 424242, ruleset: "d100", timeScale: 1, skipToInvasion: true, pauseOnSpot: true, spectatorsSeeAll: true } as const;
+
+/**
  * A seeded d100 room (keeper and an all-seeing spectator) run until its first party (one peasant)
  * is spotted and the clock pauses (INV-79). With `calm`, the keeper then sets its minions and
  * creatures to the flight stance, so that when a seated player restarts the clock no fight takes
@@ -19,7 +31,7 @@ const server = inProcessServer();
  */
 async function spottedRoom(calm: boolean) {
   const client = connect(server.url());
-  const keeper = await client.createDungeon({ seed: 424242, ruleset: "d100", timeScale: 1000, pauseOnSpot: true, spectatorsSeeAll: true }, { role: "keeper" });
+  const keeper = await client.createDungeon(SLOW_CLOCK, { role: "keeper" });
   server.track(keeper);
   const spectator = await client.spectate(keeper.roomId);
   server.track(spectator);
