@@ -1,11 +1,7 @@
 import type { Altar } from "@malignus/shared";
 import type { AltarRecord } from "../sim/state.ts";
 import { ALTAR_WORK_TICKS } from "../sim/invasions/altars.ts";
-
-/** Assigns only changed fields (schema setters mark fields dirty). */
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
-}
+import { set } from "./schemaWrites.ts";
 
 /** Projects one altar record into its `Altar` schema entry (INV-02; see shared/src/state.ts). */
 export function projectAltar(a: Altar, r: AltarRecord): void {

@@ -2,11 +2,7 @@ import type { Unit } from "@malignus/shared";
 import type { UnitRecord } from "../sim/state.ts";
 import type { RoomRuleset } from "../sim/combat/ruleset.ts";
 import { spaceSide } from "../sim/combat/d20/movement.ts";
-
-/** Assigns only changed fields (schema setters mark fields dirty). */
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
-}
+import { set } from "./schemaWrites.ts";
 
 /**
  * Projects a unit's fight-related fields (shared/src/state.ts `Unit`): faction, species, weapon,

@@ -4,18 +4,7 @@ import type { EncounterRecord } from "../sim/combat/encounters/types.ts";
 import { TURN_TIMER_TICKS } from "../sim/combat/encounters/encounters.ts";
 import { d100TurnOptions } from "../sim/combat/d100/options.ts";
 import type { TurnState } from "../sim/combat/d100/turns.ts";
-
-/** Assigns only changed fields (schema setters mark fields dirty). */
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
-}
-
-/** Replaces an ArraySchema's content only when it differs. */
-function setList<T>(list: { length: number; at(i: number): T | undefined; clear(): void; push(...v: T[]): number }, values: readonly T[]): void {
-  if (list.length === values.length && values.every((v, i) => list.at(i) === v)) return;
-  list.clear();
-  if (values.length > 0) list.push(...values);
-}
+import { set, setList } from "./schemaWrites.ts";
 
 /**
  * The d100 part of `DungeonState.turnOptions` (issue 8: a d100 player's turn): for every encounter

@@ -2,11 +2,7 @@ import type { Door } from "@malignus/shared";
 import type { DoorRecord } from "../sim/doors/types.ts";
 import { isLocked } from "../sim/doors/doors.ts";
 import { PADLOCK_METAL, padlockProgress } from "../sim/doors/work.ts";
-
-/** Assigns only changed fields (schema setters mark fields dirty). */
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
-}
+import { set } from "./schemaWrites.ts";
 
 /** Projects one door record into its `Door` schema entry (DOOR rules; see shared/src/state.ts). */
 export function projectDoor(d: Door, r: DoorRecord): void {

@@ -1,17 +1,6 @@
 import type { DuelMercy, DuelProposal } from "@malignus/shared";
 import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/duels.ts";
-
-/** Assigns only changed fields (schema setters mark fields dirty). */
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
-}
-
-/** Replaces an ArraySchema's content only when it differs. */
-function setList<T>(list: { length: number; at(i: number): T | undefined; clear(): void; push(...v: T[]): number }, values: readonly T[]): void {
-  if (list.length === values.length && values.every((v, i) => list.at(i) === v)) return;
-  list.clear();
-  if (values.length > 0) list.push(...values);
-}
+import { set, setList } from "./schemaWrites.ts";
 
 /**
  * Projects one pending duel proposal (combat/d100/duels.ts `DuelProposalRecord`, P100-DUEL-01, 02,

@@ -1,5 +1,6 @@
 import { Journal, PartyInfo, type DungeonState } from "@malignus/shared";
 import type { Simulation } from "../sim/index.ts";
+import { set, setList, type ListLike } from "./schemaWrites.ts";
 
 /**
  * Projects the spotted parties (INV-05: the Party tab's goal) and their adventurers' Journals
@@ -14,19 +15,6 @@ interface StrMap<V> {
   set(key: string, value: V): unknown;
   delete(key: string): unknown;
   keys(): IterableIterator<string>;
-}
-interface StrArray { length: number; at(i: number): string | undefined; push(...v: string[]): unknown; clear(): unknown }
-
-function setIf<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
-}
-
-function syncStrings(target: StrArray, values: readonly string[]): void {
-  let same = target.length === values.length;
-  for (let i = 0; same && i < values.length; i++) same = target.at(i) === values[i];
-  if (same) return;
-  target.clear();
-  if (values.length > 0) target.push(...values);
 }
 
 function syncNumbers(target: StrMap<number>, source: Readonly<Record<string, number>>): void {
@@ -48,23 +36,23 @@ export function projectInvasionExtras(target: DungeonState, simulation: Simulati
     wantParties.add(id);
     let info = parties.get(id);
     if (!info) { info = new PartyInfo(); parties.set(id, info); }
-    setIf(info, "id", p.id);
-    setIf(info, "goal", p.goal);
-    setIf(info, "kind", p.kind ?? "normal");
-    setIf(info, "invasionNumber", p.invasionNumber);
-    setIf(info, "caution", p.caution ?? 0);
-    setIf(info, "loot", Math.min(0xffff, p.loot ?? 0));
-    syncStrings(info.memberIds as unknown as StrArray, p.memberIds);
+    set(info, "id", p.id);
+    set(info, "goal", p.goal);
+    set(info, "kind", p.kind ?? "normal");
+    set(info, "invasionNumber", p.invasionNumber);
+    set(info, "caution", p.caution ?? 0);
+    set(info, "loot", Math.min(0xffff, p.loot ?? 0));
+    setList(info.memberIds as unknown as ListLike<string>, p.memberIds);
     for (const uid of p.memberIds) {
       const k = sim.knowledge?.[uid];
       if (!k) continue;
       wantJournals.add(uid);
       let j = journals.get(uid);
       if (!j) { j = new Journal(); journals.set(uid, j); }
-      setIf(j, "unitId", uid);
+      set(j, "unitId", uid);
       syncNumbers(j.spotBonus as unknown as StrMap<number>, k.spot);
       syncNumbers(j.blockBonus as unknown as StrMap<number>, k.block);
-      syncStrings(j.knownParts as unknown as StrArray, k.known);
+      setList(j.knownParts as unknown as ListLike<string>, k.known);
     }
   }
   for (const id of [...parties.keys()]) if (!wantParties.has(id)) parties.delete(id);

@@ -1,11 +1,7 @@
 import type { Lair } from "@malignus/shared";
 import type { LairRecord } from "../sim/state.ts";
 import { LAIR_SETTLE_TICKS } from "../sim/traps/lairs.ts";
-
-/** Assigns only changed fields (schema setters mark fields dirty). */
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
-}
+import { set } from "./schemaWrites.ts";
 
 /**
  * Projects one lair record into its `Lair` schema entry (TRAP-61; see shared/src/state.ts):

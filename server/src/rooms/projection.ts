@@ -19,6 +19,7 @@ import { projectInvasionExtras } from "./journalProjection.ts";
 import { projectTurnOptions } from "./turnProjection.ts";
 import { projectDuelMercy, projectDuelProposal } from "./duelProjection.ts";
 import { DuelMercy, DuelProposal } from "@malignus/shared";
+import { set } from "./schemaWrites.ts";
 
 /**
  * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
@@ -33,11 +34,6 @@ import { DuelMercy, DuelProposal } from "@malignus/shared";
  */
 
 type Settable = Record<string, unknown>;
-
-/** Assigns `value` to `target[key]` only when it differs (schema setters mark fields dirty). */
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Settable)[key as string] = value;
-}
 
 const clamp = (v: number, max: number): number => (v < 0 ? 0 : v > max ? max : Math.floor(v));
 

@@ -4,18 +4,7 @@ import type { EncounterRecord } from "../sim/combat/encounters/types.ts";
 import { TURN_TIMER_TICKS } from "../sim/combat/encounters/encounters.ts";
 import { projectD100TurnOptions } from "./d100TurnProjection.ts";
 import { d20TurnOptions, type D20SpellOption as D20SpellOptionData } from "../sim/combat/d20/options.ts";
-
-/** Assigns only changed fields (schema setters mark fields dirty). */
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) (target as Record<string, unknown>)[key as string] = value;
-}
-
-/** Replaces an ArraySchema's content only when it differs. */
-function setList<T>(list: { length: number; at(i: number): T | undefined; clear(): void; push(...v: T[]): number }, values: readonly T[]): void {
-  if (list.length === values.length && values.every((v, i) => list.at(i) === v)) return;
-  list.clear();
-  if (values.length > 0) list.push(...values);
-}
+import { set, setList } from "./schemaWrites.ts";
 
 /**
  * Projects a d20 unit's spell options into `entry.d20Spells` (shared D20SpellOption), one entry per
