@@ -6,7 +6,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
  * See docs/operations.md for what each one means.
  */
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry, prefix: "malignus_process_" });
+collectDefaultMetrics({ register: registry, prefix: "malignus_" });
 
 /** Live dungeon rooms in this process. */
 export const roomsGauge = new Gauge({

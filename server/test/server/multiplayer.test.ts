@@ -451,6 +451,9 @@ describe("metrics", () => {
     expect(value(/^malignus_patch_bytes_sent_total\{kind="patch"\} (\d+)$/m)).toBeGreaterThan(0);
     expect(value(/^malignus_messages_received_total\{type="placePart"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(value(/^malignus_messages_refused_total\{reason="NOT_FLOOR"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    // prom-client's default metrics under the one prefix (not malignus_process_process_…).
+    expect(text).toMatch(/^malignus_process_cpu_seconds_total \d/m);
+    expect(text).not.toMatch(/process_process_/);
   });
 });
 
