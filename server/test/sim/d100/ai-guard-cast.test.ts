@@ -6,7 +6,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
-import { scriptedDice } from "./dice.ts";
+import { adventurer, forceDice, of } from "./fixtures.ts";
 
 const ARENA = [
   "P...................",
@@ -33,15 +33,6 @@ const GAP = [
 function d100Sim(map = ARENA, seed = 1): Simulation {
   return Simulation.create({ seed, ruleset: "d100", map: parseMap("t", map) });
 }
-function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
-  return addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: cls, level: 1, x, y, gear: { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0, ...gear } });
-}
-function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
-  const dice = scriptedDice(values);
-  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
-  return dice;
-}
-const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
 
 describe("the d100 AI's guarded moves (issue 8 gap 3, P100-MOVE-03 to 06)", () => {
   it("P100-MOVE-05, P100-MOVE-06: a warrior whose way to its foe passes a minion's niche makes a guarded move of 1 tile instead", () => {

@@ -7,7 +7,7 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { ROUND_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
-import { scriptedDice } from "./dice.ts";
+import { adventurer, forceDice, run, of } from "./fixtures.ts";
 
 /** Aerial fights in the simulation with scripted dice: the unseating fall and a flyer's critical failure out of reach. */
 
@@ -20,20 +20,6 @@ const ARENA = [
 function d100Sim(): Simulation {
   return Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA) });
 }
-function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
-  return addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: cls, level: 1, x, y, gear: { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0, ...gear } });
-}
-function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
-  const dice = scriptedDice(values);
-  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
-  return dice;
-}
-function run(sim: Simulation, ticks: number): SimEvent[] {
-  const out: SimEvent[] = [];
-  for (let i = 0; i < ticks; i++) out.push(...sim.step());
-  return out;
-}
-const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
 
 describe("d100 aerial fights in the simulation", () => {
   it("P100-AIR-01: the gargoyle of the species table is a flyer in a d100 room", () => {

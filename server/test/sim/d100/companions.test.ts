@@ -12,7 +12,7 @@ import { startInvasion } from "../../../src/sim/invasions/party.ts";
 import { encountersOf } from "../../../src/sim/combat/encounters/book.ts";
 import { d100TurnOptions } from "../../../src/sim/combat/d100/options.ts";
 import { newTurn } from "../../../src/sim/combat/d100/turns.ts";
-import { scriptedDice } from "./dice.ts";
+import { adventurer, forceDice, run, of } from "./fixtures.ts";
 
 /**
  * Familiars (P100-FAMILIAR) and mounts (P100-AIR-20 to 23) as units of a d100 room, with scripted
@@ -28,9 +28,6 @@ const ARENA = [
 function d100Sim(extra: Partial<Parameters<typeof Simulation.create>[0]> = {}): Simulation {
   return Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA), ...extra });
 }
-function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
-  return addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: cls, level: 1, x, y, gear: { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0, ...gear } });
-}
 /** The owner's companion, created as a party's would be, moved to (x, y). */
 function companion(sim: Simulation, owner: UnitRecord, x = owner.x, y = owner.y): UnitRecord {
   const [c] = addCompanions(sim, { id: "", memberIds: [owner.id] } as unknown as PartyRecord);
@@ -38,17 +35,6 @@ function companion(sim: Simulation, owner: UnitRecord, x = owner.x, y = owner.y)
   c.x = x; c.y = y;
   return c;
 }
-function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
-  const dice = scriptedDice(values);
-  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
-  return dice;
-}
-function run(sim: Simulation, ticks: number): SimEvent[] {
-  const out: SimEvent[] = [];
-  for (let i = 0; i < ticks; i++) out.push(...sim.step());
-  return out;
-}
-const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
 const bare = (e: SimEvent) => { const { tick: _t, type: _y, ...rest } = e; return rest; };
 /** The events cut into turns: [unit id, event types] per turnStarted. */
 function turns(events: SimEvent[]): [string, string[]][] {

@@ -9,7 +9,7 @@ import { d100Attack, d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { standsInCover } from "../../../src/sim/combat/d100/cover.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { loadMap } from "../../../src/maps.ts";
-import { scriptedDice } from "./dice.ts";
+import { adventurer, forceDice } from "./fixtures.ts";
 
 /** Cover tiles (P100-PLACE-13, P100-PLACE-14) in a d100 room: the "=" glyph, and d100 attacks against units standing on it. */
 
@@ -22,14 +22,6 @@ const ARENA = [
 
 function d100Sim(): Simulation {
   return Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA) });
-}
-function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
-  return addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: cls, level: 1, x, y, gear: { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0, ...gear } });
-}
-function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
-  const dice = scriptedDice(values);
-  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
-  return dice;
 }
 /** The attack events of the next `fn` call, without tick and type. */
 function attacks(sim: Simulation, fn: () => void): Record<string, unknown>[] {

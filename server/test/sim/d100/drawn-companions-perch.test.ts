@@ -7,6 +7,7 @@ import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { D100_COMPANION_CLASS_WEIGHTS, drawD100CompanionClasses } from "../../../src/sim/combat/d100/companions.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { planParty, startInvasion } from "../../../src/sim/invasions/party.ts";
+import { of } from "./fixtures.ts";
 
 const ARENA = [
   "P...................",
@@ -18,7 +19,6 @@ function sim(ruleset: "d100" | "d20" | "malignus", seed = 1): Simulation {
   return Simulation.create({ seed, ruleset, map: parseMap("t", ARENA) });
 }
 const classed = (n: number) => ({ members: Array.from({ length: n }, () => ({ adventurerClass: "Warrior", level: 1 })) });
-const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
 const bare = (e: SimEvent) => { const { tick: _t, type: _y, ...rest } = e; return rest; };
 
 describe("issue 8: companion classes in normally drawn d100 parties", () => {

@@ -8,7 +8,7 @@ import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { beginDuel, DUEL_MERCY_TICKS, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { aiAcceptsDuel, duelOdds, meanDamage } from "../../../src/sim/combat/d100/odds.ts";
 import { encountersOf } from "../../../src/sim/combat/encounters/book.ts";
-import { scriptedDice } from "./dice.ts";
+import { forceDice, of } from "./fixtures.ts";
 
 const ARENA = [
   "P...................",
@@ -25,12 +25,6 @@ function d100Sim(): Simulation {
 function adventurer(sim: Simulation, cls: string, x: number, y: number, weapon = "sword"): UnitRecord {
   return addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: cls, level: 1, x, y, gear: { weapon, blunt: false, ranged: false, armour: "none", helm: 0 } });
 }
-function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
-  const dice = scriptedDice(values);
-  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
-  return dice;
-}
-const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
 const bare = (e: SimEvent) => { const { tick: _t, type: _y, ...rest } = e; return rest; };
 
 describe("P100-DUEL-20: the winner's side decides whether a duel-to-the-death loser lives (issue 8)", () => {

@@ -7,7 +7,7 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { DUEL_PROPOSAL_TICKS } from "../../../src/sim/combat/d100/duels.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
-import { scriptedDice } from "./dice.ts";
+import { forceDice, of } from "./fixtures.ts";
 
 const ARENA = [
   "P...................",
@@ -22,12 +22,6 @@ function setup(): { sim: Simulation; hero: UnitRecord; m: UnitRecord } {
   const m = addUnit(sim, { kind: "minion", x: 7, y: 5 });
   return { sim, hero, m };
 }
-function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
-  const dice = scriptedDice(values);
-  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
-  return dice;
-}
-const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
 
 describe("duels proposed and answered by players (issue 8 gap 1, P100-DUEL-01, 02, 23)", () => {
   it("P100-DUEL-01: the keeper's challenge to an adventurer a player holds waits for the player's answer; accepted, the duel starts on the terms", () => {

@@ -12,7 +12,7 @@ import { makeD100Unit } from "../../../src/sim/combat/d100/types.ts";
 import { makeFamiliar } from "../../../src/sim/combat/d100/familiar.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
-import { scriptedDice } from "./dice.ts";
+import { adventurer, forceDice, of } from "./fixtures.ts";
 
 const ARENA = [
   "P...................",
@@ -23,15 +23,6 @@ const ARENA = [
 function d100Sim(seed = 1): Simulation {
   return Simulation.create({ seed, ruleset: "d100", map: parseMap("t", ARENA) });
 }
-function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
-  return addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: cls, level: 1, x, y, gear: { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0, ...gear } });
-}
-function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
-  const dice = scriptedDice(values);
-  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
-  return dice;
-}
-const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
 
 describe("d100 hit chances and reachable tiles", () => {
   it("P100-BASE-11, P100-BASE-12, P100-CRIT, P100-FUMBLE: an even attack hits 4955 times in 10000 (50%)", () => {

@@ -6,12 +6,12 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import { Rng } from "../../../src/sim/rng.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
-import { scriptedDice } from "./dice.ts";
 import { beginDuel, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { DungeonState } from "@malignus/shared";
 import { projectState } from "../../../src/rooms/projection.ts";
 import { ROUND_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
+import { adventurer, forceDice, run, of } from "./fixtures.ts";
 
 const ARENA = [
   "P...................",
@@ -22,21 +22,6 @@ const ARENA = [
 function d100Sim(seed = 1): Simulation {
   return Simulation.create({ seed, ruleset: "d100", map: parseMap("t", ARENA) });
 }
-function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
-  return addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: cls, level: 1, x, y, gear: { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0, ...gear } });
-}
-/** Makes `sim.rng` return `values` in order from now on. */
-function forceDice(sim: Simulation, values: readonly number[]): { left(): number } {
-  const dice = scriptedDice(values);
-  Object.assign(sim.rng, { int: dice.int, d100: dice.d100 });
-  return dice;
-}
-function run(sim: Simulation, ticks: number): SimEvent[] {
-  const out: SimEvent[] = [];
-  for (let i = 0; i < ticks; i++) out.push(...sim.step());
-  return out;
-}
-const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
 
 describe("d100 ruleset in the simulation", () => {
   it("P100-PLACE-01, P100-DUEL-05: a d100 room gives every unit d100 data: roles, placements and HP from class data", () => {
