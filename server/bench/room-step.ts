@@ -1,5 +1,5 @@
 /**
- * `npx tsx server/bench/room-step.ts [--rooms N] [--seconds S] [--seed N] [--repeat R]`: the
+ * `npx tsx server/bench/room-step.ts [--rooms N] [--seconds S] [--seed N] [--repeat R] [--thrash-kib K] [--old]`: the
  * JavaScript work of the load test's dungeon rooms, headless (no socket, no Colyseus room), split
  * by phase, to find and measure the server's CPU beyond the bare-room floor (issue 10).
  *
@@ -14,13 +14,22 @@
  * `--thrash-kib K` walks a K KiB buffer before each room step, so that the room's data and code
  * are out of the CPU caches as in a live server (where sockets and the other rooms run between
  * two steps of a room); without it the figures are those of hot caches (much lower).
+ *
+ * The `views` phase also holds the rest of the room's own per-step work around the projection
+ * (`#project` and `#stepAndPatch`): the controllers check (`#projectControllers`, no seat plays
+ * a unit under this load), the listing check (day, hour, open adventurer seats) and
+ * `patchCarriesViews`. `--old` runs instead the room's per-step path before issue 10's rework
+ * (a string view signature built each step, a fresh `lazyContext`, the controllers map and key
+ * string, `sim.clock()` and `openAdventurerSeats().join(",")`, `patchCarriesViews` over a
+ * fresh array), to compare both on the same machine.
  */
 import { Encoder, StateView } from "@colyseus/schema";
-import { COMMANDS, DungeonState, type Command, type CommandType } from "@malignus/shared";
+import { COMMANDS, DungeonState, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type Command, type CommandType } from "@malignus/shared";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
 import { projectMap, projectState, structureVersion } from "../src/rooms/projection.ts";
-import { initView, lazyContext, patchCarriesViews, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
+import { StepViewContext, ViewSignature, initView, lazyContext, patchCarriesViews, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
+import { isActive } from "../src/sim/world/units.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
 import { chooseKeeperAction, type KeeperView } from "../../loadtest/src/bots/keeper.ts";
 import { BotRandom } from "../../loadtest/src/bots/rand.ts";
@@ -31,6 +40,10 @@ export interface RoomStepCost { commands: number; sim: number; project: number; 
 interface BenchRoom {
   sim: Simulation; state: DungeonState; encoder: Encoder; view: StateView; viewer: Viewer;
   signature: string | undefined; rand: BotRandom; nextCommandStep: number;
+  /** The room's own per-step state (DungeonRoom.ts): view list, context, signature, checks. */
+  views: { view: StateView }[]; ctx: StepViewContext; sig: ViewSignature;
+  controllersKey: string; controllersVersion: number | undefined; lastDay: number; lastHour: number;
+  lastOpen: string; lastOpenList: readonly string[]; published: number;
 }
 
 function makeRoom(seed: number): BenchRoom {
@@ -46,14 +59,86 @@ function makeRoom(seed: number): BenchRoom {
   encoder.discardChanges();
   view.changes.clear();
   const rand = new BotRandom(seed * 7 + 1);
-  return { sim, state, encoder, view, viewer, signature: undefined, rand, nextCommandStep: rand.int(5, 15) };
+  return {
+    sim, state, encoder, view, viewer, signature: undefined, rand, nextCommandStep: rand.int(5, 15),
+    views: [{ view }], ctx: new StepViewContext(sim), sig: new ViewSignature(),
+    controllersKey: "", controllersVersion: -1, lastDay: 0, lastHour: -1, lastOpen: "", lastOpenList: [], published: 0,
+  };
+}
+
+/** DungeonRoom.openAdventurerSeats with no seat holding a unit (the load's keeper and spectators). */
+function openSeats(sim: Simulation): string[] {
+  const s = sim.state;
+  const party = s.invasion.partyId ? s.parties[s.invasion.partyId] : undefined;
+  if (!party) return [];
+  const claimed = new Set<string>();
+  return party.memberIds.filter((id) => { const u = s.units[id]; return !!u && isActive(u) && !claimed.has(id); });
+}
+
+/** The room's per-step work around the projection before issue 10 (string signature and keys). */
+function oldRoomStep(room: BenchRoom): void {
+  const { sim, state } = room;
+  const controllers = new Map<string, string>();
+  let controllersKey = `${structureVersion(state.units)}`;
+  for (const [unitId, seatId] of controllers) controllersKey += `|${unitId}:${seatId}`;
+  if (controllersKey !== room.controllersKey) {
+    room.controllersKey = controllersKey;
+    state.units.forEach((u, id) => { const c = controllers.get(id) ?? ""; if (u.controller !== c) u.controller = c; });
+  }
+  const ctx = lazyContext(sim);
+  const signature = viewSignature(state, ctx, room.viewer, structureVersion);
+  if (signature === undefined || signature !== room.signature) {
+    syncView(room.view, state, ctx, room.viewer);
+    room.signature = signature;
+  }
+  const { day, hour } = sim.clock();
+  const open = openSeats(sim).join(",");
+  if (day !== room.lastDay || hour !== room.lastHour || open !== room.lastOpen) {
+    room.lastDay = day; room.lastHour = hour; room.lastOpen = openSeats(sim).join(","); room.published++;
+  }
+  patchCarriesViews(state, [room.view].map((view) => ({ view })));
+}
+
+/** The room's per-step work around the projection now (DungeonRoom.ts `#project`, `#stepAndPatch`). */
+function newRoomStep(room: BenchRoom): void {
+  const { sim, state } = room;
+  room.ctx.invalidate();
+  const version = structureVersion(state.units);
+  if (version === undefined || version !== room.controllersVersion) {
+    room.controllersVersion = version;
+    state.units.forEach((u) => { if (u.controller !== "") u.controller = ""; });
+  }
+  if (room.sig.changed(state, room.ctx, room.viewer, structureVersion)) syncView(room.view, state, room.ctx, room.viewer);
+  const t = sim.state.tick;
+  const day = Math.floor(t / TICKS_PER_GAME_DAY) + 1;
+  const hour = Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR);
+  if (day !== room.lastDay || hour !== room.lastHour || openSeatsChanged(sim, room.lastOpenList)) {
+    room.lastDay = day; room.lastHour = hour; room.lastOpenList = openSeats(sim); room.published++;
+  }
+  patchCarriesViews(state, room.views);
+}
+
+/** DungeonRoom.#openSeatsChanged with no seat holding a unit. */
+function openSeatsChanged(sim: Simulation, last: readonly string[]): boolean {
+  const s = sim.state;
+  const party = s.invasion.partyId ? s.parties[s.invasion.partyId] : undefined;
+  if (!party) return last.length !== 0;
+  let n = 0;
+  for (let i = 0; i < party.memberIds.length; i++) {
+    const id = party.memberIds[i]!;
+    const u = s.units[id];
+    if (!u || !isActive(u)) continue;
+    if (last[n] !== id) return true;
+    n++;
+  }
+  return n !== last.length;
 }
 
 /**
  * Runs `rooms` rooms for `seconds` real seconds of room steps (as fast as it can) and returns
  * the mean CPU per room step of each phase.
  */
-export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB = 0): RoomStepCost {
+export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB = 0, old = false): RoomStepCost {
   const thrash = new Uint32Array((thrashKiB * 1024) / 4);
   let sink = 0;
   const all: BenchRoom[] = [];
@@ -85,13 +170,8 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
       t1 = performance.now();
       acc.project += t1 - t0;
       t0 = t1;
-      const ctx = lazyContext(sim);
-      const signature = viewSignature(state, ctx, room.viewer, structureVersion);
-      if (signature === undefined || signature !== room.signature) {
-        syncView(room.view, state, ctx, room.viewer);
-        room.signature = signature;
-      }
-      patchCarriesViews(state, [room.view]);
+      if (old) oldRoomStep(room);
+      else newRoomStep(room);
       t1 = performance.now();
       acc.views += t1 - t0;
       t0 = t1;
@@ -118,10 +198,11 @@ if (process.argv[1]?.endsWith("room-step.ts")) {
   const arg = (name: string, dflt: number) => { const i = argv.indexOf(name); return i >= 0 ? Number(argv[i + 1]) : dflt; };
   const rooms = arg("--rooms", 40), seconds = arg("--seconds", 20), repeat = arg("--repeat", 3);
   const runs: RoomStepCost[] = [];
-  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, arg("--seed", 1), arg("--thrash-kib", 0)));
+  const old = argv.includes("--old");
+  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, arg("--seed", 1), arg("--thrash-kib", 0), old));
   const median = (k: keyof RoomStepCost) => { const v = runs.map((r) => r[k]).sort((a, b) => a - b); return v[Math.floor(v.length / 2)]!; };
   const keys: (keyof RoomStepCost)[] = ["commands", "sim", "project", "views", "encode", "total"];
-  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${arg("--thrash-kib", 0) ? `, caches cleared by ${arg("--thrash-kib", 0)} KiB before each step` : ""}, median of ${repeat} runs: µs of CPU per room step`);
+  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${arg("--thrash-kib", 0) ? `, caches cleared by ${arg("--thrash-kib", 0)} KiB before each step` : ""}, median of ${repeat} runs${old ? ", the room's path before issue 10 (--old)" : ""}: µs of CPU per room step`);
   for (const k of keys) console.log(`  ${k.padEnd(9)} ${median(k).toFixed(1).padStart(7)}   runs: ${runs.map((r) => r[k].toFixed(1)).join(" ")}`);
   console.log(`  = ${((median("total") * rooms * ROOM_STEPS_PER_SECOND) / 1e4).toFixed(2)} % of one core for ${rooms} rooms at ${ROOM_STEPS_PER_SECOND} steps/s`);
 }

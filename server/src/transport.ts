@@ -47,7 +47,7 @@ export async function createTransport(preference: TransportPreference, log: Logg
 }
 
 /** A socket that can hold its writes back (node:net's `cork`/`uncork`). */
-interface Corkable { cork(): void; uncork(): void }
+export interface Corkable { cork(): void; uncork(): void }
 
 /**
  * Corks the socket of every client on the ws transport, so all the frames sent to a client until
@@ -58,12 +58,31 @@ interface Corkable { cork(): void; uncork(): void }
  */
 export function corkClients(clients: Iterable<unknown>): () => void {
   const corked: Corkable[] = [];
+  corkClientsInto(clients, corked);
+  return () => uncorkAll(corked);
+}
+
+/**
+ * {@link corkClients} without allocating: corks the ws socket of every client in `clients` and
+ * appends each socket corked to `corked` (a list the caller keeps and reuses; it should be empty).
+ * Undo with {@link uncorkAll}, once, in a `finally`.
+ * @returns how many sockets were corked.
+ */
+export function corkClientsInto(clients: Iterable<unknown>, corked: Corkable[]): number {
+  let n = 0;
   for (const client of clients) {
     const socket = (client as { ref?: { _socket?: Partial<Corkable> } }).ref?._socket;
     if (socket && typeof socket.cork === "function" && typeof socket.uncork === "function") {
       socket.cork();
       corked.push(socket as Corkable);
+      n++;
     }
   }
-  return () => { for (const s of corked) s.uncork(); };
+  return n;
+}
+
+/** Uncorks every socket of `corked` ({@link corkClientsInto}) and empties the list. */
+export function uncorkAll(corked: Corkable[]): void {
+  for (let i = 0; i < corked.length; i++) corked[i]!.uncork();
+  corked.length = 0;
 }

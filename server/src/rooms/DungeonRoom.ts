@@ -1,7 +1,7 @@
 import { CloseCode, Protocol, Room, getMessageBytes, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import {
-  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_DAY, TICKS_PER_GAME_MINUTE, TurnPlan,
+  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE, TurnPlan,
   type Command, type CommandPayload, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
 } from "@malignus/shared";
 import { encounterOf } from "../sim/combat/encounters/book.ts";
@@ -13,8 +13,8 @@ import { clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge
 import { RoomRefusal, SKIP_TO_INVASION_MAX_DAYS, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState, structureVersion } from "./projection.ts";
 import { awaitingPlayer } from "./turnProjection.ts";
-import { eventVisible, initView, lazyContext, patchCarriesViews, syncView, viewSignature, viewerKey, type ViewContext, type Viewer } from "./views.ts";
-import { corkClients } from "../transport.ts";
+import { StepViewContext, ViewSignature, eventVisible, initView, patchCarriesViews, syncView, viewerKey, type Viewer } from "./views.ts";
+import { corkClientsInto, uncorkAll, type Corkable } from "../transport.ts";
 
 /** Room steps per real second (`setFixedTimestep` rate). */
 export const ROOM_STEPS_PER_SECOND = 10;
@@ -52,6 +52,22 @@ export interface LoggedPlan { tick: number; seatId: string; unitId: string; plan
 
 type DungeonClient = Client<{ userData: DungeonClientData }>;
 
+/** One shared StateView of a room and what the room keeps to sync it and to send it events. */
+interface ViewEntry {
+  /** Its {@link viewerKey}. */
+  readonly key: string;
+  readonly view: StateView;
+  readonly viewer: Viewer;
+  /** Clients holding it. */
+  clients: number;
+  /** What its entries depended on at its last sync (views.ts). */
+  readonly signature: ViewSignature;
+  /** The room's event counter when {@link ViewEntry.eventSee} was decided. */
+  eventStamp: number;
+  /** Whether its viewer may see the event {@link ViewEntry.eventStamp} names. */
+  eventSee: boolean;
+}
+
 /**
  * The `dungeon` room: one live dungeon shared by keepers, adventurer players and spectators.
  * It owns a {@link Simulation}, runs it with `setFixedTimestep` at {@link ROOM_STEPS_PER_SECOND}
@@ -86,7 +102,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #tickBudget = 0;
   #lastDay = 0;
   #lastHour = -1;
-  #lastOpenSeats = "";
+  /** The open adventurer seats last published (never mutated: the metadata holds it). */
+  #lastOpenSeats: readonly string[] = [];
   #log = logger;
   /** Seats by session id (a reconnecting client keeps its session id). */
   readonly #seats = new Map<string, Seat>();
@@ -95,15 +112,31 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #planLog: LoggedPlan[] = [];
   /** Unit ids whose simulation record carries a `controller`. */
   readonly #controlled = new Set<string>();
-  /** The units' structure and the seats' units when the `controller` fields were last written. */
-  #controllersKey = "";
+  /** Connected seats' units: unit id to seat id (rebuilt when the seats change). */
+  readonly #controllers = new Map<string, string>();
+  /** Units claimed by a seat, connected or not (rebuilt when the seats change). */
+  readonly #claimed = new Set<string>();
+  /** Bumped by every seat change ({@link DungeonRoom.#seatsChanged}). */
+  #seatsVersion = 0;
+  /** {@link DungeonRoom.#seatsVersion} when the `controller` fields were last written, -1 never. */
+  #controllersSeatsVersion = -1;
+  /** The units map's structure version (projection.ts) when the `controller` fields were last written. */
+  #controllersUnitsVersion: number | undefined = -1;
+  /** The room's view context (views.ts), invalidated whenever the simulation may have changed. */
+  #ctx!: StepViewContext;
+  /** Sockets corked for the current step (transport.ts), reused from step to step. */
+  readonly #corked: Corkable[] = [];
+  /** Counts events sent, so each view decides an event's visibility once ({@link ViewEntry.eventStamp}). */
+  #eventStamp = 0;
   /**
    * The StateViews, one per distinct viewer ({@link viewerKey}): every keeper and every spectator
    * of a room without `spectatorsSeeAll` share one view, so it is synced and encoded once per
    * patch, not once per client (Colyseus encodes a view once per patch and sends the bytes to
    * each client holding it).
    */
-  readonly #views = new Map<string, { view: StateView; viewer: Viewer; clients: number; signature?: string | undefined }>();
+  readonly #views = new Map<string, ViewEntry>();
+  /** The same entries as {@link DungeonRoom.#views}, as an array walked each step without allocating. */
+  readonly #viewList: ViewEntry[] = [];
   #refusalWindowEnd = 0;
   #refusalsLogged = 0;
   #refusalsSuppressed = 0;
@@ -120,6 +153,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       seed: options.seed, ruleset: options.ruleset, map, pauseOnSpot: options.pauseOnSpot,
       ...(options.d100 ? { d100: { traumaticInsteadOfDeath: options.d100.traumaticInsteadOfDeath ?? false, rechargeBetweenFights: options.d100.rechargeBetweenFights ?? false, ...(options.d100.firstParty ? { firstParty: [...options.d100.firstParty] } : {}) } } : {}),
     });
+    this.#ctx = new StepViewContext(this.#sim);
     if (options.skipToInvasion) this.#skipToInvasion();
     if (options.startPaused) this.#sim.pause("waiting for a keeper to resume");
     this.#log.info({ ...options }, "dungeon created");
@@ -432,11 +466,11 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #step(): void {
     const started = performance.now();
     // Every frame a client gets in this step (events, then the patch) leaves in one socket write.
-    const uncork = corkClients(this.clients);
+    corkClientsInto(this.clients, this.#corked);
     try {
       this.#stepAndPatch();
     } finally {
-      uncork();
+      uncorkAll(this.#corked);
     }
     tickDuration.observe((performance.now() - started) / 1000);
   }
@@ -459,28 +493,70 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       }
     }
     this.#project();
-    const { day, hour } = sim.clock();
-    const open = this.openAdventurerSeats().join(",");
-    if (day !== this.#lastDay || hour !== this.#lastHour || open !== this.#lastOpenSeats) this.#publishMetadata();
-    patchCarriesViews(this.state, [...this.#views.values()].map((v) => v.view));
+    const t = sim.state.tick; // sim.clock()'s day and hour, without its object
+    const day = Math.floor(t / TICKS_PER_GAME_DAY) + 1;
+    const hour = Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR);
+    if (day !== this.#lastDay || hour !== this.#lastHour || this.#openSeatsChanged()) this.#publishMetadata();
+    patchCarriesViews(this.state, this.#viewList);
     this.broadcastPatch();
+  }
+
+  /**
+   * True when {@link DungeonRoom.openAdventurerSeats} would answer other ids, or the same in
+   * another order, than the list last published; walks the party without allocating.
+   */
+  #openSeatsChanged(): boolean {
+    const sim = this.#sim.state;
+    const last = this.#lastOpenSeats;
+    const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;
+    if (!party) return last.length !== 0;
+    const members = party.memberIds;
+    let n = 0;
+    for (let i = 0; i < members.length; i++) {
+      const id = members[i]!;
+      const u = sim.units[id];
+      if (!u || !isActive(u) || this.#claimed.has(id)) continue;
+      if (last[n] !== id) return true;
+      n++;
+    }
+    return n !== last.length;
   }
 
   /** Projects the simulation, the adventurers' controllers, and every client's view. */
   #project(): void {
     projectState(this.state, this.#sim, this.#options.timeScale);
-    const controllers = new Map<string, string>();
-    for (const s of this.#seats.values()) if (s.unitId && s.connected) controllers.set(s.unitId, s.seatId);
-    // The units' `controller` fields change only with the seats or the units: skip the walk otherwise.
-    let controllersKey = `${structureVersion(this.state.units)}`;
-    for (const [unitId, seatId] of controllers) controllersKey += `|${unitId}:${seatId}`;
-    if (controllersKey !== this.#controllersKey) {
-      this.#controllersKey = controllersKey;
-      this.state.units.forEach((u, id) => {
-        const c = controllers.get(id) ?? "";
-        if (u.controller !== c) u.controller = c;
-      });
+    this.#ctx.invalidate();
+    this.#projectControllers();
+    const views = this.#viewList;
+    for (let i = 0; i < views.length; i++) {
+      const entry = views[i]!;
+      // Skipped while nothing it may see has changed (views.ts ViewSignature).
+      if (!entry.signature.changed(this.state, this.#ctx, entry.viewer, structureVersion)) continue;
+      syncView(entry.view, this.state, this.#ctx, entry.viewer);
     }
+  }
+
+  /**
+   * Writes the adventurers' `controller` (the seat playing each unit) into the schema units and
+   * the simulation's records. They change only with the seats (every change goes through
+   * {@link DungeonRoom.#seatsChanged}) or the units (added or removed: the units map's structure
+   * version); the simulation never writes them. Skipped while neither changed.
+   */
+  #projectControllers(): void {
+    const unitsVersion = structureVersion(this.state.units);
+    const seatsChanged = this.#controllersSeatsVersion !== this.#seatsVersion;
+    if (!seatsChanged && unitsVersion !== undefined && unitsVersion === this.#controllersUnitsVersion) return;
+    this.#controllersUnitsVersion = unitsVersion;
+    const controllers = this.#controllers;
+    if (seatsChanged) {
+      this.#controllersSeatsVersion = this.#seatsVersion;
+      controllers.clear();
+      for (const s of this.#seats.values()) if (s.unitId && s.connected) controllers.set(s.unitId, s.seatId);
+    }
+    this.state.units.forEach((u, id) => {
+      const c = controllers.get(id) ?? "";
+      if (u.controller !== c) u.controller = c;
+    });
     // The simulation's record too, where encounter rules look (an absent field = the AI).
     for (const id of this.#controlled) {
       if (controllers.has(id)) continue;
@@ -492,14 +568,6 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       const r = this.#sim.state.units[id];
       if (r && r.controller !== seatId) { r.controller = seatId; this.#controlled.add(id); }
     }
-    const ctx: ViewContext = lazyContext(this.#sim);
-    for (const entry of this.#views.values()) {
-      // Skipped while nothing it may see has changed (views.ts viewSignature).
-      const signature = viewSignature(this.state, ctx, entry.viewer, structureVersion);
-      if (signature !== undefined && signature === entry.signature) continue;
-      syncView(entry.view, this.state, ctx, entry.viewer);
-      entry.signature = signature;
-    }
   }
 
   /** Gives `client` the shared view of its viewer, making and syncing it if it is the first. */
@@ -510,9 +578,12 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     if (!entry) {
       const view = new StateView();
       initView(view, this.state, viewer);
-      syncView(view, this.state, lazyContext(this.#sim), viewer);
-      entry = { view, viewer, clients: 0 };
+      this.#ctx.invalidate();
+      syncView(view, this.state, this.#ctx, viewer);
+      // A fresh signature: the next step syncs the view again, as it always did.
+      entry = { key, view, viewer, clients: 0, signature: new ViewSignature(), eventStamp: 0, eventSee: false };
       this.#views.set(key, entry);
+      this.#viewList.push(entry);
     }
     entry.clients++;
     client.view = entry.view;
@@ -528,6 +599,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     if (--entry.clients > 0) return;
     entry.view.dispose();
     this.#views.delete(key);
+    this.#viewList.splice(this.#viewList.indexOf(entry), 1);
   }
 
   /** Counts the bytes of the state frames sent to `client` (the `patchBytes` metric). */
@@ -544,18 +616,21 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** Sends each event to the clients whose seat may see it (views.ts `eventVisible`). */
   #broadcastEvents(events: readonly unknown[]): void {
     if (events.length === 0) return;
-    const ctx = lazyContext(this.#sim);
+    const ctx = this.#ctx;
+    ctx.invalidate(); // the simulation just stepped
     for (const event of events) {
       const e = event as { type: string } & Record<string, unknown>;
-      // Encoded once per event, visibility decided once per distinct viewer.
+      // Encoded once per event, visibility decided once per distinct viewer (per shared view).
       let bytes: Buffer | undefined;
-      const visible = new Map<string, boolean>();
+      const stamp = ++this.#eventStamp;
       for (const client of this.clients) {
         const viewer = client.userData?.viewer;
         if (!viewer) continue;
-        const key = viewerKey(viewer);
-        let see = visible.get(key);
-        if (see === undefined) { see = eventVisible(ctx, viewer, e); visible.set(key, see); }
+        const entry = this.#views.get(viewerKey(viewer));
+        let see: boolean;
+        if (entry === undefined) see = eventVisible(ctx, viewer, e);
+        else if (entry.eventStamp === stamp) see = entry.eventSee;
+        else { see = eventVisible(ctx, viewer, e); entry.eventStamp = stamp; entry.eventSee = see; }
         if (see) client.enqueueRaw(bytes ??= getMessageBytes.raw(Protocol.ROOM_DATA, EVENT_MESSAGE, event));
       }
     }
@@ -563,6 +638,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
   /** Seats changed: counts in the state, the pause rule (INV-79), controllers, listing. */
   #seatsChanged(): void {
+    this.#seatsVersion++;
+    this.#claimed.clear();
+    for (const s of this.#seats.values()) if (s.unitId) this.#claimed.add(s.unitId);
     this.state.keepers = this.#count("keeper", true);
     this.state.spectators = this.#count("spectator", true);
     this.state.adventurers = this.#count("adventurer");
@@ -584,7 +662,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#lastDay = day;
     this.#lastHour = hour;
     const open = this.openAdventurerSeats();
-    this.#lastOpenSeats = open.join(",");
+    this.#lastOpenSeats = open;
     const metadata: DungeonMetadata = {
       map: this.#options.map,
       ruleset: this.#options.ruleset,

@@ -33,11 +33,18 @@ export type Viewer =
 
 /**
  * The key of a viewer: clients whose viewers have the same key see exactly the same things, so
- * the room gives them one shared StateView (`keeper`, `all`, or `adventurer:<unitId>`).
+ * the room gives them one shared StateView (`keeper`, `all`, or `adventurer:<unitId>`). An
+ * adventurer's key is built once per viewer object and remembered.
  */
 export function viewerKey(viewer: Viewer): string {
-  return viewer.kind === "adventurer" ? `adventurer:${viewer.unitId}` : viewer.kind;
+  if (viewer.kind !== "adventurer") return viewer.kind;
+  const known = adventurerKeys.get(viewer);
+  if (known !== undefined && known.unitId === viewer.unitId) return known.key;
+  const key = `adventurer:${viewer.unitId}`;
+  adventurerKeys.set(viewer, { unitId: viewer.unitId, key });
+  return key;
 }
+const adventurerKeys = new WeakMap<Viewer, { unitId: string; key: string }>();
 
 /**
  * Makes sure the next patch carries the pending changes of shared views. Colyseus encodes a
@@ -46,12 +53,13 @@ export function viewerKey(viewer: Viewer): string {
  * first encode clears the view's changes, so the other clients would miss them. When a view
  * has pending changes and the state has none, this marks the clock's `tick` as changed (the
  * same value is re-sent, a few bytes), so the patch takes the shared path.
+ * @param views the room's views (any objects with a `view`), read by index: no allocation.
  */
-export function patchCarriesViews(state: DungeonState, views: Iterable<StateView>): void {
+export function patchCarriesViews(state: DungeonState, views: ArrayLike<{ readonly view: StateView }>): void {
   const clockTree = (state.clock as unknown as { [$changes]: { root?: { changes: { next?: unknown } }; markDirty(index: number): void } })[$changes];
   if (clockTree.root?.changes.next !== undefined) return; // the state has changes: shared path
-  for (const view of views) {
-    if (view.changes.size > 0) { clockTree.markDirty(0); return; } // GameClock field 0 = tick
+  for (let i = 0; i < views.length; i++) {
+    if (views[i]!.view.changes.size > 0) { clockTree.markDirty(0); return; } // GameClock field 0 = tick
   }
 }
 
@@ -62,6 +70,8 @@ export function patchCarriesViews(state: DungeonState, views: Iterable<StateView
  * version, or its keys), the adventurers the keeper sees now, how many units have no party, and
  * the spotted parties. While it is
  * the same as at a view's last {@link syncView}, syncing that view again would change nothing.
+ * The room uses {@link ViewSignature}, which compares the same things without building a string;
+ * this one is kept for tools and tests that want the signature as a value.
  */
 export function viewSignature(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined): string | undefined {
   if (viewer.kind === "adventurer") return undefined;
@@ -82,6 +92,105 @@ export function viewSignature(state: DungeonState, ctx: ViewContext, viewer: Vie
     parts.push(spotted.join(","));
   }
   return parts.join("|");
+}
+
+/**
+ * What a view's entries depended on at its last sync, kept as numbers and id lists and compared
+ * in place: the same things as {@link viewSignature} (each filtered or tagged map's structure
+ * version, or its keys in order where it has none; for a `keeper`, the revealed adventurers in
+ * order, the count of units with no party and the spotted parties in order), so it tells a
+ * change exactly when the string would, without allocating anything while nothing changed.
+ * One per view; an `adventurer` view is always reported changed (it follows line of sight).
+ */
+export class ViewSignature {
+  #synced = false;
+  /** Per signature collection: its version, or undefined when its keys are kept instead. */
+  readonly #versions: (number | undefined)[] = [];
+  /** Per signature collection without a version: its keys in order. */
+  readonly #keys: (string[] | undefined)[] = [];
+  /** Per signature collection: whether the state had that map. */
+  readonly #present: boolean[] = [];
+  readonly #revealed: string[] = [];
+  #partyless = -1;
+  readonly #spotted: string[] = [];
+
+  /**
+   * True when syncing the view of `viewer` may change it: the first call, any call for an
+   * `adventurer`, or when anything the signature follows differs from the previous call (the
+   * signature then takes the new values). Reads `ctx.revealed` only for a `keeper` and only
+   * when some unit has a party (with none, no adventurer can be revealed).
+   * @param versionOf a map's structure version (projection.ts `structureVersion`), or undefined.
+   */
+  changed(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined): boolean {
+    if (viewer.kind === "adventurer") return true;
+    let changed = !this.#synced;
+    this.#synced = true;
+    const collections = signatureCollections();
+    for (let c = 0; c < collections.length; c++) {
+      const map = (state as unknown as Record<string, (ViewMap & { keys(): IterableIterator<string>; readonly size: number }) | undefined>)[collections[c]!];
+      const present = map !== undefined;
+      if (this.#present[c] !== present) { this.#present[c] = present; changed = true; }
+      if (!map) continue;
+      const version = versionOf(map);
+      if (version !== undefined) {
+        if (this.#versions[c] !== version) { this.#versions[c] = version; changed = true; }
+        this.#keys[c] = undefined;
+        continue;
+      }
+      if (this.#versions[c] !== undefined) { this.#versions[c] = undefined; changed = true; }
+      let keys = this.#keys[c];
+      if (keys === undefined) { keys = []; this.#keys[c] = keys; changed = true; }
+      if (sameKeys(keys, map)) continue;
+      keys.length = 0;
+      for (const k of map.keys()) keys.push(k);
+      changed = true;
+    }
+    if (viewer.kind !== "keeper") return changed;
+    const sim = ctx.sim.state;
+    let partyless = 0; // a unit leaving its party (partyId becoming "") becomes visible
+    let withParty = 0;
+    for (const id in sim.units) { if (sim.units[id]!.partyId === "") partyless++; else withParty++; }
+    if (partyless !== this.#partyless) { this.#partyless = partyless; changed = true; }
+    // revealedToKeeper only ever holds units with a party.
+    if (withParty === 0) {
+      if (this.#revealed.length > 0) { this.#revealed.length = 0; changed = true; }
+    } else if (!sameIds(this.#revealed, ctx.revealed)) {
+      this.#revealed.length = 0;
+      for (const id of ctx.revealed) this.#revealed.push(id);
+      changed = true;
+    }
+    let n = 0;
+    let spottedSame = true;
+    for (const id in sim.parties) {
+      if (!sim.parties[id]?.spotted) continue;
+      if (spottedSame && this.#spotted[n] !== id) spottedSame = false;
+      n++;
+    }
+    if (!spottedSame || n !== this.#spotted.length) {
+      this.#spotted.length = 0;
+      for (const id in sim.parties) if (sim.parties[id]?.spotted) this.#spotted.push(id);
+      changed = true;
+    }
+    return changed;
+  }
+}
+
+/** True when `map`'s keys are `keys`, in the same order. */
+function sameKeys(keys: readonly string[], map: { keys(): IterableIterator<string>; readonly size: number }): boolean {
+  if (map.size !== keys.length) return false;
+  if (keys.length === 0) return true;
+  let i = 0;
+  for (const k of map.keys()) if (keys[i++] !== k) return false;
+  return true;
+}
+
+/** True when `set` holds `ids`, in the same order. */
+function sameIds(ids: readonly string[], set: ReadonlySet<string>): boolean {
+  if (set.size !== ids.length) return false;
+  if (ids.length === 0) return true;
+  let i = 0;
+  for (const id of set) if (ids[i++] !== id) return false;
+  return true;
 }
 
 let signatureList: { rules: number; list: readonly string[] } | undefined;
@@ -133,16 +242,30 @@ export function keeperSeesUnit(sim: Simulation, unit: UnitRecord, watchers: read
 
 /** The adventurer ids the keeper sees this step ({@link keeperSeesUnit}). */
 export function revealedToKeeper(sim: Simulation): Set<string> {
-  const watchers: UnitRecord[] = [];
+  return fillRevealed(sim, new Set<string>(), []);
+}
+
+/**
+ * Fills `out` (cleared first) with the adventurer ids the keeper sees this step, in the order of
+ * `sim.state.units` ({@link revealedToKeeper} into reused containers); `watchers` is scratch.
+ * @returns `out`.
+ */
+function fillRevealed(sim: Simulation, out: Set<string>, watchers: UnitRecord[]): Set<string> {
+  out.clear();
+  watchers.length = 0;
+  let withParty = 0;
   for (const id in sim.state.units) {
     const u = sim.state.units[id] as UnitRecord;
     if (isKeeperSide(u) && isActive(u)) watchers.push(u);
+    if (u.partyId !== "") withParty++;
   }
-  const out = new Set<string>();
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
-    if (u.partyId !== "" && keeperSeesUnit(sim, u, watchers)) out.add(id);
+  if (withParty > 0) {
+    for (const id in sim.state.units) {
+      const u = sim.state.units[id] as UnitRecord;
+      if (u.partyId !== "" && keeperSeesUnit(sim, u, watchers)) out.add(id);
+    }
   }
+  watchers.length = 0;
   return out;
 }
 
@@ -218,6 +341,30 @@ export function lazyContext(sim: Simulation): ViewContext {
     sim,
     get revealed() { return (revealed ??= revealedToKeeper(sim)); },
   };
+}
+
+/**
+ * A {@link ViewContext} a room keeps for its whole life: like {@link lazyContext}, its `revealed`
+ * set is computed on first use only, into the same Set each time; {@link StepViewContext.invalidate}
+ * must be called whenever the simulation may have changed (after each simulation step or command),
+ * so the next use computes it afresh. A `revealed` read earlier is then stale (the same Set object
+ * is refilled): read it, do not keep it.
+ */
+export class StepViewContext implements ViewContext {
+  readonly sim: Simulation;
+  readonly #revealed = new Set<string>();
+  readonly #watchers: UnitRecord[] = [];
+  #fresh = false;
+
+  constructor(sim: Simulation) { this.sim = sim; }
+
+  get revealed(): ReadonlySet<string> {
+    if (!this.#fresh) { fillRevealed(this.sim, this.#revealed, this.#watchers); this.#fresh = true; }
+    return this.#revealed;
+  }
+
+  /** Forgets the `revealed` set: the next read computes it from the simulation as it is then. */
+  invalidate(): void { this.#fresh = false; }
 }
 
 /**

@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { Encoder, StateView } from "@colyseus/schema";
+import { DungeonState } from "@malignus/shared";
+import { projectMap, projectState, structureVersion } from "../../src/rooms/projection.ts";
+import {
+  StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncView, viewSignature, viewerKey, type Viewer,
+} from "../../src/rooms/views.ts";
+import type { Simulation } from "../../src/sim/index.ts";
+import { defaultSim } from "../sim/helpers.ts";
+
+interface Watched { viewer: Viewer; view: StateView; signature: ViewSignature; last: string | undefined }
+
+/** A room's state and shared views, stepped as DungeonRoom.#project does (numeric signatures). */
+function setUp(seed: number): { sim: Simulation; state: DungeonState; ctx: StepViewContext; watched: Watched[] } {
+  const sim = defaultSim(seed, { pauseOnSpot: false });
+  const state = new DungeonState();
+  projectMap(state, sim.state);
+  projectState(state, sim, 1);
+  new Encoder(state); // attaches the state, as the room's serializer does
+  const ctx = new StepViewContext(sim);
+  const watched: Watched[] = [];
+  for (const viewer of [{ kind: "keeper" }, { kind: "all" }] as Viewer[]) {
+    const view = new StateView();
+    initView(view, state, viewer);
+    syncView(view, state, lazyContext(sim), viewer);
+    watched.push({ viewer, view, signature: new ViewSignature(), last: undefined });
+  }
+  return { sim, state, ctx, watched };
+}
+
+/** The ids of each `.view()` map's entries `view` holds, by collection. */
+function held(view: StateView, state: DungeonState): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const rule of VIEW_RULES) {
+    const ids: string[] = [];
+    (state[rule.collection] as unknown as { forEach(cb: (v: object, k: string) => void): void }).forEach((entry, id) => {
+      if (view.has(entry as never)) ids.push(id);
+    });
+    out[rule.collection] = ids;
+  }
+  return out;
+}
+
+/** The ids `viewer` may see now by the rules, as {@link held} lists them. */
+function wanted(sim: Simulation, state: DungeonState, viewer: Viewer): Record<string, string[]> {
+  const ctx = lazyContext(sim);
+  const out: Record<string, string[]> = {};
+  for (const rule of VIEW_RULES) {
+    const ids: string[] = [];
+    (state[rule.collection] as unknown as { forEach(cb: (v: object, k: string) => void): void }).forEach((_entry, id) => {
+      if (rule.visible(ctx, viewer, id)) ids.push(id);
+    });
+    out[rule.collection] = ids;
+  }
+  return out;
+}
+
+describe("ViewSignature (issue 10: the room's numeric view signature)", () => {
+  it("tells a change exactly when the string viewSignature changes, and a view synced only then holds exactly what the rules allow, through an invasion spotted, revealed and fought", () => {
+    const { sim, state, ctx, watched } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    let changes = 0;
+    let spottedAt = -1;
+    let revealedSteps = 0;
+    for (let step = 0; step < 3000; step++) {
+      const events = sim.step();
+      projectState(state, sim, 1);
+      ctx.invalidate();
+      for (const w of watched) {
+        const string = viewSignature(state, lazyContext(sim), w.viewer, structureVersion);
+        const changed = w.signature.changed(state, ctx, w.viewer, structureVersion);
+        expect(changed).toBe(string !== w.last);
+        w.last = string;
+        if (changed) { syncView(w.view, state, ctx, w.viewer); if (w.viewer.kind === "keeper") changes++; }
+        expect(held(w.view, state)).toEqual(wanted(sim, state, w.viewer));
+      }
+      if (spottedAt < 0 && events.some((e) => e.type === "partySpotted")) {
+        spottedAt = step;
+        // The step a party is spotted, the keeper's view takes its entry (INV-05).
+        expect(held(watched[0]!.view, state).parties).toEqual([sim.state.invasion.partyId]);
+      }
+      if (revealedToKeeper(sim).size > 0) revealedSteps++;
+    }
+    // The run covers what the signature follows: a spotting, reveals, and many steps with no change.
+    expect(spottedAt).toBeGreaterThan(0);
+    expect(revealedSteps).toBeGreaterThan(0);
+    expect(changes).toBeGreaterThan(2);
+    expect(changes).toBeLessThan(3000);
+  });
+
+  it("INV-05, KNOW-50: a party spotted with none of its members seen changes the keeper's signature; the synced view then holds its goal and Journals, and no member", () => {
+    const { sim, state, ctx, watched } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    for (let i = 0; i < 5; i++) sim.step(); // the party walks in, unseen (INV-69)
+    const keeper = watched[0]!;
+    const partyId = sim.state.invasion.partyId;
+    const members = [...sim.state.parties[partyId]!.memberIds];
+    const step = (): boolean => {
+      projectState(state, sim, 1);
+      ctx.invalidate();
+      const changed = keeper.signature.changed(state, ctx, keeper.viewer, structureVersion);
+      if (changed) syncView(keeper.view, state, ctx, keeper.viewer);
+      return changed;
+    };
+    step();
+    expect(step()).toBe(false);
+    expect(revealedToKeeper(sim).size).toBe(0);
+    expect(held(keeper.view, state).parties).toEqual([]);
+    sim.state.parties[partyId]!.spotted = true;
+    expect(step()).toBe(true);
+    expect(step()).toBe(false);
+    const now = held(keeper.view, state);
+    expect(now.parties).toEqual([partyId]);
+    expect(now.journals).toEqual(members);
+    expect(now.units.filter((id) => members.includes(id))).toEqual([]);
+  });
+
+  it("a member leaving its party (partyId becoming \"\") changes the keeper's signature, and the synced view then holds that unit", () => {
+    const { sim, state, ctx, watched } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    for (let i = 0; i < 5; i++) sim.step();
+    const keeper = watched[0]!;
+    const member = sim.state.parties[sim.state.invasion.partyId]!.memberIds[0]!;
+    const step = (): boolean => {
+      projectState(state, sim, 1);
+      ctx.invalidate();
+      const changed = keeper.signature.changed(state, ctx, keeper.viewer, structureVersion);
+      if (changed) syncView(keeper.view, state, ctx, keeper.viewer);
+      return changed;
+    };
+    step();
+    expect(step()).toBe(false);
+    expect(held(keeper.view, state).units.includes(member)).toBe(false);
+    sim.state.units[member]!.partyId = "";
+    expect(step()).toBe(true);
+    expect(held(keeper.view, state).units.includes(member)).toBe(true);
+  });
+
+  it("answers true on its first call and for an adventurer always, false while nothing changed", () => {
+    const { sim, state, ctx } = setUp(1);
+    const keeper = new ViewSignature();
+    expect(keeper.changed(state, ctx, { kind: "keeper" }, structureVersion)).toBe(true);
+    expect(keeper.changed(state, ctx, { kind: "keeper" }, structureVersion)).toBe(false);
+    sim.step();
+    projectState(state, sim, 1);
+    ctx.invalidate();
+    expect(keeper.changed(state, ctx, { kind: "keeper" }, structureVersion)).toBe(false);
+    const adventurer = new ViewSignature();
+    expect(adventurer.changed(state, ctx, { kind: "adventurer", unitId: "1" }, structureVersion)).toBe(true);
+    expect(adventurer.changed(state, ctx, { kind: "adventurer", unitId: "1" }, structureVersion)).toBe(true);
+  });
+});
+
+describe("StepViewContext", () => {
+  it("computes the revealed set afresh after invalidate, in the same Set, with revealedToKeeper's ids in order", () => {
+    const { sim, ctx } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    const first = ctx.revealed;
+    expect([...first]).toEqual([]);
+    let seen = 0;
+    for (let step = 0; step < 3000 && seen === 0; step++) {
+      sim.step();
+      ctx.invalidate();
+      expect([...ctx.revealed]).toEqual([...revealedToKeeper(sim)]);
+      seen = ctx.revealed.size;
+    }
+    expect(seen).toBeGreaterThan(0);
+    expect(ctx.revealed).toBe(first);
+  });
+});
+
+describe("viewerKey", () => {
+  it("is `keeper`, `all`, or `adventurer:<unitId>`, following a viewer whose unit changes", () => {
+    expect(viewerKey({ kind: "keeper" })).toBe("keeper");
+    expect(viewerKey({ kind: "all" })).toBe("all");
+    const viewer: { kind: "adventurer"; unitId: string } = { kind: "adventurer", unitId: "12" };
+    expect(viewerKey(viewer)).toBe("adventurer:12");
+    expect(viewerKey(viewer)).toBe("adventurer:12");
+    viewer.unitId = "7";
+    expect(viewerKey(viewer)).toBe("adventurer:7");
+  });
+});
