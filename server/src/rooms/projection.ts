@@ -1,25 +1,24 @@
 import {
-  Cable, Door, PARTS, TrapPart, Unit, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE,
-  type DungeonState,
+  Altar, Cable, Door, DuelMercy, DuelProposal, Lair, PARTS, TrapEffect, TrapPart, Unit, partRole,
+  TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE, type DungeonState,
 } from "@malignus/shared";
 import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "../sim/index.ts";
-import { TrapEffect } from "@malignus/shared";
-import type { EffectRecord } from "../sim/state.ts";
+import type { AltarRecord, EffectRecord, LairRecord } from "../sim/state.ts";
+import type { DoorRecord } from "../sim/doors/types.ts";
+import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/duels.ts";
 // Read-only derived views the simulation computes but does not re-export from sim/index.ts yet.
 import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
 import { projectLair } from "./lairProjection.ts";
-import { Lair } from "@malignus/shared";
-import { Altar } from "@malignus/shared";
 import { projectUnitCombat } from "./combatProjection.ts";
 import { indicator } from "../sim/invasions/schedule.ts";
 import { projectInvasionExtras } from "./journalProjection.ts";
 import { projectTurnOptions } from "./turnProjection.ts";
 import { projectDuelMercy, projectDuelProposal } from "./duelProjection.ts";
-import { DuelMercy, DuelProposal } from "@malignus/shared";
 import { set } from "./schemaWrites.ts";
+import { CableShadow, DoorShadow, PartShadow, RootShadow, UnitShadow, sameItems } from "./shadows.ts";
 
 /**
  * Projects the plain simulation state into the `DungeonState` schema clients receive. The map
@@ -33,29 +32,7 @@ import { set } from "./schemaWrites.ts";
  * party is in the dungeon, INV-83).
  */
 
-type Settable = Record<string, unknown>;
-
 const clamp = (v: number, max: number): number => (v < 0 ? 0 : v > max ? max : Math.floor(v));
-
-/**
- * The values last written to each unit, part and cable entry, by field slot: comparing a new value
- * with these plain arrays is far cheaper than reading the schema field back through its getter,
- * and it is the only writer of those fields, so they stay equal to the entry's.
- */
-const shadows = new WeakMap<object, unknown[]>();
-
-function shadowOf(entry: object): unknown[] {
-  let s = shadows.get(entry);
-  if (s === undefined) { s = []; shadows.set(entry, s); }
-  return s;
-}
-
-/** Writes `value` to `entry[key]` when it differs from the last value written to slot `i`. */
-function put<T extends object, K extends keyof T>(entry: T, s: unknown[], i: number, key: K, value: T[K]): void {
-  if (s[i] === value) return;
-  s[i] = value;
-  if (entry[key] !== value) (entry as Settable)[key as string] = value;
-}
 
 /** Writes the static map fields (name, ruleset, size, tiles, darkness). Call once at create. */
 export function projectMap(target: DungeonState, sim: SimState): void {
@@ -67,54 +44,180 @@ export function projectMap(target: DungeonState, sim: SimState): void {
   set(target, "dark", sim.map.dark);
 }
 
+/** What the per-entry projections of one {@link projectState} call read besides their record. */
+interface ProjectionContext {
+  simulation: Simulation;
+  networks: NetworkIndex;
+  width: number;
+}
+
+/** The part of a MapSchema that {@link Mirror} uses. */
+interface SchemaMap<V> {
+  set(key: string, value: V): unknown;
+  delete(key: string): unknown;
+}
+
+/** Per synced map: how many times an entry was added or removed (views.ts skips a view sync while none was). */
+const structureVersions = new WeakMap<object, number>();
+
+/**
+ * How many times {@link projectState} added or removed an entry of `map` (a map it mirrors:
+ * units, parts, cables, effects, doors, altars…), or undefined for a map it does not mirror that
+ * way. Entries are only ever added or removed there, never replaced, so an unchanged version means
+ * the same entries.
+ */
+export function structureVersion(map: object): number | undefined {
+  return structureVersions.get(map);
+}
+
+/**
+ * Mirrors one collection of simulation records (`Record<id, R>`) into a MapSchema of entries `E`,
+ * keeping beside each entry a shadow `S` of the values last written to it (rooms/shadows.ts), so
+ * that projecting an unchanged record reads no schema accessor and marks nothing dirty.
+ */
+class Mirror<R, E, S> {
+  readonly #items = new Map<string, { entry: E; shadow: S }>();
+  readonly target: SchemaMap<E>;
+  readonly make: () => E;
+  readonly makeShadow: () => S;
+  readonly update: (entry: E, shadow: S, record: R, ctx: ProjectionContext) => void;
+
+  constructor(
+    target: SchemaMap<E>,
+    make: () => E,
+    makeShadow: () => S,
+    update: (entry: E, shadow: S, record: R, ctx: ProjectionContext) => void,
+  ) {
+    this.target = target;
+    this.make = make;
+    this.makeShadow = makeShadow;
+    this.update = update;
+    structureVersions.set(target, 0);
+  }
+
+  /** Adds, updates and removes entries so the map holds one entry per record of `source`. */
+  sync(source: Readonly<Record<string, R>> | undefined, ctx: ProjectionContext): void {
+    const items = this.#items;
+    let changed = 0;
+    let count = 0;
+    if (source !== undefined) {
+      for (const id in source) {
+        const record = source[id] as R;
+        count++;
+        const item = items.get(id);
+        if (item === undefined) {
+          const entry = this.make();
+          const shadow = this.makeShadow();
+          this.update(entry, shadow, record, ctx);
+          items.set(id, { entry, shadow });
+          this.target.set(id, entry);
+          changed++;
+        } else {
+          this.update(item.entry, item.shadow, record, ctx);
+        }
+      }
+    }
+    // Every source id is mirrored now: extra items are stale ones (skip the walk when none).
+    if (items.size > count) {
+      for (const id of [...items.keys()]) {
+        if (source !== undefined && id in source) continue;
+        items.delete(id);
+        this.target.delete(id);
+        changed++;
+      }
+    }
+    if (changed > 0) structureVersions.set(this.target, (structureVersions.get(this.target) ?? 0) + changed);
+  }
+}
+
+/** The mirrors of one room's state, made on its first {@link projectState}. */
+interface Mirrors {
+  root: RootShadow;
+  units: Mirror<UnitRecord, Unit, UnitShadow>;
+  parts: Mirror<PartRecord, TrapPart, PartShadow>;
+  cables: Mirror<CableRecord, Cable, CableShadow>;
+  effects: Mirror<EffectRecord, TrapEffect, null>;
+  doors: Mirror<DoorRecord, Door, DoorShadow>;
+  altars: Mirror<AltarRecord, Altar, null>;
+  lairs: Mirror<LairRecord, Lair, null>;
+  duelProposals: Mirror<DuelProposalRecord, DuelProposal, null>;
+  duelMercies: Mirror<DuelMercyRecord, DuelMercy, null>;
+}
+
+const mirrorsOf = new WeakMap<DungeonState, Mirrors>();
+const noShadow = (): null => null;
+
+function makeMirrors(target: DungeonState): Mirrors {
+  return {
+    root: new RootShadow(),
+    units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
+      projectUnit(u, s, r);
+      projectUnitCombat(u, s, r, ctx.simulation.ruleset);
+    }),
+    parts: new Mirror(target.parts, () => new TrapPart(), () => new PartShadow(), (p, s, r, ctx) => {
+      projectPart(p, s, r, ctx.networks.byPart.get(r.id)?.id ?? "", isExpired(ctx.simulation, r));
+    }),
+    cables: new Mirror(target.cables, () => new Cable(), () => new CableShadow(), (c, s, r, ctx) => {
+      projectCable(c, s, r, ctx.width, ctx.networks.byCable.get(r.id)?.id ?? "");
+    }),
+    effects: new Mirror(target.effects, () => new TrapEffect(), noShadow, (e, _s, r, ctx) => projectEffect(e, r, ctx.width)), // traps/effects.ts
+    doors: new Mirror(target.doors, () => new Door(), () => new DoorShadow(), (d, s, r) => projectDoor(d, s, r)), // DOOR rules (rooms/doorProjection.ts)
+    altars: new Mirror(target.altars, () => new Altar(), noShadow, (a, _s, r) => projectAltar(a, r)), // INV-02 (rooms/altarProjection.ts)
+    lairs: new Mirror(target.lairs, () => new Lair(), noShadow, (l, _s, r) => projectLair(l, r)), // TRAP-61 (rooms/lairProjection.ts)
+    duelProposals: new Mirror(target.duelProposals, () => new DuelProposal(), noShadow, (p, _s, r) => projectDuelProposal(p, r)), // P100-DUEL-01
+    duelMercies: new Mirror(target.duelMercies, () => new DuelMercy(), noShadow, (m, _s, r) => projectDuelMercy(m, r)), // P100-DUEL-20
+  };
+}
+
 /**
  * Mirrors the dynamic part of the simulation state: clock (with the room's `timeScale`), metal,
- * units, parts, cables and the invasion. Tiles may change (doors, digging), so they are
- * compared too (one string comparison per step).
+ * units, parts, cables, doors, effects, altars, lairs, duels and the invasion. Tiles may change
+ * (doors, digging), so they are compared too. Each entry keeps a shadow of what was last written
+ * (rooms/shadows.ts): an unchanged value costs one plain comparison and writes nothing. `target`
+ * must only be written by this function and {@link projectMap} (besides the units' `controller`,
+ * the room's).
  */
 export function projectState(target: DungeonState, simulation: Simulation, timeScale: number): void {
   const sim = simulation.state;
-  set(target, "tiles", sim.map.tiles);
-  set(target, "dark", sim.map.dark);
+  let m = mirrorsOf.get(target);
+  if (m === undefined) { m = makeMirrors(target); mirrorsOf.set(target, m); }
+  const root = m.root;
+  let v: string | number | boolean;
+  if (root.tiles !== (v = sim.map.tiles)) target.tiles = root.tiles = v;
+  if (root.dark !== (v = sim.map.dark)) target.dark = root.dark = v;
 
   const clock = target.clock;
   const t = sim.tick;
-  set(clock, "tick", t);
-  set(clock, "day", Math.floor(t / TICKS_PER_GAME_DAY) + 1);
-  set(clock, "hour", Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR));
-  set(clock, "minute", Math.floor((t % TICKS_PER_GAME_HOUR) / TICKS_PER_GAME_MINUTE));
-  set(clock, "timeScale", timeScale);
-  set(clock, "paused", sim.paused);
+  if (root.tick !== t) clock.tick = root.tick = t;
+  if (root.day !== (v = Math.floor(t / TICKS_PER_GAME_DAY) + 1)) clock.day = root.day = v;
+  if (root.hour !== (v = Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR))) clock.hour = root.hour = v;
+  if (root.minute !== (v = Math.floor((t % TICKS_PER_GAME_HOUR) / TICKS_PER_GAME_MINUTE))) clock.minute = root.minute = v;
+  if (root.timeScale !== timeScale) clock.timeScale = root.timeScale = timeScale;
+  if (root.paused !== (v = sim.paused)) clock.paused = root.paused = v;
 
-  set(target, "metal", clamp(sim.metal, 0xffff));
+  if (root.metal !== (v = clamp(sim.metal, 0xffff))) target.metal = root.metal = v;
 
-  syncMap(target.units, sim.units, () => new Unit(), (u, r) => { projectUnit(u, r); projectUnitCombat(u, r, simulation.ruleset); });
-  const networks = networksOf(simulation);
-  syncMap(target.parts, sim.parts, () => new TrapPart(), (p, r) => {
-    projectPart(p, r, networks.byPart.get(r.id)?.id ?? "", isExpired(simulation, r));
-  });
-  const width = sim.map.width;
+  const ctx: ProjectionContext = { simulation, networks: networksOf(simulation), width: sim.map.width };
+  m.units.sync(sim.units, ctx);
+  m.parts.sync(sim.parts, ctx);
   projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
-  syncMap(target.cables, sim.cables, () => new Cable(), (c, r) => {
-    projectCable(c, r, width);
-    set(c, "networkId", networks.byCable.get(r.id)?.id ?? "");
-  });
-  syncMap(target.effects, sim.effects ?? {}, () => new TrapEffect(), (e, r) => projectEffect(e, r, width)); // traps/effects.ts
-  syncMap(target.doors, sim.doors ?? {}, () => new Door(), projectDoor); // DOOR rules (rooms/doorProjection.ts)
-  syncMap(target.altars, sim.altars ?? {}, () => new Altar(), projectAltar); // INV-02 (rooms/altarProjection.ts)
-  syncMap(target.lairs, sim.lairs ?? {}, () => new Lair(), projectLair); // TRAP-61 (rooms/lairProjection.ts)
+  m.cables.sync(sim.cables, ctx);
+  m.effects.sync(sim.effects, ctx);
+  m.doors.sync(sim.doors, ctx);
+  m.altars.sync(sim.altars, ctx);
+  m.lairs.sync(sim.lairs, ctx);
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
-  syncMap(target.duelProposals, sim.duelProposals ?? {}, () => new DuelProposal(), projectDuelProposal); // P100-DUEL-01 (rooms/duelProjection.ts)
-  syncMap(target.duelMercies, sim.duelMercies ?? {}, () => new DuelMercy(), projectDuelMercy); // P100-DUEL-20 (rooms/duelProjection.ts)
+  m.duelProposals.sync(sim.duelProposals, ctx); // P100-DUEL-01 (rooms/duelProjection.ts)
+  m.duelMercies.sync(sim.duelMercies, ctx); // P100-DUEL-20 (rooms/duelProjection.ts)
 
   const inv = target.invasion;
   const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;
-  set(inv, "count", clamp(sim.invasion.count, 0xffff));
-  set(inv, "partyId", sim.invasion.partyId);
-  set(inv, "spotted", party?.spotted ?? false);
+  if (root.count !== (v = clamp(sim.invasion.count, 0xffff))) inv.count = root.count = v;
+  if (root.partyId !== (v = sim.invasion.partyId)) inv.partyId = root.partyId = v;
+  if (root.spotted !== (v = party?.spotted ?? false)) inv.spotted = root.spotted = v;
   const shown = indicator(simulation); // INV-20 to INV-25, INV-83
-  set(inv, "hourlyChance", clamp(shown.chance, 100));
-  set(inv, "word", shown.word);
+  if (root.hourlyChance !== (v = clamp(shown.chance, 100))) inv.hourlyChance = root.hourlyChance = v;
+  if (root.word !== (v = shown.word)) inv.word = root.word = v;
 }
 
 const networkCache = new WeakMap<Simulation, { key: string; index: NetworkIndex }>();
@@ -135,92 +238,43 @@ function networksOf(simulation: Simulation): NetworkIndex {
   return index;
 }
 
-interface SchemaMap<V> {
-  get(key: string): V | undefined;
-  set(key: string, value: V): unknown;
-  delete(key: string): unknown;
-  keys(): IterableIterator<string>;
-  readonly size: number;
+function projectUnit(u: Unit, s: UnitShadow, r: UnitRecord): void {
+  let v: string | number;
+  if (s.id !== (v = r.id)) u.id = s.id = v;
+  if (s.kind !== (v = r.kind)) u.kind = s.kind = v;
+  if (s.name !== (v = r.name)) u.name = s.name = v;
+  if (s.x !== (v = clamp(r.x, 0xffff))) u.x = s.x = v;
+  if (s.y !== (v = clamp(r.y, 0xffff))) u.y = s.y = v;
+  if (s.facing !== (v = clamp(r.facing, 7))) u.facing = s.facing = v;
+  if (s.state !== (v = r.activity)) u.state = s.state = v;
+  if (s.job !== (v = r.job)) u.job = s.job = v;
+  if (s.woundPoints !== (v = clamp(r.woundPoints, 0xff))) u.woundPoints = s.woundPoints = v;
+  if (s.partyId !== (v = r.partyId)) u.partyId = s.partyId = v;
+  if (s.adventurerClass !== (v = r.adventurerClass)) u.adventurerClass = s.adventurerClass = v;
+  if (s.level !== (v = clamp(r.level, 0xff))) u.level = s.level = v;
+  if (s.targetId !== (v = r.targetId)) u.targetId = s.targetId = v;
 }
 
-/** Per synced map: how many times an entry was added or removed (views.ts skips a view sync while none was). */
-const structureVersions = new WeakMap<object, number>();
-
-/**
- * How many times {@link projectState} added or removed an entry of `map` (a map it mirrors with
- * `syncMap`: units, parts, cables, effects, doors, altars…), or undefined for a map it does not
- * mirror that way. Entries are only ever added or removed there, never replaced, so an unchanged
- * version means the same entries.
- */
-export function structureVersion(map: object): number | undefined {
-  return structureVersions.get(map);
-}
-
-function syncMap<V, R>(
-  target: SchemaMap<V>, source: Record<string, R>, make: () => V, update: (v: V, r: R) => void,
-): void {
-  let changed = 0;
-  let count = 0;
-  for (const id in source) {
-    const record = source[id] as R;
-    count++;
-    let entry = target.get(id);
-    if (entry === undefined) {
-      entry = make();
-      update(entry, record);
-      target.set(id, entry);
-      changed++;
-    } else {
-      update(entry, record);
-    }
-  }
-  // Every source id is in the map now: extra entries are stale ones (skip the walk when none).
-  if (target.size > count) {
-    const stale: string[] = [];
-    for (const id of target.keys()) if (!(id in source)) stale.push(id);
-    for (const id of stale) target.delete(id);
-    changed += stale.length;
-  }
-  if (changed > 0 || !structureVersions.has(target)) structureVersions.set(target, (structureVersions.get(target) ?? 0) + changed);
-}
-
-function projectUnit(u: Unit, r: UnitRecord): void {
-  const s = shadowOf(u);
-  put(u, s, 0, "id", r.id);
-  put(u, s, 1, "kind", r.kind);
-  put(u, s, 2, "name", r.name);
-  put(u, s, 3, "x", clamp(r.x, 0xffff));
-  put(u, s, 4, "y", clamp(r.y, 0xffff));
-  put(u, s, 5, "facing", clamp(r.facing, 7));
-  put(u, s, 6, "state", r.activity);
-  put(u, s, 7, "job", r.job);
-  put(u, s, 8, "woundPoints", clamp(r.woundPoints, 0xff));
-  put(u, s, 9, "partyId", r.partyId);
-  put(u, s, 10, "adventurerClass", r.adventurerClass);
-  put(u, s, 11, "level", clamp(r.level, 0xff));
-  put(u, s, 12, "targetId", r.targetId);
-}
-
-function projectPart(p: TrapPart, r: PartRecord, networkId: string, expired: boolean): void {
+function projectPart(p: TrapPart, s: PartShadow, r: PartRecord, networkId: string, expired: boolean): void {
   const data = PARTS[r.kind];
-  const s = shadowOf(p);
-  put(p, s, 0, "id", r.id);
-  put(p, s, 1, "kind", r.kind);
-  put(p, s, 2, "role", data ? partRole(r.kind) : "");
-  put(p, s, 3, "x", clamp(r.x, 0xffff));
-  put(p, s, 4, "y", clamp(r.y, 0xffff));
-  put(p, s, 5, "built", r.built);
-  put(p, s, 6, "metalDelivered", clamp(r.metalDelivered, 0xff));
-  put(p, s, 7, "metalNeeded", clamp(data?.metal ?? 0, 0xff));
+  let v: string | number | boolean;
+  if (s.id !== (v = r.id)) p.id = s.id = v;
+  if (s.kind !== (v = r.kind)) p.kind = s.kind = v;
+  if (s.role !== (v = data ? partRole(r.kind) : "")) p.role = s.role = v;
+  if (s.x !== (v = clamp(r.x, 0xffff))) p.x = s.x = v;
+  if (s.y !== (v = clamp(r.y, 0xffff))) p.y = s.y = v;
+  if (s.built !== (v = r.built)) p.built = s.built = v;
+  if (s.metalDelivered !== (v = clamp(r.metalDelivered, 0xff))) p.metalDelivered = s.metalDelivered = v;
+  if (s.metalNeeded !== (v = clamp(data?.metal ?? 0, 0xff))) p.metalNeeded = s.metalNeeded = v;
   const work = data?.buildWorkTicks ?? 0;
-  put(p, s, 8, "progress", r.built ? 100 : work > 0 ? clamp((r.workDone * 100) / work, 100) : 0);
-  put(p, s, 9, "needsRearm", r.needsRearm);
-  put(p, s, 10, "rigged", r.riggedBy !== "");
-  put(p, s, 11, "delayMinutes", clamp(r.delayMinutes, 0xffff));
-  put(p, s, 12, "active", r.active);
-  put(p, s, 13, "quality", r.quality ?? "normal");
-  put(p, s, 14, "networkId", networkId);
-  put(p, s, 15, "expired", expired);
+  if (s.progress !== (v = r.built ? 100 : work > 0 ? clamp((r.workDone * 100) / work, 100) : 0)) p.progress = s.progress = v;
+  if (s.needsRearm !== (v = r.needsRearm)) p.needsRearm = s.needsRearm = v;
+  if (s.rigged !== (v = r.riggedBy !== "")) p.rigged = s.rigged = v;
+  if (s.delayMinutes !== (v = clamp(r.delayMinutes, 0xffff))) p.delayMinutes = s.delayMinutes = v;
+  if (s.active !== (v = r.active)) p.active = s.active = v;
+  if (s.quality !== (v = r.quality ?? "normal")) p.quality = s.quality = v;
+  if (s.networkId !== networkId) p.networkId = s.networkId = networkId;
+  if (s.expired !== expired) p.expired = s.expired = expired;
 }
 
 function projectEffect(e: TrapEffect, r: EffectRecord, width: number): void {
@@ -232,18 +286,12 @@ function projectEffect(e: TrapEffect, r: EffectRecord, width: number): void {
   syncTiles(e.tiles, r.tiles, width);
 }
 
-function projectCable(c: Cable, r: CableRecord, width: number): void {
-  const s = shadowOf(c);
-  put(c, s, 0, "id", r.id);
+function projectCable(c: Cable, s: CableShadow, r: CableRecord, width: number, networkId: string): void {
+  if (s.id !== r.id) c.id = s.id = r.id;
+  if (s.networkId !== networkId) c.networkId = s.networkId = networkId;
   // The tile lists are compared as plain copies; the schema arrays are touched only on a change.
-  if (!sameNumbers(s[1] as number[] | undefined, r.path)) { syncTiles(c.path, r.path, width); s[1] = r.path.slice(); }
-  if (!sameNumbers(s[2] as number[] | undefined, r.hops)) { syncTiles(c.hops, r.hops, width); s[2] = r.hops.slice(); }
-}
-
-function sameNumbers(a: readonly number[] | undefined, b: readonly number[]): boolean {
-  if (a === undefined || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  if (!sameItems(s.path, r.path)) { syncTiles(c.path, r.path, width); s.path = r.path.slice(); }
+  if (!sameItems(s.hops, r.hops)) { syncTiles(c.hops, r.hops, width); s.hops = r.hops.slice(); }
 }
 
 interface NumberArray {

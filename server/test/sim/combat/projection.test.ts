@@ -3,6 +3,7 @@ import { DungeonState } from "@malignus/shared";
 import { projectState } from "../../../src/rooms/projection.ts";
 import { withSharedRules, moduleFor } from "../../../src/sim/combat/rulesets.ts";
 import { projectUnitCombat } from "../../../src/rooms/combatProjection.ts";
+import { UnitShadow } from "../../../src/rooms/shadows.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { pickUp } from "../../../src/sim/combat/unconscious.ts";
 import { adventurer, makeSim } from "./helpers.ts";
@@ -36,11 +37,12 @@ describe("what clients see of a fight", () => {
     const state = new DungeonState();
     projectState(state, sim, 1);
     const pu = state.units.get(u.id)!;
-    projectUnitCombat(pu, u, hpRuleset);
+    const shadow = new UnitShadow(); // a fresh shadow: the first call writes every field
+    projectUnitCombat(pu, shadow, u, hpRuleset);
     expect([pu.harmModel, pu.hp, pu.maxHp]).toEqual(["hitPoints", -3, 24]);
     expect([...pu.statuses]).toEqual(["prone", "stunned"]);
     statuses = ["stunned"];
-    projectUnitCombat(pu, u, hpRuleset);
+    projectUnitCombat(pu, shadow, u, hpRuleset);
     expect([...pu.statuses]).toEqual(["stunned"]);
     expect([...state.units.get(u.id)!.statuses]).toEqual(["stunned"]);
   });
