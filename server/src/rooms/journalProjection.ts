@@ -15,6 +15,12 @@ interface StrMap<V> {
   set(key: string, value: V): unknown;
   delete(key: string): unknown;
   keys(): IterableIterator<string>;
+  readonly size: number;
+}
+
+function hasPartyInPlay(parties: Readonly<Record<string, { ended?: boolean } | undefined>>): boolean {
+  for (const id in parties) if (parties[id] && !parties[id]!.ended) return true;
+  return false;
 }
 
 function syncNumbers(target: StrMap<number>, source: Readonly<Record<string, number>>): void {
@@ -28,6 +34,7 @@ export function projectInvasionExtras(target: DungeonState, simulation: Simulati
   const parties = target.parties as unknown as StrMap<PartyInfo> | undefined;
   const journals = target.journals as unknown as StrMap<Journal> | undefined;
   if (!parties || !journals) return;
+  if (parties.size === 0 && journals.size === 0 && !hasPartyInPlay(sim.parties)) return; // most steps: nothing to mirror
   const wantParties = new Set<string>();
   const wantJournals = new Set<string>();
   for (const id in sim.parties) {
