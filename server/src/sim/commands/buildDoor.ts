@@ -3,6 +3,7 @@ import type { CommandHandler } from "./index.ts";
 import { inBounds, tileAt } from "../world/grid.ts";
 import { partAt } from "../traps/parts.ts";
 import { newDoor, setTile } from "../doors/doors.ts";
+import { markWiringChanged } from "../traps/network.ts";
 import { walkingPathRefusal, wouldCutWalkingPath } from "../doors/walkingPath.ts";
 
 /**
@@ -23,5 +24,6 @@ export const buildDoor: CommandHandler<"buildDoor"> = (sim, { x, y }): CommandRe
   const id = sim.newId();
   setTile(map, x, y, "+");
   sim.state.doors[id] = newDoor(id, x, y);
+  markWiringChanged(sim); // DOOR-19: a door on a cable joins its network
   return { ok: true, id };
 };

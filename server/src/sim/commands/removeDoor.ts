@@ -1,6 +1,7 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import { setTile } from "../doors/doors.ts";
+import { markWiringChanged } from "../traps/network.ts";
 import { findDoor, refused } from "../doors/commands.ts";
 import { walkingPathRefusal, wouldCutWalkingPath } from "../doors/walkingPath.ts";
 
@@ -16,5 +17,6 @@ export const removeDoor: CommandHandler<"removeDoor"> = (sim, { doorId }): Comma
   sim.state.metal += door.padlock?.metalDelivered ?? 0;
   setTile(sim.state.map, door.x, door.y, ".");
   delete sim.state.doors[doorId];
+  markWiringChanged(sim);
   return { ok: true };
 };

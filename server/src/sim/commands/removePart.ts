@@ -1,5 +1,6 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
+import { markWiringChanged } from "../traps/network.ts";
 
 /**
  * Removes a trap part and every cable that passes over or ends on its tile. The metal delivered
@@ -20,6 +21,7 @@ export const removePart: CommandHandler<"removePart"> = (sim, { partId }): Comma
   if (!part.built) sim.state.metal += part.metalDelivered;
   sim.state.pendingFirings = sim.state.pendingFirings.filter((f) => f.mechanismId !== partId);
   delete sim.state.parts[partId];
+  markWiringChanged(sim); // the part and its cables
   sim.emit({ type: "partRemoved", id: partId });
   return { ok: true };
 };

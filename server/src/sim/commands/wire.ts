@@ -1,6 +1,7 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import { planCable } from "../traps/cables.ts";
+import { markWiringChanged } from "../traps/network.ts";
 import { tilePos } from "../world/grid.ts";
 
 /**
@@ -17,6 +18,7 @@ export const wire: CommandHandler<"wire"> = (sim, { path }): CommandResult => {
   if (!("cable" in plan)) return plan;
   const id = sim.newId();
   sim.state.cables[id] = plan.cable;
+  markWiringChanged(sim);
   sim.emit({
     type: "cableLaid",
     cableId: id,

@@ -2,7 +2,7 @@ import type { Simulation } from "../simulation.ts";
 import type { MapState, PartRecord, SimState, UnitRecord } from "../state.ts";
 import type { DoorMemory, DoorRecord } from "./types.ts";
 import { areEnemies, isActive, presentUnits } from "../world/units.ts";
-import { computeNetworks } from "../traps/network.ts";
+import { cableNetworks, markWiringChanged, wiringRevision } from "../traps/network.ts";
 
 /**
  * Doors and padlocks (DOOR-07 to DOOR-33): the door records, who may unlock a locked door, how a
@@ -39,6 +39,7 @@ export function createDoorsFromMap(sim: Simulation): void {
     const id = sim.newId();
     sim.state.doors[id] = newDoor(id, i % map.width, Math.floor(i / map.width));
   }
+  markWiringChanged(sim);
 }
 
 /** The door standing on (x, y), or undefined. */
@@ -162,22 +163,20 @@ export function activateDoorTrigger(sim: Simulation, trigger: PartRecord): void 
   activateDoors(sim, trigger.id);
 }
 
-/** What {@link refreshDoorWiring} last saw of a state: next id, counts of parts, cables and doors, and a hash of the parts' tiles. */
-type WiringKey = [nextId: number, parts: number, cables: number, doors: number, where: number];
+/** The wiring revision (traps/network.ts `wiringRevision`) each state's doors were last refreshed at. */
+const doorWiringRevisions = new WeakMap<SimState, number>();
 
-const wiringKeys = new WeakMap<SimState, WiringKey>();
-
-/** Refreshes every door's `triggerIds` from the cable networks when parts, cables or doors were added, removed or moved. */
+/**
+ * Refreshes every door's `triggerIds` from the cable networks (DOOR-19, DOOR-33) when parts,
+ * cables or doors were added, removed or moved, i.e. when the wiring revision changed since the
+ * last refresh; otherwise it reads nothing.
+ */
 export function refreshDoorWiring(sim: Simulation): void {
   const s = sim.state;
-  let where = 0, parts = 0, cables = 0, doors = 0; // a moved part changes the wiring without adding or removing anything
-  for (const id in s.parts) { const p = s.parts[id] as PartRecord; parts++; where = (where * 31 + p.y * s.map.width + p.x) % 1_000_000_007; }
-  for (const id in s.cables) if (id) cables++;
-  for (const id in s.doors) if (id) doors++;
-  const last = wiringKeys.get(s);
-  if (last && last[0] === s.nextId && last[1] === parts && last[2] === cables && last[3] === doors && last[4] === where) return;
-  wiringKeys.set(s, [s.nextId, parts, cables, doors, where]);
-  const index = computeNetworks(s);
+  const revision = wiringRevision(sim);
+  if (doorWiringRevisions.get(s) === revision) return;
+  doorWiringRevisions.set(s, revision);
+  const index = cableNetworks(sim);
   for (const id in s.doors) {
     const d = s.doors[id] as DoorRecord;
     const net = index.byDoor.get(id);

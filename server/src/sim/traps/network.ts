@@ -170,19 +170,115 @@ export function computeNetworks(state: WiringState): NetworkIndex {
   return index;
 }
 
+/*
+ * Wiring revisions. computeNetworks reads the map's width, every part's id, kind (its role) and
+ * tile, every cable's id, path and hops, and every door's id and tile. Those change only when a
+ * keeper command adds, removes or moves a part, a cable or a door (placePart, removePart,
+ * movePart, wire, removeCable, buildDoor, removeDoor) or when `Simulation.create` puts the map's
+ * doors in (createDoorsFromMap); each of those calls {@link markWiringChanged} after its change.
+ * Nothing else writes these fields (no system moves or destroys parts, cables or doors: cave-ins,
+ * walls and lairs refuse tiles holding one). A new code path that does must mark it too; the
+ * checks of {@link setWiringChecks} catch a forgotten mark in tests.
+ *
+ * The revision lives outside the state (a WeakMap keyed by the state object), so it is neither
+ * hashed nor in snapshots. Every revision handed out is a fresh value of one process-wide counter:
+ * a restored simulation (a new state object) never shows a revision seen before, so caches keyed
+ * by it recompute.
+ */
+
+/** Current wiring revision of each state object. */
+const wiringRevisions = new WeakMap<object, number>();
+/** The last revision handed out, over every state of the process. */
+let lastWiringRevision = 0;
+/** Cached networks of each state object and the revision they were computed at. */
+const networkCache = new WeakMap<object, { revision: number; index: NetworkIndex }>();
+/** With checks on: what the wiring looked like when each state's revision was first read. */
+const wiringSeen = new WeakMap<object, { revision: number; fingerprint: string }>();
+let wiringChecks = false;
+
+/**
+ * A number that changes whenever the cable networks of `sim` may have changed: a part, cable or
+ * door was added, removed or moved since the last call that returned the same number. Equal
+ * numbers (for the same `sim`) mean {@link computeNetworks} would give the same result. Values
+ * are positive integers, unique per process (a restored simulation starts at a value never
+ * returned before); they are not part of the state, its hash or its snapshots.
+ * @throws Error only with {@link setWiringChecks} on, when the wiring changed without a
+ *   {@link markWiringChanged} (a missed mark, a bug).
+ */
+export function wiringRevision(sim: Simulation): number {
+  const state = sim.state;
+  let revision = wiringRevisions.get(state);
+  if (revision === undefined) { revision = ++lastWiringRevision; wiringRevisions.set(state, revision); }
+  if (wiringChecks) checkWiring(state, revision);
+  return revision;
+}
+
+/**
+ * Records that the wiring of `sim` changed (a part, cable or door was added, removed or moved):
+ * the next {@link wiringRevision} returns a new value and {@link cableNetworks} recomputes. Every
+ * code path that changes what {@link computeNetworks} reads calls it once its change is done.
+ */
+export function markWiringChanged(sim: Simulation): void {
+  wiringRevisions.set(sim.state, ++lastWiringRevision);
+}
+
+/**
+ * Every cable network of `sim` (TRAP-26), as {@link computeNetworks} gives them, computed again
+ * only when {@link wiringRevision} changed. The index is shared by every caller until the next
+ * change: read it, never modify it. Use {@link computeNetworks} on a modified copy of the state
+ * to test a change before making it.
+ * @throws Error only with {@link setWiringChecks} on, on a missed {@link markWiringChanged}.
+ */
+export function cableNetworks(sim: Simulation): NetworkIndex {
+  const revision = wiringRevision(sim);
+  const hit = networkCache.get(sim.state);
+  if (hit !== undefined && hit.revision === revision) return hit.index;
+  const index = computeNetworks(sim.state);
+  networkCache.set(sim.state, { revision, index });
+  return index;
+}
+
+/**
+ * Turns the wiring checks on or off (off by default; for tests). While on, every
+ * {@link wiringRevision} (so every {@link cableNetworks} and every tick's door wiring) walks all
+ * parts, cables and doors and throws when any of them was added, removed or moved since the
+ * revision was first read without a {@link markWiringChanged}: a mutation site that forgot its mark.
+ */
+export function setWiringChecks(on: boolean): void {
+  wiringChecks = on;
+}
+
+/** Throws when the wiring of `state` no longer matches what it was when `revision` was first read. */
+function checkWiring(state: SimState, revision: number): void {
+  const fingerprint = wiringFingerprint(state);
+  const seen = wiringSeen.get(state);
+  if (seen !== undefined && seen.revision === revision && seen.fingerprint !== fingerprint) {
+    throw new Error(`the wiring changed without markWiringChanged (revision ${revision}): was ${seen.fingerprint}, now ${fingerprint}`);
+  }
+  wiringSeen.set(state, { revision, fingerprint });
+}
+
+/** Everything {@link computeNetworks} reads of `state`, as one string. */
+function wiringFingerprint(state: WiringState): string {
+  const out: string[] = [`w${state.map.width}`];
+  for (const id in state.parts) { const p = state.parts[id]!; out.push(`p${id}:${p.id}:${p.kind}:${p.x},${p.y}`); }
+  for (const id in state.cables) { const c = state.cables[id]!; out.push(`c${id}:${c.id}:${c.path.join(",")}/${c.hops.join(",")}`); }
+  for (const id in state.doors ?? {}) { const d = state.doors![id]!; out.push(`d${id}:${d.id}:${d.x},${d.y}`); }
+  return out.join(" ");
+}
+
 /**
  * The network part `partId` is on, or null when no cable touches its tile (an unwired part,
- * TRAP-10, TRAP-11) or the part does not exist. The state projection fills `TrapPart.networkId`
- * from it; call {@link computeNetworks} once instead when looking up many parts.
+ * TRAP-10, TRAP-11) or the part does not exist. Reads the cached {@link cableNetworks}.
  */
 export function networkOf(sim: Simulation, partId: string): TrapNetwork | null {
   if (!sim.state.parts[partId]) return null;
-  return computeNetworks(sim.state).byPart.get(partId) ?? null;
+  return cableNetworks(sim).byPart.get(partId) ?? null;
 }
 
-/** The network cable `cableId` belongs to, or null for an unknown cable. */
+/** The network cable `cableId` belongs to, or null for an unknown cable. Reads the cached {@link cableNetworks}. */
 export function networkOfCable(sim: Simulation, cableId: string): TrapNetwork | null {
-  return computeNetworks(sim.state).byCable.get(cableId) ?? null;
+  return cableNetworks(sim).byCable.get(cableId) ?? null;
 }
 
 /**
