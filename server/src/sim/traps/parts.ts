@@ -2,6 +2,7 @@ import { PARTS, TICKS_PER_GAME_DAY, type PartKind, type PartRole } from "@malign
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
+import { wiringRevision } from "./network.ts";
 
 /**
  * Trap part queries and the numbers the seed leaves open for parts (TRAP-01 to TRAP-11,
@@ -43,12 +44,34 @@ export function isTriggerKind(kind: PartKind): boolean {
   return PARTS[kind].role === "trigger";
 }
 
-/** The part standing on tile (x, y), or undefined. At most one part stands on a tile. */
+/** Each state's parts by tile index (the first in `state.parts` order when several share one), and the wiring revision it was built at. */
+const partIndexes = new WeakMap<object, { revision: number; byTile: Map<number, PartRecord> }>();
+
+/**
+ * The part standing on tile (x, y), or undefined. At most one part stands on a tile. Reads an
+ * index by tile rebuilt only when the wiring revision (traps/network.ts `wiringRevision`) changed:
+ * parts are added, removed and moved only by the commands that mark it.
+ */
 export function partAt(sim: Simulation, x: number, y: number): PartRecord | undefined {
-  for (const part of Object.values(sim.state.parts)) {
-    if (part.x === x && part.y === y) return part;
+  const s = sim.state;
+  const { width, height } = s.map;
+  if (x < 0 || y < 0 || x >= width || y >= height || !Number.isInteger(x) || !Number.isInteger(y)) {
+    for (const id in s.parts) { const part = s.parts[id] as PartRecord; if (part.x === x && part.y === y) return part; }
+    return undefined;
   }
-  return undefined;
+  const revision = wiringRevision(sim);
+  let index = partIndexes.get(s);
+  if (index === undefined || index.revision !== revision) {
+    const byTile = new Map<number, PartRecord>();
+    for (const id in s.parts) {
+      const part = s.parts[id] as PartRecord;
+      const t = part.y * width + part.x;
+      if (!byTile.has(t)) byTile.set(t, part);
+    }
+    index = { revision, byTile };
+    partIndexes.set(s, index);
+  }
+  return index.byTile.get(y * width + x);
 }
 
 /**
