@@ -128,6 +128,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #corked: Corkable[] = [];
   /** Counts events sent, so each view decides an event's visibility once ({@link ViewEntry.eventStamp}). */
   #eventStamp = 0;
+  /** Bytes of patch frames sent since they were last added to the `patchBytes` metric (at each step's end). */
+  #patchBytesPending = 0;
   /**
    * The StateViews, one per distinct viewer ({@link viewerKey}): every keeper and every spectator
    * of a room without `spectatorsSeeAll` share one view, so it is synced and encoded once per
@@ -255,6 +257,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   }
 
   override onDispose(): void {
+    this.#flushPatchBytes();
     roomsGauge.dec();
     for (const seat of this.#seats.values()) if (seat.connected) clientsGauge.dec({ role: seat.role });
     this.#seats.clear();
@@ -471,8 +474,16 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       this.#stepAndPatch();
     } finally {
       uncorkAll(this.#corked);
+      this.#flushPatchBytes();
     }
     tickDuration.observe((performance.now() - started) / 1000);
+  }
+
+  /** Adds the patch bytes sent since the last call to the `patchBytes` metric (one `inc` per step, not per frame). */
+  #flushPatchBytes(): void {
+    if (this.#patchBytesPending === 0) return;
+    patchBytes.inc({ kind: "patch" }, this.#patchBytesPending);
+    this.#patchBytesPending = 0;
   }
 
   /** Runs the step's ticks, projects, and sends the step's one patch. */
@@ -602,14 +613,18 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#viewList.splice(this.#viewList.indexOf(entry), 1);
   }
 
-  /** Counts the bytes of the state frames sent to `client` (the `patchBytes` metric). */
+  /**
+   * Counts the bytes of the state frames sent to `client` (the `patchBytes` metric): full states
+   * at once, patches summed per room and added at the end of the step that sent them
+   * ({@link DungeonRoom.#flushPatchBytes}; the room sends patches only from its step).
+   */
   #countBytes(client: DungeonClient): void {
-    const raw = client.raw.bind(client);
-    client.raw = ((data: Uint8Array | Buffer, ...rest: unknown[]) => {
+    const raw = client.raw.bind(client) as (data: Uint8Array | Buffer, options?: unknown, cb?: unknown) => void;
+    client.raw = ((data: Uint8Array | Buffer, options?: unknown, cb?: unknown) => {
       const code = data[0];
-      if (code === Protocol.ROOM_STATE_PATCH) patchBytes.inc({ kind: "patch" }, data.length);
+      if (code === Protocol.ROOM_STATE_PATCH) this.#patchBytesPending += data.length;
       else if (code === Protocol.ROOM_STATE) patchBytes.inc({ kind: "full" }, data.length);
-      return (raw as (...a: unknown[]) => void)(data, ...rest);
+      return raw(data, options, cb);
     }) as typeof client.raw;
   }
 

@@ -3,7 +3,7 @@ import { Encoder, StateView } from "@colyseus/schema";
 import { DungeonState } from "@malignus/shared";
 import { projectMap, projectState, structureVersion } from "../../src/rooms/projection.ts";
 import {
-  StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncView, viewSignature, viewerKey, type Viewer,
+  StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncView, viewSignature, viewerKey, type ViewRule, type Viewer,
 } from "../../src/rooms/views.ts";
 import type { Simulation } from "../../src/sim/index.ts";
 import { defaultSim } from "../sim/helpers.ts";
@@ -29,8 +29,8 @@ function setUp(seed: number): { sim: Simulation; state: DungeonState; ctx: StepV
 }
 
 /** The ids of each `.view()` map's entries `view` holds, by collection. */
-function held(view: StateView, state: DungeonState): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+function held(view: StateView, state: DungeonState): Record<ViewRule["collection"], string[]> {
+  const out = {} as Record<ViewRule["collection"], string[]>;
   for (const rule of VIEW_RULES) {
     const ids: string[] = [];
     (state[rule.collection] as unknown as { forEach(cb: (v: object, k: string) => void): void }).forEach((entry, id) => {
@@ -42,9 +42,9 @@ function held(view: StateView, state: DungeonState): Record<string, string[]> {
 }
 
 /** The ids `viewer` may see now by the rules, as {@link held} lists them. */
-function wanted(sim: Simulation, state: DungeonState, viewer: Viewer): Record<string, string[]> {
+function wanted(sim: Simulation, state: DungeonState, viewer: Viewer): Record<ViewRule["collection"], string[]> {
   const ctx = lazyContext(sim);
-  const out: Record<string, string[]> = {};
+  const out = {} as Record<ViewRule["collection"], string[]>;
   for (const rule of VIEW_RULES) {
     const ids: string[] = [];
     (state[rule.collection] as unknown as { forEach(cb: (v: object, k: string) => void): void }).forEach((_entry, id) => {
