@@ -15,6 +15,7 @@ import { SYSTEMS } from "./systems.ts";
 import { createInvasionRecord } from "./invasions/schedule.ts";
 import { createTreasure } from "./invasions/loot.ts";
 import { createDoorMemory, createDoorsFromMap } from "./doors/doors.ts";
+import { newWiringMemo, type WiringMemo } from "./traps/network.ts";
 
 /** Options to create a simulation. */
 export interface SimulationOptions {
@@ -54,6 +55,12 @@ export class Simulation {
   readonly rng: Rng;
   /** The combat ruleset chosen by the room. */
   readonly ruleset: RoomRuleset;
+  /**
+   * The wiring revision and what is cached by it (traps/network.ts `wiringRevision`,
+   * `cableNetworks`): outside the state, so never hashed nor in snapshots; a restored simulation
+   * starts with a revision never seen before. Only traps/network.ts and its readers touch it.
+   */
+  readonly wiring: WiringMemo = newWiringMemo();
   #events: SimEvent[] = [];
 
   private constructor(state: SimState) {

@@ -163,9 +163,6 @@ export function activateDoorTrigger(sim: Simulation, trigger: PartRecord): void 
   activateDoors(sim, trigger.id);
 }
 
-/** The wiring revision (traps/network.ts `wiringRevision`) each state's doors were last refreshed at. */
-const doorWiringRevisions = new WeakMap<SimState, number>();
-
 /**
  * Refreshes every door's `triggerIds` from the cable networks (DOOR-19, DOOR-33) when parts,
  * cables or doors were added, removed or moved, i.e. when the wiring revision changed since the
@@ -174,8 +171,8 @@ const doorWiringRevisions = new WeakMap<SimState, number>();
 export function refreshDoorWiring(sim: Simulation): void {
   const s = sim.state;
   const revision = wiringRevision(sim);
-  if (doorWiringRevisions.get(s) === revision) return;
-  doorWiringRevisions.set(s, revision);
+  if (sim.wiring.doorsAt === revision) return;
+  sim.wiring.doorsAt = revision;
   const index = cableNetworks(sim);
   for (const id in s.doors) {
     const d = s.doors[id] as DoorRecord;

@@ -180,21 +180,39 @@ export function computeNetworks(state: WiringState): NetworkIndex {
  * walls and lairs refuse tiles holding one). A new code path that does must mark it too; the
  * checks of {@link setWiringChecks} catch a forgotten mark in tests.
  *
- * The revision lives outside the state (a WeakMap keyed by the state object), so it is neither
- * hashed nor in snapshots. Every revision handed out is a fresh value of one process-wide counter:
- * a restored simulation (a new state object) never shows a revision seen before, so caches keyed
- * by it recompute.
+ * The revision and what is cached by it live on the Simulation object (`Simulation.wiring`, a
+ * {@link WiringMemo}), outside the state: neither hashed nor in snapshots. Every revision handed
+ * out is a fresh value of one process-wide counter: a restored simulation (a new Simulation) never
+ * shows a revision seen before, so caches keyed by it recompute.
  */
 
-/** Current wiring revision of each state object. */
-const wiringRevisions = new WeakMap<object, number>();
-/** The last revision handed out, over every state of the process. */
+/**
+ * What a simulation caches by wiring revision, outside its state (`Simulation.wiring`). Each
+ * cache holds the revision it was computed at; a cache is valid while that equals `revision`.
+ */
+export interface WiringMemo {
+  /** The current wiring revision (see {@link wiringRevision}). */
+  revision: number;
+  /** {@link cableNetworks}: the networks, computed at revision `networksAt`. */
+  networks: NetworkIndex | null;
+  networksAt: number;
+  /** traps/parts.ts `partAt`: parts by tile index, built at revision `partsByTileAt`. */
+  partsByTile: Map<number, PartRecord> | null;
+  partsByTileAt: number;
+  /** doors/doors.ts `refreshDoorWiring`: the revision the doors' `triggerIds` were last refreshed at (0: never). */
+  doorsAt: number;
+  /** With {@link setWiringChecks} on: what the wiring looked like when `revision` was first read. */
+  seen: { revision: number; fingerprint: string } | null;
+}
+
+/** The last revision handed out, over every simulation of the process. */
 let lastWiringRevision = 0;
-/** Cached networks of each state object and the revision they were computed at. */
-const networkCache = new WeakMap<object, { revision: number; index: NetworkIndex }>();
-/** With checks on: what the wiring looked like when each state's revision was first read. */
-const wiringSeen = new WeakMap<object, { revision: number; fingerprint: string }>();
 let wiringChecks = false;
+
+/** A memo with a revision never handed out before and nothing cached. `Simulation` creates one per instance. */
+export function newWiringMemo(): WiringMemo {
+  return { revision: ++lastWiringRevision, networks: null, networksAt: 0, partsByTile: null, partsByTileAt: 0, doorsAt: 0, seen: null };
+}
 
 /**
  * A number that changes whenever the cable networks of `sim` may have changed: a part, cable or
@@ -206,11 +224,9 @@ let wiringChecks = false;
  *   {@link markWiringChanged} (a missed mark, a bug).
  */
 export function wiringRevision(sim: Simulation): number {
-  const state = sim.state;
-  let revision = wiringRevisions.get(state);
-  if (revision === undefined) { revision = ++lastWiringRevision; wiringRevisions.set(state, revision); }
-  if (wiringChecks) checkWiring(state, revision);
-  return revision;
+  const memo = sim.wiring;
+  if (wiringChecks) checkWiring(sim.state, memo);
+  return memo.revision;
 }
 
 /**
@@ -219,7 +235,7 @@ export function wiringRevision(sim: Simulation): number {
  * code path that changes what {@link computeNetworks} reads calls it once its change is done.
  */
 export function markWiringChanged(sim: Simulation): void {
-  wiringRevisions.set(sim.state, ++lastWiringRevision);
+  sim.wiring.revision = ++lastWiringRevision;
 }
 
 /**
@@ -230,17 +246,18 @@ export function markWiringChanged(sim: Simulation): void {
  * @throws Error only with {@link setWiringChecks} on, on a missed {@link markWiringChanged}.
  */
 export function cableNetworks(sim: Simulation): NetworkIndex {
-  const revision = wiringRevision(sim);
-  const hit = networkCache.get(sim.state);
-  if (hit !== undefined && hit.revision === revision) return hit.index;
-  const index = computeNetworks(sim.state);
-  networkCache.set(sim.state, { revision, index });
-  return index;
+  const memo = sim.wiring;
+  if (wiringChecks) checkWiring(sim.state, memo);
+  if (memo.networks !== null && memo.networksAt === memo.revision) return memo.networks;
+  memo.networks = computeNetworks(sim.state);
+  memo.networksAt = memo.revision;
+  return memo.networks;
 }
 
 /**
  * Turns the wiring checks on or off (off by default; for tests). While on, every
- * {@link wiringRevision} (so every {@link cableNetworks} and every tick's door wiring) walks all
+ * {@link wiringRevision} and {@link cableNetworks} (so every tick's door wiring and every
+ * `partAt`) walks all
  * parts, cables and doors and throws when any of them was added, removed or moved since the
  * revision was first read without a {@link markWiringChanged}: a mutation site that forgot its mark.
  */
@@ -248,14 +265,14 @@ export function setWiringChecks(on: boolean): void {
   wiringChecks = on;
 }
 
-/** Throws when the wiring of `state` no longer matches what it was when `revision` was first read. */
-function checkWiring(state: SimState, revision: number): void {
+/** Throws when the wiring of `state` no longer matches what it was when `memo.revision` was first read. */
+function checkWiring(state: SimState, memo: WiringMemo): void {
   const fingerprint = wiringFingerprint(state);
-  const seen = wiringSeen.get(state);
-  if (seen !== undefined && seen.revision === revision && seen.fingerprint !== fingerprint) {
-    throw new Error(`the wiring changed without markWiringChanged (revision ${revision}): was ${seen.fingerprint}, now ${fingerprint}`);
+  const seen = memo.seen;
+  if (seen !== null && seen.revision === memo.revision && seen.fingerprint !== fingerprint) {
+    throw new Error(`the wiring changed without markWiringChanged (revision ${memo.revision}): was ${seen.fingerprint}, now ${fingerprint}`);
   }
-  wiringSeen.set(state, { revision, fingerprint });
+  memo.seen = { revision: memo.revision, fingerprint };
 }
 
 /** Everything {@link computeNetworks} reads of `state`, as one string. */

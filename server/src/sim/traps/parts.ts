@@ -44,13 +44,11 @@ export function isTriggerKind(kind: PartKind): boolean {
   return PARTS[kind].role === "trigger";
 }
 
-/** Each state's parts by tile index (the first in `state.parts` order when several share one), and the wiring revision it was built at. */
-const partIndexes = new WeakMap<object, { revision: number; byTile: Map<number, PartRecord> }>();
-
 /**
- * The part standing on tile (x, y), or undefined. At most one part stands on a tile. Reads an
- * index by tile rebuilt only when the wiring revision (traps/network.ts `wiringRevision`) changed:
- * parts are added, removed and moved only by the commands that mark it.
+ * The part standing on tile (x, y), or undefined. At most one part stands on a tile (the first
+ * in `state.parts` order if several did). Reads an index by tile (`Simulation.wiring`) rebuilt
+ * only when the wiring revision (traps/network.ts `wiringRevision`) changed: parts are added,
+ * removed and moved only by the commands that mark it.
  */
 export function partAt(sim: Simulation, x: number, y: number): PartRecord | undefined {
   const s = sim.state;
@@ -60,18 +58,19 @@ export function partAt(sim: Simulation, x: number, y: number): PartRecord | unde
     return undefined;
   }
   const revision = wiringRevision(sim);
-  let index = partIndexes.get(s);
-  if (index === undefined || index.revision !== revision) {
-    const byTile = new Map<number, PartRecord>();
+  const memo = sim.wiring;
+  let byTile = memo.partsByTile;
+  if (byTile === null || memo.partsByTileAt !== revision) {
+    byTile = new Map<number, PartRecord>();
     for (const id in s.parts) {
       const part = s.parts[id] as PartRecord;
       const t = part.y * width + part.x;
       if (!byTile.has(t)) byTile.set(t, part);
     }
-    index = { revision, byTile };
-    partIndexes.set(s, index);
+    memo.partsByTile = byTile;
+    memo.partsByTileAt = revision;
   }
-  return index.byTile.get(y * width + x);
+  return byTile.get(y * width + x);
 }
 
 /**
