@@ -7,7 +7,7 @@ import type { AltarRecord, EffectRecord, LairRecord } from "../sim/state.ts";
 import type { DoorRecord } from "../sim/doors/types.ts";
 import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/duels.ts";
 // Read-only derived views the simulation computes but does not re-export from sim/index.ts yet.
-import { computeNetworks, type NetworkIndex } from "../sim/traps/network.ts";
+import { cableNetworks, type NetworkIndex } from "../sim/traps/network.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
@@ -27,7 +27,7 @@ import { CableShadow, DoorShadow, PartShadow, RootShadow, UnitShadow, sameItems 
  * are added, updated and removed to mirror the simulation's records.
  *
  * Derived fields come from the simulation's own functions: `networkId` from the cable networks
- * (TRAP-26, recomputed only when parts or cables were added or removed), `expired` (TRAP-49),
+ * (TRAP-26, `cableNetworks`: recomputed only when the wiring revision changed), `expired` (TRAP-49),
  * and the invasion indicator `word` / `hourlyChance` (INV-21, INV-25; "In progress" while a
  * party is in the dungeon, INV-83).
  */
@@ -197,7 +197,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
 
   if (root.metal !== (v = clamp(sim.metal, 0xffff))) target.metal = root.metal = v;
 
-  const ctx: ProjectionContext = { simulation, networks: networksOf(simulation), width: sim.map.width };
+  const ctx: ProjectionContext = { simulation, networks: cableNetworks(simulation), width: sim.map.width };
   m.units.sync(sim.units, ctx);
   m.parts.sync(sim.parts, ctx);
   projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
@@ -218,24 +218,6 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   const shown = indicator(simulation); // INV-20 to INV-25, INV-83
   if (root.hourlyChance !== (v = clamp(shown.chance, 100))) inv.hourlyChance = root.hourlyChance = v;
   if (root.word !== (v = shown.word)) inv.word = root.word = v;
-}
-
-const networkCache = new WeakMap<Simulation, { key: string; index: NetworkIndex }>();
-
-/**
- * The cable networks, recomputed only when a part or cable was added (new ids come from
- * `nextId`) or removed (the counts change); wiring never changes otherwise.
- */
-function networksOf(simulation: Simulation): NetworkIndex {
-  const s = simulation.state;
-  let moved = 0; // movePart changes where a part stands without adding or removing anything
-  for (const id in s.parts) { const p = s.parts[id]!; moved = (moved * 31 + p.y * s.map.width + p.x) % 1_000_000_007; }
-  const key = `${s.nextId}:${Object.keys(s.parts).length}:${Object.keys(s.cables).length}:${moved}`;
-  const hit = networkCache.get(simulation);
-  if (hit && hit.key === key) return hit.index;
-  const index = computeNetworks(s);
-  networkCache.set(simulation, { key, index });
-  return index;
 }
 
 function projectUnit(u: Unit, s: UnitShadow, r: UnitRecord): void {
