@@ -6,10 +6,12 @@ import { stepLairs } from "./lairs.ts";
 /**
  * The trap system's entry points used by the rest of the simulation (TRAP rules): movement calls
  * `onUnitEntersTile`, `systems.ts` calls `stepTraps`, the state projection and the room use
- * `networkOf`/`computeNetworks`.
+ * `cableNetworks` (cached by `wiringRevision`), `networkOf` or `computeNetworks`; a code path that
+ * adds, removes or moves a part, cable or door calls `markWiringChanged`.
  */
 export { onUnitEntersTile, pullLever, setsOff, fireMechanism } from "./firing.ts";
 export { networkOf, networkOfCable, computeNetworks, type TrapNetwork, type NetworkIndex, type NetworkMember } from "./network.ts";
+export { cableNetworks, markWiringChanged, setWiringChecks, wiringRevision, type WiringMemo } from "./network.ts";
 export {
   isExpired, isReady, partAt, roleOf, REARM_PERIOD_TICKS, TRIGGER_MIN_CHEBYSHEV_DISTANCE, DEFAULT_TIMER_DELAY_MINUTES,
 } from "./parts.ts";
