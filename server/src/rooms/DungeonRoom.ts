@@ -9,7 +9,7 @@ import { Simulation } from "../sim/index.ts";
 import { isActive } from "../sim/world/units.ts";
 import { loadMap } from "../maps.ts";
 import { logger } from "../logger.ts";
-import { clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
+import { addStepPhase, clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
 import { RoomRefusal, SKIP_TO_INVASION_MAX_DAYS, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState, structureVersion } from "./projection.ts";
 import { awaitingPlayer } from "./turnProjection.ts";
@@ -130,6 +130,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #eventStamp = 0;
   /** Bytes of patch frames sent since they were last added to the `patchBytes` metric (at each step's end). */
   #patchBytesPending = 0;
+  /** `performance.now()` when the step's projection ended (the `views` phase starts there). */
+  #projectedAt = 0;
   /**
    * The StateViews, one per distinct viewer ({@link viewerKey}): every keeper and every spectator
    * of a room without `spectatorsSeeAll` share one view, so it is synced and encoded once per
@@ -470,13 +472,17 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const started = performance.now();
     // Every frame a client gets in this step (events, then the patch) leaves in one socket write.
     corkClientsInto(this.clients, this.#corked);
+    let sending = started;
     try {
-      this.#stepAndPatch();
+      this.#stepAndPatch(started);
     } finally {
+      sending = performance.now();
       uncorkAll(this.#corked);
       this.#flushPatchBytes();
     }
-    tickDuration.observe((performance.now() - started) / 1000);
+    const ended = performance.now();
+    addStepPhase("send", ended - sending);
+    tickDuration.observe((ended - started) / 1000);
   }
 
   /** Adds the patch bytes sent since the last call to the `patchBytes` metric (one `inc` per step, not per frame). */
@@ -486,8 +492,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#patchBytesPending = 0;
   }
 
-  /** Runs the step's ticks, projects, and sends the step's one patch. */
-  #stepAndPatch(): void {
+  /** Runs the step's ticks, projects, and sends the step's one patch; `started` is the step's `performance.now()`. */
+  #stepAndPatch(started: number): void {
     const sim = this.#sim;
     if (sim.state.paused) {
       this.#tickBudget = 0;
@@ -503,13 +509,18 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
         if (awaitingPlayer(sim)) { this.#tickBudget = 0; break; } // a player's turn: one tick per step (turnProjection.ts)
       }
     }
-    this.#project();
+    const simulated = performance.now();
+    addStepPhase("simulation", simulated - started);
+    this.#project(simulated);
+    const projected = performance.now();
+    addStepPhase("views", projected - this.#projectedAt);
     const t = sim.state.tick; // sim.clock()'s day and hour, without its object
     const day = Math.floor(t / TICKS_PER_GAME_DAY) + 1;
     const hour = Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR);
     if (day !== this.#lastDay || hour !== this.#lastHour || this.#openSeatsChanged()) this.#publishMetadata();
     patchCarriesViews(this.state, this.#viewList);
     this.broadcastPatch();
+    addStepPhase("patch", performance.now() - projected);
   }
 
   /**
@@ -533,9 +544,10 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     return n !== last.length;
   }
 
-  /** Projects the simulation, the adventurers' controllers, and every client's view. */
-  #project(): void {
+  /** Projects the simulation, the adventurers' controllers, and every client's view; given the step's time after its ticks, times the projection and views phases. */
+  #project(started?: number): void {
     projectState(this.state, this.#sim, this.#options.timeScale);
+    if (started !== undefined) { this.#projectedAt = performance.now(); addStepPhase("projection", this.#projectedAt - started); }
     this.#ctx.invalidate();
     this.#projectControllers();
     const views = this.#viewList;

@@ -448,6 +448,11 @@ describe("metrics", () => {
     expect(value(/^malignus_clients\{role="keeper"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(value(/^malignus_clients\{role="spectator"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(value(/^malignus_room_step_duration_seconds_count (\d+)$/m)).toBeGreaterThan(0);
+    // The step's phases are timed inside the step: together never more than the steps' own time.
+    const phases = ["simulation", "projection", "views", "patch", "send"].map((phase) =>
+      value(new RegExp(`^malignus_room_step_phase_seconds_total\\{phase="${phase}"\\} ([\\d.e-]+)$`, "m")));
+    for (const seconds of phases) expect(seconds).toBeGreaterThan(0);
+    expect(phases.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(value(/^malignus_room_step_duration_seconds_sum ([\d.e-]+)$/m));
     expect(value(/^malignus_patch_bytes_sent_total\{kind="patch"\} (\d+)$/m)).toBeGreaterThan(0);
     expect(value(/^malignus_messages_received_total\{type="placePart"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(value(/^malignus_messages_refused_total\{reason="NOT_FLOOR"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
