@@ -7,7 +7,8 @@ import type { AltarRecord, EffectRecord, LairRecord } from "../sim/state.ts";
 import type { DoorRecord } from "../sim/doors/types.ts";
 import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/duels.ts";
 // Read-only derived views the simulation computes but does not re-export from sim/index.ts yet.
-import { cableNetworks, type NetworkIndex } from "../sim/traps/network.ts";
+import { cableNetworks, wiringRevision, type NetworkIndex } from "../sim/traps/network.ts";
+import { allUnits } from "../sim/world/units.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
@@ -76,7 +77,11 @@ export function structureVersion(map: object): number | undefined {
  * that projecting an unchanged record reads no schema accessor and marks nothing dirty.
  */
 class Mirror<R, E, S> {
-  readonly #items = new Map<string, { entry: E; shadow: S }>();
+  readonly #items = new Map<string, MirrorItem<R, E, S>>();
+  /** The items in the order `for…in` visits `#source`, valid while `#source` and `#key` hold. */
+  #list: MirrorItem<R, E, S>[] = [];
+  #source: object | undefined = undefined;
+  #key: unknown = undefined;
   readonly target: SchemaMap<E>;
   readonly make: () => E;
   readonly makeShadow: () => S;
@@ -95,30 +100,50 @@ class Mirror<R, E, S> {
     structureVersions.set(target, 0);
   }
 
-  /** Adds, updates and removes entries so the map holds one entry per record of `source`. */
-  sync(source: Readonly<Record<string, R>> | undefined, ctx: ProjectionContext): void {
+  /**
+   * Adds, updates and removes entries so the map holds one entry per record of `source`.
+   * `structureKey`, when given, is a value the simulation changes whenever a record of `source`
+   * is added, removed or replaced by another object (the wiring revision for parts, cables and
+   * doors; the `allUnits` list for units): while it and `source` are the same as at the last
+   * call, the records are the same objects in the same order, so they are updated from the
+   * list kept then, without a `for…in` over `source` (which, its keys being integer strings,
+   * builds and converts its key list every time) and without a look-up per record.
+   * @throws Error only with {@link setProjectionChecks} on, when the key was unchanged but the
+   *   records were not (a missed change mark in the simulation, a bug).
+   */
+  sync(source: Readonly<Record<string, R>> | undefined, ctx: ProjectionContext, structureKey?: unknown): void {
+    const update = this.update;
+    if (structureKey !== undefined && structureKey === this.#key && source === this.#source && source !== undefined) {
+      const list = this.#list;
+      if (projectionChecks) checkSameRecords(source, list);
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i]!;
+        update(item.entry, item.shadow, item.record, ctx);
+      }
+      return;
+    }
     const items = this.#items;
+    const list: MirrorItem<R, E, S>[] = [];
     let changed = 0;
-    let count = 0;
     if (source !== undefined) {
       for (const id in source) {
         const record = source[id] as R;
-        count++;
-        const item = items.get(id);
+        let item = items.get(id);
         if (item === undefined) {
-          const entry = this.make();
-          const shadow = this.makeShadow();
-          this.update(entry, shadow, record, ctx);
-          items.set(id, { entry, shadow });
-          this.target.set(id, entry);
+          item = { id, entry: this.make(), shadow: this.makeShadow(), record };
+          update(item.entry, item.shadow, record, ctx);
+          items.set(id, item);
+          this.target.set(id, item.entry);
           changed++;
         } else {
-          this.update(item.entry, item.shadow, record, ctx);
+          item.record = record;
+          update(item.entry, item.shadow, record, ctx);
         }
+        list.push(item);
       }
     }
     // Every source id is mirrored now: extra items are stale ones (skip the walk when none).
-    if (items.size > count) {
+    if (items.size > list.length) {
       for (const id of [...items.keys()]) {
         if (source !== undefined && id in source) continue;
         items.delete(id);
@@ -126,8 +151,36 @@ class Mirror<R, E, S> {
         changed++;
       }
     }
+    this.#list = list;
+    this.#source = source;
+    this.#key = structureKey;
     if (changed > 0) structureVersions.set(this.target, (structureVersions.get(this.target) ?? 0) + changed);
   }
+}
+
+/** One mirrored record: its id, schema entry, shadow, and the record object last seen. */
+interface MirrorItem<R, E, S> { readonly id: string; readonly entry: E; readonly shadow: S; record: R }
+
+let projectionChecks = false;
+
+/**
+ * Turns on (tests) or off the check that a {@link projectState} which reuses a collection's record
+ * list (its structure key unchanged) finds the same records as a `for…in` would. Off by default:
+ * it costs the walk the list saves.
+ */
+export function setProjectionChecks(on: boolean): void {
+  projectionChecks = on;
+}
+
+function checkSameRecords<R>(source: Readonly<Record<string, R>>, list: readonly { id: string; record: R }[]): void {
+  let i = 0;
+  for (const id in source) {
+    const item = list[i++];
+    if (item === undefined || item.id !== id || item.record !== source[id]) {
+      throw new Error(`projection: record ${id} was added, removed or replaced without a change of its collection's structure key (a missed change mark)`);
+    }
+  }
+  if (i !== list.length) throw new Error(`projection: ${list.length - i} record(s) removed without a change of their collection's structure key (a missed change mark)`);
 }
 
 /** The mirrors of one room's state, made on its first {@link projectState}. */
@@ -198,12 +251,13 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   if (root.metal !== (v = clamp(sim.metal, 0xffff))) target.metal = root.metal = v;
 
   const ctx: ProjectionContext = { simulation, networks: cableNetworks(simulation), width: sim.map.width };
-  m.units.sync(sim.units, ctx);
-  m.parts.sync(sim.parts, ctx);
+  const wiring = wiringRevision(simulation); // parts, cables, doors added, removed or moved (traps/network.ts)
+  m.units.sync(sim.units, ctx, allUnits(simulation)); // a new list whenever a unit was added or removed (world/units.ts)
+  m.parts.sync(sim.parts, ctx, wiring);
   projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
-  m.cables.sync(sim.cables, ctx);
+  m.cables.sync(sim.cables, ctx, wiring);
   m.effects.sync(sim.effects, ctx);
-  m.doors.sync(sim.doors, ctx);
+  m.doors.sync(sim.doors, ctx, wiring);
   m.altars.sync(sim.altars, ctx);
   m.lairs.sync(sim.lairs, ctx);
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)

@@ -1,0 +1,13 @@
+/**
+ * Runs before every test file (vitest.config.ts `setupFiles`): turns on the debug checks that
+ * catch a missed change mark in the simulation, which production leaves off for speed.
+ * - traps/network.ts `setWiringChecks`: the wiring revision changed whenever parts, cables or
+ *   doors were added, removed or moved.
+ * - rooms/projection.ts `setProjectionChecks`: a projection that reuses a collection's record
+ *   list finds the same records as a walk of the collection.
+ */
+import { setWiringChecks } from "../src/sim/traps/network.ts";
+import { setProjectionChecks } from "../src/rooms/projection.ts";
+
+setWiringChecks(true);
+setProjectionChecks(true);
