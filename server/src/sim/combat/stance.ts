@@ -138,22 +138,34 @@ function isSpotted(sim: Simulation, u: UnitRecord): boolean {
  * position it learned. Seeing an enemy refreshes what it remembers of it.
  */
 export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
-  const out: Known[] = [];
-  const have = new Set<string>();
+  let out: Known[] | undefined;
+  let have: Set<string> | undefined;
   for (const u of presentUnits(sim)) {
     if (u === unit || !isActive(u) || u.carriedBy !== "" || !areEnemies(unit, u)) continue;
     const seen = canSee(sim, unit, u);
     if (seen && unit.knownEnemies[u.id]) learnPosition(sim, unit, u);
     if (seen || (isSpotted(sim, u) && chebyshev(unit, u) <= CHASE_RANGE_TILES)) {
-      out.push({ enemy: u, at: { x: u.x, y: u.y }, seen });
-      have.add(u.id);
+      (out ??= []).push({ enemy: u, at: { x: u.x, y: u.y }, seen });
+      (have ??= new Set()).add(u.id);
     }
   }
+  // Nothing seen or spotted and nothing remembered (the idle dungeon's every tick): no lists.
+  if (out === undefined && !hasKeys(unit.knownEnemies)) return NO_ENEMIES;
+  out ??= [];
   for (const k of knownEnemies(sim, unit)) {
-    if (!have.has(k.enemy.id)) out.push({ enemy: k.enemy, at: k.at, seen: false });
+    if (have === undefined || !have.has(k.enemy.id)) out.push({ enemy: k.enemy, at: k.at, seen: false });
   }
   out.sort((a, b) => chebyshev(unit, a.at) - chebyshev(unit, b.at) || Number(a.enemy.id) - Number(b.enemy.id));
   return out;
+}
+
+/** The shared empty answer of {@link enemiesKnownTo} (never mutated: every caller only reads it). */
+const NO_ENEMIES = Object.freeze([]) as unknown as Known[];
+
+/** True when `record` has an own enumerable key. */
+function hasKeys(record: object): boolean {
+  for (const _ in record) return true;
+  return false;
 }
 
 /** The nearest standing unit of `unit`'s side (then lowest id), or undefined. */

@@ -207,6 +207,9 @@ export function reconcileTriggers(sim: Simulation): void {
 export function refreshOpen(sim: Simulation): void {
   const s = sim.state;
   const { tiles, width } = s.map;
+  let anyDoor = false;
+  for (const _ in s.doors) { anyDoor = true; break; }
+  if (!anyDoor) return; // no door to open or close: skip the walk over the units
   let occupied: number[] | undefined;
   for (const u of presentUnits(sim)) {
     const t = u.y * width + u.x;

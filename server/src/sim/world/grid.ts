@@ -65,14 +65,18 @@ export function isWater(map: MapState, x: number, y: number): boolean {
 
 /**
  * A walking path from `from` to `to` with 8-neighbour moves, found by rot-js's A*.
+ * Without `passable` and `swim` (both ends on the map) the answer is memoised by tiles string
+ * ({@link plainPath}): the same search again, in any room on the same tiles, costs a copy.
  * @param passable extra test per tile (beyond the map's walkability), e.g. to avoid known traps.
  * @param swim when true, water tiles count as passable too (adventurers swimming, INV-09).
  * @returns the tile indices to walk, excluding `from` and including `to`; null when unreachable.
  */
 export function findPath(
-  map: MapState, from: Pos, to: Pos, passable: (x: number, y: number) => boolean = () => true, swim = false,
+  map: MapState, from: Pos, to: Pos, passable?: (x: number, y: number) => boolean, swim = false,
 ): number[] | null {
   if (from.x === to.x && from.y === to.y) return [];
+  if (passable === undefined && !swim && inBounds(map, from.x, from.y) && inBounds(map, to.x, to.y)) return plainPath(map, from, to);
+  passable ??= everywhere;
   const ok = (x: number, y: number) =>
     (x === from.x && y === from.y) || ((isWalkable(map, x, y) || (swim && isWater(map, x, y))) && passable(x, y));
   if (!ok(to.x, to.y)) return null;
@@ -85,6 +89,45 @@ export function findPath(
     return steps;
   }
   return aStar8(map, from, to, ok);
+}
+
+const everywhere = (): boolean => true;
+
+/** Most tiles strings {@link plainPath} keeps searches for (least recently used dropped first). */
+const PLAIN_PATH_MAPS = 32;
+/** Most searches kept per tiles string (all dropped when full). */
+const PLAIN_PATH_SEARCHES = 1024;
+
+/**
+ * The answers of plain searches (no extra test, no swimming) by tiles string, then by
+ * `from index * tile count + to index`. Such an answer depends only on the tiles string, the
+ * width and both ends (aStar8 reads nothing else), so rooms on the same map share them and a
+ * map keeps them until its tiles change (a new string). Never handed out: callers get a copy.
+ */
+const plainPaths = new Map<string, { width: number; paths: Map<number, number[] | null> }>();
+
+/** findPath with the default passability and no swimming, both ends on the map: memoised A*. */
+function plainPath(map: MapState, from: Pos, to: Pos): number[] | null {
+  const tiles = map.tiles;
+  let memo = plainPaths.get(tiles);
+  if (memo === undefined || memo.width !== map.width) {
+    if (memo === undefined && plainPaths.size >= PLAIN_PATH_MAPS) plainPaths.delete(plainPaths.keys().next().value as string);
+    memo = { width: map.width, paths: new Map() };
+    plainPaths.set(tiles, memo);
+  } else if (plainPaths.size > 1) {
+    plainPaths.delete(tiles); // most recently used last
+    plainPaths.set(tiles, memo);
+  }
+  const n = tiles.length;
+  const key = (from.y * map.width + from.x) * n + to.y * map.width + to.x;
+  let path = memo.paths.get(key);
+  if (path === undefined) {
+    const ok = (x: number, y: number) => (x === from.x && y === from.y) || isWalkable(map, x, y);
+    path = isWalkable(map, to.x, to.y) ? aStar8(map, from, to, ok) : null;
+    if (memo.paths.size >= PLAIN_PATH_SEARCHES) memo.paths.clear();
+    memo.paths.set(key, path);
+  }
+  return path === null ? null : path.slice();
 }
 
 /** rot-js's 8-topology neighbour order: orthogonal first (N, E, S, W), then diagonals (NE, SE, SW, NW). */

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import ROT from "rot-js";
+import type { MapState } from "../../../src/sim/state.ts";
+import { findPath, isWalkable } from "../../../src/sim/world/grid.ts";
+
+/** rot-js's own A* with findPath's default passability (no filter, no swimming). */
+function rotPath(map: MapState, from: { x: number; y: number }, to: { x: number; y: number }): number[] | null {
+  if (from.x === to.x && from.y === to.y) return [];
+  const ok = (x: number, y: number) => (x === from.x && y === from.y) || isWalkable(map, x, y);
+  if (!ok(to.x, to.y)) return null;
+  const steps: number[] = [];
+  new ROT.Path.AStar(to.x, to.y, ok, { topology: 8 }).compute(from.x, from.y, (x: number, y: number) => { steps.push(y * map.width + x); });
+  if (steps.length === 0) return null;
+  steps.shift();
+  return steps;
+}
+
+function xorshift(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
+}
+
+describe("findPath's memo of plain searches (no filter, no swimming)", () => {
+  it("answers like rot-js on 300 random maps, again after its answer was mutated, and after a tile change of the same map object", () => {
+    const rand = xorshift(77);
+    let found = 0, none = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const width = 8 + Math.floor(rand() * 30), height = 6 + Math.floor(rand() * 20);
+      const wallShare = [0.05, 0.25, 0.4][trial % 3] as number;
+      let tiles = "";
+      for (let i = 0; i < width * height; i++) tiles += rand() < wallShare ? "#" : ".";
+      const map = { width, height, tiles } as MapState;
+      const pick = () => ({ x: Math.floor(rand() * width), y: Math.floor(rand() * height) });
+      const from = pick(), to = pick();
+      const expected = rotPath(map, from, to);
+      const first = findPath(map, from, to);
+      expect(first).toEqual(expected);
+      first?.pop(); // callers shorten and shift their copy (walkNextTo, movement)
+      first?.push(-1);
+      expect(findPath(map, from, to)).toEqual(expected);
+      if (expected && expected.length > 0) found++; else none++;
+      // The map changes: a wall on the first step of the path (or anywhere), same object.
+      const at = expected && expected.length > 1 ? expected[0]! : Math.floor(rand() * width * height);
+      map.tiles = map.tiles.slice(0, at) + "#" + map.tiles.slice(at + 1);
+      expect(findPath(map, from, to)).toEqual(rotPath(map, from, to));
+    }
+    expect(found).toBeGreaterThan(80);
+    expect(none).toBeGreaterThan(40);
+  });
+
+  it("keeps maps of equal tiles but other widths apart", () => {
+    const a = { width: 4, height: 3, tiles: "....#.#....." } as MapState;
+    const b = { width: 3, height: 4, tiles: a.tiles } as MapState;
+    const pa = findPath(a, { x: 0, y: 0 }, { x: 3, y: 2 });
+    const pb = findPath(b, { x: 0, y: 0 }, { x: 3, y: 2 });
+    expect(pa).toEqual(rotPath(a, { x: 0, y: 0 }, { x: 3, y: 2 }));
+    expect(pa).not.toBeNull();
+    expect(pb).toBeNull(); // (3, 2) is off the 3-wide map
+    expect(findPath(b, { x: 0, y: 0 }, { x: 2, y: 3 })).toEqual(rotPath(b, { x: 0, y: 0 }, { x: 2, y: 3 }));
+  });
+});
