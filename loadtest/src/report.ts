@@ -25,6 +25,11 @@ export interface ServerReport {
   rssMiB: number | null;
   /** Room step time percentiles during the window (from the metrics histogram), in ms. */
   tickMs: { p50: number; p95: number; p99: number } | null;
+  /**
+   * Mean real time per room step of each phase the server times (`malignus_room_step_phase_seconds_total`:
+   * simulation, projection, views, patch, send), in µs, over the window; null when /metrics has none.
+   */
+  stepPhasesUs?: Record<string, number> | null;
   notes: string[];
 }
 
@@ -106,6 +111,7 @@ export function formatReport(r: LoadReport): string {
     `server (${r.server.source}): CPU ${r.server.cpuPercent === null ? "n/a" : `${r.server.cpuPercent.toFixed(1)}% of a core`}, RSS ${r.server.rssMiB === null ? "n/a" : `${r.server.rssMiB.toFixed(0)} MiB`}, ` +
       `room step ${r.server.tickMs ? `p50 ${r.server.tickMs.p50.toFixed(2)} ms, p95 ${r.server.tickMs.p95.toFixed(2)} ms, p99 ${r.server.tickMs.p99.toFixed(2)} ms` : "n/a"}` +
       (r.server.notes.length ? ` (${r.server.notes.join("; ")})` : ""),
+    ...(r.server.stepPhasesUs ? [`room step phases (mean µs per step): ${Object.entries(r.server.stepPhasesUs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`] : []),
     `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core, event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
   ];
   return lines.join("\n");

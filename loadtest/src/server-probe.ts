@@ -86,6 +86,7 @@ export function serverReport(before: ServerReading, after: ServerReading): Serve
     } else notes.push("no step-time histogram in /metrics");
     return {
       source: "metrics",
+      stepPhasesUs: stepPhases(before.metrics, after.metrics),
       cpuPercent: cpuA !== null && cpuB !== null && seconds > 0 ? (100 * (cpuA - cpuB)) / seconds : null,
       procCpuPercent,
       rssMiB: rss === null ? null : rss / 2 ** 20,
@@ -105,4 +106,24 @@ export function serverReport(before: ServerReading, after: ServerReading): Serve
     };
   }
   return { source: "none", cpuPercent: null, procCpuPercent: null, rssMiB: null, tickMs: null, notes: ["neither GET /metrics nor the server's /proc entry was readable"] };
+}
+
+/**
+ * Mean µs per room step of each phase of `*_room_step_phase_seconds_total{phase}` between two
+ * scrapes (the phase's seconds ÷ the steps counted by `*_room_step_duration_seconds_count`), in
+ * the order the server lists them; null when either metric is missing or no step ran.
+ */
+export function stepPhases(before: readonly PromSample[], after: readonly PromSample[]): Record<string, number> | null {
+  const phaseName = findName(after, "room_step_phase_seconds_total");
+  const countName = findName(after, "room_step_duration_seconds_count");
+  if (!phaseName || !countName) return null;
+  const steps = (sumOf(after, countName) ?? 0) - (sumOf(before, countName) ?? 0);
+  if (steps <= 0) return null;
+  const out: Record<string, number> = {};
+  for (const s of after) {
+    if (s.name !== phaseName || s.labels.phase === undefined) continue;
+    const was = before.find((b) => b.name === phaseName && b.labels.phase === s.labels.phase)?.value ?? 0;
+    out[s.labels.phase] = ((s.value - was) * 1e6) / steps;
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }
