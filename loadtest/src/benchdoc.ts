@@ -180,6 +180,7 @@ export function renderDoc(input: {
     `| server CPU (${x.server.source}) | ${f1(x.server.cpuPercent)} % of a core |`,
     `| server RSS | ${f1(x.server.rssMiB)} MiB |`,
     `| room step p50 / p95 / p99 | ${x.server.tickMs ? `${f2(x.server.tickMs.p50)} / ${f2(x.server.tickMs.p95)} / ${f2(x.server.tickMs.p99)} ms` : "n/a"} |`,
+    `| room step phases, mean µs per step (\`malignus_room_step_phase_seconds_total\`) | ${x.server.stepPhasesUs ? Object.entries(x.server.stepPhasesUs).map(([k, v]) => `${k} ${f1(v)}`).join(", ") : "n/a"} |`,
     `| load generator CPU / event-loop lag p99 | ${f1(x.generator.cpuPercent)} % of a core / ${f1(x.generator.eventLoopLagMs.p99)} ms |`,
   ];
 

@@ -154,6 +154,7 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
       if (s >= room.nextCommandStep) {
         room.nextCommandStep = s + Math.round(room.rand.jitter(1000) / (1000 / ROOM_STEPS_PER_SECOND));
         const action = chooseKeeperAction(state as unknown as KeeperView, room.rand);
+        t0 = performance.now(); // the bot's choice runs on the load generator, not the server: not counted
         const parsed = COMMANDS[action.type as CommandType].safeParse(action.payload);
         if (parsed.success) sim.apply({ type: action.type, ...(parsed.data as object) } as Command);
         if (sim.state.paused) sim.resume("bench");
