@@ -127,7 +127,7 @@ export function renderDoc(input: {
     "npm run loadtest -- --find-capacity --steps 20,40,80,160 --duration 20",
     "npm run loadtest -- --rooms 10 --skip-to-invasion --duration 60   # mid-fight bandwidth at timeScale 1",
     "npx tsx server/bench/bandwidth.ts --seed 1000   # a spectator's patch bytes by schema field, headless",
-    "npm run loadtest:compare -- --rooms 40 --duration 30   # starts its own servers (uWS through ../shared/tools/in-trixie)",
+    "npm run loadtest:compare -- --rooms 400 --duration 60  # the target load; starts its own servers (uWS through ../shared/tools/in-trixie)",
     `${input.command}                 # regenerates this page`, "```", "");
   out.push("## Machine", "", "| | |", "| --- | --- |",
     `| CPU | ${m.cpu} |`, `| cores | ${m.cores} |`, `| memory | ${m.memoryGiB} GiB |`, `| Node | ${m.node} |`, `| OS | ${m.platform} |`,
