@@ -1,24 +1,7 @@
 import { describe, expect, it } from "vitest";
-import ROT from "rot-js";
 import type { MapState } from "../../../src/sim/state.ts";
-import { findPath, isWalkable } from "../../../src/sim/world/grid.ts";
-
-/** rot-js's own A* with findPath's default passability (no filter, no swimming). */
-function rotPath(map: MapState, from: { x: number; y: number }, to: { x: number; y: number }): number[] | null {
-  if (from.x === to.x && from.y === to.y) return [];
-  const ok = (x: number, y: number) => (x === from.x && y === from.y) || isWalkable(map, x, y);
-  if (!ok(to.x, to.y)) return null;
-  const steps: number[] = [];
-  new ROT.Path.AStar(to.x, to.y, ok, { topology: 8 }).compute(from.x, from.y, (x: number, y: number) => { steps.push(y * map.width + x); });
-  if (steps.length === 0) return null;
-  steps.shift();
-  return steps;
-}
-
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
-}
+import { findPath } from "../../../src/sim/world/grid.ts";
+import { rotPath, xorshift } from "./rotReference.ts";
 
 describe("findPath's memo of plain searches (no filter, no swimming)", () => {
   it("answers like rot-js on 300 random maps, again after its answer was mutated, and after a tile change of the same map object", () => {
