@@ -179,7 +179,7 @@ export function renderDoc(input: {
     `| errors | ${errorCount(x) === 0 ? "none" : Object.entries(x.errors).map(([k, n]) => `${k}: ${n}`).join(", ")} |`,
     `| server CPU (${x.server.source}) | ${f1(x.server.cpuPercent)} % of a core |`,
     `| server RSS | ${f1(x.server.rssMiB)} MiB |`,
-    `| room step p50 / p95 / p99 | ${x.server.tickMs ? `${f2(x.server.tickMs.p50)} / ${f2(x.server.tickMs.p95)} / ${f2(x.server.tickMs.p99)} ms` : "n/a"} |`,
+    `| room step p50 / p95 / p99 (interpolated inside the histogram's buckets, the first of which is 0–0.5 ms: read them as bucket estimates) | ${x.server.tickMs ? `${f2(x.server.tickMs.p50)} / ${f2(x.server.tickMs.p95)} / ${f2(x.server.tickMs.p99)} ms` : "n/a"} |`,
     `| room step phases, mean µs per step (\`malignus_room_step_phase_seconds_total\`) | ${x.server.stepPhasesUs ? Object.entries(x.server.stepPhasesUs).map(([k, v]) => `${k} ${f1(v)}`).join(", ") : "n/a"} |`,
     `| load generator CPU / event-loop lag p99 | ${f1(x.generator.cpuPercent)} % of a core / ${f1(x.generator.eventLoopLagMs.p99)} ms |`,
   ];
@@ -238,7 +238,7 @@ export function renderDoc(input: {
     const patch = bw.reduce((a, r) => a + r.patchBytesPerSecond * r.seconds, 0) / secs;
     const ev = bw.reduce((a, r) => a + r.eventBytesPerSecond * r.seconds, 0) / secs;
     out.push("### The same bytes by schema field (headless)", "",
-      `\`npx tsx server/bench/bandwidth.ts\`: ${bw.length} dungeons (seeds ${bw.map((r) => r.seed).join(", ")}) run headless to their first invasion, then stepped at timeScale 1 through the room's projection and a keeper-side StateView until the invasion ended (${secs.toFixed(0)} s in all), ` +
+      `server/bench/bandwidth.ts (one seed per run, \`--seed N\`; this page runs it for each of ${bw.length} seeds: ${bw.map((r) => r.seed).join(", ")}): dungeons run headless to their first invasion, then stepped at timeScale 1 through the room's projection and a keeper-side StateView until the invasion ended (${secs.toFixed(0)} s in all), ` +
       "each step's patch encoded as Colyseus encodes it and its bytes shared out between the fields that changed (in proportion to each change's estimated size); events as the room sends them. No keeper builds here (the load run above has keeper bots building, whose parts' progress and events add to the patches).", "",
       `Patches ${f1(patch)} B/s, events ${f1(ev)} B/s, ${f2((patch + ev) / 1024)} KB/s in all.`, "",
       "| patch bytes of | B/s | changes |", "| --- | --: | --: |");
@@ -253,7 +253,7 @@ export function renderDoc(input: {
     out.push(`Same load on each server in turn: ${c.load.rooms} rooms × (${c.load.keepers} keeper + ${c.load.spectators} spectators), ${c.load.durationSeconds} s. ` +
       "`bare` is loadtest/src/bare-server.ts: a Colyseus room with an empty state that echoes one message (the keeper bot's command there); " +
       "`bare20` is the same room with 20 entities moving one tile every step at 10 Hz, one patch per step (the floor the issue quotes). " +
-      "Server CPU from /proc for all four, so the ratio compares like with like. uWS runs in Debian 13 through `../shared/tools/in-trixie`.", "");
+      "Server CPU from /proc for all six (the same measure for every server, so the ratios compare like with like; the load tables above read the server's own `/metrics` in other runs, so their CPU differs). uWS runs in Debian 13 through `../shared/tools/in-trixie`.", "");
     out.push(compareTable(c), "");
   }
 

@@ -97,7 +97,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB/s`;
 export function formatReport(r: LoadReport): string {
   const c = r.connections;
   const lines = [
-    `load: ${r.target} rooms at ${r.endpoint}: ${r.options.rooms} rooms × (${r.options.keepers} keepers, ${r.options.adventurers} adventurers, ${r.options.spectators} spectators), ${r.measuredSeconds.toFixed(1)} s measured after a ${r.rampSeconds.toFixed(1)} s ramp`,
+    `load: ${r.target} rooms at ${r.endpoint}: ${r.options.rooms} rooms × (${plural(r.options.keepers, "keeper")}, ${plural(r.options.adventurers, "adventurer")}, ${plural(r.options.spectators, "spectator")}), ${r.measuredSeconds.toFixed(1)} s measured after a ${r.rampSeconds.toFixed(1)} s ramp`,
     `connections: ${c.attempted} attempted, ${c.held} held to the end, ${c.failed} failed, ${c.dropped} dropped`,
     `join time: p50 ${ms(r.joinMs.p50)}, p95 ${ms(r.joinMs.p95)}, p99 ${ms(r.joinMs.p99)}, max ${ms(r.joinMs.max)}`,
     `command round trip (${r.commandRoundTripMs.count}): p50 ${ms(r.commandRoundTripMs.p50)}, p95 ${ms(r.commandRoundTripMs.p95)}, p99 ${ms(r.commandRoundTripMs.p99)}, max ${ms(r.commandRoundTripMs.max)}`,
@@ -115,4 +115,9 @@ export function formatReport(r: LoadReport): string {
     `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core, event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
   ];
   return lines.join("\n");
+}
+
+/** "1 keeper", "2 keepers". */
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

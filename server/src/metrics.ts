@@ -23,10 +23,10 @@ export const clientsGauge = new Gauge({
   registers: [registry],
 });
 
-/** Real time one room step took (simulation ticks, projection and views), in seconds. */
+/** Real time one room step took, in seconds: its ticks, projection, views, patch and socket writes (every phase of {@link stepPhaseSeconds}). */
 export const tickDuration = new Histogram({
   name: "malignus_room_step_duration_seconds",
-  help: "Real time a room step took: simulation ticks, state projection and per-client views.",
+  help: "Real time a room step took: simulation ticks, state projection, views, patch encoding and the socket writes.",
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
   registers: [registry],
 });
@@ -78,10 +78,10 @@ export const messagesReceived = new Counter({
   registers: [registry],
 });
 
-/** Messages refused, by reason: a legal-but-refused command, a role not allowed, an unknown type, a flood. */
+/** Messages refused, by reason: a legal-but-refused command, a role not allowed, an unknown type, a client closed with 4002 (malformed input, flood). */
 export const messagesRefused = new Counter({
   name: "malignus_messages_refused_total",
-  help: "Messages refused by the dungeon rooms, by reason (the command's error code, UNKNOWN_TYPE, FLOOD).",
+  help: "Messages refused by the dungeon rooms, by reason (the command's error code, NOT_ALLOWED_FOR_ROLE, UNKNOWN_TYPE, DISCONNECTED for clients closed with 4002).",
   labelNames: ["reason"] as const,
   registers: [registry],
 });
