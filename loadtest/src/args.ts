@@ -76,8 +76,9 @@ export function isLoopbackHost(host: string): boolean {
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
-/** The usage text. */
+/** The usage text (printed by `--help`, and after an argument error). */
 export const USAGE = `usage: npm run loadtest -- [options]
+Loads a running server with bot clients; prints the report and writes it as JSON (--out).
   --endpoint URL          ws:// or wss:// server (default ${DEFAULTS.endpoint}); loopback only unless --allow-remote
   --target dungeon|bare   our dungeon rooms, or the bare-room floor of loadtest/src/bare-server.ts (default dungeon)
   --rooms N               rooms to create (1..${LIMITS.rooms}, default ${DEFAULTS.rooms})
@@ -96,7 +97,13 @@ export const USAGE = `usage: npm run loadtest -- [options]
   --out FILE              JSON report (default ${DEFAULTS.out})
   --no-metrics            do not read GET /metrics
   --allow-remote          allow a non-loopback endpoint
-  --quiet                 no live progress line`;
+  --quiet                 no live progress line
+  -h, --help              print this usage and exit`;
+
+/** True when `argv` asks for the usage (`--help` or `-h` anywhere): the runner prints {@link USAGE} and exits 0. */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.some((a) => a === "--help" || a === "-h");
+}
 
 function int(name: string, raw: string | undefined, min: number, max: number): number {
   if (raw === undefined || !/^-?\d+$/.test(raw)) throw new Error(`${name} needs a whole number, got ${raw === undefined ? "nothing" : `"${raw}"`}`);
@@ -106,10 +113,11 @@ function int(name: string, raw: string | undefined, min: number, max: number): n
 }
 
 /**
- * Parses `argv` (without node and the script) into options.
- * @throws Error with a readable message on an unknown option, a missing or out-of-range value,
+ * Parses `argv` (without node and the script) into options. Does not handle `--help`: ask
+ * {@link wantsHelp} first.
+ * @throws Error with a one-line message with a readable message on an unknown option, a missing or out-of-range value,
  *   a non-ws endpoint, a non-loopback endpoint without `--allow-remote`, or more than
- *   {@link LIMITS.totalClients} clients.
+ *   {@link LIMITS.totalClients} clients. The message holds no usage text: the caller prints {@link USAGE}.
  */
 export function parseArgs(argv: readonly string[]): LoadOptions {
   const o: LoadOptions = { ...DEFAULTS, capacitySteps: [...DEFAULTS.capacitySteps] };
@@ -146,7 +154,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
       case "--no-metrics": o.metrics = false; break;
       case "--allow-remote": o.allowRemote = true; break;
       case "--quiet": o.quiet = true; break;
-      default: throw new Error(`unknown option "${a}"\n${USAGE}`);
+      default: throw new Error(`unknown option "${a}"`);
     }
   }
   let url: URL;

@@ -12,7 +12,8 @@
  * 5. with `--target-run`, the issue's server target once: 400 rooms × (1 keeper + 4 spectators), 60 s.
  *
  * Options: `--quick` (short everything), `--rooms N` (default 40), `--duration S` (default 30),
- * `--compare-rooms N` (default 40), `--capacity`, `--steps a,b,c`, `--skip bench,profile,load,fight,compare`.
+ * `--compare-rooms N` (default 40), `--capacity`, `--steps a,b,c`, `--skip bench,profile,load,fight,compare`;
+ * `--help` prints {@link DOC_USAGE} and exits 0; a bad option prints its error and the usage and exits 2, before anything runs.
  * Raw JSON goes to loadtest/reports/ (git-ignored); the markdown to docs/benchmarks.md.
  */
 import { spawnSync } from "node:child_process";
@@ -52,25 +53,53 @@ export interface DocOptions {
   skip: Set<string>;
 }
 
-/** Parses the doc run's options. @throws Error on an unknown option or a bad number. */
-export function parseDocArgs(argv: readonly string[]): DocOptions {
+/** The parts of the run `--skip` may leave out. */
+export const DOC_SKIPPABLE = ["bench", "profile", "load", "fight", "compare"] as const;
+
+/** The usage text of `npm run bench:doc` (printed by `--help`, and after an argument error). */
+export const DOC_USAGE = `usage: npm run bench:doc -- [options]
+Rewrites docs/benchmarks.md (overwriting it) from a fresh run of the benchmarks, loads on servers it
+starts on loopback ports and the transport comparison; raw JSON goes to loadtest/reports/. Takes minutes.
+  --quick             short everything (at most 10 rooms, 10 s)
+  --rooms N           rooms of the server load (1..400, default 40)
+  --duration S        seconds of each load (5..300, default 30)
+  --compare-rooms N   rooms of the transport comparison (1..400, default 40)
+  --capacity          add a capacity search over --steps
+  --steps a,b,c       room counts of the capacity search (each 1..400, default 20,40,80,160,240,320,400)
+  --target-run        add the issue's target once: 400 rooms x (1 keeper + 4 spectators), 60 s
+  --skip a,b          leave out parts, any of ${DOC_SKIPPABLE.join(",")}
+  -h, --help          print this usage and exit`;
+
+/**
+ * Parses the doc run's options; `"help"` when `argv` holds `--help` or `-h` (anywhere). Pure.
+ * @throws Error with a one-line message (no usage text) on an unknown option, a missing value,
+ *   a bad number or an unknown `--skip` part.
+ */
+export function parseDocArgs(argv: readonly string[]): DocOptions | "help" {
+  if (argv.some((a) => a === "--help" || a === "-h")) return "help";
   const o: DocOptions = { quick: false, rooms: 40, durationSeconds: 30, compareRooms: 40, capacity: false, targetRun: false, steps: [20, 40, 80, 160, 240, 320, 400], skip: new Set() };
   const num = (name: string, v: string | undefined, min: number, max: number) => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
     return n;
   };
+  const value = (name: string, v: string | undefined): string => {
+    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
+    return v;
+  };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i] as string;
     if (a === "--quick") o.quick = true;
     else if (a === "--rooms") o.rooms = num("--rooms", argv[++i], 1, 400);
     else if (a === "--duration") o.durationSeconds = num("--duration", argv[++i], 5, 300);
     else if (a === "--compare-rooms") o.compareRooms = num("--compare-rooms", argv[++i], 1, 400);
     else if (a === "--capacity") o.capacity = true;
     else if (a === "--target-run") o.targetRun = true;
-    else if (a === "--steps") o.steps = String(argv[++i]).split(",").map((s) => num("--steps", s, 1, 400));
-    else if (a === "--skip") o.skip = new Set(String(argv[++i]).split(","));
-    else throw new Error(`unknown option ${a}`);
+    else if (a === "--steps") o.steps = value(a, argv[++i]).split(",").map((s) => num("--steps", s, 1, 400));
+    else if (a === "--skip") {
+      o.skip = new Set(value(a, argv[++i]).split(","));
+      for (const k of o.skip) if (!(DOC_SKIPPABLE as readonly string[]).includes(k)) throw new Error(`--skip: unknown part "${k}" (any of ${DOC_SKIPPABLE.join(",")})`);
+    } else throw new Error(`unknown option "${a}"`);
   }
   if (o.quick) { o.durationSeconds = Math.min(o.durationSeconds, 10); o.rooms = Math.min(o.rooms, 10); o.compareRooms = Math.min(o.compareRooms, 10); }
   return o;
@@ -290,7 +319,16 @@ export function renderDoc(input: {
 }
 
 async function main(): Promise<void> {
-  const o = parseDocArgs(process.argv.slice(2));
+  let parsed: DocOptions | "help";
+  try {
+    parsed = parseDocArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`bench:doc: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(DOC_USAGE);
+    process.exit(2);
+  }
+  if (parsed === "help") { console.log(DOC_USAGE); process.exit(0); }
+  const o = parsed;
   mkdirSync(REPORTS, { recursive: true });
   const cpus = os.cpus();
   const loadBefore = os.loadavg();

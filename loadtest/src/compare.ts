@@ -1,5 +1,6 @@
 /**
- * Transport comparison (`npm run loadtest:compare -- [--rooms N] [--duration S] [--only a,b]`):
+ * Transport comparison (`npm run loadtest:compare -- [--rooms N] [--duration S] [--only a,b] [--out FILE]`,
+ * `--help` for {@link COMPARE_USAGE}; bad options exit 2 before any server starts):
  * the same load (N rooms × 1 keeper + 4 spectators by default) against six servers it starts
  * and stops one after the other on loopback ports:
  *
@@ -168,21 +169,56 @@ export function compareTable(c: CompareReport): string {
   return lines.join("\n");
 }
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  let rooms = 20, duration = 30, out = "loadtest/reports/compare.json";
-  let only: ServerKind[] = [...SERVER_KINDS];
+/** The usage text of `npm run loadtest:compare` (printed by `--help`, and after an argument error). */
+export const COMPARE_USAGE = `usage: npm run loadtest:compare -- [options]
+Starts each server in turn on a loopback port (from 2650), loads it, stops it; prints a table and writes a JSON report.
+  --rooms N        rooms per server, each 1 keeper + 4 spectators (1..400, default 20)
+  --duration S     measured seconds per server (5..300, default 30)
+  --only a,b       servers to compare, any of ${SERVER_KINDS.join(",")} (default all)
+  --out FILE       JSON report (default loadtest/reports/compare.json)
+  -h, --help       print this usage and exit`;
+
+/** The options of `npm run loadtest:compare`. */
+export interface CompareOptions { rooms: number; durationSeconds: number; only: ServerKind[]; out: string }
+
+/**
+ * Parses the comparison's `argv` (without node and the script); `"help"` when it holds `--help`
+ * or `-h` (anywhere). Pure.
+ * @throws Error with a one-line message (no usage text) on an unknown option, a missing value,
+ *   `--rooms` outside 1..400, `--duration` outside 5..300 or an unknown server kind.
+ */
+export function parseCompareArgs(argv: readonly string[]): CompareOptions | "help" {
+  if (argv.some((a) => a === "--help" || a === "-h")) return "help";
+  const o: CompareOptions = { rooms: 20, durationSeconds: 30, only: [...SERVER_KINDS], out: "loadtest/reports/compare.json" };
+  const value = (name: string, v: string | undefined): string => {
+    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
+    return v;
+  };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--rooms") rooms = Number(argv[++i]);
-    else if (a === "--duration") duration = Number(argv[++i]);
-    else if (a === "--out") out = String(argv[++i]);
-    else if (a === "--only") only = String(argv[++i]).split(",") as ServerKind[];
-    else throw new Error(`unknown option ${a}; usage: npm run loadtest:compare -- [--rooms N] [--duration S] [--only ${SERVER_KINDS.join(",")}] [--out FILE]`);
+    const a = argv[i] as string;
+    if (a === "--rooms") o.rooms = Number(value(a, argv[++i]));
+    else if (a === "--duration") o.durationSeconds = Number(value(a, argv[++i]));
+    else if (a === "--out") o.out = value(a, argv[++i]);
+    else if (a === "--only") o.only = value(a, argv[++i]).split(",") as ServerKind[];
+    else throw new Error(`unknown option "${a}"`);
   }
-  if (!Number.isInteger(rooms) || rooms < 1 || rooms > 400) throw new Error("--rooms must be 1..400");
-  if (!Number.isInteger(duration) || duration < 5 || duration > 300) throw new Error("--duration must be 5..300");
-  for (const k of only) if (!SERVER_KINDS.includes(k)) throw new Error(`unknown server kind ${k}`);
+  if (!Number.isInteger(o.rooms) || o.rooms < 1 || o.rooms > 400) throw new Error("--rooms must be a whole number from 1 to 400");
+  if (!Number.isInteger(o.durationSeconds) || o.durationSeconds < 5 || o.durationSeconds > 300) throw new Error("--duration must be a whole number from 5 to 300");
+  for (const k of o.only) if (!SERVER_KINDS.includes(k)) throw new Error(`--only: unknown server kind "${k}" (one of ${SERVER_KINDS.join(",")})`);
+  return o;
+}
+
+async function main(): Promise<void> {
+  let parsed: CompareOptions | "help";
+  try {
+    parsed = parseCompareArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`loadtest:compare: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(COMPARE_USAGE);
+    process.exit(2);
+  }
+  if (parsed === "help") { console.log(COMPARE_USAGE); process.exit(0); }
+  const { rooms, durationSeconds: duration, only, out } = parsed;
   const c = await compareTransports({ rooms, durationSeconds: duration }, only);
   console.log(`\n${compareTable(c)}`);
   mkdirSync(path.dirname(path.resolve(out)), { recursive: true });

@@ -6,11 +6,12 @@
  *
  * `--find-capacity` runs one load per room count of `--steps` (same clients per room), stops at
  * the first step whose command round-trip p99 passes `--p99-ms` (default 250) or that has any
- * error, and reports the last good step. Exit code: 0, or 1 on bad options or a failed run.
+ * error, and reports the last good step. `--help` prints the usage and exits 0 without loading anything.
+ * Exit code: 0; 2 on bad options (the message and the usage on stderr, nothing run); 1 on a failed run.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs, clientsPerRoom, USAGE, type LoadOptions } from "./args.ts";
+import { parseArgs, clientsPerRoom, USAGE, wantsHelp, type LoadOptions } from "./args.ts";
 import { runLoad, type LiveStatus } from "./runner.ts";
 import { errorCount, formatReport, type LoadReport } from "./report.ts";
 
@@ -85,13 +86,15 @@ async function findCapacity(o: LoadOptions): Promise<CapacityReport> {
 }
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) { console.log(USAGE); process.exit(0); }
   let o: LoadOptions;
   try {
-    o = parseArgs(process.argv.slice(2));
+    o = parseArgs(argv);
   } catch (err) {
     console.error(`loadtest: ${err instanceof Error ? err.message : String(err)}`);
-    if (!(err instanceof Error && err.message.includes("usage:"))) console.error(USAGE);
-    process.exit(1);
+    console.error(USAGE);
+    process.exit(2);
   }
   if (o.findCapacity) {
     const cap = await findCapacity(o);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULTS, LIMITS, clientsPerRoom, isLoopbackHost, parseArgs } from "../src/args.ts";
+import { DEFAULTS, LIMITS, USAGE, clientsPerRoom, isLoopbackHost, parseArgs, wantsHelp } from "../src/args.ts";
 
 describe("loadtest arguments", () => {
   it("parses the issue's command line", () => {
@@ -34,7 +34,14 @@ describe("loadtest arguments", () => {
     expect(() => parseArgs(["--keepers", "0"])).toThrow("at least 1 for dungeon rooms");
     expect(() => parseArgs(["--target", "other"])).toThrow("dungeon or bare");
     expect(() => parseArgs(["--steps", "10,5"])).toThrow("--steps must increase");
-    expect(() => parseArgs(["--bogus"])).toThrow('unknown option "--bogus"');
+    expect(() => parseArgs(["--bogus"])).toThrow(new Error('unknown option "--bogus"'));
+  });
+
+  it("asks for the usage on --help or -h anywhere, and the usage names the tool and -h", () => {
+    expect([wantsHelp(["--help"]), wantsHelp(["--rooms", "5", "-h"]), wantsHelp(["--bogus", "--help"]), wantsHelp([]), wantsHelp(["--rooms", "5"])]).toEqual([true, true, true, false, false]);
+    expect(() => parseArgs(["--help"])).toThrow(new Error('unknown option "--help"')); // main asks wantsHelp first
+    expect(USAGE.split("\n")[0]).toBe("usage: npm run loadtest -- [options]");
+    expect(USAGE).toContain("  -h, --help              print this usage and exit");
   });
 
   it("bounds clients per room and in all", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDocArgs, renderDoc } from "../src/benchdoc.ts";
+import { DOC_USAGE, parseDocArgs, renderDoc, type DocOptions } from "../src/benchdoc.ts";
 
 const machine = { cpu: "Test CPU", cores: 2, memoryGiB: 8, node: "v24.0.0", platform: "linux", loadBefore: [1, 2, 3], loadAfter: [4, 5, 6] };
 
@@ -7,9 +7,20 @@ describe("bench:doc", () => {
   it("parses its options and shortens everything with --quick", () => {
     expect(parseDocArgs([])).toMatchObject({ quick: false, rooms: 40, durationSeconds: 30, compareRooms: 40, capacity: false });
     expect(parseDocArgs(["--quick", "--rooms", "100"])).toMatchObject({ rooms: 10, durationSeconds: 10, compareRooms: 10 });
-    expect([...parseDocArgs(["--skip", "bench,compare"]).skip]).toEqual(["bench", "compare"]);
+    expect([...(parseDocArgs(["--skip", "bench,compare"]) as DocOptions).skip]).toEqual(["bench", "compare"]);
     expect(() => parseDocArgs(["--rooms", "0"])).toThrow("--rooms must be a whole number from 1 to 400");
-    expect(() => parseDocArgs(["--nope"])).toThrow("unknown option --nope");
+  });
+
+  it("answers --help and -h with \"help\", and refuses unknown options and parts in one line", () => {
+    expect(parseDocArgs(["--help"])).toBe("help");
+    expect(parseDocArgs(["--rooms", "5", "-h"])).toBe("help");
+    expect(parseDocArgs(["--nope", "--help"])).toBe("help");
+    expect(() => parseDocArgs(["--nope"])).toThrow(new Error('unknown option "--nope"'));
+    expect(() => parseDocArgs(["--skip", "bench,compre"])).toThrow(new Error('--skip: unknown part "compre" (any of bench,profile,load,fight,compare)'));
+    expect(() => parseDocArgs(["--skip"])).toThrow(new Error("--skip needs a value"));
+    expect(() => parseDocArgs(["--steps", "--quick"])).toThrow(new Error("--steps needs a value"));
+    expect(DOC_USAGE.split("\n")[0]).toBe("usage: npm run bench:doc -- [options]");
+    expect(DOC_USAGE).toContain("Rewrites docs/benchmarks.md (overwriting it)");
   });
 
   it("renders the machine, the reproduction commands and the targets even with nothing measured", () => {
