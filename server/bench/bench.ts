@@ -7,7 +7,8 @@
  * - days: 60 game days of a defended dungeon fast-forwarded (wall time, invasions seen).
  *
  * Options: `--quick` (shorter measuring windows), `--days N` (default 60), `--only a,b` (any of
- * idle, invasion, scaling, days), `--json FILE` (write the results as JSON, see {@link BenchReport}).
+ * idle, invasion, scaling, days), `--json FILE` (write the results as JSON, see {@link BenchReport});
+ * `--help` prints {@link BENCH_USAGE} and exits 0; a bad option prints its error and the usage and exits 2.
  * Speeds are printed, never asserted; targets missed are flagged with "MISSED".
  */
 import { writeFileSync } from "node:fs";
@@ -113,19 +114,48 @@ export function timeTicks(snapshot: SimState, windowTicks: number, budgetMs: num
   };
 }
 
-function parseArgs(argv: readonly string[]): { quick: boolean; days: number; maxWall: number; only: Set<string>; json: string | null } {
-  const out = { quick: false, days: 60, maxWall: DAYS_MAX_WALL_SECONDS, only: new Set(["idle", "invasion", "scaling", "days"]), json: null as string | null };
+/** The options of `npm run bench` (see the module comment). */
+export interface BenchArgs { quick: boolean; days: number; maxWall: number; only: Set<string>; json: string | null }
+
+/** The scenarios `--only` may name. */
+export const BENCH_SCENARIOS = ["idle", "invasion", "scaling", "days"] as const;
+
+/** The option lines shared by the usage of `npm run bench` and of `npm run bench:profile`. */
+export const BENCH_OPTIONS = `  --quick                   shorter measuring windows
+  --days N                  game days of the fast-forward (1..365, default 60)
+  --max-wall SECONDS        stop the fast-forward after this many wall seconds (default ${DAYS_MAX_WALL_SECONDS})
+  --only a,b                scenarios, any of ${BENCH_SCENARIOS.join(",")} (default all)
+  --json FILE               write the results as JSON
+  -h, --help                print this usage and exit`;
+
+/** The usage text of `npm run bench` (printed by `--help`, and after an argument error). */
+export const BENCH_USAGE = `usage: npm run bench -- [options]
+Times the simulation headless (no server, no network) and prints the figures.
+${BENCH_OPTIONS}`;
+
+/**
+ * Parses the bench's `argv` (without node and the script); `"help"` when it holds `--help` or
+ * `-h` (anywhere). Pure.
+ * @throws Error with a one-line message (no usage text) on an unknown option, a missing value,
+ *   `--days` outside 1..365, a `--max-wall` not above 0 or an unknown `--only` scenario.
+ */
+export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
+  if (argv.some((a) => a === "--help" || a === "-h")) return "help";
+  const out: BenchArgs = { quick: false, days: 60, maxWall: DAYS_MAX_WALL_SECONDS, only: new Set(BENCH_SCENARIOS), json: null };
+  const value = (name: string, v: string | undefined): string => {
+    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
+    return v;
+  };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i] as string;
     if (a === "--quick") out.quick = true;
-    else if (a === "--days") out.days = Number(argv[++i]);
-    else if (a === "--max-wall") out.maxWall = Number(argv[++i]);
-    else if (a === "--only") out.only = new Set(String(argv[++i]).split(","));
-    else if (a === "--json") out.json = String(argv[++i]);
-    else if (a === "--help" || a === "-h") {
-      console.log("usage: npm run bench -- [--quick] [--days N] [--max-wall SECONDS] [--only idle,invasion,scaling,days] [--json FILE]");
-      process.exit(0);
-    } else throw new Error(`unknown option ${a}`);
+    else if (a === "--days") out.days = Number(value(a, argv[++i]));
+    else if (a === "--max-wall") out.maxWall = Number(value(a, argv[++i]));
+    else if (a === "--only") {
+      out.only = new Set(value(a, argv[++i]).split(","));
+      for (const k of out.only) if (!(BENCH_SCENARIOS as readonly string[]).includes(k)) throw new Error(`--only: unknown scenario "${k}" (any of ${BENCH_SCENARIOS.join(",")})`);
+    } else if (a === "--json") out.json = value(a, argv[++i]);
+    else throw new Error(`unknown option "${a}"`);
   }
   if (!Number.isInteger(out.days) || out.days < 1 || out.days > 365) throw new Error("--days must be an integer from 1 to 365");
   if (!(out.maxWall > 0)) throw new Error("--max-wall must be a positive number of seconds");
@@ -151,7 +181,16 @@ function row(t: TickTiming): string[] {
 const TIMING_HEADER = ["ticks/s", "mean µs", "p50 µs", "p99 µs", "ticks timed"];
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  let parsed: BenchArgs | "help";
+  try {
+    parsed = parseBenchArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(BENCH_USAGE);
+    process.exit(2);
+  }
+  if (parsed === "help") { console.log(BENCH_USAGE); process.exit(0); }
+  const args = parsed;
   const budget = args.quick ? 400 : 1500;
   const report: BenchReport = {
     startedAt: new Date().toISOString(), machine: machineInfo(), quick: args.quick,

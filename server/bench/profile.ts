@@ -1,7 +1,8 @@
 /**
  * `npm run bench:profile [-- bench options]`: runs the benchmarks under `node --cpu-prof` (the
  * project's Node) and prints the hot spots: functions by self time, as `file:line function`.
- * Default bench options: {@link PROFILE_DEFAULT_ARGS}. The raw `.cpuprofile`
+ * Default bench options: {@link PROFILE_DEFAULT_ARGS}. `--help` prints {@link PROFILE_USAGE} and exits 0;
+ * options the bench refuses print the error and the usage and exit 2, before anything runs. The raw `.cpuprofile`
  * stays in `.profiles/` (git-ignored by convention; open it in Chrome DevTools for a flame chart).
  */
 import { spawnSync } from "node:child_process";
@@ -10,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { table, fmt } from "./stats.ts";
+import { BENCH_OPTIONS, parseBenchArgs } from "./bench.ts";
 
 /** One node of a V8 `.cpuprofile`. */
 interface ProfileNode {
@@ -127,11 +129,37 @@ export function runProfile(args: readonly string[] = PROFILE_DEFAULT_ARGS, quiet
   return { file: newest, args: [...args], self: hotSpots(profile, repo + "/", 25), inclusive: inclusiveSpots(profile, repo + "/", "server/src/", 25) };
 }
 
+/** The usage text of `npm run bench:profile` (printed by `--help`, and after an argument error). */
+export const PROFILE_USAGE = `usage: npm run bench:profile -- [bench options]
+Runs the simulation benchmarks (npm run bench) under node --cpu-prof and prints the hot spots.
+Without options: ${PROFILE_DEFAULT_ARGS.join(" ")}. The bench options:
+${BENCH_OPTIONS}`;
+
+/**
+ * The bench options of a profiled run from `argv` (without node and the script):
+ * {@link PROFILE_DEFAULT_ARGS} when empty, `"help"` when it holds `--help` or `-h`, else `argv`
+ * itself once the bench's parser accepts it. Pure.
+ * @throws Error with the bench parser's one-line message (see `parseBenchArgs` of bench.ts).
+ */
+export function parseProfileArgs(argv: readonly string[]): string[] | "help" {
+  if (argv.length === 0) return [...PROFILE_DEFAULT_ARGS];
+  if (parseBenchArgs(argv) === "help") return "help";
+  return [...argv];
+}
+
 function main(): void {
-  const benchArgs = process.argv.slice(2);
+  let benchArgs: string[] | "help";
+  try {
+    benchArgs = parseProfileArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`bench:profile: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(PROFILE_USAGE);
+    process.exit(2);
+  }
+  if (benchArgs === "help") { console.log(PROFILE_USAGE); process.exit(0); }
   let result: ProfileResult;
   try {
-    result = runProfile(benchArgs.length > 0 ? benchArgs : PROFILE_DEFAULT_ARGS);
+    result = runProfile(benchArgs);
   } catch (err) {
     console.error(`bench:profile: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

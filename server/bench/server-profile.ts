@@ -8,7 +8,9 @@
  * only, bounded in time), stops the server with SIGINT so that V8 writes the profile, then prints
  * the top 25 functions by self time and the share of CPU by area (our simulation, our rooms and
  * views, @colyseus/schema, @colyseus/core, the ws transport, Node internals and GC). Writes
- * docs/server-profile.md from the same figures unless `--no-doc`.
+ * docs/server-profile.md from the same figures unless `--no-doc`. `--help` prints
+ * {@link SERVER_PROFILE_USAGE} and exits 0; a bad option prints its error and the usage and exits 2,
+ * before the server starts.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
@@ -158,19 +160,54 @@ export function areaShares(profile: CpuProfile): { shares: { area: Area; percent
   return { shares, busySamples: busy, idlePercent: idle + busy === 0 ? 0 : (100 * idle) / (idle + busy) };
 }
 
-function argValue(argv: readonly string[], name: string, fallback: number): number {
-  const i = argv.indexOf(name);
-  if (i < 0) return fallback;
-  const v = Number(argv[i + 1]);
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} wants a positive number`);
-  return v;
+/** The options of `npm run bench:server-profile`. */
+export interface ServerProfileOptions { rooms: number; durationSeconds: number; writeDoc: boolean }
+
+/** The usage text of `npm run bench:server-profile` (printed by `--help`, and after an argument error). */
+export const SERVER_PROFILE_USAGE = `usage: npm run bench:server-profile -- [options]
+Starts the production server under node --cpu-prof, loads it, prints where its CPU goes, and
+REWRITES docs/server-profile.md (overwriting it) with the figures, unless --no-doc.
+  --rooms N        rooms, each 1 keeper + 4 spectators (1..400, default 40)
+  --duration S     measured seconds of load (1..120, default 20)
+  --no-doc         print only; leave docs/server-profile.md as it is
+  -h, --help       print this usage and exit`;
+
+/**
+ * Parses the server profile's `argv` (without node and the script); `"help"` when it holds
+ * `--help` or `-h` (anywhere). Pure.
+ * @throws Error with a one-line message (no usage text) on an unknown option, a missing value,
+ *   `--rooms` outside 1..400 or `--duration` outside 1..120 (whole numbers).
+ */
+export function parseServerProfileArgs(argv: readonly string[]): ServerProfileOptions | "help" {
+  if (argv.some((a) => a === "--help" || a === "-h")) return "help";
+  const o: ServerProfileOptions = { rooms: 40, durationSeconds: 20, writeDoc: true };
+  const num = (name: string, v: string | undefined, min: number, max: number): number => {
+    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${v}"`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "--rooms") o.rooms = num(a, argv[++i], 1, 400);
+    else if (a === "--duration") o.durationSeconds = num(a, argv[++i], 1, 120);
+    else if (a === "--no-doc") o.writeDoc = false;
+    else throw new Error(`unknown option "${a}"`);
+  }
+  return o;
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const rooms = Math.min(400, argValue(argv, "--rooms", 40));
-  const durationSeconds = Math.min(120, argValue(argv, "--duration", 20));
-  const writeDoc = !argv.includes("--no-doc");
+  let parsed: ServerProfileOptions | "help";
+  try {
+    parsed = parseServerProfileArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`bench:server-profile: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(SERVER_PROFILE_USAGE);
+    process.exit(2);
+  }
+  if (parsed === "help") { console.log(SERVER_PROFILE_USAGE); process.exit(0); }
+  const { rooms, durationSeconds, writeDoc } = parsed;
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "malignus-server-profile-"));
   const command = `npm run bench:server-profile -- --rooms ${rooms} --duration ${durationSeconds}`;
@@ -287,7 +324,9 @@ What changed on 2026-11-29 (issue 10), each kept only where the room-step bench 
 So the 1.5× target needs about 50 µs less per room step live, nearly all of it in the simulation and projection: the next lever is change marks from the simulation for every record (units included), so that the projection and the views touch only what changed and idle systems skip ticks where nothing is due. It touches every mutation site of the rules, so it is left for a change of its own with its debug check (as \`setWiringChecks\` and \`setProjectionChecks\` do for the structure keys).`;
 }
 
-main().catch((err) => {
-  console.error(`bench:server-profile: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-});
+if (process.argv[1]?.endsWith("server-profile.ts")) {
+  main().catch((err) => {
+    console.error(`bench:server-profile: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}
