@@ -10,14 +10,15 @@
  *
  * Run: `npx tsx server/bench/bandwidth.ts [--seed N] [--seconds S]`; bench:doc runs it too.
  */
-import { $changes, Encoder, StateView } from "@colyseus/schema";
+import { $changes } from "@colyseus/schema";
 import { Protocol, getMessageBytes } from "@colyseus/core";
-import { DungeonState, EVENT_MESSAGE } from "@malignus/shared";
+import { EVENT_MESSAGE } from "@malignus/shared";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
-import { projectMap, projectState } from "../src/rooms/projection.ts";
-import { eventVisible, initView, lazyContext, syncView, type Viewer } from "../src/rooms/views.ts";
+import { projectState } from "../src/rooms/projection.ts";
+import { eventVisible, lazyContext, syncView } from "../src/rooms/views.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
+import { keeperRoomState } from "./roomState.ts";
 
 /** One line of the attribution: a schema field (`Unit.x`, `DungeonState.units[]` for map entries) or an event type. */
 export interface BandwidthLine { what: string; changes: number; bytesPerSecond: number }
@@ -77,16 +78,7 @@ export function measureBandwidth(seed = 1000, seconds = 60): BandwidthReport {
   const sim = Simulation.create({ seed, ruleset: "malignus", map: loadMap("default"), pauseOnSpot: false });
   while (sim.state.invasion.partyId === "" && sim.state.tick < 14_400 * 10) sim.step();
   const invasionTick = sim.state.tick;
-  const state = new DungeonState();
-  projectMap(state, sim.state);
-  projectState(state, sim, 1);
-  const encoder = new Encoder(state);
-  const viewer: Viewer = { kind: "keeper" };
-  const view = new StateView();
-  initView(view, state, viewer);
-  syncView(view, state, lazyContext(sim), viewer);
-  encoder.discardChanges();
-  view.changes.clear();
+  const { state, encoder, view, viewer } = keeperRoomState(sim);
 
   const fieldBytes = new Map<string, { changes: number; bytes: number }>();
   const eventBytes = new Map<string, { changes: number; bytes: number }>();

@@ -27,12 +27,13 @@ import { Encoder, StateView } from "@colyseus/schema";
 import { COMMANDS, DungeonState, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type Command, type CommandType } from "@malignus/shared";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
-import { projectMap, projectState, structureVersion } from "../src/rooms/projection.ts";
-import { StepViewContext, ViewSignature, initView, lazyContext, patchCarriesViews, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
+import { projectState, structureVersion } from "../src/rooms/projection.ts";
+import { StepViewContext, ViewSignature, lazyContext, patchCarriesViews, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
 import { isActive } from "../src/sim/world/units.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
 import { chooseKeeperAction, type KeeperView } from "../../loadtest/src/bots/keeper.ts";
 import { BotRandom } from "../../loadtest/src/bots/rand.ts";
+import { keeperRoomState } from "./roomState.ts";
 
 /** CPU per room step of each phase, in µs. */
 export interface RoomStepCost { commands: number; sim: number; project: number; views: number; encode: number; total: number }
@@ -48,16 +49,7 @@ interface BenchRoom {
 
 function makeRoom(seed: number): BenchRoom {
   const sim = Simulation.create({ seed, ruleset: "malignus", map: loadMap("default"), pauseOnSpot: true });
-  const state = new DungeonState();
-  projectMap(state, sim.state);
-  projectState(state, sim, 1);
-  const encoder = new Encoder(state);
-  const viewer: Viewer = { kind: "keeper" };
-  const view = new StateView();
-  initView(view, state, viewer);
-  syncView(view, state, lazyContext(sim), viewer);
-  encoder.discardChanges();
-  view.changes.clear();
+  const { state, encoder, view, viewer } = keeperRoomState(sim);
   const rand = new BotRandom(seed * 7 + 1);
   return {
     sim, state, encoder, view, viewer, signature: undefined, rand, nextCommandStep: rand.int(5, 15),
