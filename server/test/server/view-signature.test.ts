@@ -28,6 +28,15 @@ function setUp(seed: number): { sim: Simulation; state: DungeonState; ctx: StepV
   return { sim, state, ctx, watched };
 }
 
+/** Projects, and re-syncs the watched view when its signature says it changed; true when it did. */
+function stepKeeper(sim: Simulation, state: DungeonState, ctx: StepViewContext, keeper: Watched): boolean {
+  projectState(state, sim, 1);
+  ctx.invalidate();
+  const changed = keeper.signature.changed(state, ctx, keeper.viewer, structureVersion);
+  if (changed) syncView(keeper.view, state, ctx, keeper.viewer);
+  return changed;
+}
+
 /** The ids of each `.view()` map's entries `view` holds, by collection. */
 function held(view: StateView, state: DungeonState): Record<ViewRule["collection"], string[]> {
   const out = {} as Record<ViewRule["collection"], string[]>;
@@ -95,13 +104,7 @@ describe("ViewSignature (issue 10: the room's numeric view signature)", () => {
     const keeper = watched[0]!;
     const partyId = sim.state.invasion.partyId;
     const members = [...sim.state.parties[partyId]!.memberIds];
-    const step = (): boolean => {
-      projectState(state, sim, 1);
-      ctx.invalidate();
-      const changed = keeper.signature.changed(state, ctx, keeper.viewer, structureVersion);
-      if (changed) syncView(keeper.view, state, ctx, keeper.viewer);
-      return changed;
-    };
+    const step = (): boolean => stepKeeper(sim, state, ctx, keeper);
     step();
     expect(step()).toBe(false);
     expect(revealedToKeeper(sim).size).toBe(0);
@@ -121,13 +124,7 @@ describe("ViewSignature (issue 10: the room's numeric view signature)", () => {
     for (let i = 0; i < 5; i++) sim.step();
     const keeper = watched[0]!;
     const member = sim.state.parties[sim.state.invasion.partyId]!.memberIds[0]!;
-    const step = (): boolean => {
-      projectState(state, sim, 1);
-      ctx.invalidate();
-      const changed = keeper.signature.changed(state, ctx, keeper.viewer, structureVersion);
-      if (changed) syncView(keeper.view, state, ctx, keeper.viewer);
-      return changed;
-    };
+    const step = (): boolean => stepKeeper(sim, state, ctx, keeper);
     step();
     expect(step()).toBe(false);
     expect(held(keeper.view, state).units.includes(member)).toBe(false);

@@ -1,20 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { MapState } from "../../../src/sim/state.ts";
 import { findPath } from "../../../src/sim/world/grid.ts";
-import { rotPath, xorshift } from "./rotReference.ts";
+import { randomMap, rotPath, xorshift } from "./rotReference.ts";
 
 describe("findPath's memo of plain searches (no filter, no swimming)", () => {
   it("answers like rot-js on 300 random maps, again after its answer was mutated, and after a tile change of the same map object", () => {
     const rand = xorshift(77);
     let found = 0, none = 0;
     for (let trial = 0; trial < 300; trial++) {
-      const width = 8 + Math.floor(rand() * 30), height = 6 + Math.floor(rand() * 20);
-      const wallShare = [0.05, 0.25, 0.4][trial % 3] as number;
-      let tiles = "";
-      for (let i = 0; i < width * height; i++) tiles += rand() < wallShare ? "#" : ".";
-      const map = { width, height, tiles } as MapState;
-      const pick = () => ({ x: Math.floor(rand() * width), y: Math.floor(rand() * height) });
-      const from = pick(), to = pick();
+      const { map, from, to } = randomMap(rand, trial);
+      const { width, height } = map;
       const expected = rotPath(map, from, to);
       const first = findPath(map, from, to);
       expect(first).toEqual(expected);

@@ -1,20 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { MapState } from "../../../src/sim/state.ts";
 import { findPath } from "../../../src/sim/world/grid.ts";
-import { rotPath, xorshift } from "./rotReference.ts";
+import { randomMap, rotPath, xorshift } from "./rotReference.ts";
 
 describe("findPath", () => {
   it("finds exactly rot-js's A* path (or none) on 400 random maps, open and cluttered, with and without a passable filter", () => {
     const rand = xorshift(2026);
     let found = 0, none = 0;
     for (let trial = 0; trial < 400; trial++) {
-      const width = 8 + Math.floor(rand() * 30), height = 6 + Math.floor(rand() * 20);
-      const wallShare = [0.05, 0.25, 0.4][trial % 3] as number;
-      let tiles = "";
-      for (let i = 0; i < width * height; i++) tiles += rand() < wallShare ? "#" : ".";
-      const map = { width, height, tiles } as MapState;
-      const pick = () => ({ x: Math.floor(rand() * width), y: Math.floor(rand() * height) });
-      const from = pick(), to = pick();
+      const { map, from, to } = randomMap(rand, trial);
+      const { width, height } = map;
       const blocked = new Set<number>();
       if (trial % 2 === 0) for (let i = 0; i < 10; i++) blocked.add(Math.floor(rand() * width * height));
       const passable = (x: number, y: number) => !blocked.has(y * width + x);
