@@ -12,3 +12,4 @@ export * from "./data/traps.ts";
 export * from "./data/invasions.ts";
 export * from "./data/creatures.ts";
 export * from "./data/malignusCombat.ts";
+export * from "./data/chances.ts";
