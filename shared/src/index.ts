@@ -13,3 +13,4 @@ export * from "./data/invasions.ts";
 export * from "./data/creatures.ts";
 export * from "./data/malignusCombat.ts";
 export * from "./data/chances.ts";
+export * from "./data/d100.ts";
