@@ -14,3 +14,4 @@ export * from "./data/creatures.ts";
 export * from "./data/malignusCombat.ts";
 export * from "./data/chances.ts";
 export * from "./data/d100.ts";
+export * from "./data/d20.ts";

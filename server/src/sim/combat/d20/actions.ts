@@ -71,8 +71,8 @@ export function interact(b: TurnBudget, needsAction = false): string | null {
   return spendAction(b, "useObject");
 }
 
-/** Left open (D20-ACTION, Help): an ally helped to attack must be within this many tiles of the helper (D20-ACTION-17). */
-export const HELP_RANGE = 3;
+/** Re-exported from the d20 table for d20/turn.ts only, until that file (held by the turn-skeleton rework) imports it from `@malignus/shared`. */
+export { HELP_RANGE } from "@malignus/shared";
 
 /**
  * Left open (D20-ACTION, Ready): the triggers a readied reaction may wait for.
