@@ -102,6 +102,12 @@ export const MAGIC_ADVANTAGE: Readonly<Record<string, string>> = {
 
 // --- Hit points ---
 
+/**
+ * Server choice (the `wound` event's malignus-style severity for d20 damage): damage of at least
+ * maxHp / `critical` shows as critical, at least maxHp / `serious` as serious, else light.
+ */
+export const D20_WOUND_EVENT_DIVISORS = { critical: 2, serious: 4 } as const;
+
 /** D20-HP-18: a jet de destin succeeds at this value or more. */
 export const DEATH_SAVE_DC = 10;
 /** D20-HP-20, D20-HP-21: tally that ends the dying (stable or dead). */
