@@ -15,7 +15,7 @@ import { castRefusal } from "./spells.ts";
 import { canAct, canMove, canReact, hasStatus } from "./statuses.ts";
 import { d20Reachable, occupancy, routeNextTo, switchableModes, type RouteStep } from "./routes.ts";
 import { modeOf, spaceSide, turnMovement, type MoveMode } from "./movement.ts";
-import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./turn.ts";
+import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./plan.ts";
 import { newTurn, type TurnBudget } from "./actions.ts";
 import { RANGE_BANDS, THROW_RANGE, type Cover, type RangeBand } from "./attack.ts";
 import { canMountNow, canServeAsMount, mountCost } from "./mount.ts";
