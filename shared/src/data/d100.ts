@@ -172,3 +172,36 @@ export const D100_HP = {
 } as const;
 /** Left open SPELL (P100-SPELL-04): the HP the healing spell restores. */
 export const HEAL_SPELL_RANGE: readonly [number, number] = [20, 40];
+/** Left open (CMB-45 healing in a d100 room, server default): a heal restores this range of HP. */
+export const HEAL_RANGE: readonly [number, number] = [10, 30];
+
+/**
+ * An offensive spell's description (P100-SPELL-04, Left open SPELL: server data): the damage a
+ * hit deals (uniform, in HP) and its range in tiles (Chebyshev), with a line of fire as for shots.
+ * It rolls an attack (mode "magic") against the target's dodge, so criticals and fumbles apply
+ * (P100-CRIT-02: a critical raises its damage by 50%).
+ */
+export interface OffensiveSpellData { damage: readonly [number, number]; range: number }
+
+/** Left open SPELL (server data): the offensive spells a loadout may hold, by spell id. */
+export const OFFENSIVE_SPELLS: Readonly<Record<string, OffensiveSpellData>> = {
+  /** The Master's chosen spell (d100/sheet.ts `MASTER_SPELL_ID`): 30–80 HP at up to 8 tiles. */
+  shadowBolt: { damage: [30, 80], range: 8 },
+};
+
+/** Left open (P100-AIR-22, server choice): a rider arrives mounted on its companion mount. */
+export const ARRIVES_MOUNTED = true;
+
+/**
+ * Left open (issue 8, d100 rooms): the weights of the companion classes among classed adventurers
+ * (level ≥ 1), next to the shared classes' weights (their total 100, shared/src/data/invasions.ts):
+ * out of 125, Hunter 10, Warlock 10, Skyrider 5. The shared table keeps them at weight 0, so
+ * malignus and d20 draws are untouched (d100/companions.ts `drawD100CompanionClasses`).
+ */
+export const D100_COMPANION_CLASS_WEIGHTS: Readonly<Record<string, number>> = { Hunter: 10, Warlock: 10, Skyrider: 5 };
+
+/**
+ * Server choice (the `wound` event's malignus-style severity for d100 damage): damage of at least
+ * maxHp / `critical` shows as critical, at least maxHp / `serious` as serious, else light.
+ */
+export const D100_WOUND_EVENT_DIVISORS = { critical: 2, serious: 4 } as const;

@@ -116,6 +116,8 @@ export const DEATH_SAVE_LIMIT = 3;
 export const STABLE_REGAIN_TURNS = 5;
 /** Left open (D20-HP, stabilising): first aid is 1d20 + Habilité + Médecine against this + the failures. */
 export const FIRST_AID_BASE_DC = 10;
+/** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this dice of HP. */
+export const HEALING_POTION_DICE = "2d4+2";
 
 // --- Movement, size and mounts ---
 
@@ -135,6 +137,8 @@ export const DROP_PRONE_COST = 0;
 export const SLIPPERY_DC = 10;
 /** Left open (D20-MOVE falling, D20-MOUNT-11): bludgeoning damage per tile fallen. */
 export const FALL_DAMAGE_PER_TILE = 1;
+/** Left open (D20-MOVE falling): a flying creature is this many tiles above the floor (the dungeon's rooms are one storey). */
+export const FLYING_HEIGHT = 1;
 
 /** Left open (D20-SIZE): side of each size's square space, in tiles (D20-SIZE-03: Medium is 1). */
 export const SPACE_TILES: Readonly<Record<D20Size, number>> = { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 };

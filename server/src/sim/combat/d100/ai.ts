@@ -3,6 +3,7 @@
  * plans it, or with what is left of a player's open turn ({@link d100AiTurn}), and the surprise
  * attacks before a fight's first turn ({@link surpriseAttacks}).
  */
+import { SWARM_RATIO } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
@@ -180,7 +181,7 @@ function swarmTurn(sim: Simulation, enc: EncounterRecord, members: UnitRecord[],
   const foes = d100FoesOf(sim, enc, leader);
   const engaged = foes.filter((f) => members.some((m) => chebyshev(m, f) <= 1));
   const targets = engaged.length > 0 ? engaged : foes.slice(0, 1);
-  const groups = splitSwarm({ strength: 10 * members.length }, targets.length);
+  const groups = splitSwarm({ strength: SWARM_RATIO * members.length }, targets.length);
   targets.forEach((t, i) => {
     const strength = groups[i] ?? 0;
     if (strength <= 0 || !isUp(t)) return;

@@ -26,9 +26,3 @@ export const DEFAULT_D100_OPTIONS: Readonly<D100Options> = {
   traumaticInsteadOfDeath: false,
   rechargeBetweenFights: false,
 };
-
-/**
- * Re-exported from the table for d100/options.ts only, until that file (held by the turn-skeleton
- * rework) imports them from `@malignus/shared` itself.
- */
-export { FAMILIAR_ATTACK, SURPRISE_DODGE_PENALTY } from "@malignus/shared";

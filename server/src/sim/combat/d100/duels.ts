@@ -208,8 +208,6 @@ export function finishDuel(sim: Simulation, winner: UnitRecord, loser: UnitRecor
   }
 }
 
-/** Re-exported from the table for d100/encounter.ts only, until that file (held by the turn-skeleton rework) imports it from `@malignus/shared`. */
-export { DUEL_MERCY_TICKS } from "@malignus/shared";
 
 /**
  * A duel to the death won by a side a person holds, waiting for its decision on the loser

@@ -16,7 +16,8 @@ import { canChargeAt, ignoresGroundObstacles } from "./air.ts";
 import { checkDuelOver } from "./duels.ts";
 import { attackSwarm, isSwarmCandidate, type Swarm } from "./mass.ts";
 import { d100Attack, settle } from "./resolve.ts";
-import { d100Of, HEAL_SPELL_RANGE } from "./sheet.ts";
+import { HEAL_SPELL_RANGE, SWARM_RATIO } from "@malignus/shared";
+import { d100Of } from "./sheet.ts";
 import { duelHealing } from "./duel.ts";
 import { heal, rescue } from "./hp.ts";
 import { castOffensiveSpell } from "./spells.ts";
@@ -80,7 +81,7 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
 export function strikeSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecord, members: UnitRecord[], ts: TurnState): boolean {
   if (spendAction(ts, "main") !== null) return false;
   unit.activity = "fighting";
-  const swarm: Swarm = { strength: 10 * members.length };
+  const swarm: Swarm = { strength: SWARM_RATIO * members.length };
   const r = attackSwarm(sim.rng, d100Of(unit), swarm);
   const nearest = [...members].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
   sim.emit({ type: "attack", attackerId: unit.id, targetId: target.id, hit: r.kills > 0, attackRoll: r.roll, defenceRoll: 0 });

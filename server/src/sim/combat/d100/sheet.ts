@@ -17,8 +17,6 @@ export const FLYING_SPECIES: readonly string[] = ["bat", "harpy", "dragon", "wyv
 export const CHARGING_SPECIES: readonly string[] = ["dragon", "wyvern"];
 /** Left open SPELL: the healing spell of healer-role classes (one charge, P100-SPELL-01, P100-SPELL-05). */
 export const HEAL_SPELL = "heal";
-/** Re-exported from the table for d100/encounter.ts only, until that file (held by the turn-skeleton rework) imports it from `@malignus/shared`. */
-export { HEAL_SPELL_RANGE } from "@malignus/shared";
 /** Left open SPELL: the Master's one chosen spell, offensive (spells.ts `OFFENSIVE_SPELLS`, `MASTER_SPELL`). */
 export const MASTER_SPELL_ID = "shadowBolt";
 /** Left open DEATH: the healing trait that makes a trained rescuer (P100-DEATH-07). */

@@ -71,8 +71,6 @@ export function interact(b: TurnBudget, needsAction = false): string | null {
   return spendAction(b, "useObject");
 }
 
-/** Re-exported from the d20 table for d20/turn.ts only, until that file (held by the turn-skeleton rework) imports it from `@malignus/shared`. */
-export { HELP_RANGE } from "@malignus/shared";
 
 /**
  * Left open (D20-ACTION, Ready): the triggers a readied reaction may wait for.

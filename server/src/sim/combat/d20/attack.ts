@@ -165,8 +165,6 @@ export function inReach(reach: number, distance: number): boolean {
   return distance >= 1 && distance <= reach;
 }
 
-/** Re-exported from the d20 table for d20/turn.ts and d20/options.ts only, until those files (held by the turn-skeleton rework) import them from `@malignus/shared`. */
-export { RANGE_BANDS, THROW_RANGE } from "@malignus/shared";
 
 /** What a move looks like to a creature that might make an opportunity attack. */
 export interface OpportunityCheck {

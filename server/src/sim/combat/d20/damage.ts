@@ -81,9 +81,6 @@ export function tickDots(dice: Dice, dots: DotRecord[]): { type: D20DamageType; 
   return out;
 }
 
-/** Re-exported from the d20 table for d20/turn.ts only, until that file (held by the turn-skeleton rework) imports them from `@malignus/shared`. */
-export { GROUND_ZONE_DEFAULT_ROUNDS, GROUND_ZONE_DICE } from "@malignus/shared";
-
 /**
  * D20-DAMAGE-31, D20-DAMAGE-32 (Left open reading): when a spell meets a spell-based defence, the
  * attacker whose element beats the defender's (`MAGIC_ADVANTAGE` of the d20 table) deals

@@ -3,8 +3,6 @@ import type { Dice } from "../malignus/index.ts";
 
 export type { Dice };
 
-/** Sides of the d20 (D20-ATTACK-09, D20-FLOW-18, D20-HP-17): `D20` of the d20 table, re-exported for the files that roll through this module. */
-export { D20 };
 
 /** A parsed dice expression: `count` dice of `sides` faces plus a flat `bonus` ("2d6+1"). */
 export interface DiceExpr { count: number; sides: number; bonus: number }

@@ -1,4 +1,5 @@
-import { D20, type Dice } from "./dice.ts";
+import { D20 } from "@malignus/shared";
+import type { Dice } from "./dice.ts";
 
 /** D20-FLOW-09: passive Perception = 10 + Perception modifier + vigilance level. */
 export function passivePerception(perception: number, vigilance: number): number {

@@ -7,8 +7,6 @@ import type { Size } from "./size.ts";
 /** D20-MOVE-13: the movement modes. */
 export type MoveMode = "walk" | "fly" | "swim";
 
-/** Re-exported from the d20 table for d20/routes.ts only, until that file (held by the turn-skeleton rework) imports them from `@malignus/shared`. */
-export { FALL_DAMAGE_PER_TILE, MODE_SWITCH_COST } from "@malignus/shared";
 
 /** What a tile step involves, for its cost. */
 export interface StepTerrain {

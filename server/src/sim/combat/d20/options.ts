@@ -5,7 +5,6 @@ import { areEnemies, isActive } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
 import { canTwoWeapon, dragSlows, grappleRefusal, inReach } from "./attack.ts";
-import { HELP_RANGE } from "./actions.ts";
 import { hasFreeHand } from "./equip.ts";
 import { canEnter, canStandUp, diagonalAllowed, gridDistance, stepCost } from "./movement.ts";
 import { canStrike, coverBetween, isUp, unitDistance } from "./resolve.ts";
@@ -17,7 +16,8 @@ import { d20Reachable, occupancy, routeNextTo, switchableModes, type RouteStep }
 import { modeOf, spaceSide, turnMovement, type MoveMode } from "./movement.ts";
 import type { D20Step, D20TurnPlan, TurnState as D20TurnState } from "./plan.ts";
 import { newTurn, type TurnBudget } from "./actions.ts";
-import { RANGE_BANDS, THROW_RANGE, type Cover, type RangeBand } from "./attack.ts";
+import { HELP_RANGE, RANGE_BANDS, THROW_RANGE, type RangeBand } from "@malignus/shared";
+import type { Cover } from "./attack.ts";
 import { canMountNow, canServeAsMount, mountCost } from "./mount.ts";
 import { spellReaches } from "./spells.ts";
 

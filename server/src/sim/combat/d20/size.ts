@@ -5,9 +5,6 @@ export const SIZES = D20_SIZES;
 /** One of {@link SIZES}. */
 export type Size = D20Size;
 
-/** Re-exported from the d20 table for d20/routes.ts only, until that file (held by the turn-skeleton rework) imports it from `@malignus/shared`. */
-export { SPACE_TILES } from "@malignus/shared";
-
 /** Steps between two sizes: positive when `a` is larger than `b`. */
 export function sizeDiff(a: Size, b: Size): number {
   return SIZES.indexOf(a) - SIZES.indexOf(b);

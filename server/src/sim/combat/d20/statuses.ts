@@ -25,8 +25,6 @@ export interface StatusRecord {
  */
 export const ENDS_AT_OWN_TURN_START: readonly StatusKind[] = ["reloading", "readied"];
 
-/** Re-exported from the d20 table for d20/turn.ts only, until that file (held by the turn-skeleton rework) imports it from `@malignus/shared`. */
-export { BLEEDING_DICE } from "@malignus/shared";
 
 /** True when the creature has the status. */
 export function hasStatus(statuses: readonly StatusRecord[], kind: StatusKind): boolean {

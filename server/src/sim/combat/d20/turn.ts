@@ -4,6 +4,7 @@
  * played step by step by the handlers of steps/ ({@link playPlan}), else the AI (ai.ts).
  * Moving and striking live in stepping.ts and strikes.ts; the shapes in plan.ts.
  */
+import { BLEEDING_DICE, GROUND_ZONE_DICE } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
@@ -11,7 +12,7 @@ import { participantsOf } from "../encounters/book.ts";
 import { playSteps, takeTurn, type StepLoop, type TurnRules } from "../encounters/turnSkeleton.ts";
 import { newTurn } from "./actions.ts";
 import { aiTurn } from "./ai.ts";
-import { damageTaken, GROUND_ZONE_DICE, tickDots } from "./damage.ts";
+import { damageTaken, tickDots } from "./damage.ts";
 import { rollDice } from "./dice.ts";
 import { deathSave, stableTurn } from "./hp.ts";
 import { turnMovement } from "./movement.ts";
@@ -20,11 +21,10 @@ import type { D20Step, D20StepContext, D20TurnPlan, StepResults, TurnState } fro
 import { defenceOf, healUnit, hurt, isUp } from "./resolve.ts";
 import { fallIfGrounded, startOfTurnSpace } from "./routes.ts";
 import { d20Of } from "./sheet.ts";
-import { BLEEDING_DICE, canAct, ENDS_AT_OWN_TURN_START, endOfTurnStatuses, hasStatus, removeStatus } from "./statuses.ts";
+import { canAct, ENDS_AT_OWN_TURN_START, endOfTurnStatuses, hasStatus, removeStatus } from "./statuses.ts";
 import { D20_STEPS } from "./steps/index.ts";
 
 export type { D20Step, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
-export { HEALING_POTION_DICE } from "./steps/index.ts";
 export { aiSpell, aiTarget, aiTurn, COVER_RANK } from "./ai.ts";
 export { moveToward, stepTo, unseat } from "./stepping.ts";
 export { attackTile } from "./strikes.ts";

@@ -2,7 +2,8 @@
 import { areEnemies } from "../../../world/units.ts";
 import { participantsOf } from "../../encounters/book.ts";
 import { perceiveRoll } from "../attack.ts";
-import { HELP_RANGE, spendAction } from "../actions.ts";
+import { HEALING_POTION_DICE, HELP_RANGE } from "@malignus/shared";
+import { spendAction } from "../actions.ts";
 import { rollDice } from "../dice.ts";
 import { hideRoll, notices, passivePerception } from "../flow.ts";
 import { modeOf, sheetModeFactor, dash } from "../movement.ts";
@@ -12,9 +13,6 @@ import { healUnit, isUp, unitDistance } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
 
-
-/** Left open (D20-HP-08, no figure in the chapter): a healing potion restores this many HP. */
-export const HEALING_POTION_DICE = "2d4+2";
 
 /** Speaking costs neither action nor movement (D20-FLOW-30). */
 export const sayStep: D20Handler<"say"> = (_c) => {

@@ -3,7 +3,7 @@ import { isWalkable, tileAt } from "../../../world/grid.ts";
 import { noteReaction } from "../../encounters/book.ts";
 import { spendAction } from "../actions.ts";
 import { areaSpell, castRefusal, payFor, spellAttack, spellReaches } from "../spells.ts";
-import { GROUND_ZONE_DEFAULT_ROUNDS } from "../damage.ts";
+import { GROUND_ZONE_DEFAULT_ROUNDS } from "@malignus/shared";
 import { DEEP_WATER_TILE } from "../water.ts";
 import { addStatus, removeStatus } from "../statuses.ts";
 import { isUp } from "../resolve.ts";
