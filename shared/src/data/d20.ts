@@ -14,6 +14,9 @@ import type { UnitKind } from "../rules.ts";
 /** Sides of the d20 (D20-ATTACK-09, D20-FLOW-18, D20-HP-17). */
 export const D20 = 20;
 
+/** D20-FLOW-09: passive Perception = this + the Perception modifier + the vigilance level. */
+export const PASSIVE_PERCEPTION_BASE = 10;
+
 /** Left open (checks outside combat, server default): 1d20 + stat + bonus must reach this + the difficulty. */
 export const D20_CHECK_BASE_DC = 10;
 /** Left open (CMB-45 healing in a d20 room): a heal restores this dice of HP. */
@@ -135,6 +138,11 @@ export const DRAG_EXTRA_COST = 1;
 export const DROP_PRONE_COST = 0;
 /** Left open (D20-MOVE, slippery liquid D20-MOVE-27): 1d20 + Agility must reach this to stay standing. */
 export const SLIPPERY_DC = 10;
+/**
+ * D20-MOVE-17 to D20-MOVE-20: the movement multiplier of each mode: flying doubles (17), swimming
+ * halves (18), a Saaneris swims at double (19), a swimming spell exempts from the halving (20).
+ */
+export const MOVE_MODE_FACTORS = { walk: 1, fly: 2, swim: 0.5, swimSaaneris: 2, swimSpell: 1 } as const;
 /** Left open (D20-MOVE falling, D20-MOUNT-11): bludgeoning damage per tile fallen. */
 export const FALL_DAMAGE_PER_TILE = 1;
 /** Left open (D20-MOVE falling): a flying creature is this many tiles above the floor (the dungeon's rooms are one storey). */
@@ -169,6 +177,8 @@ export const D20_STATUS_TURNS: Readonly<Record<D20StatusKind, number>> = {
 export const BLINDED_RANGE = 8;
 /** D20-STATUS-10: bleeding damage per turn. */
 export const BLEEDING_DICE = "1d4";
+/** Left open (D20-STATUS-11 to D20-STATUS-13): the Medicine skill alone stops bleeding on an Habilité (Médecine) roll total of at least this. */
+export const BLEEDING_MEDICINE_DC = 10;
 
 /** Arcane shield (D20-FLOW-37 reaction ability): AC bonus against the attack that triggered it. */
 export const ARCANE_SHIELD_AC = 5;

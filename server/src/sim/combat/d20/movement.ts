@@ -1,12 +1,11 @@
 import {
-  BASE_STEP_COST, CRAWL_DIFFICULT_COST, D20, DIFFICULT_EXTRA_COST, DRAG_EXTRA_COST, MODE_SWITCH_COST, SLIPPERY_DC, SPACE_TILES,
+  BASE_STEP_COST, CRAWL_DIFFICULT_COST, D20, DIFFICULT_EXTRA_COST, DRAG_EXTRA_COST, MODE_SWITCH_COST, MOVE_MODE_FACTORS, SLIPPERY_DC, SPACE_TILES,
 } from "@malignus/shared";
 import type { Dice } from "./dice.ts";
 import type { Size } from "./size.ts";
 
 /** D20-MOVE-13: the movement modes. */
 export type MoveMode = "walk" | "fly" | "swim";
-
 
 /** What a tile step involves, for its cost. */
 export interface StepTerrain {
@@ -143,11 +142,11 @@ export function turnMovement(me: ModeSheet): number {
   return me.movement * sheetModeFactor(me, modeOf(me));
 }
 
-/** D20-MOVE-17 to D20-MOVE-20: the multiplier of a mode for a creature. */
+/** D20-MOVE-17 to D20-MOVE-20: the multiplier of a mode for a creature (`MOVE_MODE_FACTORS` of the d20 table). */
 export function modeFactor(mode: MoveMode, opts: { saaneris?: boolean; swimSpell?: boolean } = {}): number {
-  if (mode === "fly") return 2;
-  if (mode === "swim") return opts.saaneris ? 2 : opts.swimSpell ? 1 : 0.5;
-  return 1;
+  if (mode === "fly") return MOVE_MODE_FACTORS.fly;
+  if (mode === "swim") return opts.saaneris ? MOVE_MODE_FACTORS.swimSaaneris : opts.swimSpell ? MOVE_MODE_FACTORS.swimSpell : MOVE_MODE_FACTORS.swim;
+  return MOVE_MODE_FACTORS.walk;
 }
 
 /**

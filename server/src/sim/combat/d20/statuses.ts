@@ -1,4 +1,4 @@
-import { BLINDED_RANGE, D20_STATUS_KINDS, D20_STATUS_TURNS, type D20StatusKind } from "@malignus/shared";
+import { BLEEDING_MEDICINE_DC, BLINDED_RANGE, D20_STATUS_KINDS, D20_STATUS_TURNS, type D20StatusKind } from "@malignus/shared";
 
 /** D20-STATUS and the statuses of other sections kept in one registry (`D20_STATUS_KINDS` of the d20 table). */
 export const STATUS_KINDS = D20_STATUS_KINDS;
@@ -96,12 +96,12 @@ export type BleedingTreatment = "healingPotion" | "bandage" | "medicalTools" | "
 
 /**
  * D20-STATUS-11 to D20-STATUS-13: bandages and medical tools stop bleeding; a healing potion does
- * not; the Medicine skill alone needs an Habilité (Médecine) roll total ≥ 10 (Left open).
+ * not; the Medicine skill alone needs an Habilité (Médecine) roll total ≥ `BLEEDING_MEDICINE_DC` (10, Left open).
  * @returns whether the bleeding stopped (it is removed).
  */
 export function treatBleeding(statuses: StatusRecord[], how: BleedingTreatment, medicineTotal = 0): boolean {
   if (!hasStatus(statuses, "bleeding")) return false;
-  const cured = how === "bandage" || how === "medicalTools" || (how === "medicineSkill" && medicineTotal >= 10);
+  const cured = how === "bandage" || how === "medicalTools" || (how === "medicineSkill" && medicineTotal >= BLEEDING_MEDICINE_DC);
   if (cured) removeStatus(statuses, "bleeding");
   return cured;
 }
