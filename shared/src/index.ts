@@ -15,3 +15,4 @@ export * from "./data/malignusCombat.ts";
 export * from "./data/chances.ts";
 export * from "./data/d100.ts";
 export * from "./data/d20.ts";
+export * from "./data/encounters.ts";
