@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DungeonState, PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import { LINGERING_SOURCE, lingeringSources } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import {
   LAIR_SETTLE_TICKS, REARM_PERIOD_TICKS,
