@@ -139,6 +139,7 @@ export function attackEdge(s: AttackSituation): Edge {
   return combineEdge(adv, dis);
 }
 
+/** A range band of techniques and spells (D20-ATTACK-52 to D20-ATTACK-55; `RANGE_BANDS` of the d20 table, in tiles). */
 export type { RangeBand };
 
 /**

@@ -56,8 +56,8 @@ export function damageTaken(amount: number, type: D20DamageType, defence: Damage
 export interface DotRecord { type: D20DamageType; dice: string; turnsLeft: number; sourceId: string }
 
 /**
- * Adds the basic damage over time of `type` (if it has one, `BASIC_DOT` of the d20 table) to `dots`. The same type again
- * resets its duration instead of stacking (Left open D20-DAMAGE).
+ * Adds the basic damage over time of `type` (if it has one, `BASIC_DOT` of the d20 table) to
+ * `dots`. The same type again resets its duration instead of stacking (Left open D20-DAMAGE).
  */
 export function addBasicDot(dots: DotRecord[], type: D20DamageType, sourceId: string): void {
   const basic = BASIC_DOT[type];
