@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMAND_DEFINITIONS, COMMAND_TYPES, GATE_STAGES, SEAT_ROLES, gateCommand, type CommandType, type GateSeat } from "../src/index.ts";
+import { COMMAND_DEFINITIONS, COMMAND_TYPES, GATE_STAGES, SEAT_ROLES, gateCommand, type CommandType, type GateSeat } from "@malignus/shared";
 
 /**
  * The command gate (issue 15 part 4): one table of command definitions, checked in one fixed
