@@ -20,7 +20,7 @@ import { d100Of, HEAL_SPELL } from "./sheet.ts";
 import { aiSpellTarget } from "./spells.ts";
 import { canAct, canCast } from "./statuses.ts";
 import { castSpell, moveAllowance, spendAction, type TurnState } from "./turns.ts";
-import { riderManoeuvre } from "./companions.ts";
+import { riderManoeuvre } from "./companionSteps.ts";
 import { moveToward, stepAway } from "./walking.ts";
 
 /**

@@ -13,7 +13,7 @@ import { castRefusal, offensiveSpellOf } from "./spells.ts";
 import { canAct, canCast, canDefend, canMove, isDown } from "./statuses.ts";
 import { moveAllowance, newTurn, type TurnState } from "./turns.ts";
 import type { D100Unit } from "./types.ts";
-import { companionActions } from "./companions.ts";
+import { companionActions } from "./companionSteps.ts";
 
 /**
  * The chance, in whole percent (rounded to nearest), that an attack of `a` on `t` hits

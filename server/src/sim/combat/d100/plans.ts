@@ -11,7 +11,7 @@ import type { EncounterRecord } from "../encounters/types.ts";
 import { freePath } from "../encounters/tactics.ts";
 import { changeHeight, land, takeOff } from "./air.ts";
 import { fight } from "./ai.ts";
-import { companionPlan } from "./companions.ts";
+import { companionPlan } from "./companionSteps.ts";
 import { decideMercy, DUEL_MERCY_TICKS, duelOpponent, forfeitDuel } from "./duels.ts";
 import { attemptRescue, inMassCombat, isUp } from "./fighters.ts";
 import type { D100Plan } from "./plan.ts";
