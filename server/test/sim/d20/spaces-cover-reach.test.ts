@@ -3,7 +3,7 @@ import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";
-import { refreshSqueezing } from "../../../src/sim/combat/d20/routes.ts";
+import { refreshSqueezing } from "../../../src/sim/combat/d20/spaces.ts";
 import { blockedLines, mapCover } from "../../../src/sim/combat/d20/cover.ts";
 import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import { playPlan, stepTo } from "../../../src/sim/combat/d20/turn.ts";

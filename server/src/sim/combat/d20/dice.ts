@@ -1,4 +1,4 @@
-import type { Dice } from "../malignus/index.ts";
+import type { Dice } from "../malignus/wounds.ts";
 
 export type { Dice };
 
