@@ -8,7 +8,9 @@ import { addStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts
 import { canStrike, unitDistance } from "../../../src/sim/combat/d20/resolve.ts";
 import { coverAgainst } from "../../../src/sim/combat/d20/reach.ts";
 import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
-import { aiTurn, playPlan, stepTo } from "../../../src/sim/combat/d20/turn.ts";
+import { aiTurn } from "../../../src/sim/combat/d20/ai.ts";
+import { playPlan } from "../../../src/sim/combat/d20/turn.ts";
+import { stepTo } from "../../../src/sim/combat/d20/stepping.ts";
 import { refreshSqueezing } from "../../../src/sim/combat/d20/spaces.ts";
 import { addStatus as add } from "../../../src/sim/combat/d20/statuses.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";

@@ -6,7 +6,8 @@ import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/
 import { refreshSqueezing } from "../../../src/sim/combat/d20/spaces.ts";
 import { blockedLines, mapCover } from "../../../src/sim/combat/d20/cover.ts";
 import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
-import { playPlan, stepTo } from "../../../src/sim/combat/d20/turn.ts";
+import { playPlan } from "../../../src/sim/combat/d20/turn.ts";
+import { stepTo } from "../../../src/sim/combat/d20/stepping.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";

@@ -5,7 +5,7 @@ import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { reachableTiles } from "../../../src/sim/combat/d20/reach.ts";
 import { toD20Plan } from "../../../src/sim/combat/d20/toPlan.ts";
-import { stepTo } from "../../../src/sim/combat/d20/turn.ts";
+import { stepTo } from "../../../src/sim/combat/d20/stepping.ts";
 import { isDifficult, isWalkable } from "../../../src/sim/world/grid.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";

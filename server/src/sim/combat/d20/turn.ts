@@ -24,10 +24,6 @@ import { BLEEDING_DICE, canAct, ENDS_AT_OWN_TURN_START, endOfTurnStatuses, hasSt
 import { D20_STEPS } from "./steps/index.ts";
 
 export type { D20Step, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
-export { HEALING_POTION_DICE } from "./steps/index.ts";
-export { aiSpell, aiTarget, aiTurn, COVER_RANK } from "./ai.ts";
-export { moveToward, stepTo, unseat } from "./stepping.ts";
-export { attackTile } from "./strikes.ts";
 
 /**
  * The start of a creature's turn (Left open D20-HP: damage over time first, then the jet de
