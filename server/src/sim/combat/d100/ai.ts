@@ -136,7 +136,7 @@ function care(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnS
  */
 function manoeuvre(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: TurnState): boolean {
   const me = d100Of(unit), t = d100Of(target);
-  if (me.mountId) return riderManoeuvre(sim, unit, target, ts); // a rider flies its mount (companions.ts)
+  if (me.mountId) return riderManoeuvre(sim, unit, target, ts); // a rider flies its mount (companionSteps.ts)
   if (!me.flyer || me.mountId) return false;
   if (me.altitude === "ground") {
     if (takeOff(me, ts) === null) sim.emit({ type: "altitudeChanged", unitId: unit.id, altitude: me.altitude, cause: "takeOff" });

@@ -66,7 +66,7 @@ export function hurt(sim: Simulation, unit: UnitRecord, amount: number, sourceId
   const r = applyDamage(d, amount, { options: d100Options(sim), airborne, noDyingPhase: d.duel !== null });
   reportDamage(sim, pool, before - d.hp, sourceId, damageType, false);
   settle(sim, pool, r.outcome);
-  linkLives(sim, unit); // P100-AIR-22 (companions.ts)
+  linkLives(sim, unit); // P100-AIR-22: a rider and its mount share HP and falls
   return r.outcome;
 }
 
@@ -112,7 +112,7 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
     reportDamage(sim, attacker, r.counterDamage, target.id, "counterAttack", false);
     settle(sim, attacker, r.attackerOutcome);
   }
-  // P100-AIR-22: a rider and its mount share their HP and their fall (companions.ts).
+  // P100-AIR-22: a rider and its mount share their HP and their fall (linkLives below).
   linkLives(sim, target);
   linkLives(sim, attacker);
   return { refused: null, result: r };
