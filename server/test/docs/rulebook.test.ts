@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
  * Issue 17 part 4, "the project's own rulebook": docs/rules/ holds one entry per rule ID (a
  * heading `### <ID>` or a table row whose first cell is the ID), one file per catalogue part.
  * This test fails when a rule ID cited anywhere in the source or the tests has no entry, when an
- * ID has two entries or sits in another part's file, when a family's numbers have a gap, and when
+ * ID has two entries, sits in another part's file or says nothing, when a family's numbers have a gap, and when
  * a relative link of docs/rules/ points to a file, or a heading of a Markdown file, that does not
  * exist. An in-memory fixture that breaks every rule proves each check can fail.
  */
@@ -67,16 +67,29 @@ function withoutFences(markdown: string): string {
   }).join("\n");
 }
 
-/** One rule entry: the ID, the docs/rules/ file (its name) and the 1-based line. */
-interface Entry { id: string; file: string; line: number }
+/** One rule entry: the ID, the docs/rules/ file (its name), the 1-based line and whether it says anything. */
+interface Entry { id: string; file: string; line: number; empty: boolean }
 
-/** The entries of one docs/rules/ file: `## … ###### <ID>` headings and `| <ID> |` table rows. */
+/**
+ * The entries of one docs/rules/ file: `## … ###### <ID>` headings (empty when no text comes
+ * before the next heading) and `| <ID> | text |` table rows (empty when the other cells are blank).
+ */
 function entriesOf(file: string, markdown: string): Entry[] {
   const out: Entry[] = [];
-  withoutFences(markdown).split("\n").forEach((line, i) => {
-    const m = /^#{2,6}\s+(\S+)/.exec(line) ?? /^\|\s*([^|\s]+)\s*\|/.exec(line);
-    const id = m?.[1];
-    if (id && new RegExp(`^${RULE_ID.source}$`).test(id)) out.push({ id, file, line: i + 1 });
+  const lines = withoutFences(markdown).split("\n");
+  lines.forEach((line, i) => {
+    const heading = /^#{2,6}\s+(\S+)/.exec(line);
+    const row = /^\|\s*([^|\s]+)\s*\|(.*)$/.exec(line);
+    const id = (heading ?? row)?.[1];
+    if (!id || !new RegExp(`^${RULE_ID.source}$`).test(id)) return;
+    let empty: boolean;
+    if (heading) {
+      const next = lines.findIndex((l, j) => j > i && /^#{1,6}\s/.test(l));
+      empty = lines.slice(i + 1, next === -1 ? lines.length : next).every((l) => l.trim() === "");
+    } else {
+      empty = (row?.[2] ?? "").replace(/\|/g, "").trim() === "";
+    }
+    out.push({ id, file, line: i + 1, empty });
   });
   return out;
 }
@@ -96,7 +109,7 @@ interface Corpus {
 /**
  * Every problem of the rulebook, one line each, sorted: `missing <ID> (cited in <path>)`,
  * `duplicate <ID> (<file>:<line>, <file>:<line>)`, `misplaced <ID> in <file>, belongs in <file>`,
- * `gap in <family>: <ID> missing`, `broken link <target> (<file>:<line>)`,
+ * `empty <ID> (<file>:<line>)`, `gap in <family>: <ID> missing`, `broken link <target> (<file>:<line>)`,
  * `broken anchor <target> (<file>:<line>)`. An empty list means the book is whole.
  */
 function rulebookProblems(corpus: Corpus): string[] {
@@ -107,6 +120,7 @@ function rulebookProblems(corpus: Corpus): string[] {
   for (const [id, list] of byId) {
     if (list.length > 1) problems.push(`duplicate ${id} (${list.map((e) => `${e.file}:${e.line}`).join(", ")})`);
     for (const e of list) if (e.file !== fileFor(id)) problems.push(`misplaced ${id} in ${e.file}, belongs in ${fileFor(id)}`);
+    for (const e of list) if (e.empty) problems.push(`empty ${id} (${e.file}:${e.line})`);
   }
   const firstCitation = new Map<string, string>();
   for (const [path, text] of [...corpus.sources].sort(([a], [b]) => a.localeCompare(b))) {
@@ -174,7 +188,7 @@ describe("the rulebook checker fails when it should (fixture)", () => {
       "", "[decision](../rules-decisions.md#door--doors) [none](../rules-decisions.md#nowhere) [here](#traps) [web](https://example.org/x)",
       "", "```", "[not a link](../../nowhere.ts)", `### ${move(9)}`, "```",
     ].join("\n")],
-    ["docs/rules/d20.md", [`## ${move(1)}`, "", "Walk.", "", `## ${move(2)}`, "", "Run."].join("\n")],
+    ["docs/rules/d20.md", [`## ${move(1)}`, "", "Walk.", "", `## ${move(2)}`, "", "## Table", `| ${move(3)} |  |`].join("\n")],
   ]);
   const files = new Map([
     ["server/src/a.ts", `/** ${trap(1)}, ${trap(2)} and ${move(2)}. */`],
@@ -188,11 +202,13 @@ describe("the rulebook checker fails when it should (fixture)", () => {
     markdown: (p) => docs.get(p) ?? files.get(p),
   };
 
-  it("reports missing, duplicate and misplaced entries, gaps, broken links and broken anchors, and nothing else", () => {
+  it("reports missing, duplicate, misplaced and empty entries, gaps, broken links and broken anchors, and nothing else", () => {
     expect(rulebookProblems(corpus)).toEqual([
       "broken anchor ../rules-decisions.md#nowhere (traps.md:17)",
       "broken link ../../server/src/gone.ts (traps.md:5)",
       `duplicate ${trap(1)} (traps.md:3, traps.md:7)`,
+      `empty ${move(2)} (d20.md:5)`,
+      `empty ${move(3)} (d20.md:8)`,
       `gap in TRAP: ${trap(2)} missing`,
       `misplaced ${door(1)} in traps.md, belongs in doors.md`,
       `missing ${ruleId("P100-AIR", 4)} (cited in server/test/a.test.ts)`,
@@ -209,7 +225,7 @@ describe("the rulebook checker fails when it should (fixture)", () => {
 describe("docs/rules/", () => {
   const corpus = repositoryCorpus();
 
-  it("has an entry for every rule ID the source and tests cite, once, in its part's file, with no gaps and no broken links", () => {
+  it("has an entry for every rule ID the source and tests cite, once, in its part's file, never empty, with no gaps and no broken links", () => {
     expect(rulebookProblems(corpus)).toEqual([]);
   });
 
