@@ -19,8 +19,8 @@ import type { TilePos } from "./commands.ts";
  *   - `"witness"`: when it is present (it perceives one of the named units, CMB-02 to CMB-04, or the
  *     event's tile or tiles; or it is an insider: a member of the named party, a participant of the
  *     named encounter, one of the units named in `among`) AND it may know every thing the event
- *     names: each named unit is itself, a member of its own party (INV-05), one it perceives, or any
- *     unit when it is an insider; each named trap part is one it knows (KNOW-03, KNOW-04); never a
+ *     names: each named unit is itself, a member of its own party (INV-05), one it perceives, a fellow
+ *     participant of an encounter it is in, or any unit when it is an insider; each named trap part is one it knows (KNOW-03, KNOW-04); never a
  *     cable. An event naming anything else is not sent to it at all.
  *
  * The clauses name fields of the event. A unit field holds a unit id (`""` and `null` name nothing;

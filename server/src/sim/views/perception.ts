@@ -40,14 +40,23 @@ export function adventurerSeesTile(sim: Simulation, me: UnitRecord, x: number, y
 
 /**
  * True when adventurer `me` may know of unit `id`: itself, a member of its own party (INV-05: it
- * reads its party's member list), or a unit it perceives ({@link adventurerSeesUnit}).
+ * reads its party's member list), a unit it perceives ({@link adventurerSeesUnit}), or a fellow
+ * participant of an encounter it takes part in (d20 and d100: the acting order is announced to
+ * every participant, D20-FLOW-19).
  */
 export function adventurerMayKnowUnit(sim: Simulation, me: UnitRecord, id: string): boolean {
   if (id === me.id) return true;
   const units = sim.state.units;
   const other = Object.hasOwn(units, id) ? units[id] : undefined;
   if (other && me.partyId !== "" && other.partyId === me.partyId) return true;
-  return adventurerSeesUnit(sim, me.id, id);
+  if (adventurerSeesUnit(sim, me.id, id)) return true;
+  const encounters = sim.state.encounters;
+  if (encounters === undefined) return false;
+  for (const key in encounters) {
+    const p = encounters[key]!.participants;
+    if (p.includes(me.id) && p.includes(id)) return true;
+  }
+  return false;
 }
 
 /**

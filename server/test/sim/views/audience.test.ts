@@ -54,7 +54,7 @@ describe("eventAudience: who may hear each event (issue 15 part 5)", () => {
     expect(audience(s.sim, { type: "hour", day: 1, hour: 3 }, ids)).toEqual([true, true, true, true, true]);
   });
 
-  it("CMB-02 to CMB-04: an event naming a unit an adventurer cannot perceive does not reach it, even an attack on itself; INV-69: nor the keeper, for unseen intruders", () => {
+  it("CMB-02 to CMB-04: an event naming a unit an adventurer cannot perceive nor know does not reach it, even an attack on itself; INV-69: nor the keeper, for unseen intruders", () => {
     const s = viewScene();
     const ids = { hero: s.hero.id, near: s.near.id, far: s.far.id };
     const attack: Ev = { type: "attack", attackerId: s.minion.id, targetId: s.hero.id, hit: true, attackRoll: 9, defenceRoll: 3 };
@@ -62,6 +62,15 @@ describe("eventAudience: who may hear each event (issue 15 part 5)", () => {
     s.minion.x = 7;
     s.minion.y = 5; // in sight of the hero (5 tiles) and its companion (4)
     expect(audience(s.sim, attack, ids)).toEqual([true, true, true, false, true]);
+    // D20-FLOW-19: a fellow participant of its encounter it knows by name, seen or not.
+    s.minion.x = 15;
+    s.minion.y = 8;
+    expect(audience(s.sim, attack, ids)).toEqual([true, false, false, false, true]);
+    s.sim.state.encounters = { e1: { id: "e1", participants: [s.minion.id, s.hero.id] } as never };
+    expect(audience(s.sim, attack, ids)).toEqual([true, true, false, false, true]);
+    delete s.sim.state.encounters;
+    s.minion.x = 7;
+    s.minion.y = 5;
     // Its own party it knows by name (INV-05), but it must perceive someone the event names.
     expect(audience(s.sim, { type: "woke", unitId: s.far.id }, ids)).toEqual([false, false, false, true, true]);
     expect(audience(s.sim, { type: "carried", unitId: s.near.id, byUnitId: s.far.id, x: 3, y: 5 }, ids)).toEqual([true, true, true, true, true]);
