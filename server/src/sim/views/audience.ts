@@ -1,7 +1,6 @@
 import { EVENT_AUDIENCE, type Audience, type SimEvent } from "@malignus/shared";
-import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
-import { keeperSeesId, lazyContext, type ViewContext } from "./fog.ts";
+import { keeperSeesId, type ViewContext } from "./fog.ts";
 import type { Viewer } from "./viewer.ts";
 import { adventurerMayKnowUnit, adventurerSeesTile, adventurerSeesUnit } from "./perception.ts";
 import { knows } from "../knowledge/knowledge.ts";
@@ -47,11 +46,6 @@ export function eventAudience(ctx: ViewContext, event: SimEvent | EventFields, v
 /** The declared audience of event type `type`, or undefined when it has none. */
 export function audienceOf(type: string): AnyAudience | undefined {
   return Object.hasOwn(EVENT_AUDIENCE, type) ? (EVENT_AUDIENCE as unknown as Record<string, AnyAudience>)[type] : undefined;
-}
-
-/** Convenience for tools and tests: {@link eventAudience} with a fresh lazy context. */
-export function hears(sim: Simulation, event: SimEvent | EventFields, viewer: Viewer): boolean {
-  return eventAudience(lazyContext(sim), event, viewer);
 }
 
 function keeperHears(ctx: ViewContext, a: AnyAudience, ev: EventFields): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
-import { hears, type Viewer } from "../../../src/sim/views/index.ts";
+import { eventAudience, lazyContext, type Viewer } from "../../../src/sim/views/index.ts";
 import { learn } from "../../../src/sim/knowledge/knowledge.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { viewScene } from "./helpers.ts";
@@ -14,7 +14,8 @@ function audience(sim: Simulation, event: Ev, ids: { hero: string; near: string;
     { kind: "keeper" }, { kind: "adventurer", unitId: ids.hero }, { kind: "adventurer", unitId: ids.near },
     { kind: "adventurer", unitId: ids.far }, { kind: "all" },
   ];
-  return viewers.map((v) => hears(sim, e, v));
+  const ctx = lazyContext(sim);
+  return viewers.map((v) => eventAudience(ctx, e, v));
 }
 
 describe("eventAudience: who may hear each event (issue 15 part 5)", () => {
