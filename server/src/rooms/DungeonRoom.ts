@@ -1,9 +1,10 @@
 import { CloseCode, Protocol, Room, getMessageBytes, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import {
-  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE, TurnPlan,
+  COMMAND_TYPES, COMMANDS, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE, TurnPlan,
   type Command, type CommandPayload, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
 } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { encounterOf } from "../sim/combat/encounters/book.ts";
 import { Simulation } from "../sim/index.ts";
 import { isActive } from "../sim/world/units.ts";

@@ -1,5 +1,5 @@
 import { $changes, type StateView } from "@colyseus/schema";
-import { KEEPER_VIEW_TAG, type DungeonState } from "@malignus/shared";
+import { KEEPER_VIEW_TAG, type DungeonState } from "@malignus/shared/schema";
 import {
   VIEW_RULES, eventAudience, seesKeeperFields, type ViewContext, type Viewer,
 } from "../sim/views/index.ts";

@@ -11,7 +11,8 @@ import { rulesetFor } from "./combat/rulesets.ts";
 import { DEFAULT_D100_OPTIONS, type D100Options } from "./combat/d100/constants.ts";
 import { spawnFromMap } from "./world/spawn.ts";
 import { applyCommand } from "./commands/index.ts";
-import { SYSTEMS } from "./systems.ts";
+import { SYSTEMS, createSystemHooks } from "./systems.ts";
+import type { WorldHooks } from "./world/hooks.ts";
 import { createInvasionRecord } from "./invasions/schedule.ts";
 import { createTreasure } from "./invasions/loot.ts";
 import { createDoorMemory, createDoorsFromMap } from "./doors/doors.ts";
@@ -61,6 +62,11 @@ export class Simulation {
    * starts with a revision never seen before. Only traps/network.ts and its readers touch it.
    */
   readonly wiring: WiringMemo = newWiringMemo();
+  /**
+   * What the systems do when world/ moves a unit (world/hooks.ts), registered at creation
+   * (systems.ts `createSystemHooks`): functions, outside the state, never hashed nor snapshot.
+   */
+  readonly hooks: WorldHooks = createSystemHooks();
   #events: SimEvent[] = [];
 
   private constructor(state: SimState) {
