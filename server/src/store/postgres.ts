@@ -80,6 +80,9 @@ export class PostgresDungeonStore implements DungeonStore {
   async init(): Promise<void> {
     await this.#guard(async () => {
       const client = await this.#pool.connect();
+      let broken = false;
+      const onError = (): void => { broken = true; };
+      client.on("error", onError);
       try {
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         try {
@@ -101,7 +104,8 @@ export class PostgresDungeonStore implements DungeonStore {
           await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
         }
       } finally {
-        client.release();
+        client.removeListener("error", onError);
+        client.release(broken);
       }
     });
   }
@@ -251,6 +255,10 @@ export class PostgresDungeonStore implements DungeonStore {
     return this.#guard(async () => {
       const client = await this.#pool.connect();
       let broken = false;
+      // A checked-out client has no pool listener: without this, its connection dying between
+      // two queries would be an uncaught 'error' event.
+      const onError = (): void => { broken = true; };
+      client.on("error", onError);
       try {
         await client.query(begin);
         const result = await body(client);
@@ -261,6 +269,7 @@ export class PostgresDungeonStore implements DungeonStore {
         if (!broken) await client.query("ROLLBACK").catch(() => { broken = true; });
         throw err;
       } finally {
+        client.removeListener("error", onError);
         client.release(broken);
       }
     });

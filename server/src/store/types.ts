@@ -333,6 +333,7 @@ export interface DungeonStore {
  *
  * @example
  * const writer = new StoreWriter(store);
+ * if (writer.full) return refuse("STORE_UNAVAILABLE");
  * const result = sim.enqueue(actor, command);
  * if (result.ok) await writer.append(roomId, sim.inputLog.at(-1)!, sim.inputLog.length - 1); // then answer the client
  */
@@ -352,4 +353,10 @@ export interface InputWriter {
   readonly degraded: boolean;
   /** Inputs waiting to be written now. */
   readonly queued: number;
+  /**
+   * True when the next `append` would be refused `STORE_UNAVAILABLE` (the bound is reached).
+   * Check it BEFORE `sim.enqueue`: an input the simulation applied but the writer refused would
+   * leave the simulation ahead of its stored log.
+   */
+  readonly full: boolean;
 }

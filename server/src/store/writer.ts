@@ -88,9 +88,11 @@ export class StoreWriter implements InputWriter {
 
   get queued(): number { return this.#queuedInputs; }
 
+  get full(): boolean { return this.#queuedInputs >= this.#maxQueued; }
+
   append(dungeonId: string, input: Input, seq: number, progress?: DungeonProgress): Promise<void> {
     if (this.#closed) return Promise.reject(new StoreError("CLOSED", `dungeon ${dungeonId}: input seq ${seq} refused: the store writer is closed`));
-    if (this.#queuedInputs >= this.#maxQueued) {
+    if (this.full) {
       return Promise.reject(new StoreError("STORE_UNAVAILABLE",
         `dungeon ${dungeonId}: input seq ${seq} refused: the store is unavailable (${this.#queuedInputs} inputs queued, the bound)`));
     }
@@ -150,7 +152,6 @@ export class StoreWriter implements InputWriter {
           this.#wentAway(unavailable);
           return;
         }
-        this.#cameBack();
       }
     } finally {
       this.#writing = false;
@@ -198,9 +199,11 @@ export class StoreWriter implements InputWriter {
       await this.#store.write(planned.map((p) => p.write));
     } catch (err) {
       if (err instanceof StoreError && err.code === "STORE_UNAVAILABLE") throw err;
+      this.#cameBack(); // it answered (and refused): it is reachable
       if (final) for (const p of planned) for (const op of p.ops) this.#settle(op, err);
       return final;
     }
+    this.#cameBack();
     for (const p of planned) for (const op of p.ops) this.#settle(op);
     return true;
   }
