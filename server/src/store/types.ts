@@ -347,8 +347,12 @@ export interface InputWriter {
   append(dungeonId: string, input: Input, seq: number, progress?: DungeonProgress): Promise<void>;
   /** Queues a snapshot after the inputs queued before it; resolves once durable (same errors as `append`, never refused for the bound). */
   snapshot(dungeonId: string, snapshot: DungeonSnapshot, meta: SnapshotMeta): Promise<void>;
-  /** Resolves when everything queued before the call is durable (or has failed). For shutdown. */
-  flush(): Promise<void>;
+  /**
+   * Resolves when everything queued before the call is durable (or has failed): `true`; or
+   * `false` after `timeoutMs` milliseconds when given (the database still away; writes stay
+   * queued). Without a timeout it waits as long as the database is away. For shutdown.
+   */
+  flush(timeoutMs?: number): Promise<boolean>;
   /** True while the database is unreachable (writes queued, retrying): `/health` reports `degraded`. */
   readonly degraded: boolean;
   /** Inputs waiting to be written now. */

@@ -105,14 +105,25 @@ export class StoreWriter implements InputWriter {
     return this.#enqueue({ kind: "snapshot", dungeonId, snapshot, meta });
   }
 
-  async flush(): Promise<void> {
-    await Promise.allSettled(this.#queue.map((op) => op.done));
+  async flush(timeoutMs?: number): Promise<boolean> {
+    const all = Promise.allSettled(this.#queue.map((op) => op.done)).then(() => true);
+    if (timeoutMs === undefined) return all;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+    try {
+      return await Promise.race([all, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  /** Refuses new writes (`CLOSED`) and resolves once everything queued is written (or failed). */
-  async close(): Promise<void> {
+  /**
+   * Refuses new writes (`CLOSED`) and waits for everything queued to be written (or failed), at
+   * most `timeoutMs` when given; the same result as {@link StoreWriter.flush}.
+   */
+  async close(timeoutMs?: number): Promise<boolean> {
     this.#closed = true;
-    await this.flush();
+    return this.flush(timeoutMs);
   }
 
   #enqueue(fields: { kind: "input"; dungeonId: string; input: Input; seq: number; progress: DungeonProgress | undefined }

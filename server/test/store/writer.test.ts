@@ -156,6 +156,7 @@ describe("StoreWriter over PostgreSQL that goes away", () => {
 
   it("keeps inputs queued up to its bound, refuses past it, logs once each way, and writes them all when it returns", async () => {
     const logs: string[] = [];
+    const { batches } = counting(store);
     const writer = new StoreWriter(store, { maxQueued: 5, retryMinMs: 20, retryMaxMs: 80, log: (level, m) => logs.push(`${level}: ${m}`) });
     await writer.append("d1", plate(0, 5), 0);
     expect([writer.degraded, logs]).toEqual([false, []]);
@@ -167,12 +168,16 @@ describe("StoreWriter over PostgreSQL that goes away", () => {
     expect(await rejection(writer.append("d1", plate(6, 5), 6))).toEqual({
       code: "STORE_UNAVAILABLE", message: "dungeon d1: input seq 6 refused: the store is unavailable (5 inputs queued, the bound)",
     });
-    await new Promise((r) => setTimeout(r, 300)); // several retries fail meanwhile
+    const tries = batches.length;
+    expect(await writer.flush(300)).toBe(false); // several retries fail meanwhile: 20, 40, 80, 80… ms apart
+    expect(batches.length - tries).toBeGreaterThanOrEqual(3);
+    expect(batches.every((b) => b.length === 1 && b[0]!.kind === "inputs")).toBe(true);
     expect(logs.length).toBe(1);
     expect(logs[0]).toMatch(/^warn: store unavailable, writes queued in memory \(at most 5 inputs\) and retried: postgres store: \S/);
     expect((await direct.get("d1"))!.inputCount).toBe(1);
 
     await relay.start();
+    expect(await writer.flush(5000)).toBe(true);
     await Promise.all(queued);
     expect([writer.degraded, writer.queued, writer.full]).toEqual([false, 0, false]);
     expect(logs.length).toBe(2);
