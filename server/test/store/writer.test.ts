@@ -168,18 +168,21 @@ describe("StoreWriter over PostgreSQL that goes away", () => {
     expect(await rejection(writer.append("d1", plate(6, 5), 6))).toEqual({
       code: "STORE_UNAVAILABLE", message: "dungeon d1: input seq 6 refused: the store is unavailable (5 inputs queued, the bound)",
     });
+    const snapshots = [3, 5].map((n) => writer.snapshot("d1", { nextSeq: n, tick: n, hash: `000000000000000${n}`, state: { n } }, { day: 1 }));
+    expect(writer.queuedSnapshots).toBe(1); // the newer replaced the older, not yet written
     const tries = batches.length;
     expect(await writer.flush(300)).toBe(false); // several retries fail meanwhile: 20, 40, 80, 80… ms apart
     expect(batches.length - tries).toBeGreaterThanOrEqual(3);
-    expect(batches.every((b) => b.length === 1 && b[0]!.kind === "inputs")).toBe(true);
+    expect(batches.slice(tries).every((b) => b.map((w) => w.kind).join() === "inputs,snapshot")).toBe(true);
     expect(logs.length).toBe(1);
     expect(logs[0]).toMatch(/^warn: store unavailable, writes queued in memory \(at most 5 inputs\) and retried: postgres store: \S/);
     expect((await direct.get("d1"))!.inputCount).toBe(1);
 
     await relay.start();
     expect(await writer.flush(5000)).toBe(true);
-    await Promise.all(queued);
-    expect([writer.degraded, writer.queued, writer.full]).toEqual([false, 0, false]);
+    await Promise.all([...queued, ...snapshots]);
+    expect([writer.degraded, writer.queued, writer.full, writer.queuedSnapshots]).toEqual([false, 0, false, 0]);
+    expect((await direct.load("d1")).snapshot).toEqual({ nextSeq: 5, tick: 5, hash: "0000000000000005", state: { n: 5 } });
     expect(logs.length).toBe(2);
     expect(logs[1]).toMatch(/^info: store back after \d+ ms, queued writes saved$/);
     expect((await direct.inputs("d1")).map((i) => [i.seq, i.input.tick])).toEqual([[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5]]);
