@@ -19,6 +19,8 @@ export interface SqliteStoreOptions {
   file: string;
   /** Wall clock in ms since the epoch (timestamps, lease expiry); default `Date.now`. */
   now?: () => number;
+  /** Milliseconds to wait for another connection's write lock (default {@link SQLITE_BUSY_TIMEOUT_MS}); the wait blocks the thread. */
+  busyTimeoutMs?: number;
 }
 
 /** Milliseconds a statement waits for another process's write lock before failing `STORE_UNAVAILABLE`. */
@@ -45,6 +47,7 @@ export class SqliteDungeonStore implements DungeonStore {
   readonly kind = "sqlite";
   readonly #file: string;
   readonly #now: () => number;
+  readonly #busyTimeoutMs: number;
   #db: DatabaseSync | undefined;
   #closed = false;
   readonly #statements = new Map<string, StatementSync>();
@@ -52,6 +55,7 @@ export class SqliteDungeonStore implements DungeonStore {
   constructor(options: SqliteStoreOptions) {
     this.#file = options.file;
     this.#now = options.now ?? Date.now;
+    this.#busyTimeoutMs = options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS;
   }
 
   /** The database file. */
@@ -62,7 +66,7 @@ export class SqliteDungeonStore implements DungeonStore {
       if (this.#db) return;
       if (this.#file !== ":memory:") mkdirSync(dirname(this.#file), { recursive: true });
       const db = new DatabaseSync(this.#file);
-      db.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;`);
+      db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(this.#busyTimeoutMs))}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;`);
       this.#db = db;
       this.#migrate(db);
     });

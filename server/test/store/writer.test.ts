@@ -1,4 +1,5 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PostgresDungeonStore } from "../../src/store/postgres.ts";
 import { SqliteDungeonStore } from "../../src/store/sqlite.ts";
@@ -89,6 +90,34 @@ describe("StoreWriter over SQLite", () => {
     });
     await Promise.all(acks);
     expect(writer.full).toBe(false);
+  });
+});
+
+describe("StoreWriter over SQLite locked by another process", () => {
+  let t: TestStore;
+  beforeEach(async () => { t = await openTestStore("sqlite"); });
+  afterEach(() => t.dispose());
+
+  it("a write lock held elsewhere past the busy timeout is STORE_UNAVAILABLE; the writer queues and writes once it is released", async () => {
+    const store = new SqliteDungeonStore({ file: t.location, busyTimeoutMs: 20 });
+    await store.init();
+    await store.create(newDungeon("d1"));
+    const other = new DatabaseSync(t.location);
+    other.exec("BEGIN IMMEDIATE");
+    expect(await rejection(store.appendInputs("d1", 0, [plate(0, 5)]))).toEqual({
+      code: "STORE_UNAVAILABLE", message: `sqlite store ${t.location}: database is locked`,
+    });
+    const logs: string[] = [];
+    const writer = new StoreWriter(store, { retryMinMs: 10, retryMaxMs: 20, log: (level) => logs.push(level) });
+    const acks = [writer.append("d1", plate(0, 5), 0), writer.append("d1", plate(0, 9), 1)];
+    await until("the writer degraded", () => writer.degraded || undefined);
+    expect([writer.queued, logs]).toEqual([2, ["warn"]]);
+    other.exec("ROLLBACK");
+    other.close();
+    await Promise.all(acks);
+    expect([writer.degraded, writer.queued, logs]).toEqual([false, 0, ["warn", "info"]]);
+    expect((await store.inputs("d1")).map((i) => i.input)).toEqual([plate(0, 5), plate(0, 9)]);
+    await store.close();
   });
 });
 
