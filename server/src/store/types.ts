@@ -327,9 +327,10 @@ export interface DungeonStore {
 
 /**
  * The per-process write-behind queue over a {@link DungeonStore} (store/writer.ts `StoreWriter`).
- * Writes are queued in call order and flushed in batches (one transaction per dungeon per flush)
- * after the current step, never on its path. While the database is away, writes stay queued (up
- * to the writer's bound `MAX_QUEUED_INPUTS`) and are retried with back-off.
+ * Writes are queued in call order and flushed in batches (one `DungeonStore.write` transaction
+ * per flush, every dungeon together) after the current step, never on its path. While the
+ * database is away, writes stay queued (up to the writer's bound `MAX_QUEUED_INPUTS` inputs; of
+ * each dungeon's snapshots only the newest waits) and are retried with back-off.
  *
  * @example
  * const writer = new StoreWriter(store);
