@@ -1,0 +1,175 @@
+import { CloseCode, matchMaker } from "@colyseus/core";
+import { connect, type DungeonConnection, type SimEventOf } from "@malignus/client-sdk";
+import type { DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
+import { recordEvents } from "../e2e/harness.ts";
+import { until } from "../until.ts";
+
+/**
+ * Real games played over a real WebSocket for the replay tests (issue 15 part 2): each driver
+ * creates a seeded room on the in-process server, plays it with the client SDK the way a person
+ * would (keepers, an adventurer player, a spectator that sees all), and hands back the live room
+ * and its connections while they are still open, so the test reads the room's final tick, hash,
+ * input log and checkpoints in one synchronous moment and only then leaves.
+ *
+ * The drivers assert nothing about outcomes beyond what they need to go on (each awaited answer
+ * is `{ ok: true }`); the replay test asserts the log and the hashes.
+ */
+
+/** The server the drivers play on (the e2e harness's `inProcessServer()`). */
+export interface GameServer { url(): string; track<T extends DungeonConnection>(c: T): T }
+
+/** A game played to its end, its clients still connected. */
+export interface PlayedGame {
+  /** The live room (the in-process server's own instance). */
+  room: DungeonRoom;
+  /** Every connection the game opened and still holds; `leave()` them once the room is read. */
+  connections: DungeonConnection[];
+  /** Event counts a spectator seeing all received, by type (for the test's sanity checks). */
+  seen: ReadonlyMap<string, number>;
+}
+
+/** The in-process room behind `roomId`. @throws Error when this process holds no such room. */
+export function roomOf(roomId: string): DungeonRoom {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as DungeonRoom | undefined;
+  if (!room) throw new Error(`no local room ${roomId}`);
+  return room;
+}
+
+/** Leaves every connection of `game` (the room then disposes itself). */
+export async function leaveAll(game: PlayedGame): Promise<void> {
+  await Promise.allSettled(game.connections.map((c) => c.leave()));
+}
+
+function countTypes(seen: readonly { type: string }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of seen) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+  return counts;
+}
+
+function expectOk(what: string, r: unknown): void {
+  if (!(r as { ok?: boolean }).ok) throw new Error(`${what} was refused: ${JSON.stringify(r)}`);
+}
+
+/**
+ * The keeper drops without leaving and comes back with its reconnection token (the SDK's own
+ * reconnection turned off, so the test's `reconnect` is the one that resumes the seat), then
+ * leaves for good and joins again as a new keeper seat.
+ * @returns the keeper connection to use from then on.
+ */
+async function keeperAwayAndBack(server: GameServer, keeper: DungeonConnection, room: DungeonRoom): Promise<DungeonConnection> {
+  const client = connect(server.url());
+  const seatId = keeper.seat?.seatId ?? await until("the keeper's seat message", () => keeper.seat?.seatId);
+  keeper.room.reconnection.enabled = false;
+  const token = keeper.reconnectionToken;
+  keeper.room.connection.close(CloseCode.MAY_TRY_RECONNECT, "replay test: keeper drops");
+  await until("the keeper's seat held while away", () => (room.seats.some((s) => s.seatId === seatId && !s.connected) ? true : undefined));
+  const back = server.track(await client.reconnect(token, "keeper"));
+  await until("the keeper's seat connected again", () => (room.seats.some((s) => s.seatId === seatId && s.connected) ? true : undefined));
+  await back.leave();
+  await until("the keeper seat freed", () => (room.seats.some((s) => s.role === "keeper") ? undefined : true));
+  return server.track(await client.joinAsKeeper(room.roomId));
+}
+
+/**
+ * The d20 game (parts (a), (b) d20 and (d)): seed 424242 on the default map, `skipToInvasion`, a
+ * clock of 10 game minutes per second (100 ticks per second: the spotting comes about a second
+ * after creation, and the player has about 0.4 s to walk before the party would meet the Master).
+ * The keeper places a pressure plate, drops and reconnects with its token, leaves and rejoins; at
+ * the spotting (the clock paused, INV-79) an adventurer player claims the peasant and walks it one
+ * tile back (`moveTo`), the keeper orders a minion to attack it, and the player plans an attack on
+ * each of its turns (`planTurn`) until the encounter ends.
+ */
+export async function playD20Game(server: GameServer): Promise<PlayedGame> {
+  const client = connect(server.url());
+  let keeper = server.track(await client.createDungeon(
+    { seed: 424242, ruleset: "d20", timeScale: 10, skipToInvasion: true, pauseOnSpot: true, spectatorsSeeAll: true, reconnectSeconds: 10 },
+    { role: "keeper" },
+  ));
+  const room = roomOf(keeper.roomId);
+  const spectator = server.track(await client.spectate(keeper.roomId));
+  const { seen, eventually } = recordEvents(spectator);
+  expectOk("placePart", await keeper.placePart({ kind: "pressurePlate", x: 16, y: 12 }));
+  keeper = await keeperAwayAndBack(server, keeper, room);
+
+  const minions: string[] = [];
+  keeper.state.units.forEach((u, id) => { if (u.kind === "minion") minions.push(id); });
+  const spotted = await eventually("partySpotted", () => true, 30_000);
+  await eventually("paused", () => true, 5_000);
+  const peasantId = spotted.members[0]!.unitId;
+  const hero = server.track(await client.joinAsAdventurer(keeper.roomId, peasantId));
+  const at = room.simulation.unit(peasantId)!;
+  expectOk("moveTo", await hero.moveTo({ x: at.x - 1, y: at.y }));
+
+  // The thin client: on each new turn, attack the first foe in reach, else the nearest minion.
+  const plans: Promise<unknown>[] = [];
+  let last = "";
+  hero.onStateChange((state) => {
+    const o = state.turnOptions.get(peasantId);
+    if (!o || `${o.encounterId}:${o.round}` === last) return;
+    last = `${o.encounterId}:${o.round}`;
+    let targetId = o.targets.at(0) ?? "";
+    const me = spectator.state.units.get(peasantId);
+    let best = Number.POSITIVE_INFINITY;
+    if (targetId === "" && me) {
+      spectator.state.units.forEach((u, id) => {
+        const d = Math.max(Math.abs(u.x - me.x), Math.abs(u.y - me.y));
+        if (u.kind === "minion" && u.hp > 0 && d < best) { best = d; targetId = id; }
+      });
+    }
+    plans.push(hero.planTurn({ action: "attack", targetId }));
+  });
+  expectOk("orderAttack", await keeper.orderAttack({ unitId: minions[0]!, targetId: peasantId }));
+  const started = await eventually("encounterStarted", (e) => e.order.includes(peasantId), 20_000);
+  await eventually("encounterEnded", (e) => e.encounterId === started.encounterId, 60_000);
+  for (const p of plans) expectOk("planTurn", await p);
+  return { room, connections: [keeper, spectator, hero], seen: countTypes(seen) };
+}
+
+/**
+ * The d100 game (parts (b) d100 and (c)): seed 424242 on the default map, `skipToInvasion`, 5 game
+ * minutes per second. At the spotting the keeper sets its minions and creatures to flight (so no
+ * fight takes the peasant first); an adventurer player claims the peasant and walks it two tiles
+ * back (`moveTo`); the keeper challenges it with a minion to the death, the player accepts, plans
+ * to end its first duel turn, then forfeits; the keeper, whose minion won, decides not to spare it
+ * (P100-DUEL-20); the game ends when the peasant is dead.
+ */
+export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> {
+  const client = connect(server.url());
+  const keeper = server.track(await client.createDungeon(
+    { seed: 424242, ruleset: "d100", timeScale: 5, skipToInvasion: true, pauseOnSpot: true, spectatorsSeeAll: true },
+    { role: "keeper" },
+  ));
+  const room = roomOf(keeper.roomId);
+  const spectator = server.track(await client.spectate(keeper.roomId));
+  const { seen, eventually } = recordEvents(spectator);
+  const spotted = await eventually("partySpotted", () => true, 30_000);
+  await eventually("paused", () => true, 5_000);
+  const peasantId = spotted.members[0]!.unitId;
+  let minionId = "";
+  keeper.state.units.forEach((u, id) => { if (!minionId && u.kind === "minion") minionId = id; });
+  for (const [id, u] of keeper.state.units.entries()) {
+    if (u.kind === "minion" || u.kind === "creature") expectOk("setStance", await keeper.setStance({ unitId: id, stance: "flight" }));
+  }
+  const hero = server.track(await client.joinAsAdventurer(keeper.roomId, peasantId));
+  const at = room.simulation.unit(peasantId)!;
+  expectOk("moveTo", await hero.moveTo({ x: at.x - 2, y: at.y }));
+
+  // The thin client: end the first duel turn, forfeit on the next.
+  const plans: Promise<unknown>[] = [];
+  let last = "";
+  hero.onStateChange((state) => {
+    const o = state.turnOptions.get(peasantId);
+    if (!o || `${o.encounterId}:${o.round}` === last) return;
+    last = `${o.encounterId}:${o.round}`;
+    plans.push(hero.planTurn(plans.length === 0 ? { action: "steps", steps: [{ kind: "endTurn" }] } : { action: "forfeit" }));
+  });
+  const proposed = await keeper.proposeDuel({ unitId: minionId, opponentId: peasantId, toDeath: true });
+  expectOk("proposeDuel", proposed);
+  expectOk("answerDuel", await hero.answerDuel({ proposalId: (proposed as { id: string }).id, accept: true }));
+  const pending: SimEventOf<"duelMercyPending"> = await eventually("duelMercyPending", () => true, 30_000);
+  for (const p of plans) expectOk("planTurn", await p);
+  expectOk("decideDuelMercy", await keeper.decideDuelMercy({ mercyId: pending.mercyId, spare: false }));
+  await eventually("duelMercy", (e) => e.mercyId === pending.mercyId, 10_000);
+  await until("the peasant dead", () => (room.simulation.unit(peasantId)?.activity === "dead" ? true : undefined), 10_000);
+  return { room, connections: [keeper, spectator, hero], seen: countTypes(seen) };
+}
