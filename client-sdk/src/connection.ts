@@ -17,13 +17,21 @@ type CommandArgs<T extends CommandType> =
   {} extends CommandPayload<T> ? [payload?: CommandPayload<T>] : [payload: CommandPayload<T>];
 
 /**
- * One method per command of `COMMANDS`, named after it (`placePart`, `wire`, `removePart`,
- * `removeCable`, `resume`, and any command added later). Each validates the payload locally,
- * sends it with `room.request` and resolves with the server's {@link CommandResult}.
+ * One method per command of `COMMAND_DEFINITIONS`, named after it (`placePart`, `wire`,
+ * `removePart`, `removeCable`, `resume`, `proposeDuel`…, and any command added later; `planTurn`
+ * and `moveTo` have typed methods of their own). Each validates the payload locally, sends it with
+ * `room.request` and resolves with the server's {@link CommandResult}. The server refuses a
+ * command the seat's role may not send (`NOT_ALLOWED_FOR_ROLE`, see each definition's `roles`).
  */
 export type CommandMethods = {
-  [T in CommandType]: (...args: CommandArgs<T>) => Promise<CommandResult>;
+  [T in Exclude<CommandType, "planTurn" | "moveTo">]: (...args: CommandArgs<T>) => Promise<CommandResult>;
 };
+
+/**
+ * Commands with a method of their own on {@link DungeonConnection} (adventurer players' `planTurn`
+ * and `moveTo`, documented there), not generated; they send the same message type.
+ */
+const EXPLICIT_METHODS: ReadonlySet<CommandType> = new Set<CommandType>([PLAN_TURN_MESSAGE, MOVE_TO_MESSAGE]);
 
 /** What {@link DungeonConnection.leave} returns when the connection was already closed. */
 export const CLOSED_ALREADY = -1;
@@ -84,6 +92,7 @@ export class DungeonConnection {
       this.#seat = seat;
     });
     for (const type of COMMAND_TYPES) {
+      if (EXPLICIT_METHODS.has(type)) continue; // typed methods of their own, below
       if (type in this) throw new Error(`Command "${type}" clashes with a DungeonConnection member.`);
       Object.defineProperty(this, type, {
         value: (payload?: unknown) => this.command(type, payload as CommandPayload<typeof type>),

@@ -92,7 +92,7 @@ describe("client-sdk seats over a real server", () => {
     expect(await dropped).toBe(CloseCode.MAY_TRY_RECONNECT);
     await back;
     expect((await keeper.placePart({ kind: "pressurePlate", x: 5, y: 15 })).ok).toBe(true);
-    expect(roomOf(keeper.roomId).commandLog.at(-1)!.seatId).toBe(seatId);
+    expect(roomOf(keeper.roomId).inputLog.at(-1)!.actor).toEqual({ kind: "keeper", seatId });
   });
 
   it("reconnect(token) resumes a held seat; with a forged token it rejects", async () => {

@@ -1,16 +1,16 @@
 import { CloseCode, Protocol, Room, getMessageBytes, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import {
-  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE, TurnPlan,
-  type Command, type CommandPayload, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
+  COMMAND_TYPES, COMMANDS, DungeonState, EVENT_MESSAGE, SEAT_MESSAGE, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE, gateCommand,
+  type Command, type CommandResult, type CommandType, type SeatInfo, type SeatRole,
 } from "@malignus/shared";
-import { encounterOf } from "../sim/combat/encounters/book.ts";
-import { Simulation } from "../sim/index.ts";
+import { createDungeonSimulation, type Actor, type Checkpoint, type DungeonSimOptions, type Input, type Simulation } from "../sim/index.ts";
 import { isActive } from "../sim/world/units.ts";
 import { loadMap } from "../maps.ts";
 import { logger } from "../logger.ts";
 import { addStepPhase, clientsGauge, messagesReceived, messagesRefused, patchBytes, roomsGauge, tickDuration } from "../metrics.ts";
-import { RoomRefusal, SKIP_TO_INVASION_MAX_DAYS, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
+import { checkpointEveryTicks } from "./settings.ts";
+import { RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { projectMap, projectState, structureVersion } from "./projection.ts";
 import { awaitingPlayer } from "./turnProjection.ts";
 import { StepViewContext, ViewSignature, eventVisible, initView, patchCarriesViews, syncView, viewerKey, type Viewer } from "./views.ts";
@@ -43,12 +43,6 @@ export interface Seat {
 
 /** What the room keeps about each client. */
 export interface DungeonClientData { seat: Seat; viewer: Viewer }
-
-/** One accepted command, attributed to its keeper's seat, at the tick it was applied before. */
-export interface LoggedCommand { tick: number; seatId: string; command: Command }
-
-/** One accepted turn plan, attributed to its adventurer's seat, at the tick it was stored. */
-export interface LoggedPlan { tick: number; seatId: string; unitId: string; plan: TurnPlan }
 
 type DungeonClient = Client<{ userData: DungeonClientData }>;
 
@@ -99,6 +93,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
   #sim!: Simulation;
   #options!: DungeonOptions;
+  #simOptions!: DungeonSimOptions;
+  /** The facts of the last `seats` input sent (JSON), so an unchanged seating sends none. */
+  #lastSeatFacts = "";
   #tickBudget = 0;
   #lastDay = 0;
   #lastHour = -1;
@@ -108,12 +105,6 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** Seats by session id (a reconnecting client keeps its session id). */
   readonly #seats = new Map<string, Seat>();
   #seatCounter = 0;
-  readonly #commandLog: LoggedCommand[] = [];
-  readonly #planLog: LoggedPlan[] = [];
-  /** Unit ids whose simulation record carries a `controller`. */
-  readonly #controlled = new Set<string>();
-  /** Connected seats' units: unit id to seat id (rebuilt when the seats change). */
-  readonly #controllers = new Map<string, string>();
   /** Units claimed by a seat, connected or not (rebuilt when the seats change). */
   readonly #claimed = new Set<string>();
   /** Bumped by every seat change ({@link DungeonRoom.#seatsChanged}). */
@@ -153,13 +144,15 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.maxMessagesPerSecond = options.maxMessagesPerSecond;
     this.#log = logger.child({ roomId: this.roomId });
     const map = loadMap(options.map);
-    this.#sim = Simulation.create({
-      seed: options.seed, ruleset: options.ruleset, map, pauseOnSpot: options.pauseOnSpot,
-      ...(options.d100 ? { d100: { traumaticInsteadOfDeath: options.d100.traumaticInsteadOfDeath ?? false, rechargeBetweenFights: options.d100.rechargeBetweenFights ?? false, ...(options.d100.firstParty ? { firstParty: [...options.d100.firstParty] } : {}) } } : {}),
-    });
+    this.#simOptions = {
+      map: options.map, seed: options.seed, ruleset: options.ruleset, pauseOnSpot: options.pauseOnSpot,
+      skipToInvasion: options.skipToInvasion, startPaused: options.startPaused,
+      ...(options.d100 ? { d100: structuredClone(options.d100) } : {}),
+    };
+    this.#sim = createDungeonSimulation(this.#simOptions, map);
+    this.#sim.checkpointEvery = checkpointEveryTicks();
+    if (options.skipToInvasion) this.#log.info({ tick: this.#sim.tick, partyId: this.#sim.state.invasion.partyId }, "skipped to the first invasion");
     this.#ctx = new StepViewContext(this.#sim);
-    if (options.skipToInvasion) this.#skipToInvasion();
-    if (options.startPaused) this.#sim.pause("waiting for a keeper to resume");
     this.#log.info({ ...options }, "dungeon created");
 
     this.state = new DungeonState();
@@ -169,8 +162,6 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     for (const type of COMMAND_TYPES) {
       this.onMessage(type, COMMANDS[type], (client: DungeonClient, payload: unknown) => this.#command(client, type, payload));
     }
-    this.onMessage(PLAN_TURN_MESSAGE, TurnPlan, (client: DungeonClient, plan: TurnPlan) => this.#planTurn(client, plan));
-    this.onMessage(MOVE_TO_MESSAGE, MoveTo, (client: DungeonClient, to: MoveTo) => this.#moveTo(client, to));
     this.onMessage("*", (client: DungeonClient, type: string | number) => {
       messagesReceived.inc({ type: "unknown" });
       this.#refused(client, String(type).slice(0, 64), "UNKNOWN_TYPE", "unknown message type");
@@ -276,28 +267,21 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#log.error({ err: error.cause ?? error, method: methodName }, `uncaught exception in ${methodName}: ${error.message}`);
   }
 
-  /**
-   * The `skipToInvasion` option: steps the simulation (before any client joins, so its events
-   * go nowhere) until a party is in the dungeon, at most {@link SKIP_TO_INVASION_MAX_DAYS} game days.
-   */
-  #skipToInvasion(): void {
-    const sim = this.#sim;
-    const last = sim.state.tick + SKIP_TO_INVASION_MAX_DAYS * TICKS_PER_GAME_DAY;
-    while (sim.state.invasion.partyId === "" && sim.state.tick < last) {
-      sim.step();
-      if (sim.state.paused) sim.resume("skipping to the first invasion");
-    }
-    this.#log.info({ tick: sim.state.tick, partyId: sim.state.invasion.partyId }, "skipped to the first invasion");
-  }
-
   /** The simulation (tests and tools; read-only). */
   get simulation(): Simulation { return this.#sim; }
 
-  /** Every accepted command with its tick and keeper seat: replaying them on the seed gives the same hash. */
-  get commandLog(): readonly LoggedCommand[] { return this.#commandLog; }
+  /**
+   * The simulation's one input log: every accepted input (keepers' and adventurer players'
+   * commands, the room's seat facts) with its tick and actor. With {@link DungeonRoom.createOptions}
+   * and the map it replays the room (sim/inputs/replay.ts).
+   */
+  get inputLog(): readonly Input[] { return this.#sim.inputLog; }
 
-  /** Every accepted turn plan: with the command log, what replays the room. */
-  get planLog(): readonly LoggedPlan[] { return this.#planLog; }
+  /** What the room created its simulation from (seed included; the map by name). */
+  get createOptions(): Readonly<DungeonSimOptions> { return this.#simOptions; }
+
+  /** The state hashes the simulation recorded (every `CHECKPOINT_EVERY_TICKS` ticks; none by default). */
+  get checkpoints(): readonly Checkpoint[] { return this.#sim.checkpoints; }
 
   /** Refusals so far (commands refused, role not allowed, unknown types). */
   get refusalCount(): number { return this.#refusalCount; }
@@ -327,119 +311,33 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     return n;
   }
 
+  /**
+   * The command gate: shared `gateCommand` over `COMMAND_DEFINITIONS` in one fixed order (known
+   * type → role → an adventurer seat names only its own unit; the payload was validated by
+   * Colyseus before this handler runs), then `sim.enqueue` from the seat's actor (the rules).
+   * Refusals are answered with their code and counted; nothing changes.
+   */
   #command(client: DungeonClient, type: CommandType, payload: unknown): CommandResult {
     messagesReceived.inc({ type });
     const seat = client.userData?.seat;
-    if (seat?.role === "adventurer" && (type === "proposeDuel" || type === "answerDuel")) return this.#adventurerDuel(client, type, payload); // issue 8
-    if (seat?.role === "adventurer" && type === "decideDuelMercy") return this.#adventurerMercy(client, payload); // issue 8, P100-DUEL-20
-    if (seat?.role !== "keeper") {
-      const reason = seat?.role === "adventurer" ? "adventurer players cannot send keeper commands" : "spectators cannot send commands";
-      return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", reason);
-    }
-    if (type === "moveAdventurer") {
-      return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", `keepers cannot move adventurers; adventurer players send ${MOVE_TO_MESSAGE}`);
-    }
-    if (type === "adventurerProposeDuel" || type === "adventurerAnswerDuel") {
-      return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", "keepers send proposeDuel and answerDuel; this command is an adventurer seat's");
-    }
-    if (type === "adventurerDecideDuelMercy") {
-      return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", "keepers send decideDuelMercy; this command is an adventurer seat's");
-    }
+    if (!seat) return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", "no seat");
+    const gate = gateCommand(type, seat, payload, false);
+    if (!gate.ok) return this.#refused(client, type, gate.code, gate.reason);
     try {
       const command = { type, ...(payload as object) } as Command;
-      const tick = this.#sim.state.tick;
-      const result = this.#sim.apply(command);
-      if (result.ok) {
-        this.#commandLog.push({ tick, seatId: seat.seatId, command });
-        this.#log.debug({ seatId: seat.seatId, type, tick, id: result.id }, "command accepted");
-        // Its effect reaches clients with the next step's patch (at most 100 ms away).
-        return result;
-      }
-      return this.#refused(client, type, result.code, result.reason, result);
+      const actor: Actor = seat.role === "adventurer" ? { kind: "adventurer", seatId: seat.seatId, unitId: seat.unitId as string }
+        : { kind: seat.role, seatId: seat.seatId };
+      const result = this.#sim.enqueue(actor, command);
+      if (!result.ok) return this.#refused(client, type, result.code, result.reason, result);
+      this.#log.debug({ seatId: seat.seatId, type, tick: this.#sim.tick, id: result.id }, "command accepted");
+      // Its effect reaches clients with the next step's patch (at most 100 ms away); an
+      // adventurer's shows in the room's state at once.
+      if (actor.kind === "adventurer") this.#project();
+      return result;
     } catch (err) {
       this.#log.error({ err, sessionId: client.sessionId, type, payload }, "command threw");
       return this.#refused(client, type, "INVALID_COMMAND", "the server failed to apply this command");
     }
-  }
-
-  /**
-   * An adventurer player's duel (issue 8, P100-DUEL-01, 23): its `proposeDuel` (its own unit as
-   * `unitId`, else `NOT_YOUR_UNIT`) becomes the simulation command `adventurerProposeDuel`, its
-   * `answerDuel` becomes `adventurerAnswerDuel` for its unit; applied and logged with the keepers'
-   * commands (so a run replays); refusals carry the simulation's code (commands/duel.ts).
-   */
-  #adventurerDuel(client: DungeonClient, type: "proposeDuel" | "answerDuel", payload: unknown): CommandResult {
-    const seat = client.userData!.seat;
-    if (!seat.unitId) return this.#refused(client, type, "NOT_ALLOWED_FOR_ROLE", "this seat plays no adventurer");
-    let command: Command;
-    if (type === "proposeDuel") {
-      const p = payload as CommandPayload<"proposeDuel">;
-      if (p.unitId !== seat.unitId) return this.#refused(client, type, "NOT_YOUR_UNIT", `unit ${p.unitId} is not your adventurer`);
-      command = { ...p, type: "adventurerProposeDuel" };
-    } else {
-      const p = payload as CommandPayload<"answerDuel">;
-      command = { type: "adventurerAnswerDuel", unitId: seat.unitId, proposalId: p.proposalId, accept: p.accept };
-    }
-    const tick = this.#sim.state.tick;
-    const result = this.#sim.apply(command);
-    if (!result.ok) return this.#refused(client, type, result.code, result.reason, result);
-    this.#commandLog.push({ tick, seatId: seat.seatId, command });
-    this.#project();
-    return result;
-  }
-
-  /**
-   * An adventurer player's mercy decision (issue 8, P100-DUEL-20): its `decideDuelMercy` becomes the
-   * simulation command `adventurerDecideDuelMercy` for its unit; applied and logged like its duel
-   * commands (commands/duel.ts).
-   */
-  #adventurerMercy(client: DungeonClient, payload: unknown): CommandResult {
-    const seat = client.userData!.seat;
-    if (!seat.unitId) return this.#refused(client, "decideDuelMercy", "NOT_ALLOWED_FOR_ROLE", "this seat plays no adventurer");
-    const p = payload as CommandPayload<"decideDuelMercy">;
-    const command: Command = { type: "adventurerDecideDuelMercy", unitId: seat.unitId, mercyId: p.mercyId, spare: p.spare };
-    const tick = this.#sim.state.tick;
-    const result = this.#sim.apply(command);
-    if (!result.ok) return this.#refused(client, "decideDuelMercy", result.code, result.reason, result);
-    this.#commandLog.push({ tick, seatId: seat.seatId, command });
-    this.#project();
-    return result;
-  }
-
-  /**
-   * An adventurer player's plan for its adventurer's coming turn: stored in its encounter's
-   * `plans`, where the ruleset takes it when the turn comes (encounters.ts); the AI acts otherwise.
-   */
-  #planTurn(client: DungeonClient, plan: TurnPlan): CommandResult {
-    messagesReceived.inc({ type: PLAN_TURN_MESSAGE });
-    const seat = client.userData?.seat;
-    if (seat?.role !== "adventurer" || !seat.unitId) {
-      return this.#refused(client, PLAN_TURN_MESSAGE, "NOT_ALLOWED_FOR_ROLE", "only adventurer players plan turns");
-    }
-    const encounter = encounterOf(this.#sim, seat.unitId);
-    if (!encounter) return this.#refused(client, PLAN_TURN_MESSAGE, "INVALID_COMMAND", "your adventurer is in no encounter");
-    encounter.plans[seat.unitId] = { ...plan };
-    this.#planLog.push({ tick: this.#sim.state.tick, seatId: seat.seatId, unitId: seat.unitId, plan: { ...plan } });
-    return { ok: true };
-  }
-
-  /**
-   * An adventurer player's walk order out of combat: applied as the simulation command
-   * `moveAdventurer` for the seat's own unit and logged with the keepers' commands (so a run
-   * replays); refused answers carry the simulation's code (invasions/playerMoves.ts).
-   */
-  #moveTo(client: DungeonClient, to: MoveTo): CommandResult {
-    messagesReceived.inc({ type: MOVE_TO_MESSAGE });
-    const seat = client.userData?.seat;
-    if (seat?.role !== "adventurer" || !seat.unitId) {
-      return this.#refused(client, MOVE_TO_MESSAGE, "NOT_ALLOWED_FOR_ROLE", "only adventurer players move their adventurer");
-    }
-    const command: Command = { type: "moveAdventurer", unitId: seat.unitId, x: to.x, y: to.y };
-    const tick = this.#sim.state.tick;
-    const result = this.#sim.apply(command);
-    if (!result.ok) return this.#refused(client, MOVE_TO_MESSAGE, result.code, result.reason, result);
-    this.#commandLog.push({ tick, seatId: seat.seatId, command });
-    return result;
   }
 
   /** Counts and logs (rate-limited) a refusal, and returns the refusal answer. */
@@ -560,37 +458,22 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   }
 
   /**
-   * Writes the adventurers' `controller` (the seat playing each unit) into the schema units and
-   * the simulation's records. They change only with the seats (every change goes through
-   * {@link DungeonRoom.#seatsChanged}) or the units (added or removed: the units map's structure
-   * version); the simulation never writes them. Skipped while neither changed.
+   * Writes the adventurers' `controller` (the seat playing each unit, as the simulation's
+   * records hold it after the room's `seats` inputs) into the schema units. They change only with
+   * the seats (every change goes through {@link DungeonRoom.#seatsChanged}) or the units (added
+   * or removed: the units map's structure version). Skipped while neither changed.
    */
   #projectControllers(): void {
     const unitsVersion = structureVersion(this.state.units);
     const seatsChanged = this.#controllersSeatsVersion !== this.#seatsVersion;
     if (!seatsChanged && unitsVersion !== undefined && unitsVersion === this.#controllersUnitsVersion) return;
     this.#controllersUnitsVersion = unitsVersion;
-    const controllers = this.#controllers;
-    if (seatsChanged) {
-      this.#controllersSeatsVersion = this.#seatsVersion;
-      controllers.clear();
-      for (const s of this.#seats.values()) if (s.unitId && s.connected) controllers.set(s.unitId, s.seatId);
-    }
+    this.#controllersSeatsVersion = this.#seatsVersion;
+    const records = this.#sim.state.units;
     this.state.units.forEach((u, id) => {
-      const c = controllers.get(id) ?? "";
+      const c = records[id]?.controller ?? "";
       if (u.controller !== c) u.controller = c;
     });
-    // The simulation's record too, where encounter rules look (an absent field = the AI).
-    for (const id of this.#controlled) {
-      if (controllers.has(id)) continue;
-      const r = this.#sim.state.units[id];
-      if (r) delete r.controller;
-      this.#controlled.delete(id);
-    }
-    for (const [id, seatId] of controllers) {
-      const r = this.#sim.state.units[id];
-      if (r && r.controller !== seatId) { r.controller = seatId; this.#controlled.add(id); }
-    }
   }
 
   /** Gives `client` the shared view of its viewer, making and syncing it if it is the first. */
@@ -671,17 +554,25 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.state.keepers = this.#count("keeper", true);
     this.state.spectators = this.#count("spectator", true);
     this.state.adventurers = this.#count("adventurer");
-    // INV-79 with adventurer players: the clock never pauses for one side.
-    const sim = this.#sim;
-    const withPlayers = this.#count("adventurer") > 0;
-    const pauseOnSpot = this.#options.pauseOnSpot && !withPlayers;
-    if (sim.state.pauseOnSpot !== pauseOnSpot) sim.state.pauseOnSpot = pauseOnSpot;
-    if (withPlayers && sim.state.paused) sim.resume("adventurer players are seated");
-    // issue 8 (d100 duels): with no keeper connected, the keeper side's AI answers duel proposals and decides mercy.
-    const keeperAway = this.#count("keeper", true) === 0;
-    if (Boolean(sim.state.keeperAway) !== keeperAway) { if (keeperAway) sim.state.keeperAway = true; else delete sim.state.keeperAway; }
+    this.#sendSeatFacts();
     this.#project();
     this.#publishMetadata();
+  }
+
+  /**
+   * Tells the simulation the seats' facts (connected keepers; every adventurer seat, its unit and
+   * whether it is connected) as a `seats` input from the room, when they changed: the simulation
+   * decides what follows (controllers, INV-79, keeperAway; sim/inputs/seats.ts).
+   */
+  #sendSeatFacts(): void {
+    const adventurers = [];
+    for (const s of this.#seats.values()) if (s.role === "adventurer" && s.unitId) adventurers.push({ seatId: s.seatId, unitId: s.unitId, connected: s.connected });
+    const command = { type: "seats" as const, keepers: this.#count("keeper", true), adventurers };
+    const facts = JSON.stringify(command);
+    if (facts === this.#lastSeatFacts) return;
+    this.#lastSeatFacts = facts;
+    const result = this.#sim.enqueue({ kind: "room" }, command);
+    if (!result.ok) this.#log.error({ code: result.code, reason: result.reason }, "seats input refused");
   }
 
   #publishMetadata(): void {

@@ -7,3 +7,5 @@ export type * from "./state.ts";
 export { parseMap, type MapDefinition, type MapSpawn } from "./world/map.ts";
 export { Rng } from "./rng.ts";
 export { fnv1a64 } from "./hash.ts";
+export { HEADLESS_KEEPER } from "./simulation.ts";
+export * from "./inputs/index.ts";

@@ -10,7 +10,8 @@ import type { RoomRuleset } from "./combat/ruleset.ts";
 import { rulesetFor } from "./combat/rulesets.ts";
 import { DEFAULT_D100_OPTIONS, type D100Options } from "./combat/d100/constants.ts";
 import { spawnFromMap } from "./world/spawn.ts";
-import { applyCommand } from "./commands/index.ts";
+import { applyInput } from "./inputs/apply.ts";
+import type { Actor, Checkpoint, Input, InputCommand } from "./inputs/types.ts";
 import { SYSTEMS } from "./systems.ts";
 import { createInvasionRecord } from "./invasions/schedule.ts";
 import { createTreasure } from "./invasions/loot.ts";
@@ -35,17 +36,24 @@ export interface SimulationOptions {
 export type EventInput = SimEvent extends infer E ? E extends SimEvent ? Omit<E, "tick"> : never : never;
 
 /**
+ * The actor of {@link Simulation.apply}: a keeper's seat named `k0` (headless runs and tests; a
+ * room's seats count from `k1`).
+ */
+export const HEADLESS_KEEPER: Actor = Object.freeze({ kind: "keeper", seatId: "k0" });
+
+/**
  * One live dungeon as a deterministic simulation: plain TypeScript with no Colyseus, no I/O and
- * no wall clock. `step()` advances one tick (TICKS_PER_GAME_MINUTE ticks per game minute);
- * commands are applied at the boundary before the next tick; the same seed, map and commands
- * (at the same ticks) give the same state hash at any speed.
+ * no wall clock. `step()` advances one tick (TICKS_PER_GAME_MINUTE ticks per game minute).
+ * Everything from outside is an input handed to {@link Simulation.enqueue} between steps (at a
+ * tick boundary) and kept in {@link Simulation.inputLog}: the same create options, seed and
+ * log give the same state hash at any speed (inputs/replay.ts).
  *
  * @example
  * ```ts
  * const sim = Simulation.create({ seed: 42, ruleset: "malignus", map: parseMap("default", text) });
- * sim.apply({ type: "placePart", kind: "pressurePlate", x: 5, y: 15 });
+ * sim.enqueue({ kind: "keeper", seatId: "k1" }, { type: "placePart", kind: "pressurePlate", x: 5, y: 15 });
  * for (let i = 0; i < 1000; i++) for (const e of sim.step()) console.log(e);
- * console.log(sim.hash());
+ * console.log(sim.hash(), sim.inputLog.length);
  * ```
  */
 export class Simulation {
@@ -62,6 +70,14 @@ export class Simulation {
    */
   readonly wiring: WiringMemo = newWiringMemo();
   #events: SimEvent[] = [];
+  readonly #inputLog: Input[] = [];
+  readonly #checkpoints: Checkpoint[] = [];
+  /**
+   * Records `{ tick, hash }` in {@link Simulation.checkpoints} after every tick that is a multiple
+   * of this many ticks; 0 (the default) records none. Hashing walks the whole state: keep it off
+   * where speed matters.
+   */
+  checkpointEvery = 0;
 
   private constructor(state: SimState) {
     this.state = state;
@@ -144,23 +160,47 @@ export class Simulation {
   }
 
   /**
-   * Applies a keeper command at the boundary before the next tick and answers it. A refused
-   * command changes nothing. Events it causes are returned by the next `step()` (or `drainEvents()`).
+   * The one way anything outside changes the simulation: applies `command` from `actor` at the
+   * boundary before the next tick and answers it (inputs/apply.ts: a room input only from the
+   * room; a client command known, allowed to the actor's role and naming only an adventurer
+   * seat's own unit, then its handler's rules). Accepted, it is appended to
+   * {@link Simulation.inputLog} stamped with the current tick; refused, nothing changes and
+   * nothing is logged. Events it causes are returned by the next `step()` (or `drainEvents()`).
+   * Call it between steps only (the room does).
    */
+  enqueue(actor: Actor, command: InputCommand): CommandResult {
+    const tick = this.state.tick;
+    const result = applyInput(this, actor, command);
+    if (result.ok) this.#inputLog.push({ tick, actor, command: structuredClone(command) });
+    return result;
+  }
+
+  /** Shorthand for {@link Simulation.enqueue} from the headless keeper ({@link HEADLESS_KEEPER}); logged the same. */
   apply(command: Command): CommandResult {
-    return applyCommand(this, command);
+    return this.enqueue(HEADLESS_KEEPER, command);
   }
 
   /**
-   * Advances one tick: applies `commands` first (if given), then runs every system in order.
-   * While paused, commands still apply but no time passes.
-   * @returns the events of this tick, including those caused by commands since the last step.
+   * Every accepted input since this simulation was created (a restored one starts empty), in
+   * the order applied, each with its tick and actor.
    */
-  step(commands: readonly Command[] = []): SimEvent[] {
-    for (const c of commands) this.apply(c);
+  get inputLog(): readonly Input[] { return this.#inputLog; }
+
+  /** The state hashes recorded every {@link Simulation.checkpointEvery} ticks, oldest first. */
+  get checkpoints(): readonly Checkpoint[] { return this.#checkpoints; }
+
+  /**
+   * Advances one tick, running every system in order; while paused no time passes (inputs still
+   * apply between steps). Records a checkpoint when the new tick is a multiple of
+   * {@link Simulation.checkpointEvery}.
+   * @returns the events of this tick, including those caused by inputs since the last step.
+   */
+  step(): SimEvent[] {
     if (!this.state.paused) {
       this.state.tick++;
       for (const system of SYSTEMS) system(this);
+      const every = this.checkpointEvery;
+      if (every > 0 && this.state.tick % every === 0) this.#checkpoints.push({ tick: this.state.tick, hash: this.hash() });
     }
     return this.drainEvents();
   }

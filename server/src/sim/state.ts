@@ -50,11 +50,17 @@ export interface SimState {
   /** d100 rooms: duel proposals waiting for the other side's answer, by id (combat/d100/duels.ts, P100-DUEL-01); absent counts as none. */
   duelProposals?: Record<string, DuelProposalRecord>;
   /**
-   * d100 rooms: true while no keeper is connected (the room sets it; absent: a keeper is there, as
+   * d100 rooms: true while no keeper is connected (the room's `seats` input, inputs/seats.ts; absent: a keeper is there, as
    * in headless runs). The keeper side's AI then answers duel proposals made to it and decides
    * whether its duel winners spare their losers (combat/d100/duels.ts, issue 8).
    */
   keeperAway?: boolean;
+  /**
+   * True while adventurer players are seated and the room's `pauseOnSpot` option was on: the
+   * clock then never pauses for one side (INV-79), so `pauseOnSpot` is false until the last
+   * player's seat is freed and this restores it (inputs/seats.ts). Absent otherwise.
+   */
+  spotPauseHeld?: boolean;
   /** d100 rooms: duels to the death won by a side a person holds, waiting for the winner's mercy (combat/d100/duels.ts, P100-DUEL-20); absent counts as none. */
   duelMercies?: Record<string, DuelMercyRecord>;
   /** What each adventurer knows about the keeper's traps, by unit id (knowledge/, KNOW-01 to KNOW-51). Adventurer-private. */
@@ -188,7 +194,7 @@ export interface UnitRecord {
    */
   controller?: string;
   /**
-   * Set by an adventurer player's `moveAdventurer` command: the tile its adventurer walks to and
+   * Set by an adventurer player's `moveTo` command: the tile its adventurer walks to and
    * stays on while a player controls it (invasions/playerMoves.ts). Absent for the AI.
    */
   playerGoal?: Pos;

@@ -4,8 +4,8 @@ import { matchMaker } from "@colyseus/core";
 import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type CommandResult } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages, rawServer } from "./harness.ts";
-import { MAX_REFUSAL_LOGS_PER_SECOND, type DungeonRoom, type LoggedCommand } from "../../src/rooms/DungeonRoom.ts";
-import { Simulation } from "../../src/sim/index.ts";
+import { MAX_REFUSAL_LOGS_PER_SECOND, type DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
+import { replay as replayLog, type Simulation, type DungeonSimOptions, type Input } from "../../src/sim/index.ts";
 import { loadMap } from "../../src/maps.ts";
 import { until } from "../until.ts";
 
@@ -21,16 +21,10 @@ async function joined(p: Promise<Room<any, DungeonState>>): Promise<Room<any, Du
 const roomOf = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as DungeonRoom;
 const leaveCode = (room: Room) => new Promise<number>((resolve) => room.onLeave((code: number) => resolve(code)));
 
-/** Replays `log` headless on a fresh simulation with `seed` up to `tick`, as the room applied it. */
-function replay(seed: number, log: readonly LoggedCommand[], tick: number): Simulation {
-  const sim = Simulation.create({ seed, ruleset: "malignus", map: loadMap("default"), pauseOnSpot: false });
-  let next = 0;
-  for (;;) {
-    while (next < log.length && log[next]!.tick === sim.tick) sim.apply(log[next++]!.command);
-    if (sim.tick >= tick) break;
-    sim.step();
-  }
-  expect(next).toBe(log.length);
+/** Replays `log` headless from the room's create options up to `tick`, as the room applied it (sim/inputs/replay.ts). */
+function replay(options: DungeonSimOptions, log: readonly Input[], tick: number): Simulation {
+  const sim = replayLog(options, loadMap(options.map), log, { untilTick: tick });
+  expect(sim.inputLog).toHaveLength(log.length);
   return sim;
 }
 
@@ -117,11 +111,12 @@ describe("hostile input", () => {
     // The state is exactly that of the same seed and the legal commands alone.
     const tick = room.simulation.tick;
     const hash = room.simulation.hash();
-    const log = [...room.commandLog];
-    expect(log.map((c) => c.command.type)).toEqual(["placePart", "placePart", "wire"]);
-    expect(replay(SEED, log, tick).hash()).toBe(hash);
+    const log = [...room.inputLog];
+    expect(room.createOptions.seed).toBe(SEED);
+    expect(log.filter((i) => i.actor.kind !== "room").map((c) => c.command.type)).toEqual(["placePart", "placePart", "wire"]);
+    expect(replay(room.createOptions, log, tick).hash()).toBe(hash);
     // (The comparison is sensitive: without the legal commands the hash differs.)
-    expect(replay(SEED, [], tick).hash()).not.toBe(hash);
+    expect(replay(room.createOptions, log.filter((i) => i.actor.kind === "room"), tick).hash()).not.toBe(hash);
 
     // Refusals were logged at a bounded rate.
     const seconds = (Date.now() - startedAt) / 1000;

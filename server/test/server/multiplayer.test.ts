@@ -10,7 +10,7 @@ import type { DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
 import { startInvasion } from "../../src/sim/invasions/party.ts";
 import { learn } from "../../src/sim/knowledge/knowledge.ts";
 import { addUnit } from "../../src/sim/world/units.ts";
-import type { UnitRecord } from "../../src/sim/index.ts";
+import type { Actor, UnitRecord } from "../../src/sim/index.ts";
 import { until } from "../until.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,6 +34,10 @@ async function join(roomId: string, options: Record<string, unknown>): Promise<J
 }
 const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => (e as Error).message);
 const roomOf = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as DungeonRoom;
+/** The seat id of an input's actor ("" for the room). */
+const seatOf = (actor: Actor) => ("seatId" in actor ? actor.seatId : "");
+/** The unit an adventurer actor plays ("" for any other). */
+const unitOf = (actor: Actor) => ("unitId" in actor ? actor.unitId : "");
 /** Waits for two patches, so a client's decoded state reflects the room's last step. */
 const settle = () => sleep(250);
 
@@ -67,8 +71,8 @@ describe("seats", () => {
     const p1 = await a.room.request<unknown, CommandResult>("placePart", { kind: "pressurePlate", x: 5, y: 15 });
     const p2 = await b.room.request<unknown, CommandResult>("placePart", { kind: "dartLauncher", x: 9, y: 15 });
     expect([p1.ok, p2.ok]).toEqual([true, true]);
-    const log = roomOf(a.room.roomId).commandLog;
-    expect(log.map((c) => [c.seatId, c.command.type])).toEqual([[seatA.seatId, "placePart"], [seatB.seatId, "placePart"]]);
+    const log = roomOf(a.room.roomId).inputLog.filter((i) => i.actor.kind !== "room");
+    expect(log.map((c) => [seatOf(c.actor), c.command.type])).toEqual([[seatA.seatId, "placePart"], [seatB.seatId, "placePart"]]);
     // Both keepers see both parts.
     await until("both parts in both states", () => (a.room.state.parts.size === 2 && b.room.state.parts.size === 2 ? true : undefined));
   });
@@ -371,7 +375,7 @@ describe("reconnection", () => {
     await reconnected;
     await until("the seat to be connected again", () => (room.seats.some((s) => s.seatId === seat.seatId && s.connected) ? true : undefined));
     expect(await keeper.room.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
-    expect(room.commandLog.at(-1)!.seatId).toBe(seat.seatId);
+    expect(seatOf(room.inputLog.at(-1)!.actor)).toBe(seat.seatId);
   });
 
   it("after reconnectSeconds the seat is freed and the old token no longer works", async () => {
@@ -534,10 +538,11 @@ describe("adventurer turns in encounters", () => {
     };
     expect(await hero.room.request("planTurn", { action: "attack", targetId: minion.id })).toEqual({ ok: true });
     expect(room.simulation.state.encounters.e1!.plans).toEqual({ [hero0!.id]: { action: "attack", targetId: minion.id } });
-    expect(room.planLog.map((p) => [p.unitId, p.plan.action])).toEqual([[hero0!.id, "attack"]]);
+    const plans = () => room.inputLog.filter((i) => i.command.type === "planTurn");
+    expect(plans().map((p) => [unitOf(p.actor), (p.command as { action: string }).action])).toEqual([[hero0!.id, "attack"]]);
     // A malformed plan is answered with an error and stores nothing.
     await expect(hero.room.request("planTurn", { action: "attack; drop table", targetId: 3 })).rejects.toThrow();
-    expect(room.planLog).toHaveLength(1);
+    expect(plans()).toHaveLength(1);
   });
 });
 
@@ -552,8 +557,8 @@ describe("adventurer play out of combat", () => {
     // Keepers and spectators may not move adventurers, by either name.
     expect(await keeper.room.request("moveTo", { x: 14, y: 11 }))
       .toEqual({ ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "only adventurer players move their adventurer" });
-    expect(await keeper.room.request("moveAdventurer", { unitId: first!.id, x: 14, y: 11 }))
-      .toMatchObject({ ok: false, code: "NOT_ALLOWED_FOR_ROLE" });
+    // The server-internal name of old (moveAdventurer) is no message any more (issue 15).
+    await expect(keeper.room.request("moveAdventurer", { unitId: first!.id, x: 14, y: 11 })).rejects.toThrow(/no onMessage\("moveAdventurer"\) handler/);
     expect(await spectator.room.request("moveTo", { x: 14, y: 11 })).toMatchObject({ ok: false, code: "NOT_ALLOWED_FOR_ROLE" });
     // A rock tile is refused and changes nothing; the connection stays open.
     expect(await hero.room.request("moveTo", { x: 5, y: 14 })).toMatchObject({ ok: false, code: "NOT_FLOOR" });
@@ -561,8 +566,9 @@ describe("adventurer play out of combat", () => {
     expect(hero.room.connection.isOpen).toBe(true);
     // The order: the decoded state shows the adventurer on the tile, and it stays there.
     expect(await hero.room.request("moveTo", { x: 14, y: 11 })).toEqual({ ok: true });
-    const logged = room.commandLog.at(-1)!;
-    expect([logged.seatId, logged.command]).toEqual([seat.seatId, { type: "moveAdventurer", unitId: first!.id, x: 14, y: 11 }]);
+    const logged = room.inputLog.at(-1)!;
+    expect([seatOf(logged.actor), logged.command]).toEqual([seat.seatId, { type: "moveTo", x: 14, y: 11 }]);
+    expect(logged.actor).toEqual({ kind: "adventurer", seatId: seat.seatId, unitId: first!.id });
     await until("the adventurer on (14, 11)", () => {
       const u = hero.room.state.units.get(first!.id);
       return u && u.x === 14 && u.y === 11 ? true : undefined;

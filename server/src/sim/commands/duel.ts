@@ -1,4 +1,4 @@
-import type { CommandRefused, CommandResult } from "@malignus/shared";
+import type { CommandOf, CommandRefused, CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
@@ -31,8 +31,8 @@ function duelRefused(r: DuelRefusal): CommandRefused {
 }
 
 /**
- * d100 rooms (P100-DUEL-01 to 08, 23): the keeper's minion or creature `unitId` challenges the
- * enemy `opponentId` on the terms given (to the death or not, no magic, bare hands, allowed
+ * d100 rooms (P100-DUEL-01 to 08, 23). From an adventurer seat: see {@link playerProposal}. From a
+ * keeper: its minion or creature `unitId` challenges the enemy `opponentId` on the terms given (to the death or not, no magic, bare hands, allowed
  * weapons). An adventurer a player holds (a `controller`) gets a pending proposal
  * (`duelProposals`, emits `duelProposed`; accepted `{ ok: true, id }` names it) and answers it
  * with `answerDuel`; any other opponent (the AI) answers at once ({@link AI_ANSWERS_BY_ODDS}):
@@ -42,7 +42,8 @@ function duelRefused(r: DuelRefusal): CommandRefused {
  * INVALID_TARGET (not an enemy), or DUEL_REFUSED (not a d100 room, someone down, already
  * fighting, duelling or in a pending proposal).
  */
-export const proposeDuel: CommandHandler<"proposeDuel"> = (sim, command) => {
+export const proposeDuel: CommandHandler<"proposeDuel"> = (sim, command, actor) => {
+  if (actor.kind === "adventurer") return playerProposal(sim, command);
   const off = notD100(sim);
   if (off) return off;
   const unit = ownFighter(sim, command.unitId);
@@ -89,32 +90,29 @@ function answer(sim: Simulation, proposalId: string, accept: boolean, side: "kee
 
 /**
  * d100 rooms (P100-DUEL-01, 23): the keeper answers a duel an adventurer player proposed to one of
- * its minions or creatures; accepted, the duel starts at once on the proposed terms. Refused with
- * NO_DUEL_PROPOSAL, NOT_YOUR_UNIT (a proposal made to an adventurer) or DUEL_REFUSED.
+ * its minions or creatures; an adventurer player (actor) answers a duel the keeper proposed to its
+ * own unit. Accepted, the duel starts at once on the proposed terms. Refused with UNKNOWN_UNIT
+ * (the player's unit is gone), NO_DUEL_PROPOSAL, NOT_YOUR_UNIT (a proposal made to the other
+ * side or to someone else) or DUEL_REFUSED.
  */
-export const answerDuel: CommandHandler<"answerDuel"> = (sim, command) => answer(sim, command.proposalId, command.accept, "keeper");
-
-/**
- * An adventurer player's answer to a duel the keeper proposed to its unit `unitId` (the room
- * builds it from the seat's `answerDuel`). Refused with UNKNOWN_UNIT, NO_DUEL_PROPOSAL,
- * NOT_YOUR_UNIT (proposed to someone else) or DUEL_REFUSED.
- */
-export const adventurerAnswerDuel: CommandHandler<"adventurerAnswerDuel"> = (sim, command) => {
-  const unit = sim.state.units[command.unitId];
-  if (!unit) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${command.unitId}` };
+export const answerDuel: CommandHandler<"answerDuel"> = (sim, command, actor) => {
+  if (actor.kind !== "adventurer") return answer(sim, command.proposalId, command.accept, "keeper");
+  // An adventurer player answers for its own unit, a duel the keeper proposed to it.
+  const unit = sim.state.units[actor.unitId];
+  if (!unit) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${actor.unitId}` };
   return answer(sim, command.proposalId, command.accept, unit);
 };
 
 /**
- * An adventurer player's duel proposal (P100-DUEL-01, 02, 23; the room builds it from the seat's
- * `proposeDuel`): its adventurer `unitId` challenges the keeper's minion or creature `opponentId`;
+ * An adventurer player's duel proposal (P100-DUEL-01, 02, 23; `proposeDuel` from an adventurer
+ * seat, which the gate lets name only its own unit): its adventurer `unitId` challenges the keeper's minion or creature `opponentId`;
  * the proposal waits for the keeper's `answerDuel` (duels.ts `DUEL_PROPOSAL_TICKS`), or, with no
  * keeper seated (`SimState.keeperAway`), the keeper side's AI answers at once by its odds
  * (duels.ts `aiAnswer`, then `duelAnswered`). Emits `duelProposed`; `{ ok: true, id }` names the proposal. Refused with UNKNOWN_UNIT, NOT_YOUR_UNIT
  * (not an adventurer), INVALID_TARGET (not a minion or creature of the keeper) or DUEL_REFUSED
  * (not a d100 room, someone down, fighting, duelling or in a pending proposal).
  */
-export const adventurerProposeDuel: CommandHandler<"adventurerProposeDuel"> = (sim, command) => {
+function playerProposal(sim: Simulation, command: CommandOf<"proposeDuel">): CommandResult {
   const off = notD100(sim);
   if (off) return off;
   const unit = sim.state.units[command.unitId];
@@ -130,7 +128,7 @@ export const adventurerProposeDuel: CommandHandler<"adventurerProposeDuel"> = (s
   if (typeof p === "string") return duelRefused(p);
   if (sim.state.keeperAway) aiAnswer(sim, p); // no keeper seated: the keeper side's AI answers now
   return { ok: true, id: p.id };
-};
+}
 
 /**
  * d100 rooms (P100-DUEL-19, 20): the keeper's duellist `unitId` forfeits; in a duel to the death
@@ -149,18 +147,15 @@ export const forfeitDuelCommand: CommandHandler<"forfeitDuel"> = (sim, command) 
 /**
  * d100 rooms (P100-DUEL-20): the keeper decides the fate of the loser of a duel to the death its
  * minion or creature won (`duelMercies`, `duelMercyPending`): `spare`, or it dies. Emits
- * `duelMercy`. Refused with NO_DUEL_MERCY (none with that id) or NOT_YOUR_UNIT (an adventurer
- * player's winner decides that one).
+ * `duelMercy`. From an adventurer seat, the player decides for its own winner. Refused with
+ * UNKNOWN_UNIT (the player's unit is gone), NO_DUEL_MERCY (none with that id) or NOT_YOUR_UNIT
+ * (the other side decides that one).
  */
-export const decideDuelMercy: CommandHandler<"decideDuelMercy"> = (sim, command) => mercy(sim, command.mercyId, command.spare, "keeper");
-
-/**
- * An adventurer player's mercy decision for its winner `unitId` (P100-DUEL-20; the room builds it
- * from the seat's `decideDuelMercy`). Refused with UNKNOWN_UNIT, NO_DUEL_MERCY or NOT_YOUR_UNIT.
- */
-export const adventurerDecideDuelMercy: CommandHandler<"adventurerDecideDuelMercy"> = (sim, command) => {
-  const unit = sim.state.units[command.unitId];
-  if (!unit) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${command.unitId}` };
+export const decideDuelMercy: CommandHandler<"decideDuelMercy"> = (sim, command, actor) => {
+  if (actor.kind !== "adventurer") return mercy(sim, command.mercyId, command.spare, "keeper");
+  // An adventurer player decides for its own winner.
+  const unit = sim.state.units[actor.unitId];
+  if (!unit) return { ok: false, code: "UNKNOWN_UNIT", reason: `no unit ${actor.unitId}` };
   return mercy(sim, command.mercyId, command.spare, unit);
 };
 

@@ -1,5 +1,6 @@
 import type { Command, CommandResult, CommandType } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
+import type { Actor } from "../inputs/types.ts";
 import { placePart } from "./placePart.ts";
 import { wire } from "./wire.ts";
 import { removePart } from "./removePart.ts";
@@ -26,19 +27,26 @@ import { answerFugitive } from "./answerFugitive.ts";
 import { recoverBody } from "./recoverBody.ts";
 import { buildScryingPool, scry } from "./scrying.ts";
 import { buildAltar } from "./buildAltar.ts";
-import { adventurerAnswerDuel, adventurerProposeDuel, answerDuel, forfeitDuelCommand, proposeDuel } from "./duel.ts";
-import { adventurerDecideDuelMercy, decideDuelMercy } from "./duel.ts";
+import { answerDuel, decideDuelMercy, forfeitDuelCommand, proposeDuel } from "./duel.ts";
 import { setStance } from "./setStance.ts";
 import { orderAttack } from "./orderAttack.ts";
-import { moveAdventurer } from "./moveAdventurer.ts";
+import { moveTo } from "./moveTo.ts";
+import { planTurn } from "./planTurn.ts";
 import { buildLair } from "./buildLair.ts";
 import { removeLair } from "./removeLair.ts";
 import { collapse } from "./collapse.ts";
 
-/** A command handler: checks the command against the rules, applies it or refuses it. */
-export type CommandHandler<T extends CommandType> = (sim: Simulation, command: Extract<Command, { type: T }>) => CommandResult;
+/**
+ * A command handler: checks the command from `actor` (a keeper's or an adventurer player's seat;
+ * the gate already checked its role and, for an adventurer, that it names only its own unit)
+ * against the rules, applies it or refuses it (nothing changes).
+ */
+export type CommandHandler<T extends CommandType> = (sim: Simulation, command: Extract<Command, { type: T }>, actor: Actor) => CommandResult;
 
-/** One handler per command type; a new command is a new file plus one line here. */
+/**
+ * One handler per command type (shared `COMMAND_DEFINITIONS` holds the rest of each command's
+ * definition); a new command is a new file plus one line here and one entry there.
+ */
 const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   placePart,
   wire,
@@ -75,14 +83,11 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   proposeDuel,
   forfeitDuel: forfeitDuelCommand,
   answerDuel,
-  // Adventurer players' duels (P100-DUEL-01): sent by the room for an adventurer seat's proposeDuel / answerDuel.
-  adventurerProposeDuel,
-  adventurerAnswerDuel,
   // d100 duels to the death (P100-DUEL-20): the winner's side spares or kills the loser.
   decideDuelMercy,
-  adventurerDecideDuelMercy,
-  // Adventurer players (issue 9): sent by the room for an adventurer seat's moveTo.
-  moveAdventurer,
+  // Adventurer players (issue 9): a walk order out of combat, a turn plan in an encounter.
+  moveTo,
+  planTurn,
   setStance,
   orderAttack,
   // Lairs (TRAP-61) and cave-ins (DOOR-52).
@@ -91,9 +96,12 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   collapse,
 };
 
-/** Dispatches a validated command to its handler. */
-export function applyCommand(sim: Simulation, command: Command): CommandResult {
-  const handler = HANDLERS[command.type] as CommandHandler<typeof command.type> | undefined;
+/**
+ * Dispatches a validated command from `actor` to its handler. Called by `sim.enqueue` only
+ * (inputs/apply.ts), after the gate's checks.
+ */
+export function applyCommand(sim: Simulation, command: Command, actor: Actor): CommandResult {
+  const handler = Object.hasOwn(HANDLERS, command.type) ? HANDLERS[command.type] as CommandHandler<typeof command.type> : undefined;
   if (!handler) return { ok: false, code: "INVALID_COMMAND", reason: `unknown command ${String((command as { type: unknown }).type)}` };
-  return handler(sim, command as never);
+  return handler(sim, command as never, actor);
 }

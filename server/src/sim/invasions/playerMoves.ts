@@ -9,12 +9,12 @@ import type { CommandRefused } from "@malignus/shared";
 
 /**
  * Adventurer players walking out of combat (issue 9, "Adventurer play"). A player's walk order
- * is the simulation command `moveAdventurer` (the room builds it from an adventurer seat's
- * `moveTo` message and logs it with the other commands, so a run replays); it sets the unit's
+ * is the command `moveTo` from an adventurer seat's actor (commands/moveTo.ts; enqueued and
+ * logged like every input, so a run replays); it sets the unit's
  * `playerGoal`. While a player controls the unit (`controller`) and it is in no encounter, the
  * adventurer behaviour ({@link steerByPlayer}, called from adventurers.ts) walks it there along
  * the routes its own knowledge allows (KNOW-17 to KNOW-19, knowledge/routing.ts), at its own
- * speed, then keeps it on that tile. When the player drops, the room clears `controller`: the
+ * speed, then keeps it on that tile. When the player drops, the room's `seats` input clears `controller` (inputs/seats.ts): the
  * goal is forgotten and the AI plays again.
  */
 

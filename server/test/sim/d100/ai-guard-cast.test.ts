@@ -7,6 +7,7 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { adventurer, forceDice, of } from "./fixtures.ts";
+import { player } from "../actors.ts";
 
 const ARENA = [
   "P...................",
@@ -119,7 +120,7 @@ describe("the d100 AI's offensive spell (issue 8 gap 3, P100-SPELL)", () => {
       hero.controller = "a1";
       const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
       d100Of(m).spells = [{ id: "shadowBolt", charges: 1, maxCharges: 1, passive: false }];
-      expect(sim.apply({ type: "adventurerProposeDuel", unitId: hero.id, opponentId: m.id, toDeath: false, noMagic })).toMatchObject({ ok: true });
+      expect(sim.enqueue(player(hero.id), { type: "proposeDuel", unitId: hero.id, opponentId: m.id, toDeath: false, noMagic })).toMatchObject({ ok: true });
       const proposal = Object.keys(sim.state.duelProposals!)[0]!;
       // Initiative (the challenger first): hero 10, minion 90; the minion's action: 60 against 70 (a miss).
       const dice = forceDice(sim, [10, 90, 60, 70]);

@@ -9,6 +9,7 @@ import { beginDuel, DUEL_MERCY_TICKS, forfeitDuel } from "../../../src/sim/comba
 import { aiAcceptsDuel, duelOdds, meanDamage } from "../../../src/sim/combat/d100/odds.ts";
 import { encountersOf } from "../../../src/sim/combat/encounters/book.ts";
 import { forceDice, of } from "./fixtures.ts";
+import { player } from "../actors.ts";
 
 const ARENA = [
   "P...................",
@@ -47,12 +48,12 @@ describe("P100-DUEL-20: the winner's side decides whether a duel-to-the-death lo
     // The keeper cannot decide for the player's winner; another adventurer neither.
     expect(sim.apply({ type: "decideDuelMercy", mercyId: pending.mercyId, spare: true })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
     const other = adventurer(sim, "Rogue", 9, 9, "dagger");
-    expect(sim.apply({ type: "adventurerDecideDuelMercy", unitId: other.id, mercyId: pending.mercyId, spare: true })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
-    expect(sim.apply({ type: "adventurerDecideDuelMercy", unitId: hero.id, mercyId: pending.mercyId, spare: false })).toEqual({ ok: true });
+    expect(sim.enqueue(player(other.id), { type: "decideDuelMercy", mercyId: pending.mercyId, spare: true })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
+    expect(sim.enqueue(player(hero.id), { type: "decideDuelMercy", mercyId: pending.mercyId, spare: false })).toEqual({ ok: true });
     const decided = sim.drainEvents();
     expect(bare(of(decided, "duelMercy")[0]!)).toEqual({ mercyId: pending.mercyId, duelId: pending.duelId, winnerId: hero.id, loserId: m.id, spared: false, by: "adventurer" });
     expect([d100Of(m).dead, m.activity, sim.state.duelMercies]).toEqual([true, "dead", {}]);
-    expect(sim.apply({ type: "adventurerDecideDuelMercy", unitId: hero.id, mercyId: pending.mercyId, spare: true })).toMatchObject({ ok: false, code: "NO_DUEL_MERCY" });
+    expect(sim.enqueue(player(hero.id), { type: "decideDuelMercy", mercyId: pending.mercyId, spare: true })).toMatchObject({ ok: false, code: "NO_DUEL_MERCY" });
   });
 
   it("unanswered, the AI's choice applies after DUEL_MERCY_TICKS (50 ticks): a forfeit is spared, the minion wakes at 60 HP", () => {
@@ -81,7 +82,7 @@ describe("P100-DUEL-20: the winner's side decides whether a duel-to-the-death lo
     forfeitDuel(sim, hero.id);
     const pending = of(sim.drainEvents(), "duelMercyPending")[0]!;
     expect([pending.by, pending.winnerId, pending.loserId, pending.aiSpares]).toEqual(["keeper", m.id, hero.id, true]);
-    expect(sim.apply({ type: "adventurerDecideDuelMercy", unitId: m.id, mercyId: pending.mercyId, spare: false })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
+    expect(sim.enqueue(player(m.id), { type: "decideDuelMercy", mercyId: pending.mercyId, spare: false })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
     expect(sim.apply({ type: "decideDuelMercy", mercyId: pending.mercyId, spare: false })).toEqual({ ok: true });
     expect(of(sim.drainEvents(), "duelMercy").map((e) => [e.spared, e.by])).toEqual([[false, "keeper"]]);
     expect([d100Of(hero).dead, hero.activity]).toEqual([true, "dead"]);
@@ -173,13 +174,13 @@ describe("Left open DUEL (AI, issue 8): an AI side answers a duel by its odds", 
     warrior.controller = "a1"; peasant.controller = "a2";
     const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
     const m2 = addUnit(sim, { kind: "minion", x: 6, y: 8 });
-    const r = sim.apply({ type: "adventurerProposeDuel", unitId: warrior.id, opponentId: m.id, toDeath: false }) as { ok: true; id: string };
+    const r = sim.enqueue(player(warrior.id), { type: "proposeDuel", unitId: warrior.id, opponentId: m.id, toDeath: false }) as { ok: true; id: string };
     expect(r.ok).toBe(true);
     const first = sim.drainEvents();
     expect(first.map((e) => e.type)).toEqual(["duelProposed", "duelAnswered"]);
     expect(of(first, "duelAnswered")[0]).toMatchObject({ proposalId: r.id, answer: "refused", challengerId: warrior.id, opponentId: m.id });
     forceDice(sim, [40, 30]); // initiative
-    sim.apply({ type: "adventurerProposeDuel", unitId: peasant.id, opponentId: m2.id, toDeath: false });
+    sim.enqueue(player(peasant.id), { type: "proposeDuel", unitId: peasant.id, opponentId: m2.id, toDeath: false });
     const second = sim.drainEvents();
     expect(second.map((e) => e.type)).toEqual(["duelProposed", "duelAnswered", "duelStarted", "encounterStarted"]);
     expect(of(second, "duelAnswered")[0]!.answer).toBe("accepted");
@@ -192,7 +193,7 @@ describe("Left open DUEL (AI, issue 8): an AI side answers a duel by its odds", 
     warrior.controller = "a1";
     const m = addUnit(sim, { kind: "minion", x: 9, y: 5 });
     m.stance = "flight";
-    const { id } = sim.apply({ type: "adventurerProposeDuel", unitId: warrior.id, opponentId: m.id, toDeath: false }) as { id: string };
+    const { id } = sim.enqueue(player(warrior.id), { type: "proposeDuel", unitId: warrior.id, opponentId: m.id, toDeath: false }) as { id: string };
     expect(Object.keys(sim.state.duelProposals!)).toEqual([id]);
     sim.drainEvents();
     sim.state.keeperAway = true;

@@ -8,6 +8,7 @@ import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { DUEL_PROPOSAL_TICKS } from "../../../src/sim/combat/d100/duels.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { forceDice, of } from "./fixtures.ts";
+import { player } from "../actors.ts";
 
 const ARENA = [
   "P...................",
@@ -37,7 +38,7 @@ describe("duels proposed and answered by players (issue 8 gap 1, P100-DUEL-01, 0
     // The keeper cannot answer its own challenge; the player can.
     expect(sim.apply({ type: "answerDuel", proposalId: id, accept: true })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
     forceDice(sim, [30, 80]);
-    expect(sim.apply({ type: "adventurerAnswerDuel", unitId: hero.id, proposalId: id, accept: true })).toEqual({ ok: true });
+    expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: id, accept: true })).toEqual({ ok: true });
     const events = sim.drainEvents();
     expect(events.map((e) => e.type)).toEqual(["duelProposed", "duelAnswered", "duelStarted", "encounterStarted"]);
     expect(of(events, "duelAnswered")[0]).toMatchObject({ proposalId: id, answer: "accepted", challengerId: m.id, opponentId: hero.id });
@@ -49,24 +50,24 @@ describe("duels proposed and answered by players (issue 8 gap 1, P100-DUEL-01, 0
   it("P100-DUEL-01: the player refuses: no duel, the proposal is gone; answering it again is refused with NO_DUEL_PROPOSAL", () => {
     const { sim, hero, m } = setup();
     const { id } = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id, toDeath: false }) as { id: string };
-    expect(sim.apply({ type: "adventurerAnswerDuel", unitId: hero.id, proposalId: id, accept: false })).toEqual({ ok: true });
+    expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: id, accept: false })).toEqual({ ok: true });
     expect(of(sim.drainEvents(), "duelAnswered").map((e) => e.answer)).toEqual(["refused"]);
     expect([d100Of(hero).duel, d100Of(m).duel, sim.state.duelProposals]).toEqual([null, null, {}]);
-    expect(sim.apply({ type: "adventurerAnswerDuel", unitId: hero.id, proposalId: id, accept: true })).toMatchObject({ ok: false, code: "NO_DUEL_PROPOSAL" });
+    expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: id, accept: true })).toMatchObject({ ok: false, code: "NO_DUEL_PROPOSAL" });
   });
 
   it("P100-DUEL-01, P100-DUEL-23: an adventurer challenges a minion with only clubs allowed; the keeper accepts; the sword-bearer fights bare-handed and gets its sword back", () => {
     const { sim, hero, m } = setup();
-    const r = sim.apply({ type: "adventurerProposeDuel", unitId: hero.id, opponentId: m.id, toDeath: false, weapons: ["club"] });
+    const r = sim.enqueue(player(hero.id), { type: "proposeDuel", unitId: hero.id, opponentId: m.id, toDeath: false, weapons: ["club"] });
     expect(r).toMatchObject({ ok: true });
     const id = (r as { id: string }).id;
     expect(of(sim.drainEvents(), "duelProposed")).toMatchObject([{ proposalId: id, challengerId: hero.id, opponentId: m.id, by: "adventurer", weapons: ["club"], expiresTick: 300 }]);
     // The player cannot answer its own challenge: it is the keeper's to answer.
-    expect(sim.apply({ type: "adventurerAnswerDuel", unitId: hero.id, proposalId: id, accept: true })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
+    expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: id, accept: true })).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
     forceDice(sim, [30, 80]);
     expect(sim.apply({ type: "answerDuel", proposalId: id, accept: true })).toEqual({ ok: true });
     expect([d100Of(hero).weapon, d100Of(hero).duel?.terms?.weaponWhitelist, d100Of(m).weapon]).toEqual(["unarmed", ["club"], "unarmed"]);
-    expect(sim.apply({ type: "adventurerAnswerDuel", unitId: hero.id, proposalId: id, accept: true })).toMatchObject({ ok: false, code: "NO_DUEL_PROPOSAL" });
+    expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: id, accept: true })).toMatchObject({ ok: false, code: "NO_DUEL_PROPOSAL" });
     // The minion forfeits: the duel ends and the hero holds its sword again (P100-DUEL-21).
     expect(sim.apply({ type: "forfeitDuel", unitId: m.id })).toEqual({ ok: true });
     expect([d100Of(hero).weapon, d100Of(hero).duel]).toEqual(["armed", null]);
@@ -75,10 +76,10 @@ describe("duels proposed and answered by players (issue 8 gap 1, P100-DUEL-01, 0
   it("refusals: a second proposal while one is pending, a target that is no keeper's minion, a keeper sending for an AI adventurer accepts at once", () => {
     const { sim, hero, m } = setup();
     const other = addUnit(sim, { kind: "adventurer", faction: "heroes", adventurerClass: "Rogue", level: 1, x: 9, y: 9, gear: { weapon: "dagger", blunt: false, ranged: false, armour: "none", helm: 0 } });
-    expect(sim.apply({ type: "adventurerProposeDuel", unitId: hero.id, opponentId: m.id, toDeath: false })).toMatchObject({ ok: true });
-    expect(sim.apply({ type: "adventurerProposeDuel", unitId: hero.id, opponentId: m.id, toDeath: true })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
+    expect(sim.enqueue(player(hero.id), { type: "proposeDuel", unitId: hero.id, opponentId: m.id, toDeath: false })).toMatchObject({ ok: true });
+    expect(sim.enqueue(player(hero.id), { type: "proposeDuel", unitId: hero.id, opponentId: m.id, toDeath: true })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
     expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id, toDeath: true })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
-    expect(sim.apply({ type: "adventurerProposeDuel", unitId: hero.id, opponentId: other.id, toDeath: false })).toMatchObject({ ok: false, code: "INVALID_TARGET" });
+    expect(sim.enqueue(player(hero.id), { type: "proposeDuel", unitId: hero.id, opponentId: other.id, toDeath: false })).toMatchObject({ ok: false, code: "INVALID_TARGET" });
     expect(sim.apply({ type: "answerDuel", proposalId: "999", accept: true })).toMatchObject({ ok: false, code: "NO_DUEL_PROPOSAL" });
     // The Rogue has no player: the AI accepts the keeper's challenge at once (AI_ACCEPTS_DUELS).
     const m2 = addUnit(sim, { kind: "minion", x: 10, y: 9 });
@@ -102,7 +103,7 @@ describe("duels proposed and answered by players (issue 8 gap 1, P100-DUEL-01, 0
     const { sim, hero, m } = setup();
     const { id } = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id, toDeath: false }) as { id: string };
     m.activity = "dead"; // the minion died meanwhile
-    expect(sim.apply({ type: "adventurerAnswerDuel", unitId: hero.id, proposalId: id, accept: true })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
+    expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: id, accept: true })).toMatchObject({ ok: false, code: "DUEL_REFUSED" });
     expect(of(sim.drainEvents(), "duelAnswered").map((e) => e.answer)).toEqual(["cancelled"]);
   });
 });

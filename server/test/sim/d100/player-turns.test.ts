@@ -13,6 +13,7 @@ import { makeFamiliar } from "../../../src/sim/combat/d100/familiar.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
 import { adventurer, forceDice, of } from "./fixtures.ts";
+import { player } from "../actors.ts";
 
 const ARENA = [
   "P...................",
@@ -175,7 +176,7 @@ describe("a d100 player's turn options and step plans (issue 8 gap 2)", () => {
     expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id, toDeath: false })).toMatchObject({ ok: true });
     const proposal = Object.keys(sim.state.duelProposals!)[0]!;
     forceDice(sim, [10, 90]); // initiative: the minion 10, the hero 90
-    expect(sim.apply({ type: "adventurerAnswerDuel", unitId: hero.id, proposalId: proposal, accept: true })).toEqual({ ok: true });
+    expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: proposal, accept: true })).toEqual({ ok: true });
     sim.step();
     const enc = encounterOf(sim, hero.id)!;
     const o = d100TurnOptions(sim, enc, hero);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { DungeonState } from "@malignus/shared";
-import { applyCommand } from "../../../src/sim/commands/index.ts";
 import { startInvasion, goalExists } from "../../../src/sim/invasions/party.ts";
 import { ALTAR_WORK_TICKS, addAltar, nearestAltar } from "../../../src/sim/invasions/altars.ts";
 import { CARRY_GOLD } from "../../../src/sim/invasions/loot.ts";
@@ -12,7 +11,7 @@ describe("altars (INV-02, INV-03, INV-06)", () => {
   it("INV-02: buildAltar builds an altar at once on a floor tile (free), emits altarBuilt and is projected to clients", () => {
     const sim = makeSim(CORRIDOR_MAP);
     const metal = sim.state.metal;
-    const r = applyCommand(sim, { type: "buildAltar", x: 12, y: 2 });
+    const r = sim.apply({ type: "buildAltar", x: 12, y: 2 });
     expect(r.ok).toBe(true);
     const id = (r as { id: string }).id;
     expect(sim.state.altars).toEqual({ [id]: { id, x: 12, y: 2, damage: 0 } });
@@ -27,10 +26,10 @@ describe("altars (INV-02, INV-03, INV-06)", () => {
 
   it("INV-02: buildAltar refuses off the map, off floor (rock, portal) and on an occupied tile, changing nothing", () => {
     const sim = makeSim(CORRIDOR_MAP);
-    applyCommand(sim, { type: "buildAltar", x: 12, y: 2 });
+    sim.apply({ type: "buildAltar", x: 12, y: 2 });
     const before = JSON.stringify(sim.state.altars);
     const codes = [[40, 2], [0, 0], [0, 3], [12, 2]].map(([x, y]) => {
-      const r = applyCommand(sim, { type: "buildAltar", x: x!, y: y! });
+      const r = sim.apply({ type: "buildAltar", x: x!, y: y! });
       return r.ok ? "ok" : r.code;
     });
     expect(codes).toEqual(["OUT_OF_BOUNDS", "NOT_FLOOR", "NOT_FLOOR", "TILE_OCCUPIED"]);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Command } from "@malignus/shared";
+import type { CommandResult } from "@malignus/shared";
+import { player } from "../actors.ts";
 import { startInvasion } from "../../../src/sim/invasions/party.ts";
 import type { Simulation, UnitRecord } from "../../../src/sim/index.ts";
 import { defaultSim } from "../helpers.ts";
 
-/** Adventurer players walking out of combat (issue 9): the `moveAdventurer` command. */
+/** Adventurer players walking out of combat (issue 9): the `moveTo` command. */
 
 /** A default-map simulation with a party at the west portal (0, 15) and its first member played by seat "a1". */
 function seated(seed = 7): { sim: Simulation; hero: UnitRecord; party: ReturnType<typeof startInvasion> } {
@@ -22,13 +23,14 @@ function stepUntil(sim: Simulation, done: () => boolean, max: number): number {
   return n;
 }
 
-const move = (unitId: string, x: number, y: number): Command => ({ type: "moveAdventurer", unitId, x, y });
+/** The player of `unitId` (seat "a1") orders it to (x, y). */
+const move = (sim: Simulation, unitId: string, x: number, y: number): CommandResult => sim.enqueue(player(unitId), { type: "moveTo", x, y });
 
-describe("moveAdventurer: an adventurer player's walk order", () => {
+describe("moveTo: an adventurer player's walk order", () => {
   it("walks the played adventurer to the tile and keeps it there while its party walks on", () => {
     const { sim, hero, party } = seated();
     expect([hero.x, hero.y]).toEqual([0, 15]);
-    expect(sim.apply(move(hero.id, 14, 11))).toEqual({ ok: true });
+    expect(move(sim, hero.id, 14, 11)).toEqual({ ok: true });
     const ticks = stepUntil(sim, () => hero.x === 14 && hero.y === 11, 20_000);
     expect([hero.x, hero.y]).toEqual([14, 11]);
     expect(ticks).toBeGreaterThan(0);
@@ -41,7 +43,7 @@ describe("moveAdventurer: an adventurer player's walk order", () => {
 
   it("walks at the unit's own speed: the same order takes the same ticks as the AI's own walk over the same tiles", () => {
     const a = seated(11);
-    expect(a.sim.apply(move(a.hero.id, 12, 15))).toEqual({ ok: true });
+    expect(move(a.sim, a.hero.id, 12, 15)).toEqual({ ok: true });
     const ticks = stepUntil(a.sim, () => a.hero.x === 12, 20_000);
     const b = seated(11);
     delete b.hero.controller; // the AI walks the corridor east too
@@ -51,7 +53,7 @@ describe("moveAdventurer: an adventurer player's walk order", () => {
 
   it("when the player drops (no controller) the order is forgotten and the AI plays again", () => {
     const { sim, hero } = seated();
-    expect(sim.apply(move(hero.id, 14, 11))).toEqual({ ok: true });
+    expect(move(sim, hero.id, 14, 11)).toEqual({ ok: true });
     stepUntil(sim, () => hero.x === 14 && hero.y === 11, 20_000);
     delete hero.controller;
     sim.step();
@@ -67,17 +69,17 @@ describe("moveAdventurer: an adventurer player's walk order", () => {
     const at = 20 * map.width + 18;
     map.tiles = `${map.tiles.slice(0, at)}#${map.tiles.slice(at + 1)}`;
     const before = sim.hash();
-    expect(sim.apply(move("999", 5, 15))).toMatchObject({ ok: false, code: "UNKNOWN_UNIT" });
+    expect(move(sim, "999", 5, 15)).toMatchObject({ ok: false, code: "UNKNOWN_UNIT" });
     const master = Object.values(sim.state.units).find((u) => u.kind === "master")!;
-    expect(sim.apply(move(master.id, 5, 15))).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
+    expect(move(sim, master.id, 5, 15)).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
     const companion = sim.state.units[party.memberIds[1] ?? party.memberIds[0]!]!;
-    if (companion !== hero) expect(sim.apply(move(companion.id, 5, 15))).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
-    expect(sim.apply(move(hero.id, 5, 14))).toMatchObject({ ok: false, code: "NOT_FLOOR" }); // rock
-    expect(sim.apply(move(hero.id, 500, 15))).toMatchObject({ ok: false, code: "OUT_OF_BOUNDS" });
-    expect(sim.apply(move(hero.id, 20, 18))).toMatchObject({ ok: false, code: "NOT_FLOOR" }); // water
-    expect(sim.apply(move(hero.id, 18, 22))).toMatchObject({ ok: false, code: "NO_PATH" }); // the walled-off cave
+    if (companion !== hero) expect(move(sim, companion.id, 5, 15)).toMatchObject({ ok: false, code: "NOT_YOUR_UNIT" });
+    expect(move(sim, hero.id, 5, 14)).toMatchObject({ ok: false, code: "NOT_FLOOR" }); // rock
+    expect(move(sim, hero.id, 500, 15)).toMatchObject({ ok: false, code: "OUT_OF_BOUNDS" });
+    expect(move(sim, hero.id, 20, 18)).toMatchObject({ ok: false, code: "NOT_FLOOR" }); // water
+    expect(move(sim, hero.id, 18, 22)).toMatchObject({ ok: false, code: "NO_PATH" }); // the walled-off cave
     (sim.state as { encounters?: Record<string, unknown> }).encounters = { "9300": { id: "9300", participants: [hero.id] } };
-    expect(sim.apply(move(hero.id, 5, 15))).toMatchObject({ ok: false, code: "IN_ENCOUNTER" });
+    expect(move(sim, hero.id, 5, 15)).toMatchObject({ ok: false, code: "IN_ENCOUNTER" });
     delete (sim.state as { encounters?: Record<string, unknown> }).encounters;
     expect(hero.playerGoal).toBeUndefined();
     expect(sim.hash()).toBe(before);
@@ -87,7 +89,7 @@ describe("moveAdventurer: an adventurer player's walk order", () => {
     const play = () => {
       const { sim, hero } = seated(5);
       for (let i = 0; i < 30; i++) sim.step();
-      expect(sim.apply(move(hero.id, 16, 13))).toEqual({ ok: true });
+      expect(move(sim, hero.id, 16, 13)).toEqual({ ok: true });
       for (let i = 0; i < 3000; i++) sim.step();
       return sim.hash();
     };
