@@ -26,7 +26,15 @@ export interface PlayedGame {
   connections: DungeonConnection[];
   /** Event counts a spectator seeing all received, by type (for the test's sanity checks). */
   seen: ReadonlyMap<string, number>;
+  /** Turn plans the player sent, every one answered `{ ok: true }`. */
+  plans: number;
 }
+
+/**
+ * Ticks a game runs on after its first tick before the driver hands it back, so the room records
+ * at least a few checkpoints (one per 100 ticks with `CHECKPOINT_EVERY_TICKS=100`).
+ */
+export const RUN_ON_TICKS = 500;
 
 /** The in-process room behind `roomId`. @throws Error when this process holds no such room. */
 export function roomOf(roomId: string): DungeonRoom {
@@ -48,6 +56,11 @@ function countTypes(seen: readonly { type: string }[]): Map<string, number> {
 
 function expectOk(what: string, r: unknown): void {
   if (!(r as { ok?: boolean }).ok) throw new Error(`${what} was refused: ${JSON.stringify(r)}`);
+}
+
+/** Waits until the room's simulation is at least {@link RUN_ON_TICKS} past `from` (at 100 ticks a second, a few seconds). */
+async function runOn(room: DungeonRoom, from: number): Promise<void> {
+  await until(`the room at tick ${from + RUN_ON_TICKS}`, () => (room.simulation.tick >= from + RUN_ON_TICKS ? true : undefined), 20_000);
 }
 
 /**
@@ -72,12 +85,13 @@ async function keeperAwayAndBack(server: GameServer, keeper: DungeonConnection, 
 
 /**
  * The d20 game (parts (a), (b) d20 and (d)): seed 424242 on the default map, `skipToInvasion`, a
- * clock of 10 game minutes per second (100 ticks per second: the spotting comes about a second
- * after creation, and the player has about 0.4 s to walk before the party would meet the Master).
+ * clock of 10 game minutes per second (100 ticks per second: the spotting comes within a second
+ * of creation, and the player has about 0.4 s to walk before the party would meet the Master).
  * The keeper places a pressure plate, drops and reconnects with its token, leaves and rejoins; at
  * the spotting (the clock paused, INV-79) an adventurer player claims the peasant and walks it one
  * tile back (`moveTo`), the keeper orders a minion to attack it, and the player plans an attack on
- * each of its turns (`planTurn`) until the encounter ends.
+ * each of its turns (`planTurn`) until the encounter ends; the game runs on to
+ * {@link RUN_ON_TICKS} ticks after its first.
  */
 export async function playD20Game(server: GameServer): Promise<PlayedGame> {
   const client = connect(server.url());
@@ -86,6 +100,7 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
     { role: "keeper" },
   ));
   const room = roomOf(keeper.roomId);
+  const first = room.simulation.tick;
   const spectator = server.track(await client.spectate(keeper.roomId));
   const { seen, eventually } = recordEvents(spectator);
   expectOk("placePart", await keeper.placePart({ kind: "pressurePlate", x: 16, y: 12 }));
@@ -122,24 +137,26 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
   const started = await eventually("encounterStarted", (e) => e.order.includes(peasantId), 20_000);
   await eventually("encounterEnded", (e) => e.encounterId === started.encounterId, 60_000);
   for (const p of plans) expectOk("planTurn", await p);
-  return { room, connections: [keeper, spectator, hero], seen: countTypes(seen) };
+  await runOn(room, first);
+  return { room, connections: [keeper, spectator, hero], seen: countTypes(seen), plans: plans.length };
 }
 
 /**
- * The d100 game (parts (b) d100 and (c)): seed 424242 on the default map, `skipToInvasion`, 5 game
- * minutes per second. At the spotting the keeper sets its minions and creatures to flight (so no
+ * The d100 game (parts (b) d100 and (c)): seed 424242 on the default map, `skipToInvasion`, 10 game
+ * minutes per second (100 ticks per second). At the spotting the keeper sets its minions and creatures to flight (so no
  * fight takes the peasant first); an adventurer player claims the peasant and walks it two tiles
  * back (`moveTo`); the keeper challenges it with a minion to the death, the player accepts, plans
  * to end its first duel turn, then forfeits; the keeper, whose minion won, decides not to spare it
- * (P100-DUEL-20); the game ends when the peasant is dead.
+ * (P100-DUEL-20); once the peasant is dead the game runs on to {@link RUN_ON_TICKS} ticks after its first.
  */
 export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> {
   const client = connect(server.url());
   const keeper = server.track(await client.createDungeon(
-    { seed: 424242, ruleset: "d100", timeScale: 5, skipToInvasion: true, pauseOnSpot: true, spectatorsSeeAll: true },
+    { seed: 424242, ruleset: "d100", timeScale: 10, skipToInvasion: true, pauseOnSpot: true, spectatorsSeeAll: true },
     { role: "keeper" },
   ));
   const room = roomOf(keeper.roomId);
+  const first = room.simulation.tick;
   const spectator = server.track(await client.spectate(keeper.roomId));
   const { seen, eventually } = recordEvents(spectator);
   const spotted = await eventually("partySpotted", () => true, 30_000);
@@ -171,5 +188,6 @@ export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> 
   expectOk("decideDuelMercy", await keeper.decideDuelMercy({ mercyId: pending.mercyId, spare: false }));
   await eventually("duelMercy", (e) => e.mercyId === pending.mercyId, 10_000);
   await until("the peasant dead", () => (room.simulation.unit(peasantId)?.activity === "dead" ? true : undefined), 10_000);
-  return { room, connections: [keeper, spectator, hero], seen: countTypes(seen) };
+  await runOn(room, first);
+  return { room, connections: [keeper, spectator, hero], seen: countTypes(seen), plans: plans.length };
 }
