@@ -84,14 +84,15 @@ async function keeperAwayAndBack(server: GameServer, keeper: DungeonConnection, 
 }
 
 /**
- * The d20 game (parts (a), (b) d20 and (d)): seed 424242 on the default map, `skipToInvasion`, a
- * clock of 10 game minutes per second (100 ticks per second: the spotting comes within a second
- * of creation, and the player has about 0.4 s to walk before the party would meet the Master).
- * The keeper places a pressure plate, drops and reconnects with its token, leaves and rejoins; at
- * the spotting (the clock paused, INV-79) an adventurer player claims the peasant and walks it one
- * tile back (`moveTo`), the keeper orders a minion to attack it, and the player plans an attack on
- * each of its turns (`planTurn`) until the encounter ends; the game runs on to
- * {@link RUN_ON_TICKS} ticks after its first.
+ * The d20 game (parts (a), (b) d20 and (d)): seed 424242 on the default map, `skipToInvasion` (the
+ * room opens on the first party, one peasant, at the entrance (0, 15)), 10 game minutes per second
+ * (100 ticks per second). An adventurer player claims the peasant at once and walks it to
+ * (3, 15), where it stays (`moveTo`; it has about 1.6 s of real time before it would reach the
+ * Master, so the order cannot lose a race); while the player is seated the clock never pauses
+ * (INV-79). The keeper places a pressure plate, drops and reconnects with its token, leaves and
+ * rejoins, then orders a minion to attack the peasant, and the player plans an attack on each of
+ * its turns (`planTurn`) until the encounter ends; the game runs on to {@link RUN_ON_TICKS} ticks
+ * after its first.
  */
 export async function playD20Game(server: GameServer): Promise<PlayedGame> {
   const client = connect(server.url());
@@ -103,17 +104,9 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
   const first = room.simulation.tick;
   const spectator = server.track(await client.spectate(keeper.roomId));
   const { seen, eventually } = recordEvents(spectator);
-  expectOk("placePart", await keeper.placePart({ kind: "pressurePlate", x: 16, y: 12 }));
-  keeper = await keeperAwayAndBack(server, keeper, room);
-
-  const minions: string[] = [];
-  keeper.state.units.forEach((u, id) => { if (u.kind === "minion") minions.push(id); });
-  const spotted = await eventually("partySpotted", () => true, 30_000);
-  await eventually("paused", () => true, 5_000);
-  const peasantId = spotted.members[0]!.unitId;
+  const peasantId = room.openAdventurerSeats()[0]!;
   const hero = server.track(await client.joinAsAdventurer(keeper.roomId, peasantId));
-  const at = room.simulation.unit(peasantId)!;
-  expectOk("moveTo", await hero.moveTo({ x: at.x - 1, y: at.y }));
+  expectOk("moveTo", await hero.moveTo({ x: 3, y: 15 }));
 
   // The thin client: on each new turn, attack the first foe in reach, else the nearest minion.
   const plans: Promise<unknown>[] = [];
@@ -133,6 +126,11 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
     }
     plans.push(hero.planTurn({ action: "attack", targetId }));
   });
+
+  expectOk("placePart", await keeper.placePart({ kind: "pressurePlate", x: 16, y: 12 }));
+  keeper = await keeperAwayAndBack(server, keeper, room);
+  const minions: string[] = [];
+  keeper.state.units.forEach((u, id) => { if (u.kind === "minion") minions.push(id); });
   expectOk("orderAttack", await keeper.orderAttack({ unitId: minions[0]!, targetId: peasantId }));
   const started = await eventually("encounterStarted", (e) => e.order.includes(peasantId), 20_000);
   await eventually("encounterEnded", (e) => e.encounterId === started.encounterId, 60_000);
@@ -142,12 +140,14 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
 }
 
 /**
- * The d100 game (parts (b) d100 and (c)): seed 424242 on the default map, `skipToInvasion`, 10 game
- * minutes per second (100 ticks per second). At the spotting the keeper sets its minions and creatures to flight (so no
- * fight takes the peasant first); an adventurer player claims the peasant and walks it two tiles
- * back (`moveTo`); the keeper challenges it with a minion to the death, the player accepts, plans
- * to end its first duel turn, then forfeits; the keeper, whose minion won, decides not to spare it
- * (P100-DUEL-20); once the peasant is dead the game runs on to {@link RUN_ON_TICKS} ticks after its first.
+ * The d100 game (parts (b) d100 and (c)): seed 424242 on the default map, `skipToInvasion` (the
+ * peasant at the entrance), 10 game minutes per second (100 ticks per second). The keeper first
+ * sets its minions and creatures to flight (so no fight takes the peasant before the duel); an
+ * adventurer player claims the peasant and walks it to (2, 15), where it stays (`moveTo`, well
+ * before it could reach the Master); the keeper challenges it with a minion to the death, the
+ * player accepts, plans to end its first duel turn, then forfeits; the keeper, whose minion won,
+ * decides not to spare it (P100-DUEL-20); once the peasant is dead the game runs on to
+ * {@link RUN_ON_TICKS} ticks after its first.
  */
 export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> {
   const client = connect(server.url());
@@ -159,17 +159,14 @@ export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> 
   const first = room.simulation.tick;
   const spectator = server.track(await client.spectate(keeper.roomId));
   const { seen, eventually } = recordEvents(spectator);
-  const spotted = await eventually("partySpotted", () => true, 30_000);
-  await eventually("paused", () => true, 5_000);
-  const peasantId = spotted.members[0]!.unitId;
   let minionId = "";
   keeper.state.units.forEach((u, id) => { if (!minionId && u.kind === "minion") minionId = id; });
   for (const [id, u] of keeper.state.units.entries()) {
     if (u.kind === "minion" || u.kind === "creature") expectOk("setStance", await keeper.setStance({ unitId: id, stance: "flight" }));
   }
+  const peasantId = room.openAdventurerSeats()[0]!;
   const hero = server.track(await client.joinAsAdventurer(keeper.roomId, peasantId));
-  const at = room.simulation.unit(peasantId)!;
-  expectOk("moveTo", await hero.moveTo({ x: at.x - 2, y: at.y }));
+  expectOk("moveTo", await hero.moveTo({ x: 2, y: 15 }));
 
   // The thin client: end the first duel turn, forfeit on the next.
   const plans: Promise<unknown>[] = [];

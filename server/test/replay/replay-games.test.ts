@@ -92,13 +92,14 @@ describe("replay of real games (issue 15 part 2)", () => {
     expect(game.seen.get("encounterEnded")).toBe(1);
     const live = await record(game);
 
-    // The keeper's commands from both of its seats (k1 before it left, k3 after), the player's walk
-    // and every plan it sent, and the seat facts: keeper in, dropped, back, left, in again; the player seated.
+    // The keeper's commands from both of its seats (k1 before it left, k4 after), the player's walk
+    // and every plan it sent, and the seat facts: keeper in, the player seated, the keeper dropped,
+    // back, left, in again.
     expect(inputKinds(live.inputs)).toEqual({ "keeper:placePart": 1, "keeper:orderAttack": 1, "adventurer:moveTo": 1, "adventurer:planTurn": game.plans });
     expect(game.plans).toBeGreaterThan(0);
     expect(live.inputs.filter((i) => i.actor.kind === "keeper").map((i) => [i.command.type, i.actor.kind === "keeper" && i.actor.seatId]))
-      .toEqual([["placePart", "k1"], ["orderAttack", "k3"]]);
-    expect(seatFacts(live.inputs)).toEqual([[1, 0], [0, 0], [1, 0], [0, 0], [1, 0], [1, 1]]);
+      .toEqual([["placePart", "k1"], ["orderAttack", "k4"]]);
+    expect(seatFacts(live.inputs)).toEqual([[1, 0], [1, 1], [0, 1], [1, 1], [0, 1], [1, 1]]);
     expectSameReplay(live);
     expectPlansMatter(live);
   }, 90_000);
