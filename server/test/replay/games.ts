@@ -143,8 +143,9 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
  * The d100 game (parts (b) d100 and (c)): seed 424242 on the default map, `skipToInvasion` (the
  * peasant at the entrance), 10 game minutes per second (100 ticks per second). The keeper first
  * sets its minions and creatures to flight (so no fight takes the peasant before the duel); an
- * adventurer player claims the peasant and walks it to (2, 15), where it stays (`moveTo`, well
- * before it could reach the Master); the keeper challenges it with a minion to the death, the
+ * adventurer player claims the peasant and walks it to (13, 15), where it stays (`moveTo`, well
+ * before it could reach the Master), within FLEE_DISTANCE (12 tiles) of the minions' room so a
+ * duel does not end at once as fled; there the keeper challenges it with a minion to the death, the
  * player accepts, plans to end its first duel turn, then forfeits; the keeper, whose minion won,
  * decides not to spare it (P100-DUEL-20); once the peasant is dead the game runs on to
  * {@link RUN_ON_TICKS} ticks after its first.
@@ -166,7 +167,8 @@ export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> 
   }
   const peasantId = room.openAdventurerSeats()[0]!;
   const hero = server.track(await client.joinAsAdventurer(keeper.roomId, peasantId));
-  expectOk("moveTo", await hero.moveTo({ x: 2, y: 15 }));
+  expectOk("moveTo", await hero.moveTo({ x: 13, y: 15 }));
+  await until("the peasant at (13, 15)", () => { const u = room.simulation.unit(peasantId); return u?.x === 13 && u.y === 15 ? true : undefined; }, 20_000);
 
   // The thin client: end the first duel turn, forfeit on the next.
   const plans: Promise<unknown>[] = [];
