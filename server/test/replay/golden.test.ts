@@ -55,4 +55,15 @@ describe("golden hashes (issue 15 part 3)", () => {
     expect(sim.tick).toBe(PINNED[s.name]!.tick);
     expect(sim.hash()).not.toBe(PINNED[s.name]!.hash);
   });
+
+  it("P100-DUEL-20: in the d100 duel scenario the keeper's mercy decision decides the peasant's fate: not spared it is dead, spared it lives and the hash differs", () => {
+    const s = GOLDEN_SCENARIOS.find((g) => g.name === "d100-duel-players")!;
+    const last = s.inputs.at(-1)!;
+    expect(last.command).toEqual({ type: "decideDuelMercy", mercyId: "10", spare: false });
+    const spared = [...s.inputs.slice(0, -1), { ...last, command: { ...last.command, spare: true } }];
+    const killed = replay(s.options, loadMap(s.options.map), s.inputs, { untilTick: s.untilTick });
+    const alive = replay(s.options, loadMap(s.options.map), spared, { untilTick: s.untilTick });
+    expect([killed.unit("7")!.activity, alive.unit("7")!.activity === "dead"]).toEqual(["dead", false]);
+    expect(alive.hash()).not.toBe(PINNED[s.name]!.hash);
+  });
 });

@@ -10,7 +10,7 @@ import type { DungeonSimOptions, Input, InputCommand } from "../../src/sim/index
  *
  * The inputs are what a room would log: the room's `seats` facts (a keeper seated as `k1`, an
  * adventurer player as `a2`), the keeper's commands, the keeper's `resume` at each spotting pause
- * (INV-79: the tick the clock paused at), and the player's `moveTo` and `planTurn`. Every input
+ * (INV-79: the tick the clock paused at), and the player's `moveTo`, `planTurn` and duel answer. Every input
  * is accepted (`replay` throws on a refused one), so a rule change that refuses one fails loudly.
  * The ticks were found by playing each scenario once with these rules (the pauses, the player's
  * turns); dice are the seeded RNG's throughout.
@@ -57,7 +57,7 @@ const byTick = (inputs: readonly Input[]): Input[] => [...inputs].sort((a, b) =>
 const options = (seed: number, ruleset: DungeonSimOptions["ruleset"], skipToInvasion = false): DungeonSimOptions =>
   ({ map: "default", seed, ruleset, pauseOnSpot: true, skipToInvasion, startPaused: false });
 
-/** The d20 players scenario's player: seat a2 playing the first party's peasant (unit 7). */
+/** The players scenarios' player: seat a2 playing the first party's peasant (unit 7). */
 const PLAYER = { kind: "adventurer", seatId: "a2", unitId: "7" } as const;
 const player = (tick: number, command: Command): Input => ({ tick, actor: PLAYER, command });
 
@@ -99,6 +99,23 @@ export const GOLDEN_SCENARIOS: readonly GoldenScenario[] = [
       player(22279, { type: "planTurn", action: "attack", targetId: "1" }),
     ],
     untilTick: 22858,
+  },
+  {
+    name: "d100-duel-players",
+    about: "d100, seed 424242, skipToInvasion: the keeper sets its minions to flight; an adventurer player takes the peasant and walks it to (13, 15); the keeper challenges it to a duel to the death with minion 1, the player accepts, ends its first turn and forfeits the second (P100-DUEL-20), the keeper does not spare it; 600 ticks after the duel",
+    options: options(424242, "d100", true),
+    inputs: [
+      keeperSeated(22200),
+      ...["1", "2", "3"].map((unitId) => keeper(22200, { type: "setStance", unitId, stance: "flight" })),
+      room(22200, { type: "seats", keepers: 1, adventurers: [{ seatId: "a2", unitId: "7", connected: true }] }),
+      player(22200, { type: "moveTo", x: 13, y: 15 }),
+      keeper(22263, { type: "proposeDuel", unitId: "1", opponentId: "7", toDeath: true }),
+      player(22263, { type: "answerDuel", proposalId: "8", accept: true }),
+      player(22265, { type: "planTurn", action: "steps", steps: [{ kind: "endTurn" }] }),
+      player(22274, { type: "planTurn", action: "forfeit" }),
+      keeper(22275, { type: "decideDuelMercy", mercyId: "10", spare: false }),
+    ],
+    untilTick: 22863,
   },
   {
     name: "d20-long",
