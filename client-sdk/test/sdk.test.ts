@@ -51,6 +51,13 @@ describe("DungeonConnection commands", () => {
     for (const type of COMMAND_TYPES) expect(typeof conn[type]).toBe("function");
   });
 
+  it("the server's internal translations of old are no methods (issue 15); the adventurer players' commands are the same as everyone's", () => {
+    const conn = new DungeonConnection(fakeRoom().asRoom, "adventurer") as unknown as Record<string, unknown>;
+    expect(["adventurerProposeDuel", "adventurerAnswerDuel", "adventurerDecideDuelMercy", "moveAdventurer"].map((m) => m in conn)).toEqual([false, false, false, false]);
+    expect(["proposeDuel", "answerDuel", "decideDuelMercy", "planTurn", "moveTo"].map((m) => typeof conn[m])).toEqual(["function", "function", "function", "function", "function"]);
+    expect(() => validateCommand("moveAdventurer" as never, {})).toThrow(/Unknown command "moveAdventurer"/);
+  });
+
   it("a malformed payload rejects without sending anything", async () => {
     const fake = fakeRoom();
     const conn = new DungeonConnection(fake.asRoom, "keeper");

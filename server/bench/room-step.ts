@@ -16,7 +16,7 @@
  * two steps of a room); without it the figures are those of hot caches (much lower).
  *
  * The `views` phase also holds the rest of the room's own per-step work around the projection
- * (`#project` and `#stepAndPatch`): the controllers check (`#projectControllers`, no seat plays
+ * (roomViews.ts `project`, DungeonRoom `#stepAndPatch`): the controllers check (no seat plays
  * a unit under this load), the listing check (day, hour, open adventurer seats) and
  * `patchCarriesViews`. `--old` runs instead the room's per-step path before issue 10's rework
  * (a string view signature built each step, a fresh `lazyContext`, the controllers map and key
@@ -110,7 +110,7 @@ function newRoomStep(room: BenchRoom): void {
   patchCarriesViews(state, room.views);
 }
 
-/** DungeonRoom.#openSeatsChanged with no seat holding a unit. */
+/** rooms/seats.ts `SeatBook.openSeatsDiffer` with no seat holding a unit. */
 function openSeatsChanged(sim: Simulation, last: readonly string[]): boolean {
   const s = sim.state;
   const party = s.invasion.partyId ? s.parties[s.invasion.partyId] : undefined;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { COMMAND_DEFINITIONS, type CommandDefinition } from "./commands/definitions.ts";
+import { COMMAND_DEFINITIONS } from "./commands/definitions.ts";
 
 /**
  * Client commands: one definition each (commands/definitions.ts: roles, rule IDs, doc, zod
@@ -10,7 +10,7 @@ import { COMMAND_DEFINITIONS, type CommandDefinition } from "./commands/definiti
  */
 
 export { TilePos, EntityId, MAX_CABLE_PATH_TILES, MAX_LAIR_SIDE_TILES } from "./commands/common.ts";
-export { COMMAND_DEFINITIONS, type CommandDefinition } from "./commands/definitions.ts";
+export { COMMAND_DEFINITIONS, commandDefinition, type CommandDefinition } from "./commands/definitions.ts";
 export * from "./commands/results.ts";
 
 /** The command message types. */
@@ -34,13 +34,5 @@ export type Command = {
 
 /** The command of type `T`. */
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
-
-/**
- * The definition of command `type`, or undefined when `type` names no command (an own key of
- * {@link COMMAND_DEFINITIONS} only: `toString` and the like are no commands).
- */
-export function commandDefinition(type: string): CommandDefinition | undefined {
-  return Object.hasOwn(COMMAND_DEFINITIONS, type) ? (COMMAND_DEFINITIONS as Record<string, CommandDefinition>)[type] : undefined;
-}
 
 export { gateCommand, GATE_STAGES, type GateStage, type GateSeat, type GatePassed, type GateRefused } from "./commands/gate.ts";

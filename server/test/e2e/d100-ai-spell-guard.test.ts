@@ -34,7 +34,7 @@ describe("the d100 AI's spells and guarded moves over a real connection", () => 
     const peasantId = spotted.members[0]!.unitId;
     const hero = await client.joinAsAdventurer(keeper.roomId, peasantId);
     server.track(hero);
-    // Seating the player restarts the clock at once (INV-79, DungeonRoom #seatsChanged), and the
+    // Seating the player restarts the clock at once (INV-79, the room's `seats` input, sim/inputs/seats.ts), and the
     // room's next step runs 1000 ticks (timeScale 1000): the peasant, walked by its party's goal or
     // by the player's order (the same route, the same run), reaches (33, 15) 41 ticks after the
     // spotting and the Master's fight starts; its first turn then waits for the player's plan

@@ -12,7 +12,7 @@ import { inProcessServer, recordEvents } from "./harness.ts";
 const server = inProcessServer();
 
 /**
- * Seating the player restarts the clock (INV-79, DungeonRoom #seatsChanged), and on seed 424242 the
+ * Seating the player restarts the clock (INV-79, the room's `seats` input, sim/inputs/seats.ts), and on seed 424242 the
  * peasant, spotted at (25, 15) at tick 22323, meets the Master 41 ticks later (tick 22364): from
  * then on it is in an encounter and every duel proposal is refused ("busy"). At timeScale 1000 the
  * room's first step after the seat ran those 41 ticks, so a proposal or answer sent after joining

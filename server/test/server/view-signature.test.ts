@@ -10,7 +10,7 @@ import { defaultSim } from "../sim/helpers.ts";
 
 interface Watched { viewer: Viewer; view: StateView; signature: ViewSignature; last: string | undefined }
 
-/** A room's state and shared views, stepped as DungeonRoom.#project does (numeric signatures). */
+/** A room's state and shared views, stepped as RoomViews.project does (rooms/roomViews.ts) (numeric signatures). */
 function setUp(seed: number): { sim: Simulation; state: DungeonState; ctx: StepViewContext; watched: Watched[] } {
   const sim = defaultSim(seed, { pauseOnSpot: false });
   const state = new DungeonState();

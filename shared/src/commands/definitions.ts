@@ -254,3 +254,11 @@ export const COMMAND_DEFINITIONS = {
     schema: MoveTo,
   },
 } as const satisfies Record<string, CommandDefinition>;
+
+/**
+ * The definition of command `type`, or undefined when `type` names no command (own keys of
+ * {@link COMMAND_DEFINITIONS} only: `toString` and the like are no commands).
+ */
+export function commandDefinition(type: string): CommandDefinition | undefined {
+  return Object.hasOwn(COMMAND_DEFINITIONS, type) ? (COMMAND_DEFINITIONS as Record<string, CommandDefinition>)[type] : undefined;
+}

@@ -1,5 +1,5 @@
 import type { SeatRole } from "../protocol.ts";
-import { COMMAND_DEFINITIONS, type CommandDefinition } from "./definitions.ts";
+import { commandDefinition, type CommandDefinition } from "./definitions.ts";
 import type { ErrorCode } from "./results.ts";
 
 /** The stages of the command gate, in the order they run. */
@@ -30,7 +30,7 @@ const ROLE_REFUSALS: Record<SeatRole, string> = {
 
 /**
  * The command gate (like boardgame.io's master): checks one client command against
- * {@link COMMAND_DEFINITIONS} in one fixed order — known type → the seat's role may send it →
+ * `COMMAND_DEFINITIONS` in one fixed order — known type → the seat's role may send it →
  * an adventurer seat names only its own unit (`actingUnit`) → the payload matches the
  * validator — and stops at the first failure. The simulation's rules come after, in
  * `sim.enqueue`. Pure: no state, no I/O.
@@ -41,7 +41,7 @@ const ROLE_REFUSALS: Record<SeatRole, string> = {
  * // { ok: false, stage: "role", code: "NOT_ALLOWED_FOR_ROLE", reason: "spectators cannot send commands" }
  */
 export function gateCommand(type: string, seat: GateSeat, payload: unknown, validate = true): GatePassed | GateRefused {
-  const definition = Object.hasOwn(COMMAND_DEFINITIONS, type) ? (COMMAND_DEFINITIONS as Record<string, CommandDefinition>)[type] : undefined;
+  const definition = commandDefinition(type);
   if (!definition) return { ok: false, stage: "type", code: "UNKNOWN_TYPE", reason: "unknown message type" };
   if (!definition.roles.includes(seat.role)) {
     return { ok: false, stage: "role", code: "NOT_ALLOWED_FOR_ROLE", reason: definition.roleRefusal ?? ROLE_REFUSALS[seat.role] };
