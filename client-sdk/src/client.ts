@@ -1,5 +1,6 @@
 import { Client, type Room } from "@colyseus/sdk";
-import { DUNGEON_ROOM, DungeonState, type DungeonListing, type JoinOptions, type RulesetId } from "@malignus/shared";
+import { DUNGEON_ROOM, type DungeonListing, type JoinOptions, type RulesetId } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { DungeonConnection, type DungeonRole } from "./connection.ts";
 import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
 

@@ -1,9 +1,9 @@
 import type { Room } from "@colyseus/sdk";
 import {
   COMMAND_TYPES, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TurnPlan, type SeatInfo, type SeatRole,
-  type CommandPayload, type CommandResult, type CommandType, type DungeonState, type DuelProposal,
-  type SimEvent, type SimEventOf, type SimEventType,
+  type CommandPayload, type CommandResult, type CommandType, type SimEvent, type SimEventOf, type SimEventType,
 } from "@malignus/shared";
+import type { DungeonState, DuelProposal } from "@malignus/shared/schema";
 import { CommandValidationError, validateCommand } from "./validate.ts";
 
 /** A client's seat role: `keeper`, `adventurer` (plays one party member) or `spectator`. */

@@ -21,4 +21,8 @@ export type {
   CommandType, CommandPayload, CommandResult, CommandAccepted, CommandRefused, ErrorCode,
   SimEvent, SimEventType, SimEventOf, DungeonListing, JoinOptions, SeatInfo, SeatRole, TurnPlan,
 } from "@malignus/shared";
-export { DungeonState } from "@malignus/shared";
+export { DungeonState } from "@malignus/shared/schema";
+export type {
+  Altar, Cable, D20SpellOption, Door, DuelMercy, DuelProposal, GameClock, InvasionInfo, Journal, Lair, PartyInfo,
+  TrapEffect, TrapPart, TurnOptions, Unit,
+} from "@malignus/shared/schema";

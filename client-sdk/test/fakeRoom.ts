@@ -1,6 +1,7 @@
 import { vi } from "vitest";
 import type { Room } from "@colyseus/sdk";
-import type { DungeonState, SimEvent } from "@malignus/shared";
+import type { SimEvent } from "@malignus/shared";
+import type { DungeonState } from "@malignus/shared/schema";
 
 /** A minimal signal like the SDK's: callable to subscribe, with `remove` and `invoke`. */
 function signal<A extends unknown[]>() {

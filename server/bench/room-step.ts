@@ -24,7 +24,8 @@
  * fresh array), to compare both on the same machine.
  */
 import { Encoder, StateView } from "@colyseus/schema";
-import { COMMANDS, DungeonState, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type Command, type CommandType } from "@malignus/shared";
+import { COMMANDS, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type Command, type CommandType } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
 import { projectState, structureVersion } from "../src/rooms/projection.ts";

@@ -1,5 +1,5 @@
 import { Encoder, StateView } from "@colyseus/schema";
-import { DungeonState } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import type { Simulation } from "../src/sim/index.ts";
 import { projectMap, projectState } from "../src/rooms/projection.ts";
 import { initView, lazyContext, syncView, type Viewer } from "../src/rooms/views.ts";

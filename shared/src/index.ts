@@ -1,13 +1,14 @@
 /**
- * @malignus/shared — what a thin client needs: the state schema, the command validators and
- * result type, the event types, the rule vocabularies and the trap data table. No server
- * logic and no I/O.
+ * @malignus/shared — what the simulation and a thin client share: the command validators and
+ * result type, the event types, the protocol, the rule vocabularies and the data tables. No
+ * server logic, no I/O, and no Colyseus: the state schema (which loads `@colyseus/schema`) is the
+ * separate entry `@malignus/shared/schema` (shared/src/schema/index.ts), so the simulation core
+ * can import this one (server/test/boundaries checks it).
  */
 export * from "./rules.ts";
 export * from "./commands.ts";
 export * from "./events.ts";
 export * from "./protocol.ts";
-export * from "./state.ts";
 export * from "./data/traps.ts";
 export * from "./data/invasions.ts";
 export * from "./data/creatures.ts";

@@ -1,5 +1,6 @@
 import { CloseCode, Room, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { COMMAND_TYPES, COMMANDS, DungeonState, SEAT_MESSAGE, type CommandResult, type CommandType, type SeatInfo } from "@malignus/shared";
+import { COMMAND_TYPES, COMMANDS, SEAT_MESSAGE, type CommandResult, type CommandType, type SeatInfo } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { createDungeonSimulation, type Checkpoint, type DungeonSimOptions, type Input, type Simulation } from "../sim/index.ts";
 import { loadMap } from "../maps.ts";
 import { logger } from "../logger.ts";

@@ -1,4 +1,4 @@
-import type { Altar } from "@malignus/shared";
+import type { Altar } from "@malignus/shared/schema";
 import type { AltarRecord } from "../sim/state.ts";
 import { ALTAR_WORK_TICKS } from "../sim/invasions/altars.ts";
 import { set } from "./schemaWrites.ts";

@@ -1,4 +1,4 @@
-import type { Unit } from "@malignus/shared";
+import type { Unit } from "@malignus/shared/schema";
 import type { UnitRecord } from "../sim/state.ts";
 import type { RoomRuleset } from "../sim/combat/ruleset.ts";
 import { spaceSide } from "../sim/combat/d20/movement.ts";

@@ -1,4 +1,4 @@
-import type { Door } from "@malignus/shared";
+import type { Door } from "@malignus/shared/schema";
 import type { DoorRecord } from "../sim/doors/types.ts";
 import { isLocked } from "../sim/doors/doors.ts";
 import { PADLOCK_METAL, padlockProgress } from "../sim/doors/work.ts";

@@ -1,4 +1,4 @@
-import type { DuelMercy, DuelProposal } from "@malignus/shared";
+import type { DuelMercy, DuelProposal } from "@malignus/shared/schema";
 import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/duels.ts";
 import { set, setList } from "./schemaWrites.ts";
 

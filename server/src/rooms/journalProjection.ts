@@ -1,4 +1,4 @@
-import { Journal, PartyInfo, type DungeonState } from "@malignus/shared";
+import { Journal, PartyInfo, type DungeonState } from "@malignus/shared/schema";
 import type { Simulation } from "../sim/index.ts";
 import { set, setList, type ListLike } from "./schemaWrites.ts";
 

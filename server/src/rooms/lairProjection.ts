@@ -1,4 +1,4 @@
-import type { Lair } from "@malignus/shared";
+import type { Lair } from "@malignus/shared/schema";
 import type { LairRecord } from "../sim/state.ts";
 import { LAIR_SETTLE_TICKS } from "../sim/traps/lairs.ts";
 import { set } from "./schemaWrites.ts";

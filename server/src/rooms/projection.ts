@@ -1,7 +1,5 @@
-import {
-  Altar, Cable, Door, DuelMercy, DuelProposal, Lair, PARTS, TrapEffect, TrapPart, Unit, partRole,
-  TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE, type DungeonState,
-} from "@malignus/shared";
+import { PARTS, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { Altar, Cable, Door, DuelMercy, DuelProposal, Lair, TrapEffect, TrapPart, Unit, type DungeonState } from "@malignus/shared/schema";
 import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "../sim/index.ts";
 import type { AltarRecord, EffectRecord, LairRecord } from "../sim/state.ts";
 import type { DoorRecord } from "../sim/doors/types.ts";

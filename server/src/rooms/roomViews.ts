@@ -1,6 +1,7 @@
 import { Protocol, getMessageBytes, type Client } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { EVENT_MESSAGE, type DungeonState, type SimEvent } from "@malignus/shared";
+import { EVENT_MESSAGE, type SimEvent } from "@malignus/shared";
+import type { DungeonState } from "@malignus/shared/schema";
 import type { Simulation } from "../sim/index.ts";
 import { addStepPhase } from "../metrics.ts";
 import { projectState, structureVersion } from "./projection.ts";

@@ -1,4 +1,4 @@
-import { D20SpellOption, TurnOptions, type DungeonState } from "@malignus/shared";
+import { D20SpellOption, TurnOptions, type DungeonState } from "@malignus/shared/schema";
 import type { Simulation } from "../sim/simulation.ts";
 import type { EncounterRecord } from "../sim/combat/encounters/types.ts";
 import { TURN_TIMER_TICKS } from "../sim/combat/encounters/encounters.ts";

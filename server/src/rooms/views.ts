@@ -1,5 +1,6 @@
 import { $changes, type StateView } from "@colyseus/schema";
-import { KEEPER_VIEW_TAG, TILE, type DungeonState } from "@malignus/shared";
+import { TILE } from "@malignus/shared";
+import { KEEPER_VIEW_TAG, type DungeonState } from "@malignus/shared/schema";
 import type { PartRecord, Simulation, UnitRecord } from "../sim/index.ts";
 import { canSee, hasLineOfSight } from "../sim/combat/perception.ts";
 import { isActive, isKeeperSide } from "../sim/world/units.ts";

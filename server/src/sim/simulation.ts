@@ -12,7 +12,8 @@ import { DEFAULT_D100_OPTIONS, type D100Options } from "./combat/d100/constants.
 import { spawnFromMap } from "./world/spawn.ts";
 import { applyInput } from "./inputs/apply.ts";
 import type { Actor, Checkpoint, Input, InputCommand } from "./inputs/types.ts";
-import { SYSTEMS } from "./systems.ts";
+import { SYSTEMS, createSystemHooks } from "./systems.ts";
+import type { WorldHooks } from "./world/hooks.ts";
 import { createInvasionRecord } from "./invasions/schedule.ts";
 import { createTreasure } from "./invasions/loot.ts";
 import { createDoorMemory, createDoorsFromMap } from "./doors/doors.ts";
@@ -69,6 +70,11 @@ export class Simulation {
    * starts with a revision never seen before. Only traps/network.ts and its readers touch it.
    */
   readonly wiring: WiringMemo = newWiringMemo();
+  /**
+   * What the systems do when world/ moves a unit (world/hooks.ts), registered at creation
+   * (systems.ts `createSystemHooks`): functions, outside the state, never hashed nor snapshot.
+   */
+  readonly hooks: WorldHooks = createSystemHooks();
   #events: SimEvent[] = [];
   readonly #inputLog: Input[] = [];
   readonly #checkpoints: Checkpoint[] = [];

@@ -5,14 +5,15 @@ import { stepAdventurers } from "./invasions/adventurers.ts";
 import { stepMinions } from "./minions/minions.ts";
 import { stepWildCreatures } from "./combat/wild.ts";
 import { stepMovement } from "./world/movement.ts";
-import { stepTraps } from "./traps/index.ts";
-import { stepDoors } from "./doors/index.ts";
+import { registerTrapHooks, stepTraps } from "./traps/index.ts";
+import { registerDoorHooks, stepDoors } from "./doors/index.ts";
 import { stepCombat } from "./combat/combat.ts";
 import { stepConditions } from "./combat/conditions.ts";
 import { stepSpotting } from "./invasions/spotting.ts";
 import { stepInvasionEnd } from "./invasions/end.ts";
 import { stepKnowledge } from "./knowledge/step.ts";
 import { stepD100Companions } from "./combat/d100/companions.ts";
+import { createWorldHooks, type WorldHooks } from "./world/hooks.ts";
 
 /** A system: one concern advanced by one tick. */
 export type System = (sim: Simulation) => void;
@@ -38,3 +39,16 @@ export const SYSTEMS: readonly System[] = [
   stepSpotting,
   stepInvasionEnd,
 ];
+
+/**
+ * The world hooks of a new simulation (world/hooks.ts), with every system's listeners registered
+ * in a fixed order: the doors (a locked door refuses a step, DOOR-13; a trigger wired to doors
+ * activates them, DOOR-24), then the traps (a unit entering a tile sets off the trigger there,
+ * TRAP-13, with DOOR-24 and KNOW-18). `Simulation` calls it once, when created or restored.
+ */
+export function createSystemHooks(): WorldHooks {
+  const hooks = createWorldHooks();
+  registerDoorHooks(hooks);
+  registerTrapHooks(hooks);
+  return hooks;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { DUNGEON_ROOM, DungeonState, type CommandResult } from "@malignus/shared";
+import { DUNGEON_ROOM, type CommandResult } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { handleServerMessages, rawServer } from "./harness.ts";
 import { until } from "../until.ts";
 

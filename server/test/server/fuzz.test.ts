@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { matchMaker } from "@colyseus/core";
-import { DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, type CommandResult } from "@malignus/shared";
+import { DUNGEON_ROOM, EVENT_MESSAGE, type CommandResult } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages, rawServer } from "./harness.ts";
 import { MAX_REFUSAL_LOGS_PER_SECOND, type DungeonRoom } from "../../src/rooms/DungeonRoom.ts";

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { CloseCode, matchMaker } from "@colyseus/core";
 import {
-  DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, SEAT_MESSAGE,
+  DUNGEON_ROOM, EVENT_MESSAGE, SEAT_MESSAGE,
   type CommandResult, type DungeonListing, type SeatInfo,
 } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { rawServer } from "./harness.ts";
 import type { DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
 import { startInvasion } from "../../src/sim/invasions/party.ts";

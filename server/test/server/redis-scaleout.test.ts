@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { DUNGEON_ROOM, DungeonState, type DungeonListing } from "@malignus/shared";
+import { DUNGEON_ROOM, type DungeonListing } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages } from "./harness.ts";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { COMMAND_TYPES, DUNGEON_ROOM, DungeonState, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing, type SimEvent } from "@malignus/shared";
+import { COMMAND_TYPES, DUNGEON_ROOM, EVENT_MESSAGE, TICKS_PER_GAME_HOUR, type CommandResult, type DungeonListing, type SimEvent } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages, rawServer } from "./harness.ts";
 import { until } from "../until.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Encoder, StateView } from "@colyseus/schema";
-import { DungeonState } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { projectMap, projectState, structureVersion } from "../../src/rooms/projection.ts";
 import {
   StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncView, viewSignature, viewerKey, type ViewRule, type Viewer,

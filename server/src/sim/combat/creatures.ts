@@ -1,38 +1,20 @@
-import { SPECIES, WEAPONS, type ArmourKind, type SpeciesId, type WeaponData, type WeaponName } from "@malignus/shared";
+import { SPECIES, WEAPONS, type SpeciesId, type WeaponData } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
-import type { Gear, UnitRecord } from "../state.ts";
+import type { UnitRecord } from "../state.ts";
 import { addUnit } from "../world/units.ts";
+import { speciesFields } from "../world/species.ts";
+
+export { gearFor, speciesFields } from "../world/species.ts";
 
 /**
  * Units built from the species and weapon table (shared/src/data/creatures.ts): the Master,
- * minions and creatures with the stats, gear and weapons the rules read.
+ * minions and creatures with the stats, gear and weapons the rules read. `gearFor` and
+ * `speciesFields` live on the ground floor (world/species.ts) and are re-exported here.
  */
-
-/** The gear for `weapon` (its bluntness and range from WEAPONS) with the given armour and helm. */
-export function gearFor(weapon: WeaponName, armour: ArmourKind = "none", helm = 0): Gear {
-  const w = WEAPONS[weapon];
-  return { weapon, blunt: w.blunt, ranged: w.ranged, armour, helm };
-}
 
 /** The table row of the unit's weapon; fists for a weapon the table does not know. */
 export function weaponOf(unit: UnitRecord): WeaponData {
   return (WEAPONS as Record<string, WeaponData>)[unit.gear.weapon] ?? WEAPONS.fists;
-}
-
-/**
- * The fields of a new unit of `species`: kind, species (creatures only), name, stats, gear and
- * speed from the table. Pass them to `addUnit` with a position and anything else.
- */
-export function speciesFields(species: SpeciesId): Pick<UnitRecord, "kind" | "species" | "name" | "stats" | "gear" | "speed"> {
-  const s = SPECIES[species];
-  return {
-    kind: s.kind,
-    species: s.kind === "creature" ? species : "",
-    name: s.name,
-    stats: { ...s.stats },
-    gear: gearFor(s.weapon, s.armour, s.helm),
-    speed: s.speed,
-  };
 }
 
 /**

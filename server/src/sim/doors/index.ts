@@ -1,13 +1,14 @@
 import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../state.ts";
-import { reconcileTriggers, refreshDoorWiring, refreshOpen } from "./doors.ts";
+import type { WorldHooks } from "../world/hooks.ts";
+import { activateDoorTrigger, blockedByDoor, reconcileTriggers, refreshDoorWiring, refreshOpen } from "./doors.ts";
 import { TRAIT } from "./forcing.ts";
 import { openParties } from "../invasions/openParties.ts";
 
 /**
- * The door system's entry points (DOOR rules): `systems.ts` runs {@link stepDoors}; movement
- * asks `blockedByDoor`; the adventurer AI calls `guideAtDoors`; the minions call `doorWork`;
- * traps call `activateDoorTrigger`; map-changing commands ask `wouldCutWalkingPath`.
+ * The door system's entry points (DOOR rules): `systems.ts` runs {@link stepDoors} and
+ * {@link registerDoorHooks} (movement asks `blockedByDoor` and traps reach `activateDoorTrigger`
+ * through the world hooks); the adventurer AI calls `guideAtDoors`; the minions call `doorWork`; map-changing commands ask `wouldCutWalkingPath`.
  */
 export {
   activateDoorTrigger, blockedByDoor, doorAt, doorPassable, isLocked, mayUnlock, MERCHANT_FACTION,
@@ -16,6 +17,16 @@ export { guideAtDoors } from "./routing.ts";
 export { doorWork } from "./work.ts";
 export { caveIn, portalReachesSanctum, wouldCutWalkingPath } from "./walkingPath.ts";
 export { collapseCeiling, structureOn, type CaveInResult } from "./caveIns.ts";
+
+/**
+ * Registers the doors on the simulation's world hooks: a step into a door tile the unit may not
+ * pass is refused (DOOR-13, `blockedByDoor`), and a trigger wired to doors that a unit sets off
+ * activates them (DOOR-24, `activateDoorTrigger`). systems.ts calls it once per simulation.
+ */
+export function registerDoorHooks(hooks: WorldHooks): void {
+  hooks.stepBlocked.push(blockedByDoor);
+  hooks.doorTriggerSetOff.push(activateDoorTrigger);
+}
 
 /**
  * Remembers Cartographers who escaped alive and marks the next party of their faction as one

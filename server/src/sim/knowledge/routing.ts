@@ -6,7 +6,6 @@ import { networkOf } from "../traps/network.ts";
 import { setOffTrigger } from "../traps/firing.ts";
 import { isReady } from "../traps/parts.ts";
 import { cautionBonus, isConsciousAdventurer, knowledgeOf, triggerTypeOf } from "./knowledge.ts";
-import { swimRoute } from "../invasions/swimming.ts";
 
 /**
  * Routes that weigh an adventurer's own knowledge (KNOW-03, KNOW-17 to KNOW-19, KNOW-25): it
@@ -67,6 +66,17 @@ export function planRoute(sim: Simulation, unit: UnitRecord, goal: Pos, adjacent
     if (p && triggerTypeOf(p.kind) !== "tripwire") return { path: through, defuse: p };
   }
   return { path: through, defuse: null };
+}
+
+/**
+ * The route of adventurer `unit` to `goal` across water, planned like {@link planRoute} (known
+ * triggers weigh the same) with water tiles passable. Used only once no dry route exists (INV-09;
+ * the swimming decisions are in invasions/swimming.ts, which re-exports this).
+ * @returns null for units that are not adventurers, or when even swimming cannot reach the goal.
+ */
+export function swimRoute(sim: Simulation, unit: UnitRecord, goal: Pos, adjacent: boolean): Route | null {
+  if (unit.kind !== "adventurer") return null;
+  return planRoute(sim, unit, goal, adjacent, true);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
-import { activateDoorTrigger } from "../doors/doors.ts";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
 import { isActive } from "../world/units.ts";
+import { doorTriggerSetOff } from "../world/hooks.ts";
 import { networkOf, type TrapNetwork } from "./network.ts";
 import { isReady, neverNeedsRearm, partAt } from "./parts.ts";
 import { onTriggerSetOff, stepsOver } from "../knowledge/knowledge.ts";
@@ -46,7 +46,8 @@ export function setsOff(sim: Simulation, unit: UnitRecord, trigger: PartRecord, 
 }
 
 /**
- * Movement calls this when `unit` steps onto (x, y): a built, ready, non-lever trigger standing
+ * Movement tells this (world/hooks.ts `unitEntered`, registered by {@link registerTrapHooks} in
+ * traps/index.ts) when `unit` steps onto (x, y): a built, ready, non-lever trigger standing
  * there and wired to a mechanism is set off if the unit sets it off (see {@link setsOff}).
  */
 export function onUnitEntersTile(sim: Simulation, unit: UnitRecord, x: number, y: number): void {
@@ -54,7 +55,7 @@ export function onUnitEntersTile(sim: Simulation, unit: UnitRecord, x: number, y
   if (!part || PARTS[part.kind].role !== "trigger" || part.kind === "lever") return;
   if (!isReady(sim, part)) return; // sites, used (TRAP-32) and expired (TRAP-49) triggers
   const net = networkOf(sim, part.id);
-  if (net && net.doors.length > 0 && setsOff(sim, unit, part, net) && !stepsOver(sim, unit, part)) activateDoorTrigger(sim, part); // DOOR-24 (doors/doors.ts)
+  if (net && net.doors.length > 0 && setsOff(sim, unit, part, net) && !stepsOver(sim, unit, part)) doorTriggerSetOff(sim, part); // DOOR-24 (doors' hook: doors/doors.ts activateDoorTrigger)
   if (!net || net.mechanism === null) return; // TRAP-10
   if (!setsOff(sim, unit, part, net)) return;
   if (stepsOver(sim, unit, part)) return; // KNOW-18: a known tripwire is stepped over

@@ -1,14 +1,25 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, Pos, UnitRecord } from "../state.ts";
-import { chebyshev, findPath, inBounds, isWalkable, tileIndex } from "./grid.ts";
+import { chebyshev, findPath, inBounds, isWalkable, isWater, tileIndex } from "./grid.ts";
 import { isActive, presentUnits } from "./units.ts";
-import { blockedByDoor } from "../doors/doors.ts";
-import { onUnitEntersTile } from "../traps/index.ts";
-import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "../combat/crowding.ts";
-import { movementSpeed } from "../invasions/swimming.ts";
+import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "./crowding.ts";
+import { stepBlocked, unitEntered } from "./hooks.ts";
 
 /** Progress, in thousandths of a tile, that makes one tile of walking. */
 export const TILE_PROGRESS = 1000;
+
+/** Speed while swimming, in percent of the unit's walking speed (INV-09 decision: half speed; invasions/swimming.ts). */
+export const SWIM_SPEED_PERCENT = 50;
+
+/**
+ * Progress (thousandths of a tile) `unit` makes this tick toward its next tile `next` (a tile
+ * index, or undefined): its speed, or {@link SWIM_SPEED_PERCENT}% of it (rounded down) when it
+ * stands in water or its next tile is water (INV-09).
+ */
+export function movementSpeed(map: MapState, unit: UnitRecord, next: number | undefined): number {
+  const wet = isWater(map, unit.x, unit.y) || (next !== undefined && isWater(map, next % map.width, Math.floor(next / map.width)));
+  return wet ? Math.floor((unit.speed * SWIM_SPEED_PERCENT) / 100) : unit.speed;
+}
 
 /** Facing (0 = north, clockwise in eighths) from a step of (dx, dy). */
 export function facingOf(dx: number, dy: number): number {
@@ -180,8 +191,9 @@ export function stopWalking(unit: UnitRecord): void {
 /**
  * Advances every walking unit by its speed: when its progress reaches a whole tile it steps onto
  * the next tile of its path (waiting while an enemy stands there, or while the tile is a taken
- * fighting position, CMB-18, CMB-20), turns to face the way it goes,
- * and sets off whatever trigger stands there (TRAP-13 via traps).
+ * fighting position, CMB-18, CMB-20, or while a registered hook refuses the step, DOOR-13),
+ * turns to face the way it goes, and tells the hooks it entered the tile (world/hooks.ts: the
+ * traps set off whatever trigger stands there, TRAP-13).
  */
 export function stepMovement(sim: Simulation): void {
   const { map } = sim.state;
@@ -192,14 +204,14 @@ export function stepMovement(sim: Simulation): void {
     while (walk.progress >= TILE_PROGRESS && walk.path.length > 0) {
       const next = walk.path[0] as number;
       const x = next % map.width, y = Math.floor(next / map.width);
-      if (blockedByEnemy(sim, unit, x, y) || blockedByDoor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; } // DOOR-13
+      if (blockedByEnemy(sim, unit, x, y) || stepBlocked(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; } // DOOR-13 (doors' hook)
       // CMB-18, CMB-20: a step into a taken fighting position waits; goal −1 makes the AI re-plan.
       if (isFightingPosition(sim, unit, x, y) && !hasRoomFor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; walk.goal = -1; break; }
       walk.path.shift();
       walk.progress -= TILE_PROGRESS;
       unit.facing = facingOf(x - unit.x, y - unit.y);
       unit.x = x; unit.y = y;
-      onUnitEntersTile(sim, unit, x, y);
+      unitEntered(sim, unit, x, y); // TRAP-13, DOOR-24, KNOW-18 (traps' hook)
       if (!isActive(unit) || unit.walk !== walk) break;
     }
     if (walk.path.length === 0 && unit.walk === walk) {

@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapSpawn } from "./map.ts";
 import { addUnit } from "./units.ts";
-import { speciesFields } from "../combat/creatures.ts";
+import { speciesFields } from "./species.ts";
 
 /**
  * Places the units a map file marks: the Master (M), minions (t: Trapping, m: no job) and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DungeonState } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { projectState } from "../../../src/rooms/projection.ts";
 import { withSharedRules, moduleFor } from "../../../src/sim/combat/rulesets.ts";
 import { projectUnitCombat } from "../../../src/rooms/combatProjection.ts";

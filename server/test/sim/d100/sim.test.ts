@@ -8,7 +8,7 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { beginDuel, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
-import { DungeonState } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { projectState } from "../../../src/rooms/projection.ts";
 import { ROUND_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
 import { adventurer, forceDice, run, of } from "./fixtures.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DungeonState, type SimEvent } from "@malignus/shared";
+import type { SimEvent } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DungeonState, type SimEvent } from "@malignus/shared";
+import type { SimEvent } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { d20TurnOptions, type D20TurnOptions } from "../../../src/sim/combat/d20/options.ts";

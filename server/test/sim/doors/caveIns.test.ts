@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DungeonState } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";

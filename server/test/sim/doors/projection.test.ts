@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COMMANDS, DungeonState } from "@malignus/shared";
+import { COMMANDS } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { mayUnlock } from "../../../src/sim/doors/doors.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DungeonState, type SimEvent } from "@malignus/shared";
+import type { SimEvent } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20TurnOptions, reachableTiles } from "../../../src/sim/combat/d20/options.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DungeonState } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { startInvasion, goalExists } from "../../../src/sim/invasions/party.ts";
 import { ALTAR_WORK_TICKS, addAltar, nearestAltar } from "../../../src/sim/invasions/altars.ts";
 import { CARRY_GOLD } from "../../../src/sim/invasions/loot.ts";

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DungeonState, TICKS_PER_GAME_HOUR } from "@malignus/shared";
+import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";

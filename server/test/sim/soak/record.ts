@@ -10,7 +10,8 @@
  * a change kept events and state identical. `soak.test.ts` runs a short version against itself.
  */
 import { writeFileSync } from "node:fs";
-import { COMMANDS, DungeonState, type Command, type CommandType, type RulesetId } from "@malignus/shared";
+import { COMMANDS, type Command, type CommandType, type RulesetId } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { Simulation } from "../../../src/sim/index.ts";
 import { fnv1a64 } from "../../../src/sim/hash.ts";
 import { loadMap } from "../../../src/maps.ts";

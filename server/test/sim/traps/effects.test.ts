@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DungeonState, PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import {
   GAS_HARM_INTERVAL_TICKS, LAIR_SETTLE_TICKS, REARM_PERIOD_TICKS, SPIDER_BITE_INTERVAL_TICKS, TERROR_FLEE_RADIUS,
