@@ -13,3 +13,7 @@ export * from "./data/traps.ts";
 export * from "./data/invasions.ts";
 export * from "./data/creatures.ts";
 export * from "./data/malignusCombat.ts";
+export * from "./data/chances.ts";
+export * from "./data/d100.ts";
+export * from "./data/d20.ts";
+export * from "./data/encounters.ts";

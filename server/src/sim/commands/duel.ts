@@ -106,7 +106,7 @@ export const answerDuel: CommandHandler<"answerDuel"> = (sim, command, actor) =>
 /**
  * An adventurer player's duel proposal (P100-DUEL-01, 02, 23; `proposeDuel` from an adventurer
  * seat, which the gate lets name only its own unit): its adventurer `unitId` challenges the keeper's minion or creature `opponentId`;
- * the proposal waits for the keeper's `answerDuel` (duels.ts `DUEL_PROPOSAL_TICKS`), or, with no
+ * the proposal waits for the keeper's `answerDuel` (`DUEL_PROPOSAL_TICKS` of the d100 table), or, with no
  * keeper seated (`SimState.keeperAway`), the keeper side's AI answers at once by its odds
  * (duels.ts `aiAnswer`, then `duelAnswered`). Emits `duelProposed`; `{ ok: true, id }` names the proposal. Refused with UNKNOWN_UNIT, NOT_YOUR_UNIT
  * (not an adventurer), INVALID_TARGET (not a minion or creature of the keeper) or DUEL_REFUSED
@@ -132,7 +132,7 @@ function playerProposal(sim: Simulation, command: CommandOf<"proposeDuel">): Com
 
 /**
  * d100 rooms (P100-DUEL-19, 20): the keeper's duellist `unitId` forfeits; in a duel to the death
- * an AI winner spares it (duels.ts `AI_SPARES_FORFEIT`), a player's winner decides
+ * an AI winner spares it (`AI_SPARES_FORFEIT` of the d100 table), a player's winner decides
  * (`duelMercyPending`, then its `decideDuelMercy` or the AI's choice). Emits `duelEnded`.
  * Refused with UNKNOWN_UNIT / NOT_YOUR_UNIT, or DUEL_REFUSED when the unit is not duelling.
  */

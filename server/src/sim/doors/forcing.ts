@@ -1,3 +1,4 @@
+import { PICK_CHANCE_PERCENT } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../state.ts";
 import type { DoorRecord, ForcingRecord } from "./types.ts";
@@ -21,8 +22,6 @@ import { refreshOpen } from "./doors.ts";
  * door; both methods are break-ins.
  */
 
-/** DOOR-38: chance, in percent, that a party with neither role picks the lock. */
-export const PICK_CHANCE_PERCENT = 70;
 /** DOOR-43: failed rolls after which the party switches to the other method. */
 export const SWITCH_AFTER_FAILURES = 5;
 /** DOOR-44: failed rolls of the second method after which the party gives up on the door (proposal: 5). */
@@ -50,7 +49,7 @@ export function activeMembers(sim: Simulation, party: PartyRecord): UnitRecord[]
 
 /**
  * The method a party opens with (DOOR-38, DOOR-41, DOOR-42): "pick" with a Locksmith, else
- * "bash" with a Doorbreaker, else "pick" {@link PICK_CHANCE_PERCENT}% of the time (one draw).
+ * "bash" with a Doorbreaker, else "pick" `PICK_CHANCE_PERCENT`% of the time (shared/src/data/chances.ts, one draw).
  */
 export function chooseMethod(sim: Simulation, members: readonly UnitRecord[]): "pick" | "bash" {
   if (members.some((m) => m.traits.includes(TRAIT.locksmith))) return "pick";

@@ -1,3 +1,4 @@
+import { DETOUR_CHANCE_PERCENT, SCOUT_DETOUR_CHANCE_PERCENT } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, Pos, UnitRecord } from "../state.ts";
 import type { DoorRecord } from "./types.ts";
@@ -25,12 +26,10 @@ import { activeMembers, ensureForcer, forcingFor, memoryKey, TRAIT, workOnDoor }
  * exactly the next party of that faction (the faction of its first member) never detours.
  */
 
-/** DOOR-03: chance, in percent, that a party detours around a closed door. */
-export const DETOUR_CHANCE_PERCENT = 50;
-/** DOOR-04: the detour chance when the party includes a Scout. */
-export const SCOUT_DETOUR_CHANCE_PERCENT = 25;
-
-/** The detour chance of a party, in percent (DOOR-03, DOOR-04, DOOR-06). */
+/**
+ * The detour chance of a party, in percent (DOOR-03, DOOR-04, DOOR-06): `DETOUR_CHANCE_PERCENT`,
+ * `SCOUT_DETOUR_CHANCE_PERCENT` with a Scout (shared/src/data/chances.ts), 0 after a Cartographer's escape.
+ */
 export function detourChance(sim: Simulation, party: PartyRecord): number {
   if (sim.state.doorMemory.noDetourParties.includes(party.id)) return 0;
   return activeMembers(sim, party).some((m) => m.traits.includes(TRAIT.scout)) ? SCOUT_DETOUR_CHANCE_PERCENT : DETOUR_CHANCE_PERCENT;

@@ -1,4 +1,4 @@
-import { PARTS, TICKS_PER_GAME_MINUTE, type TilePos } from "@malignus/shared";
+import { LINGERING_SOURCE, PARTS, TICKS_PER_GAME_MINUTE, type PartData, type TilePos } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { EffectRecord, PartRecord, Pos, UnitRecord } from "../state.ts";
 import { chebyshev, inBounds, isWalkable, tileIndex, tilePos } from "../world/grid.ts";
@@ -7,29 +7,24 @@ import { walkTo } from "../world/movement.ts";
 import { markSpotted } from "../invasions/spotting.ts";
 
 /**
- * Lingering mechanism effects (the `effect` and `effectMinutes` columns of the trap table in
- * shared/src/data/traps.ts), started when a mechanism fires and advanced by `stepTraps`:
+ * Lingering mechanism effects (the `effect`, `effectMinutes`, `effectHarmEveryTicks` and
+ * `effectFleeTiles` columns of the trap table in shared/src/data/traps.ts), started when a
+ * mechanism fires and advanced by `stepTraps`. Each effect reads the row of the trap that
+ * started it (`PARTS[mech.kind]`, then `LINGERING_SOURCE[effect.kind]` while it lasts):
  * - gas (gas jet): a cloud on every walkable tile within the mechanism's radius; every
- *   {@link GAS_HARM_INTERVAL_TICKS} it harms each active unit standing in it with the gas jet's
- *   harm, until the cloud clears;
+ *   `effectHarmEveryTicks` it harms each active unit standing in it with its row's harm, until
+ *   the cloud clears;
  * - web (web trap): each victim is held in place (walking speed 0) for the duration;
- * - terror (terror trap): each victim flees to the tile within {@link TERROR_FLEE_RADIUS} tiles
+ * - terror (terror trap): each victim flees to the tile within `effectFleeTiles` tiles
  *   farthest from the mechanism, and does nothing else for the duration;
- * - spiders (spider trap): each victim is bitten again (the spider trap's poison harm) every
- *   {@link SPIDER_BITE_INTERVAL_TICKS} for the duration;
+ * - spiders (spider trap): each victim is bitten again (its row's poison harm) every
+ *   `effectHarmEveryTicks` for the duration;
  * - alarm (alarm trap): the party of whoever set it off (else the party in the dungeon) is
  *   spotted for the keeper at once (INV-74), through `markSpotted` (its `partySpotted` event is
  *   the alarm's only event besides `trapFired`).
  * A second web, terror or spider effect on a unit already under one of the same kind extends it.
  * Emits `effectStarted` and `effectEnded`.
  */
-
-/** Gas clouds harm the units standing in them once every this many ticks (10 game minutes). */
-export const GAS_HARM_INTERVAL_TICKS = 10 * TICKS_PER_GAME_MINUTE;
-/** Spider-trap victims are bitten again once every this many ticks (10 game minutes). */
-export const SPIDER_BITE_INTERVAL_TICKS = 10 * TICKS_PER_GAME_MINUTE;
-/** Terror-trap victims flee to a tile at most this many tiles (Chebyshev) from where they stand. */
-export const TERROR_FLEE_RADIUS = 8;
 
 /** Starts the lingering effect of `mech` (just fired) on its `victims`; nothing for effect-less kinds. */
 export function startEffect(sim: Simulation, mech: PartRecord, victims: readonly UnitRecord[], byUnitId: string | null): void {
@@ -47,7 +42,7 @@ export function startEffect(sim: Simulation, mech: PartRecord, victims: readonly
       }
     }
     add(sim, { kind: "gas", sourceId: mech.id, tiles, unitId: "", fleeTo: { x: mech.x, y: mech.y },
-      startTick: now, untilTick: until, nextHarmTick: now + GAS_HARM_INTERVAL_TICKS, savedSpeed: 0 });
+      startTick: now, untilTick: until, nextHarmTick: now + data.effectHarmEveryTicks, savedSpeed: 0 });
     return;
   }
   const kind = data.effect;
@@ -56,9 +51,9 @@ export function startEffect(sim: Simulation, mech: PartRecord, victims: readonly
     if (existing) { existing.untilTick = Math.max(existing.untilTick, until); continue; }
     const effect = add(sim, {
       kind, sourceId: mech.id, tiles: [], unitId: victim.id,
-      fleeTo: kind === "terror" ? fleeTile(sim, victim, mech) : { x: victim.x, y: victim.y },
+      fleeTo: kind === "terror" ? fleeTile(sim, victim, mech, data) : { x: victim.x, y: victim.y },
       startTick: now, untilTick: until,
-      nextHarmTick: kind === "spiders" ? now + SPIDER_BITE_INTERVAL_TICKS : -1,
+      nextHarmTick: data.effectHarmEveryTicks > 0 ? now + data.effectHarmEveryTicks : -1,
       savedSpeed: victim.speed,
     });
     if (kind === "web") { victim.speed = 0; victim.walk = null; }
@@ -86,13 +81,14 @@ function soundAlarm(sim: Simulation, mech: PartRecord, byUnitId: string | null):
   if (party && !party.ended) markSpotted(sim, party, mech.id, "alarmTrap");
 }
 
-/** The walkable tile within {@link TERROR_FLEE_RADIUS} of `unit` farthest from `from` (ties: lowest tile index). */
-function fleeTile(sim: Simulation, unit: UnitRecord, from: Pos): Pos {
+/** The walkable tile within the row's `effectFleeTiles` of `unit` farthest from `from` (ties: lowest tile index). */
+function fleeTile(sim: Simulation, unit: UnitRecord, from: Pos, data: PartData): Pos {
   const map = sim.state.map;
+  const r = data.effectFleeTiles;
   let best: Pos = { x: unit.x, y: unit.y };
   let bestDistance = chebyshev(unit, from);
-  for (let y = unit.y - TERROR_FLEE_RADIUS; y <= unit.y + TERROR_FLEE_RADIUS; y++) {
-    for (let x = unit.x - TERROR_FLEE_RADIUS; x <= unit.x + TERROR_FLEE_RADIUS; x++) {
+  for (let y = unit.y - r; y <= unit.y + r; y++) {
+    for (let x = unit.x - r; x <= unit.x + r; x++) {
       if (!inBounds(map, x, y) || !isWalkable(map, x, y)) continue;
       const d = chebyshev({ x, y }, from);
       if (d > bestDistance) { best = { x, y }; bestDistance = d; }
@@ -136,8 +132,9 @@ export function stepEffects(sim: Simulation): void {
     const e = sim.state.effects[id] as EffectRecord;
     const unit = e.unitId ? sim.state.units[e.unitId] : undefined;
     if (e.nextHarmTick !== -1 && e.nextHarmTick <= now) {
-      e.nextHarmTick += e.kind === "gas" ? GAS_HARM_INTERVAL_TICKS : SPIDER_BITE_INTERVAL_TICKS;
-      const harm = PARTS[e.kind === "gas" ? "gasJet" : "spiderTrap"].harm;
+      const data = PARTS[LINGERING_SOURCE[e.kind]];
+      e.nextHarmTick += data.effectHarmEveryTicks;
+      const harm = data.harm;
       const targets = e.kind === "gas"
         ? Object.values(sim.state.units).filter((u) => isActive(u) && e.tiles.includes(tileIndex(sim.state.map, u.x, u.y)))
         : unit && isActive(unit) ? [unit] : [];

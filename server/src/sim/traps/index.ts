@@ -18,8 +18,8 @@ export {
   isExpired, isReady, partAt, roleOf, REARM_PERIOD_TICKS, TRIGGER_MIN_CHEBYSHEV_DISTANCE, DEFAULT_TIMER_DELAY_MINUTES,
 } from "./parts.ts";
 
-export { needsRearmJob, rearmJobFor, resolveRearm, doRearmJob, REARM_DIFFICULTY, CRITICAL_FIRE_CHANCE } from "./rearm.ts";
-export { stepEffects, terrorFlight, isHeld, GAS_HARM_INTERVAL_TICKS, SPIDER_BITE_INTERVAL_TICKS, TERROR_FLEE_RADIUS } from "./effects.ts";
+export { needsRearmJob, rearmJobFor, resolveRearm, doRearmJob, REARM_DIFFICULTY } from "./rearm.ts";
+export { stepEffects, terrorFlight, isHeld } from "./effects.ts";
 export { addLair, inLair, stepLairs, LAIR_SETTLE_TICKS } from "./lairs.ts";
 export { keeperGround, lairAt, removeLair } from "./lairs.ts";
 

@@ -1,4 +1,4 @@
-import { PARTS } from "@malignus/shared";
+import { CRITICAL_FIRE_CHANCE, PARTS } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
@@ -17,7 +17,7 @@ import { isExpired, neverNeedsRearm, roleOf } from "./parts.ts";
  *   trigger turns normal (TRAP-43);
  * - plain failure (catalogue proposal): the part stays unarmed, the work starts over and the
  *   minion tries again;
- * - critical failure (TRAP-36): 50% the trap fires at once ({@link CRITICAL_FIRE_CHANCE},
+ * - critical failure (TRAP-36): 50% the trap fires at once (`CRITICAL_FIRE_CHANCE` in shared/src/data/chances.ts,
  *   TRAP-37: it can hit the minion; TRAP-38: the part still needs a rearm; proposal: it fires even
  *   when the other part is unarmed or expired and counts as a use), 50% the trap's trigger becomes
  *   rigged against everyone but this minion (TRAP-39 to TRAP-41; proposal: the rolled part counts
@@ -31,9 +31,6 @@ import { isExpired, neverNeedsRearm, roleOf } from "./parts.ts";
  * default Craft 2, a roll of 4 or more succeeds: 70% success, 20% plain failure, 10% critical.
  */
 export const REARM_DIFFICULTY = 1;
-
-/** TRAP-36: the chance, in percent, that a critical failure fires the trap (else it is rigged). */
-export const CRITICAL_FIRE_CHANCE = 50;
 
 /**
  * True when `part` needs a rearm job: built, not a lever or timer (TRAP-33, TRAP-54), and used

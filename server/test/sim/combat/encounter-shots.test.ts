@@ -5,7 +5,7 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
-import { BYSTANDER_HIT_CHANCE } from "../../../src/sim/combat/combat.ts";
+import { BYSTANDER_HIT_CHANCE } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { newTurn as newD20Turn } from "../../../src/sim/combat/d20/actions.ts";
 import { playPlan as playD20Plan } from "../../../src/sim/combat/d20/turn.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { BYSTANDER_HIT_CHANCE, canReach, shotTaker, stepCombat } from "../../../src/sim/combat/combat.ts";
+import { BYSTANDER_HIT_CHANCE } from "@malignus/shared";
+import { canReach, shotTaker, stepCombat } from "../../../src/sim/combat/combat.ts";
 import { shotPath } from "../../../src/sim/combat/perception.ts";
 import { adventurer, makeSim, pct } from "./helpers.ts";
 

@@ -5,7 +5,7 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
-import { DUEL_PROPOSAL_TICKS } from "../../../src/sim/combat/d100/duels.ts";
+import { DUEL_PROPOSAL_TICKS } from "@malignus/shared";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { forceDice, of } from "./fixtures.ts";
 import { player } from "../actors.ts";

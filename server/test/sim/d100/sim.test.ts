@@ -10,7 +10,7 @@ import { beginDuel, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { DungeonState } from "@malignus/shared/schema";
 import { projectState } from "../../../src/rooms/projection.ts";
-import { ROUND_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
+import { ROUND_TICKS } from "@malignus/shared";
 import { adventurer, forceDice, run, of } from "./fixtures.ts";
 
 const ARENA = [

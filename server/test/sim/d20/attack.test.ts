@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { COVER_AC, DEFAULT_REACH, RANGE_BANDS, REACH_WEAPON_REACH } from "@malignus/shared";
 import {
-  attackEdge, attackModifier, attackRoll, bestCover, canTwoWeapon, chooseDefence, coverFromLines, COVER_AC, DEFAULT_REACH,
-  dragSlows, effectiveAc, grappleRefusal, inBand, inReach, perceiveRoll, provokesOpportunity, RANGE_BANDS,
-  REACH_WEAPON_REACH, strengthContest, weaponRange, type OpportunityCheck,
+  attackEdge, attackModifier, attackRoll, bestCover, canTwoWeapon, chooseDefence, coverFromLines,
+  dragSlows, effectiveAc, grappleRefusal, inBand, inReach, perceiveRoll, provokesOpportunity,
+  strengthContest, weaponRange, type OpportunityCheck,
 } from "../../../src/sim/combat/d20/attack.ts";
 import type { D20Abilities, D20Weapon } from "../../../src/sim/combat/d20/types.ts";
 import { scriptedDice } from "./helpers.ts";

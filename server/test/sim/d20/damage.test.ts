@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { BASIC_DOT, D20_DAMAGE_TYPES, GROUND_ZONE_DICE } from "@malignus/shared";
 import {
-  addBasicDot, BASIC_DOT, D20_DAMAGE_TYPES, damageRoll, damageTaken, GROUND_ZONE_DICE, magicAdvantage, SHARED_TO_D20_DAMAGE,
+  addBasicDot, damageRoll, damageTaken, magicAdvantage, SHARED_TO_D20_DAMAGE,
   tickDots, withSubmersion, type DotRecord,
 } from "../../../src/sim/combat/d20/damage.ts";
 import { scriptedDice } from "./helpers.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hideRoll, initiativeOrder, initiativeRoll, isSurprised, notices, passivePerception } from "../../../src/sim/combat/d20/flow.ts";
-import { ACTION_COST, HELP_RANGE, interact, newTurn, payCost, spendAction } from "../../../src/sim/combat/d20/actions.ts";
+import { HELP_RANGE } from "@malignus/shared";
+import { ACTION_COST, interact, newTurn, payCost, spendAction } from "../../../src/sim/combat/d20/actions.ts";
 import { scriptedDice } from "./helpers.ts";
 
 describe("d20 flow: surprise and initiative", () => {

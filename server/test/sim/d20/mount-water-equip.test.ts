@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { SLOT_CAPACITY } from "@malignus/shared";
 import {
   canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, fallDamage, isControlled, mountCost, opportunityTargets, stayMountedRoll,
 } from "../../../src/sim/combat/d20/mount.ts";
 import { underwaterAttack } from "../../../src/sim/combat/d20/water.ts";
-import { emptySlots, equip, hasFreeHand, MAX_ACTIVE_ITEMS, SLOT_CAPACITY, swappableInCombat } from "../../../src/sim/combat/d20/equip.ts";
+import { emptySlots, equip, hasFreeHand, MAX_ACTIVE_ITEMS, swappableInCombat } from "../../../src/sim/combat/d20/equip.ts";
 import { scriptedDice } from "./helpers.ts";
 
 describe("d20 mounts", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DROP_PRONE_COST, MODE_SWITCH_COST } from "@malignus/shared";
 import {
-  canEnter, canStandUp, keepsFooting, dash, diagonalAllowed, DROP_PRONE_COST, flyerFalls, gridDistance, MODE_SWITCH_COST, modeFactor,
+  canEnter, canStandUp, keepsFooting, dash, diagonalAllowed, flyerFalls, gridDistance, modeFactor,
   spaceDistance, standUpCost, stepCost, switchMode,
 } from "../../../src/sim/combat/d20/movement.ts";
 import { scriptedDice } from "./helpers.ts";

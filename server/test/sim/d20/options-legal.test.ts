@@ -7,7 +7,7 @@ import { d20TurnOptions, type D20TurnOptions } from "../../../src/sim/combat/d20
 import type { D20Spell } from "../../../src/sim/combat/d20/spells.ts";
 import type { D20Weapon } from "../../../src/sim/combat/d20/types.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
-import { TURN_TIMER_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
+import { TURN_TIMER_TICKS } from "@malignus/shared";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
 import { addUnit, areEnemies } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { resolveD20Attack } from "../../../src/sim/combat/d20/resolve.ts";
-import { ARCANE_SHIELD_AC, ARCANE_SHIELD_MANA } from "../../../src/sim/combat/d20/reactions.ts";
+import { ARCANE_SHIELD_AC, ARCANE_SHIELD_MANA } from "@malignus/shared";
 import { hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fitThrough, mayPassThrough, SPACE_TILES, surroundCount } from "../../../src/sim/combat/d20/size.ts";
+import { SPACE_TILES } from "@malignus/shared";
+import { fitThrough, mayPassThrough, surroundCount } from "../../../src/sim/combat/d20/size.ts";
 
 describe("d20 size", () => {
   it("D20-SIZE-01, D20-SIZE-02, D20-SIZE-03: a Medium creature controls one tile; larger ones more", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { BLINDED_RANGE } from "@malignus/shared";
 import {
-  addStatus, BLINDED_RANGE, canAct, canMove, canReact, canUseMagic, endOfTurnStatuses, hasStatus, isIncapacitated,
+  addStatus, canAct, canMove, canReact, canUseMagic, endOfTurnStatuses, hasStatus, isIncapacitated,
   targetingLimit, treatBleeding, type StatusRecord,
 } from "../../../src/sim/combat/d20/statuses.ts";
 

@@ -6,7 +6,7 @@ import { addStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts
 import { coverAgainst, d20TurnOptions, reachableTiles } from "../../../src/sim/combat/d20/options.ts";
 import { takeD20Turn, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
 import type { D20Spell } from "../../../src/sim/combat/d20/spells.ts";
-import { TURN_TIMER_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
+import { TURN_TIMER_TICKS } from "@malignus/shared";
 import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { Simulation as SimulationClass, type Simulation } from "../../../src/sim/simulation.ts";

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
+import { PICK_CHANCE_PERCENT } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import {
   bestMember, chooseMethod, rollTicks, BASH_TIME_FACTOR, DOOR_DIFFICULTY, GIVE_UP_AFTER_FAILURES, LOCK_DIFFICULTY,
-  PICK_CHANCE_PERCENT, PICK_ROLL_TICKS, SWITCH_AFTER_FAILURES,
+  PICK_ROLL_TICKS, SWITCH_AFTER_FAILURES,
 } from "../../../src/sim/doors/forcing.ts";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import { DOOR_REPAIR_WORK_TICKS } from "../../../src/sim/doors/work.ts";

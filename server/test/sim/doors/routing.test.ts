@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { walkNextTo } from "../../../src/sim/world/movement.ts";
-import { guideAtDoors, detourChance, DETOUR_CHANCE_PERCENT, SCOUT_DETOUR_CHANCE_PERCENT } from "../../../src/sim/doors/routing.ts";
+import { DETOUR_CHANCE_PERCENT, SCOUT_DETOUR_CHANCE_PERCENT } from "@malignus/shared";
+import { guideAtDoors, detourChance } from "../../../src/sim/doors/routing.ts";
 import { noteCartographers } from "../../../src/sim/doors/index.ts";
 import { adventurer, doorSim, party, run, SINGLE_ROUTE, theDoor, TWO_ROUTES } from "./helpers.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";

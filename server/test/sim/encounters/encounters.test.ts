@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
-import { ENCOUNTER_RADIUS, ROUND_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
+import { ENCOUNTER_RADIUS, ROUND_TICKS } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";

@@ -3,7 +3,7 @@ import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
-import { DEFAULT_MOVEMENT } from "../../../src/sim/combat/d20/sheet.ts";
+import { DEFAULT_MOVEMENT } from "@malignus/shared";
 import { playPlan, takeD20Turn, type D20Step, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
 import { resolveD20Attack } from "../../../src/sim/combat/d20/resolve.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";

@@ -4,7 +4,7 @@ import { DungeonState } from "@malignus/shared/schema";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20TurnOptions, reachableTiles } from "../../../src/sim/combat/d20/options.ts";
-import { TURN_TIMER_TICKS } from "../../../src/sim/combat/encounters/encounters.ts";
+import { TURN_TIMER_TICKS } from "@malignus/shared";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";

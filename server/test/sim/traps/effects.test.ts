@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { LINGERING_SOURCE, lingeringSources } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import {
-  GAS_HARM_INTERVAL_TICKS, LAIR_SETTLE_TICKS, REARM_PERIOD_TICKS, SPIDER_BITE_INTERVAL_TICKS, TERROR_FLEE_RADIUS,
+  LAIR_SETTLE_TICKS, REARM_PERIOD_TICKS,
   addLair, isHeld, onUnitEntersTile, stepTraps,
 } from "../../../src/sim/traps/index.ts";
 import { projectState } from "../../../src/rooms/projection.ts";
@@ -34,6 +35,19 @@ function advance(sim: Simulation, ticks: number) {
   return events;
 }
 
+describe("lingering effects read their own trap row (issue 15)", () => {
+  it("each lingering effect kind has exactly one source row, so an effect in play finds its own trap's numbers", () => {
+    expect(LINGERING_SOURCE).toEqual({ gas: "gasJet", spiders: "spiderTrap", web: "webTrap", terror: "terrorTrap" });
+  });
+
+  it("a table where two traps declare the same lingering effect is refused, naming both", () => {
+    const twoClouds = { ...PARTS, flameJet: { ...PARTS.flameJet, effect: "gas" as const } };
+    expect(() => lingeringSources(twoClouds)).toThrow('lingering effect "gas" is declared by both flameJet and gasJet');
+    const noWeb = { ...PARTS, webTrap: { ...PARTS.webTrap, effect: null } };
+    expect(() => lingeringSources(noWeb)).toThrow('no trap row declares the lingering effect "web"');
+  });
+});
+
 describe("lingering mechanism effects", () => {
   it("gas jet: a cloud lingers on the tiles within its radius for 30 game minutes and harms whoever stands in it every 10 minutes", () => {
     const { sim, mech, harm, walker } = trap("gasJet");
@@ -53,7 +67,7 @@ describe("lingering mechanism effects", () => {
     harm.mockClear();
     // The cloud then harms at +10, +20 and +30 game minutes, then clears.
     const later = advance(sim, PARTS.gasJet.effectMinutes * TICKS_PER_GAME_MINUTE);
-    expect(GAS_HARM_INTERVAL_TICKS).toBe(10 * TICKS_PER_GAME_MINUTE);
+    expect(PARTS.gasJet.effectHarmEveryTicks).toBe(10 * TICKS_PER_GAME_MINUTE);
     expect(harm.mock.calls.map((c) => [c[1].id, c[2], c[3]])).toEqual([
       [inCloud.id, mech.id, { severity: "light", damageType: "poison", blunt: false }],
       [inCloud.id, mech.id, { severity: "light", damageType: "poison", blunt: false }],
@@ -100,8 +114,8 @@ describe("lingering mechanism effects", () => {
     const victim = adventurer(sim, 11, 5);
     onUnitEntersTile(sim, walker, 2, 5);
     const effect = Object.values(sim.state.effects).find((e) => e.unitId === victim.id);
-    // The tile within TERROR_FLEE_RADIUS of 11,5 farthest from the trap (Chebyshev): x = 18 (the last floor column).
-    expect(TERROR_FLEE_RADIUS).toBe(8);
+    // The tile within the terror trap's effectFleeTiles of 11,5 farthest from the trap (Chebyshev): x = 18 (the last floor column).
+    expect(PARTS.terrorTrap.effectFleeTiles).toBe(8);
     expect(effect).toMatchObject({ kind: "terror", fleeTo: { x: 18, y: 1 } });
     expect(victim.activity).toBe("fleeing");
     for (let i = 0; i < 150; i++) sim.step();
@@ -115,7 +129,7 @@ describe("lingering mechanism effects", () => {
     onUnitEntersTile(sim, walker, 2, 5);
     expect(harm).toHaveBeenCalledTimes(1);
     harm.mockClear();
-    expect(SPIDER_BITE_INTERVAL_TICKS).toBe(100);
+    expect(PARTS.spiderTrap.effectHarmEveryTicks).toBe(100);
     advance(sim, 99);
     expect(harm).not.toHaveBeenCalled();
     advance(sim, 101);

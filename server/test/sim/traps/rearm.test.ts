@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PARTS } from "@malignus/shared";
+import { CRITICAL_FIRE_CHANCE } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import {
-  CRITICAL_FIRE_CHANCE, REARM_DIFFICULTY, REARM_PERIOD_TICKS, doRearmJob, isExpired, needsRearmJob, onUnitEntersTile,
+  REARM_DIFFICULTY, REARM_PERIOD_TICKS, doRearmJob, isExpired, needsRearmJob, onUnitEntersTile,
   pullLever, resolveRearm,
 } from "../../../src/sim/traps/index.ts";
 import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";

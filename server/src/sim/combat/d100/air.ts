@@ -1,6 +1,6 @@
 import type { TurnState, TurnRefusal } from "./turns.ts";
 import { spendAction } from "./turns.ts";
-import { CHARGE_MIN_TILES } from "./constants.ts";
+import { CHARGE_MIN_TILES } from "@malignus/shared";
 import { ALTITUDES, type Altitude, type AttackMode, type D100Unit } from "./types.ts";
 
 /** P100-AIR-01: aerial rules apply once any combatant flies or rides a flyer. */

@@ -1,4 +1,4 @@
-import { ADVENTURER_CLASSES, SPECIES, type SpeciesId } from "@malignus/shared";
+import { ADVENTURER_CLASSES, ARRIVES_MOUNTED, D100_COMPANION_CLASS_WEIGHTS, SPECIES, type SpeciesId } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
 import { chebyshev, isWalkable } from "../../world/grid.ts";
@@ -34,17 +34,6 @@ import { standsInCover } from "./cover.ts";
 
 /** One d100 turn of the encounter machinery (encounter.ts `takeD100Turn`). */
 export type D100TurnFn = (sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown) => void | "open";
-
-/** Left open (P100-AIR-22, server choice): a rider arrives mounted on its companion mount. */
-export const ARRIVES_MOUNTED = true;
-
-/**
- * Left open (issue 8, d100 rooms): the weights of the companion classes among classed adventurers
- * (level ≥ 1), next to the shared classes' weights (their total 100, shared/src/data/invasions.ts):
- * out of 125, Hunter 10, Warlock 10, Skyrider 5. The shared table keeps them at weight 0, so
- * malignus and d20 draws are untouched ({@link drawD100CompanionClasses}).
- */
-export const D100_COMPANION_CLASS_WEIGHTS: Readonly<Record<string, number>> = { Hunter: 10, Warlock: 10, Skyrider: 5 };
 
 /**
  * Companion classes in normally drawn parties of d100 rooms (issue 8): after the party is planned

@@ -1,6 +1,7 @@
 import {
   DUEL_HEALING_MULTIPLIER, DUEL_HP_BONUS, DUEL_MAX_HP_DEFENDER, DUEL_MAX_HP_HEALER_ATTACKER, DUEL_WINNER_MIN_HP,
-} from "./constants.ts";
+  DUEL_POWER_TOLERANCE,
+} from "@malignus/shared";
 import { rechargeSpells } from "./turns.ts";
 import type { AttackMode, D100Unit } from "./types.ts";
 
@@ -15,9 +16,6 @@ export interface DuelTerms {
   /** Weapon names allowed, or null for any. */
   weaponWhitelist: string[] | null;
 }
-
-/** Left open DUEL (DUEL-16): power scores further apart than this fraction log a warning. */
-export const DUEL_POWER_TOLERANCE = 0.1;
 
 /** A duellist as {@link startDuel} needs it. */
 export interface Duellist { id: string; unit: D100Unit; power: number }

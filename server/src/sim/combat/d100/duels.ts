@@ -1,3 +1,4 @@
+import { AI_SPARES_FORFEIT, DUEL_LOSER_OUT_TICKS, DUEL_MERCY_TICKS, DUEL_PROPOSAL_TICKS } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive, isKeeperSide } from "../../world/units.ts";
@@ -10,10 +11,6 @@ import { d100Of } from "./sheet.ts";
 import { isDown } from "./statuses.ts";
 import { orderTotals } from "./turns.ts";
 
-/** Left open DUEL (DUEL-20): an AI winner spares a duellist that forfeits a duel to the death. */
-export const AI_SPARES_FORFEIT = true;
-/** Left open DUEL: a surviving loser is out of the fight (unconscious) for this many ticks (60 = 6 game minutes). */
-export const DUEL_LOSER_OUT_TICKS = 60;
 
 /** Why a duel cannot start or end as asked. */
 export type DuelRefusal = "unknownUnit" | "sameUnit" | "notUp" | "busy" | "notInDuel";
@@ -66,8 +63,6 @@ export function duelRefusal(sim: Simulation, aId: string, bId: string): DuelRefu
   return null;
 }
 
-/** Left open DUEL (P100-DUEL-01): a duel proposal waits this many ticks for the other side's answer (300 = 30 game minutes). */
-export const DUEL_PROPOSAL_TICKS = 300;
 
 /**
  * A duel proposed and not answered yet (P100-DUEL-01, 02, 23), stored in `SimState.duelProposals`
@@ -213,8 +208,6 @@ export function finishDuel(sim: Simulation, winner: UnitRecord, loser: UnitRecor
   }
 }
 
-/** Left open DUEL (P100-DUEL-20): the winner's side has this many ticks (50 = 5 game minutes, before the loser wakes) to spare or kill; then the AI's choice applies. */
-export const DUEL_MERCY_TICKS = 50;
 
 /**
  * A duel to the death won by a side a person holds, waiting for its decision on the loser

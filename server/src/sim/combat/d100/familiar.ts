@@ -1,4 +1,4 @@
-import { FAMILIAR_HP } from "./constants.ts";
+import { FAMILIAR_HP } from "@malignus/shared";
 import { makeD100Unit } from "./types.ts";
 import type { D100Unit, FamiliarKind } from "./types.ts";
 

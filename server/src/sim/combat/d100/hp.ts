@@ -1,4 +1,5 @@
-import { DEFAULT_D100_OPTIONS, DYING_LOSS, HUNTER_FAMILIAR_DEATH_HP, HUNTER_HEAL_HP, RESCUE_TRAINED, RESCUE_UNTRAINED, type D100Options } from "./constants.ts";
+import { DYING_LOSS, HUNTER_FAMILIAR_DEATH_HP, HUNTER_HEAL_HP, RESCUE_TRAINED, RESCUE_UNTRAINED } from "@malignus/shared";
+import { DEFAULT_D100_OPTIONS, type D100Options } from "./constants.ts";
 import { hasStatus } from "./statuses.ts";
 import type { D100Unit } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import type { CombatRuleset } from "../ruleset.ts";
 import { CHECK_STAT, TRAP_RESIST_DAMAGE_DIVISOR } from "../ruleset.ts";
-import { CRIT_MIN, FUMBLE_MAX } from "./constants.ts";
+import { CRIT_MIN, D100_CHECK_BASE, D100_CHECK_STEP, FUMBLE_MAX } from "@malignus/shared";
 import { d100Attack, healUnit, hurt } from "./resolve.ts";
 import { d100Of, sheetFor } from "./sheet.ts";
 import { hasStatus, isDown } from "./statuses.ts";
@@ -10,11 +10,6 @@ import { addCompanions, drawD100CompanionClasses } from "./companions.ts";
 export { d100Of, sheetFor } from "./sheet.ts";
 export { d100Attack, hurt, healUnit } from "./resolve.ts";
 export { d100EncounterRules, takeD100Turn } from "./encounter.ts";
-
-/** Left open (checks outside combat, server default): d100 + 10 × (stat + bonus) must exceed this + 10 × difficulty. */
-export const D100_CHECK_BASE = 50;
-/** Left open (checks): points of the d100 scale per point of stat, bonus or difficulty. */
-export const D100_CHECK_STEP = 10;
 
 /**
  * The `d100` ruleset (../shared/rules/percentile.md, P100-*): hit points, d100 attack and dodge

@@ -1,8 +1,8 @@
 import type { D100Dice } from "./attack.ts";
 import {
   AREA_DEFAULT_TARGETS, KILL_DIE, MASS_ABILITY_THRESHOLD, RANGED_KILL_DIE, SWARM_CROWDING_CAP, SWARM_MIN_PER_STEP,
-  SWARM_MIN_STEP, SWARM_RATIO,
-} from "./constants.ts";
+  SWARM_MIN_STEP, SWARM_RATIO, SWARM_MIN_ENEMIES, SWARM_MAX_ENEMY_HP, SWARM_CAP_PER_MEMBER, KILL_ROLL_STEP,
+} from "@malignus/shared";
 import { DEFAULT_D100_OPTIONS, type D100Options } from "./constants.ts";
 import { applyDamage, type HpOutcome } from "./hp.ts";
 import { canDefend } from "./statuses.ts";
@@ -10,13 +10,6 @@ import type { D100Unit } from "./types.ts";
 
 /** A swarm (P100-MASS-04/05): its strength, 10 per enemy still standing. */
 export interface Swarm { strength: number }
-
-/** Left open MASS (MASS-01): automatic swarms need this many enemies of one kind… */
-export const SWARM_MIN_ENEMIES = 6;
-/** …each with at most this max HP. */
-export const SWARM_MAX_ENEMY_HP = 25;
-/** Left open MASS (MASS-28): starting strength cap per party member without / with an area ability. */
-export const SWARM_CAP_PER_MEMBER: readonly [number, number] = [50, 100];
 
 /**
  * P100-MASS-01 (Left open MASS): a group of enemies is fought as a swarm when the encounter is
@@ -58,7 +51,7 @@ export interface KillResult { roll: number; kills: number; strength: number }
 export function attackSwarm(dice: D100Dice, attacker: D100Unit, s: Swarm): KillResult {
   const die = attacker.placement === "ranged" || attacker.familiar ? RANGED_KILL_DIE : KILL_DIE;
   const roll = dice.int(1, die);
-  const kills = Math.min(Math.floor(roll / 10), swarmEnemies(s));
+  const kills = Math.min(Math.floor(roll / KILL_ROLL_STEP), swarmEnemies(s));
   s.strength -= SWARM_RATIO * kills;
   return { roll, kills, strength: s.strength };
 }

@@ -7,7 +7,7 @@ import { participantsOf } from "../encounters/book.ts";
 import { hasLineOfFire } from "../perception.ts";
 import { ignoresGroundObstacles } from "./air.ts";
 import { attackRefusal, flatModifier, hitMultiplier, rollKind, type AttackSituation } from "./attack.ts";
-import { FAMILIAR_ATTACK, SURPRISE_DODGE_PENALTY } from "./constants.ts";
+import { D100, FAMILIAR_ATTACK, SURPRISE_DODGE_PENALTY } from "@malignus/shared";
 import { d100Of, HEAL_SPELL } from "./sheet.ts";
 import { castRefusal, offensiveSpellOf } from "./spells.ts";
 import { canAct, canCast, canDefend, canMove, isDown } from "./statuses.ts";
@@ -26,7 +26,7 @@ import { companionActions } from "./companions.ts";
 export function hitChance(a: D100Unit, t: D100Unit, sit: AttackSituation): number {
   const familiar = a.familiar !== null;
   const improvised = sit.mode !== "magic" && a.weapon === "improvised" && !a.monk;
-  const [lo, hi] = familiar ? FAMILIAR_ATTACK : [1, 100] as const;
+  const [lo, hi] = familiar ? FAMILIAR_ATTACK : [1, D100] as const;
   const mult = hitMultiplier(a, t, sit), flat = flatModifier(a, t, sit);
   const penalty = (sit.surprise ? SURPRISE_DODGE_PENALTY : 0) + t.dodgePenalty;
   const defends = canDefend(t);

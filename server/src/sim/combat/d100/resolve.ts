@@ -1,4 +1,4 @@
-import type { WoundSeverity } from "@malignus/shared";
+import { D100_WOUND_EVENT_DIVISORS, HEAL_RANGE, type WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
@@ -16,10 +16,10 @@ export function d100Options(sim: Simulation): D100Options {
   return sim.state.d100Options ?? DEFAULT_D100_OPTIONS;
 }
 
-/** The malignus-style severity the `wound` event shows for d100 damage: a quarter / half of the maximum. */
+/** The malignus-style severity the `wound` event shows for d100 damage: a quarter / half of the maximum (`D100_WOUND_EVENT_DIVISORS`). */
 export function severityOf(amount: number, maxHp: number): WoundSeverity {
-  if (2 * amount >= maxHp) return "critical";
-  if (4 * amount >= maxHp) return "serious";
+  if (D100_WOUND_EVENT_DIVISORS.critical * amount >= maxHp) return "critical";
+  if (D100_WOUND_EVENT_DIVISORS.serious * amount >= maxHp) return "serious";
   return "light";
 }
 
@@ -117,9 +117,6 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
   linkLives(sim, attacker);
   return { refused: null, result: r };
 }
-
-/** Left open (CMB-45 healing in a d100 room, server default): a heal restores this range of HP. */
-export const HEAL_RANGE: readonly [number, number] = [10, 30];
 
 /**
  * CMB-45 in a d100 room: a dying unit is first stabilised (out of the fight nobody rolls for it,

@@ -1,20 +1,7 @@
 import { SPECIES, type SpeciesData } from "@malignus/shared";
 import type { UnitRecord } from "../../state.ts";
-import { DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "./constants.ts";
+import { D100_HP, DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "@malignus/shared";
 import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.ts";
-
-/**
- * Server defaults for what the seed leaves to class data (Left open PLACE, DUEL, DEATH):
- * - adventurers' normal maximum HP are the ones the duel example implies (Contradiction 11):
- *   150 for healers and attackers, 200 for defenders; Peasants are a weak mob (swarm material, MASS-01);
- * - keeper-side units by kind; trolls are tough, kobolds weak (a kobold pack fights as a swarm);
- *   gargoyles are stone (Left open AIR): above 80 HP so a blow over 80 can unseat one without
- *   killing it (P100-AIR-16).
- */
-export const D100_HP = {
-  attacker: 150, healer: 150, defender: 200, peasant: 20,
-  master: 200, minion: 60, creature: 80, troll: 150, kobold: 20, gargoyle: 120,
-} as const;
 
 /** Left open DUEL (role axis): adventurer classes that are defenders or healers; every other unit is an attacker. */
 export const CLASS_ROLE: Readonly<Record<string, Role>> = { Warrior: "defender", Doorbreaker: "defender", Priest: "healer" };
@@ -30,9 +17,7 @@ export const FLYING_SPECIES: readonly string[] = ["bat", "harpy", "dragon", "wyv
 export const CHARGING_SPECIES: readonly string[] = ["dragon", "wyvern"];
 /** Left open SPELL: the healing spell of healer-role classes (one charge, P100-SPELL-01, P100-SPELL-05). */
 export const HEAL_SPELL = "heal";
-/** Left open SPELL (P100-SPELL-04): the HP the healing spell restores. */
-export const HEAL_SPELL_RANGE: readonly [number, number] = [20, 40];
-/** Left open SPELL: the Master's one chosen spell, offensive (spells.ts `OFFENSIVE_SPELLS`, `MASTER_SPELL`). */
+/** Left open SPELL: the Master's one chosen spell, offensive (`OFFENSIVE_SPELLS` of the d100 table, spells.ts `MASTER_SPELL`). */
 export const MASTER_SPELL_ID = "shadowBolt";
 /** Left open DEATH: the healing trait that makes a trained rescuer (P100-DEATH-07). */
 export const FIRST_AID_TRAIT = "Healing";

@@ -1,3 +1,4 @@
+import { OFFENSIVE_SPELLS, type OffensiveSpellData } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
@@ -11,20 +12,6 @@ import { d100Of, MASTER_SPELL_ID } from "./sheet.ts";
 import { canCast, isDown } from "./statuses.ts";
 import { castSpell, refundSpell } from "./turns.ts";
 import type { D100Spell } from "./types.ts";
-
-/**
- * An offensive spell's description (P100-SPELL-04, Left open SPELL: server data): the damage a
- * hit deals (uniform, in HP) and its range in tiles (Chebyshev), with a line of fire as for shots.
- * It rolls an attack (mode "magic") against the target's dodge, so criticals and fumbles apply
- * (P100-CRIT-02: a critical raises its damage by 50%).
- */
-export interface OffensiveSpellData { damage: readonly [number, number]; range: number }
-
-/** Left open SPELL (server data): the offensive spells a loadout may hold, by spell id. */
-export const OFFENSIVE_SPELLS: Readonly<Record<string, OffensiveSpellData>> = {
-  /** The Master's chosen spell (sheet.ts): 30–80 HP at up to 8 tiles. */
-  shadowBolt: { damage: [30, 80], range: 8 },
-};
 
 /** The Master's one chosen spell (P100-SPELL-01, Left open SPELL; given by sheet.ts). */
 export const MASTER_SPELL = MASTER_SPELL_ID;

@@ -1,3 +1,4 @@
+import { D100_DEFAULT_STATUS_TURNS } from "@malignus/shared";
 import type { D100StatusKind, D100Unit } from "./types.ts";
 
 /**
@@ -8,8 +9,6 @@ export const CONTROL_EFFECTS: readonly D100StatusKind[] = [
   "stunned", "silenced", "immobilised", "polymorphed", "disarmed", "disoriented",
 ];
 
-/** Left open STATUS: a status without a duration from its source lasts until the end of the unit's next turn. */
-export const DEFAULT_STATUS_TURNS = 1;
 
 /**
  * True when the status is in force. While the unit is immune, control effects already in place are
@@ -27,7 +26,7 @@ export function hasStatus(u: D100Unit, kind: D100StatusKind): boolean {
  * Disarming also drops the weapon (see {@link disarm}).
  * @returns whether the status took hold.
  */
-export function addStatus(u: D100Unit, kind: D100StatusKind, turns = DEFAULT_STATUS_TURNS): boolean {
+export function addStatus(u: D100Unit, kind: D100StatusKind, turns = D100_DEFAULT_STATUS_TURNS): boolean {
   if (CONTROL_EFFECTS.includes(kind) && hasStatus(u, "immune")) return false;
   const s = u.statuses.find((r) => r.kind === kind);
   if (s) s.turnsLeft = turns;

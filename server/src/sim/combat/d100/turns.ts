@@ -1,6 +1,6 @@
 import type { D100Dice } from "./attack.ts";
 import { attackRefusal } from "./attack.ts";
-import { GUARDED_MOVE_DIVISOR } from "./constants.ts";
+import { GUARDED_MOVE_DIVISOR } from "@malignus/shared";
 import { canCast, canMove, canReact } from "./statuses.ts";
 import type { D100Spell, D100Unit } from "./types.ts";
 

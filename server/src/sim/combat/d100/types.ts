@@ -2,6 +2,7 @@
  * The data of one unit under the d100 ruleset, stored on `UnitRecord.d100` in a d100 room
  * (P100 catalogue, ../shared/rules/percentile.md). Durations count the unit's own turns.
  */
+import { DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "@malignus/shared";
 
 /** P100-PLACE: a class's combat range category (Left open PLACE: one per class, from data). */
 export type Placement = "melee" | "ranged" | "magic";
@@ -122,7 +123,7 @@ export function makeD100Unit(over: Partial<D100Unit> = {}): D100Unit {
   return {
     hp: 100, maxHp: 100, placement: "melee", role: "attacker", monk: false, firstAider: false,
     weapon: "armed", hasMeleeWeapon: true, hasRangedWeapon: false, hasSecondaryWeapon: false, droppedWeapon: null,
-    range: 10, moveTiles: 6, statuses: [], spells: [], lockedSpells: [], dodgePenalty: 0, inCover: false,
+    range: DEFAULT_RANGED_RANGE, moveTiles: DEFAULT_MOVE_TILES, statuses: [], spells: [], lockedSpells: [], dodgePenalty: 0, inCover: false,
     altitude: "ground", flyer: false, canCharge: false, mountId: "", riderId: "", dyingPhase: true,
     acceptsDeath: true, dying: false, stabilised: false, dead: false, traumatised: false,
     familiar: null, familiarSpecialist: false, duel: null, swarm: "", swarmRound: 0, surprise: false,

@@ -71,8 +71,6 @@ export function interact(b: TurnBudget, needsAction = false): string | null {
   return spendAction(b, "useObject");
 }
 
-/** Left open (D20-ACTION, Help): an ally helped to attack must be within this many tiles of the helper (D20-ACTION-17). */
-export const HELP_RANGE = 3;
 
 /**
  * Left open (D20-ACTION, Ready): the triggers a readied reaction may wait for.

@@ -1,4 +1,5 @@
-import { combineEdge, D20, rollD20, type Dice, type Edge } from "./dice.ts";
+import { COVER_AC, D20, RANGE_BANDS, type D20Cover, type RangeBand } from "@malignus/shared";
+import { combineEdge, rollD20, type Dice, type Edge } from "./dice.ts";
 import type { D20Abilities, D20Weapon } from "./types.ts";
 import { sizeDiff, type Size } from "./size.ts";
 
@@ -40,12 +41,9 @@ export function chooseDefence(a: D20Abilities, kind: AttackKind): { defence: Def
   return best;
 }
 
-/** D20-ATTACK-59: degrees of cover. */
-export type Cover = "none" | "half" | "threeQuarters" | "total";
+/** D20-ATTACK-59: degrees of cover (the d20 table's {@link D20Cover}). */
+export type Cover = D20Cover;
 const COVER_ORDER: readonly Cover[] = ["none", "half", "threeQuarters", "total"];
-
-/** D20-ATTACK-61, D20-ATTACK-63: AC bonus of each degree (total cover: only a natural 20 hits). */
-export const COVER_AC: Readonly<Record<Cover, number>> = { none: 0, half: 1, threeQuarters: 3, total: 0 };
 
 /** D20-ATTACK-60: of several sources of cover only the highest counts. */
 export function bestCover(sources: readonly Cover[]): Cover {
@@ -141,10 +139,8 @@ export function attackEdge(s: AttackSituation): Edge {
   return combineEdge(adv, dis);
 }
 
-/** D20-ATTACK-52 to D20-ATTACK-55: the range bands of techniques and spells, in tiles. */
-export const RANGE_BANDS = { contact: 2, short: 5, medium: 15, long: 25 } as const;
-/** A range band. */
-export type RangeBand = keyof typeof RANGE_BANDS;
+/** A range band of techniques and spells (D20-ATTACK-52 to D20-ATTACK-55; `RANGE_BANDS` of the d20 table, in tiles). */
+export type { RangeBand };
 
 /**
  * D20-ATTACK-47, D20-ATTACK-48, D20-ATTACK-51 to D20-ATTACK-55 (Left open): a spell or technique
@@ -170,14 +166,6 @@ export function inReach(reach: number, distance: number): boolean {
   return distance >= 1 && distance <= reach;
 }
 
-/** D20-ATTACK-21: the usual reach. Left open D20-ATTACK-23: reach weapons give 2. */
-export const DEFAULT_REACH = 1;
-/** Left open (D20-ATTACK-23): reach of a reach weapon (spear, trident). */
-export const REACH_WEAPON_REACH = 2;
-/** Left open (D20-ATTACK-33, no figure in the source): a thrown weapon reaches this many tiles (the Short band). */
-export const THROW_RANGE = 5;
-/** Left open (D20-ATTACK-24): an unarmed attack deals 1 bludgeoning + the unarmed skill level. */
-export const UNARMED_DAMAGE = "1";
 
 /** What a move looks like to a creature that might make an opportunity attack. */
 export interface OpportunityCheck {

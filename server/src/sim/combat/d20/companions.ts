@@ -1,11 +1,10 @@
-import { ADVENTURER_CLASSES, SPECIES, type SpeciesId } from "@malignus/shared";
+import { ADVENTURER_CLASSES, CLASS_MOUNT_SIZE, D20_CLASS_SPELLS, SPECIES, type SpeciesId } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
 import { addUnit, presentUnits } from "../../world/units.ts";
 import { speciesFields } from "../creatures.ts";
 import { encounterOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
-import type { D20Spell } from "./spells.ts";
 
 /**
  * Mounts and class spells in live `d20` rooms (issue 7, d20finish). The adventurer classes whose
@@ -13,30 +12,6 @@ import type { D20Spell } from "./spells.ts";
  * griffon) bring it as a d20 mount (D20-MOUNT-01, D20-MOUNT-14, D20-MOUNT-15), and a few classes
  * know d20 spells ({@link D20_CLASS_SPELLS}). Familiars are a d100 notion and do not come in d20.
  */
-
-/**
- * Left open (D20-MOUNT-01, D20-SIZE-01, server choice): a class mount is a Large creature (2×2
- * tiles), one size larger than its Medium rider, willing and trained for riders (controlled,
- * D20-MOUNT-12 to D20-MOUNT-15).
- */
-export const CLASS_MOUNT_SIZE = "large";
-
-/**
- * Left open (D20-ACTION-07 to D20-ACTION-09: the source lists no spells, server content): the d20
- * spells or techniques an adventurer of a class knows, and its Mana and Stamina pools. The
- * Skyrider calls a gust at a foe (a spell attack, Mental modifier, D20-ATTACK-14); the Priest
- * smites. Classes not listed know none (pools 0).
- */
-export const D20_CLASS_SPELLS: Readonly<Record<string, { spells: readonly D20Spell[]; mana: number; stamina: number }>> = {
-  Skyrider: {
-    spells: [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "air", radius: 0 }],
-    mana: 4, stamina: 0,
-  },
-  Priest: {
-    spells: [{ name: "smite", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d8", damageType: "magic", element: "light", radius: 0 }],
-    mana: 4, stamina: 0,
-  },
-};
 
 /** Gives `unit` its class's d20 spells and pools ({@link D20_CLASS_SPELLS}); nothing for other classes or units. */
 export function learnClassSpells(unit: UnitRecord): void {

@@ -1,12 +1,10 @@
-import type { DamageType } from "@malignus/shared";
+import {
+  BASIC_DOT, MAGIC_ADVANTAGE, MAGIC_ADVANTAGE_BONUS, type D20DamageType, type DamageType,
+} from "@malignus/shared";
 import { maxDice, rollDice, type Dice, type DiceExpr } from "./dice.ts";
 
-/** D20-DAMAGE-07: the d20 damage types. */
-export const D20_DAMAGE_TYPES = [
-  "acid", "bludgeoning", "piercing", "poison", "asphyxiation", "psychic", "slashing", "magic", "burn",
-] as const;
-/** One of {@link D20_DAMAGE_TYPES}. */
-export type D20DamageType = (typeof D20_DAMAGE_TYPES)[number];
+/** D20-DAMAGE-07: the d20 damage types (the d20 table's vocabulary, shared/src/data/d20.ts). */
+export { D20_DAMAGE_TYPES, type D20DamageType } from "@malignus/shared";
 
 /**
  * The shared damage vocabulary (trap table, weapons) read as d20 types. Left open (D20-DAMAGE
@@ -57,24 +55,9 @@ export function damageTaken(amount: number, type: D20DamageType, defence: Damage
 /** A damage-over-time effect on a creature: `dice` rolled at the start of each of its next `turnsLeft` turns. */
 export interface DotRecord { type: D20DamageType; dice: string; turnsLeft: number; sourceId: string }
 
-/** Left open (D20-DAMAGE, damage over time): "for 2 turns" = the victim's next 2 turns. */
-export const BASIC_DOT_TURNS = 2;
-
 /**
- * D20-DAMAGE-09 (acid 1d4 for 2 turns), D20-DAMAGE-14 (poison at least 1d4 for 2 turns),
- * D20-DAMAGE-17 (asphyxiation 1d4 per turn, lasting while its hold lasts: -1 = until removed),
- * D20-DAMAGE-23 (burn at least 1d4 for 2 turns). The basic damage over time of each type, or null.
- */
-export const BASIC_DOT: Readonly<Partial<Record<D20DamageType, { dice: string; turns: number }>>> = {
-  acid: { dice: "1d4", turns: BASIC_DOT_TURNS },
-  poison: { dice: "1d4", turns: BASIC_DOT_TURNS },
-  burn: { dice: "1d4", turns: BASIC_DOT_TURNS },
-  asphyxiation: { dice: "1d4", turns: -1 },
-};
-
-/**
- * Adds the basic damage over time of `type` (if it has one) to `dots`. The same type again
- * resets its duration instead of stacking (Left open D20-DAMAGE).
+ * Adds the basic damage over time of `type` (if it has one, `BASIC_DOT` of the d20 table) to
+ * `dots`. The same type again resets its duration instead of stacking (Left open D20-DAMAGE).
  */
 export function addBasicDot(dots: DotRecord[], type: D20DamageType, sourceId: string): void {
   const basic = BASIC_DOT[type];
@@ -98,27 +81,10 @@ export function tickDots(dice: Dice, dots: DotRecord[]): { type: D20DamageType; 
   return out;
 }
 
-/** Ground zones (D20-DAMAGE-10 acid 1d4, D20-DAMAGE-15 poison at least 1d2, D20-DAMAGE-24 burning at least 1d2). */
-export const GROUND_ZONE_DICE: Readonly<Record<"acid" | "poison" | "burn", string>> = { acid: "1d4", poison: "1d2", burn: "1d2" };
-
-/** Left open (D20-DAMAGE, ground zones): a zone lasts this many rounds when its source says nothing. */
-export const GROUND_ZONE_DEFAULT_ROUNDS = 2;
-
-/** D20-DAMAGE-32: the bonus the side holding the magic advantage gets, to damage or resistance. */
-export const MAGIC_ADVANTAGE_BONUS = 2;
-
 /**
- * D20-DAMAGE-31: the table of magics (which kind beats which). The source's table is missing;
- * Left open: kept as data, a cycle of elements.
- */
-export const MAGIC_ADVANTAGE: Readonly<Record<string, string>> = {
-  fire: "ice", ice: "wind", wind: "earth", earth: "water", water: "fire",
-};
-
-/**
- * D20-DAMAGE-32 (Left open reading): when a spell meets a spell-based defence, the attacker whose
- * element beats the defender's deals +2 damage and a defender whose element beats the attacker's
- * gets +2 AC.
+ * D20-DAMAGE-31, D20-DAMAGE-32 (Left open reading): when a spell meets a spell-based defence, the
+ * attacker whose element beats the defender's (`MAGIC_ADVANTAGE` of the d20 table) deals
+ * +`MAGIC_ADVANTAGE_BONUS` (2) damage and a defender whose element beats the attacker's gets +2 AC.
  */
 export function magicAdvantage(attackerElement: string, defenderElement: string): { damage: number; ac: number } {
   if (MAGIC_ADVANTAGE[attackerElement] === defenderElement) return { damage: MAGIC_ADVANTAGE_BONUS, ac: 0 };

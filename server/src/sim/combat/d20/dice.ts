@@ -1,9 +1,8 @@
+import { D20 } from "@malignus/shared";
 import type { Dice } from "../malignus/index.ts";
 
 export type { Dice };
 
-/** Sides of the d20 (D20-ATTACK-09, D20-FLOW-18, D20-HP-17). */
-export const D20 = 20;
 
 /** A parsed dice expression: `count` dice of `sides` faces plus a flat `bonus` ("2d6+1"). */
 export interface DiceExpr { count: number; sides: number; bonus: number }

@@ -1,8 +1,7 @@
+import { SLOT_CAPACITY } from "@malignus/shared";
 import type { Gear } from "../../state.ts";
 
-/** D20-EQUIP-02 to D20-EQUIP-07: the equipment slots and how many items each holds. */
-export const SLOT_CAPACITY = { head: 1, body: 1, feet: 1, jewellery: 2, mainHand: 1, offHand: 1 } as const;
-/** A slot name. */
+/** A slot name (D20-EQUIP-02 to D20-EQUIP-07: `SLOT_CAPACITY` of the d20 table). */
 export type Slot = keyof typeof SLOT_CAPACITY;
 
 /** An equippable item; `twoHanded` takes both hand slots (Left open D20-EQUIP). */

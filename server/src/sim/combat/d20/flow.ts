@@ -1,8 +1,9 @@
-import { D20, type Dice } from "./dice.ts";
+import { D20, PASSIVE_PERCEPTION_BASE } from "@malignus/shared";
+import type { Dice } from "./dice.ts";
 
 /** D20-FLOW-09: passive Perception = 10 + Perception modifier + vigilance level. */
 export function passivePerception(perception: number, vigilance: number): number {
-  return 10 + perception + vigilance;
+  return PASSIVE_PERCEPTION_BASE + perception + vigilance;
 }
 
 /** D20-ACTION-38: a Hide (stealth) roll total: 1d20 + Furtivité modifier + Discrétion level. */

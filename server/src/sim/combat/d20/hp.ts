@@ -1,4 +1,5 @@
-import { D20, type Dice } from "./dice.ts";
+import { D20, DEATH_SAVE_DC, DEATH_SAVE_LIMIT, FIRST_AID_BASE_DC, STABLE_REGAIN_TURNS } from "@malignus/shared";
+import type { Dice } from "./dice.ts";
 
 /** The hit-point part of a d20 unit (see `D20Unit`). */
 export interface HpState {
@@ -12,15 +13,6 @@ export interface HpState {
 
 /** What a change of HP did to the creature. */
 export type HpOutcome = "hurt" | "unconscious" | "knockedOut" | "dead" | "deathSaveFailure" | "healed" | "woke" | "none";
-
-/** D20-HP-18: a jet de destin succeeds at this value or more. */
-export const DEATH_SAVE_DC = 10;
-/** D20-HP-20, D20-HP-21: tally that ends the dying (stable or dead). */
-export const DEATH_SAVE_LIMIT = 3;
-/** D20-HP-34: a stable creature regains 1 HP after this many of its turns. */
-export const STABLE_REGAIN_TURNS = 5;
-/** Left open (D20-HP, stabilising): first aid is 1d20 + Habilité + Médecine against this + the failures. */
-export const FIRST_AID_BASE_DC = 10;
 
 /** True when the creature is at 0 HP and alive: unconscious (D20-HP-14, D20-HP-32). */
 export function isUnconscious(u: HpState): boolean {

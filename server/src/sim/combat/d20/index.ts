@@ -1,6 +1,7 @@
 import type { CombatRuleset } from "../ruleset.ts";
 import { CHECK_STAT, TRAP_RESIST_DAMAGE_DIVISOR } from "../ruleset.ts";
-import { D20, parseDice, rollDice } from "./dice.ts";
+import { D20, D20_CHECK_BASE_DC, HEAL_DICE } from "@malignus/shared";
+import { parseDice, rollDice } from "./dice.ts";
 import { damageTaken, SHARED_TO_D20_DAMAGE } from "./damage.ts";
 import { defenceOf, healUnit, hurt, resolveD20Attack } from "./resolve.ts";
 import { d20Of, sheetFor } from "./sheet.ts";
@@ -11,11 +12,6 @@ import { d20PartyArrived } from "./companions.ts";
 export { d20Of, sheetFor } from "./sheet.ts";
 export { resolveD20Attack, hurt, healUnit } from "./resolve.ts";
 export { d20EncounterRules } from "./encounter.ts";
-
-/** Left open (checks outside combat, server default): 1d20 + stat + bonus must reach this + the difficulty. */
-export const D20_CHECK_BASE_DC = 10;
-/** Left open (CMB-45 healing in a d20 room): a heal restores this dice of HP. */
-export const HEAL_DICE = "1d8";
 
 /**
  * The `d20` ruleset (../shared/rules/d20.md): hit points, AC, d20 attack rolls, damage types,

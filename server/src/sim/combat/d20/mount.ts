@@ -1,8 +1,6 @@
-import { D20, type Dice } from "./dice.ts";
+import { D20, STAY_MOUNTED_DC } from "@malignus/shared";
+import type { Dice } from "./dice.ts";
 import { sizeDiff, type Size } from "./size.ts";
-
-/** Left open (D20-MOUNT-05 source defect): staying mounted needs 1d20 + Agility ≥ this (strictly more than 10). */
-export const STAY_MOUNTED_DC = 11;
 
 /** D20-MOUNT-01, D20-MOUNT-14: may `mount` carry `rider`? Willing and at least one size larger; `controlled` also needs trained. */
 export function canServeAsMount(rider: Size, mount: Size, willing: boolean): boolean {

@@ -1,19 +1,11 @@
+import {
+  BASE_STEP_COST, CRAWL_DIFFICULT_COST, D20, DIFFICULT_EXTRA_COST, DRAG_EXTRA_COST, MODE_SWITCH_COST, MOVE_MODE_FACTORS, SLIPPERY_DC, SPACE_TILES,
+} from "@malignus/shared";
 import type { Dice } from "./dice.ts";
-import { SPACE_TILES, type Size } from "./size.ts";
+import type { Size } from "./size.ts";
 
 /** D20-MOVE-13: the movement modes. */
 export type MoveMode = "walk" | "fly" | "swim";
-
-/** D20-MOVE-05, D20-MOVE-06: entering a tile, orthogonal or diagonal, costs this on normal terrain. */
-export const BASE_STEP_COST = 1;
-/** D20-MOVE-22, D20-MOVE-33: extra per tile of difficult terrain, and per tile crawled. */
-export const DIFFICULT_EXTRA_COST = 1;
-/** D20-MOVE-34 (Left open: 3 in total): a tile crawled through difficult terrain. */
-export const CRAWL_DIFFICULT_COST = 3;
-/** D20-MOVE-15: every switch of movement mode. */
-export const MODE_SWITCH_COST = 2;
-/** Left open (D20-ATTACK, grapple): dragging a grappled creature costs 1 extra per tile. */
-export const DRAG_EXTRA_COST = 1;
 
 /** What a tile step involves, for its cost. */
 export interface StepTerrain {
@@ -150,11 +142,11 @@ export function turnMovement(me: ModeSheet): number {
   return me.movement * sheetModeFactor(me, modeOf(me));
 }
 
-/** D20-MOVE-17 to D20-MOVE-20: the multiplier of a mode for a creature. */
+/** D20-MOVE-17 to D20-MOVE-20: the multiplier of a mode for a creature (`MOVE_MODE_FACTORS` of the d20 table). */
 export function modeFactor(mode: MoveMode, opts: { saaneris?: boolean; swimSpell?: boolean } = {}): number {
-  if (mode === "fly") return 2;
-  if (mode === "swim") return opts.saaneris ? 2 : opts.swimSpell ? 1 : 0.5;
-  return 1;
+  if (mode === "fly") return MOVE_MODE_FACTORS.fly;
+  if (mode === "swim") return opts.saaneris ? MOVE_MODE_FACTORS.swimSaaneris : opts.swimSpell ? MOVE_MODE_FACTORS.swimSpell : MOVE_MODE_FACTORS.swim;
+  return MOVE_MODE_FACTORS.walk;
 }
 
 /**
@@ -177,9 +169,6 @@ export function canStandUp(movementValue: number, remaining: number): boolean {
   return movementValue > 0 && remaining >= standUpCost(movementValue);
 }
 
-/** D20-MOVE-29: dropping prone costs no movement. */
-export const DROP_PRONE_COST = 0;
-
 /**
  * D20-ACTION-10 (Left open: the mode's factor applies): Dash adds the movement value times the
  * current mode's factor to the remaining movement; with movement 9 walking the turn allows 18.
@@ -188,15 +177,12 @@ export function dash(remaining: number, movementValue: number, factor: number): 
   return remaining + movementValue * factor;
 }
 
-/** Left open (D20-MOVE, slippery liquid D20-MOVE-27): 1d20 + Agility must reach this to stay standing. */
-export const SLIPPERY_DC = 10;
-
 /**
  * D20-MOVE-26, D20-MOVE-27 (Left open: rolled on entering or starting a turn on the tile, 10 or
  * more succeeds): the Agility roll on slippery liquid; false means the creature falls prone.
  */
 export function keepsFooting(dice: Dice, agility: number): boolean {
-  return dice.die(20) + agility >= SLIPPERY_DC;
+  return dice.die(D20) + agility >= SLIPPERY_DC;
 }
 
 /** D20-MOVE-37: a flying creature falls when prone, at 0 movement, or unable to move. */
@@ -204,5 +190,3 @@ export function flyerFalls(mode: MoveMode, prone: boolean, movementValue: number
   return mode === "fly" && (prone || movementValue === 0 || !canMoveNow);
 }
 
-/** Left open (D20-MOVE falling, D20-MOUNT-11): 1 bludgeoning damage per tile fallen. */
-export const FALL_DAMAGE_PER_TILE = 1;

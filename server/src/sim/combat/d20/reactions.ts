@@ -1,3 +1,4 @@
+import { ARCANE_SHIELD_AC, ARCANE_SHIELD_MANA } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
@@ -14,10 +15,6 @@ import { d20Of } from "./sheet.ts";
 /** Reaction abilities a creature may have (D20-FLOW-37). */
 export type ReactionAbility = "arcaneShield" | "shoveAlly";
 
-/** Arcane shield: AC bonus against the attack that triggered it. */
-export const ARCANE_SHIELD_AC = 5;
-/** Arcane shield: mana it costs. */
-export const ARCANE_SHIELD_MANA = 2;
 
 /**
  * Shove an ally: a creature next to an ally that is attacked pushes it aside, so the attack

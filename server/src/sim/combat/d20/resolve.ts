@@ -1,4 +1,4 @@
-import type { WoundSeverity } from "@malignus/shared";
+import { D20_WOUND_EVENT_DIVISORS, type WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
@@ -20,10 +20,10 @@ export function isSubmerged(sim: Simulation, unit: UnitRecord): boolean {
   return tileAt(sim.state.map, unit.x, unit.y) === DEEP_WATER_TILE;
 }
 
-/** The malignus-style severity the `wound` event shows for d20 damage: a quarter / half of the maximum. */
+/** The malignus-style severity the `wound` event shows for d20 damage: a quarter / half of the maximum (`D20_WOUND_EVENT_DIVISORS`). */
 export function severityOf(amount: number, maxHp: number): WoundSeverity {
-  if (2 * amount >= maxHp) return "critical";
-  if (4 * amount >= maxHp) return "serious";
+  if (D20_WOUND_EVENT_DIVISORS.critical * amount >= maxHp) return "critical";
+  if (D20_WOUND_EVENT_DIVISORS.serious * amount >= maxHp) return "serious";
   return "light";
 }
 

@@ -1,3 +1,4 @@
+import { FALL_DAMAGE_PER_TILE, FLYING_HEIGHT, MODE_SWITCH_COST, SPACE_TILES } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { MapState, UnitRecord } from "../../state.ts";
 import { isDifficult, isWalkable, isWater } from "../../world/grid.ts";
@@ -5,10 +6,10 @@ import { areEnemies, isActive } from "../../world/units.ts";
 import type { TurnBudget } from "./actions.ts";
 import { dragSlows } from "./attack.ts";
 import {
-  canEnter, canUseMode, FALL_DAMAGE_PER_TILE, flyerFalls, MODE_SWITCH_COST, MOVE_MODES, modeOf, sheetModeFactor, spaceDistance, spaceSide, stepCost, switchMode, type MoveMode,
+  canEnter, canUseMode, flyerFalls, MOVE_MODES, modeOf, sheetModeFactor, spaceDistance, spaceSide, stepCost, switchMode, type MoveMode,
 } from "./movement.ts";
 import { d20Of } from "./sheet.ts";
-import { mayPassThrough, SPACE_TILES, type Size } from "./size.ts";
+import { mayPassThrough, type Size } from "./size.ts";
 import { addStatus, hasStatus, isIncapacitated, removeStatus } from "./statuses.ts";
 import { defenceOf, hurt, spaceOf } from "./resolve.ts";
 import { damageTaken } from "./damage.ts";
@@ -496,9 +497,6 @@ export function routeNextTo(sim: Simulation, unit: UnitRecord, target: UnitRecor
 
 /** The last {@link routeNextTo} answer of each simulation (its routes are never mutated by callers). */
 const lastRoute = new WeakMap<Simulation, { key: string; route: Route | null }>();
-
-/** Left open (D20-MOVE falling): a flying creature is this many tiles above the floor (the dungeon's rooms are one storey). */
-export const FLYING_HEIGHT = 1;
 
 /**
  * D20-MOVE-37 and Left open (falling; D20-STATUS rooted): a flying creature that is prone, has a

@@ -1,39 +1,15 @@
 import type { UnitRecord } from "../../state.ts";
-import { SPECIES, type SpeciesData, type SpeciesId } from "@malignus/shared";
+import {
+  ARMOUR_AC, D20_WEAPONS, DEFAULT_MOVEMENT, HP_PER_LEVEL, SHEET_BY_KIND, SPECIES, TROLL_HP, type SpeciesData, type SpeciesId,
+} from "@malignus/shared";
 import { slotsFromGear } from "./equip.ts";
-import { DEFAULT_REACH, UNARMED_DAMAGE } from "./attack.ts";
 import type { D20Unit, D20Weapon } from "./types.ts";
 
-/** D20-FLOW-28 (sheet not in the chapter; server default): every unit's walking movement, tiles per turn. */
-export const DEFAULT_MOVEMENT = 6;
-
-/** Server defaults for sheets the chapter does not give: base HP and AC by unit kind. */
-export const SHEET_BY_KIND: Readonly<Record<UnitRecord["kind"], { hp: number; ac: number }>> = {
-  master: { hp: 40, ac: 15 },
-  minion: { hp: 10, ac: 11 },
-  creature: { hp: 16, ac: 12 },
-  adventurer: { hp: 8, ac: 12 },
-};
-/** Adventurers gain this many HP per level. */
-export const HP_PER_LEVEL = 4;
-/** Trolls (the species that never dies at once in malignus) get this many HP. */
-export const TROLL_HP = 30;
-/** AC from body armour (Left open D20-EQUIP: shield and armour values come from item data). */
-export const ARMOUR_AC: Readonly<Record<string, number>> = { none: 0, cloth: 1, leather: 1, chainmail: 3, plate: 5 };
-
-/** Weapons the shared gear maps to (Left open D20-ATTACK-24: unarmed deals 1 bludgeoning). */
-export const WEAPONS: Readonly<Record<"unarmed" | "mace" | "sword" | "bow", D20Weapon>> = {
-  unarmed: { name: "unarmed", damage: UNARMED_DAMAGE, damageType: "bludgeoning", ranged: false, reach: DEFAULT_REACH, range: [1, 1], light: true, finesse: false, reload: false, magical: false },
-  mace: { name: "mace", damage: "1d6", damageType: "bludgeoning", ranged: false, reach: DEFAULT_REACH, range: [1, 1], light: false, finesse: false, reload: false, magical: false },
-  sword: { name: "longsword", damage: "1d8", damageType: "slashing", ranged: false, reach: DEFAULT_REACH, range: [1, 1], light: false, finesse: false, reload: false, magical: false },
-  bow: { name: "shortbow", damage: "1d6", damageType: "piercing", ranged: true, reach: DEFAULT_REACH, range: [2, 16], light: false, finesse: false, reload: false, magical: false },
-};
-
-/** The d20 weapon a unit's shared gear stands for. */
+/** The d20 weapon a unit's shared gear stands for (`D20_WEAPONS` of the d20 table). */
 export function weaponFor(unit: UnitRecord): D20Weapon {
-  if (unit.gear.ranged) return WEAPONS.bow;
-  if (unit.gear.weapon === "fists") return WEAPONS.unarmed;
-  return unit.gear.blunt ? WEAPONS.mace : WEAPONS.sword;
+  if (unit.gear.ranged) return D20_WEAPONS.bow;
+  if (unit.gear.weapon === "fists") return D20_WEAPONS.unarmed;
+  return unit.gear.blunt ? D20_WEAPONS.mace : D20_WEAPONS.sword;
 }
 
 /** The species table's row for a creature unit (shared/src/data/creatures.ts), or undefined. */

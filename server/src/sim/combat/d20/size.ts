@@ -1,10 +1,9 @@
-/** Left open (D20-SIZE, missing table): the six size categories, smallest first. */
-export const SIZES = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
-/** One of {@link SIZES}. */
-export type Size = (typeof SIZES)[number];
+import { D20_SIZES, SPACE_TILES, type D20Size } from "@malignus/shared";
 
-/** Left open (D20-SIZE): side of each size's square space, in tiles (D20-SIZE-03: Medium is 1). */
-export const SPACE_TILES: Readonly<Record<Size, number>> = { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 };
+/** Left open (D20-SIZE, missing table): the six size categories, smallest first (`D20_SIZES` of the d20 table). */
+export const SIZES = D20_SIZES;
+/** One of {@link SIZES}. */
+export type Size = D20Size;
 
 /** Steps between two sizes: positive when `a` is larger than `b`. */
 export function sizeDiff(a: Size, b: Size): number {
@@ -30,9 +29,6 @@ export function fitThrough(size: Size, width: number): Fit {
   if (width >= 1 && width === n - 1) return "squeeze";
   return "blocked";
 }
-
-/** D20-SIZE-09: extra movement per tile while squeezing. */
-export const SQUEEZE_EXTRA_COST = 1;
 
 /**
  * D20-MOVE-35, D20-MOVE-36, D20-SIZE-04: may a creature move through another's space? Non-hostile

@@ -1,36 +1,17 @@
+import type { D20Spell } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
-import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inBand, type RangeBand } from "./attack.ts";
-import { damageRoll, damageTaken, magicAdvantage, type D20DamageType } from "./damage.ts";
+import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inBand } from "./attack.ts";
+import { damageRoll, damageTaken, magicAdvantage } from "./damage.ts";
 import { gridDistance } from "./movement.ts";
 import { canReact, canUseMagic } from "./statuses.ts";
 import { coverBetween, defenceOf, hurt, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
 
-/**
- * A spell or technique a creature knows (D20-ACTION-07 to D20-ACTION-09; the chapter has no spell
- * list, so spells are data). "attack" spells make a spell attack roll against one creature within
- * their band; "area" spells hit every creature within `radius` of a tile in their band, with no
- * attack roll and one damage roll for all (D20-DAMAGE-04).
- */
-export interface D20Spell {
-  name: string;
-  /** Mana for spells, Stamina for techniques (D20-ACTION-09, Left open). */
-  cost: number;
-  pool: "mana" | "stamina";
-  kind: "attack" | "area";
-  band: RangeBand;
-  damage: string;
-  damageType: D20DamageType;
-  /** Element for the magic advantage (D20-DAMAGE-31), or "". */
-  element: string;
-  /** Area spells: Chebyshev radius in tiles. */
-  radius: number;
-  /** Area spells that leave a ground zone on every tile of the area (D20-DAMAGE-10, 15, 24), and for how many rounds (default GROUND_ZONE_DEFAULT_ROUNDS). */
-  zone?: { type: "acid" | "poison" | "burn"; rounds?: number };
-}
+/** A spell or technique a creature knows: the d20 table's {@link D20Spell} shape (shared/src/data/d20.ts). */
+export type { D20Spell };
 
 /**
  * Why `caster` cannot cast `spell` now, or null: silenced casters cannot use magic (D20-STATUS-04,

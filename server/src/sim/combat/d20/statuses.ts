@@ -1,10 +1,9 @@
-/** D20-STATUS and the statuses of other sections kept in one registry (Left open D20-STATUS). */
-export const STATUS_KINDS = [
-  "paralysed", "silenced", "rooted", "blinded", "terrified", "enraged", "bleeding",
-  "prone", "grappled", "surprised", "hidden", "squeezing", "reloading", "disengaged", "readied", "helped",
-] as const;
+import { BLEEDING_MEDICINE_DC, BLINDED_RANGE, D20_STATUS_KINDS, D20_STATUS_TURNS, type D20StatusKind } from "@malignus/shared";
+
+/** D20-STATUS and the statuses of other sections kept in one registry (`D20_STATUS_KINDS` of the d20 table). */
+export const STATUS_KINDS = D20_STATUS_KINDS;
 /** One of {@link STATUS_KINDS}. */
-export type StatusKind = (typeof STATUS_KINDS)[number];
+export type StatusKind = D20StatusKind;
 
 /**
  * A status on a creature. `turnsLeft` counts the creature's own turn ends still to come
@@ -21,24 +20,11 @@ export interface StatusRecord {
 }
 
 /**
- * Left open (D20-STATUS, durations): without a duration from its source a status lasts until the
- * end of the target's next turn (1); bleeding, prone, grappled, hidden and squeezing last until removed (-1).
- */
-export const DEFAULT_STATUS_TURNS: Readonly<Record<StatusKind, number>> = {
-  paralysed: 1, silenced: 1, rooted: 1, blinded: 1, terrified: 1, enraged: 1, bleeding: -1,
-  prone: -1, grappled: -1, surprised: 1, hidden: -1, squeezing: -1, reloading: -1, disengaged: 1, readied: -1, helped: -1,
-};
-
-/**
  * Statuses that end when their holder's (or their source's) next turn starts (Left open
  * D20-ACTION: Reload, Ready, Help): "reloading" and "readied" on the creature itself.
  */
 export const ENDS_AT_OWN_TURN_START: readonly StatusKind[] = ["reloading", "readied"];
 
-/** D20-STATUS-06: a blinded creature targets (and sees) only within this many tiles. */
-export const BLINDED_RANGE = 8;
-/** D20-STATUS-10: bleeding damage per turn. */
-export const BLEEDING_DICE = "1d4";
 
 /** True when the creature has the status. */
 export function hasStatus(statuses: readonly StatusRecord[], kind: StatusKind): boolean {
@@ -49,7 +35,7 @@ export function hasStatus(statuses: readonly StatusRecord[], kind: StatusKind): 
  * D20-STATUS-01: inflicts a status; one the creature already has refreshes its duration
  * instead of stacking (Left open D20-STATUS).
  */
-export function addStatus(statuses: StatusRecord[], kind: StatusKind, sourceId = "", turns = DEFAULT_STATUS_TURNS[kind]): void {
+export function addStatus(statuses: StatusRecord[], kind: StatusKind, sourceId = "", turns = D20_STATUS_TURNS[kind]): void {
   const s = statuses.find((r) => r.kind === kind);
   if (s) { s.turnsLeft = turns; s.sourceId = sourceId; return; }
   statuses.push({ kind, turnsLeft: turns, sourceId });
@@ -110,12 +96,12 @@ export type BleedingTreatment = "healingPotion" | "bandage" | "medicalTools" | "
 
 /**
  * D20-STATUS-11 to D20-STATUS-13: bandages and medical tools stop bleeding; a healing potion does
- * not; the Medicine skill alone needs an Habilité (Médecine) roll total ≥ 10 (Left open).
+ * not; the Medicine skill alone needs an Habilité (Médecine) roll total ≥ `BLEEDING_MEDICINE_DC` (10, Left open).
  * @returns whether the bleeding stopped (it is removed).
  */
 export function treatBleeding(statuses: StatusRecord[], how: BleedingTreatment, medicineTotal = 0): boolean {
   if (!hasStatus(statuses, "bleeding")) return false;
-  const cured = how === "bandage" || how === "medicalTools" || (how === "medicineSkill" && medicineTotal >= 10);
+  const cured = how === "bandage" || how === "medicalTools" || (how === "medicineSkill" && medicineTotal >= BLEEDING_MEDICINE_DC);
   if (cured) removeStatus(statuses, "bleeding");
   return cured;
 }

@@ -1,3 +1,4 @@
+import type { D20Weapon } from "@malignus/shared";
 import type { Size } from "./size.ts";
 import type { D20DamageType } from "./damage.ts";
 import type { StatusRecord } from "./statuses.ts";
@@ -32,28 +33,8 @@ export interface D20Skills {
   weapon: number;
 }
 
-/** A weapon as the d20 rules read it. */
-export interface D20Weapon {
-  name: string;
-  /** Damage dice, e.g. "1d8". */
-  damage: string;
-  damageType: D20DamageType;
-  /** Ranged weapons use Agility (Dextérité) (D20-ATTACK-13); melee ones Strength or Agility (D20-ATTACK-12). */
-  ranged: boolean;
-  /** Melee reach in tiles (D20-ATTACK-21, D20-ATTACK-23). */
-  reach: number;
-  /** Ranged weapons: [minimum, maximum] range in tiles (Left open D20-ATTACK, two ranges). */
-  range: readonly [number, number];
-  /** Light (D20-ATTACK-30). */
-  light: boolean;
-  /** Finesse: may use Agility instead of Strength in melee (D20-ATTACK-12). */
-  finesse: boolean;
-  /** Thrown property: may be thrown instead of striking in melee (D20-ATTACK-33). */
-  thrown?: boolean;
-  /** Must be reloaded after each shot (Left open D20-ACTION, Reload). */
-  reload: boolean;
-  magical: boolean;
-}
+/** A weapon as the d20 rules read it: the d20 table's {@link D20Weapon} shape (shared/src/data/d20.ts). */
+export type { D20Weapon };
 
 /** Death-save tallies (D20-HP-16 to D20-HP-28). */
 export interface DeathSaves { successes: number; failures: number }

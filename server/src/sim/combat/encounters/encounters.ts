@@ -1,4 +1,4 @@
-import type { RulesetId } from "@malignus/shared";
+import { ENCOUNTER_RADIUS, FLEE_DISTANCE, ROUND_TICKS, TURN_TICKS, TURN_TIMER_TICKS, type RulesetId } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { areEnemies, isActive, presentUnits } from "../../world/units.ts";
@@ -14,16 +14,11 @@ export const ENCOUNTER_RULES: Partial<Record<RulesetId, EncounterRules>> = {
   d100: d100EncounterRules,
 };
 
-/** Left open (D20-FLOW, server default): a round lasts at least this many ticks (10 ticks = 1 game minute). */
-export const ROUND_TICKS = 10;
-/** Ticks between two turns of one encounter (one turn per tick, so spectators can follow). */
-export const TURN_TICKS = 1;
-/** Left open (D20-FLOW-16, server default): units within this many tiles (Chebyshev) of a participant join a new fight. */
-export const ENCOUNTER_RADIUS = 6;
-/** Left open (D20-FLOW-26 "fled"): a participant this many tiles from every standing foe has left the encounter area. */
-export const FLEE_DISTANCE = 12;
-/** Multiplayer hook: ticks a player's turn waits for its plan before the AI acts for it. */
-export const TURN_TIMER_TICKS = 30;
+/**
+ * The turn timer of the encounter table (shared/src/data/encounters.ts), re-exported for the room's
+ * turn projections (rooms/turnProjection.ts, rooms/d100TurnProjection.ts), which import it from here.
+ */
+export { TURN_TIMER_TICKS } from "@malignus/shared";
 
 /**
  * Runs every encounter for one tick (called by the fight system when the ruleset plays in

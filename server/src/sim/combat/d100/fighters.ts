@@ -1,0 +1,178 @@
+/**
+ * Who fights in a d100 encounter and how one blow lands: standing units ({@link isUp}), swarms
+ * ({@link swarmOf}, P100-MASS), foes ({@link d100FoesOf}, the shared encounters/tactics.ts
+ * `foesOf`), one weapon attack ({@link strike}, over the shared `strike`), a kill roll on a swarm
+ * ({@link strikeSwarm}) and an offensive spell ({@link cast}).
+ */
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { chebyshev } from "../../world/grid.ts";
+import { isActive } from "../../world/units.ts";
+import type { EncounterRecord } from "../encounters/types.ts";
+import { participantsOf } from "../encounters/book.ts";
+import { foesOf, strike as strikeWith, struckBy as shotOrTarget, type FoeRules } from "../encounters/tactics.ts";
+import { attackRefusal } from "./attack.ts";
+import { canChargeAt, ignoresGroundObstacles } from "./air.ts";
+import { checkDuelOver } from "./duels.ts";
+import { attackSwarm, isSwarmCandidate, type Swarm } from "./mass.ts";
+import { d100Attack, settle } from "./resolve.ts";
+import { HEAL_SPELL_RANGE, SWARM_RATIO } from "@malignus/shared";
+import { d100Of } from "./sheet.ts";
+import { duelHealing } from "./duel.ts";
+import { heal, rescue } from "./hp.ts";
+import { castOffensiveSpell } from "./spells.ts";
+import { isDown } from "./statuses.ts";
+import { spendAction, type TurnState } from "./turns.ts";
+
+/** True when the unit stands in the fight (conscious, not dying, dead or gravely wounded). */
+export function isUp(unit: UnitRecord): boolean {
+  return isActive(unit) && !isDown(d100Of(unit));
+}
+
+/** The key swarm members share: species for creatures, class for adventurers (Peasants). */
+function swarmKey(u: UnitRecord): string {
+  return `${u.faction}/${u.species || u.adventurerClass || u.kind}`;
+}
+
+/**
+ * P100-MASS-01 (Left open MASS): the standing members of `unit`'s swarm in this encounter, lowest
+ * id first, or [] when it fights as an individual. A group becomes a swarm when 6 or more of one
+ * kind with max HP ≤ 25 stand together in the encounter, and stays one until destroyed
+ * (members carry the swarm's id).
+ */
+export function swarmOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
+  const id = `${enc.id}/${swarmKey(unit)}`;
+  const me = d100Of(unit);
+  const all = participantsOf(sim, enc);
+  if (me.swarm !== id) {
+    const group = all.filter((u) => swarmKey(u) === swarmKey(unit) && isUp(u));
+    if (!isSwarmCandidate(group.map((u) => ({ species: "swarm", maxHp: d100Of(u).maxHp })))) return [];
+    for (const u of group) { d100Of(u).swarm = id; d100Of(u).swarmRound = 0; }
+  }
+  return all.filter((u) => d100Of(u).swarm === id && isUp(u)).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Who counts as a foe in d100: standing ({@link isUp}), at its distance in tiles (Chebyshev). */
+const D100_FOES: FoeRules = { isUp, distance: (_sim, a, b) => chebyshev(a, b) };
+
+/** Standing foes of `unit` in the encounter, nearest first, then by id. */
+export function d100FoesOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
+  return foesOf(sim, enc, unit, D100_FOES);
+}
+
+/** True when `unit` fights in mass combat (it or one of its foes belongs to a swarm, P100-MASS-16). */
+export function inMassCombat(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): boolean {
+  return swarmOf(sim, enc, unit).length > 0 || d100FoesOf(sim, enc, unit).some((f) => swarmOf(sim, enc, f).length > 0);
+}
+
+/** Left open MASS: a swarm member killed by a kill roll dies outright (no dying phase for mob members). */
+function killMember(sim: Simulation, victim: UnitRecord): void {
+  const d = d100Of(victim);
+  d.dead = true;
+  d.dying = false;
+  settle(sim, victim, "dead");
+}
+
+/**
+ * P100-MASS-06 to 10: `unit` attacks the swarm `members` (of which `target` is one) as a whole
+ * with a kill roll, as its main action, killing the members nearest to it.
+ * @returns false when the main action was already spent.
+ */
+export function strikeSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecord, members: UnitRecord[], ts: TurnState): boolean {
+  if (spendAction(ts, "main") !== null) return false;
+  unit.activity = "fighting";
+  const swarm: Swarm = { strength: SWARM_RATIO * members.length };
+  const r = attackSwarm(sim.rng, d100Of(unit), swarm);
+  const nearest = [...members].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
+  sim.emit({ type: "attack", attackerId: unit.id, targetId: target.id, hit: r.kills > 0, attackRoll: r.roll, defenceRoll: 0 });
+  for (const victim of nearest.slice(0, r.kills)) killMember(sim, victim);
+  return true;
+}
+
+/** Casts the offensive spell `spellId` (allowed: spells.ts `castRefusal`) as the main action; emits `spellCast`. */
+export function cast(sim: Simulation, unit: UnitRecord, target: UnitRecord, spellId: string, ts: TurnState): void {
+  spendAction(ts, "main");
+  unit.activity = "fighting";
+  unit.targetId = target.id;
+  const spell = d100Of(unit).spells.find((s) => s.id === spellId);
+  sim.emit({ type: "spellCast", unitId: unit.id, spellId, targetId: target.id, chargesLeft: Math.max(0, (spell?.charges ?? 1) - 1) });
+  const r = castOffensiveSpell(sim, unit, target, spellId, canStrikeBack(target, unit));
+  if (r.refused === null && r.result.turnEnds) ts.over = true;
+  if (d100Of(unit).duel) checkDuelOver(sim, unit);
+}
+
+/** True when the unit flies at moderate or high height (out of melee reach of the ground, P100-AIR-04). */
+export function aloft(u: UnitRecord): boolean {
+  const a = d100Of(u).altitude;
+  return a === "moderate" || a === "high";
+}
+
+/**
+ * One weapon attack of `unit` on `target` as the turn's main action (P100-BASE-07 to 13): the shot
+ * may strike a body in the way (CMB-14); a flyer's charge after `moved` tiles (P100-AIR-14/15); a
+ * fall is reported (P100-AIR-16); a mishap ends the turn (P100-FUMBLE-04/05); in a duel, checks
+ * whether it ended (P100-DUEL-18). Nothing when the main action is spent.
+ */
+export function strike(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: TurnState, mode: "melee" | "ranged", moved: number): void {
+  const me = d100Of(unit);
+  const duel = me.duel !== null;
+  if (spendAction(ts, "main") !== null) return;
+  unit.targetId = target.id;
+  const charge = mode === "melee" && canChargeAt(me, d100Of(target), moved);
+  strikeWith(sim, unit, target, shoots(unit, mode), (struck) => {
+    const r = d100Attack(sim, unit, struck, { mode, duel, charge, targetCanReach: canStrikeBack(struck, unit) });
+    if (r.refused === null && r.result.fell) {
+      sim.emit({ type: "altitudeChanged", unitId: struck.id, altitude: d100Of(struck).altitude, cause: "fall" });
+    }
+    if (r.refused === null && r.result.turnEnds) ts.over = true;
+  });
+  if (duel) checkDuelOver(sim, unit);
+}
+
+/**
+ * Left open FUMBLE (the counter-attack needs a target reaching the attacker): whether `target` could
+ * attack `attacker` right now: in melee when adjacent and at the same reach (not between the ground
+ * and moderate or high height, P100-AIR-04; flyers at one height, P100-AIR-13), else with a ranged
+ * weapon within its range.
+ */
+export function canStrikeBack(target: UnitRecord, attacker: UnitRecord): boolean {
+  const t = d100Of(target), a = d100Of(attacker);
+  const apart = aloft(target) !== aloft(attacker) || (t.altitude !== "ground" && a.altitude !== "ground" && t.altitude !== a.altitude);
+  const d = chebyshev(target, attacker);
+  const mode = d <= 1 && !apart ? "melee" : "ranged";
+  if (mode === "ranged" && d > t.range) return false;
+  return attackRefusal(t, a, mode) === null;
+}
+
+/**
+ * CMB-14 (always on): who a `mode` attack of `unit` on `target` strikes. A ranged shot may strike a
+ * standing body on its path instead (the shared `shotTaker`, drawn before the attack roll),
+ * except a shot from moderate or high height, which passes over the ground like its line of fire
+ * (P100-AIR-24, server choice). A melee blow strikes its target.
+ */
+export function struckBy(sim: Simulation, unit: UnitRecord, target: UnitRecord, mode: "melee" | "ranged"): UnitRecord {
+  return shotOrTarget(sim, unit, target, shoots(unit, mode));
+}
+
+/** True when a `mode` attack of `unit` is a shot along the ground (a ranged one not from moderate or high height, P100-AIR-24). */
+function shoots(unit: UnitRecord, mode: "melee" | "ranged"): boolean {
+  return mode === "ranged" && !ignoresGroundObstacles(d100Of(unit), mode);
+}
+
+/**
+ * P100-SPELL-05 (the caster has paid the spell and spent its action): `healer`'s healing spell on
+ * `patient`, a roll in HEAL_SPELL_RANGE (halved in a duel, P100-DUEL-13); emits `healed`, and
+ * `woke` when it brings an unconscious patient back.
+ */
+export function healWithSpell(sim: Simulation, healer: UnitRecord, patient: UnitRecord): void {
+  const d = d100Of(patient);
+  heal(d, duelHealing(sim.rng.int(HEAL_SPELL_RANGE[0], HEAL_SPELL_RANGE[1]), d100Of(healer)));
+  sim.emit({ type: "healed", unitId: patient.id, byUnitId: healer.id, woundPoints: patient.woundPoints, hp: d.hp });
+  if (!d.dying && patient.activity === "unconscious") { patient.activity = "idle"; sim.emit({ type: "woke", unitId: patient.id }); }
+}
+
+/** P100-DEATH-03 to 08 (the rescuer's action spent): `rescuer` attempts to rescue the dying `patient`; emits `rescue` with the roll. */
+export function attemptRescue(sim: Simulation, rescuer: UnitRecord, patient: UnitRecord): void {
+  const r = rescue(sim.rng, d100Of(rescuer), d100Of(patient), true);
+  if (typeof r !== "string") sim.emit({ type: "rescue", unitId: patient.id, byUnitId: rescuer.id, roll: r.roll, needed: r.needed, success: r.success });
+}

@@ -1,0 +1,126 @@
+/**
+ * The d20 AI (what a creature does on its turn when no player plans it, or with what is left of
+ * a player's open turn): {@link aiTurn}, its target ({@link aiTarget}) and its spell ({@link aiSpell}).
+ */
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import type { EncounterRecord } from "../encounters/types.ts";
+import { noteReaction } from "../encounters/book.ts";
+import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
+import type { Cover } from "./attack.ts";
+import { newTurn, spendAction } from "./actions.ts";
+import { coverAgainst, mountTurnBudget } from "./options.ts";
+import type { TurnState } from "./plan.ts";
+import { approachCost } from "./routes.ts";
+import { canStandUp, dash, modeOf, sheetModeFactor, standUpCost } from "./movement.ts";
+import { castRefusal, payFor, spellAttack, spellReaches, type D20Spell } from "./spells.ts";
+import { canMove, hasStatus, removeStatus } from "./statuses.ts";
+import { canStrike, isUp, unitDistance } from "./resolve.ts";
+import { d20Of } from "./sheet.ts";
+import { d20FoesOf, flee, moveToward } from "./stepping.ts";
+import { strike, takeAttack } from "./strikes.ts";
+
+/**
+ * The AI's play of what is left of a turn `ts` (all of it, or the rest of a player's open turn):
+ * a prone creature stands up if it can (D20-MOVE-30); a terrified one moves away from the source
+ * (D20-STATUS-07); one ordered to attack a unit lying unconscious next to it kills it with its
+ * attack (CMB-47); else it picks its target ({@link aiTarget}: the enraging creature, D20-STATUS-09,
+ * or the foe it can strike with the least cover, or the nearest); it casts an attack spell when it
+ * has one for a foe ({@link aiSpell}); else it attacks its target if in reach, else Dashes when
+ * it cannot get there with its movement (D20-ACTION-10; a rider's controlled mount Dashes with its
+ * own action instead, D20-MOUNT-18), else moves toward it (a ranged attacker
+ * stops as soon as it can shoot it without total cover) and attacks (D20-MOVE-10). It never
+ * attacks a target behind total cover (D20-ATTACK-65).
+ */
+export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnState): void {
+  const me = d20Of(unit);
+  const budget = ts.budget;
+  if (hasStatus(me.statuses, "prone") && canStandUp(me.movement, budget.movement)) {
+    budget.movement -= standUpCost(me.movement);
+    removeStatus(me.statuses, "prone");
+  }
+  const terror = me.statuses.find((s) => s.kind === "terrified");
+  const source = terror ? sim.state.units[terror.sourceId] : undefined;
+  if (source) {
+    flee(sim, enc, unit, source, budget);
+    return;
+  }
+  if (orderedBodyInReach(sim, unit) && takeAttack(budget, ts, me.attacksPerAction) === null) {
+    orderedKillingBlow(sim, unit); // CMB-47: the keeper's order on an unconscious body next to it, as the turn's attack
+    return;
+  }
+  const rage = me.statuses.find((s) => s.kind === "enraged");
+  const forced = rage ? sim.state.units[rage.sourceId] : undefined;
+  const target = forced && isUp(forced) ? forced : aiTarget(sim, enc, unit);
+  const cast = forced && isUp(forced) ? null : aiSpell(sim, enc, unit, ts);
+  if (cast) {
+    const r = spendAction(budget, cast.spell.pool === "mana" ? "cast" : "technique");
+    if (r === null) {
+      payFor(unit, cast.spell);
+      removeStatus(me.statuses, "hidden");
+      spellAttack(sim, unit, cast.target, cast.spell, (id) => noteReaction(enc, id));
+      return;
+    }
+  }
+  // A rider moves its controlled mount instead of itself, and stays put on an independent one (D20-MOUNT-17, D20-MOUNT-21).
+  const mount = me.riding ? sim.state.units[me.riding.mountId] : undefined;
+  const mover = mount ?? unit;
+  const moveBudget = mount ? (me.riding!.controlled ? (ts.mountBudget ??= mountTurnBudget(mount)) : newTurn(0)) : budget;
+  if (!target) return;
+  const shootable = () => canStrike(sim, unit, target) && coverAgainst(sim, enc, unit, target) !== "total";
+  if (!shootable()) {
+    // d20move: the cost of the cheapest way into reach (modes, rubble, spaces; routes.ts approachCost), not the bare distance.
+    const gap = mount ? unitDistance(sim, unit, target) - me.weapon.reach : approachCost(sim, unit, target, me.weapon.reach);
+    if (!mount && !canStrike(sim, unit, target) && gap > budget.movement && spendAction(budget, "dash") === null) budget.movement = dash(budget.movement, me.movement, sheetModeFactor(me, modeOf(me)));
+    // d20finish, D20-MOUNT-18: a controlled mount Dashes with its own action (× its mode's factor) when its movement falls short.
+    if (mount && me.riding?.controlled && !canStrike(sim, unit, target) && gap > moveBudget.movement && spendAction(moveBudget, "dash") === null) {
+      const md = d20Of(mount);
+      moveBudget.movement = dash(moveBudget.movement, md.movement, sheetModeFactor(md, modeOf(md)));
+    }
+    if (moveBudget.movement > 0 && canMove(d20Of(mover).statuses, false)) moveToward(sim, enc, mover, target, moveBudget, me.weapon.ranged ? shootable : undefined);
+  }
+  if (isUp(unit) && isUp(target) && shootable() && takeAttack(budget, ts, me.attacksPerAction) === null) {
+    strike(sim, enc, unit, target, {});
+  }
+}
+
+/**
+ * The AI's target (D20-ATTACK-57 to D20-ATTACK-67 read for the AI): among the standing foes it
+ * can perceive ({@link d20FoesOf}), those it can strike from where it stands and that are not behind
+ * total cover, by cover (none, half, three-quarters), then distance, then id; when there is none,
+ * the nearest foe not behind total cover, else the nearest foe (to walk toward). Undefined when
+ * no foe is left.
+ */
+export function aiTarget(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord | undefined {
+  const foes = d20FoesOf(sim, enc, unit);
+  const rated = foes.map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: unitDistance(sim, unit, f) }));
+  const now = rated.filter((r) => r.cover < COVER_RANK.total && canStrike(sim, unit, r.f))
+    .sort((a, b) => a.cover - b.cover || a.d - b.d || Number(a.f.id) - Number(b.f.id));
+  if (now.length > 0) return now[0]!.f;
+  return (rated.find((r) => r.cover < COVER_RANK.total) ?? rated[0])?.f;
+}
+
+/**
+ * The AI's spell (Left open D20-ACTION, AI casting): the first attack spell or technique it knows,
+ * can pay for ({@link castRefusal}) and has a foe for within the spell's band and not behind total
+ * cover (D20-ATTACK-48, D20-ATTACK-65), on that foe with the least cover, then the nearest, then
+ * the lowest id; only when its full action is free and its turn not locked. The AI casts no area
+ * spell (they hit friends too). Null when there is none.
+ */
+export function aiSpell(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnState): { spell: D20Spell; target: UnitRecord } | null {
+  const me = d20Of(unit);
+  if (!ts.budget.full || ts.budget.locked || ts.attacksLeft > 0) return null;
+  const foes = d20FoesOf(sim, enc, unit);
+  for (const spell of me.spells) {
+    if (spell.kind !== "attack" || castRefusal(unit, spell) !== null) continue;
+    const best = foes.filter((f) => spellReaches(sim, unit, spell, f))
+      .map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: unitDistance(sim, unit, f) }))
+      .filter((r) => r.cover < COVER_RANK.total)
+      .sort((a, b) => a.cover - b.cover || a.d - b.d || Number(a.f.id) - Number(b.f.id))[0];
+    if (best) return { spell, target: best.f };
+  }
+  return null;
+}
+
+/** Cover degrees in order, for sorting (D20-ATTACK-59). */
+export const COVER_RANK: Readonly<Record<Cover, number>> = { none: 0, half: 1, threeQuarters: 2, total: 3 };

@@ -1,0 +1,121 @@
+/** d20 steps for the other actions (D20-ACTION) and free talk. */
+import { areEnemies } from "../../../world/units.ts";
+import { participantsOf } from "../../encounters/book.ts";
+import { perceiveRoll } from "../attack.ts";
+import { HEALING_POTION_DICE, HELP_RANGE } from "@malignus/shared";
+import { spendAction } from "../actions.ts";
+import { rollDice } from "../dice.ts";
+import { hideRoll, notices, passivePerception } from "../flow.ts";
+import { modeOf, sheetModeFactor, dash } from "../movement.ts";
+import { firstAid } from "../hp.ts";
+import { treatBleeding, addStatus, removeStatus } from "../statuses.ts";
+import { healUnit, isUp, unitDistance } from "../resolve.ts";
+import { d20Of } from "../sheet.ts";
+import { unitIn, type D20Handler } from "../plan.ts";
+
+
+/** Speaking costs neither action nor movement (D20-FLOW-30). */
+export const sayStep: D20Handler<"say"> = (_c) => {
+  return null; // D20-FLOW-30: costs neither action nor movement
+};
+
+/** The Dash action: movement added, × the current mode's factor (D20-ACTION-10, Left open). */
+export const dashStep: D20Handler<"dash"> = ({ me, ts }) => {
+  const b = ts.budget;
+  const r = spendAction(b, "dash");
+  if (r === null) b.movement = dash(b.movement, me.movement, sheetModeFactor(me, modeOf(me))); // Left open D20-ACTION-10: × the mode's factor
+  return r;
+};
+
+/** The Disengage action: no opportunity attacks for the rest of the turn (D20-ACTION-11). */
+export const disengageStep: D20Handler<"disengage"> = ({ ts }) => {
+  const b = ts.budget;
+  return spendAction(b, "disengage");
+};
+
+/** Uses an object (D20-ACTION-20 to D20-ACTION-22): bandages and medical tools stop bleeding on a creature within 1 tile; a healing potion heals {@link HEALING_POTION_DICE} (D20-STATUS-12). */
+export const useObjectStep: D20Handler<"useObject"> = ({ sim, enc, unit, ts }, step) => {
+  const b = ts.budget;
+  // D20-ACTION-20 to D20-ACTION-22 and Left open D20-STATUS (bleeding): bandages and medical tools
+  // stop bleeding on a creature within 1 tile; a healing potion heals HEALING_POTION_DICE but does not (D20-STATUS-12).
+  const who = step.targetId ? unitIn(sim, enc, step.targetId) : unit;
+  if (!who) return "no such creature in the encounter";
+  if (unitDistance(sim, unit, who) > 1) return "the creature must be within 1 tile";
+  const r = spendAction(b, "useObject");
+  if (r !== null) return r;
+  if (step.item === "bandage" || step.item === "medicalTools") treatBleeding(d20Of(who).statuses, step.item);
+  else if (step.item === "healingPotion") healUnit(sim, who, rollDice(sim.rng, HEALING_POTION_DICE), unit.id);
+  return null;
+};
+
+/** The Reload action: no reflexes until the next turn starts (D20-ACTION-44). */
+export const reloadStep: D20Handler<"reload"> = ({ unit, me, ts }) => {
+  const b = ts.budget;
+  const r = spendAction(b, "reload");
+  if (r === null) addStatus(me.statuses, "reloading", unit.id, -1); // D20-ACTION-44: no reflexes until the next turn starts
+  return r;
+};
+
+/** The Hide action (D20-ACTION-38 to D20-ACTION-40, Left open: hidden from all foes or from none). */
+export const hideStep: D20Handler<"hide"> = ({ sim, enc, unit, me, ts }) => {
+  const b = ts.budget;
+  const r = spendAction(b, "hide");
+  if (r !== null) return r;
+  // D20-ACTION-38 to D20-ACTION-40 (Left open: hidden from all foes or from none): the Hide total must beat every foe's passive Perception.
+  const total = hideRoll(sim.rng, me.abilities.furtivite, me.skills.discretion);
+  const foes = participantsOf(sim, enc).filter((u) => u !== unit && areEnemies(unit, u) && isUp(u));
+  if (foes.every((f) => !notices(passivePerception(d20Of(f).abilities.perception, d20Of(f).skills.vigilance), total))) {
+    addStatus(me.statuses, "hidden", unit.id, -1);
+    me.statuses.find((s) => s.kind === "hidden")!.value = total;
+  }
+  return null;
+};
+
+/** The Search action against hidden foes (Left open D20-ACTION-42: ties to the searcher). */
+export const searchStep: D20Handler<"search"> = ({ sim, enc, unit, me, ts }) => {
+  const b = ts.budget;
+  const r = spendAction(b, "search");
+  if (r !== null) return r;
+  // Left open (D20-ACTION-42): 1d20 + Perception + Vigilance against each hidden foe's Hide total, ties to the searcher.
+  for (const f of participantsOf(sim, enc)) {
+    const h = d20Of(f).statuses.find((s) => s.kind === "hidden");
+    if (f === unit || !areEnemies(unit, f) || !h) continue;
+    if (perceiveRoll(sim.rng, me.abilities.perception, me.skills.vigilance, h.value ?? 0)) removeStatus(d20Of(f).statuses, "hidden");
+  }
+  return null;
+};
+
+/** The Help action on a foe within 3 tiles, for an ally (D20-ACTION-17). */
+export const helpStep: D20Handler<"help"> = ({ sim, enc, unit, ts }, step) => {
+  const b = ts.budget;
+  const ally = unitIn(sim, enc, step.allyId), foe = unitIn(sim, enc, step.targetId);
+  if (!ally || ally === unit || areEnemies(unit, ally) || !foe || !areEnemies(unit, foe)) return "Help names an ally and a foe in the encounter";
+  if (unitDistance(sim, unit, foe) > HELP_RANGE) return "the foe must be within 3 tiles of the helper (D20-ACTION-17)";
+  const r = spendAction(b, "help");
+  if (r !== null) return r;
+  addStatus(d20Of(ally).statuses, "helped", unit.id, -1);
+  d20Of(ally).statuses.find((s) => s.kind === "helped")!.detail = foe.id;
+  return null;
+};
+
+/** The Ready action: a readied attack, released with the reaction (D20-ACTION-31 to D20-ACTION-35). */
+export const readyStep: D20Handler<"ready"> = ({ unit, me, ts }) => {
+  const b = ts.budget;
+  const r = spendAction(b, "ready");
+  if (r === null) addStatus(me.statuses, "readied", unit.id, -1);
+  return r;
+};
+
+/** First aid on a dying creature within 1 tile (D20-HP-29). */
+export const firstAidStep: D20Handler<"firstAid"> = ({ sim, enc, unit, me, ts }, step) => {
+  const b = ts.budget;
+  const target = unitIn(sim, enc, step.targetId);
+  if (!target) return "no such creature in the encounter";
+  const t = d20Of(target);
+  if (t.dead || t.hp > 0 || t.stable) return "first aid is for a dying creature (D20-HP-29)";
+  if (unitDistance(sim, unit, target) > 1) return "the dying creature must be within 1 tile";
+  const r = spendAction(b, "firstAid");
+  if (r !== null) return r;
+  firstAid(t, sim.rng, me.abilities.habilite, me.skills.medecine);
+  return null;
+};

@@ -1,0 +1,85 @@
+/** d20 steps that fight: attacks and grapples. */
+import { areEnemies } from "../../../world/units.ts";
+import { noteReaction, participantsOf } from "../../encounters/book.ts";
+import { canTwoWeapon, grappleRefusal, strengthContest } from "../attack.ts";
+import { spendAction } from "../actions.ts";
+import { hasFreeHand } from "../equip.ts";
+import { addStatus, canReact, hasStatus, removeStatus } from "../statuses.ts";
+import { canStrike, isUp, unitDistance } from "../resolve.ts";
+import { d20Of } from "../sheet.ts";
+import { strike, attackTile, takeAttack, canStrikeWith, inThrowRange } from "../strikes.ts";
+import { unitIn, type D20Handler } from "../plan.ts";
+
+/** One weapon attack (D20-ACTION-05, D20-ACTION-06, D20-ATTACK-19, D20-ATTACK-51), thrown (D20-ATTACK-33) or with the off hand after the Attack action (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34). */
+export const attackStep: D20Handler<"attack"> = ({ sim, enc, unit, me, ts }, step) => {
+  const b = ts.budget;
+  const target = unitIn(sim, enc, step.targetId);
+  if (!target || !isUp(target) || !areEnemies(unit, target)) return "no such foe in the encounter";
+  const thrown = step.thrown === true;
+  const weapon = step.offHand ? me.offHand : me.weapon;
+  if (thrown && !weapon?.thrown) return "only a weapon with the thrown property can be thrown (D20-ATTACK-33)";
+  if (step.offHand) {
+    // D20-ATTACK-30, D20-ATTACK-31: the off-hand attack after the Attack action, with the demi-action and the reaction.
+    if (!ts.attacked) return "the off-hand attack follows the Attack action (D20-ATTACK-30)";
+    if (!canTwoWeapon(me.weapon, me.offHand, b.demi, canReact(me.statuses, false, me.reactionUsed))) return "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)";
+    if (thrown ? !inThrowRange(sim, unit, target) : !canStrikeWith(sim, unit, target, me.offHand!)) return "out of reach";
+    b.demi = false;
+    me.reactionUsed = true;
+    noteReaction(enc, unit.id);
+    // D20-ATTACK-32, D20-ATTACK-34: no damage modifiers unless a technique says otherwise.
+    strike(sim, enc, unit, target, { offHand: true, thrown, keepModifiers: me.twoWeaponStyle });
+    return null;
+  }
+  if (thrown ? !inThrowRange(sim, unit, target) : !canStrike(sim, unit, target)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
+  const r = takeAttack(b, ts, me.attacksPerAction);
+  if (r !== null) return r;
+  strike(sim, enc, unit, target, { thrown });
+  return null;
+};
+
+/** An attack on a tile, as one attack of the Attack action (D20-ATTACK-68, D20-ATTACK-70, D20-ATTACK-71). */
+export const attackTileStep: D20Handler<"attackTile"> = ({ sim, enc, unit, me, ts }, step) => {
+  const b = ts.budget;
+  const r = takeAttack(b, ts, me.attacksPerAction);
+  if (r !== null) return r;
+  attackTile(sim, enc, unit, step.x, step.y);
+  return null;
+};
+
+/** A grapple, made with one attack of the Attack action: a Strength contest (D20-ATTACK-35 and the grapple rules in attack.ts `grappleRefusal`). */
+export const grappleStep: D20Handler<"grapple"> = ({ sim, enc, unit, me, ts }, step) => {
+  const b = ts.budget;
+  const target = unitIn(sim, enc, step.targetId);
+  if (!target || !areEnemies(unit, target) || d20Of(target).dead) return "no such foe in the encounter";
+  const t = d20Of(target);
+  const refusal = grappleRefusal(me.size, t.size, unitDistance(sim, unit, target), me.weapon.reach, hasFreeHand(me.equipment));
+  if (refusal) return refusal;
+  const r = takeAttack(b, ts, me.attacksPerAction); // D20-ATTACK-35: made with the Attack action
+  if (r !== null) return r;
+  const contest = strengthContest(sim.rng, me.abilities.strength, t.abilities.strength, !isUp(target),
+    hasStatus(t.statuses, "squeezing") ? "disadvantage" : "none");
+  if (contest.success) addStatus(t.statuses, "grappled", unit.id, -1);
+  return null;
+};
+
+/** Releases the creatures it grapples, at any time, no action (D20-ATTACK-42). */
+export const releaseStep: D20Handler<"release"> = ({ sim, enc, unit }) => { // D20-ATTACK-42: at any time, no action
+  for (const u of participantsOf(sim, enc)) {
+    const g = d20Of(u).statuses.find((s) => s.kind === "grappled" && s.sourceId === unit.id);
+    if (g) removeStatus(d20Of(u).statuses, "grappled");
+  }
+  return null;
+};
+
+/** The action to escape a grapple: a Strength contest against the grappler. */
+export const escapeStep: D20Handler<"escape"> = ({ sim, me, ts }) => {
+  const b = ts.budget;
+  const g = me.statuses.find((s) => s.kind === "grappled");
+  if (!g) return "not grappled";
+  const r = spendAction(b, "escape");
+  if (r !== null) return r;
+  const grappler = sim.state.units[g.sourceId];
+  const contest = strengthContest(sim.rng, me.abilities.strength, grappler ? d20Of(grappler).abilities.strength : 0);
+  if (contest.success) removeStatus(me.statuses, "grappled");
+  return null;
+};
