@@ -117,7 +117,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
   if (options.store) {
     await options.store.init();
     host = {
-      store: options.store, writer: new StoreWriter(options.store), maxQueuedInputs: MAX_QUEUED_INPUTS,
+      store: options.store, writer: new StoreWriter(options.store, { log: (level, message) => log[level](message) }), maxQueuedInputs: MAX_QUEUED_INPUTS, log,
       holder: `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
     };
     log.info({ store: options.store.kind }, "dungeon store ready");

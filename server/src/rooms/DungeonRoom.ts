@@ -132,7 +132,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    */
   override async onCreate(rawOptions: unknown): Promise<void> {
     const { [PERSISTENCE_OPTION]: host, ...clientOptions } = (rawOptions ?? {}) as Record<string, unknown>;
-    this.#log = logger.child({ roomId: this.roomId });
+    const base = (host as DungeonHost | undefined)?.log ?? logger;
+    this.#log = base.child({ roomId: this.roomId });
     let sim: Simulation;
     let options: DungeonOptions;
     if (clientOptions.dungeonId !== undefined) {
@@ -140,7 +141,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       const id = DungeonId.safeParse(clientOptions.dungeonId);
       if (!id.success) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", "no stored dungeon has that id");
       this.roomId = id.data;
-      this.#log = logger.child({ roomId: this.roomId });
+      this.#log = base.child({ roomId: this.roomId });
       const opened = await DurableDungeon.open(host as DungeonHost, id.data, this.#log);
       ({ options, sim } = opened);
       this.#restoredAt = { tick: sim.tick, hash: sim.hash() };

@@ -29,6 +29,8 @@ export interface DungeonHost {
   readonly writer: InputWriter;
   /** The writer's bound of queued inputs (store/writer.ts `MAX_QUEUED_INPUTS`): at it, commands are refused before they apply. */
   readonly maxQueuedInputs: number;
+  /** The server's logger: rooms log through it (createServer's `logger`). */
+  readonly log: Logger;
   /** This process's lease holder id (one per server). */
   readonly holder: string;
   /**

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { Writable } from "node:stream";
+import { pino } from "pino";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -22,6 +24,8 @@ export const roomOf = (roomId: string): DungeonRoom | undefined => matchMaker.ge
 export function durableServer(): {
   url(): string; app(): DungeonServer; store(): SqliteDungeonStore; client(): MalignusClient;
   track<T extends DungeonConnection>(c: T): T;
+  /** What the server logged (level info and up), one parsed JSON line each: asserted, never printed. */
+  logs(): Record<string, unknown>[];
   /** The stored record once `check(record)` holds (polled; 5 s). */
   recordWhen(dungeonId: string, what: string, check: (r: DungeonRecord) => boolean): Promise<DungeonRecord>;
 } {
@@ -30,12 +34,14 @@ export function durableServer(): {
   let url = "";
   let dir = "";
   const open: DungeonConnection[] = [];
+  const lines: Record<string, unknown>[] = [];
+  const capture = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split("\n")) if (l) lines.push(JSON.parse(l) as Record<string, unknown>); done(); } });
   beforeAll(async () => {
     process.env.LOG_LEVEL ??= "warn";
     dir = mkdtempSync(join(tmpdir(), "malignus-durable-"));
     store = new SqliteDungeonStore({ file: join(dir, "malignus.sqlite") });
     const { createServer } = await import("../../src/app.ts");
-    app = await createServer({ transport: "ws", store });
+    app = await createServer({ transport: "ws", store, logger: pino({ level: "info" }, capture) });
     url = `ws://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
   });
   afterAll(async () => {
@@ -50,6 +56,7 @@ export function durableServer(): {
     store: storeOf,
     client: () => connect(url),
     track: (c) => { open.push(c); return c; },
+    logs: () => lines,
     recordWhen: (dungeonId, what, check) => until(what, async () => {
       const r = await storeOf().get(dungeonId);
       return r && check(r) ? r : undefined;
