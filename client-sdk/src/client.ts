@@ -120,7 +120,9 @@ export class MalignusClient {
    */
   async createDungeon(options: DungeonCreateOptions = {}, join: JoinOptions = {}): Promise<DungeonConnection> {
     const role: DungeonRole = join.role ?? "keeper";
-    const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role }, DungeonState);
+    // A secret of this request only: the room knows its creator by it and tells it the keeper key.
+    const creatorToken = randomToken();
+    const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role, creatorToken }, DungeonState);
     return await seated(await connected(room, role));
   }
 
@@ -286,6 +288,14 @@ async function seated(connection: DungeonConnection): Promise<DungeonConnection>
     unbind = room.onMessage(SEAT_MESSAGE, (_seat: SeatInfo) => { clearTimeout(timer); unbind?.(); resolve(); });
   });
   return connection;
+}
+
+/** 16 random bytes as base64url (Web Crypto: Node and browsers). */
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** How long a join waits for the room's first full state, in ms. */

@@ -81,6 +81,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #creatorKey: string | undefined;
   /** The session of the creating client, told the keeper key in its seat message. */
   #creatorSession: string | undefined;
+  /** The create option `creatorToken` (options.ts): how the creator is known when it joins. */
+  #creatorToken: string | undefined;
   #restoredAt: { tick: number; hash: string } | undefined;
 
   /**
@@ -107,14 +109,16 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
   /**
    * The owner check of a stored dungeon's room (access.ts): a keeper seat needs the keeper key,
-   * any seat of a private dungeon too. The first client of a new stored dungeon is its creator
-   * (the room stays locked until it joins) and needs none: it receives the key.
+   * any seat of a private dungeon too. The creator of a new stored dungeon (the client whose join
+   * options carry the create option `creatorToken`; without one, the first client) needs none:
+   * it receives the key.
    * @throws DungeonAccessRefusal `KEEPER_KEY_REQUIRED` or `KEEPER_KEY_WRONG` (no seat, nothing changes).
    */
   override async onAuth(client: DungeonClient, rawOptions: unknown): Promise<boolean> {
     const durable = this.#durable;
     if (!durable) return true;
-    if (this.#creatorKey !== undefined && this.#creatorSession === undefined) {
+    const token = (rawOptions as { creatorToken?: unknown } | undefined)?.creatorToken;
+    if (this.#creatorKey !== undefined && this.#creatorSession === undefined && token === this.#creatorToken) {
       this.#creatorSession = client.sessionId;
       return true;
     }
@@ -157,7 +161,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
         const created = await DurableDungeon.create(host as DungeonHost, this.roomId, options, owner, sim, this.#log);
         this.#durable = created.durable;
         this.#creatorKey = created.keeperKey;
-        await this.lock(); // until the creator joins: nobody else can be the first client
+        const token = clientOptions.creatorToken;
+        this.#creatorToken = typeof token === "string" ? token : undefined;
       }
     }
     this.#options = options;
@@ -212,7 +217,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     if (this.#creatorKey !== undefined && client.sessionId === this.#creatorSession) {
       info.keeperKey = this.#creatorKey; // once, to the creator only; the store keeps its hash
       this.#creatorKey = undefined;
-      void this.unlock();
+      this.#creatorToken = undefined;
     }
     client.send(SEAT_MESSAGE, info);
     this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role, name, unitId }, "client joined");

@@ -22,6 +22,7 @@ describe("a dungeon outlives its room (issue 16 part 2)", () => {
       options: { seed: 11, map: "default", ruleset: "malignus", timeScale: 1 }, snapshotSeq: 0, snapshotTick: 0,
     });
     expect(record!.keeperKeyHash).toMatch(/^scrypt\$/);
+    expect(Object.keys(record!.options)).not.toContain("creatorToken"); // the creator's secret is never stored
     expect(JSON.stringify(record)).not.toContain(keeper.keeperKey!);
     const watcher = h.track(await h.client().spectate(id, "Ann"));
     expect(watcher.seat).toMatchObject({ role: "spectator", dungeonId: id });
