@@ -1,13 +1,14 @@
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DungeonAccessError } from "@malignus/client-sdk";
+import type { SqliteDungeonStore } from "../../src/store/sqlite.ts";
 import { until } from "../until.ts";
 import { durableServer, rejection, roomOf } from "./harness.ts";
 
 const h = durableServer();
 /** A second connection to the server's SQLite file, to damage stored data as a disk or a person would. */
 let db: DatabaseSync;
-beforeAll(() => { db = new DatabaseSync(h.store().file); });
+beforeAll(() => { db = new DatabaseSync((h.store() as SqliteDungeonStore).file); });
 afterAll(() => db.close());
 
 /** A stored dungeon with a pressure plate and a few inputs, left: resting. */
