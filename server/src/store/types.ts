@@ -327,9 +327,10 @@ export interface DungeonStore {
 
 /**
  * The per-process write-behind queue over a {@link DungeonStore} (store/writer.ts `StoreWriter`).
- * Writes are queued in call order and flushed in batches (one transaction per dungeon per flush)
- * after the current step, never on its path. While the database is away, writes stay queued (up
- * to the writer's bound `MAX_QUEUED_INPUTS`) and are retried with back-off.
+ * Writes are queued in call order and flushed in batches (one `DungeonStore.write` transaction
+ * per flush, every dungeon together) after the current step, never on its path. While the
+ * database is away, writes stay queued (up to the writer's bound `MAX_QUEUED_INPUTS` inputs; of
+ * each dungeon's snapshots only the newest waits) and are retried with back-off.
  *
  * @example
  * const writer = new StoreWriter(store);
@@ -347,8 +348,12 @@ export interface InputWriter {
   append(dungeonId: string, input: Input, seq: number, progress?: DungeonProgress): Promise<void>;
   /** Queues a snapshot after the inputs queued before it; resolves once durable (same errors as `append`, never refused for the bound). */
   snapshot(dungeonId: string, snapshot: DungeonSnapshot, meta: SnapshotMeta): Promise<void>;
-  /** Resolves when everything queued before the call is durable (or has failed). For shutdown. */
-  flush(): Promise<void>;
+  /**
+   * Resolves when everything queued before the call is durable (or has failed): `true`; or
+   * `false` after `timeoutMs` milliseconds when given (the database still away; writes stay
+   * queued). Without a timeout it waits as long as the database is away. For shutdown.
+   */
+  flush(timeoutMs?: number): Promise<boolean>;
   /** True while the database is unreachable (writes queued, retrying): `/health` reports `degraded`. */
   readonly degraded: boolean;
   /** Inputs waiting to be written now. */
