@@ -188,17 +188,22 @@ export class MalignusClient {
    * adventurer perceives and knows.
    *
    * @throws the Colyseus matchmaking error (rejects) when no party is in the dungeon, or the
-   *   member is taken.
+   *   member is taken; DungeonAccessError when a private dungeon's `keeperKey` is missing or wrong.
    * @example
    * const [d] = (await client.listDungeons()).filter((l) => l.openAdventurerSeats.length > 0);
    * const hero = await client.joinAsAdventurer(d!.roomId, d!.openAdventurerSeats[0]);
    */
-  async joinAsAdventurer(roomId: string, unitId?: string, name?: string): Promise<DungeonConnection> {
+  async joinAsAdventurer(roomId: string, unitId?: string, name?: string, keeperKey?: string): Promise<DungeonConnection> {
     const options: JoinOptions = { role: "adventurer" };
     if (unitId !== undefined) options.unitId = unitId;
     if (name !== undefined) options.name = name;
-    const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-    return await connected(room, "adventurer");
+    if (keeperKey !== undefined) options.keeperKey = keeperKey;
+    try {
+      const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
+      return await connected(room, "adventurer");
+    } catch (err) {
+      throw asAccessError(err);
+    }
   }
 
   /**
