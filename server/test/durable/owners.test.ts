@@ -101,6 +101,24 @@ describe("owners: the keeper key (issue 16 part 3)", () => {
     await h.recordWhen(id, "the dungeon resting", (r) => r.status === "resting" && r.lease === null);
   });
 
+  it("adventurer players: a public dungeon's party may be played without the key, a private one's only with it", async () => {
+    for (const isPrivate of [false, true]) {
+      const creator = h.track(await h.client().createDungeon({ seed: 1000, skipToInvasion: true, pauseOnSpot: false, private: isPrivate }, { name: "Morag" }));
+      const id = creator.roomId;
+      const [unitId] = roomOf(id)!.openAdventurerSeats();
+      expect(unitId).toBeDefined();
+      if (isPrivate) {
+        expect(await refused(() => h.client().joinAsAdventurer(id, unitId, "Hero"), 1)).toMatchObject({ code: "KEEPER_KEY_REQUIRED" });
+        expect(roomOf(id)!.seats.map((s) => s.role)).toEqual(["keeper"]);
+      }
+      const hero = h.track(await h.client().joinAsAdventurer(id, unitId, "Hero", isPrivate ? creator.keeperKey : undefined));
+      expect(hero.seat).toMatchObject({ role: "adventurer", unitId, dungeonId: id });
+      await hero.leave();
+      await creator.leave();
+      await h.recordWhen(id, "the dungeon resting", (r) => r.status === "resting" && r.lease === null);
+    }
+  });
+
   it("an unknown or malformed dungeon id: UNKNOWN_DUNGEON", async () => {
     expect(await refused(() => h.client().openDungeon("no-such-dungeon", { keeperKey: "x" }))).toEqual({
       name: "DungeonAccessError", code: "UNKNOWN_DUNGEON", message: "UNKNOWN_DUNGEON: no stored dungeon has id no-such-dungeon",
