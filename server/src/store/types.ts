@@ -255,7 +255,7 @@ export class StoreError extends Error {
  * @example
  * const store = openDungeonStore(readConfig());   // store/index.ts
  * await store.init();
- * await store.create({ dungeonId: room.roomId, options, map: "default", ruleset: "d20", ownerName: "Ann", keeperKeyHash: hashKeeperKey(key), private: false });
+ * await store.create({ dungeonId: room.roomId, options, map: "default", ruleset: "d20", ownerName: "Ann", keeperKeyHash: await hashKeeperKey(key), private: false });
  * await store.appendInputs(room.roomId, 0, [sim.inputLog[0]!], { day: 1, tick: sim.tick, hash: sim.hash() });
  * await store.saveSnapshot(room.roomId, { nextSeq: sim.inputLog.length, tick: sim.tick, hash: sim.hash(), state: sim.snapshot() }, { day: 1 });
  * const { snapshot, inputs } = await store.load(room.roomId, { verifyHash: (s) => Simulation.restore(s as SimState).hash() });
@@ -289,7 +289,10 @@ export interface DungeonStore {
    * @throws StoreError `UNKNOWN_DUNGEON`, `DAMAGED`, or `SEQ_CONFLICT` when `snapshot.nextSeq > inputCount`.
    */
   saveSnapshot(dungeonId: string, snapshot: DungeonSnapshot, meta: SnapshotMeta): Promise<void>;
-  /** The dungeon's metadata, `undefined` for an unknown id. */
+  /**
+   * The dungeon's metadata, `undefined` for an unknown id.
+   * @throws DungeonDataError `corrupt-record` when its stored create options do not parse.
+   */
   get(dungeonId: string): Promise<DungeonRecord | undefined>;
   /**
    * Everything needed to restore the dungeon, checked: snapshot JSON, format versions, the
