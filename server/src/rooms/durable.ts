@@ -109,7 +109,7 @@ export class DurableDungeon {
    */
   static async open(host: DungeonHost, dungeonId: string, log: Logger): Promise<{ durable: DurableDungeon; options: DungeonOptions; simOptions: DungeonSimOptions; sim: Simulation }> {
     await host.saving.get(dungeonId);
-    const record = await host.store.get(dungeonId);
+    const record = await storedRecord(host, dungeonId);
     if (!record) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", `no stored dungeon has id ${dungeonId}`);
     if (record.status === "damaged") throw new DungeonAccessRefusal("DUNGEON_DAMAGED", `dungeon ${dungeonId} is damaged: ${record.statusReason ?? "no reason recorded"}`);
     if (!(await host.store.acquireLease(dungeonId, host.holder, LEASE_TTL_MS))) {
@@ -226,6 +226,22 @@ export class DurableDungeon {
   async renewLease(): Promise<boolean> {
     if (this.#closed) return true;
     return await this.host.store.renewLease(this.dungeonId, this.host.holder, LEASE_TTL_MS);
+  }
+}
+
+/**
+ * The stored record of `dungeonId` (undefined when unknown).
+ * @throws DungeonAccessRefusal `DUNGEON_DAMAGED` when the record itself cannot be read (the
+ *   store's `corrupt-record`); the dungeon is marked damaged with that reason when possible.
+ */
+export async function storedRecord(host: DungeonHost, dungeonId: string): Promise<DungeonRecord | undefined> {
+  try {
+    return await host.store.get(dungeonId);
+  } catch (err) {
+    if (!(err instanceof DungeonDataError)) throw err;
+    host.log.error({ dungeonId, problem: err.problem }, `dungeon damaged: ${err.message}`);
+    await host.store.setStatus(dungeonId, "damaged", err.message).catch(() => {});
+    throw new DungeonAccessRefusal("DUNGEON_DAMAGED", err.message);
   }
 }
 
