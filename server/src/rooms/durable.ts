@@ -1,7 +1,6 @@
 import type { Logger } from "../logger.ts";
 import { loadMap } from "../maps.ts";
-import type { DungeonSimOptions, Simulation, SimState } from "../sim/index.ts";
-import { Simulation as SimulationClass } from "../sim/index.ts";
+import { Simulation, type DungeonSimOptions, type SimState } from "../sim/index.ts";
 import { hashKeeperKey, newKeeperKey } from "../store/keeperKey.ts";
 import {
   DungeonDataError, SNAPSHOT_EVERY_TICKS, type DungeonProgress, type DungeonRecord, type DungeonStore, type InputWriter,
@@ -116,7 +115,7 @@ export class DurableDungeon {
       throw new DungeonAccessRefusal("DUNGEON_BUSY", `dungeon ${dungeonId} is run by another process (its lease has not expired)`);
     }
     try {
-      const loaded = await host.store.load(dungeonId, { verifyHash: (state) => SimulationClass.restore(state as SimState).hash() });
+      const loaded = await host.store.load(dungeonId, { verifyHash: (state) => Simulation.restore(state as SimState).hash() });
       let options: DungeonOptions;
       try {
         options = parseCreateOptions(loaded.record.options);
