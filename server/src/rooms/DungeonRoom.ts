@@ -8,7 +8,7 @@ import { corkClientsInto, uncorkAll, type Corkable } from "../transport.ts";
 import { checkpointEveryTicks } from "./settings.ts";
 import { RoomRefusal, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { DungeonAccessRefusal, checkAccess } from "./access.ts";
-import { LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
+import { CLOCK_STOPS_WHILE_EMPTY, LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
 import { CreatorClaim, authorizeOpen, openingId, startDungeon } from "./roomStart.ts";
 import { projectMap, projectState } from "./projection.ts";
 import { SeatBook, type Seat } from "./seats.ts";
@@ -328,8 +328,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** Runs the step's ticks, projects, and sends the step's one patch; `started` is the step's `performance.now()`. */
   #stepAndPatch(started: number): void {
     const sim = this.#sim;
-    // A stored dungeon's clock runs only while a seat is held (a choice: nobody there, no time passes).
-    if (!this.#durable || this.#seats.size > 0) this.#loop.run(sim, (events) => this.#views.broadcast(this.clients, events));
+    // A stored dungeon's clock runs only while a seat is held (durable.ts CLOCK_STOPS_WHILE_EMPTY).
+    if (!this.#durable || !CLOCK_STOPS_WHILE_EMPTY || this.#seats.size > 0) this.#loop.run(sim, (events) => this.#views.broadcast(this.clients, events));
     this.#durable?.afterStep(sim);
     const simulated = performance.now();
     addStepPhase("simulation", simulated - started);
