@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import { CloseCode, ErrorCode as MatchmakeErrorCode } from "@colyseus/shared-types";
 import {
-  COMMAND_DEFINITIONS, COMMAND_TYPES, DUNGEON_ROOM, ERROR_CODES, EVENT_MESSAGE, SEAT_MESSAGE, SEAT_ROLES, TICKS_PER_GAME_MINUTE,
+  COMMAND_DEFINITIONS, COMMAND_TYPES, DUNGEON_ROOM, ERROR_CODES, EVENT_AUDIENCE, EVENT_MESSAGE, SEAT_MESSAGE, SEAT_ROLES, TICKS_PER_GAME_MINUTE,
 } from "@malignus/shared";
 import { EVENT_SCHEMAS } from "../shared/src/eventSchemas.ts";
 import { CommandResultSchema, DungeonListingSchema, SeatInfoSchema } from "../shared/src/wireSchemas.ts";
@@ -21,7 +21,7 @@ import { CreateOptionsSchema, JoinOptionsSchema } from "../server/src/rooms/opti
  * - `json-schema/`: JSON Schema (draft 2020-12) generated with zod 4's `z.toJSONSchema` from the
  *   zod definitions: `commands.schema.json` (each command's payload by message type, with its
  *   roles and rule IDs), `results.schema.json` (CommandResult), `events.schema.json` (each `event`
- *   message by `type`), `messages.schema.json` (the `seat` message, a `GET /rooms` entry, the
+ *   message by `type`, with its audience), `messages.schema.json` (the `seat` message, a `GET /rooms` entry, the
  *   create and join options) and `wire.json` (room name, message types, error codes, close codes, ticks per game minute).
  * Output is deterministic: sorted object keys, no timestamps; the only version in it is
  * @colyseus/schema's, in the generated classes' header.
@@ -75,14 +75,16 @@ export function jsonSchemaFiles(): Record<string, string> {
   const commands = Object.fromEntries(Object.entries(COMMAND_DEFINITIONS).map(([type, def]) => [
     type, { ...jsonSchema(def.schema), description: def.doc, "x-roles": [...def.roles], "x-rules": [...def.rules] },
   ]));
-  const events = Object.fromEntries(Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [type, jsonSchema(schema)]));
+  const events = Object.fromEntries(Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [
+    type, { ...jsonSchema(schema), "x-audience": EVENT_AUDIENCE[type as keyof typeof EVENT_AUDIENCE] },
+  ]));
   return {
     "commands.schema.json": stableJson(document("Malignus commands",
       "The payload of each command, by its Colyseus message type (the $defs key): send it with a request of that type; the answer is a CommandResult (results.schema.json). `x-roles`: the seat roles that may send it; `x-rules`: the rule IDs it implements. A payload that fails its schema is malformed: a `send` is closed with 4002, a `request` answered with an error.",
       commands)),
     "results.schema.json": stableJson({ $schema: JSON_SCHEMA_DRAFT, title: "Malignus command result", ...jsonSchema(CommandResultSchema) }),
     "events.schema.json": stableJson(document("Malignus events",
-      "The payload of the `event` message, by its `type` (the $defs key). Every event carries `tick`, the simulation tick it happened on. A client sees only the events its seat may see.",
+      "The payload of the `event` message, by its `type` (the $defs key). Every event carries `tick`, the simulation tick it happened on. A client gets only the events its seat may hear: `x-audience` is the event's declaration (EVENT_AUDIENCE, shared/src/audience.ts): `keeper` always or through the fog, `adventurer` never, always or as a witness, and the fields naming the units, parts, party and tiles it is judged by.",
       events)),
     "messages.schema.json": stableJson({
       $schema: JSON_SCHEMA_DRAFT, title: "Malignus messages and options",
