@@ -7,10 +7,10 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import { CloseCode, ErrorCode as MatchmakeErrorCode } from "@colyseus/shared-types";
 import {
-  COMMAND_DEFINITIONS, COMMAND_TYPES, DUNGEON_ROOM, ERROR_CODES, EVENT_AUDIENCE, EVENT_MESSAGE, SEAT_MESSAGE, SEAT_ROLES, TICKS_PER_GAME_MINUTE,
+  COMMAND_DEFINITIONS, COMMAND_TYPES, DUNGEON_ACCESS_CODES, DUNGEON_ROOM, ERROR_CODES, EVENT_AUDIENCE, EVENT_MESSAGE, SEAT_MESSAGE, SEAT_ROLES, TICKS_PER_GAME_MINUTE,
 } from "@malignus/shared";
 import { EVENT_SCHEMAS } from "../shared/src/eventSchemas.ts";
-import { CommandResultSchema, DungeonListingSchema, SeatInfoSchema } from "../shared/src/wireSchemas.ts";
+import { CommandResultSchema, DungeonListingSchema, SeatInfoSchema, StoredDungeonPageSchema } from "../shared/src/wireSchemas.ts";
 import { CreateOptionsSchema, JoinOptionsSchema } from "../server/src/rooms/options.ts";
 
 /**
@@ -20,9 +20,10 @@ import { CreateOptionsSchema, JoinOptionsSchema } from "../server/src/rooms/opti
  *   by @colyseus/schema's `schema-codegen` from shared/src/schema/index.ts;
  * - `json-schema/`: JSON Schema (draft 2020-12) generated with zod 4's `z.toJSONSchema` from the
  *   zod definitions: `commands.schema.json` (each command's payload by message type, with its
- *   roles and rule IDs), `results.schema.json` (CommandResult), `events.schema.json` (each `event`
- *   message by `type`, with its audience), `messages.schema.json` (the `seat` message, a `GET /rooms` entry, the
- *   create and join options) and `wire.json` (room name, message types, error codes, close codes, ticks per game minute).
+ *   roles and rule IDs), `results.schema.json` (CommandResult), `events.schema.json` (each
+ *   `event` message by `type`, with its audience), `messages.schema.json` (the `seat` message,
+ *   a `GET /rooms` entry, a `GET /dungeons` page, the create and join options) and `wire.json`
+ *   (room name, message types, refusal and access codes, close codes, ticks per game minute).
  * Output is deterministic: sorted object keys, no timestamps; the only version in it is
  * @colyseus/schema's, in the generated classes' header.
  */
@@ -88,9 +89,9 @@ export function jsonSchemaFiles(): Record<string, string> {
       events)),
     "messages.schema.json": stableJson({
       $schema: JSON_SCHEMA_DRAFT, title: "Malignus messages and options",
-      description: "`seat`: the payload of the `seat` message; `listing`: one entry of `GET /rooms`; `createOptions`: the options of `create(\"dungeon\", …)` (the creator's join options included); `joinOptions`: the options of `joinById`.",
+      description: "`seat`: the payload of the `seat` message; `listing`: one entry of `GET /rooms`; `storedDungeons`: the answer of `GET /dungeons`; `createOptions`: the options of `create(\"dungeon\", …)` (the creator's join options included); `joinOptions`: the options of `joinById`.",
       $defs: {
-        seat: jsonSchema(SeatInfoSchema), listing: jsonSchema(DungeonListingSchema),
+        seat: jsonSchema(SeatInfoSchema), listing: jsonSchema(DungeonListingSchema), storedDungeons: jsonSchema(StoredDungeonPageSchema),
         createOptions: jsonSchema(CreateOptionsSchema), joinOptions: jsonSchema(JoinOptionsSchema),
       },
     }),
@@ -102,6 +103,7 @@ export function jsonSchemaFiles(): Record<string, string> {
       commandTypes: [...COMMAND_TYPES],
       eventTypes: Object.keys(EVENT_SCHEMAS).sort(),
       errorCodes: [...ERROR_CODES],
+      dungeonAccessCodes: [...DUNGEON_ACCESS_CODES],
       closeCodes: { ...CloseCode },
       matchmakeErrorCodes: { ...MatchmakeErrorCode },
     }),

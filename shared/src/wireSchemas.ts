@@ -5,8 +5,8 @@ import { SEAT_ROLES } from "./protocol.ts";
 /**
  * Zod schemas of the wire shapes that exist only as TypeScript types, for native clients (JSON
  * Schema in clients/generated/json-schema/, written by `npm run codegen`): the answer to every
- * command (`CommandResult`, commands/results.ts), the `seat` message (`SeatInfo`) and a `GET
- * /rooms` entry (`DungeonListing`, protocol.ts). The TypeScript types stay the source of truth;
+ * command (`CommandResult`, commands/results.ts), the `seat` message (`SeatInfo`), a `GET
+ * /rooms` entry (`DungeonListing`) and a `GET /dungeons` page (`StoredDungeonPage`, protocol.ts). The TypeScript types stay the source of truth;
  * server/test/codegen/eventSchemas.test.ts checks at compile time that these infer exactly them.
  * Data table (no logic); the server does not parse with these.
  */
@@ -27,6 +27,8 @@ export const SeatInfoSchema = z.object({
   seatId: z.string().describe("stable seat id: keepers' commands are logged with it; adventurers' units carry it as `controller`"),
   role: z.enum(SEAT_ROLES),
   unitId: z.string().optional().describe("adventurers: the unit played"),
+  dungeonId: z.string().optional().describe("stored dungeons: the dungeon's id (the room id while live), for `openDungeon` later"),
+  keeperKey: z.string().optional().describe("only to the client that created a stored dungeon, once: the keeper key; the server keeps only its hash"),
 }).describe("The seat this client holds (the `seat` message, sent once after joining).");
 
 /** One entry of `GET /rooms` (DungeonListing). */
@@ -37,4 +39,18 @@ export const DungeonListingSchema = z.object({
   keeperSeats: z.number().int().describe("keeper seats the room has (its `keeperSeats` option)"),
   adventurers: z.number().int().describe("adventurer players seated"),
   openAdventurerSeats: z.array(z.string()).describe("ids of the current party's members no player has claimed"),
+  dungeonId: z.string().optional().describe("stored dungeons: the dungeon's id"),
 }).describe("One live dungeon as `GET /rooms` lists it (DungeonListing).");
+
+/** The answer of `GET /dungeons?offset=&limit=` (StoredDungeonPage): a page of stored dungeons, oldest first. */
+export const StoredDungeonPageSchema = z.object({
+  total: z.number().int(), offset: z.number().int(), limit: z.number().int(),
+  dungeons: z.array(z.object({
+    dungeonId: z.string().describe("`openDungeon(dungeonId)`; the room id while live"),
+    map: z.string(), ruleset: z.string(),
+    day: z.number().int().describe("game day (from 1) at its last save"),
+    ownerName: z.string().describe("display name of the keeper who created it"),
+    private: z.boolean().describe("only its keeper (with the key) may watch it"),
+    status: z.enum(["live", "resting", "damaged"]),
+  })),
+}).describe("A page of stored dungeons as `GET /dungeons` lists them (StoredDungeonPage).");

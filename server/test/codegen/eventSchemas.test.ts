@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import type { CommandResult, DungeonListing, SeatInfo, SimEventOf, SimEventType } from "@malignus/shared";
+import type { CommandResult, DungeonListing, SeatInfo, SimEventOf, SimEventType, StoredDungeonPage } from "@malignus/shared";
 import { EVENT_SCHEMAS, type EventSchemasMatch } from "../../../shared/src/eventSchemas.ts";
-import { CommandResultSchema, DungeonListingSchema, SeatInfoSchema } from "../../../shared/src/wireSchemas.ts";
+import { CommandResultSchema, DungeonListingSchema, SeatInfoSchema, StoredDungeonPageSchema } from "../../../shared/src/wireSchemas.ts";
 
 // Compile-time check (npm run typecheck): each event type's zod schema infers exactly its
 // `SimEventOf<T>` (assignable both ways). A new event type in events.ts without a schema, or a
@@ -36,10 +36,11 @@ describe("event schemas (shared/src/eventSchemas.ts)", () => {
 
 // The same compile-time check for the wire shapes of shared/src/wireSchemas.ts.
 type Same<A, B> = [A] extends [B] ? [B] extends [A] ? true : false : false;
-const wireShapesMatch: [true, true, true] = null as unknown as [
+const wireShapesMatch: [true, true, true, true] = null as unknown as [
   Same<z.infer<typeof CommandResultSchema>, CommandResult>,
   Same<z.infer<typeof SeatInfoSchema>, SeatInfo>,
   Same<z.infer<typeof DungeonListingSchema>, DungeonListing>,
+  Same<z.infer<typeof StoredDungeonPageSchema>, StoredDungeonPage>,
 ];
 void wireShapesMatch;
 
