@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import type { Input } from "../sim/index.ts";
+import { MAPS_DIR, mapNames } from "../maps.ts";
+import { CreateOptionsSchema } from "../rooms/options.ts";
+import type { DungeonRecord, DungeonStore, StoredInput } from "../store/types.ts";
+import { REPLAY_FORMAT, REPLAY_FORMAT_VERSION, mapTextHash, type ReplayCheckpointLine, type ReplayFile, type ReplayHeader } from "./format.ts";
+import { Playback } from "./playback.ts";
+
+/** A replay file records a checkpoint hash every this many ticks (100 game minutes), before its end tick. */
+export const REPLAY_CHECKPOINT_EVERY_TICKS = 1000;
+/** While computing checkpoints, the writer gives the event loop back every this many ticks, so live rooms keep stepping. */
+export const REPLAY_BUILD_YIELD_EVERY_TICKS = 2000;
+
+/** What a replay file is written from: a dungeon's creation and its full input log. */
+export interface ReplaySourceData {
+  /** The stored dungeon's id, when written from the store. */
+  dungeonId?: string;
+  /** The create options as stored (seed inside); absent simulation options take the room's defaults (rooms/options.ts). */
+  options: Record<string, unknown>;
+  /** The map's name, when the options do not hold it. */
+  map?: string;
+  /** When the dungeon was created, ms since the Unix epoch. */
+  createdAt: number;
+  /** The full input log from seq 0, in order. */
+  inputs: readonly StoredInput[];
+  /**
+   * The tick and state hash the live game recorded after its last logged input (or its last
+   * snapshot, if later): the file ends there, and its end line carries that recorded hash (so
+   * `--check` compares the replay with the live game). Ignored when before the last input's tick
+   * or with an empty hash (the end is then the last input's tick, its hash computed).
+   */
+  recorded?: { tick: number; hash: string } | undefined;
+}
+
+/** The simulation's create options of stored create options, with the room's defaults for absent ones. */
+const StoredOptionsSchema = z.object(CreateOptionsSchema.shape);
+
+/**
+ * The text of a shipped map (server/maps/NAME.txt), as a replay header records it.
+ * @throws Error when no shipped map has that name.
+ */
+export function shippedMapText(name: string): string {
+  if (!/^[a-z0-9_-]+$/i.test(name) || !mapNames().includes(name)) throw new Error(`unknown map "${name}"`);
+  return readFileSync(`${MAPS_DIR}${name}.txt`, "utf8");
+}
+
+/**
+ * Writes a replay file from a dungeon's creation and full log: the header (options with the seed,
+ * the map's name, text and SHA-256), the inputs with their `seq`, then the checkpoints, computed
+ * by playing the game headless (every {@link REPLAY_CHECKPOINT_EVERY_TICKS} ticks before the end),
+ * and the end line (`recorded`'s hash when given, else the computed one). Gives the event loop
+ * back every {@link REPLAY_BUILD_YIELD_EVERY_TICKS} ticks.
+ * @throws Error when the options are invalid, the map unknown, the log does not start at seq 0
+ *   or skips one, or the log does not replay (an input refused: the stored log is inconsistent).
+ */
+export async function buildReplay(data: ReplaySourceData, checkpointEvery = REPLAY_CHECKPOINT_EVERY_TICKS): Promise<ReplayFile> {
+  const parsed = StoredOptionsSchema.safeParse({ ...data.options, ...(data.options.map === undefined && data.map ? { map: data.map } : {}) });
+  if (!parsed.success) throw new Error(`replay: the stored create options are invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  const o = parsed.data;
+  if (o.seed === undefined) throw new Error("replay: the stored create options have no seed");
+  const options: ReplayHeader["options"] = {
+    ...data.options,
+    map: o.map, seed: o.seed, ruleset: o.ruleset, pauseOnSpot: o.pauseOnSpot, skipToInvasion: o.skipToInvasion, startPaused: o.startPaused,
+    ...(o.d100 ? { d100: o.d100 } : {}),
+  };
+  const text = shippedMapText(o.map);
+  const header: ReplayHeader = {
+    format: REPLAY_FORMAT, version: REPLAY_FORMAT_VERSION,
+    ...(data.dungeonId !== undefined ? { dungeonId: data.dungeonId } : {}),
+    options, map: { name: o.map, sha256: mapTextHash(text), text }, createdAt: new Date(data.createdAt).toISOString(),
+  };
+  const inputs = data.inputs.map((s, i) => {
+    if (s.seq !== i) throw new Error(`replay: the stored log has seq ${s.seq} where seq ${i} was expected`);
+    return { seq: s.seq, tick: s.input.tick, actor: s.input.actor, command: s.input.command };
+  });
+  const lastTick = inputs.at(-1)?.tick ?? 0;
+  const recorded = data.recorded && data.recorded.hash !== "" && data.recorded.tick >= lastTick ? data.recorded : undefined;
+  const playback = new Playback({
+    options, map: header.map, inputs: inputs as Input[], endTick: Math.max(recorded?.tick ?? lastTick, 0),
+  });
+  const checkpoints: ReplayCheckpointLine[] = [];
+  let sinceYield = 0;
+  while (!playback.ended) {
+    playback.step();
+    const tick = playback.tick;
+    if (checkpointEvery > 0 && tick % checkpointEvery === 0 && tick < playback.endTick && checkpoints.at(-1)?.checkpoint !== tick) {
+      checkpoints.push({ checkpoint: tick, hash: playback.sim.hash() });
+    }
+    if (++sinceYield >= REPLAY_BUILD_YIELD_EVERY_TICKS) { sinceYield = 0; await new Promise<void>((resolve) => setImmediate(resolve)); }
+  }
+  return { header, inputs, checkpoints, end: { end: playback.tick, hash: recorded?.hash ?? playback.sim.hash() } };
+}
+
+/**
+ * Writes the replay file of a stored dungeon (see {@link buildReplay}): its create options and
+ * creation time, its full log (`store.inputs`), and its recorded tick and hash.
+ * @returns undefined when no dungeon has that id.
+ * @throws DungeonDataError (store/types.ts) when its log cannot be read; Error as {@link buildReplay}.
+ */
+export async function replayFromStore(store: DungeonStore, dungeonId: string): Promise<ReplayFile | undefined> {
+  const record: DungeonRecord | undefined = await store.get(dungeonId);
+  if (!record) return undefined;
+  const inputs = await store.inputs(dungeonId);
+  return await buildReplay({
+    dungeonId, options: record.options, map: record.map, createdAt: record.createdAt, inputs,
+    recorded: { tick: record.tick, hash: record.hash },
+  });
+}
