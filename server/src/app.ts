@@ -5,7 +5,7 @@ import {
 } from "@colyseus/core";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { DUNGEON_ROOM, type DungeonListing } from "@malignus/shared";
+import { DUNGEON_ROOM, REPLAY_ROOM, type DungeonListing } from "@malignus/shared";
 import type { TransportPreference } from "./config.ts";
 import { logger as defaultLogger, type Logger } from "./logger.ts";
 import { colyseusLogger } from "./colyseusLogger.ts";
@@ -13,6 +13,9 @@ import { createTransport, type TransportKind } from "./transport.ts";
 import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
 import { metricsText } from "./metrics.ts";
+import type { DungeonStore } from "./store/types.ts";
+import { replayEndpoint } from "./replay/route.ts";
+import { replayRoomWith } from "./replay/ReplayRoom.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -31,6 +34,8 @@ export interface CreateServerOptions {
   handleSignals?: boolean;
   /** Logger (default: the process logger). */
   logger?: Logger;
+  /** The dungeon store (store/), opened and initialised; without one, stored dungeons and their replays are refused. */
+  store?: DungeonStore | undefined;
 }
 
 /** A created (not yet listening) server and the handles to run and stop it. */
@@ -62,8 +67,9 @@ export interface HealthResponse {
  * Creates the Colyseus server: transport (see transport.ts), presence and driver (Redis when
  * `redisUrl` is set, else in-process), the `dungeon` room, and the HTTP routes
  * `GET /health` → {@link HealthResponse}, `GET /rooms` → {@link DungeonListing}[] of every
- * live dungeon across all processes sharing the driver, and `GET /metrics` → this process's
- * Prometheus metrics in text format (metrics.ts). Only one server may exist per process
+ * live dungeon across all processes sharing the driver, `GET /metrics` → this process's
+ * Prometheus metrics in text format (metrics.ts), and `GET /dungeons/:id/replay` → a stored
+ * dungeon's replay file (replay/route.ts); and the `replay` room (replay/ReplayRoom.ts). Only one server may exist per process
  * (the Colyseus matchmaker is a module singleton).
  * @throws Error when `transport` is `uws` and uWebSockets.js cannot be loaded.
  */
@@ -106,8 +112,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     const { body, contentType } = await metricsText();
     return new Response(body, { status: 200, headers: { "content-type": contentType } });
   });
-  server.router = createRouter({ health, rooms, metrics });
+  const replay = replayEndpoint(() => options.store);
+  server.router = createRouter({ health, rooms, metrics, replay });
   server.define(DUNGEON_ROOM, DungeonRoom);
+  server.define(REPLAY_ROOM, replayRoomWith(() => options.store));
 
   return {
     server,

@@ -4,6 +4,7 @@ import type { Input } from "../sim/index.ts";
 import { MAPS_DIR, mapNames } from "../maps.ts";
 import { CreateOptionsSchema } from "../rooms/options.ts";
 import type { DungeonRecord, DungeonStore, StoredInput } from "../store/types.ts";
+import { verifyKeeperKey } from "../store/keeperKey.ts";
 import { REPLAY_FORMAT, REPLAY_FORMAT_VERSION, mapTextHash, type ReplayCheckpointLine, type ReplayFile, type ReplayHeader } from "./format.ts";
 import { Playback } from "./playback.ts";
 
@@ -93,14 +94,33 @@ export async function buildReplay(data: ReplaySourceData, checkpointEvery = REPL
 }
 
 /**
- * Writes the replay file of a stored dungeon (see {@link buildReplay}): its create options and
- * creation time, its full log (`store.inputs`), and its recorded tick and hash.
- * @returns undefined when no dungeon has that id.
- * @throws DungeonDataError (store/types.ts) when its log cannot be read; Error as {@link buildReplay}.
+ * Why a stored dungeon's replay is refused (the message starts with the code and a colon, like
+ * the dungeon room's access refusals): `UNKNOWN_DUNGEON` (no dungeon has that id),
+ * `KEEPER_KEY_REQUIRED` / `KEEPER_KEY_WRONG` (a private dungeon's replay needs its keeper key).
  */
-export async function replayFromStore(store: DungeonStore, dungeonId: string): Promise<ReplayFile | undefined> {
+export class ReplayAccessError extends Error {
+  override name = "ReplayAccessError";
+  readonly code: "UNKNOWN_DUNGEON" | "KEEPER_KEY_REQUIRED" | "KEEPER_KEY_WRONG";
+  constructor(code: ReplayAccessError["code"], message: string) {
+    super(`${code}: ${message}`);
+    this.code = code;
+  }
+}
+
+/**
+ * Writes the replay file of a stored dungeon (see {@link buildReplay}): its create options and
+ * creation time, its full log (`store.inputs`), and its recorded tick and hash. A private
+ * dungeon's replay needs its keeper key (it shows everything the keeper saw).
+ * @throws ReplayAccessError for an unknown id, or a private dungeon without its right key;
+ *   DungeonDataError (store/types.ts) when its log cannot be read; Error as {@link buildReplay}.
+ */
+export async function replayFromStore(store: DungeonStore, dungeonId: string, keeperKey?: string): Promise<ReplayFile> {
   const record: DungeonRecord | undefined = await store.get(dungeonId);
-  if (!record) return undefined;
+  if (!record) throw new ReplayAccessError("UNKNOWN_DUNGEON", `unknown dungeon ${dungeonId}`);
+  if (record.private) {
+    if (!keeperKey) throw new ReplayAccessError("KEEPER_KEY_REQUIRED", `dungeon ${dungeonId} is private: its replay needs its keeper key`);
+    if (!(await verifyKeeperKey(keeperKey, record.keeperKeyHash))) throw new ReplayAccessError("KEEPER_KEY_WRONG", `that is not dungeon ${dungeonId}'s keeper key`);
+  }
   const inputs = await store.inputs(dungeonId);
   return await buildReplay({
     dungeonId, options: record.options, map: record.map, createdAt: record.createdAt, inputs,
