@@ -9,15 +9,16 @@ export const KEEPER_KEY_HEADER = "x-keeper-key";
 
 const ACCESS_STATUS: Record<ReplayAccessError["code"], number> = { UNKNOWN_DUNGEON: 404, KEEPER_KEY_REQUIRED: 401, KEEPER_KEY_WRONG: 403 };
 
-/** The JSON body of a refused `GET /dungeons/:id/replay`. */
+/** The JSON body of a refused `GET /dungeons/:id/replay` (the shape of the other `/dungeons` routes' refusals). */
 export interface ReplayRouteError {
   /**
    * `UNKNOWN_DUNGEON` (404), `KEEPER_KEY_REQUIRED` (401) / `KEEPER_KEY_WRONG` (403) for a private
    * dungeon, `DUNGEON_DATA` (422: its stored log cannot be read; `problem` names what),
    * `NO_STORE` (503), `REPLAY_FAILED` (500: the log does not replay).
    */
-  code: ReplayAccessError["code"] | "DUNGEON_DATA" | "NO_STORE" | "REPLAY_FAILED";
-  error: string;
+  error: ReplayAccessError["code"] | "DUNGEON_DATA" | "NO_STORE" | "REPLAY_FAILED";
+  /** What is wrong, for people. */
+  reason: string;
   dungeonId: string;
   problem?: string;
 }
@@ -38,16 +39,16 @@ export function replayEndpoint(store: () => DungeonStore | undefined) {
     const refuse = (status: number, body: ReplayRouteError): Response =>
       new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
     const s = store();
-    if (!s) return refuse(503, { code: "NO_STORE", error: "this server keeps no dungeon store", dungeonId });
+    if (!s) return refuse(503, { error: "NO_STORE", reason: "this server keeps no dungeons (started without a store)", dungeonId });
     const key = ctx.request?.headers.get(KEEPER_KEY_HEADER) ?? undefined;
     let file;
     try {
       file = await replayFromStore(s, dungeonId, key);
     } catch (err) {
-      if (err instanceof ReplayAccessError) return refuse(ACCESS_STATUS[err.code], { code: err.code, error: err.message, dungeonId });
-      if (err instanceof DungeonDataError) return refuse(422, { code: "DUNGEON_DATA", error: err.message, dungeonId, problem: err.problem });
+      if (err instanceof ReplayAccessError) return refuse(ACCESS_STATUS[err.code], { error: err.code, reason: err.message, dungeonId });
+      if (err instanceof DungeonDataError) return refuse(422, { error: "DUNGEON_DATA", reason: err.message, dungeonId, problem: err.problem });
       logger.error({ err, dungeonId }, "replay file failed");
-      return refuse(500, { code: "REPLAY_FAILED", error: (err as Error).message, dungeonId });
+      return refuse(500, { error: "REPLAY_FAILED", reason: (err as Error).message, dungeonId });
     }
     const lines = formatReplay(file);
     const encoder = new TextEncoder();
