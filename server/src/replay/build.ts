@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { z } from "zod";
 import type { Input } from "../sim/index.ts";
 import { MAPS_DIR, mapNames } from "../maps.ts";
-import { CreateOptionsSchema } from "../rooms/options.ts";
+import { parseCreateOptions, type DungeonOptions } from "../rooms/options.ts";
+import { simOptionsOf } from "../rooms/durable.ts";
 import type { DungeonRecord, DungeonStore, StoredInput } from "../store/types.ts";
 import { verifyKeeperKey } from "../store/keeperKey.ts";
 import { REPLAY_FORMAT, REPLAY_FORMAT_VERSION, mapTextHash, type ReplayCheckpointLine, type ReplayFile, type ReplayHeader } from "./format.ts";
@@ -17,7 +17,7 @@ export const REPLAY_BUILD_YIELD_EVERY_TICKS = 2000;
 export interface ReplaySourceData {
   /** The stored dungeon's id, when written from the store. */
   dungeonId?: string;
-  /** The create options as stored (seed inside); absent simulation options take the room's defaults (rooms/options.ts). */
+  /** The create options as stored (seed inside), read as the room reads them (rooms/options.ts `parseCreateOptions`: absent ones take its defaults). */
   options: Record<string, unknown>;
   /** The map's name, when the options do not hold it. */
   map?: string;
@@ -33,9 +33,6 @@ export interface ReplaySourceData {
    */
   recorded?: { tick: number; hash: string } | undefined;
 }
-
-/** The simulation's create options of stored create options, with the room's defaults for absent ones. */
-const StoredOptionsSchema = z.object(CreateOptionsSchema.shape);
 
 /**
  * The text of a shipped map (server/maps/NAME.txt), as a replay header records it.
@@ -56,20 +53,19 @@ export function shippedMapText(name: string): string {
  *   or skips one, or the log does not replay (an input refused: the stored log is inconsistent).
  */
 export async function buildReplay(data: ReplaySourceData, checkpointEvery = REPLAY_CHECKPOINT_EVERY_TICKS): Promise<ReplayFile> {
-  const parsed = StoredOptionsSchema.safeParse({ ...data.options, ...(data.options.map === undefined && data.map ? { map: data.map } : {}) });
-  if (!parsed.success) throw new Error(`replay: the stored create options are invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  const o = parsed.data;
-  if (o.seed === undefined) throw new Error("replay: the stored create options have no seed");
-  const options: ReplayHeader["options"] = {
-    ...data.options,
-    map: o.map, seed: o.seed, ruleset: o.ruleset, pauseOnSpot: o.pauseOnSpot, skipToInvasion: o.skipToInvasion, startPaused: o.startPaused,
-    ...(o.d100 ? { d100: o.d100 } : {}),
-  };
-  const text = shippedMapText(o.map);
+  if (typeof data.options.seed !== "number") throw new Error("replay: the stored create options have no seed");
+  let parsed: DungeonOptions;
+  try {
+    parsed = parseCreateOptions({ ...data.options, ...(data.options.map === undefined && data.map ? { map: data.map } : {}) });
+  } catch (err) {
+    throw new Error(`replay: the stored create options are invalid: ${(err as Error).message}`);
+  }
+  const options: ReplayHeader["options"] = { ...parsed, ...simOptionsOf(parsed) };
+  const text = shippedMapText(options.map);
   const header: ReplayHeader = {
     format: REPLAY_FORMAT, version: REPLAY_FORMAT_VERSION,
     ...(data.dungeonId !== undefined ? { dungeonId: data.dungeonId } : {}),
-    options, map: { name: o.map, sha256: mapTextHash(text), text }, createdAt: new Date(data.createdAt).toISOString(),
+    options, map: { name: options.map, sha256: mapTextHash(text), text }, createdAt: new Date(data.createdAt).toISOString(),
   };
   const inputs = data.inputs.map((s, i) => {
     if (s.seq !== i) throw new Error(`replay: the stored log has seq ${s.seq} where seq ${i} was expected`);

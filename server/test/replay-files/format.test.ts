@@ -52,7 +52,11 @@ describe("the replay file", () => {
     expect(ls).toHaveLength(1 + 2 + 4 + 1);
     const header = JSON.parse(ls[0]!);
     expect(header).toMatchObject({ format: REPLAY_FORMAT, version: REPLAY_FORMAT_VERSION, createdAt: "2026-12-01T12:00:00.000Z" });
-    expect(header.options).toEqual({ map: "default", seed: 7, ruleset: "malignus", pauseOnSpot: false, skipToInvasion: true, startPaused: false, timeScale: 60 });
+    // The create options as the room reads them: the room's defaults fill what was not given.
+    expect(header.options).toEqual({
+      map: "default", seed: 7, ruleset: "malignus", pauseOnSpot: false, skipToInvasion: true, startPaused: false, timeScale: 60,
+      keeperSeats: 1, reconnectSeconds: 30, spectatorsSeeAll: false, maxMessagesPerSecond: 50,
+    });
     expect(header.map.name).toBe("default");
     expect(header.map.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.parse(ls[1]!)).toEqual({ seq: 0, tick: 14500, actor: { kind: "keeper", seatId: "k1" }, command: { type: "placePart", kind: "pressurePlate", x: 5, y: 15 } });
