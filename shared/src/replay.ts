@@ -16,6 +16,9 @@ export const REPLAY_CONTROL_MESSAGE = "replayControl";
 /** Server → client message: the {@link ReplayStatus}, sent on joining and after every change (control, end, failure). */
 export const REPLAY_STATUS_MESSAGE = "replayStatus";
 
+/** Request header carrying a private dungeon's keeper key to `GET /dungeons/:id/replay`. */
+export const KEEPER_KEY_HEADER = "x-keeper-key";
+
 /** Default playback speed of a replay room, in game minutes per real second (one game hour a second). */
 export const DEFAULT_REPLAY_SPEED = 60;
 /** Fastest playback speed, in game minutes per real second (the dungeon room's largest `timeScale`). */

@@ -97,9 +97,12 @@ export async function buildReplay(data: ReplaySourceData, checkpointEvery = REPL
 export class ReplayAccessError extends Error {
   override name = "ReplayAccessError";
   readonly code: "UNKNOWN_DUNGEON" | "KEEPER_KEY_REQUIRED" | "KEEPER_KEY_WRONG";
-  constructor(code: ReplayAccessError["code"], message: string) {
-    super(`${code}: ${message}`);
+  /** The message without its code. */
+  readonly detail: string;
+  constructor(code: ReplayAccessError["code"], detail: string) {
+    super(`${code}: ${detail}`);
     this.code = code;
+    this.detail = detail;
   }
 }
 

@@ -1,11 +1,10 @@
 import { createEndpoint } from "@colyseus/core";
+import { KEEPER_KEY_HEADER } from "@malignus/shared";
 import { DungeonDataError, type DungeonStore } from "../store/types.ts";
 import { logger } from "../logger.ts";
 import { REPLAY_CONTENT_TYPE, formatReplay } from "./format.ts";
 import { ReplayAccessError, replayFromStore } from "./build.ts";
 
-/** Request header carrying a private dungeon's keeper key to `GET /dungeons/:id/replay`. */
-export const KEEPER_KEY_HEADER = "x-keeper-key";
 
 const ACCESS_STATUS: Record<ReplayAccessError["code"], number> = { UNKNOWN_DUNGEON: 404, KEEPER_KEY_REQUIRED: 401, KEEPER_KEY_WRONG: 403 };
 
@@ -45,7 +44,7 @@ export function replayEndpoint(store: () => DungeonStore | undefined) {
     try {
       file = await replayFromStore(s, dungeonId, key);
     } catch (err) {
-      if (err instanceof ReplayAccessError) return refuse(ACCESS_STATUS[err.code], { error: err.code, reason: err.message, dungeonId });
+      if (err instanceof ReplayAccessError) return refuse(ACCESS_STATUS[err.code], { error: err.code, reason: err.detail, dungeonId });
       if (err instanceof DungeonDataError) return refuse(422, { error: "DUNGEON_DATA", reason: err.message, dungeonId, problem: err.problem });
       logger.error({ err, dungeonId }, "replay file failed");
       return refuse(500, { error: "REPLAY_FAILED", reason: (err as Error).message, dungeonId });
