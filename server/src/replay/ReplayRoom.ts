@@ -14,8 +14,8 @@ import { RoomViews } from "../rooms/roomViews.ts";
 import { MAX_TICKS_PER_STEP, ROOM_STEPS_PER_SECOND } from "../rooms/stepLoop.ts";
 import type { Viewer } from "../rooms/views.ts";
 import type { DungeonStore } from "../store/types.ts";
-import { parseReplay, replayInputs, replaySimOptions, ReplayFormatError, type ReplayFile } from "./format.ts";
-import { ReplayAccessError, replayFromStore } from "./build.ts";
+import { parseReplay, replayInputs, replaySimOptions, type ReplayFile } from "./format.ts";
+import { replayFromStore } from "./build.ts";
 import { Playback } from "./playback.ts";
 import { currentSimulation } from "./currentSimulation.ts";
 
@@ -125,7 +125,7 @@ export class ReplayRoom extends Room<{ state: DungeonState; client: ReplayClient
 
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
     const cause = error.cause ?? error;
-    if (cause instanceof RoomRefusal || cause instanceof ReplayFormatError || cause instanceof ReplayAccessError) {
+    if (cause instanceof RoomRefusal) {
       this.#log.info({ method: methodName }, `refused: ${(cause as Error).message}`);
       return;
     }
@@ -146,11 +146,22 @@ export class ReplayRoom extends Room<{ state: DungeonState; client: ReplayClient
   /** The simulation being played (tests; read only). */
   get simulation(): Simulation { return this.#playback.sim; }
 
+  /**
+   * The replay file of the room's source.
+   * @throws RoomRefusal with the message of what went wrong (a ReplayFormatError naming the line,
+   *   a ReplayAccessError `UNKNOWN_DUNGEON: …`, a DungeonDataError…): Colyseus reads an error's
+   *   `code` as the matchmaking error code, so the typed errors' string codes must not reach it.
+   */
   async #load(dungeonId: string | undefined, keeperKey: string | undefined, text: string | undefined): Promise<ReplayFile> {
-    if (text !== undefined) return parseReplay(text);
-    const store = this.store();
-    if (!store) throw new RoomRefusal("NO_STORE: this server keeps no dungeons");
-    return await replayFromStore(store, dungeonId!, keeperKey);
+    try {
+      if (text !== undefined) return parseReplay(text);
+      const store = this.store();
+      if (!store) throw new RoomRefusal("NO_STORE: this server keeps no dungeons (started without a store)");
+      return await replayFromStore(store, dungeonId!, keeperKey);
+    } catch (err) {
+      if (err instanceof RoomRefusal) throw err;
+      throw new RoomRefusal((err as Error).message, { cause: err });
+    }
   }
 
   #control(client: ReplayClient, payload: unknown): ReplayControlResult {
