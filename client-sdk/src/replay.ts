@@ -1,6 +1,6 @@
 import type { Client, Room } from "@colyseus/sdk";
 import {
-  REPLAY_CONTROL_MESSAGE, REPLAY_ROOM, REPLAY_STATUS_MESSAGE, ReplayControl,
+  KEEPER_KEY_HEADER, REPLAY_CONTROL_MESSAGE, REPLAY_ROOM, REPLAY_STATUS_MESSAGE, ReplayControl,
   type ReplayControlResult, type ReplayStatus,
 } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
@@ -130,4 +130,24 @@ export async function watchReplay(colyseus: Client, source: ReplaySource, option
     });
   }
   return connection;
+}
+
+/**
+ * Downloads a stored dungeon's replay file (`GET /dungeons/:id/replay`) from the server at
+ * `httpUrl` (`client.httpUrl`); `keeperKey` for a private dungeon. Save the text as a `.jsonl`
+ * file for `npm run replay -- FILE`, or watch it with `watchReplay(…, { file: text })`.
+ * @returns the replay file's text (JSON Lines).
+ * @throws Error (rejects) naming the server's refusal, e.g. `GET …/replay answered 404: UNKNOWN_DUNGEON: unknown dungeon x`.
+ * @example
+ * const text = await downloadReplay(client.httpUrl, keeper.dungeonId!);
+ */
+export async function downloadReplay(httpUrl: string, dungeonId: string, options: { keeperKey?: string; fetch?: typeof fetch } = {}): Promise<string> {
+  const url = `${httpUrl}/dungeons/${encodeURIComponent(dungeonId)}/replay`;
+  const headers: Record<string, string> = options.keeperKey !== undefined ? { [KEEPER_KEY_HEADER]: options.keeperKey } : {};
+  const response = await (options.fetch ?? globalThis.fetch)(url, { headers });
+  if (!response.ok) {
+    const body = await response.json().catch(() => undefined) as { error?: string; reason?: string } | undefined;
+    throw new Error(`GET ${url} answered ${response.status}${body?.error ? `: ${body.error}: ${body.reason ?? ""}` : ""}`);
+  }
+  return await response.text();
 }

@@ -157,7 +157,7 @@ export class ReplayRoom extends Room<{ state: DungeonState; client: ReplayClient
       if (text !== undefined) return parseReplay(text);
       const store = this.store();
       if (!store) throw new RoomRefusal("NO_STORE: this server keeps no dungeons (started without a store)");
-      return await replayFromStore(store, dungeonId!, keeperKey);
+      return await replayFromStore(store, dungeonId!, keeperKey, 0);
     } catch (err) {
       if (err instanceof RoomRefusal) throw err;
       throw new RoomRefusal((err as Error).message, { cause: err });

@@ -109,11 +109,12 @@ export class ReplayAccessError extends Error {
 /**
  * Writes the replay file of a stored dungeon (see {@link buildReplay}): its create options and
  * creation time, its full log (`store.inputs`), and its recorded tick and hash. A private
- * dungeon's replay needs its keeper key (it shows everything the keeper saw).
+ * dungeon's replay needs its keeper key (it shows everything the keeper saw). `checkpointEvery`
+ * 0 writes no checkpoint lines (the replay room, which does not need them).
  * @throws ReplayAccessError for an unknown id, or a private dungeon without its right key;
  *   DungeonDataError (store/types.ts) when its log cannot be read; Error as {@link buildReplay}.
  */
-export async function replayFromStore(store: DungeonStore, dungeonId: string, keeperKey?: string): Promise<ReplayFile> {
+export async function replayFromStore(store: DungeonStore, dungeonId: string, keeperKey?: string, checkpointEvery = REPLAY_CHECKPOINT_EVERY_TICKS): Promise<ReplayFile> {
   const record: DungeonRecord | undefined = await store.get(dungeonId);
   if (!record) throw new ReplayAccessError("UNKNOWN_DUNGEON", `unknown dungeon ${dungeonId}`);
   if (record.private) {
@@ -124,5 +125,5 @@ export async function replayFromStore(store: DungeonStore, dungeonId: string, ke
   return await buildReplay({
     dungeonId, options: record.options, map: record.map, createdAt: record.createdAt, inputs,
     recorded: { tick: record.tick, hash: record.hash },
-  });
+  }, checkpointEvery);
 }

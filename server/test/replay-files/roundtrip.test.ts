@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { durableServer, roomOf } from "../durable/harness.ts";
+import { downloadReplay } from "@malignus/client-sdk";
+import { durableServer, rejection, roomOf } from "../durable/harness.ts";
 import { until } from "../until.ts";
 import { REPLAY_CONTENT_TYPE, parseReplay } from "../../src/replay/format.ts";
 import { runReplay } from "../../src/replay/run.ts";
@@ -78,6 +79,8 @@ describe("GET /dungeons/:id/replay", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ error: "UNKNOWN_DUNGEON", reason: "unknown dungeon no-such-dungeon", dungeonId: "no-such-dungeon" });
+    const sdk = await rejection(downloadReplay(h.client().httpUrl, "no-such-dungeon"));
+    expect(sdk.message).toBe(`GET ${http()}/dungeons/no-such-dungeon/replay answered 404: UNKNOWN_DUNGEON: unknown dungeon no-such-dungeon`);
   });
 
   it("gives a private dungeon's replay only with its keeper key", async () => {
@@ -91,7 +94,9 @@ describe("GET /dungeons/:id/replay", () => {
     expect([wrong.status, await wrong.json()]).toEqual([403, { error: "KEEPER_KEY_WRONG", reason: `that is not dungeon ${id}'s keeper key`, dungeonId: id }]);
     const right = await get(`/dungeons/${id}/replay`, { [KEEPER_KEY_HEADER]: keeper.keeperKey! });
     expect(right.status).toBe(200);
-    const file = parseReplay(await right.text());
+    const text = await right.text();
+    expect(await downloadReplay(h.client().httpUrl, id, { keeperKey: keeper.keeperKey! })).toBe(text);
+    const file = parseReplay(text);
     expect(file.inputs.map((i) => i.command.type)).toEqual(["seats", "seats"]);
     expect(file.end.end).toBe(0);
   });
