@@ -13,6 +13,7 @@ import { projectMap } from "../rooms/projection.ts";
 import { RoomViews } from "../rooms/roomViews.ts";
 import { MAX_TICKS_PER_STEP, ROOM_STEPS_PER_SECOND } from "../rooms/stepLoop.ts";
 import type { Viewer } from "../rooms/views.ts";
+import { seatViewer } from "../sim/views/index.ts";
 import type { DungeonStore } from "../store/types.ts";
 import { parseReplay, replayInputs, replaySimOptions, type ReplayFile } from "./format.ts";
 import { replayFromStore } from "./build.ts";
@@ -88,7 +89,8 @@ export class ReplayRoom extends Room<{ state: DungeonState; client: ReplayClient
     this.#speed = o.speed;
     this.#paused = o.paused;
     this.#playback = new Playback({ options: replaySimOptions(file.header), map: file.header.map, inputs: replayInputs(file), endTick: file.end.end });
-    if (file.header.options.spectatorsSeeAll === true) this.#viewer = { kind: "all" };
+    // A live spectator's viewer (the core's rule): the keeper's, or everything when the game let spectators see all.
+    this.#viewer = seatViewer("spectator", undefined, file.header.options.spectatorsSeeAll === true);
     this.state = new DungeonState();
     const sim = currentSimulation(() => this.#playback.sim);
     projectMap(this.state, sim.state);
