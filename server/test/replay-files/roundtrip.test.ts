@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { downloadReplay } from "@malignus/client-sdk";
-import { durableServer, rejection, roomOf } from "../durable/harness.ts";
+import { roomOf } from "../durable/harness.ts";
+import { rejection, replayServer } from "./harness.ts";
 import { until } from "../until.ts";
 import { REPLAY_CONTENT_TYPE, parseReplay } from "../../src/replay/format.ts";
 import { runReplay } from "../../src/replay/run.ts";
@@ -17,10 +18,10 @@ import { KEEPER_KEY_HEADER } from "@malignus/shared";
  * hash, `npm run replay --check` passing, and a tampered hash failing with its tick named.
  */
 
-const h = durableServer();
+const h = replayServer();
 const dir = mkdtempSync(join(tmpdir(), "malignus-replay-rt-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const http = (): string => h.url().replace(/^ws/, "http");
+const http = (): string => h.http();
 const get = (path: string, headers: Record<string, string> = {}): Promise<Response> => fetch(`${http()}${path}`, { headers });
 const cli = (args: string[]): { code: number; out: string[]; err: string[] } => {
   const out: string[] = [], err: string[] = [];
