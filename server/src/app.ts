@@ -15,7 +15,7 @@ import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
 import { metricsText } from "./metrics.ts";
 import type { DungeonStore } from "./store/types.ts";
-import { MAX_QUEUED_INPUTS, StoreWriter } from "./store/writer.ts";
+import { MAX_QUEUED_INPUTS, StoreWriter, type StoreWriterOptions } from "./store/writer.ts";
 import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
 import { getStored, jsonResponse, listStored } from "./rooms/storedListing.ts";
 import { replayEndpoint } from "./replay/route.ts";
@@ -45,6 +45,8 @@ export interface CreateServerOptions {
    * `GET /dungeons` and replays of stored dungeons answer 503) — tests and benchmarks that need no persistence.
    */
   store?: DungeonStore | undefined;
+  /** The write-behind queue's bound and retry timing (store/writer.ts; defaults there). */
+  writer?: Omit<StoreWriterOptions, "log"> | undefined;
 }
 
 /** A created (not yet listening) server and the handles to run and stop it. */
@@ -120,7 +122,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
   if (options.store) {
     await options.store.init();
     host = {
-      store: options.store, writer: new StoreWriter(options.store), maxQueuedInputs: MAX_QUEUED_INPUTS,
+      store: options.store, writer: new StoreWriter(options.store, { ...options.writer, log: (level, message) => log[level](message) }),
+      maxQueuedInputs: options.writer?.maxQueued ?? MAX_QUEUED_INPUTS, log,
       holder: `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
     };
     log.info({ store: options.store.kind }, "dungeon store ready");

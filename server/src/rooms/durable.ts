@@ -1,7 +1,6 @@
 import type { Logger } from "../logger.ts";
 import { loadMap } from "../maps.ts";
-import type { DungeonSimOptions, Simulation, SimState } from "../sim/index.ts";
-import { Simulation as SimulationClass } from "../sim/index.ts";
+import { Simulation, type DungeonSimOptions, type SimState } from "../sim/index.ts";
 import { hashKeeperKey, newKeeperKey } from "../store/keeperKey.ts";
 import {
   DungeonDataError, SNAPSHOT_EVERY_TICKS, type DungeonProgress, type DungeonRecord, type DungeonStore, type InputWriter,
@@ -15,6 +14,14 @@ import { restoreSimulation } from "./restore.ts";
  * that died stops renewing, and another may open the dungeon this long after at most.
  */
 export const LEASE_TTL_MS = 15_000;
+/**
+ * The named choice of issue 16: a stored dungeon's clock stops while nobody is there. Its room
+ * runs no tick while it holds no seat (no client connected nor waiting to reconnect), and a
+ * resting dungeon has no room at all: reopened a week later, it is exactly as it was left (same
+ * tick, same hash). `false` would let an empty room's clock run until it is disposed.
+ */
+export const CLOCK_STOPS_WHILE_EMPTY = true;
+
 /** How often a live room renews its lease, in real milliseconds (a third of {@link LEASE_TTL_MS}). */
 export const LEASE_RENEW_MS = 5_000;
 
@@ -29,6 +36,8 @@ export interface DungeonHost {
   readonly writer: InputWriter;
   /** The writer's bound of queued inputs (store/writer.ts `MAX_QUEUED_INPUTS`): at it, commands are refused before they apply. */
   readonly maxQueuedInputs: number;
+  /** The server's logger: rooms log through it (createServer's `logger`). */
+  readonly log: Logger;
   /** This process's lease holder id (one per server). */
   readonly holder: string;
   /**
@@ -107,14 +116,14 @@ export class DurableDungeon {
    */
   static async open(host: DungeonHost, dungeonId: string, log: Logger): Promise<{ durable: DurableDungeon; options: DungeonOptions; simOptions: DungeonSimOptions; sim: Simulation }> {
     await host.saving.get(dungeonId);
-    const record = await host.store.get(dungeonId);
+    const record = await storedRecord(host, dungeonId);
     if (!record) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", `no stored dungeon has id ${dungeonId}`);
     if (record.status === "damaged") throw new DungeonAccessRefusal("DUNGEON_DAMAGED", `dungeon ${dungeonId} is damaged: ${record.statusReason ?? "no reason recorded"}`);
     if (!(await host.store.acquireLease(dungeonId, host.holder, LEASE_TTL_MS))) {
       throw new DungeonAccessRefusal("DUNGEON_BUSY", `dungeon ${dungeonId} is run by another process (its lease has not expired)`);
     }
     try {
-      const loaded = await host.store.load(dungeonId, { verifyHash: (state) => SimulationClass.restore(state as SimState).hash() });
+      const loaded = await host.store.load(dungeonId, { verifyHash: (state) => Simulation.restore(state as SimState).hash() });
       let options: DungeonOptions;
       try {
         options = parseCreateOptions(loaded.record.options);
@@ -204,10 +213,42 @@ export class DurableDungeon {
   /** Stops saving without a last save (the lease was lost: another process runs the dungeon now). */
   abandon(): void { this.#closed = true; this.#abandoned = true; }
 
+  /**
+   * Renews the lease (the room calls it every {@link LEASE_RENEW_MS}). Lost (another process took
+   * it): stops saving ({@link DurableDungeon.abandon}) and calls `onLost` (the room disconnects);
+   * a store out of reach: logged, retried at the next call.
+   */
+  async keepLease(onLost: () => Promise<unknown>): Promise<void> {
+    try {
+      if (await this.renewLease()) return;
+      this.#log.error({ dungeonId: this.dungeonId }, "lease lost: another process runs this dungeon; closing without saving");
+      this.abandon();
+      await onLost();
+    } catch (err) {
+      this.#log.warn({ err, dungeonId: this.dungeonId }, "lease not renewed (store unreachable): retrying");
+    }
+  }
+
   /** Renews the lease (call every {@link LEASE_RENEW_MS}); false when another process took it. */
   async renewLease(): Promise<boolean> {
     if (this.#closed) return true;
     return await this.host.store.renewLease(this.dungeonId, this.host.holder, LEASE_TTL_MS);
+  }
+}
+
+/**
+ * The stored record of `dungeonId` (undefined when unknown).
+ * @throws DungeonAccessRefusal `DUNGEON_DAMAGED` when the record itself cannot be read (the
+ *   store's `corrupt-record`); the dungeon is marked damaged with that reason when possible.
+ */
+export async function storedRecord(host: DungeonHost, dungeonId: string): Promise<DungeonRecord | undefined> {
+  try {
+    return await host.store.get(dungeonId);
+  } catch (err) {
+    if (!(err instanceof DungeonDataError)) throw err;
+    host.log.error({ dungeonId, problem: err.problem }, `dungeon damaged: ${err.message}`);
+    await host.store.setStatus(dungeonId, "damaged", err.message).catch(() => {});
+    throw new DungeonAccessRefusal("DUNGEON_DAMAGED", err.message);
   }
 }
 
