@@ -17,7 +17,7 @@ import { ROOM_STEPS_PER_SECOND, StepLoop } from "./stepLoop.ts";
 import { RoomViews } from "./roomViews.ts";
 import { PatchByteCounter } from "./byteMetrics.ts";
 import { Listing } from "./listing.ts";
-import type { Viewer } from "./views.ts";
+import { seatViewer, type Viewer } from "./views.ts";
 
 export { ROOM_STEPS_PER_SECOND, MAX_TICKS_PER_STEP, PATCH_RATE_MS } from "./stepLoop.ts";
 export { MAX_REFUSAL_LOGS_PER_SECOND } from "./gate.ts";
@@ -174,9 +174,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const { role, name, unitId: wanted } = parseJoinOptions(rawOptions);
     const seat = this.#seats.take(client.sessionId, role, name, wanted, this.#options.keeperSeats, this.#sim.state);
     const unitId = seat.unitId;
-    const viewer: Viewer = role === "keeper" ? { kind: "keeper" }
-      : role === "adventurer" ? { kind: "adventurer", unitId: unitId as string }
-      : this.#options.spectatorsSeeAll ? { kind: "all" } : { kind: "keeper" };
+    const viewer: Viewer = seatViewer(role, unitId, this.#options.spectatorsSeeAll); // the core decides whose eyes a seat has
     client.userData = { seat, viewer };
     this.#views.attach(client);
     this.#bytes.count(client);
