@@ -2,6 +2,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { DUNGEON_ROOM, type DungeonListing, type JoinOptions, type RulesetId } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { DungeonConnection, type DungeonRole } from "./connection.ts";
+import type { Rejoin } from "./resume.ts";
 import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
 
 /** Options a dungeon is created with (the room's create options). */
@@ -80,7 +81,7 @@ export class MalignusClient {
   async createDungeon(options: DungeonCreateOptions = {}, join: JoinOptions = {}): Promise<DungeonConnection> {
     const role: DungeonRole = join.role ?? "keeper";
     const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role }, DungeonState);
-    return await connected(room, role);
+    return await connected(room, role, this.#rejoiner(room.roomId, { ...join, role }));
   }
 
   /**
@@ -110,7 +111,7 @@ export class MalignusClient {
     if (unitId !== undefined) options.unitId = unitId;
     if (name !== undefined) options.name = name;
     const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-    return await connected(room, "adventurer");
+    return await connected(room, "adventurer", this.#rejoiner(roomId, options));
   }
 
   /**
@@ -157,7 +158,18 @@ export class MalignusClient {
   async #joinById(roomId: string, role: DungeonRole, name: string | undefined): Promise<DungeonConnection> {
     const options: JoinOptions = name === undefined ? { role } : { role, name };
     const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-    return await connected(room, role);
+    return await connected(room, role, this.#rejoiner(roomId, options));
+  }
+
+  /**
+   * How a connection joins `roomId` again after the server process died or stopped
+   * (resume.ts): the same join options, and for an adventurer the unit its seat played.
+   */
+  #rejoiner(roomId: string, join: JoinOptions): Rejoin {
+    return async (seat) => {
+      const options: JoinOptions = seat?.unitId === undefined ? { ...join } : { ...join, unitId: seat.unitId };
+      return await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
+    };
   }
 }
 
@@ -185,9 +197,9 @@ export const FIRST_STATE_TIMEOUT_MS = 10_000;
  * (map, clock, units) when a join method resolves.
  * @throws Error when no state arrives within {@link FIRST_STATE_TIMEOUT_MS}; the room is left.
  */
-async function connected(room: Room<any, DungeonState>, role: DungeonRole): Promise<DungeonConnection> {
+async function connected(room: Room<any, DungeonState>, role: DungeonRole, rejoin?: Rejoin): Promise<DungeonConnection> {
   // Construct first: the connection registers its message handlers (e.g. `seat`) at once.
-  const connection = new DungeonConnection(room, role);
+  const connection = new DungeonConnection(room, role, rejoin);
   if (!(room.state && room.state.mapName)) {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {

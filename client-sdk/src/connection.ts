@@ -5,6 +5,7 @@ import {
 } from "@malignus/shared";
 import type { DungeonState, DuelProposal } from "@malignus/shared/schema";
 import { CommandValidationError, validateCommand } from "./validate.ts";
+import { ResumingRoom, type Rejoin } from "./resume.ts";
 
 /** A client's seat role: `keeper`, `adventurer` (plays one party member) or `spectator`. */
 export type DungeonRole = SeatRole;
@@ -69,28 +70,22 @@ export interface DungeonConnection extends CommandMethods {}
  * await keeper.leave();
  */
 export class DungeonConnection {
-  /** The underlying Colyseus room, for what this wrapper does not cover. */
-  readonly room: Room<any, DungeonState>;
   /** The role this client joined with. */
   readonly role: DungeonRole;
   readonly #listeners = new Set<(event: SimEvent) => void>();
-  readonly #unbindMessage: () => void;
-  readonly #unbindSeat: () => void;
-  #seat: SeatInfo | undefined;
+  readonly #link: ResumingRoom;
 
   /**
    * Wraps a joined room. Usually called by {@link MalignusClient}; starts listening to events
    * at once so none is missed.
+   * @param rejoin how to join the dungeon again when the server process died or stopped (see
+   *   resume.ts); without it, such a close ends the connection (`onLeave`).
    */
-  constructor(room: Room<any, DungeonState>, role: DungeonRole) {
-    this.room = room;
+  constructor(room: Room<any, DungeonState>, role: DungeonRole, rejoin?: Rejoin) {
     this.role = role;
-    this.#unbindMessage = room.onMessage(EVENT_MESSAGE, (event: SimEvent) => {
+    this.#link = new ResumingRoom(room, (event) => {
       for (const listener of [...this.#listeners]) listener(event);
-    });
-    this.#unbindSeat = room.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => {
-      this.#seat = seat;
-    });
+    }, rejoin);
     for (const type of COMMAND_TYPES) {
       if (EXPLICIT_METHODS.has(type)) continue; // typed methods of their own, below
       if (type in this) throw new Error(`Command "${type}" clashes with a DungeonConnection member.`);
@@ -99,6 +94,14 @@ export class DungeonConnection {
         enumerable: false,
       });
     }
+  }
+
+  /**
+   * The underlying Colyseus room, for what this wrapper does not cover. After a resume (the
+   * server process restarted, see resume.ts) this is the new room.
+   */
+  get room(): Room<any, DungeonState> {
+    return this.#link.room;
   }
 
   /** The room id: give it to others so they can `spectate(roomId)` or `joinAsKeeper(roomId)`. */
@@ -111,7 +114,7 @@ export class DungeonConnection {
    * the server has told it (right after joining); undefined before.
    */
   get seat(): SeatInfo | undefined {
-    return this.#seat;
+    return this.#link.seat;
   }
 
   /**
@@ -129,8 +132,7 @@ export class DungeonConnection {
    * @returns A function that unsubscribes.
    */
   onDrop(callback: (code: number, reason?: string) => void): () => void {
-    this.room.onDrop(callback);
-    return () => this.room.onDrop.remove(callback);
+    return this.#link.listen(this.#link.drops, callback);
   }
 
   /**
@@ -139,8 +141,7 @@ export class DungeonConnection {
    * @returns A function that unsubscribes.
    */
   onReconnect(callback: () => void): () => void {
-    this.room.onReconnect(callback);
-    return () => this.room.onReconnect.remove(callback);
+    return this.#link.listen(this.#link.reconnects, callback);
   }
 
   /**
@@ -198,7 +199,7 @@ export class DungeonConnection {
    */
   duelProposalsToAnswer(): DuelProposal[] {
     const out: DuelProposal[] = [];
-    const mine = this.#seat?.unitId;
+    const mine = this.#link.seat?.unitId;
     this.room.state?.duelProposals?.forEach((p) => {
       if (this.role === "keeper" ? p.by === "adventurer" : this.role === "adventurer" && p.by === "keeper" && p.opponentId === mine) out.push(p);
     });
@@ -269,7 +270,7 @@ export class DungeonConnection {
       const done = () => {
         clearTimeout(timer);
         off();
-        this.room.onLeave.remove(onLeave);
+        offLeave();
       };
       const onLeave = (code: number, reason?: string) => {
         done();
@@ -284,7 +285,7 @@ export class DungeonConnection {
         done();
         reject(new EventTimeoutError(type, timeoutMs));
       }, timeoutMs);
-      this.room.onLeave(onLeave);
+      const offLeave = this.onLeave(onLeave);
     });
   }
 
@@ -296,8 +297,7 @@ export class DungeonConnection {
    * conn.onStateChange((s) => console.log(`day ${s.clock.day} ${s.clock.hour}h, ${s.parts.size} parts`));
    */
   onStateChange(callback: (state: DungeonState) => void): () => void {
-    this.room.onStateChange(callback);
-    return () => this.room.onStateChange.remove(callback);
+    return this.#link.listen(this.#link.states, callback);
   }
 
   /**
@@ -307,8 +307,7 @@ export class DungeonConnection {
    * @returns A function that unsubscribes.
    */
   onLeave(callback: (code: number, reason?: string) => void): () => void {
-    this.room.onLeave(callback);
-    return () => this.room.onLeave.remove(callback);
+    return this.#link.listen(this.#link.leaves, callback);
   }
 
   /**
@@ -318,11 +317,8 @@ export class DungeonConnection {
    */
   async leave(): Promise<number> {
     try {
-      // A connection the server already closed would never answer: don't wait for it.
-      return this.room.connection?.isOpen ? await this.room.leave(true) : CLOSED_ALREADY;
+      return await this.#link.leave(CLOSED_ALREADY);
     } finally {
-      this.#unbindMessage();
-      this.#unbindSeat();
       this.#listeners.clear();
     }
   }
