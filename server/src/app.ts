@@ -13,6 +13,7 @@ import { createTransport, type TransportKind } from "./transport.ts";
 import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
 import { metricsText } from "./metrics.ts";
+import { ProcessHeartbeat } from "./lifecycle/heartbeat.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -73,10 +74,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
 
   let presence: Presence;
   let driver: MatchMakerDriver;
+  let heartbeat: ProcessHeartbeat | undefined;
   if (options.redisUrl) {
     const redisOptions = redisOptionsFromUrl(options.redisUrl, options.redisKeyPrefix);
     presence = new RedisPresence(redisOptions);
     driver = new RedisDriver(redisOptions);
+    heartbeat = new ProcessHeartbeat(presence, log);
     log.info({ redis: redactUrl(options.redisUrl), keyPrefix: options.redisKeyPrefix ?? "" }, "presence and driver: redis");
   } else {
     presence = new LocalPresence();
@@ -101,7 +104,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     rooms: matchMaker.stats.local.roomCount,
     transport: choice.kind,
   }));
-  const rooms = createEndpoint("/rooms", { method: "GET" }, async (): Promise<DungeonListing[]> => listDungeons());
+  const rooms = createEndpoint("/rooms", { method: "GET" }, async (): Promise<DungeonListing[]> => listDungeons(heartbeat));
   const metrics = createEndpoint("/metrics", { method: "GET" }, async (): Promise<Response> => {
     const { body, contentType } = await metricsText();
     return new Response(body, { status: 200, headers: { "content-type": contentType } });
@@ -129,18 +132,25 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       }
       const address = choice.transport.server?.address();
       const bound = address && typeof address === "object" ? (address as AddressInfo).port : port;
+      await heartbeat?.start();
       log.info({ port: bound, publicAddress: options.publicAddress ?? null, processId: matchMaker.processId }, "listening");
       return bound;
     },
     async shutdown(): Promise<void> {
+      await heartbeat?.stop();
       await server.gracefullyShutdown(false);
     },
   };
 }
 
-/** Every live `dungeon` room across processes, from the matchmaking cache and its metadata. */
-export async function listDungeons(): Promise<DungeonListing[]> {
-  const caches = await matchMaker.query({ name: DUNGEON_ROOM });
+/**
+ * Every live `dungeon` room across processes, from the matchmaking cache and its metadata.
+ * @param heartbeat with Redis: drops the rooms of processes whose heartbeat expired (ghosts of a
+ *   dead process, lifecycle/heartbeat.ts) before the sweep removes them from the cache.
+ */
+export async function listDungeons(heartbeat?: ProcessHeartbeat): Promise<DungeonListing[]> {
+  const all = await matchMaker.query({ name: DUNGEON_ROOM });
+  const caches = heartbeat ? await heartbeat.filterLive(all) : all;
   return caches.map((c) => {
     const m = (c.metadata ?? {}) as Partial<DungeonMetadata>;
     return {
