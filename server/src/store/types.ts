@@ -159,6 +159,14 @@ export interface StoredInput {
   input: Input;
 }
 
+/**
+ * One write of {@link DungeonStore.write}: inputs `firstSeq, firstSeq+1, …` of a dungeon (with
+ * optional progress), or its new latest snapshot.
+ */
+export type StoreWrite =
+  | { kind: "inputs"; dungeonId: string; firstSeq: number; inputs: readonly Input[]; progress?: DungeonProgress | undefined }
+  | { kind: "snapshot"; dungeonId: string; snapshot: DungeonSnapshot; meta: SnapshotMeta };
+
 /** Options of {@link DungeonStore.load}. */
 export interface LoadOptions {
   /**
@@ -182,6 +190,7 @@ export interface LoadedDungeon {
 /**
  * What is wrong with a stored dungeon's data (the `problem` of {@link DungeonDataError}):
  * - `unknown-dungeon`: no dungeon has that id (do not mark anything damaged);
+ * - `corrupt-record`: the dungeon row's create options are not a JSON object with a numeric seed;
  * - `corrupt-snapshot`: the snapshot's JSON does not parse, or is not a state object;
  * - `truncated-snapshot`: the snapshot's JSON ends early;
  * - `hash-mismatch`: `verifyHash(state)` differs from the recorded hash;
@@ -192,7 +201,7 @@ export interface LoadedDungeon {
  *   version the simulation refuses).
  */
 export type DungeonDataProblem =
-  | "unknown-dungeon" | "corrupt-snapshot" | "truncated-snapshot" | "hash-mismatch"
+  | "unknown-dungeon" | "corrupt-record" | "corrupt-snapshot" | "truncated-snapshot" | "hash-mismatch"
   | "corrupt-input" | "seq-gap" | "truncated-log" | "unknown-format";
 
 /**
@@ -217,7 +226,8 @@ export class DungeonDataError extends Error {
 
 /**
  * Codes of {@link StoreError}:
- * - `STORE_UNAVAILABLE`: the database is away and the writer's in-memory queue is full (the input is refused, not lost);
+ * - `STORE_UNAVAILABLE`: the database is unreachable (a store call: retry later), or it is away
+ *   and the writer's in-memory queue is full (the input is refused: answer the client with it);
  * - `DUNGEON_EXISTS`: `create` with an id already stored;
  * - `UNKNOWN_DUNGEON`: a write to an id never created;
  * - `DAMAGED`: a write to a damaged dungeon (never overwritten);
@@ -237,8 +247,8 @@ export class StoreError extends Error {
 }
 
 /**
- * The dungeon store. All methods are async and may reject with the database's own error when
- * it is unreachable (the {@link InputWriter} retries those). Implementations: `SqliteDungeonStore`
+ * The dungeon store. All methods are async and reject with StoreError `STORE_UNAVAILABLE` when
+ * the database is unreachable (the {@link InputWriter} retries those; any other error is final). Implementations: `SqliteDungeonStore`
  * (store/sqlite.ts) and `PostgresDungeonStore` (store/postgres.ts); one shared test suite runs
  * against both (server/test/store/).
  *
@@ -267,6 +277,12 @@ export interface DungeonStore {
    * @throws StoreError `UNKNOWN_DUNGEON`, `DAMAGED`, or `SEQ_CONFLICT` when `firstSeq > inputCount`.
    */
   appendInputs(dungeonId: string, firstSeq: number, inputs: readonly Input[], progress?: DungeonProgress): Promise<void>;
+  /**
+   * Several writes (any dungeons) in ONE transaction, in order, all or nothing: what
+   * `appendInputs` and `saveSnapshot` do, batched (the {@link InputWriter} flushes with it).
+   * @throws StoreError as `appendInputs`/`saveSnapshot` for the first write refused (then nothing is written).
+   */
+  write(batch: readonly StoreWrite[]): Promise<void>;
   /**
    * Replaces the dungeon's latest snapshot (only the latest is kept; the log is kept whole) and,
    * when `snapshot.tick` ≥ the record's tick, sets its day/tick/hash from it.
@@ -317,6 +333,7 @@ export interface DungeonStore {
  *
  * @example
  * const writer = new StoreWriter(store);
+ * if (writer.full) return refuse("STORE_UNAVAILABLE");
  * const result = sim.enqueue(actor, command);
  * if (result.ok) await writer.append(roomId, sim.inputLog.at(-1)!, sim.inputLog.length - 1); // then answer the client
  */
@@ -336,4 +353,10 @@ export interface InputWriter {
   readonly degraded: boolean;
   /** Inputs waiting to be written now. */
   readonly queued: number;
+  /**
+   * True when the next `append` would be refused `STORE_UNAVAILABLE` (the bound is reached).
+   * Check it BEFORE `sim.enqueue`: an input the simulation applied but the writer refused would
+   * leave the simulation ahead of its stored log.
+   */
+  readonly full: boolean;
 }
