@@ -80,12 +80,13 @@ export class DungeonConnection {
    * at once so none is missed.
    * @param rejoin how to join the dungeon again when the server process died or stopped (see
    *   resume.ts); without it, such a close ends the connection (`onLeave`).
+   * @param keeperKey the keeper key this client joined with, if any (kept for a resume).
    */
-  constructor(room: Room<any, DungeonState>, role: DungeonRole, rejoin?: Rejoin) {
+  constructor(room: Room<any, DungeonState>, role: DungeonRole, rejoin?: Rejoin, keeperKey?: string) {
     this.role = role;
     this.#link = new ResumingRoom(room, (event) => {
       for (const listener of [...this.#listeners]) listener(event);
-    }, rejoin);
+    }, rejoin, keeperKey);
     for (const type of COMMAND_TYPES) {
       if (EXPLICIT_METHODS.has(type)) continue; // typed methods of their own, below
       if (type in this) throw new Error(`Command "${type}" clashes with a DungeonConnection member.`);
@@ -107,6 +108,22 @@ export class DungeonConnection {
   /** The room id: give it to others so they can `spectate(roomId)` or `joinAsKeeper(roomId)`. */
   get roomId(): string {
     return this.room.roomId;
+  }
+
+  /**
+   * Stored dungeons: the dungeon's id (`client.openDungeon(dungeonId, …)` reopens it later, even
+   * after everyone left), once the seat message came; undefined for a dungeon the server does not store.
+   */
+  get dungeonId(): string | undefined {
+    return this.#link.seat?.dungeonId;
+  }
+
+  /**
+   * Only on the connection that created a stored dungeon: its keeper key, the secret needed to take its keeper seat again (`openDungeon(dungeonId, { keeperKey })`).
+   * The server keeps only its hash: keep it safe, it is never shown again.
+   */
+  get keeperKey(): string | undefined {
+    return this.#link.keeperKey;
   }
 
   /**

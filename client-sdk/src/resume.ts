@@ -54,10 +54,12 @@ export const RESUMABLE_CLOSE_CODES: ReadonlySet<number> = new Set([1001, 1005, 1
 
 /**
  * Joins the dungeon again, for the seat the connection held (`seat` as last told by the server,
- * undefined if it never was): same role, name and keeper key, and for an adventurer
- * `seat.unitId`. Resolves with the joined room; rejects when the server refuses or is away.
+ * undefined if it never was): same role and name, the dungeon's `keeperKey` when the connection
+ * knows it, and for an adventurer `seat.unitId`. A stored dungeon (`seat.dungeonId`) is opened
+ * (`joinOrCreate` with its id: the server restores it when no room runs it); otherwise the room
+ * is joined by id. Resolves with the joined room; rejects when the server refuses or is away.
  */
-export type Rejoin = (seat: SeatInfo | undefined) => Promise<Room<any, DungeonState>>;
+export type Rejoin = (seat: SeatInfo | undefined, keeperKey: string | undefined) => Promise<Room<any, DungeonState>>;
 
 /**
  * Wait before resume attempt `attempt` (1, 2, …), in real milliseconds:
@@ -85,14 +87,14 @@ export function configureReconnection(room: Room<any, DungeonState>): void {
  * @returns the joined room, or undefined when every attempt failed or it was cancelled.
  */
 export async function resumeWithBackoff(
-  rejoin: Rejoin, seat: SeatInfo | undefined, cancelled: () => boolean,
+  rejoin: Rejoin, seat: SeatInfo | undefined, keeperKey: string | undefined, cancelled: () => boolean,
 ): Promise<Room<any, DungeonState> | undefined> {
   for (let attempt = 1; attempt <= RESUME_MAX_ATTEMPTS; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, resumeDelayMs(attempt)));
     if (cancelled()) return undefined;
     let room: Room<any, DungeonState> | undefined;
     try {
-      room = await rejoin(seat);
+      room = await rejoin(seat, keeperKey);
       await waitForFirstState(room, RESUME_FIRST_STATE_TIMEOUT_MS);
     } catch {
       if (room) void room.leave(true).catch(() => {});
@@ -139,14 +141,20 @@ export class ResumingRoom {
   #room: Room<any, DungeonState>;
   #unbind: () => void = () => {};
   #seat: SeatInfo | undefined;
+  /** The key the server told this connection (its creator), once. */
+  #toldKey: string | undefined;
+  /** The key this connection joined with, if any. */
+  readonly #joinKey: string | undefined;
   /** True once {@link leave} was called: no resume after that. */
   #leaving = false;
   /** True between a drop and the reconnection. */
   #dropped = false;
   #closed = false;
 
-  constructor(room: Room<any, DungeonState>, onEvent: (event: SimEvent) => void, rejoin: Rejoin | undefined) {
+  /** @param keeperKey the key the connection joined with, if any (the creator is told its key in its first seat message). */
+  constructor(room: Room<any, DungeonState>, onEvent: (event: SimEvent) => void, rejoin: Rejoin | undefined, keeperKey?: string) {
     this.#room = room;
+    this.#joinKey = keeperKey;
     this.#onEvent = onEvent;
     this.#rejoin = rejoin;
     this.#bind(room);
@@ -157,6 +165,9 @@ export class ResumingRoom {
 
   /** The last seat message of the current room (kept across a drop), undefined before the first. */
   get seat(): SeatInfo | undefined { return this.#seat; }
+
+  /** The dungeon's keeper key as the server told it (once, to the creator), kept across seat messages and resumes. */
+  get keeperKey(): string | undefined { return this.#toldKey; }
 
   /** Adds `callback` to `set`; returns a function that removes it. */
   listen<F>(set: Set<F>, callback: F): () => void {
@@ -184,7 +195,10 @@ export class ResumingRoom {
   #bind(room: Room<any, DungeonState>): void {
     configureReconnection(room);
     const offEvent = room.onMessage(EVENT_MESSAGE, (event: SimEvent) => this.#onEvent(event));
-    const offSeat = room.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => { this.#seat = seat; });
+    const offSeat = room.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => {
+      this.#seat = seat;
+      if (seat.keeperKey !== undefined) this.#toldKey = seat.keeperKey; // told once: kept across seat messages
+    });
     const onState = (state: DungeonState) => { for (const f of [...this.states]) f(state); };
     const onDrop = (code: number, reason?: string) => this.#drop(code, reason);
     const onReconnect = () => this.#reconnected();
@@ -229,7 +243,7 @@ export class ResumingRoom {
     // `room.reconnection.enabled = false` opts out of resuming too.
     if (!this.#leaving && rejoin && room.reconnection?.enabled !== false && RESUMABLE_CLOSE_CODES.has(code)) {
       this.#drop(code, reason);
-      const next = await resumeWithBackoff(rejoin, this.#seat, () => this.#leaving);
+      const next = await resumeWithBackoff(rejoin, this.#seat, this.#toldKey ?? this.#joinKey, () => this.#leaving);
       if (next) {
         this.#room = next;
         this.#bind(next);

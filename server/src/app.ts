@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import {
   Server, LocalPresence, LocalDriver, createEndpoint, createRouter, matchMaker,
@@ -14,6 +15,10 @@ import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
 import { metricsText } from "./metrics.ts";
 import { ProcessHeartbeat } from "./lifecycle/heartbeat.ts";
+import type { DungeonStore } from "./store/types.ts";
+import { MAX_QUEUED_INPUTS, StoreWriter } from "./store/writer.ts";
+import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
+import { getStored, jsonResponse, listStored } from "./rooms/storedListing.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -32,6 +37,13 @@ export interface CreateServerOptions {
   handleSignals?: boolean;
   /** Logger (default: the process logger). */
   logger?: Logger;
+  /**
+   * Where dungeons are kept (store/index.ts `openDungeonStore`; `main.ts` opens SQLite under
+   * `DATA_DIR`, or PostgreSQL with `DATABASE_URL`). The server takes it over: `init()` here,
+   * `close()` in `shutdown()`. Unset: rooms are ephemeral (nothing stored, no keeper keys,
+   * `GET /dungeons` answers 503) — tests and benchmarks that need no persistence.
+   */
+  store?: DungeonStore | undefined;
 }
 
 /** A created (not yet listening) server and the handles to run and stop it. */
@@ -47,13 +59,19 @@ export interface DungeonServer {
    * @throws Error (e.g. `EADDRINUSE`) when the port cannot be bound.
    */
   listen(port: number, hostname?: string): Promise<number>;
-  /** Disposes every local room (clients are disconnected), closes the transport and Redis. Never exits the process. */
+  /**
+   * Disposes every local room (clients are disconnected; stored dungeons save and rest), writes
+   * what is queued, closes the store, the transport and Redis. Never exits the process.
+   */
   shutdown(): Promise<void>;
+  /** The persistence rooms use (store, writer, lease holder); undefined without a store. */
+  readonly host: DungeonHost | undefined;
 }
 
 /** Answer of `GET /health`. `rooms` counts the rooms living in this process. */
 export interface HealthResponse {
-  status: "ok";
+  /** `degraded`: the dungeon store is unreachable (inputs queue in memory, up to a bound). */
+  status: "ok" | "degraded";
   pid: number;
   rooms: number;
   transport: TransportKind;
@@ -98,8 +116,19 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     logger: colyseusLogger(log),
   });
 
+  let host: DungeonHost | undefined;
+  if (options.store) {
+    await options.store.init();
+    host = {
+      store: options.store, writer: new StoreWriter(options.store), maxQueuedInputs: MAX_QUEUED_INPUTS,
+      holder: `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
+    };
+    log.info({ store: options.store.kind }, "dungeon store ready");
+  }
+  const noStore = (): Response => jsonResponse({ status: 503, body: { error: "NO_STORE", reason: "this server keeps no dungeons (started without a store)" } });
+
   const health = createEndpoint("/health", { method: "GET" }, async (): Promise<HealthResponse> => ({
-    status: "ok",
+    status: host?.writer.degraded ? "degraded" : "ok",
     pid: process.pid,
     rooms: matchMaker.stats.local.roomCount,
     transport: choice.kind,
@@ -109,8 +138,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     const { body, contentType } = await metricsText();
     return new Response(body, { status: 200, headers: { "content-type": contentType } });
   });
-  server.router = createRouter({ health, rooms, metrics });
-  server.define(DUNGEON_ROOM, DungeonRoom);
+  const dungeons = createEndpoint("/dungeons", { method: "GET" }, async (ctx): Promise<Response> =>
+    host ? jsonResponse(await listStored(host.store, new URL(ctx.request?.url ?? "http://x/dungeons").searchParams)) : noStore());
+  const dungeon = createEndpoint("/dungeons/:id", { method: "GET" }, async (ctx): Promise<Response> =>
+    host ? jsonResponse(await getStored(host.store, String((ctx.params as { id?: string }).id ?? ""))) : noStore());
+  server.router = createRouter({ health, rooms, metrics, dungeons, dungeon });
+  // A stored dungeon's room is found by its id (`openDungeon`: joinOrCreate with `dungeonId`).
+  server.define(DUNGEON_ROOM, DungeonRoom, host ? { [PERSISTENCE_OPTION]: host } : {}).filterBy(["dungeonId"]);
 
   return {
     server,
@@ -136,9 +170,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       log.info({ port: bound, publicAddress: options.publicAddress ?? null, processId: matchMaker.processId }, "listening");
       return bound;
     },
+    host,
     async shutdown(): Promise<void> {
       await heartbeat?.stop();
       await server.gracefullyShutdown(false);
+      if (host) {
+        await host.writer.flush();
+        await Promise.allSettled(host.saving.values());
+        await host.store.close();
+      }
     },
   };
 }
