@@ -15,6 +15,8 @@ import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
 import { metricsText } from "./metrics.ts";
 import { ProcessHeartbeat } from "./lifecycle/heartbeat.ts";
+import { restoreLiveDungeons, type RestoreOutcome } from "./lifecycle/restore.ts";
+import { notifyShutdown } from "./lifecycle/shutdown.ts";
 import type { DungeonStore } from "./store/types.ts";
 import { MAX_QUEUED_INPUTS, StoreWriter } from "./store/writer.ts";
 import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
@@ -44,6 +46,12 @@ export interface CreateServerOptions {
    * `GET /dungeons` answers 503) — tests and benchmarks that need no persistence.
    */
   store?: DungeonStore | undefined;
+  /**
+   * This process's lease holder id (lifecycle/restore.ts): stable across restarts of the same
+   * process slot (main.ts: `LEASE_HOLDER`, default `<hostname>:<port>`), so a process restarted
+   * after kill -9 takes back its own leases at once. Default: a fresh id (`<pid>-<random>`).
+   */
+  leaseHolder?: string | undefined;
 }
 
 /** A created (not yet listening) server and the handles to run and stop it. */
@@ -60,10 +68,17 @@ export interface DungeonServer {
    */
   listen(port: number, hostname?: string): Promise<number>;
   /**
-   * Disposes every local room (clients are disconnected; stored dungeons save and rest), writes
-   * what is queued, closes the store, the transport and Redis. Never exits the process.
+   * Opens a room for every `live` dungeon of the store this process may run: those a crash left
+   * live (lifecycle/restore.ts). Call after {@link DungeonServer.listen}. Without a store: none.
    */
-  shutdown(): Promise<void>;
+  restoreLiveDungeons(): Promise<RestoreOutcome[]>;
+  /**
+   * Tells every client of this process's rooms a `serverShuttingDown` event (lifecycle/shutdown.ts),
+   * then disposes every local room (clients are disconnected with 4001; stored dungeons save and
+   * rest), writes what is queued, closes the store, the transport and Redis. Never exits the process.
+   * @param reason the event's sentence for people.
+   */
+  shutdown(reason?: string): Promise<void>;
   /** The persistence rooms use (store, writer, lease holder); undefined without a store. */
   readonly host: DungeonHost | undefined;
 }
@@ -121,7 +136,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     await options.store.init();
     host = {
       store: options.store, writer: new StoreWriter(options.store), maxQueuedInputs: MAX_QUEUED_INPUTS,
-      holder: `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
+      holder: options.leaseHolder ?? `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
     };
     log.info({ store: options.store.kind }, "dungeon store ready");
   }
@@ -171,7 +186,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       return bound;
     },
     host,
-    async shutdown(): Promise<void> {
+    async restoreLiveDungeons(): Promise<RestoreOutcome[]> {
+      return host ? await restoreLiveDungeons(host.store, host.holder, log) : [];
+    },
+    async shutdown(reason?: string): Promise<void> {
+      await notifyShutdown(reason).catch((err: unknown) => log.warn({ err }, "could not tell the clients of the shutdown"));
       await heartbeat?.stop();
       await server.gracefullyShutdown(false);
       if (host) {
@@ -189,7 +208,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
  *   dead process, lifecycle/heartbeat.ts) before the sweep removes them from the cache.
  */
 export async function listDungeons(heartbeat?: ProcessHeartbeat): Promise<DungeonListing[]> {
-  const all = await matchMaker.query({ name: DUNGEON_ROOM });
+  // A room that locks itself inside onCreate (a new stored dungeon waits for its creator) makes
+  // the Redis driver write its cache before Colyseus gave it its id: no id, nothing to list.
+  const all = (await matchMaker.query({ name: DUNGEON_ROOM })).filter((c) => typeof c.roomId === "string");
   const caches = heartbeat ? await heartbeat.filterLive(all) : all;
   return caches.map((c) => {
     const m = (c.metadata ?? {}) as Partial<DungeonMetadata>;

@@ -65,7 +65,8 @@ export async function restoreLiveDungeons(store: DungeonStore, holder: string, l
       continue;
     }
     try {
-      const cache = await matchMaker.createRoom(DUNGEON_ROOM, { dungeonId: record.dungeonId });
+      // Here, not on the least busy process (createRoom would pick one): this process holds the lease.
+      const cache = await matchMaker.handleCreateRoom(DUNGEON_ROOM, { dungeonId: record.dungeonId });
       const room = matchMaker.getLocalRoomById(cache.roomId) as unknown as RestoredRoom | undefined;
       const tick = room?.simulation?.tick;
       const hash = room?.simulation?.hash();

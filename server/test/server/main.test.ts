@@ -1,13 +1,19 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "@colyseus/sdk";
 import { DUNGEON_ROOM } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages } from "./harness.ts";
 
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
+/** The SQLite store of this file's servers: a temp folder, never the repository's ./data. */
+const DATA_DIR = mkdtempSync(join(tmpdir(), "malignus-main-"));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +31,7 @@ describe("main.ts", () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
       cwd: REPO,
-      env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "", LOG_LEVEL: "info" },
+      env: { ...process.env, PORT: String(port), REDIS_URL: "", DATABASE_URL: "", DATA_DIR, TRANSPORT: "", LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const output: string[] = [];
@@ -65,7 +71,7 @@ describe("main.ts", () => {
     try {
       const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
         cwd: REPO,
-        env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "ws", LOG_LEVEL: "info" },
+        env: { ...process.env, PORT: String(port), REDIS_URL: "", DATABASE_URL: "", DATA_DIR, TRANSPORT: "ws", LOG_LEVEL: "info" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const output: string[] = [];

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createConnection, createServer as createNetServer } from "node:net";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { DUNGEON_ROOM, type DungeonListing } from "@malignus/shared";
+import { DUNGEON_ROOM, SEAT_MESSAGE, type DungeonListing, type SeatInfo } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages } from "./harness.ts";
@@ -14,6 +17,8 @@ const REDIS_PORT = 6379;
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 /** Keys of this run only: never FLUSHALL a Redis others may use. */
 const KEY_PREFIX = `malignus-test-${process.pid}-${randomBytes(4).toString("hex")}:`;
+/** The SQLite store the processes share: a temp folder, never the repository's ./data. */
+const DATA_DIR = mkdtempSync(join(tmpdir(), "malignus-scaleout-"));
 
 /** Sends one RESP command and resolves with the raw reply (or rejects within `ms`). */
 function redisCommand(args: string[], ms = 1000): Promise<string> {
@@ -52,6 +57,8 @@ async function startProcess(port: number): Promise<Proc> {
       PORT: String(port),
       REDIS_URL: `redis://${REDIS_HOST}:${REDIS_PORT}`,
       REDIS_KEY_PREFIX: KEY_PREFIX,
+      DATABASE_URL: "",
+      DATA_DIR,
       PUBLIC_ADDRESS: `127.0.0.1:${port}`,
       TRANSPORT: "ws",
       LOG_LEVEL: "info",
@@ -81,6 +88,7 @@ async function getJson<T>(url: string): Promise<T> {
 
 afterAll(async () => {
   for (const p of procs) if (p.child.exitCode === null) p.child.kill("SIGKILL");
+  rmSync(DATA_DIR, { recursive: true, force: true });
   if (redisUp) {
     await redisCommand(["EVAL", "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) end return 1", "0", `${KEY_PREFIX}*`])
       .catch(() => undefined);
@@ -148,11 +156,14 @@ describe("scale-out over Redis", () => {
     try {
       // Create four dungeons, alternating the process asked; note which process hosts each.
       const hostOf = new Map<string, Proc>();
+      const keyOf = new Map<string, Promise<string>>();
       for (let i = 0; i < 4; i++) {
         const asked = i % 2 === 0 ? a : b;
         const before = (await getJson<HealthResponse>(`${url(a)}/health`)).rooms;
         const keeper = await new Client(url(asked)).create(DUNGEON_ROOM, { role: "keeper", keeperSeats: 2, timeScale: 60 }, DungeonState);
         handleServerMessages(keeper);
+        // The server stores dungeons: its creator is told the keeper key a second keeper needs.
+        keyOf.set(keeper.roomId, new Promise((resolve) => keeper.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => resolve(seat.keeperKey!))));
         rooms.push(keeper);
         const after = (await getJson<HealthResponse>(`${url(a)}/health`)).rooms;
         hostOf.set(keeper.roomId, after > before ? a : b);
@@ -167,7 +178,7 @@ describe("scale-out over Redis", () => {
       const spectators = new Map<string, Room<any, DungeonState>>();
       for (const [roomId, host] of hostOf) {
         const other = host === a ? b : a;
-        const keeper2 = await new Client(url(other)).joinById(roomId, { role: "keeper" }, DungeonState);
+        const keeper2 = await new Client(url(other)).joinById(roomId, { role: "keeper", keeperKey: await keyOf.get(roomId)! }, DungeonState);
         handleServerMessages(keeper2);
         rooms.push(keeper2);
         expect(await keeper2.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
