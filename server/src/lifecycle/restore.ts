@@ -25,7 +25,7 @@ export interface RestoreOutcome {
   dungeonId: string;
   /** `restored`: a room runs it now; `leased`: another holder's lease is running; `failed`: see `reason` (e.g. damaged). */
   outcome: "restored" | "leased" | "failed";
-  /** restored: the room's simulation tick and state hash right after the restore. */
+  /** restored: the room's simulation tick and state hash right after the restore (the room's `restoredAt`). */
   tick?: number;
   hash?: string;
   /** The record's tick and hash (after its last logged input, or its later snapshot). */
@@ -34,8 +34,8 @@ export interface RestoreOutcome {
   reason?: string;
 }
 
-/** What a restored room exposes to the restore (the dungeon room's `simulation`). */
-interface RestoredRoom { simulation?: { tick: number; hash(): string } }
+/** What a restored room exposes to the restore (the dungeon room's `restoredAt`). */
+interface RestoredRoom { restoredAt?: { tick: number; hash: string } | undefined }
 
 /**
  * Opens a room for every `live` dungeon this process may run (see the file's doc), one at a
@@ -68,8 +68,8 @@ export async function restoreLiveDungeons(store: DungeonStore, holder: string, l
       // Here, not on the least busy process (createRoom would pick one): this process holds the lease.
       const cache = await matchMaker.handleCreateRoom(DUNGEON_ROOM, { dungeonId: record.dungeonId });
       const room = matchMaker.getLocalRoomById(cache.roomId) as unknown as RestoredRoom | undefined;
-      const tick = room?.simulation?.tick;
-      const hash = room?.simulation?.hash();
+      const tick = room?.restoredAt?.tick;
+      const hash = room?.restoredAt?.hash;
       log.info({ dungeonId: record.dungeonId, roomId: cache.roomId, tick, hash, storedTick: record.tick, storedHash: record.hash }, "live dungeon restored at start");
       outcomes.push({ ...base, outcome: "restored", ...(tick !== undefined ? { tick } : {}), ...(hash !== undefined ? { hash } : {}) });
     } catch (err) {
