@@ -2,8 +2,8 @@ import pg from "pg";
 import type { Input } from "../sim/inputs/types.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
 import {
-  checkAppendSeq, checkInputs, checkRecordFormat, checkSnapshot, checkSnapshotSeq, checkWritable, dungeonExists,
-  pageOf, statusFilter, toRecord, toSummary, type DungeonRow, type InputRow, type SnapshotRow,
+  checkInputs, checkRecordFormat, checkSnapshot, dungeonExists, pageOf, planWrites, statusFilter, toRecord, toSummary,
+  type DungeonRow, type InputRow, type SnapshotRow, type WritableRow,
 } from "./rows.ts";
 import {
   DungeonDataError, STORE_FORMAT_VERSION, StoreError,
@@ -131,40 +131,30 @@ export class PostgresDungeonStore implements DungeonStore {
   }
 
   async write(batch: readonly StoreWrite[]): Promise<void> {
-    const texts = batch.map((w) => (w.kind === "snapshot" ? JSON.stringify(w.snapshot.state) : w.inputs.map((i) => JSON.stringify(i))));
+    if (batch.length === 0) return;
+    // Five round trips whatever the batch: lock the rows (in id order: no deadlock between
+    // writers), plan and check in JS, then one statement per table.
     await this.#transaction(async (client) => {
-      for (const [i, w] of batch.entries()) {
-        const { rows } = await client.query<{ status: string; status_reason: string | null; input_count: string; tick: string }>(
-          "SELECT status, status_reason, input_count, tick FROM dungeons WHERE dungeon_id = $1 FOR UPDATE", [w.dungeonId]);
-        const row = rows[0];
-        checkWritable(w.dungeonId, row);
-        const inputCount = Number(row!.input_count);
-        if (w.kind === "inputs") {
-          checkAppendSeq(w.dungeonId, w.firstSeq, inputCount);
-          await client.query(`INSERT INTO inputs (dungeon_id, seq, input)
-            SELECT $1, $2::bigint + u.o - 1, u.t FROM unnest($3::text[]) WITH ORDINALITY AS u(t, o) ON CONFLICT DO NOTHING`,
-          [w.dungeonId, w.firstSeq, texts[i]]);
-          const count = Math.max(inputCount, w.firstSeq + w.inputs.length);
-          if (w.progress) {
-            await client.query(`UPDATE dungeons SET input_count = $2, day = $3, tick = $4, hash = $5, updated_at = ${NOW_MS} WHERE dungeon_id = $1`,
-              [w.dungeonId, count, w.progress.day, w.progress.tick, w.progress.hash]);
-          } else {
-            await client.query(`UPDATE dungeons SET input_count = $2, updated_at = ${NOW_MS} WHERE dungeon_id = $1`, [w.dungeonId, count]);
-          }
-        } else {
-          const s = w.snapshot;
-          checkSnapshotSeq(w.dungeonId, s.nextSeq, inputCount);
-          await client.query(`INSERT INTO snapshots (dungeon_id, format, next_seq, tick, hash, state, saved_at) VALUES ($1, $2, $3, $4, $5, $6, ${NOW_MS})
-            ON CONFLICT (dungeon_id) DO UPDATE SET format = excluded.format, next_seq = excluded.next_seq, tick = excluded.tick,
-              hash = excluded.hash, state = excluded.state, saved_at = excluded.saved_at`,
-          [w.dungeonId, STORE_FORMAT_VERSION, s.nextSeq, s.tick, s.hash, texts[i]]);
-          if (s.tick >= Number(row!.tick)) {
-            await client.query(`UPDATE dungeons SET day = $2, tick = $3, hash = $4, updated_at = ${NOW_MS} WHERE dungeon_id = $1`, [w.dungeonId, w.meta.day, s.tick, s.hash]);
-          } else {
-            await client.query(`UPDATE dungeons SET updated_at = ${NOW_MS} WHERE dungeon_id = $1`, [w.dungeonId]);
-          }
-        }
+      const ids = [...new Set(batch.map((w) => w.dungeonId))].sort();
+      const { rows } = await client.query<WritableRow & { dungeon_id: string }>(
+        "SELECT dungeon_id, status, status_reason, input_count, day, tick, hash FROM dungeons WHERE dungeon_id = ANY($1::text[]) ORDER BY dungeon_id FOR UPDATE", [ids]);
+      const plan = planWrites(batch, new Map(rows.map((r) => [r.dungeon_id, r])));
+      if (plan.inputs.length > 0) {
+        await client.query(`INSERT INTO inputs (dungeon_id, seq, input)
+          SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[]) ON CONFLICT DO NOTHING`,
+        [plan.inputs.map((i) => i.dungeonId), plan.inputs.map((i) => i.seq), plan.inputs.map((i) => i.text)]);
       }
+      for (const p of plan.snapshots) {
+        await client.query(`INSERT INTO snapshots (dungeon_id, format, next_seq, tick, hash, state, saved_at) VALUES ($1, $2, $3, $4, $5, $6, ${NOW_MS})
+          ON CONFLICT (dungeon_id) DO UPDATE SET format = excluded.format, next_seq = excluded.next_seq, tick = excluded.tick,
+            hash = excluded.hash, state = excluded.state, saved_at = excluded.saved_at`,
+        [p.dungeonId, STORE_FORMAT_VERSION, p.nextSeq, p.tick, p.hash, p.text]);
+      }
+      const u = plan.updates;
+      await client.query(`UPDATE dungeons d SET input_count = u.input_count, day = u.day, tick = u.tick, hash = u.hash, updated_at = ${NOW_MS}
+        FROM unnest($1::text[], $2::bigint[], $3::integer[], $4::bigint[], $5::text[]) AS u(dungeon_id, input_count, day, tick, hash)
+        WHERE d.dungeon_id = u.dungeon_id`,
+      [u.map((x) => x.dungeonId), u.map((x) => x.inputCount), u.map((x) => x.day), u.map((x) => x.tick), u.map((x) => x.hash)]);
     });
   }
 

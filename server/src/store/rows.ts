@@ -2,7 +2,7 @@ import type { Input } from "../sim/inputs/types.ts";
 import {
   DUNGEON_STATUSES, DungeonDataError, STORE_FORMAT_VERSION, StoreError,
   type DungeonRecord, type DungeonSnapshot, type DungeonStatus, type DungeonSummary, type ListQuery,
-  type LoadOptions, type StoredCreateOptions, type StoredInput,
+  type LoadOptions, type StoreWrite, type StoredCreateOptions, type StoredInput,
 } from "./types.ts";
 
 /**
@@ -228,4 +228,57 @@ export function checkSnapshotSeq(dungeonId: string, nextSeq: number, inputCount:
 /** @throws StoreError `DUNGEON_EXISTS`. */
 export function dungeonExists(dungeonId: string): StoreError {
   return new StoreError("DUNGEON_EXISTS", `dungeon ${dungeonId}: already stored`);
+}
+
+/** A dungeon row as a write batch reads it (locked) before planning. */
+export interface WritableRow {
+  status: string;
+  status_reason: string | null;
+  input_count: number | string;
+  day: number | string;
+  tick: number | string;
+  hash: string;
+}
+
+/** What one batch does to the tables, checked (see {@link planWrites}). */
+export interface WritePlan {
+  /** Rows to insert into `inputs` (`ON CONFLICT DO NOTHING`: an idempotent retry keeps the stored row). */
+  inputs: { dungeonId: string; seq: number; text: string }[];
+  /** Snapshots to upsert, in batch order (a later one of the same dungeon wins). */
+  snapshots: { dungeonId: string; nextSeq: number; tick: number; hash: string; text: string }[];
+  /** The new `input_count`, `day`, `tick`, `hash` of every dungeon the batch touches. */
+  updates: { dungeonId: string; inputCount: number; day: number; tick: number; hash: string }[];
+}
+
+/**
+ * Plans a write batch over the dungeons' current rows (`rows`, locked by the caller): checks
+ * each write in order against the state the earlier ones leave, as if applied one by one.
+ * JSON is serialized here, before any statement runs. Pure.
+ * @throws StoreError `UNKNOWN_DUNGEON`, `DAMAGED`, `SEQ_CONFLICT` for the first write refused.
+ */
+export function planWrites(batch: readonly StoreWrite[], rows: ReadonlyMap<string, WritableRow>): WritePlan {
+  const plan: WritePlan = { inputs: [], snapshots: [], updates: [] };
+  const next = new Map<string, WritePlan["updates"][number]>();
+  for (const w of batch) {
+    const row = rows.get(w.dungeonId);
+    checkWritable(w.dungeonId, row);
+    let u = next.get(w.dungeonId);
+    if (!u) {
+      u = { dungeonId: w.dungeonId, inputCount: num(row!.input_count), day: num(row!.day), tick: num(row!.tick), hash: row!.hash };
+      next.set(w.dungeonId, u);
+      plan.updates.push(u);
+    }
+    if (w.kind === "inputs") {
+      checkAppendSeq(w.dungeonId, w.firstSeq, u.inputCount);
+      w.inputs.forEach((input, k) => plan.inputs.push({ dungeonId: w.dungeonId, seq: w.firstSeq + k, text: JSON.stringify(input) }));
+      u.inputCount = Math.max(u.inputCount, w.firstSeq + w.inputs.length);
+      if (w.progress) Object.assign(u, { day: w.progress.day, tick: w.progress.tick, hash: w.progress.hash });
+    } else {
+      const s = w.snapshot;
+      checkSnapshotSeq(w.dungeonId, s.nextSeq, u.inputCount);
+      plan.snapshots.push({ dungeonId: w.dungeonId, nextSeq: s.nextSeq, tick: s.tick, hash: s.hash, text: JSON.stringify(s.state) });
+      if (s.tick >= u.tick) Object.assign(u, { day: w.meta.day, tick: s.tick, hash: s.hash });
+    }
+  }
+  return plan;
 }

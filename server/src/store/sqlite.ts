@@ -4,8 +4,8 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Input } from "../sim/inputs/types.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
 import {
-  checkAppendSeq, checkInputs, checkRecordFormat, checkSnapshot, checkSnapshotSeq, checkWritable, dungeonExists,
-  pageOf, statusFilter, toRecord, toSummary, type DungeonRow, type InputRow, type SnapshotRow,
+  checkInputs, checkRecordFormat, checkSnapshot, dungeonExists, pageOf, planWrites, statusFilter, toRecord, toSummary,
+  type DungeonRow, type InputRow, type SnapshotRow, type WritableRow,
 } from "./rows.ts";
 import {
   DungeonDataError, STORE_FORMAT_VERSION, StoreError,
@@ -19,6 +19,8 @@ export interface SqliteStoreOptions {
   file: string;
   /** Wall clock in ms since the epoch (timestamps, lease expiry); default `Date.now`. */
   now?: () => number;
+  /** Milliseconds to wait for another connection's write lock (default {@link SQLITE_BUSY_TIMEOUT_MS}); the wait blocks the thread. */
+  busyTimeoutMs?: number;
 }
 
 /** Milliseconds a statement waits for another process's write lock before failing `STORE_UNAVAILABLE`. */
@@ -45,6 +47,7 @@ export class SqliteDungeonStore implements DungeonStore {
   readonly kind = "sqlite";
   readonly #file: string;
   readonly #now: () => number;
+  readonly #busyTimeoutMs: number;
   #db: DatabaseSync | undefined;
   #closed = false;
   readonly #statements = new Map<string, StatementSync>();
@@ -52,6 +55,7 @@ export class SqliteDungeonStore implements DungeonStore {
   constructor(options: SqliteStoreOptions) {
     this.#file = options.file;
     this.#now = options.now ?? Date.now;
+    this.#busyTimeoutMs = options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS;
   }
 
   /** The database file. */
@@ -62,7 +66,7 @@ export class SqliteDungeonStore implements DungeonStore {
       if (this.#db) return;
       if (this.#file !== ":memory:") mkdirSync(dirname(this.#file), { recursive: true });
       const db = new DatabaseSync(this.#file);
-      db.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;`);
+      db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(this.#busyTimeoutMs))}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;`);
       this.#db = db;
       this.#migrate(db);
     });
@@ -107,39 +111,23 @@ export class SqliteDungeonStore implements DungeonStore {
   }
 
   async write(batch: readonly StoreWrite[]): Promise<void> {
-    // Serialized before the transaction: a state that cannot be stringified writes nothing.
-    const texts = batch.map((w) => (w.kind === "snapshot" ? JSON.stringify(w.snapshot.state) : w.inputs.map((i) => JSON.stringify(i))));
     this.#guard(() => this.#transaction(() => {
+      const read = this.#st("SELECT status, status_reason, input_count, day, tick, hash FROM dungeons WHERE dungeon_id = ?");
+      const rows = new Map<string, WritableRow>();
+      for (const id of new Set(batch.map((w) => w.dungeonId))) {
+        const row = read.get(id) as WritableRow | undefined;
+        if (row) rows.set(id, row);
+      }
+      const plan = planWrites(batch, rows);
       const now = this.#now();
-      batch.forEach((w, i) => {
-        const row = this.#st("SELECT status, status_reason, input_count, tick FROM dungeons WHERE dungeon_id = ?").get(w.dungeonId) as
-          { status: string; status_reason: string | null; input_count: number; tick: number } | undefined;
-        checkWritable(w.dungeonId, row);
-        if (w.kind === "inputs") {
-          checkAppendSeq(w.dungeonId, w.firstSeq, row!.input_count);
-          const insert = this.#st("INSERT INTO inputs (dungeon_id, seq, input) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
-          (texts[i] as string[]).forEach((text, k) => insert.run(w.dungeonId, w.firstSeq + k, text));
-          const count = Math.max(row!.input_count, w.firstSeq + w.inputs.length);
-          if (w.progress) {
-            this.#st("UPDATE dungeons SET input_count = ?, day = ?, tick = ?, hash = ?, updated_at = ? WHERE dungeon_id = ?")
-              .run(count, w.progress.day, w.progress.tick, w.progress.hash, now, w.dungeonId);
-          } else {
-            this.#st("UPDATE dungeons SET input_count = ?, updated_at = ? WHERE dungeon_id = ?").run(count, now, w.dungeonId);
-          }
-        } else {
-          const s = w.snapshot;
-          checkSnapshotSeq(w.dungeonId, s.nextSeq, row!.input_count);
-          this.#st(`INSERT INTO snapshots (dungeon_id, format, next_seq, tick, hash, state, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (dungeon_id) DO UPDATE SET format = excluded.format, next_seq = excluded.next_seq, tick = excluded.tick,
-              hash = excluded.hash, state = excluded.state, saved_at = excluded.saved_at`)
-            .run(w.dungeonId, STORE_FORMAT_VERSION, s.nextSeq, s.tick, s.hash, texts[i] as string, now);
-          if (s.tick >= row!.tick) {
-            this.#st("UPDATE dungeons SET day = ?, tick = ?, hash = ?, updated_at = ? WHERE dungeon_id = ?").run(w.meta.day, s.tick, s.hash, now, w.dungeonId);
-          } else {
-            this.#st("UPDATE dungeons SET updated_at = ? WHERE dungeon_id = ?").run(now, w.dungeonId);
-          }
-        }
-      });
+      const insert = this.#st("INSERT INTO inputs (dungeon_id, seq, input) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+      for (const i of plan.inputs) insert.run(i.dungeonId, i.seq, i.text);
+      const upsert = this.#st(`INSERT INTO snapshots (dungeon_id, format, next_seq, tick, hash, state, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (dungeon_id) DO UPDATE SET format = excluded.format, next_seq = excluded.next_seq, tick = excluded.tick,
+          hash = excluded.hash, state = excluded.state, saved_at = excluded.saved_at`);
+      for (const p of plan.snapshots) upsert.run(p.dungeonId, STORE_FORMAT_VERSION, p.nextSeq, p.tick, p.hash, p.text, now);
+      const update = this.#st("UPDATE dungeons SET input_count = ?, day = ?, tick = ?, hash = ?, updated_at = ? WHERE dungeon_id = ?");
+      for (const u of plan.updates) update.run(u.inputCount, u.day, u.tick, u.hash, now, u.dungeonId);
     }));
   }
 

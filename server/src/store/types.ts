@@ -255,7 +255,7 @@ export class StoreError extends Error {
  * @example
  * const store = openDungeonStore(readConfig());   // store/index.ts
  * await store.init();
- * await store.create({ dungeonId: room.roomId, options, map: "default", ruleset: "d20", ownerName: "Ann", keeperKeyHash: hashKeeperKey(key), private: false });
+ * await store.create({ dungeonId: room.roomId, options, map: "default", ruleset: "d20", ownerName: "Ann", keeperKeyHash: await hashKeeperKey(key), private: false });
  * await store.appendInputs(room.roomId, 0, [sim.inputLog[0]!], { day: 1, tick: sim.tick, hash: sim.hash() });
  * await store.saveSnapshot(room.roomId, { nextSeq: sim.inputLog.length, tick: sim.tick, hash: sim.hash(), state: sim.snapshot() }, { day: 1 });
  * const { snapshot, inputs } = await store.load(room.roomId, { verifyHash: (s) => Simulation.restore(s as SimState).hash() });
@@ -289,7 +289,10 @@ export interface DungeonStore {
    * @throws StoreError `UNKNOWN_DUNGEON`, `DAMAGED`, or `SEQ_CONFLICT` when `snapshot.nextSeq > inputCount`.
    */
   saveSnapshot(dungeonId: string, snapshot: DungeonSnapshot, meta: SnapshotMeta): Promise<void>;
-  /** The dungeon's metadata, `undefined` for an unknown id. */
+  /**
+   * The dungeon's metadata, `undefined` for an unknown id.
+   * @throws DungeonDataError `corrupt-record` when its stored create options do not parse.
+   */
   get(dungeonId: string): Promise<DungeonRecord | undefined>;
   /**
    * Everything needed to restore the dungeon, checked: snapshot JSON, format versions, the
@@ -327,9 +330,10 @@ export interface DungeonStore {
 
 /**
  * The per-process write-behind queue over a {@link DungeonStore} (store/writer.ts `StoreWriter`).
- * Writes are queued in call order and flushed in batches (one transaction per dungeon per flush)
- * after the current step, never on its path. While the database is away, writes stay queued (up
- * to the writer's bound `MAX_QUEUED_INPUTS`) and are retried with back-off.
+ * Writes are queued in call order and flushed in batches (one `DungeonStore.write` transaction
+ * per flush, every dungeon together) after the current step, never on its path. While the
+ * database is away, writes stay queued (up to the writer's bound `MAX_QUEUED_INPUTS` inputs; of
+ * each dungeon's snapshots only the newest waits) and are retried with back-off.
  *
  * @example
  * const writer = new StoreWriter(store);
@@ -347,8 +351,12 @@ export interface InputWriter {
   append(dungeonId: string, input: Input, seq: number, progress?: DungeonProgress): Promise<void>;
   /** Queues a snapshot after the inputs queued before it; resolves once durable (same errors as `append`, never refused for the bound). */
   snapshot(dungeonId: string, snapshot: DungeonSnapshot, meta: SnapshotMeta): Promise<void>;
-  /** Resolves when everything queued before the call is durable (or has failed). For shutdown. */
-  flush(): Promise<void>;
+  /**
+   * Resolves when everything queued before the call is durable (or has failed): `true`; or
+   * `false` after `timeoutMs` milliseconds when given (the database still away; writes stay
+   * queued). Without a timeout it waits as long as the database is away. For shutdown.
+   */
+  flush(timeoutMs?: number): Promise<boolean>;
   /** True while the database is unreachable (writes queued, retrying): `/health` reports `degraded`. */
   readonly degraded: boolean;
   /** Inputs waiting to be written now. */

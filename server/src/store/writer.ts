@@ -67,6 +67,8 @@ export class StoreWriter implements InputWriter {
   readonly #retryMaxMs: number;
   readonly #log: (level: "warn" | "info", message: string) => void;
   #queue: Op[] = [];
+  /** The ops of the flush under way (never replaced meanwhile). */
+  #inFlight = new Set<Op>();
   #queuedInputs = 0;
   #scheduled = false;
   #writing = false;
@@ -100,19 +102,46 @@ export class StoreWriter implements InputWriter {
     return this.#enqueue({ kind: "input", dungeonId, input, seq, progress });
   }
 
+  /**
+   * Queues a snapshot (see {@link InputWriter.snapshot}). A queued snapshot of the same dungeon
+   * not yet being written is replaced by this one (its promise settles with this one's): while
+   * the database is away, each dungeon holds at most one snapshot or two in memory.
+   */
   snapshot(dungeonId: string, snapshot: DungeonSnapshot, meta: SnapshotMeta): Promise<void> {
     if (this.#closed) return Promise.reject(new StoreError("CLOSED", `dungeon ${dungeonId}: snapshot refused: the store writer is closed`));
-    return this.#enqueue({ kind: "snapshot", dungeonId, snapshot, meta });
+    const done = this.#enqueue({ kind: "snapshot", dungeonId, snapshot, meta });
+    const replaced = this.#queue.filter((op, i) => i < this.#queue.length - 1 && op.kind === "snapshot" && op.dungeonId === dungeonId
+      && !op.settled && !this.#inFlight.has(op));
+    for (const old of replaced) {
+      old.settled = true;
+      done.then(old.resolve, old.reject);
+    }
+    if (replaced.length > 0) this.#queue = this.#queue.filter((op) => !replaced.includes(op));
+    return done;
   }
 
-  async flush(): Promise<void> {
-    await Promise.allSettled(this.#queue.map((op) => op.done));
+  /** Snapshots waiting to be written now. */
+  get queuedSnapshots(): number { return this.#queue.filter((op) => op.kind === "snapshot" && !op.settled).length; }
+
+  async flush(timeoutMs?: number): Promise<boolean> {
+    const all = Promise.allSettled(this.#queue.map((op) => op.done)).then(() => true);
+    if (timeoutMs === undefined) return all;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+    try {
+      return await Promise.race([all, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  /** Refuses new writes (`CLOSED`) and resolves once everything queued is written (or failed). */
-  async close(): Promise<void> {
+  /**
+   * Refuses new writes (`CLOSED`) and waits for everything queued to be written (or failed), at
+   * most `timeoutMs` when given; the same result as {@link StoreWriter.flush}.
+   */
+  async close(timeoutMs?: number): Promise<boolean> {
     this.#closed = true;
-    await this.flush();
+    return this.flush(timeoutMs);
   }
 
   #enqueue(fields: { kind: "input"; dungeonId: string; input: Input; seq: number; progress: DungeonProgress | undefined }
@@ -143,9 +172,12 @@ export class StoreWriter implements InputWriter {
         const ops = this.#queue.slice(0, MAX_WRITES_PER_FLUSH);
         let unavailable: StoreError | undefined;
         try {
+          for (const op of ops) this.#inFlight.add(op);
           await this.#write(ops);
         } catch (err) {
           unavailable = err as StoreError;
+        } finally {
+          this.#inFlight.clear();
         }
         this.#queue = this.#queue.filter((op) => !op.settled);
         if (unavailable) {

@@ -1,4 +1,5 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PostgresDungeonStore } from "../../src/store/postgres.ts";
 import { SqliteDungeonStore } from "../../src/store/sqlite.ts";
@@ -92,6 +93,34 @@ describe("StoreWriter over SQLite", () => {
   });
 });
 
+describe("StoreWriter over SQLite locked by another process", () => {
+  let t: TestStore;
+  beforeEach(async () => { t = await openTestStore("sqlite"); });
+  afterEach(() => t.dispose());
+
+  it("a write lock held elsewhere past the busy timeout is STORE_UNAVAILABLE; the writer queues and writes once it is released", async () => {
+    const store = new SqliteDungeonStore({ file: t.location, busyTimeoutMs: 20 });
+    await store.init();
+    await store.create(newDungeon("d1"));
+    const other = new DatabaseSync(t.location);
+    other.exec("BEGIN IMMEDIATE");
+    expect(await rejection(store.appendInputs("d1", 0, [plate(0, 5)]))).toEqual({
+      code: "STORE_UNAVAILABLE", message: `sqlite store ${t.location}: database is locked`,
+    });
+    const logs: string[] = [];
+    const writer = new StoreWriter(store, { retryMinMs: 10, retryMaxMs: 20, log: (level) => logs.push(level) });
+    const acks = [writer.append("d1", plate(0, 5), 0), writer.append("d1", plate(0, 9), 1)];
+    await until("the writer degraded", () => writer.degraded || undefined);
+    expect([writer.queued, logs]).toEqual([2, ["warn"]]);
+    other.exec("ROLLBACK");
+    other.close();
+    await Promise.all(acks);
+    expect([writer.degraded, writer.queued, logs]).toEqual([false, 0, ["warn", "info"]]);
+    expect((await store.inputs("d1")).map((i) => i.input)).toEqual([plate(0, 5), plate(0, 9)]);
+    await store.close();
+  });
+});
+
 /**
  * A TCP relay to the test PostgreSQL server that can be cut (every connection dropped, the port
  * closed) and restored on the same port: the database "goes away" and "comes back".
@@ -156,6 +185,7 @@ describe("StoreWriter over PostgreSQL that goes away", () => {
 
   it("keeps inputs queued up to its bound, refuses past it, logs once each way, and writes them all when it returns", async () => {
     const logs: string[] = [];
+    const { batches } = counting(store);
     const writer = new StoreWriter(store, { maxQueued: 5, retryMinMs: 20, retryMaxMs: 80, log: (level, m) => logs.push(`${level}: ${m}`) });
     await writer.append("d1", plate(0, 5), 0);
     expect([writer.degraded, logs]).toEqual([false, []]);
@@ -167,14 +197,21 @@ describe("StoreWriter over PostgreSQL that goes away", () => {
     expect(await rejection(writer.append("d1", plate(6, 5), 6))).toEqual({
       code: "STORE_UNAVAILABLE", message: "dungeon d1: input seq 6 refused: the store is unavailable (5 inputs queued, the bound)",
     });
-    await new Promise((r) => setTimeout(r, 300)); // several retries fail meanwhile
+    const snapshots = [3, 5].map((n) => writer.snapshot("d1", { nextSeq: n, tick: n, hash: `000000000000000${n}`, state: { n } }, { day: 1 }));
+    expect(writer.queuedSnapshots).toBe(1); // the newer replaced the older, not yet written
+    const tries = batches.length;
+    expect(await writer.flush(300)).toBe(false); // several retries fail meanwhile: 20, 40, 80, 80… ms apart
+    expect(batches.length - tries).toBeGreaterThanOrEqual(3);
+    expect(batches.slice(tries).every((b) => b.map((w) => w.kind).join() === "inputs,snapshot")).toBe(true);
     expect(logs.length).toBe(1);
     expect(logs[0]).toMatch(/^warn: store unavailable, writes queued in memory \(at most 5 inputs\) and retried: postgres store: \S/);
     expect((await direct.get("d1"))!.inputCount).toBe(1);
 
     await relay.start();
-    await Promise.all(queued);
-    expect([writer.degraded, writer.queued, writer.full]).toEqual([false, 0, false]);
+    expect(await writer.flush(5000)).toBe(true);
+    await Promise.all([...queued, ...snapshots]);
+    expect([writer.degraded, writer.queued, writer.full, writer.queuedSnapshots]).toEqual([false, 0, false, 0]);
+    expect((await direct.load("d1")).snapshot).toEqual({ nextSeq: 5, tick: 5, hash: "0000000000000005", state: { n: 5 } });
     expect(logs.length).toBe(2);
     expect(logs[1]).toMatch(/^info: store back after \d+ ms, queued writes saved$/);
     expect((await direct.inputs("d1")).map((i) => [i.seq, i.input.tick])).toEqual([[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5]]);
