@@ -121,7 +121,9 @@ export class MalignusClient {
    */
   async createDungeon(options: DungeonCreateOptions = {}, join: JoinOptions = {}): Promise<DungeonConnection> {
     const role: DungeonRole = join.role ?? "keeper";
-    const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role }, DungeonState);
+    // A secret of this request only: the room knows its creator by it and tells it the keeper key.
+    const creatorToken = randomToken();
+    const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role, creatorToken }, DungeonState);
     return await seated(await connected(room, role, this.#rejoiner(room.roomId, { ...join, role })));
   }
 
@@ -187,17 +189,22 @@ export class MalignusClient {
    * adventurer perceives and knows.
    *
    * @throws the Colyseus matchmaking error (rejects) when no party is in the dungeon, or the
-   *   member is taken.
+   *   member is taken; DungeonAccessError when a private dungeon's `keeperKey` is missing or wrong.
    * @example
    * const [d] = (await client.listDungeons()).filter((l) => l.openAdventurerSeats.length > 0);
    * const hero = await client.joinAsAdventurer(d!.roomId, d!.openAdventurerSeats[0]);
    */
-  async joinAsAdventurer(roomId: string, unitId?: string, name?: string): Promise<DungeonConnection> {
+  async joinAsAdventurer(roomId: string, unitId?: string, name?: string, keeperKey?: string): Promise<DungeonConnection> {
     const options: JoinOptions = { role: "adventurer" };
     if (unitId !== undefined) options.unitId = unitId;
     if (name !== undefined) options.name = name;
-    const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-    return await connected(room, "adventurer", this.#rejoiner(roomId, options));
+    if (keeperKey !== undefined) options.keeperKey = keeperKey;
+    try {
+      const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
+      return await connected(room, "adventurer", this.#rejoiner(roomId, options), keeperKey);
+    } catch (err) {
+      throw asAccessError(err);
+    }
   }
 
   /**
@@ -303,6 +310,14 @@ async function seated(connection: DungeonConnection): Promise<DungeonConnection>
     unbind = room.onMessage(SEAT_MESSAGE, (_seat: SeatInfo) => { clearTimeout(timer); unbind?.(); resolve(); });
   });
   return connection;
+}
+
+/** 16 random bytes as base64url (Web Crypto: Node and browsers). */
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** How long a join waits for the room's first full state, in ms. */

@@ -18,7 +18,7 @@ import { ProcessHeartbeat } from "./lifecycle/heartbeat.ts";
 import { restoreLiveDungeons, type RestoreOutcome } from "./lifecycle/restore.ts";
 import { notifyShutdown } from "./lifecycle/shutdown.ts";
 import type { DungeonStore } from "./store/types.ts";
-import { MAX_QUEUED_INPUTS, StoreWriter } from "./store/writer.ts";
+import { MAX_QUEUED_INPUTS, StoreWriter, type StoreWriterOptions } from "./store/writer.ts";
 import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
 import { getStored, jsonResponse, listStored } from "./rooms/storedListing.ts";
 
@@ -52,6 +52,8 @@ export interface CreateServerOptions {
    * after kill -9 takes back its own leases at once. Default: a fresh id (`<pid>-<random>`).
    */
   leaseHolder?: string | undefined;
+  /** The write-behind queue's bound and retry timing (store/writer.ts; defaults there). */
+  writer?: Omit<StoreWriterOptions, "log"> | undefined;
 }
 
 /** A created (not yet listening) server and the handles to run and stop it. */
@@ -135,7 +137,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
   if (options.store) {
     await options.store.init();
     host = {
-      store: options.store, writer: new StoreWriter(options.store), maxQueuedInputs: MAX_QUEUED_INPUTS,
+      store: options.store, writer: new StoreWriter(options.store, { ...options.writer, log: (level, message) => log[level](message) }),
+      maxQueuedInputs: options.writer?.maxQueued ?? MAX_QUEUED_INPUTS, log,
       holder: options.leaseHolder ?? `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
     };
     log.info({ store: options.store.kind }, "dungeon store ready");

@@ -1,15 +1,15 @@
-import { CloseCode, Room, matchMaker, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { COMMAND_TYPES, COMMANDS, DUNGEON_ROOM, SEAT_MESSAGE, type CommandResult, type CommandType, type SeatInfo } from "@malignus/shared";
+import { CloseCode, Room, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { COMMAND_TYPES, COMMANDS, SEAT_MESSAGE, type CommandResult, type CommandType, type SeatInfo } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
-import { createDungeonSimulation, type Checkpoint, type DungeonSimOptions, type Input, type Simulation } from "../sim/index.ts";
-import { loadMap } from "../maps.ts";
+import type { Checkpoint, DungeonSimOptions, Input, Simulation } from "../sim/index.ts";
 import { logger } from "../logger.ts";
 import { addStepPhase, clientsGauge, messagesReceived, messagesRefused, roomsGauge, tickDuration } from "../metrics.ts";
 import { corkClientsInto, uncorkAll, type Corkable } from "../transport.ts";
 import { checkpointEveryTicks } from "./settings.ts";
-import { DungeonId, RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
+import { RoomRefusal, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { DungeonAccessRefusal, checkAccess } from "./access.ts";
-import { DurableDungeon, LEASE_RENEW_MS, PERSISTENCE_OPTION, simOptionsOf, type DungeonHost } from "./durable.ts";
+import { LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
+import { CreatorClaim, authorizeOpen, openingId, startDungeon } from "./roomStart.ts";
 import { projectMap, projectState } from "./projection.ts";
 import { SeatBook, type Seat } from "./seats.ts";
 import { CommandGate } from "./gate.ts";
@@ -35,7 +35,13 @@ type DungeonClient = Client<{ userData: DungeonClientData }>;
  * - the command gate: gate.ts (client message → `gateCommand` → `sim.enqueue` → answer);
  * - the step loop: stepLoop.ts (`setFixedTimestep` at {@link ROOM_STEPS_PER_SECOND} Hz, the tick budget);
  * - projection, controllers, views and events: roomViews.ts (over projection.ts and views.ts);
- * - metrics: byteMetrics.ts (patch bytes) and metrics.ts; listing metadata: listing.ts.
+ * - metrics: byteMetrics.ts (patch bytes) and metrics.ts; listing metadata: listing.ts;
+ * - stored dungeons: roomStart.ts (create or open), durable.ts (appends, snapshots, lease, the
+ *   last save), access.ts (the keeper key), restore.ts (snapshot + log → simulation).
+ *
+ * Stored dungeons (a server with a store): the dungeon id is the room id; every accepted input
+ * is stored before its answer; the dungeon is saved and rests when the last client leaves, and
+ * its clock runs only while a seat is held; `openDungeon` restores it with the stored hash.
  *
  * One direction: clients' commands and the room's seat facts go into the simulation only as
  * inputs (`sim.enqueue`, kept in `sim.inputLog`); the room reads the simulation and never writes
@@ -77,10 +83,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #corked: Corkable[] = [];
   /** The stored dungeon this room runs (durable.ts); undefined for an ephemeral room (no store). */
   #durable: DurableDungeon | undefined;
-  /** A new stored dungeon's keeper key until its creator (the first client) has it; never stored. */
-  #creatorKey: string | undefined;
-  /** The session of the creating client, told the keeper key in its seat message. */
-  #creatorSession: string | undefined;
+  /** A new stored dungeon: its creator and the keeper key to tell it once (roomStart.ts). */
+  #creator: CreatorClaim | undefined;
   #restoredAt: { tick: number; hash: string } | undefined;
 
   /**
@@ -91,33 +95,20 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    * @throws DungeonAccessRefusal `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED`, `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`, `NO_STORE`.
    */
   static override async onAuth(_token: string, options: unknown, _context: AuthContext): Promise<unknown> {
-    const dungeonId = (options as { dungeonId?: unknown } | undefined)?.dungeonId;
-    if (dungeonId === undefined) return true;
-    const host = matchMaker.getHandler(DUNGEON_ROOM)?.options?.[PERSISTENCE_OPTION] as DungeonHost | undefined;
-    if (!host) throw new DungeonAccessRefusal("NO_STORE", "this server keeps no dungeons (started without a store)");
-    const id = DungeonId.safeParse(dungeonId);
-    if (!id.success) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", `no stored dungeon has id ${JSON.stringify(dungeonId).slice(0, 80)}`);
-    const record = await host.store.get(id.data);
-    if (!record) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", `no stored dungeon has id ${id.data}`);
-    if (record.status === "damaged") throw new DungeonAccessRefusal("DUNGEON_DAMAGED", `dungeon ${id.data} is damaged: ${record.statusReason ?? "no reason recorded"}`);
-    const { role, keeperKey } = parseJoinOptions(options);
-    await checkAccess(record, role, keeperKey);
-    return true;
+    return await authorizeOpen(options);
   }
 
   /**
    * The owner check of a stored dungeon's room (access.ts): a keeper seat needs the keeper key,
-   * any seat of a private dungeon too. The first client of a new stored dungeon is its creator
-   * (the room stays locked until it joins) and needs none: it receives the key.
+   * any seat of a private dungeon too. The creator of a new stored dungeon (the client whose join
+   * options carry the create option `creatorToken`; without one, the first client) needs none:
+   * it receives the key.
    * @throws DungeonAccessRefusal `KEEPER_KEY_REQUIRED` or `KEEPER_KEY_WRONG` (no seat, nothing changes).
    */
   override async onAuth(client: DungeonClient, rawOptions: unknown): Promise<boolean> {
     const durable = this.#durable;
     if (!durable) return true;
-    if (this.#creatorKey !== undefined && this.#creatorSession === undefined) {
-      this.#creatorSession = client.sessionId;
-      return true;
-    }
+    if (this.#creator?.claim(client.sessionId, rawOptions)) return true;
     const { role, keeperKey } = parseJoinOptions(rawOptions);
     await checkAccess(durable, role, keeperKey);
     return true;
@@ -132,39 +123,23 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    */
   override async onCreate(rawOptions: unknown): Promise<void> {
     const { [PERSISTENCE_OPTION]: host, ...clientOptions } = (rawOptions ?? {}) as Record<string, unknown>;
-    this.#log = logger.child({ roomId: this.roomId });
-    let sim: Simulation;
-    let options: DungeonOptions;
-    if (clientOptions.dungeonId !== undefined) {
-      if (!host) throw new DungeonAccessRefusal("NO_STORE", "this server keeps no dungeons (started without a store)");
-      const id = DungeonId.safeParse(clientOptions.dungeonId);
-      if (!id.success) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", "no stored dungeon has that id");
-      this.roomId = id.data;
-      this.#log = logger.child({ roomId: this.roomId });
-      const opened = await DurableDungeon.open(host as DungeonHost, id.data, this.#log);
-      ({ options, sim } = opened);
-      this.#restoredAt = { tick: sim.tick, hash: sim.hash() };
-      this.#simOptions = opened.simOptions;
-      this.#durable = opened.durable;
-    } else {
-      options = parseCreateOptions(clientOptions);
-      this.#simOptions = simOptionsOf(options);
-      sim = createDungeonSimulation(this.#simOptions, loadMap(options.map));
-      if (options.skipToInvasion) this.#log.info({ tick: sim.tick, partyId: sim.state.invasion.partyId }, "skipped to the first invasion");
-      if (host) {
-        const owner = parseJoinOptions(clientOptions).name ?? "anonymous";
-        const created = await DurableDungeon.create(host as DungeonHost, this.roomId, options, owner, sim, this.#log);
-        this.#durable = created.durable;
-        this.#creatorKey = created.keeperKey;
-        await this.lock(); // until the creator joins: nobody else can be the first client
-      }
-    }
+    const base = (host as DungeonHost | undefined)?.log ?? logger;
+    const opening = openingId(host as DungeonHost | undefined, clientOptions);
+    if (opening !== undefined) this.roomId = opening; // one room per stored dungeon
+    this.#log = base.child({ roomId: this.roomId });
+    const start = await startDungeon(host as DungeonHost | undefined, clientOptions, this.roomId, opening, this.#log);
+    const { options, sim } = start;
+    this.#simOptions = start.simOptions;
+    this.#durable = start.durable;
+    this.#creator = start.creator;
+    this.#restoredAt = start.restoredAt;
     this.#options = options;
     this.maxMessagesPerSecond = options.maxMessagesPerSecond;
     sim.checkpointEvery = checkpointEveryTicks();
     this.#sim = sim;
     this.#log.info({ ...options, dungeonId: this.#durable?.dungeonId }, this.#durable ? "stored dungeon running" : "dungeon created");
-    if (this.#durable) this.clock.setInterval(() => void this.#renewLease(), LEASE_RENEW_MS);
+    const durable = this.#durable;
+    if (durable) this.clock.setInterval(() => void durable.keepLease(() => this.disconnect()), LEASE_RENEW_MS);
     this.#gate = new CommandGate(this.#log, () => this.clock.currentTime);
     this.#loop = new StepLoop(options.timeScale);
 
@@ -208,11 +183,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     clientsGauge.inc({ role });
     const info: SeatInfo = unitId === undefined ? { seatId: seat.seatId, role } : { seatId: seat.seatId, role, unitId };
     if (this.#durable) info.dungeonId = this.#durable.dungeonId;
-    if (this.#creatorKey !== undefined && client.sessionId === this.#creatorSession) {
-      info.keeperKey = this.#creatorKey; // once, to the creator only; the store keeps its hash
-      this.#creatorKey = undefined;
-      void this.unlock();
-    }
+    const keeperKey = this.#creator?.take(client.sessionId); // once, to the creator only; the store keeps its hash
+    if (keeperKey !== undefined) info.keeperKey = keeperKey;
     client.send(SEAT_MESSAGE, info);
     this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role, name, unitId }, "client joined");
     this.#seatsChanged();
@@ -398,20 +370,6 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const result = this.#sim.enqueue({ kind: "room" }, command);
     if (!result.ok) this.#log.error({ code: result.code, reason: result.reason }, "seats input refused");
     else this.#durable?.appendLast(this.#sim).catch((err: unknown) => this.#log.error({ err }, "seats input not stored"));
-  }
-
-  /** Renews the dungeon's lease; lost (another process runs it now), the room closes without saving. */
-  async #renewLease(): Promise<void> {
-    const durable = this.#durable;
-    if (!durable) return;
-    try {
-      if (await durable.renewLease()) return;
-      this.#log.error({ dungeonId: durable.dungeonId }, "lease lost: another process runs this dungeon; closing without saving");
-      durable.abandon();
-      await this.disconnect();
-    } catch (err) {
-      this.#log.warn({ err }, "lease not renewed (store unreachable): retrying");
-    }
   }
 
   #publishMetadata(): void {

@@ -29,6 +29,8 @@ export interface DungeonHost {
   readonly writer: InputWriter;
   /** The writer's bound of queued inputs (store/writer.ts `MAX_QUEUED_INPUTS`): at it, commands are refused before they apply. */
   readonly maxQueuedInputs: number;
+  /** The server's logger: rooms log through it (createServer's `logger`). */
+  readonly log: Logger;
   /** This process's lease holder id (one per server). */
   readonly holder: string;
   /**
@@ -203,6 +205,22 @@ export class DurableDungeon {
 
   /** Stops saving without a last save (the lease was lost: another process runs the dungeon now). */
   abandon(): void { this.#closed = true; this.#abandoned = true; }
+
+  /**
+   * Renews the lease (the room calls it every {@link LEASE_RENEW_MS}). Lost (another process took
+   * it): stops saving ({@link DurableDungeon.abandon}) and calls `onLost` (the room disconnects);
+   * a store out of reach: logged, retried at the next call.
+   */
+  async keepLease(onLost: () => Promise<unknown>): Promise<void> {
+    try {
+      if (await this.renewLease()) return;
+      this.#log.error({ dungeonId: this.dungeonId }, "lease lost: another process runs this dungeon; closing without saving");
+      this.abandon();
+      await onLost();
+    } catch (err) {
+      this.#log.warn({ err, dungeonId: this.dungeonId }, "lease not renewed (store unreachable): retrying");
+    }
+  }
 
   /** Renews the lease (call every {@link LEASE_RENEW_MS}); false when another process took it. */
   async renewLease(): Promise<boolean> {

@@ -29,6 +29,8 @@ export class RoomRefusal extends Error {
 const name = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 /** A keeper key as clients send it (the server checks it against the stored hash). */
 const KeeperKey = z.string().min(1).max(128);
+/** A creator token (see `creatorToken`). */
+export const CreatorToken = z.string().min(16).max(128);
 /** A stored dungeon's id (= the room id it had when created). */
 export const DungeonId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a dungeon id is 1-64 letters, digits, _ or -");
 
@@ -82,6 +84,11 @@ export const CreateOptionsSchema = z.object({
   name: name.optional(),
   unitId: EntityId.optional(),
   keeperKey: KeeperKey.optional(),
+  /**
+   * A secret the creating client chooses (the SDK: 16 random bytes, base64url) so the room knows
+   * it among the joining clients and tells it, and it only, the keeper key. Never stored.
+   */
+  creatorToken: CreatorToken.optional(),
   /** `openDungeon`: the stored dungeon this room runs (restored from the store, never a new one). */
   dungeonId: DungeonId.optional(),
   /**

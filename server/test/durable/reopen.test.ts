@@ -22,6 +22,7 @@ describe("a dungeon outlives its room (issue 16 part 2)", () => {
       options: { seed: 11, map: "default", ruleset: "malignus", timeScale: 1 }, snapshotSeq: 0, snapshotTick: 0,
     });
     expect(record!.keeperKeyHash).toMatch(/^scrypt\$/);
+    expect(Object.keys(record!.options)).not.toContain("creatorToken"); // the creator's secret is never stored
     expect(JSON.stringify(record)).not.toContain(keeper.keeperKey!);
     const watcher = h.track(await h.client().spectate(id, "Ann"));
     expect(watcher.seat).toMatchObject({ role: "spectator", dungeonId: id });
@@ -83,6 +84,34 @@ describe("a dungeon outlives its room (issue 16 part 2)", () => {
     expect([...third.state.parts.values()].some((p) => p.kind === "spinningBlades" && p.x === 9 && p.y === 15)).toBe(true);
     await third.leave();
     await h.recordWhen(id, "the dungeon resting a third time", (r) => r.status === "resting" && r.lease === null);
+  });
+
+  it("two opens of a resting dungeon at once make one room (joinOrCreate filtered by dungeonId)", async () => {
+    const creator = await h.client().createDungeon({ seed: 14, startPaused: true }, { name: "Morag" });
+    const id = creator.roomId;
+    const keeperKey = creator.keeperKey!;
+    await creator.leave();
+    const rested = await h.recordWhen(id, "the dungeon resting", (r) => r.status === "resting" && r.lease === null);
+    const created: string[] = [];
+    const { matchMaker } = await import("@colyseus/core");
+    const onCreate = (room: { roomId: string }) => created.push(room.roomId);
+    matchMaker.getHandler("dungeon").on("create", onCreate);
+    try {
+      const [keeper, watcher] = await Promise.all([
+        h.client().openDungeon(id, { keeperKey }), h.client().openDungeon(id, { name: "Ann" }),
+      ]);
+      h.track(keeper);
+      h.track(watcher);
+      expect([keeper.roomId, watcher.roomId]).toEqual([id, id]);
+      expect(created).toEqual([id]);
+      expect(roomOf(id)!.restoredAt).toEqual({ tick: rested.tick, hash: rested.hash });
+      expect(roomOf(id)!.seats.map((s) => s.role).sort()).toEqual(["keeper", "spectator"]);
+      await watcher.leave();
+      await keeper.leave();
+    } finally {
+      matchMaker.getHandler("dungeon").off("create", onCreate);
+    }
+    await h.recordWhen(id, "the dungeon resting again", (r) => r.status === "resting" && r.lease === null && r.updatedAt > rested.updatedAt);
   });
 
   it("snapshots every SNAPSHOT_EVERY_GAME_MINUTES of game time, off the step", async () => {

@@ -4,16 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client } from "@colyseus/sdk";
 import { DUNGEON_ROOM } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages } from "./harness.ts";
 
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
-/** The SQLite store of this file's servers: a temp folder, never the repository's ./data. */
-const DATA_DIR = mkdtempSync(join(tmpdir(), "malignus-main-"));
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,9 +26,10 @@ function freePort(): Promise<number> {
 describe("main.ts", () => {
   it("starts on PORT without Redis, and on SIGTERM disconnects clients, disposes rooms and exits 0", async () => {
     const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), "malignus-main-"));
     const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
       cwd: REPO,
-      env: { ...process.env, PORT: String(port), REDIS_URL: "", DATABASE_URL: "", DATA_DIR, TRANSPORT: "", LOG_LEVEL: "info" },
+      env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "", LOG_LEVEL: "info", DATA_DIR: dataDir, DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const output: string[] = [];
@@ -62,16 +60,18 @@ describe("main.ts", () => {
       expect(logs).toMatch(/"msg":"dungeon disposed"/);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 40_000);
 
   it("exits 1 with a clear log when PORT is taken", async () => {
     const blocker = createNetServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, () => resolve((blocker.address() as { port: number }).port)));
+    const dataDir = mkdtempSync(join(tmpdir(), "malignus-main-"));
     try {
       const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
         cwd: REPO,
-        env: { ...process.env, PORT: String(port), REDIS_URL: "", DATABASE_URL: "", DATA_DIR, TRANSPORT: "ws", LOG_LEVEL: "info" },
+        env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "ws", LOG_LEVEL: "info", DATA_DIR: dataDir, DATABASE_URL: "" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const output: string[] = [];
@@ -85,6 +85,7 @@ describe("main.ts", () => {
       expect(output.join("")).toMatch(/"level":60.*EADDRINUSE.*"msg":"could not listen"/);
     } finally {
       blocker.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 30_000);
 });
