@@ -1,5 +1,5 @@
 import { matchMaker, type Room } from "@colyseus/core";
-import { DUNGEON_ROOM, EVENT_MESSAGE } from "@malignus/shared";
+import { DUNGEON_ROOM, EVENT_MESSAGE, type ServerShuttingDownEvent } from "@malignus/shared";
 
 /**
  * SIGTERM and Ctrl-C (issue 16 part 4): before the rooms are disposed (each saves its dungeon:
@@ -27,7 +27,9 @@ export async function notifyShutdown(reason: string = DEFAULT_SHUTDOWN_REASON): 
   for (const cache of caches) {
     const room = matchMaker.getLocalRoomById(cache.roomId) as (Room & TickingRoom) | undefined;
     if (!room) continue;
-    room.broadcast(EVENT_MESSAGE, { type: "serverShuttingDown", tick: room.simulation?.tick ?? 0, reason });
+    const event: ServerShuttingDownEvent = { type: "serverShuttingDown", tick: room.simulation?.tick ?? 0, reason };
+    // Its audience is everyone (EVENT_AUDIENCE): every client of the room hears it.
+    room.broadcast(EVENT_MESSAGE, event);
     told++;
   }
   return told;

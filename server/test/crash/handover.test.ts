@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type SimEvent } from "@malignus/client-sdk";
+import { connect, type SimEventOf } from "@malignus/client-sdk";
 import type { HealthResponse } from "../../src/app.ts";
 import { PostgresDungeonStore } from "../../src/store/postgres.ts";
 import type { DungeonRecord } from "../../src/store/types.ts";
@@ -56,8 +56,8 @@ describe("several processes over Redis and PostgreSQL (issue 16 part 4)", () => 
     const keeperKey = keeper.keeperKey!;
     expect(await keeper.placePart({ kind: "pressurePlate", x: 6, y: 15 })).toMatchObject({ ok: true });
     expect((await store!.get(id))!.lease).toMatchObject({ holder: "slot-a" });
-    const told: SimEvent[] = [];
-    keeper.onEvent((e) => { if ((e.type as string) === "serverShuttingDown") told.push(e); });
+    const told: SimEventOf<"serverShuttingDown">[] = [];
+    keeper.onEvent("serverShuttingDown", (e) => told.push(e));
     const dropped = new Promise<number>((resolve) => keeper.onDrop((code) => resolve(code)));
 
     // SIGTERM on A: its clients hear why, the dungeon is saved and rests, A exits 0.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { connect, type SimEvent } from "@malignus/client-sdk";
+import { connect, type SimEventOf } from "@malignus/client-sdk";
 import { SqliteDungeonStore } from "../../src/store/sqlite.ts";
 import { exitWithin, freePort, killAll, logLines, startServer, until } from "./processes.ts";
 
@@ -32,8 +32,8 @@ describe("SIGTERM and Ctrl-C (issue 16 part 4)", () => {
       const keeper = await connect(first.url).createDungeon({ seed: 99, timeScale: 1 }, { name: "Morag" });
       const id = keeper.dungeonId!;
       expect(await keeper.placePart({ kind: "pressurePlate", x: 6, y: 15 })).toMatchObject({ ok: true });
-      const told: SimEvent[] = [];
-      keeper.onEvent((e) => { if ((e.type as string) === "serverShuttingDown") told.push(e); });
+      const told: SimEventOf<"serverShuttingDown">[] = [];
+      keeper.onEvent("serverShuttingDown", (e) => told.push(e));
       const dropped = new Promise<number>((resolve) => keeper.onDrop((code) => resolve(code)));
       const resumed = new Promise<void>((resolve) => keeper.onReconnect(() => resolve()));
 
@@ -56,10 +56,10 @@ describe("SIGTERM and Ctrl-C (issue 16 part 4)", () => {
       expect(await keeper.placePart({ kind: "spinningBlades", x: 9, y: 15 })).toMatchObject({ ok: true });
 
       // Ctrl-C (SIGINT) does the same.
-      const toldAgain = new Promise<SimEvent>((resolve) => keeper.onEvent((e) => { if ((e.type as string) === "serverShuttingDown") resolve(e); }));
+      const toldAgain = keeper.waitForEvent("serverShuttingDown");
       second.child.kill("SIGINT");
       expect(await exitWithin(second, 10_000)).toBe(0);
-      expect((await toldAgain as unknown as { reason: string }).reason).toBe("SIGINT: the server is shutting down");
+      expect((await toldAgain).reason).toBe("SIGINT: the server is shutting down");
       const again = await storedRecord(id);
       expect(again).toMatchObject({ status: "resting", lease: null, snapshotSeq: again.inputCount });
       // One log across both runs: seat facts (keeper present, then gone at each shutdown) and the keeper's two commands.
