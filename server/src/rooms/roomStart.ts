@@ -4,7 +4,7 @@ import type { Logger } from "../logger.ts";
 import { loadMap } from "../maps.ts";
 import { createDungeonSimulation, type DungeonSimOptions, type Simulation } from "../sim/index.ts";
 import { DungeonAccessRefusal, checkAccess } from "./access.ts";
-import { DurableDungeon, PERSISTENCE_OPTION, simOptionsOf, type DungeonHost } from "./durable.ts";
+import { DurableDungeon, PERSISTENCE_OPTION, simOptionsOf, storedRecord, type DungeonHost } from "./durable.ts";
 import { DungeonId, parseCreateOptions, parseJoinOptions, type DungeonOptions } from "./options.ts";
 
 const NO_STORE = "this server keeps no dungeons (started without a store)";
@@ -23,7 +23,7 @@ export async function authorizeOpen(options: unknown): Promise<true> {
   if (!host) throw new DungeonAccessRefusal("NO_STORE", NO_STORE);
   const id = DungeonId.safeParse(dungeonId);
   if (!id.success) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", `no stored dungeon has id ${JSON.stringify(dungeonId).slice(0, 80)}`);
-  const record = await host.store.get(id.data);
+  const record = await storedRecord(host, id.data);
   if (!record) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", `no stored dungeon has id ${id.data}`);
   if (record.status === "damaged") throw new DungeonAccessRefusal("DUNGEON_DAMAGED", `dungeon ${id.data} is damaged: ${record.statusReason ?? "no reason recorded"}`);
   const { role, keeperKey } = parseJoinOptions(options);

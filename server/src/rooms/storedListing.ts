@@ -1,5 +1,5 @@
 import { STORED_DUNGEONS_PAGE, type StoredDungeon, type StoredDungeonPage } from "@malignus/shared";
-import type { DungeonStore, DungeonSummary } from "../store/types.ts";
+import { DungeonDataError, type DungeonRecord, type DungeonStore, type DungeonSummary } from "../store/types.ts";
 import { DungeonId } from "./options.ts";
 
 /** An HTTP answer of the stored-dungeon routes: a status and a JSON body. */
@@ -37,11 +37,18 @@ export async function listStored(store: DungeonStore, query: URLSearchParams): P
 
 /**
  * `GET /dungeons/:id`: one stored dungeon ({@link StoredDungeon}, plus `statusReason` when
- * damaged). A malformed or unknown id: 404 `{ error: "UNKNOWN_DUNGEON", reason }`.
+ * damaged). A malformed or unknown id: 404 `{ error: "UNKNOWN_DUNGEON", reason }`; a record
+ * that cannot be read: 500 `{ error: "DUNGEON_DATA", reason }` naming the problem.
  */
 export async function getStored(store: DungeonStore, id: string): Promise<JsonAnswer> {
   const parsed = DungeonId.safeParse(id);
-  const record = parsed.success ? await store.get(parsed.data) : undefined;
+  let record: DungeonRecord | undefined;
+  try {
+    record = parsed.success ? await store.get(parsed.data) : undefined;
+  } catch (err) {
+    if (!(err instanceof DungeonDataError)) throw err;
+    return { status: 500, body: { error: "DUNGEON_DATA", reason: err.message } };
+  }
   if (!record) {
     const reason = parsed.success ? `no stored dungeon has id ${parsed.data}` : "a dungeon id is 1-64 letters, digits, _ or -";
     return { status: 404, body: { error: "UNKNOWN_DUNGEON", reason } };

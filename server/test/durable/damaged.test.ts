@@ -80,6 +80,16 @@ describe("bad data, room side (issue 16 part 6)", () => {
     expect((await h.store().get(id))!.status).toBe("damaged");
   });
 
+  it("a stored record whose create options do not parse: corrupt-record, refused; GET /dungeons/:id names it", async () => {
+    const { id, key } = await restingDungeon(34);
+    db.prepare("UPDATE dungeons SET options = ? WHERE dungeon_id = ?").run('{"seed": 34, "map": "defa', id);
+    const message = await damagedOpen(id, key);
+    expect(message).toMatch(new RegExp(`^DUNGEON_DAMAGED: dungeon ${id}: corrupt-record: `));
+    expect(roomOf(id)).toBeUndefined();
+    const answer = await fetch(`${h.url().replace("ws", "http")}/dungeons/${id}`);
+    expect([answer.status, await answer.json()]).toEqual([500, { error: "DUNGEON_DATA", reason: message.slice("DUNGEON_DAMAGED: ".length) }]);
+  });
+
   it("a hole in the log: seq-gap, damaged", async () => {
     const { id, key } = await restingDungeon(33);
     db.prepare("DELETE FROM snapshots WHERE dungeon_id = ?").run(id);
