@@ -8,7 +8,7 @@ import { corkClientsInto, uncorkAll, type Corkable } from "../transport.ts";
 import { checkpointEveryTicks } from "./settings.ts";
 import { RoomRefusal, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { DungeonAccessRefusal, checkAccess } from "./access.ts";
-import { LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
+import { CLOCK_STOPS_WHILE_EMPTY, LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
 import { CreatorClaim, authorizeOpen, openingId, startDungeon } from "./roomStart.ts";
 import { projectMap, projectState } from "./projection.ts";
 import { SeatBook, type Seat } from "./seats.ts";
@@ -17,7 +17,7 @@ import { ROOM_STEPS_PER_SECOND, StepLoop } from "./stepLoop.ts";
 import { RoomViews } from "./roomViews.ts";
 import { PatchByteCounter } from "./byteMetrics.ts";
 import { Listing } from "./listing.ts";
-import type { Viewer } from "./views.ts";
+import { seatViewer, type Viewer } from "./views.ts";
 
 export { ROOM_STEPS_PER_SECOND, MAX_TICKS_PER_STEP, PATCH_RATE_MS } from "./stepLoop.ts";
 export { MAX_REFUSAL_LOGS_PER_SECOND } from "./gate.ts";
@@ -174,9 +174,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const { role, name, unitId: wanted } = parseJoinOptions(rawOptions);
     const seat = this.#seats.take(client.sessionId, role, name, wanted, this.#options.keeperSeats, this.#sim.state);
     const unitId = seat.unitId;
-    const viewer: Viewer = role === "keeper" ? { kind: "keeper" }
-      : role === "adventurer" ? { kind: "adventurer", unitId: unitId as string }
-      : this.#options.spectatorsSeeAll ? { kind: "all" } : { kind: "keeper" };
+    const viewer: Viewer = seatViewer(role, unitId, this.#options.spectatorsSeeAll); // the core decides whose eyes a seat has
     client.userData = { seat, viewer };
     this.#views.attach(client);
     this.#bytes.count(client);
@@ -328,8 +326,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** Runs the step's ticks, projects, and sends the step's one patch; `started` is the step's `performance.now()`. */
   #stepAndPatch(started: number): void {
     const sim = this.#sim;
-    // A stored dungeon's clock runs only while a seat is held (a choice: nobody there, no time passes).
-    if (!this.#durable || this.#seats.size > 0) this.#loop.run(sim, (events) => this.#views.broadcast(this.clients, events));
+    // A stored dungeon's clock runs only while a seat is held (durable.ts CLOCK_STOPS_WHILE_EMPTY).
+    if (!this.#durable || !CLOCK_STOPS_WHILE_EMPTY || this.#seats.size > 0) this.#loop.run(sim, (events) => this.#views.broadcast(this.clients, events));
     this.#durable?.afterStep(sim);
     const simulated = performance.now();
     addStepPhase("simulation", simulated - started);

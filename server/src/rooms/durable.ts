@@ -14,6 +14,14 @@ import { restoreSimulation } from "./restore.ts";
  * that died stops renewing, and another may open the dungeon this long after at most.
  */
 export const LEASE_TTL_MS = 15_000;
+/**
+ * The named choice of issue 16: a stored dungeon's clock stops while nobody is there. Its room
+ * runs no tick while it holds no seat (no client connected nor waiting to reconnect), and a
+ * resting dungeon has no room at all: reopened a week later, it is exactly as it was left (same
+ * tick, same hash). `false` would let an empty room's clock run until it is disposed.
+ */
+export const CLOCK_STOPS_WHILE_EMPTY = true;
+
 /** How often a live room renews its lease, in real milliseconds (a third of {@link LEASE_TTL_MS}). */
 export const LEASE_RENEW_MS = 5_000;
 
