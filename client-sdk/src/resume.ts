@@ -84,23 +84,30 @@ export function configureReconnection(room: Room<any, DungeonState>): void {
  * each attempt, and waits for the joined room's first full state.
  * @param cancelled checked before and after each attempt; true stops the loop (a room joined
  *   meanwhile is left).
+ * @param attach called as soon as a room is joined, before any of its messages is handled (the
+ *   seat message follows the join at once); returns how to detach it when the attempt fails.
  * @returns the joined room, or undefined when every attempt failed or it was cancelled.
  */
 export async function resumeWithBackoff(
   rejoin: Rejoin, seat: SeatInfo | undefined, keeperKey: string | undefined, cancelled: () => boolean,
+  attach: (room: Room<any, DungeonState>) => () => void = () => () => {},
 ): Promise<Room<any, DungeonState> | undefined> {
   for (let attempt = 1; attempt <= RESUME_MAX_ATTEMPTS; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, resumeDelayMs(attempt)));
     if (cancelled()) return undefined;
     let room: Room<any, DungeonState> | undefined;
+    let detach = () => {};
     try {
       room = await rejoin(seat, keeperKey);
+      detach = attach(room);
       await waitForFirstState(room, RESUME_FIRST_STATE_TIMEOUT_MS);
     } catch {
+      detach();
       if (room) void room.leave(true).catch(() => {});
       continue;
     }
     if (cancelled()) {
+      detach();
       void room.leave(true).catch(() => {});
       return undefined;
     }
@@ -243,10 +250,13 @@ export class ResumingRoom {
     // `room.reconnection.enabled = false` opts out of resuming too.
     if (!this.#leaving && rejoin && room.reconnection?.enabled !== false && RESUMABLE_CLOSE_CODES.has(code)) {
       this.#drop(code, reason);
-      const next = await resumeWithBackoff(rejoin, this.#seat, this.#toldKey ?? this.#joinKey, () => this.#leaving);
+      // Listen to a joined room at once (its seat message follows the join), swap it in once it has its state.
+      const next = await resumeWithBackoff(rejoin, this.#seat, this.#toldKey ?? this.#joinKey, () => this.#leaving, (joined) => {
+        this.#bind(joined);
+        return this.#unbind;
+      });
       if (next) {
         this.#room = next;
-        this.#bind(next);
         this.#reconnected();
         return;
       }
