@@ -6,6 +6,7 @@ import {
 import { DungeonState } from "@malignus/shared/schema";
 import { DungeonConnection, type DungeonRole } from "./connection.ts";
 import type { Rejoin } from "./resume.ts";
+import { watchReplay, type ReplayConnection, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
 
 /** Options a dungeon is created with (the room's create options). */
@@ -246,6 +247,19 @@ export class MalignusClient {
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error(`GET ${url} did not answer a JSON array`);
     return body as DungeonListing[];
+  }
+
+  /**
+   * Watches a replay read-only (replay.ts): a stored dungeon's (`source` = its id) or a replay
+   * file's (`{ file: text }`), at `options.speed` game minutes per real second, with pause, speed
+   * and seek.
+   * @throws the Colyseus matchmaking error (rejects) when the server refuses the replay.
+   * @example
+   * const replay = await client.watchReplay(dungeonId, { speed: 120 });
+   * await replay.seek(1000);
+   */
+  async watchReplay(source: ReplaySource, options: WatchReplayOptions = {}): Promise<ReplayConnection> {
+    return await watchReplay(this.colyseus, source, options);
   }
 
   async #joinById(roomId: string, role: DungeonRole, name: string | undefined, keeperKey?: string): Promise<DungeonConnection> {

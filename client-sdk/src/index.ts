@@ -23,6 +23,7 @@ export {
   resumeDelayMs, type Rejoin,
 } from "./resume.ts";
 export { CommandValidationError, validateCommand, isCommandType } from "./validate.ts";
+export { ReplayConnection, watchReplay, downloadReplay, REPLAY_FIRST_STATE_TIMEOUT_MS, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 export { httpBaseUrl, DEFAULT_SERVER_URL } from "./urls.ts";
 export { gameTimeOfTick, formatGameTime, type GameTime } from "./clock.ts";
 export type {

@@ -6,7 +6,7 @@ import {
 } from "@colyseus/core";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { DUNGEON_ROOM, type DungeonListing } from "@malignus/shared";
+import { DUNGEON_ROOM, REPLAY_ROOM, type DungeonListing } from "@malignus/shared";
 import type { TransportPreference } from "./config.ts";
 import { logger as defaultLogger, type Logger } from "./logger.ts";
 import { colyseusLogger } from "./colyseusLogger.ts";
@@ -21,6 +21,8 @@ import type { DungeonStore } from "./store/types.ts";
 import { MAX_QUEUED_INPUTS, StoreWriter, type StoreWriterOptions } from "./store/writer.ts";
 import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
 import { getStored, jsonResponse, listStored } from "./rooms/storedListing.ts";
+import { replayEndpoint } from "./replay/route.ts";
+import { replayRoomWith } from "./replay/ReplayRoom.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -43,7 +45,7 @@ export interface CreateServerOptions {
    * Where dungeons are kept (store/index.ts `openDungeonStore`; `main.ts` opens SQLite under
    * `DATA_DIR`, or PostgreSQL with `DATABASE_URL`). The server takes it over: `init()` here,
    * `close()` in `shutdown()`. Unset: rooms are ephemeral (nothing stored, no keeper keys,
-   * `GET /dungeons` answers 503) — tests and benchmarks that need no persistence.
+   * `GET /dungeons` and replays of stored dungeons answer 503) — tests and benchmarks that need no persistence.
    */
   store?: DungeonStore | undefined;
   /**
@@ -98,8 +100,9 @@ export interface HealthResponse {
  * Creates the Colyseus server: transport (see transport.ts), presence and driver (Redis when
  * `redisUrl` is set, else in-process), the `dungeon` room, and the HTTP routes
  * `GET /health` → {@link HealthResponse}, `GET /rooms` → {@link DungeonListing}[] of every
- * live dungeon across all processes sharing the driver, and `GET /metrics` → this process's
- * Prometheus metrics in text format (metrics.ts). Only one server may exist per process
+ * live dungeon across all processes sharing the driver, `GET /metrics` → this process's
+ * Prometheus metrics in text format (metrics.ts), and `GET /dungeons/:id/replay` → a stored
+ * dungeon's replay file (replay/route.ts); and the `replay` room (replay/ReplayRoom.ts). Only one server may exist per process
  * (the Colyseus matchmaker is a module singleton).
  * @throws Error when `transport` is `uws` and uWebSockets.js cannot be loaded.
  */
@@ -160,9 +163,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     host ? jsonResponse(await listStored(host.store, new URL(ctx.request?.url ?? "http://x/dungeons").searchParams)) : noStore());
   const dungeon = createEndpoint("/dungeons/:id", { method: "GET" }, async (ctx): Promise<Response> =>
     host ? jsonResponse(await getStored(host.store, String((ctx.params as { id?: string }).id ?? ""))) : noStore());
-  server.router = createRouter({ health, rooms, metrics, dungeons, dungeon });
+  const replay = replayEndpoint(() => host?.store);
+  server.router = createRouter({ health, rooms, metrics, dungeons, dungeon, replay });
   // A stored dungeon's room is found by its id (`openDungeon`: joinOrCreate with `dungeonId`).
   server.define(DUNGEON_ROOM, DungeonRoom, host ? { [PERSISTENCE_OPTION]: host } : {}).filterBy(["dungeonId"]);
+  server.define(REPLAY_ROOM, replayRoomWith(() => host?.store));
 
   return {
     server,
