@@ -13,6 +13,7 @@ import { createTransport, type TransportKind } from "./transport.ts";
 import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
 import { metricsText } from "./metrics.ts";
+import { webRoutes } from "./watch.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -107,6 +108,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     return new Response(body, { status: 200, headers: { "content-type": contentType } });
   });
   server.router = createRouter({ health, rooms, metrics });
+  server.router = server.router.extend(webRoutes({ logger: log })); // GET /watch (web/dist); /colyseus with MONITOR_PASSWORD (watch.ts)
   server.define(DUNGEON_ROOM, DungeonRoom);
 
   return {
