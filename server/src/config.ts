@@ -14,6 +14,10 @@ import { z } from "zod";
  *   back to ws.
  * - `LOG_LEVEL`: pino level (`trace`, `debug`, `info`, `warn`, `error`, `fatal`, `silent`),
  *   default `info`.
+ * - `DATABASE_URL`: `postgres://user:password@host:port/database` keeps dungeons in PostgreSQL
+ *   (migrations applied at start); unset = SQLite in a file under `DATA_DIR` (store/index.ts).
+ * - `DATA_DIR`: folder of the SQLite store `malignus.sqlite` (created when missing), default
+ *   `./data` relative to the working directory; unused with `DATABASE_URL`.
  */
 export interface ServerConfig {
   port: number;
@@ -22,6 +26,10 @@ export interface ServerConfig {
   publicAddress: string | undefined;
   transport: TransportPreference;
   logLevel: LogLevel;
+  /** `DATABASE_URL`: PostgreSQL connection string, or undefined for SQLite. */
+  databaseUrl: string | undefined;
+  /** `DATA_DIR`: folder of the SQLite store. */
+  dataDir: string;
 }
 
 /** Which WebSocket transport to use: `auto` tries uWebSockets.js first, then ws. */
@@ -31,6 +39,9 @@ export type TransportPreference = "auto" | "ws" | "uws";
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Default `DATA_DIR`: the SQLite store's folder, relative to the working directory. */
+export const DEFAULT_DATA_DIR = "./data";
 
 /** Default TCP port. */
 export const DEFAULT_PORT = 2567;
@@ -44,6 +55,8 @@ const EnvSchema = z.object({
   PUBLIC_ADDRESS: z.preprocess(blankToUndefined, z.string().optional()),
   TRANSPORT: z.preprocess(blankToUndefined, z.enum(["auto", "ws", "uws"]).default("auto")),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default("info")),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional()),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default(DEFAULT_DATA_DIR)),
 });
 
 /**
@@ -64,5 +77,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     publicAddress: e.PUBLIC_ADDRESS,
     transport: e.TRANSPORT,
     logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
   };
 }

@@ -1,6 +1,9 @@
 import type { HitLocation, WoundSeverity } from "./rules.ts";
 import type { PartKind } from "./data/traps.ts";
 import type { TilePos } from "./commands.ts";
+import type { Audience } from "./audience.ts";
+
+export type { Audience, AdventurerHears, FieldsOf, KeeperHears } from "./audience.ts";
 
 /**
  * Domain events the simulation emits and the room broadcasts (message type `event`).
@@ -288,3 +291,88 @@ export type SimEventOf<T extends SimEventType> =
   // Distributes over the union, so events whose `type` is itself a union (e.g. "paused" | "resumed")
   // are found by either name, narrowed to that name.
   SimEvent extends infer E ? E extends { type: infer K } ? T extends K ? E & { type: T } : never : never : never;
+
+/** Fog (`keeper: "fog"`) and witness (`adventurer: "witness"`) over the named units: the common case. */
+const SEEN = { keeper: "fog", adventurer: "witness" } as const;
+/** The keeper's own business: building, wiring, orders, letters. Never an adventurer's. */
+const KEEPER_ONLY = { keeper: "always", adventurer: "never" } as const;
+
+/**
+ * Who may hear each event type (audience.ts explains the words): one line per type, required by
+ * the type (a new event type without a line does not compile) and checked by a test
+ * (server/test/sim/views/audience-declared.test.ts). INV-69 to INV-77 (the keeper's fog), CMB-02 to
+ * CMB-04 (an adventurer's perception), KNOW-03/KNOW-04 (the traps it knows), INV-05 (its party).
+ */
+export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf<T>> } = {
+  hour: { keeper: "always", adventurer: "always" },
+  paused: { keeper: "always", adventurer: "always" },
+  resumed: { keeper: "always", adventurer: "always" },
+  partPlaced: KEEPER_ONLY,
+  partBuilt: KEEPER_ONLY,
+  partRemoved: KEEPER_ONLY,
+  cableRemoved: KEEPER_ONLY,
+  cableLaid: KEEPER_ONLY,
+  partRearmed: KEEPER_ONLY,
+  partMoved: KEEPER_ONLY,
+  padlockBuilt: KEEPER_ONLY,
+  doorRepaired: KEEPER_ONLY,
+  creatureJoined: KEEPER_ONLY,
+  stanceChanged: KEEPER_ONLY,
+  attackOrdered: KEEPER_ONLY,
+  partySpotted: KEEPER_ONLY,
+  partyShown: KEEPER_ONLY,
+  partyScried: KEEPER_ONLY,
+  fugitiveAsks: KEEPER_ONLY,
+  specialInvasionQueued: KEEPER_ONLY,
+  bodyRecovered: KEEPER_ONLY,
+  // CMB-06 to CMB-08: what the keeper's minions heard, and whom they now know of.
+  noise: { keeper: "fog", adventurer: "never", units: ["sourceId", "heardBy", "revealed"] },
+  invasionStarted: { keeper: "always", adventurer: "witness", party: "partyId" },
+  invasionEnded: { keeper: "always", adventurer: "witness", party: "partyId", units: ["fates"] },
+  caveIn: { keeper: "always", adventurer: "witness", at: ["x", "y"], tiles: ["rock", "rubble"] },
+  creatureMovingIn: { keeper: "always", adventurer: "witness", units: ["unitId"] },
+  altarBuilt: { keeper: "always", adventurer: "witness", at: ["x", "y"] },
+  altarDestroyed: { keeper: "always", adventurer: "witness", party: "partyId", units: ["unitId"], at: ["x", "y"] },
+  trapFired: { keeper: "always", adventurer: "witness", parts: ["triggerId", "mechanismId"], units: ["byUnitId", "victims"], at: ["x", "y"] },
+  trapResisted: { keeper: "always", adventurer: "witness", parts: ["sourceId"], units: ["unitId"] },
+  effectStarted: { keeper: "always", adventurer: "witness", parts: ["sourceId"], units: ["unitId"], tiles: ["tiles"] },
+  effectEnded: { keeper: "always", adventurer: "witness", units: ["unitId"] },
+  triggerSpotted: { keeper: "always", adventurer: "witness", party: "partyId", parts: ["triggerId"], units: ["unitId"] },
+  triggerDefused: { keeper: "always", adventurer: "witness", party: "partyId", parts: ["triggerId"], units: ["unitId"] },
+  attack: { ...SEEN, units: ["attackerId", "targetId"] },
+  wound: { ...SEEN, units: ["targetId", "sourceId"], parts: ["sourceId"] },
+  damaged: { ...SEEN, units: ["targetId", "sourceId"], parts: ["sourceId"] },
+  knockedOut: { ...SEEN, units: ["unitId", "byUnitId"] },
+  woke: { ...SEEN, units: ["unitId"] },
+  captured: { ...SEEN, units: ["unitId", "byUnitId"] },
+  escaped: { ...SEEN, units: ["unitId"] },
+  carried: { ...SEEN, units: ["unitId", "byUnitId"] },
+  dropped: { ...SEEN, units: ["unitId", "byUnitId"] },
+  healed: { ...SEEN, units: ["unitId", "byUnitId"] },
+  shotIntercepted: { ...SEEN, units: ["attackerId", "intendedId", "targetId"] },
+  lootTaken: { ...SEEN, party: "partyId", units: ["unitId"] },
+  prisonerFreed: { ...SEEN, party: "partyId", units: ["unitId", "detail"] },
+  doorForced: { ...SEEN, units: ["byUnitId"] },
+  doorGivenUp: { ...SEEN, party: "partyId" },
+  encounterStarted: { ...SEEN, units: ["order", "initiative", "surprised"], among: ["order"] },
+  encounterJoined: { ...SEEN, encounter: "encounterId", units: ["unitId", "order"] },
+  turnStarted: { ...SEEN, encounter: "encounterId", units: ["unitId"] },
+  // Its record is gone when it ends: the id and the round count name nothing.
+  encounterEnded: { keeper: "always", adventurer: "always" },
+  deathSave: { ...SEEN, units: ["unitId"] },
+  reaction: { ...SEEN, units: ["unitId", "againstId", "detail"] },
+  turnPlanPlayed: { ...SEEN, units: ["unitId"] },
+  moveModeChanged: { ...SEEN, units: ["unitId"] },
+  duelStarted: { ...SEEN, units: ["unitIds", "hp"], among: ["unitIds"] },
+  duelEnded: { ...SEEN, units: ["winnerId", "loserId", "hp"], among: ["winnerId", "loserId"] },
+  duelProposed: { ...SEEN, units: ["challengerId", "opponentId"], among: ["challengerId", "opponentId"] },
+  duelAnswered: { ...SEEN, units: ["challengerId", "opponentId"], among: ["challengerId", "opponentId"] },
+  duelMercyPending: { ...SEEN, units: ["winnerId", "loserId"], among: ["winnerId", "loserId"] },
+  duelMercy: { ...SEEN, units: ["winnerId", "loserId"], among: ["winnerId", "loserId"] },
+  altitudeChanged: { ...SEEN, units: ["unitId"] },
+  mountChanged: { ...SEEN, units: ["riderId", "mountId"] },
+  rescue: { ...SEEN, units: ["unitId", "byUnitId"] },
+  spellCast: { ...SEEN, units: ["unitId", "targetId"] },
+  guardedMove: { ...SEEN, units: ["unitId"] },
+  flyingHome: { ...SEEN, units: ["unitId"] },
+};

@@ -1,36 +1,25 @@
 import { $changes, type StateView } from "@colyseus/schema";
-import { TILE } from "@malignus/shared";
 import { KEEPER_VIEW_TAG, type DungeonState } from "@malignus/shared/schema";
-import type { PartRecord, Simulation, UnitRecord } from "../sim/index.ts";
-import { canSee, hasLineOfSight } from "../sim/combat/perception.ts";
-import { isActive, isKeeperSide } from "../sim/world/units.ts";
-import { chebyshev, tileAt } from "../sim/world/grid.ts";
-import { knows } from "../sim/knowledge/knowledge.ts";
-import { SPECTRAL_EYE_TILES, spectralEyePosition } from "../sim/invasions/spotting.ts";
+import {
+  VIEW_RULES, eventAudience, seesKeeperFields, type ViewContext, type Viewer,
+} from "../sim/views/index.ts";
 
 /**
- * Who may see what (fog, INV-69 to INV-77; KNOW rules). Every client of a dungeon room holds a
- * `StateView`; the `units`, `parts` and `cables` maps of the state are `.view()` fields, so a
- * client receives exactly the entries its view holds, and the keeper-only root fields (`metal`,
- * `invasion`) only with {@link KEEPER_VIEW_TAG}. {@link syncView} reconciles a view with the
- * rules below once per room step.
- *
- * - `keeper` (and a spectator of a room without `spectatorsSeeAll`): its whole dungeon, and only
- *   the intruders currently revealed ({@link keeperSeesUnit}).
- * - `all` (a spectator of a room with `spectatorsSeeAll`): everything.
- * - `adventurer`: its own unit, the units it perceives (CMB-02 to CMB-04), the trap parts it
- *   knows ({@link adventurerKnowsPart}), its own party (INV-05) and its own Journal (KNOW-50);
- *   never a cable, never the keeper's stock or indicator, never a keeper-only field
- *   ({@link KEEPER_TAGGED_COLLECTIONS}).
- *
- * To show a new collection of the state to some viewers, add one line to {@link VIEW_RULES}.
+ * The Colyseus adapter of the core's views (server/src/sim/views/): the core decides WHAT each
+ * viewer may see and hear over the simulation's records ({@link VIEW_RULES}, `eventAudience`);
+ * this maps that onto a `StateView` per viewer. Every client of a dungeon room holds one; the
+ * `units`, `parts`, `cables`, `parties`, `journals` and `turnOptions` maps of the state are
+ * `.view()` fields, so a client receives exactly the entries its view holds, and the keeper-only
+ * root fields (`metal`, `invasion`) and entry fields only with {@link KEEPER_VIEW_TAG}, given to
+ * viewers the core lets see keeper-only fields (`seesKeeperFields`). {@link syncView} reconciles a
+ * view with the rules once per room step; {@link ViewSignature} skips that while nothing changed.
  */
 
-/** Whose eyes a view follows. */
-export type Viewer =
-  | { kind: "keeper" }
-  | { kind: "all" }
-  | { kind: "adventurer"; unitId: string };
+// The core's view API, re-exported for the room, benches and tests that import it from here.
+export {
+  VIEW_RULES, StepViewContext, adventurerKnowsPart, keeperSeesUnit, lazyContext, revealedToKeeper,
+  type ViewContext, type ViewRule, type Viewer,
+} from "../sim/views/index.ts";
 
 /**
  * The key of a viewer: clients whose viewers have the same key see exactly the same things, so
@@ -203,245 +192,14 @@ function signatureCollections(): readonly string[] {
   return signatureList.list;
 }
 
-/** Everything a rule may need, computed once per step for all viewers. */
-export interface ViewContext {
-  sim: Simulation;
-  /** Adventurer unit ids the keeper currently sees (see {@link keeperSeesUnit}). */
-  revealed: ReadonlySet<string>;
-}
-
-/** A visibility rule for one `.view()` map of the state, by entry id. */
-export interface ViewRule {
-  collection: "units" | "parts" | "cables" | "parties" | "journals" | "turnOptions";
-  visible(ctx: ViewContext, viewer: Viewer, id: string): boolean;
-}
-
-/**
- * INV-69 to INV-76 (the fog lifts where the keeper's side looks): true when the keeper currently
- * sees adventurer `unit`: an active Master, minion or dungeon creature sees it (INV-71, with
- * CMB-02 to CMB-04), it is fighting one of them or being fought (INV-73), it stands in the
- * Sanctum (INV-75), a lit guard-post torch shows its party (`party.shown`, INV-76), the spectral
- * eye sees it (INV-72), or it is the keeper's prisoner. An alarm trap (INV-74) spots the party
- * (the letter) but shows its members only while one of the above holds. Non-adventurers (no
- * `partyId`) are always visible.
- */
-export function keeperSeesUnit(sim: Simulation, unit: UnitRecord, watchers: readonly UnitRecord[]): boolean {
-  if (unit.partyId === "") return true;
-  if (unit.activity === "left") return false;
-  if (unit.activity === "captured") return true;
-  if (sim.state.parties[unit.partyId]?.shown === true) return true;
-  if (tileAt(sim.state.map, unit.x, unit.y) === TILE.sanctum) return true;
-  const eye = spectralEyePosition(sim);
-  if (eye && chebyshev(unit, eye) <= SPECTRAL_EYE_TILES && hasLineOfSight(sim.state.map, eye, unit)) return true;
-  if (unit.targetId !== "" && sim.state.units[unit.targetId]?.faction === "dungeon") return true;
-  for (const w of watchers) {
-    if (w.targetId === unit.id) return true;
-    if (canSee(sim, w, unit)) return true;
-  }
-  return false;
-}
-
-/** The adventurer ids the keeper sees this step ({@link keeperSeesUnit}). */
-export function revealedToKeeper(sim: Simulation): Set<string> {
-  return fillRevealed(sim, new Set<string>(), []);
-}
-
-/**
- * Fills `out` (cleared first) with the adventurer ids the keeper sees this step, in the order of
- * `sim.state.units` ({@link revealedToKeeper} into reused containers); `watchers` is scratch.
- * @returns `out`.
- */
-function fillRevealed(sim: Simulation, out: Set<string>, watchers: UnitRecord[]): Set<string> {
-  out.clear();
-  watchers.length = 0;
-  let withParty = 0;
-  for (const id in sim.state.units) {
-    const u = sim.state.units[id] as UnitRecord;
-    if (isKeeperSide(u) && isActive(u)) watchers.push(u);
-    if (u.partyId !== "") withParty++;
-  }
-  if (withParty > 0) {
-    for (const id in sim.state.units) {
-      const u = sim.state.units[id] as UnitRecord;
-      if (u.partyId !== "" && keeperSeesUnit(sim, u, watchers)) out.add(id);
-    }
-  }
-  watchers.length = 0;
-  return out;
-}
-
-/**
- * KNOW-03, KNOW-04: true when adventurer `unit` knows where trap part `part` is (the knowledge
- * module's `knows`): a player never receives a trap its adventurer does not know.
- */
-export function adventurerKnowsPart(sim: Simulation, unit: UnitRecord, part: PartRecord): boolean {
-  return knows(sim, unit, part.id);
-}
-
-/** True when adventurer `viewerId` perceives unit `id`: itself, or in sight while it is active. */
-function adventurerSeesUnit(sim: Simulation, viewerId: string, id: string): boolean {
-  if (id === viewerId) return true;
-  const me = sim.state.units[viewerId];
-  const other = sim.state.units[id];
-  if (!me || !other || !isActive(me) || other.activity === "left") return false;
-  return canSee(sim, me, other);
-}
-
-/** The rules, one per `.view()` map. Other collections (doors, clouds…) add a line here. */
-export const VIEW_RULES: ViewRule[] = [
-  {
-    collection: "units",
-    visible: (ctx, viewer, id) => {
-      if (viewer.kind === "all") return true;
-      if (viewer.kind === "keeper") return ctx.sim.state.units[id]?.partyId === "" || ctx.revealed.has(id);
-      return adventurerSeesUnit(ctx.sim, viewer.unitId, id);
-    },
-  },
-  {
-    collection: "parts",
-    visible: (ctx, viewer, id) => {
-      if (viewer.kind !== "adventurer") return true;
-      const me = ctx.sim.state.units[viewer.unitId];
-      const part = ctx.sim.state.parts[id];
-      return !!me && !!part && adventurerKnowsPart(ctx.sim, me, part);
-    },
-  },
-  { collection: "cables", visible: (_ctx, viewer) => viewer.kind !== "adventurer" },
-  {
-    // INV-05: keepers see a party once spotted; an adventurer player sees its own party's goal.
-    collection: "parties",
-    visible: (ctx, viewer, id) => {
-      if (viewer.kind === "all") return true;
-      if (viewer.kind === "keeper") return ctx.sim.state.parties[id]?.spotted === true;
-      return ctx.sim.state.units[viewer.unitId]?.partyId === id;
-    },
-  },
-  {
-    // KNOW-50: keepers read the Journals of spotted parties; an adventurer player only its own.
-    collection: "journals",
-    visible: (ctx, viewer, id) => {
-      if (viewer.kind === "all") return true;
-      if (viewer.kind === "keeper") {
-        const partyId = ctx.sim.state.units[id]?.partyId ?? "";
-        return partyId !== "" && ctx.sim.state.parties[partyId]?.spotted === true;
-      }
-      return id === viewer.unitId;
-    },
-  },
-  // Issue 7 "Who decides": a waiting turn's options go to its player only (spectators who see all too).
-  { collection: "turnOptions", visible: (_ctx, viewer, id) => viewer.kind === "all" || (viewer.kind === "adventurer" && id === viewer.unitId) },
-];
-
-/**
- * A {@link ViewContext} whose `revealed` set is computed on first use only (events come every
- * tick; most ticks need no visibility at all).
- */
-export function lazyContext(sim: Simulation): ViewContext {
-  let revealed: Set<string> | undefined;
-  return {
-    sim,
-    get revealed() { return (revealed ??= revealedToKeeper(sim)); },
-  };
-}
-
-/**
- * A {@link ViewContext} a room keeps for its whole life: like {@link lazyContext}, its `revealed`
- * set is computed on first use only, into the same Set each time; {@link StepViewContext.invalidate}
- * must be called whenever the simulation may have changed (after each simulation step or command),
- * so the next use computes it afresh. A `revealed` read earlier is then stale (the same Set object
- * is refilled): read it, do not keep it.
- */
-export class StepViewContext implements ViewContext {
-  readonly sim: Simulation;
-  readonly #revealed = new Set<string>();
-  readonly #watchers: UnitRecord[] = [];
-  #fresh = false;
-
-  constructor(sim: Simulation) { this.sim = sim; }
-
-  get revealed(): ReadonlySet<string> {
-    if (!this.#fresh) { fillRevealed(this.sim, this.#revealed, this.#watchers); this.#fresh = true; }
-    return this.#revealed;
-  }
-
-  /** Forgets the `revealed` set: the next read computes it from the simulation as it is then. */
-  invalidate(): void { this.#fresh = false; }
-}
-
-/**
- * Events only the keeper's side hears of: building, wiring, its creatures, its letters and
- * orders. Never sent to adventurer players.
- */
-export const KEEPER_PRIVATE_EVENTS: ReadonlySet<string> = new Set([
-  "partPlaced", "partBuilt", "partRemoved", "cableRemoved", "cableLaid", "partRearmed", "partMoved",
-  "padlockBuilt", "doorRepaired", "creatureJoined", "stanceChanged", "attackOrdered", "partySpotted",
-  "partyShown", "fugitiveAsks", "specialInvasionQueued",
-]);
-
-/** Events the keeper always receives, whatever the fog: the invasion's start and end, its letters, the clock. */
-export const KEEPER_ALWAYS_EVENTS: ReadonlySet<string> = new Set([
-  "invasionStarted", "invasionEnded", "partySpotted", "partyShown", "paused", "resumed", "hour",
-  "altarDestroyed",
-]);
-
-/** Keys of event fields holding lists of entity ids. */
-const ID_LIST_KEYS = new Set(["victims", "heardBy", "revealed", "order", "surprised", "joined"]);
-
-/** Every entity id an event names: `…Id` fields, `id`, id lists, `members[].unitId`, `fates` and `initiative` keys. */
-export function idsOfEvent(event: Record<string, unknown>): string[] {
-  const ids: string[] = [];
-  for (const [key, value] of Object.entries(event)) {
-    if (typeof value === "string" && (key === "id" || key.endsWith("Id")) && value !== "") ids.push(value);
-    else if (Array.isArray(value) && ID_LIST_KEYS.has(key)) for (const v of value) { if (typeof v === "string") ids.push(v); }
-    else if (key === "members" && Array.isArray(value)) for (const m of value) { const u = (m as { unitId?: unknown }).unitId; if (typeof u === "string") ids.push(u); }
-    else if ((key === "fates" || key === "initiative") && value && typeof value === "object") ids.push(...Object.keys(value));
-  }
-  return ids;
-}
-
 /**
  * True when `viewer` may receive `event` (the events a room broadcasts follow the same fog as
- * its state):
- * - `all`: every event.
- * - `keeper`: every event, except those naming only adventurers the keeper does not see now and
- *   none of its trap parts or cables (INV-69); {@link KEEPER_ALWAYS_EVENTS} always.
- * - `adventurer`: never a {@link KEEPER_PRIVATE_EVENTS} event, never one naming a cable or a part
- *   it does not know (a `trapFired` that it set off or that struck it excepted: it felt it,
- *   KNOW), and, when the event names units, only if it perceives at least one of them.
+ * its state): the core's `eventAudience` over the event type's declared audience
+ * (shared/src/events.ts `EVENT_AUDIENCE`). `all` hears every event; nothing undeclared reaches a
+ * keeper or an adventurer player.
  */
 export function eventVisible(ctx: ViewContext, viewer: Viewer, event: { type: string } & Record<string, unknown>): boolean {
-  if (viewer.kind === "all") return true;
-  const s = ctx.sim.state;
-  const ids = idsOfEvent(event);
-  if (viewer.kind === "keeper") {
-    if (KEEPER_ALWAYS_EVENTS.has(event.type)) return true;
-    let units = 0;
-    for (const id of ids) {
-      if (id in s.parts || id in s.cables) return true;
-      const u = s.units[id];
-      if (!u) continue;
-      units++;
-      if (u.partyId === "" || ctx.revealed.has(id)) return true;
-    }
-    return units === 0;
-  }
-  if (KEEPER_PRIVATE_EVENTS.has(event.type)) return false;
-  const me = s.units[viewer.unitId];
-  if (!me) return false;
-  const felt = event.type === "trapFired"
-    && (event.byUnitId === me.id || (Array.isArray(event.victims) && event.victims.includes(me.id)));
-  let units = 0;
-  let seen = false;
-  for (const id of ids) {
-    if (id in s.cables) return false;
-    const part = s.parts[id];
-    if (part && !felt && !adventurerKnowsPart(ctx.sim, me, part)) return false;
-    if (id in s.units) {
-      units++;
-      if (!seen && adventurerSeesUnit(ctx.sim, me.id, id)) seen = true;
-    }
-  }
-  return units === 0 || seen;
+  return eventAudience(ctx, event, viewer);
 }
 
 interface ViewMap { forEach(cb: (value: object, key: string) => void): void }
@@ -452,7 +210,7 @@ interface ViewMap { forEach(cb: (value: object, key: string) => void): void }
  * {@link syncView} that must follow removes where the rules say no.
  */
 export function initView(view: StateView, state: DungeonState, viewer: Viewer): void {
-  if (viewer.kind !== "adventurer") view.add(state, KEEPER_VIEW_TAG);
+  if (seesKeeperFields(viewer)) view.add(state, KEEPER_VIEW_TAG);
 }
 
 /**
@@ -480,7 +238,7 @@ export function syncView(view: StateView, state: DungeonState, ctx: ViewContext,
       else if (!want && has) view.remove(entry as never);
     });
   }
-  if (viewer.kind === "adventurer") return;
+  if (!seesKeeperFields(viewer)) return;
   for (const collection of KEEPER_TAGGED_COLLECTIONS) {
     const filtered = FILTERED_COLLECTIONS.has(collection);
     (state as unknown as Record<string, ViewMap>)[collection]?.forEach((entry) => {

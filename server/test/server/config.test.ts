@@ -10,14 +10,20 @@ describe("readConfig", () => {
   it("fills the defaults from an empty environment", () => {
     expect(readConfig({})).toEqual({
       port: 2567, redisUrl: undefined, redisKeyPrefix: undefined, publicAddress: undefined, transport: "auto", logLevel: "info",
+      databaseUrl: undefined, dataDir: "./data",
     });
   });
 
   it("reads every variable, blank ones meaning unset", () => {
     expect(readConfig({
       PORT: "3000", REDIS_URL: "redis://10.0.0.1:6380/2", REDIS_KEY_PREFIX: "a:", PUBLIC_ADDRESS: "h:3000", TRANSPORT: "ws", LOG_LEVEL: "debug",
-    })).toEqual({ port: 3000, redisUrl: "redis://10.0.0.1:6380/2", redisKeyPrefix: "a:", publicAddress: "h:3000", transport: "ws", logLevel: "debug" });
+      DATABASE_URL: "postgres://u@db:5432/m", DATA_DIR: "/var/lib/malignus",
+    })).toEqual({
+      port: 3000, redisUrl: "redis://10.0.0.1:6380/2", redisKeyPrefix: "a:", publicAddress: "h:3000", transport: "ws", logLevel: "debug",
+      databaseUrl: "postgres://u@db:5432/m", dataDir: "/var/lib/malignus",
+    });
     expect(readConfig({ REDIS_URL: "", TRANSPORT: " " }).redisUrl).toBeUndefined();
+    expect(readConfig({ DATABASE_URL: " ", DATA_DIR: "" })).toMatchObject({ databaseUrl: undefined, dataDir: "./data" });
   });
 
   it.each([
@@ -26,6 +32,7 @@ describe("readConfig", () => {
     [{ REDIS_URL: "localhost:6379" }, /REDIS_URL: must start with redis:\/\//],
     [{ TRANSPORT: "tcp" }, /TRANSPORT/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+    [{ DATABASE_URL: "mysql://db/m" }, /DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//],
   ])("refuses %j with an error naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(/^invalid environment: /);
     expect(() => readConfig(env)).toThrow(message);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { Encoder, StateView } from "@colyseus/schema";
-import { DungeonState } from "@malignus/shared/schema";
+import { DungeonState, KEEPER_VIEW_TAG } from "@malignus/shared/schema";
 import { projectMap, projectState, structureVersion } from "../../src/rooms/projection.ts";
 import {
   StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncView, viewSignature, viewerKey, type ViewRule, type Viewer,
 } from "../../src/rooms/views.ts";
 import type { Simulation } from "../../src/sim/index.ts";
+import { playerView } from "../../src/sim/views/index.ts";
 import { defaultSim } from "../sim/helpers.ts";
 
 interface Watched { viewer: Viewer; view: StateView; signature: ViewSignature; last: string | undefined }
@@ -175,5 +176,35 @@ describe("viewerKey", () => {
     expect(viewerKey(viewer)).toBe("adventurer:12");
     viewer.unitId = "7";
     expect(viewerKey(viewer)).toBe("adventurer:7");
+  });
+});
+
+describe("syncView maps the core's playerView onto a StateView (issue 15 part 5)", () => {
+  it("through an invasion, the keeper's, a see-all spectator's and an adventurer player's views hold exactly the records playerView lists, and keeper-only fields only where it says so", () => {
+    const { sim, state, ctx, watched } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    sim.step();
+    projectState(state, sim, 1);
+    const heroId = sim.state.parties[sim.state.invasion.partyId]!.memberIds[0]!;
+    const hero: Watched = { viewer: { kind: "adventurer", unitId: heroId }, view: new StateView(), signature: new ViewSignature(), last: undefined };
+    initView(hero.view, state, hero.viewer);
+    const all = [...watched, hero];
+    const sorted = (ids: string[]) => [...ids].sort();
+    let heroSaw = 0;
+    for (let step = 0; step < 1500; step++) {
+      sim.step();
+      projectState(state, sim, 1);
+      ctx.invalidate();
+      for (const w of all) {
+        syncView(w.view, state, ctx, w.viewer);
+        const core = playerView(ctx, w.viewer);
+        const h = held(w.view, state);
+        expect([w.viewer.kind, sorted(h.units), sorted(h.parts), sorted(h.cables), sorted(h.parties), sorted(h.journals)])
+          .toEqual([w.viewer.kind, sorted(core.units), sorted(core.parts), sorted(core.cables), sorted(core.parties), sorted(core.journals)]);
+        expect(w.view.hasTag(state as never, KEEPER_VIEW_TAG)).toBe(core.keeperFields);
+        if (w === hero) heroSaw = Math.max(heroSaw, h.units.length);
+      }
+    }
+    expect(heroSaw).toBeGreaterThan(1); // the hero saw its companions or the keeper's units on the way
   });
 });

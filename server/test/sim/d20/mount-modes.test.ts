@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
-import { d20TurnOptions, reachableTiles } from "../../../src/sim/combat/d20/options.ts";
+import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
+import { reachableTiles } from "../../../src/sim/combat/d20/reach.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
-import { aiTurn, type TurnState } from "../../../src/sim/combat/d20/turn.ts";
+import { aiTurn } from "../../../src/sim/combat/d20/ai.ts";
+import type { TurnState } from "../../../src/sim/combat/d20/turn.ts";
 import type { D20Unit } from "../../../src/sim/combat/d20/types.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";

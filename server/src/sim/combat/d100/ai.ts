@@ -21,7 +21,7 @@ import { d100Of, HEAL_SPELL } from "./sheet.ts";
 import { aiSpellTarget } from "./spells.ts";
 import { canAct, canCast } from "./statuses.ts";
 import { castSpell, moveAllowance, spendAction, type TurnState } from "./turns.ts";
-import { riderManoeuvre } from "./companions.ts";
+import { riderManoeuvre } from "./companionSteps.ts";
 import { moveToward, stepAway } from "./walking.ts";
 
 /**
@@ -137,7 +137,7 @@ function care(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnS
  */
 function manoeuvre(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: TurnState): boolean {
   const me = d100Of(unit), t = d100Of(target);
-  if (me.mountId) return riderManoeuvre(sim, unit, target, ts); // a rider flies its mount (companions.ts)
+  if (me.mountId) return riderManoeuvre(sim, unit, target, ts); // a rider flies its mount (companionSteps.ts)
   if (!me.flyer || me.mountId) return false;
   if (me.altitude === "ground") {
     if (takeOff(me, ts) === null) sim.emit({ type: "altitudeChanged", unitId: unit.id, altitude: me.altitude, cause: "takeOff" });

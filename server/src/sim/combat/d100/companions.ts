@@ -1,25 +1,19 @@
 import { ADVENTURER_CLASSES, ARRIVES_MOUNTED, D100_COMPANION_CLASS_WEIGHTS, SPECIES, type SpeciesId } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
-import { chebyshev, isWalkable } from "../../world/grid.ts";
+import { chebyshev } from "../../world/grid.ts";
 import { walkNextTo } from "../../world/movement.ts";
-import { addUnit, areEnemies, isActive, isKeeperSide, presentUnits } from "../../world/units.ts";
+import { addUnit, isActive, isKeeperSide, presentUnits } from "../../world/units.ts";
 import { speciesFields } from "../creatures.ts";
-import type { EncounterRecord } from "../encounters/types.ts";
-import { encounterOf, participantsOf } from "../encounters/book.ts";
-import { attackRefusal } from "./attack.ts";
-import { changeHeight, dismount, land, mount, takeOff, type AirRefusal } from "./air.ts";
-import { makeFamiliar, ownerSlotActors, updateFamiliarSpecialist } from "./familiar.ts";
-import { hunterHealsFamiliar, reviveFamiliar } from "./hp.ts";
-import { settle } from "./resolve.ts";
+import { encounterOf } from "../encounters/book.ts";
+import { land } from "./air.ts";
+import { makeFamiliar, updateFamiliarSpecialist } from "./familiar.ts";
+import { reviveFamiliar } from "./hp.ts";
+import { linkLives } from "./resolve.ts";
 import { d100Of } from "./sheet.ts";
-import { canAct, endOwnTurn, isDown } from "./statuses.ts";
-import { spendAction, startOwnTurn, type TurnState } from "./turns.ts";
-import { ALTITUDES, type D100Unit } from "./types.ts";
+import { isDown } from "./statuses.ts";
+import type { D100Unit } from "./types.ts";
 import { fnv1a64 } from "../../hash.ts";
-import { expectedDamage } from "./odds.ts";
-import { attackModeNow } from "./options.ts";
-import { standsInCover } from "./cover.ts";
 
 /**
  * Companions in `d100` rooms: the familiars (P100-FAMILIAR-01 to 14) and mounts (P100-AIR-20 to
@@ -27,13 +21,15 @@ import { standsInCover } from "./cover.ts";
  * `companion`), as units of their own (`UnitRecord.companionOf` = the owner's id):
  * - they arrive with their owner's party ({@link addCompanions}), follow it out of fights and
  *   leave the map with it ({@link stepD100Companions});
- * - in an encounter a familiar acts in its owner's initiative slot ({@link companionTurn}) and a
- *   mount carries its rider (never acting by itself), their lives linked ({@link linkLives});
+ * - in an encounter a familiar acts in its owner's initiative slot (companionTurn.ts
+ *   `companionTurn`) and a mount carries its rider (never acting by itself, its steps in
+ *   companionSteps.ts), their lives linked (resolve.ts `linkLives`);
  * - flyers land when their fight is over ({@link stepD100Companions}).
+ *
+ * This file: arrival and following out of fights; the turn in companionTurn.ts, the steps in
+ * companionSteps.ts.
  */
 
-/** One d100 turn of the encounter machinery (encounter.ts `takeD100Turn`). */
-export type D100TurnFn = (sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown) => void | "open";
 
 /**
  * Companion classes in normally drawn parties of d100 rooms (issue 8): after the party is planned
@@ -118,7 +114,7 @@ export function syncRider(rider: D100Unit, mountUnit: D100Unit): void {
 }
 
 /** True when `u` is a mount ridden right now by its rider. */
-function ridden(sim: Simulation, u: UnitRecord): UnitRecord | undefined {
+export function ridden(sim: Simulation, u: UnitRecord): UnitRecord | undefined {
   const d = u.d100;
   if (!d?.riderId) return undefined;
   const r = sim.state.units[d.riderId];
@@ -233,310 +229,3 @@ function bringBack(sim: Simulation, u: UnitRecord, owner: UnitRecord | undefined
   sim.emit({ type: "woke", unitId: u.id });
 }
 
-/** The standing familiar of `owner` taking part in `enc`, if any. */
-export function familiarInEncounter(sim: Simulation, enc: EncounterRecord, owner: UnitRecord): UnitRecord | undefined {
-  return participantsOf(sim, enc).find((u) => u.d100?.familiar?.ownerId === owner.id && u.companionOf === owner.id);
-}
-
-function up(u: UnitRecord): boolean {
-  return isActive(u) && !isDown(d100Of(u));
-}
-
-/**
- * Left open FAMILIAR (the AI's P100-FAMILIAR-02 choice, issue 8): a non-specialist lets its
- * familiar attack when the familiar can reach a standing foe this turn in melee (adjacent, or
- * within its move allowance and at a height it can strike, P100-AIR-04/13) and the familiar's best
- * expected damage on such a foe (odds.ts `expectedDamage`: the turn options' hit chance × mean
- * damage, a foe on a cover tile counting as in cover, cover.ts) is greater than the owner's best
- * on a foe it can strike this turn ({@link ownerBest});
- * otherwise (a tie included) it acts itself.
- */
-export function aiLetsFamiliarAct(sim: Simulation, enc: EncounterRecord, familiar: UnitRecord): boolean {
-  const f = d100Of(familiar);
-  const owner = ownerOf(sim, familiar);
-  let best = -1;
-  for (const u of participantsOf(sim, enc)) {
-    if (u === familiar || !areEnemies(u, familiar) || !up(u) || chebyshev(u, familiar) > 1 + f.moveTiles || attackRefusal(f, d100Of(u), "melee") !== null) continue;
-    best = Math.max(best, expectedDamage(f, { ...d100Of(u), inCover: standsInCover(sim, u) }, { mode: "melee" }));
-  }
-  if (best < 0) return false;
-  return !owner || best > ownerBest(sim, enc, owner);
-}
-
-/**
- * The owner's best expected damage this turn (odds.ts `expectedDamage`) on a standing foe it can
- * strike: from where it stands (options.ts `attackModeNow`), or after its move, in melee within
- * 1 + its move tiles when it can strike there, or with its ranged weapon within its range + its
- * move tiles; 0 when none.
- */
-export function ownerBest(sim: Simulation, enc: EncounterRecord, owner: UnitRecord): number {
-  const o = d100Of(owner);
-  let best = 0;
-  for (const u of participantsOf(sim, enc)) {
-    if (u === owner || !areEnemies(u, owner) || !up(u) || u.companionOf === owner.id) continue;
-    const t = { ...d100Of(u), inCover: standsInCover(sim, u) }, d = chebyshev(owner, u);
-    const now = attackModeNow(sim, owner, u);
-    const mode = now ?? (o.hasRangedWeapon && d <= o.range + o.moveTiles && attackRefusal(o, t, "ranged") === null ? "ranged"
-      : d <= 1 + o.moveTiles && attackRefusal(o, t, "melee") === null ? "melee" : null);
-    if (mode) best = Math.max(best, expectedDamage(o, t, { mode }));
-  }
-  return best;
-}
-
-/**
- * A d100 turn with companions (wraps `takeD100Turn`, `base`):
- * - a mount never acts in its own slot: ridden, it moves and flies with its rider's actions; with
- *   its rider off, it only defends (P100-AIR-23);
- * - a familiar acts in its owner's slot while the owner stands in the same fight (P100-FAMILIAR-04,
- *   Left open FAMILIAR); its own slot only runs its dying (P100-FAMILIAR-11), or its whole turn
- *   when its owner is down or gone (server choice);
- * - the owner's slot, when its familiar is in the fight and it can act: a player's plan `familiar`
- *   gives the turn to the familiar (P100-FAMILIAR-02), any other plan is the owner's own turn, a
- *   specialist's familiar acting right after it (P100-FAMILIAR-03/04; with a step plan, `steps`,
- *   through its `familiar` step instead); without a plan the AI tends its hunter's pet lying dying
- *   ({@link petCarePlan}, P100-FAMILIAR-13), else a specialist acts then its familiar, and a
- *   non-specialist lets its familiar act when {@link aiLetsFamiliarAct}, else acts itself.
- * A turn given to the familiar still counts as the owner's for its statuses. After the turn a
- * ridden mount stands on its rider's tile. The plans `healFamiliar`, `mount`, `dismount` and a
- * rider's flight are played by the d100 turn itself ({@link companionPlan}).
- */
-export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown, base: D100TurnFn): void | "open" {
-  const d = d100Of(unit);
-  if (d.riderId && unit.companionOf) return;
-  if (d.familiar) {
-    const owner = sim.state.units[d.familiar.ownerId];
-    const ownerHere = owner !== undefined && enc.participants.includes(owner.id) && up(owner);
-    if (d.dying || !ownerHere) return base(sim, enc, unit, plan);
-    return;
-  }
-  const p = plan as { action?: string; targetId?: string } | null;
-  if (!p && !d.mountId && up(unit) && canAct(d)) {
-    // Left open AIR (AI): a rider next to its own mount, both on the ground, gets back on (its whole turn).
-    const own = presentUnits(sim).find((m) => m.companionOf === unit.id && m.d100?.riderId === unit.id && up(m) && m.d100.altitude === "ground" && chebyshev(m, unit) <= 1);
-    if (own) return base(sim, enc, unit, { action: "mount", targetId: own.id, ai: true });
-  }
-  const fam = up(unit) && canAct(d) ? familiarInEncounter(sim, enc, unit) : undefined;
-  let result: void | "open" = undefined;
-  if (!fam) result = base(sim, enc, unit, plan);
-  else if (p && p.action !== "familiar") {
-    result = base(sim, enc, unit, plan);
-    if (d.familiarSpecialist && p.action !== "steps" && result !== "open" && up(unit) && up(fam)) base(sim, enc, fam, null);
-  } else {
-    const care = p ? null : petCarePlan(sim, unit, fam);
-    if (care) result = base(sim, enc, unit, { ...care, ai: true });
-    else {
-      const choice = p?.action === "familiar" || aiLetsFamiliarAct(sim, enc, fam) ? "familiar" : "owner";
-      for (const id of ownerSlotActors(unit.id, d, fam.id, d100Of(fam), choice)) {
-        const who = sim.state.units[id] as UnitRecord;
-        if (who === unit) result = base(sim, enc, unit, null);
-        else if (up(who) && up(unit)) {
-          if (!d.familiarSpecialist) startOwnTurn(d);
-          base(sim, enc, who, null);
-          if (!d.familiarSpecialist) endOwnTurn(d);
-        }
-      }
-      // issue 8: the player's one-word plan `familiar` is reported like any other plan.
-      if (p?.action === "familiar") sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [null] });
-    }
-  }
-  const m = d.mountId ? sim.state.units[d.mountId] : undefined;
-  if (m && ridden(sim, m) === unit) { m.x = unit.x; m.y = unit.y; m.facing = unit.facing; }
-  return result;
-}
-
-/**
- * P100-FAMILIAR-13 (Left open FAMILIAR, AI): a hunter whose pet lies dying, unstabilised, heals it
- * when next to it (plan `healFamiliar`), or walks next to it when its move reaches a free tile
- * there (plan `move`, the heal coming the turn after); null otherwise.
- */
-export function petCarePlan(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): { action: string; targetId?: string; x?: number; y?: number } | null {
-  const f = d100Of(pet);
-  if (f.familiar?.kind !== "hunter" || f.familiar.ownerId !== hunter.id || !f.dying || f.stabilised || f.dead) return null;
-  if (chebyshev(hunter, pet) <= 1) return { action: "healFamiliar", targetId: pet.id };
-  const reach = d100Of(hunter).moveTiles;
-  const taken = new Set(presentUnits(sim).filter((u) => u !== hunter && isActive(u)).map((u) => `${u.x},${u.y}`));
-  let best: { x: number; y: number } | null = null;
-  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-    const x = pet.x + dx, y = pet.y + dy;
-    if ((dx === 0 && dy === 0) || !isWalkable(sim.state.map, x, y) || taken.has(`${x},${y}`)) continue;
-    const dist = chebyshev(hunter, { x, y });
-    if (dist <= reach && (!best || dist < chebyshev(hunter, best))) best = { x, y };
-  }
-  return best ? { action: "move", ...best } : null;
-}
-
-/**
- * The companion plans of a d100 turn (called first by the turn's plan, encounter.ts `playPlan`,
- * with the turn's actions `ts`): the one-word plans `healFamiliar`, `mount`, `dismount` and a
- * mounted rider's flight, played as the steps of the same name ({@link companionStep}).
- * @returns true when the plan was one of these (played or refused), false for any other plan.
- */
-export function companionPlan(sim: Simulation, unit: UnitRecord, plan: { action?: string; targetId?: string | undefined }, ts: TurnState): boolean {
-  return companionStep(sim, unit, { kind: plan.action ?? "", targetId: plan.targetId }, ts) !== undefined;
-}
-
-/**
- * One companion step of a d100 turn (step lists, encounter.ts `playStep`, and one-word plans):
- * - `healFamiliar` (`targetId` optional: its pet): a hunter heals its own pet next to it in a full
- *   turn, one d100 above 50 (P100-FAMILIAR-13); a `rescue` event, and `woke` when a dying pet is
- *   back at 1 HP;
- * - `mount` (`targetId`: its own mount, on its tile or adjacent, on the ground; the rider moves
- *   onto the mount's tile), `dismount` (on the ground): each a full turn (P100-AIR-20), `mountChanged`;
- * - a mounted rider's `takeOff`, `land` (full turn), `climb`, `descend` (move action) act on its
- *   mount, the rider following (P100-AIR-20/21): `altitudeChanged` for the mount, then the rider.
- * A refused step spends nothing, draws nothing and emits nothing.
- * @returns undefined when the step is none of these (a flight step of a unit riding nothing
- *   included), null when played, else the refusal: `noFamiliar`, `notHunterPet`, `notAdjacent`,
- *   `noMount`, `notMounted`, or the turn's and air.ts refusals (`needsFullTurn`, `mountFlying`,
- *   `notLow`, `limit`…).
- */
-export function companionStep(sim: Simulation, unit: UnitRecord, step: { kind: string; targetId?: string | undefined }, ts: TurnState): string | null | undefined {
-  const r = d100Of(unit);
-  switch (step.kind) {
-    case "healFamiliar": {
-      const pet = presentUnits(sim).find((u) => u.companionOf === unit.id && u.d100?.familiar?.ownerId === unit.id && (!step.targetId || u.id === step.targetId));
-      if (!pet) return "noFamiliar";
-      if (d100Of(pet).familiar?.kind !== "hunter") return "notHunterPet";
-      if (chebyshev(unit, pet) > 1) return "notAdjacent";
-      const spent = spendAction(ts, "fullTurn");
-      if (spent) return spent;
-      healFamiliar(sim, unit, pet);
-      return null;
-    }
-    case "mount": {
-      const m = step.targetId ? sim.state.units[step.targetId] : undefined;
-      if (!m?.d100 || m.companionOf !== unit.id || m.d100.riderId !== unit.id || !up(m)) return "noMount";
-      if (chebyshev(unit, m) > 1) return "notAdjacent";
-      const refused = mount(r, unit.id, m.d100, m.id, ts);
-      if (refused) return refused;
-      unit.x = m.x; unit.y = m.y;
-      syncRider(r, m.d100);
-      sim.emit({ type: "mountChanged", riderId: unit.id, mountId: m.id, mounted: true });
-      return null;
-    }
-    case "dismount": {
-      const m = r.mountId ? sim.state.units[r.mountId] : undefined;
-      if (!m?.d100) return "notMounted";
-      const refused = dismount(r, m.d100, ts);
-      if (refused) return refused;
-      r.canCharge = false;
-      sim.emit({ type: "mountChanged", riderId: unit.id, mountId: m.id, mounted: false });
-      return null;
-    }
-    case "takeOff":
-    case "land":
-    case "climb":
-    case "descend": {
-      const m = r.mountId ? sim.state.units[r.mountId] : undefined;
-      if (!m) return undefined;
-      return fly(sim, unit, m, step.kind, ts);
-    }
-    default: return undefined;
-  }
-}
-
-/**
- * The companion steps `unit` can take now (for the turn options, options.ts `d100TurnOptions`),
- * with the turn's actions `ts` as they stand: a mounted rider's `takeOff` (mount on the ground),
- * `land` (at low height), `climb`, `descend` (in the air, move action left) and `dismount` (on the
- * ground), each full-turn one only on an untouched turn; `mount` when its own mount stands on the
- * ground next to it; `healFamiliar` when its hunter's pet lies next to it.
- */
-export function companionActions(sim: Simulation, unit: UnitRecord, ts: TurnState): string[] {
-  const r = d100Of(unit);
-  const fresh = !ts.moved && !ts.mainDone && !ts.over;
-  const out: string[] = [];
-  const m = r.mountId ? sim.state.units[r.mountId] : undefined;
-  if (m?.d100) {
-    const md = m.d100;
-    if (md.flyer && fresh && md.altitude === "ground") out.push("takeOff");
-    if (md.flyer && fresh && md.altitude === "low") out.push("land");
-    if (md.flyer && !ts.moved && !ts.mainDone && !ts.over && md.altitude !== "ground") {
-      if (md.altitude !== "high") out.push("climb");
-      if (md.altitude !== "low") out.push("descend");
-    }
-    if (fresh && md.altitude === "ground") out.push("dismount");
-  } else if (fresh && presentUnits(sim).some((u) => u.companionOf === unit.id && u.d100?.riderId === unit.id && up(u) && u.d100.altitude === "ground" && chebyshev(u, unit) <= 1)) {
-    out.push("mount");
-  }
-  if (fresh && presentUnits(sim).some((u) => u.companionOf === unit.id && u.d100?.familiar?.kind === "hunter" && !u.d100.dead && chebyshev(u, unit) <= 1)) {
-    out.push("healFamiliar");
-  }
-  return out;
-}
-
-/** P100-FAMILIAR-13: the hunter's heal roll on its pet (see {@link companionStep}). */
-function healFamiliar(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): void {
-  const f = d100Of(pet);
-  const r = hunterHealsFamiliar(sim.rng, hunter.id, f, true);
-  if (typeof r === "string") return;
-  sim.emit({ type: "rescue", unitId: pet.id, byUnitId: hunter.id, roll: r.roll, needed: r.needed, success: r.success });
-  if (r.success && !f.dying && pet.activity === "unconscious") {
-    pet.activity = "idle";
-    sim.emit({ type: "woke", unitId: pet.id });
-  }
-}
-
-/** One flight action of a mounted pair; emits for the mount then the rider. */
-function fly(sim: Simulation, rider: UnitRecord, m: UnitRecord, action: "takeOff" | "land" | "climb" | "descend", ts: TurnState): AirRefusal | null {
-  const md = d100Of(m), rd = d100Of(rider);
-  const refused = action === "takeOff" ? takeOff(md, ts) : action === "land" ? land(md, ts) : changeHeight(md, ts, action === "climb" ? 1 : -1);
-  if (refused) return refused;
-  syncRider(rd, md);
-  sim.emit({ type: "altitudeChanged", unitId: m.id, altitude: md.altitude, cause: action });
-  sim.emit({ type: "altitudeChanged", unitId: rider.id, altitude: rd.altitude, cause: action });
-  return null;
-}
-
-/**
- * Aerial manoeuvres of a mounted rider before its attack (Left open AIR, AI; called by the d100
- * turn for a unit with a mount): against a foe in the air it takes off (the whole turn,
- * P100-AIR-20) then climbs or drops one level a turn toward the foe's height (the move action,
- * P100-AIR-13, P100-AIR-21); against a foe on the ground it drops to low height, where its melee
- * reaches (P100-AIR-04). A rider whose mount does not fly, or who got off, does nothing here.
- * @returns true when the turn is spent.
- */
-export function riderManoeuvre(sim: Simulation, rider: UnitRecord, target: UnitRecord, ts: TurnState): boolean {
-  const r = d100Of(rider);
-  const m = r.mountId ? sim.state.units[r.mountId] : undefined;
-  if (!m || !d100Of(m).flyer) return false;
-  const md = d100Of(m), t = d100Of(target);
-  const level = (a: string) => ALTITUDES.indexOf(a as D100Unit["altitude"]);
-  if (md.altitude === "ground") {
-    if (t.altitude === "ground") return false;
-    return fly(sim, rider, m, "takeOff", ts) === null;
-  }
-  const want = t.altitude === "ground" ? level("low") : level(t.altitude);
-  const dir = want > level(md.altitude) ? "climb" : want < level(md.altitude) ? "descend" : null;
-  if (dir) fly(sim, rider, m, dir, ts);
-  return false;
-}
-
-/**
- * P100-AIR-22 (Left open AIR, linked lives): after a blow on `unit` or its partner, the mount
- * shows the shared pool (the rider's HP and maximum) and shares its rider's state: out of action
- * with it (kept as gravely wounded, so it is never rescued or healed itself) or dead with it,
- * `knockedOut` emitted, and back up when the rider is (`woke`). While mounted, a
- * fall of either brings both to the ground (P100-AIR-16, Left open AIR: one loss, applied to the
- * pool): `altitudeChanged` "fall" for the partner that did not take the blow.
- */
-export function linkLives(sim: Simulation, unit: UnitRecord): void {
-  const d = unit.d100;
-  if (!d) return;
-  const rider = d.riderId ? sim.state.units[d.riderId] : d.mountId ? unit : undefined;
-  const m = d.riderId ? unit : d.mountId ? sim.state.units[d.mountId] : undefined;
-  if (!rider?.d100 || !m?.d100 || m.d100.riderId !== rider.id) return;
-  const r = rider.d100, md = m.d100;
-  md.hp = r.hp; md.maxHp = r.maxHp;
-  if (r.mountId === m.id && (r.altitude === "ground") !== (md.altitude === "ground")) {
-    const partner = unit === m ? rider : m;
-    r.altitude = "ground"; md.altitude = "ground";
-    sim.emit({ type: "altitudeChanged", unitId: partner.id, altitude: "ground", cause: "fall" });
-  }
-  // Out with its rider: dead with it, else "gravely wounded" (so nobody tries to rescue or heal the
-  // mount itself, and it never loses HP of its own); back up when the rider is.
-  const wasDown = isDown(md);
-  md.dead = r.dead; md.traumatised = !r.dead && isDown(r); md.dying = false; md.stabilised = false;
-  if (!wasDown && isDown(md)) settle(sim, m, md.dead ? "dead" : "coma");
-  else if (wasDown && !isDown(md) && m.activity === "unconscious") { m.activity = "idle"; sim.emit({ type: "woke", unitId: m.id }); }
-}

@@ -12,7 +12,8 @@ import { participantsOf } from "../encounters/book.ts";
 import { playSteps as playStepList, takeTurn, type StepLoop, type TurnRules } from "../encounters/turnSkeleton.ts";
 import { canSee } from "../perception.ts";
 import { d100AiTurn, surpriseAttacks } from "./ai.ts";
-import { companionStep, companionTurn } from "./companions.ts";
+import { companionStep } from "./companionSteps.ts";
+import { companionTurn } from "./companionTurn.ts";
 import { expireDuelProposals } from "./duels.ts";
 import { isUp } from "./fighters.ts";
 import { dyingTurnStart } from "./hp.ts";
@@ -43,7 +44,7 @@ export { playPlan } from "./plans.ts";
  *   of a non-specialist's main action, besides a specialist's);
  * - `climb`, `descend` (the move), `takeOff`, `land` (the whole turn; P100-AIR-20/21);
  * - `forfeit`: a free action ending the duel (P100-DUEL-19); `endTurn` (or `wait`) ends the turn.
- * Each kind is one handler (steps.ts `D100_STEPS`), companion steps first (companions.ts
+ * Each kind is one handler (steps.ts `D100_STEPS`), companion steps first (companionSteps.ts
  * `companionStep`). The list stops at the first refused step (its reason in the result, the rest not played), or when
  * the unit falls or its turn is over.
  * @returns one entry per step played: null when done, else the refusal.
@@ -64,7 +65,7 @@ function d100StepLoop(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
       target: step.targetId ? sim.state.units[step.targetId] : undefined,
       spent: ts.mainDone ? "actionSpent" : null,
     }),
-    // mount, dismount, healFamiliar, a rider's flight (companions.ts)
+    // mount, dismount, healFamiliar, a rider's flight (companionSteps.ts)
     intercept: (_c, step) => companionStep(sim, unit, step, ts),
     done: () => ts.over === true || !isUp(unit),
   };
@@ -74,7 +75,7 @@ function d100StepLoop(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
  * One participant's turn in a d100 encounter (P100-BASE-06 to 14): a player's plan when one was
  * sent (a step list, {@link playSteps}, emitting `turnPlanPlayed`; else a one-word plan,
  * {@link playPlan}, emitting `turnPlanPlayed` with one entry: null when played, a companion plan's
- * refusal (companions.ts `companionStep`: the turn then passes), or "invalidPlan" when it names no
+ * refusal (companionSteps.ts `companionStep`: the turn then passes), or "invalidPlan" when it names no
  * valid action or target, the AI then playing the turn), else the AI. A step list with `keepTurn` leaves the turn open (returns
  * "open", the encounter's `openTurn` holding what the turn has spent): the next call, with the
  * player's next plan or null when the turn timer ran out (the AI then plays what is left),
@@ -196,6 +197,6 @@ export const d100EncounterRules: EncounterRules = {
   },
 };
 
-/** Companions: a familiar acts in its owner's slot, a mount carries its rider (companions.ts `companionTurn`, P100-FAMILIAR, P100-AIR-20 to 23). */
+/** Companions: a familiar acts in its owner's slot, a mount carries its rider (companionTurn.ts `companionTurn`, P100-FAMILIAR, P100-AIR-20 to 23). */
 d100EncounterRules.takeTurn = (sim, enc, unit, plan) => companionTurn(sim, enc, unit, plan, takeD100Turn);
 

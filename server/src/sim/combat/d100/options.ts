@@ -13,7 +13,7 @@ import { castRefusal, offensiveSpellOf } from "./spells.ts";
 import { canAct, canCast, canDefend, canMove, isDown } from "./statuses.ts";
 import { moveAllowance, newTurn, type TurnState } from "./turns.ts";
 import type { D100Unit } from "./types.ts";
-import { companionActions } from "./companions.ts";
+import { companionActions } from "./companionSteps.ts";
 
 /**
  * The chance, in whole percent (rounded to nearest), that an attack of `a` on `t` hits
@@ -92,7 +92,7 @@ export interface D100TargetOption { id: string; chance: number }
  * What a d100 unit may do now in its turn (the thin client's view of P100-BASE-06 to 09):
  * - `actions`: the step kinds a plan may play now (`move`, `guardedMove`, `attack`, `cast`,
  *   `rescue`, `familiar`, `climb`, `descend`, `takeOff`, `land`, `forfeit`, `endTurn`);
- *   companions add `mount`, `dismount`, `healFamiliar` and a mounted rider's flight (companions.ts
+ *   companions add `mount`, `dismount`, `healFamiliar` and a mounted rider's flight (companionSteps.ts
  *   `companionActions`), before `endTurn`;
  * - `movement`: tiles a normal move covers (0 once moved or after the main action), and the tiles
  *   a normal (`reachable`) or guarded move (`guardedReachable`, no opportunity attacks) can end on;
@@ -219,7 +219,7 @@ export function d100TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Uni
   actions.add("endTurn");
   const order = ["move", "guardedMove", "attack", "cast", "rescue", "familiar", "climb", "descend", "takeOff", "land", "forfeit", "endTurn"];
   o.actions = order.filter((k) => actions.has(k));
-  // Companions (companions.ts): a rider's flight, mount, dismount, healFamiliar, before endTurn.
+  // Companions (companionSteps.ts `companionActions`): a rider's flight, mount, dismount, healFamiliar, before endTurn.
   for (const a of companionActions(sim, unit, ts)) if (!o.actions.includes(a)) o.actions.splice(o.actions.indexOf("endTurn"), 0, a);
   return o;
 }

@@ -20,7 +20,7 @@ export interface D100Plan {
   steps?: D100Step[] | undefined;
   /** With `action: "steps"`: keep the turn open for another plan afterwards (the turn is spent in parts). */
   keepTurn?: boolean | undefined;
-  /** Set on the plans the AI makes itself (companions.ts): no `turnPlanPlayed` event for them. */
+  /** Set on the plans the AI makes itself (companionTurn.ts): no `turnPlanPlayed` event for them. */
   ai?: boolean | undefined;
   /** P100-DUEL-20 (issue 8): spare (true) or not (false) the loser should this plan win a duel to the death; absent, the decision waits (plans.ts `decideOnPlan`). */
   spare?: boolean | undefined;

@@ -11,7 +11,7 @@ import type { EncounterRecord } from "../encounters/types.ts";
 import { freePath } from "../encounters/tactics.ts";
 import { changeHeight, land, takeOff } from "./air.ts";
 import { fight } from "./ai.ts";
-import { companionPlan } from "./companions.ts";
+import { companionPlan } from "./companionSteps.ts";
 import { DUEL_MERCY_TICKS } from "@malignus/shared";
 import { decideMercy, duelOpponent, forfeitDuel } from "./duels.ts";
 import { attemptRescue, inMassCombat, isUp } from "./fighters.ts";
@@ -115,8 +115,8 @@ export const D100_PLANS: Readonly<Record<string, D100PlanHandler>> = {
  * - `forfeit`: forfeit the duel (P100-DUEL-19; an AI winner spares it, a winner's side a person
  *   holds decides, duels.ts `finishDuel`);
  * - `takeOff`, `land`, `climb`, `descend`: flight (P100-AIR-20, P100-AIR-21);
- * - `healFamiliar`, `mount`, `dismount`, and a mounted rider's flight: companions (companions.ts
- *   `companionPlan`); `familiar`: the owner's turn given to its familiar (companions.ts `companionTurn`);
+ * - `healFamiliar`, `mount`, `dismount`, and a mounted rider's flight: companions (companionSteps.ts
+ *   `companionPlan`); `familiar`: the owner's turn given to its familiar (companionTurn.ts `companionTurn`);
  * - `wait`: nothing.
  * An unknown action, or one that names no valid target, falls back to the AI. One handler per
  * action ({@link D100_PLANS}).
@@ -125,7 +125,7 @@ export const D100_PLANS: Readonly<Record<string, D100PlanHandler>> = {
 export function playPlan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: D100Plan, ts: TurnState): boolean {
   const me = d100Of(unit);
   const target = plan.targetId ? sim.state.units[plan.targetId] : undefined;
-  if (companionPlan(sim, unit, plan, ts)) return true; // healFamiliar, mount, dismount, a rider's flight (companions.ts)
+  if (companionPlan(sim, unit, plan, ts)) return true; // healFamiliar, mount, dismount, a rider's flight (companionSteps.ts)
   const handler = Object.hasOwn(D100_PLANS, plan.action) ? D100_PLANS[plan.action] : undefined;
   return handler ? handler({ sim, enc, unit, me, ts, target }, plan) : false;
 }

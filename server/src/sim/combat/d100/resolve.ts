@@ -9,7 +9,7 @@ import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { d100Of } from "./sheet.ts";
 import type { AttackMode, D100Unit } from "./types.ts";
 import { standsInCover } from "./cover.ts";
-import { linkLives } from "./companions.ts";
+import { isDown } from "./statuses.ts";
 
 /** The room's d100 options (`SimState.d100Options`, set from the room's `d100` create option), or the defaults. */
 export function d100Options(sim: Simulation): D100Options {
@@ -66,7 +66,7 @@ export function hurt(sim: Simulation, unit: UnitRecord, amount: number, sourceId
   const r = applyDamage(d, amount, { options: d100Options(sim), airborne, noDyingPhase: d.duel !== null });
   reportDamage(sim, pool, before - d.hp, sourceId, damageType, false);
   settle(sim, pool, r.outcome);
-  linkLives(sim, unit); // P100-AIR-22 (companions.ts)
+  linkLives(sim, unit); // P100-AIR-22: a rider and its mount share HP and falls
   return r.outcome;
 }
 
@@ -112,7 +112,7 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
     reportDamage(sim, attacker, r.counterDamage, target.id, "counterAttack", false);
     settle(sim, attacker, r.attackerOutcome);
   }
-  // P100-AIR-22: a rider and its mount share their HP and their fall (companions.ts).
+  // P100-AIR-22: a rider and its mount share their HP and their fall (linkLives below).
   linkLives(sim, target);
   linkLives(sim, attacker);
   return { refused: null, result: r };
@@ -137,4 +137,33 @@ export function healUnit(sim: Simulation, unit: UnitRecord, healerId: string): v
     unit.activity = "idle";
     sim.emit({ type: "woke", unitId: unit.id });
   }
+}
+
+/**
+ * P100-AIR-22 (Left open AIR, linked lives): after a blow on `unit` or its partner, the mount
+ * shows the shared pool (the rider's HP and maximum) and shares its rider's state: out of action
+ * with it (kept as gravely wounded, so it is never rescued or healed itself) or dead with it,
+ * `knockedOut` emitted, and back up when the rider is (`woke`). While mounted, a
+ * fall of either brings both to the ground (P100-AIR-16, Left open AIR: one loss, applied to the
+ * pool): `altitudeChanged` "fall" for the partner that did not take the blow.
+ */
+export function linkLives(sim: Simulation, unit: UnitRecord): void {
+  const d = unit.d100;
+  if (!d) return;
+  const rider = d.riderId ? sim.state.units[d.riderId] : d.mountId ? unit : undefined;
+  const m = d.riderId ? unit : d.mountId ? sim.state.units[d.mountId] : undefined;
+  if (!rider?.d100 || !m?.d100 || m.d100.riderId !== rider.id) return;
+  const r = rider.d100, md = m.d100;
+  md.hp = r.hp; md.maxHp = r.maxHp;
+  if (r.mountId === m.id && (r.altitude === "ground") !== (md.altitude === "ground")) {
+    const partner = unit === m ? rider : m;
+    r.altitude = "ground"; md.altitude = "ground";
+    sim.emit({ type: "altitudeChanged", unitId: partner.id, altitude: "ground", cause: "fall" });
+  }
+  // Out with its rider: dead with it, else "gravely wounded" (so nobody tries to rescue or heal the
+  // mount itself, and it never loses HP of its own); back up when the rider is.
+  const wasDown = isDown(md);
+  md.dead = r.dead; md.traumatised = !r.dead && isDown(r); md.dying = false; md.stabilised = false;
+  if (!wasDown && isDown(md)) settle(sim, m, md.dead ? "dead" : "coma");
+  else if (wasDown && !isDown(md) && m.activity === "unconscious") { m.activity = "idle"; sim.emit({ type: "woke", unitId: m.id }); }
 }

@@ -9,7 +9,7 @@ import { noteReaction } from "../encounters/book.ts";
 import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 import type { Cover } from "./attack.ts";
 import { newTurn, spendAction } from "./actions.ts";
-import { coverAgainst, mountTurnBudget } from "./options.ts";
+import { coverAgainst, mountTurnBudget } from "./reach.ts";
 import type { TurnState } from "./plan.ts";
 import { approachCost } from "./routes.ts";
 import { canStandUp, dash, modeOf, sheetModeFactor, standUpCost } from "./movement.ts";

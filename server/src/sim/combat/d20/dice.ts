@@ -1,5 +1,5 @@
 import { D20 } from "@malignus/shared";
-import type { Dice } from "../malignus/index.ts";
+import type { Dice } from "../malignus/wounds.ts";
 
 export type { Dice };
 

@@ -13,7 +13,7 @@ import { attackModifier, inReach } from "./attack.ts";
 import { spendAction, type TurnBudget } from "./actions.ts";
 import { rollD20 } from "./dice.ts";
 import type { TurnState } from "./plan.ts";
-import { inSpace } from "./routes.ts";
+import { inSpace } from "./spaces.ts";
 import { removeStatus } from "./statuses.ts";
 import { isUp, resolveD20Attack, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";

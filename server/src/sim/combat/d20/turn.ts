@@ -16,18 +16,15 @@ import { damageTaken, tickDots } from "./damage.ts";
 import { rollDice } from "./dice.ts";
 import { deathSave, stableTurn } from "./hp.ts";
 import { turnMovement } from "./movement.ts";
-import { toD20Plan } from "./options.ts";
+import { toD20Plan } from "./toPlan.ts";
 import type { D20Step, D20StepContext, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
 import { defenceOf, healUnit, hurt, isUp } from "./resolve.ts";
-import { fallIfGrounded, startOfTurnSpace } from "./routes.ts";
+import { fallIfGrounded, startOfTurnSpace } from "./spaces.ts";
 import { d20Of } from "./sheet.ts";
 import { canAct, ENDS_AT_OWN_TURN_START, endOfTurnStatuses, hasStatus, removeStatus } from "./statuses.ts";
 import { D20_STEPS } from "./steps/index.ts";
 
 export type { D20Step, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
-export { aiSpell, aiTarget, aiTurn, COVER_RANK } from "./ai.ts";
-export { moveToward, stepTo, unseat } from "./stepping.ts";
-export { attackTile } from "./strikes.ts";
 
 /**
  * The start of a creature's turn (Left open D20-HP: damage over time first, then the jet de

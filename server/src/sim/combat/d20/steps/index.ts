@@ -10,7 +10,6 @@ import { attackStep, attackTileStep, escapeStep, grappleStep, releaseStep } from
 import { castStep, readySpellStep } from "./magic.ts";
 import { dismountStep, dropProneStep, mountActionStep, mountStep, moveStep, standUpStep, switchModeStep } from "./moving.ts";
 
-
 /** Each d20 step kind's handler. */
 export const D20_STEPS: StepTable<D20StepContext, D20Step> = {
   say: sayStep,

@@ -1,13 +1,13 @@
 /** d20 steps that move: walking, mounting, standing up, switching modes. */
 import { areEnemies } from "../../../world/units.ts";
 import { newTurn, spendAction } from "../actions.ts";
-import { switchModeNow } from "../routes.ts";
+import { switchModeNow } from "../spaces.ts";
 import { modeOf, sheetModeFactor, switchMode, canStandUp, dash, gridDistance, standUpCost } from "../movement.ts";
 import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, mountCost } from "../mount.ts";
 import { addStatus, hasStatus, removeStatus, canMove } from "../statuses.ts";
 import { isUp } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
-import { dismountSpots, mountTurnBudget } from "../options.ts";
+import { dismountSpots, mountTurnBudget } from "../reach.ts";
 import { stepTo, unseat } from "../stepping.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
 
