@@ -31,9 +31,15 @@ const PATCHES_PER_SECOND = 10;
 /** The 20-tab dungeon's clock: timeScale 60 = 600 ticks a real second, 60 per patch. */
 const TABS_TIME_SCALE = 60;
 const TICKS_PER_PATCH = (TABS_TIME_SCALE * 10) / PATCHES_PER_SECOND;
-/** How long the 20 tabs are watched, in real ms, and how many patches behind the room a tab may be (half a second). */
+/**
+ * How long the 20 tabs are watched, in real ms; how much further behind the room a tab may fall
+ * over that window (1 s), and how far behind it may ever be (2 s): generous, because on a
+ * busy 2-core runner the 20 renderers wait for the CPU (a tab that could not draw 10 patches a
+ * second would still fall further behind with every second of the window).
+ */
 const WINDOW_MS = 3000;
-const LAG_PATCHES = 5;
+const LAG_GROWTH_PATCHES = 10;
+const MAX_LAG_PATCHES = 20;
 
 let app: DungeonServer | undefined;
 let port = 0;
@@ -163,21 +169,24 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       return tab;
     }));
     await until("every tab drawing", async () => ((await Promise.all(tabs.map(drawn))).every((d) => d.frames > 0) ? true : undefined), 30_000);
-    const before = await Promise.all(tabs.map(drawn));
+    // The room's tick as the keeper's Node client holds it, read as each tab's answer comes in.
+    const sample = () => Promise.all(tabs.map(async (t) => ({ ...(await drawn(t)), room: keeper.state.clock.tick })));
+    const before = await sample();
     await new Promise((r) => setTimeout(r, WINDOW_MS));
-    const after = await Promise.all(tabs.map(drawn));
-    const serverAfter = keeper.state.clock.tick;
+    const after = await sample();
     for (const [i, d] of after.entries()) {
       const b = before[i] ?? d;
       const frames = d.frames - b.frames;
-      const lag = serverAfter - d.tick;
-      const said = `tab ${i}: ${frames} frames over ${d.tick - b.tick} ticks, ${lag} ticks behind`;
+      const lag = d.room - d.tick;
+      const said = `tab ${i}: ${frames} frames over ${d.tick - b.tick} ticks, ${b.room - b.tick} then ${lag} ticks behind`;
       // Every patch drawn: one frame per patch (each moves the clock TICKS_PER_PATCH ticks), none dropped or merged.
       expect(frames * TICKS_PER_PATCH, said).toBe(d.tick - b.tick);
       // At the room's pace: at least 80% of the patches of the window (longer than WINDOW_MS:
-      // the samples of 20 tabs take time), and never more than LAG_PATCHES behind the room.
+      // sampling 20 tabs takes time), not falling behind over it (the lag grew by at most
+      // LAG_GROWTH_PATCHES), and never more than MAX_LAG_PATCHES behind.
       expect(frames >= 0.8 * (WINDOW_MS / 1000) * PATCHES_PER_SECOND, said).toBe(true);
-      expect(lag <= LAG_PATCHES * TICKS_PER_PATCH, said).toBe(true);
+      expect(lag - (b.room - b.tick) <= LAG_GROWTH_PATCHES * TICKS_PER_PATCH, said).toBe(true);
+      expect(lag <= MAX_LAG_PATCHES * TICKS_PER_PATCH, said).toBe(true);
     }
     // Each tab is a spectator of the room.
     expect(keeper.state.spectators).toBe(TABS);
