@@ -25,6 +25,8 @@ const BLADES = { x: 5, y: 15 };
 const TRAP_DUNGEON = { seed: 424242, timeScale: 500, pauseOnSpot: false, spectatorsSeeAll: true, startPaused: true } as const;
 /** A dungeon opening on its first party's arrival (server/room.test.ts "skipToInvasion"), at one tick per patch. */
 const WALK_DUNGEON = { seed: 1000, timeScale: 1, skipToInvasion: true, pauseOnSpot: false, spectatorsSeeAll: true } as const;
+/** A phone's window, in CSS pixels. */
+const PHONE = { width: 390, height: 844 } as const;
 const TABS = 20;
 /** The room sends a patch every 100 ms (ROOM_STEPS_PER_SECOND = 10). */
 const PATCHES_PER_SECOND = 10;
@@ -86,7 +88,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     await app?.shutdown();
   });
 
-  it("lists the dungeon the test created; watching it, the canvas draws a party member walking in", async () => {
+  it("lists the dungeon the test created; watching it, the canvas draws a party member walking in; on a phone-sized window the map fits in one column", async () => {
     const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon(WALK_DUNGEON, { name: "test keeper" });
     open.push(keeper);
     const page = await context().newPage();
@@ -107,6 +109,18 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       Object.values(r.adventurers).find((a) => a.tiles.length >= 2), 30_000);
     expect(walker.name).toMatch(/^[A-Z][a-z]+ \d$/);
     expect(walker.tiles[1]).not.toBe(walker.tiles[0]);
+
+    // On a phone-sized window: one column, the map fitted to the width (tiles of 9 px: the
+    // 374 px between the margins over 40 tiles, rounded down), the log under it, no sideways scroll.
+    await page.setViewportSize(PHONE);
+    const frames = (await drawn(page)).frames;
+    await until("a draw at the phone's size", async () => ((await drawn(page)).frames > frames + 1 ? true : undefined), 10_000);
+    const layout = await page.evaluate(() => {
+      const map = (document.getElementById("map") as HTMLCanvasElement).getBoundingClientRect();
+      const log = (document.querySelector("aside") as HTMLElement).getBoundingClientRect();
+      return { mapWidth: map.width, logBelowMap: log.top >= map.bottom, scrollWidth: document.documentElement.scrollWidth };
+    });
+    expect(layout).toEqual({ mapWidth: 360, logBelowMap: true, scrollWidth: PHONE.width });
     await page.close();
     await closeRooms(); // a dungeon left running would slow the next tests
   }, 60_000);
