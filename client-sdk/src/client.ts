@@ -1,7 +1,11 @@
 import { Client, type Room } from "@colyseus/sdk";
-import { DUNGEON_ROOM, type DungeonListing, type JoinOptions, type RulesetId } from "@malignus/shared";
+import {
+  DUNGEON_ACCESS_CODES, DUNGEON_ROOM, SEAT_MESSAGE,
+  type DungeonAccessCode, type DungeonListing, type JoinOptions, type RulesetId, type SeatInfo, type StoredDungeonPage,
+} from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { DungeonConnection, type DungeonRole } from "./connection.ts";
+import { watchReplay, type ReplayConnection, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
 
 /** Options a dungeon is created with (the room's create options). */
@@ -26,6 +30,11 @@ export interface DungeonCreateOptions {
   spectatorsSeeAll?: boolean;
   /** Messages a client may send per real second before it is disconnected, default 50. */
   maxMessagesPerSecond?: number;
+  /**
+   * Servers that store dungeons: only holders of the keeper key may join it, spectators and
+   * adventurer players included. Default false (anyone may watch it while it is live).
+   */
+  private?: boolean;
   /** Run the simulation headless at creation (at most 10 game days) until the first party is in the dungeon, then open there. Default false. */
   skipToInvasion?: boolean;
   /** d100 rooms: traumatised instead of dead (P100-DEATH-10), spells recharged at every fight (P100-SPELL-08). */
@@ -35,6 +44,37 @@ export interface DungeonCreateOptions {
     firstParty?: string[];
   };
 }
+
+/** Options of {@link MalignusClient.openDungeon}: the seat to take and the key that allows it. */
+export interface OpenDungeonOptions extends JoinOptions {
+  /** The keeper key the dungeon's creator received (`DungeonConnection.keeperKey`); needed for a keeper seat, and for any seat of a private dungeon. */
+  keeperKey?: string;
+}
+
+/**
+ * A join or an open refused by the dungeon's owner rules or its stored state (see
+ * `DUNGEON_ACCESS_CODES`): `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`, `UNKNOWN_DUNGEON`,
+ * `DUNGEON_DAMAGED`, `DUNGEON_BUSY`, `NO_STORE`. No seat was taken and nothing changed.
+ */
+export class DungeonAccessError extends Error {
+  override name = "DungeonAccessError";
+  /** What was refused. */
+  readonly code: DungeonAccessCode;
+  constructor(code: DungeonAccessCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** `err` as a {@link DungeonAccessError} when the server's message starts with an access code, else `err` itself. */
+export function asAccessError(err: unknown): unknown {
+  const message = err instanceof Error ? err.message : typeof err === "string" ? err : "";
+  const code = DUNGEON_ACCESS_CODES.find((c) => message.startsWith(`${c}:`));
+  return code ? new DungeonAccessError(code, message) : err;
+}
+
+/** How long a create or an open waits for the seat message (keeper key, dungeon id) after the first state, in ms. */
+export const SEAT_TIMEOUT_MS = 10_000;
 
 /** Options for {@link connect}. */
 export interface ConnectOptions {
@@ -70,28 +110,77 @@ export class MalignusClient {
   }
 
   /**
-   * Creates a dungeon and joins it, as its keeper unless `join.role` says otherwise.
+   * Creates a dungeon and joins it, as its keeper unless `join.role` says otherwise. On a server
+   * that stores dungeons, the connection's `dungeonId` and `keeperKey` are set when this
+   * resolves: keep the key, it is shown only here and is needed to take the keeper seat again.
    *
    * @throws the Colyseus matchmaking error (rejects) when the server refuses the options.
    * @example
-   * const keeper = await client.createDungeon({ seed: 1, ruleset: "malignus", timeScale: 30 });
-   * console.log("dungeon", keeper.roomId);
+   * const keeper = await client.createDungeon({ seed: 1, ruleset: "malignus", timeScale: 30 }, { name: "Morag" });
+   * console.log("dungeon", keeper.dungeonId, "key", keeper.keeperKey);
    */
   async createDungeon(options: DungeonCreateOptions = {}, join: JoinOptions = {}): Promise<DungeonConnection> {
     const role: DungeonRole = join.role ?? "keeper";
-    const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role }, DungeonState);
-    return await connected(room, role);
+    // A secret of this request only: the room knows its creator by it and tells it the keeper key.
+    const creatorToken = randomToken();
+    const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role, creatorToken }, DungeonState);
+    return await seated(await connected(room, role));
+  }
+
+  /**
+   * Opens a stored dungeon by id (`GET /dungeons` lists them): joins its live room, or has the
+   * server restore it from its save (the same state hash it was saved with) when nobody is
+   * there. A keeper seat needs `keeperKey` (the role defaults to `keeper` with a key,
+   * `spectator` without); a private dungeon needs it for every seat.
+   *
+   * @throws DungeonAccessError (rejects) `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`,
+   *   `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED` (with what is wrong), `DUNGEON_BUSY`, `NO_STORE`;
+   *   no seat is taken and nothing changes.
+   * @example
+   * const keeper = await client.openDungeon(saved.dungeonId, { keeperKey: saved.keeperKey, name: "Morag" });
+   * const watcher = await client.openDungeon(saved.dungeonId); // a spectator of a public dungeon
+   */
+  async openDungeon(dungeonId: string, join: OpenDungeonOptions = {}): Promise<DungeonConnection> {
+    const role: DungeonRole = join.role ?? (join.keeperKey ? "keeper" : "spectator");
+    try {
+      const room = await this.colyseus.joinOrCreate<DungeonState>(DUNGEON_ROOM, { ...join, role, dungeonId }, DungeonState);
+      return await seated(await connected(room, role));
+    } catch (err) {
+      throw asAccessError(err);
+    }
+  }
+
+  /**
+   * Lists the stored dungeons (`GET /dungeons`), a page at a time, oldest first: id, map,
+   * ruleset, game day, owner name, and whether each is live, resting or damaged.
+   *
+   * @param page `offset` (default 0) and `limit` (default 50, at most 200).
+   * @throws Error (rejects) when the server answers a non-2xx status (e.g. 503 `NO_STORE`).
+   * @example
+   * const { total, dungeons } = await client.listStoredDungeons({ offset: 0, limit: 20 });
+   * for (const d of dungeons) console.log(d.dungeonId, d.ownerName, d.status, `day ${d.day}`);
+   */
+  async listStoredDungeons(page: { offset?: number; limit?: number } = {}): Promise<StoredDungeonPage> {
+    const query = new URLSearchParams();
+    if (page.offset !== undefined) query.set("offset", String(page.offset));
+    if (page.limit !== undefined) query.set("limit", String(page.limit));
+    const url = `${this.httpUrl}/dungeons${query.size > 0 ? `?${query}` : ""}`;
+    const response = await this.#fetch(url, { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status} ${response.statusText}: ${await response.text()}`);
+    return await response.json() as StoredDungeonPage;
   }
 
   /**
    * Joins an existing dungeon as a keeper (as many as its `keeperSeats`; co-op keepers share it).
+   * A stored dungeon's keeper seat needs its `keeperKey`.
    *
-   * @throws the Colyseus matchmaking error (rejects) when the room does not exist or already has a keeper.
+   * @throws the Colyseus matchmaking error (rejects) when the room does not exist or already has a keeper;
+   *   DungeonAccessError when the key is missing or wrong.
    * @example
    * const keeper = await client.joinAsKeeper(roomId, "Morag");
    */
-  async joinAsKeeper(roomId: string, name?: string): Promise<DungeonConnection> {
-    return await this.#joinById(roomId, "keeper", name);
+  async joinAsKeeper(roomId: string, name?: string, keeperKey?: string): Promise<DungeonConnection> {
+    return await this.#joinById(roomId, "keeper", name, keeperKey);
   }
 
   /**
@@ -100,17 +189,22 @@ export class MalignusClient {
    * adventurer perceives and knows.
    *
    * @throws the Colyseus matchmaking error (rejects) when no party is in the dungeon, or the
-   *   member is taken.
+   *   member is taken; DungeonAccessError when a private dungeon's `keeperKey` is missing or wrong.
    * @example
    * const [d] = (await client.listDungeons()).filter((l) => l.openAdventurerSeats.length > 0);
    * const hero = await client.joinAsAdventurer(d!.roomId, d!.openAdventurerSeats[0]);
    */
-  async joinAsAdventurer(roomId: string, unitId?: string, name?: string): Promise<DungeonConnection> {
+  async joinAsAdventurer(roomId: string, unitId?: string, name?: string, keeperKey?: string): Promise<DungeonConnection> {
     const options: JoinOptions = { role: "adventurer" };
     if (unitId !== undefined) options.unitId = unitId;
     if (name !== undefined) options.name = name;
-    const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-    return await connected(room, "adventurer");
+    if (keeperKey !== undefined) options.keeperKey = keeperKey;
+    try {
+      const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
+      return await connected(room, "adventurer");
+    } catch (err) {
+      throw asAccessError(err);
+    }
   }
 
   /**
@@ -126,7 +220,7 @@ export class MalignusClient {
   }
 
   /**
-   * Watches an existing dungeon: state and events, no commands.
+   * Watches an existing dungeon: state and events, no commands. A private stored dungeon needs its `keeperKey`.
    *
    * @throws the Colyseus matchmaking error (rejects) when the room does not exist.
    * @example
@@ -134,8 +228,8 @@ export class MalignusClient {
    * const watcher = await client.spectate(dungeon!.roomId);
    * watcher.onEvent((e) => console.log(e.type));
    */
-  async spectate(roomId: string, name?: string): Promise<DungeonConnection> {
-    return await this.#joinById(roomId, "spectator", name);
+  async spectate(roomId: string, name?: string, keeperKey?: string): Promise<DungeonConnection> {
+    return await this.#joinById(roomId, "spectator", name, keeperKey);
   }
 
   /**
@@ -154,10 +248,28 @@ export class MalignusClient {
     return body as DungeonListing[];
   }
 
-  async #joinById(roomId: string, role: DungeonRole, name: string | undefined): Promise<DungeonConnection> {
+  /**
+   * Watches a replay read-only (replay.ts): a stored dungeon's (`source` = its id) or a replay
+   * file's (`{ file: text }`), at `options.speed` game minutes per real second, with pause, speed
+   * and seek.
+   * @throws the Colyseus matchmaking error (rejects) when the server refuses the replay.
+   * @example
+   * const replay = await client.watchReplay(dungeonId, { speed: 120 });
+   * await replay.seek(1000);
+   */
+  async watchReplay(source: ReplaySource, options: WatchReplayOptions = {}): Promise<ReplayConnection> {
+    return await watchReplay(this.colyseus, source, options);
+  }
+
+  async #joinById(roomId: string, role: DungeonRole, name: string | undefined, keeperKey?: string): Promise<DungeonConnection> {
     const options: JoinOptions = name === undefined ? { role } : { role, name };
-    const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-    return await connected(room, role);
+    if (keeperKey !== undefined) options.keeperKey = keeperKey;
+    try {
+      const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
+      return await connected(room, role);
+    } catch (err) {
+      throw asAccessError(err);
+    }
   }
 }
 
@@ -175,6 +287,34 @@ export class MalignusClient {
  */
 export function connect(url: string = DEFAULT_SERVER_URL, options: ConnectOptions = {}): MalignusClient {
   return new MalignusClient(url, options);
+}
+
+/**
+ * Waits (at most {@link SEAT_TIMEOUT_MS}) for the room's seat message, so `seat`, `dungeonId` and
+ * `keeperKey` are set; it follows the first state at once.
+ * @throws Error when none comes in time; the room is left.
+ */
+async function seated(connection: DungeonConnection): Promise<DungeonConnection> {
+  if (connection.seat) return connection;
+  const room = connection.room;
+  await new Promise<void>((resolve, reject) => {
+    let unbind: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      unbind?.();
+      void room.leave().catch(() => {});
+      reject(new Error(`no seat message from room ${room.roomId} within ${SEAT_TIMEOUT_MS} ms`));
+    }, SEAT_TIMEOUT_MS);
+    unbind = room.onMessage(SEAT_MESSAGE, (_seat: SeatInfo) => { clearTimeout(timer); unbind?.(); resolve(); });
+  });
+  return connection;
+}
+
+/** 16 random bytes as base64url (Web Crypto: Node and browsers). */
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** How long a join waits for the room's first full state, in ms. */

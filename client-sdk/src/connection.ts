@@ -77,6 +77,7 @@ export class DungeonConnection {
   readonly #unbindMessage: () => void;
   readonly #unbindSeat: () => void;
   #seat: SeatInfo | undefined;
+  #keeperKey: string | undefined;
 
   /**
    * Wraps a joined room. Usually called by {@link MalignusClient}; starts listening to events
@@ -90,6 +91,7 @@ export class DungeonConnection {
     });
     this.#unbindSeat = room.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => {
       this.#seat = seat;
+      if (seat.keeperKey !== undefined) this.#keeperKey = seat.keeperKey; // told once: kept across seat messages
     });
     for (const type of COMMAND_TYPES) {
       if (EXPLICIT_METHODS.has(type)) continue; // typed methods of their own, below
@@ -104,6 +106,23 @@ export class DungeonConnection {
   /** The room id: give it to others so they can `spectate(roomId)` or `joinAsKeeper(roomId)`. */
   get roomId(): string {
     return this.room.roomId;
+  }
+
+  /**
+   * Stored dungeons: the dungeon's id (`client.openDungeon(dungeonId, …)` reopens it later, even
+   * after everyone left), once the seat message came; undefined for a dungeon the server does not store.
+   */
+  get dungeonId(): string | undefined {
+    return this.#seat?.dungeonId;
+  }
+
+  /**
+   * Only on the connection that created a stored dungeon: its keeper key, the secret needed to
+   * take its keeper seat again (`openDungeon(dungeonId, { keeperKey })`). The server keeps only
+   * its hash: keep it safe, it is never shown again.
+   */
+  get keeperKey(): string | undefined {
+    return this.#keeperKey;
   }
 
   /**

@@ -9,17 +9,22 @@
  * keeper.onEvent("hour", (e) => console.log(`day ${e.day}, ${e.hour}h`));
  * await keeper.placePart({ kind: "pressurePlate", x: 6, y: 15 });
  */
-export { connect, MalignusClient, type ConnectOptions, type DungeonCreateOptions } from "./client.ts";
+export {
+  connect, MalignusClient, DungeonAccessError, asAccessError, SEAT_TIMEOUT_MS,
+  type ConnectOptions, type DungeonCreateOptions, type OpenDungeonOptions,
+} from "./client.ts";
 export {
   DungeonConnection, EventTimeoutError, CLOSED_ALREADY, DEFAULT_WAIT_TIMEOUT_MS,
   type CommandMethods, type DungeonRole,
 } from "./connection.ts";
 export { CommandValidationError, validateCommand, isCommandType } from "./validate.ts";
+export { ReplayConnection, watchReplay, downloadReplay, REPLAY_FIRST_STATE_TIMEOUT_MS, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 export { httpBaseUrl, DEFAULT_SERVER_URL } from "./urls.ts";
 export { gameTimeOfTick, formatGameTime, type GameTime } from "./clock.ts";
 export type {
   CommandType, CommandPayload, CommandResult, CommandAccepted, CommandRefused, ErrorCode,
   SimEvent, SimEventType, SimEventOf, DungeonListing, JoinOptions, SeatInfo, SeatRole, TurnPlan,
+  DungeonAccessCode, StoredDungeon, StoredDungeonPage, StoredDungeonStatus,
 } from "@malignus/shared";
 export { DungeonState } from "@malignus/shared/schema";
 export type {

@@ -71,6 +71,20 @@ starts on loopback ports and the transport comparison; raw JSON goes to loadtest
   -h, --help          print this usage and exit`;
 
 /**
+ * The line after which docs/benchmarks.md holds sections measured by hand (before/after
+ * comparisons of a change, with their own commands and dates): `bench:doc` keeps them as they are.
+ */
+export const KEPT_MARKER = "<!-- kept by bench:doc: the sections below are hand-run comparisons, each with its command and date -->";
+
+/** The kept tail of the page at `docPath` (from {@link KEPT_MARKER}, with a blank line before), or "" when there is none. */
+export function keptSection(docPath: string): string {
+  let text: string;
+  try { text = readFileSync(docPath, "utf8"); } catch { return ""; }
+  const at = text.indexOf(KEPT_MARKER);
+  return at < 0 ? "" : `\n${text.slice(at)}`;
+}
+
+/**
  * Parses the doc run's options; `"help"` when `argv` holds `--help` or `-h` (anywhere). Pure.
  * @throws Error with a one-line message (no usage text) on an unknown option, a missing value,
  *   a bad number or an unknown `--skip` part.
@@ -389,7 +403,8 @@ async function main(): Promise<void> {
     },
     bench, load, fight, compare, capacity, target, profile, bandwidth,
   });
-  writeFileSync(path.join(REPO, "docs/benchmarks.md"), md);
+  const docPath = path.join(REPO, "docs/benchmarks.md");
+  writeFileSync(docPath, md + keptSection(docPath));
   console.log("bench:doc: docs/benchmarks.md written");
   process.exit(0);
 }

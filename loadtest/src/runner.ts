@@ -123,6 +123,8 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
   const clients: MalignusClient[] = [];
   const bareClient = new ColyseusClient(o.endpoint);
   const roomIds: string[] = [];
+  /** Each room's keeper key (stored dungeons): co-op keepers join with it. */
+  const keeperKeys: (string | undefined)[] = [];
 
   // Ramp: each room's creator first, then its other clients, at o.rampPerSecond.
   type Slot = { room: number; role: Joined["role"]; creator: boolean };
@@ -151,11 +153,12 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
           { seed: o.seed * 1000 + slot.room, timeScale: o.timeScale, pauseOnSpot: false, keeperSeats: Math.max(1, o.keepers), ...(o.skipToInvasion ? { skipToInvasion: true } : {}) } as DungeonCreateOptions,
           { name: `bot keeper ${slot.room}` }));
         roomIds[slot.room] = conn.roomId;
+        keeperKeys[slot.room] = conn.keeperKey;
         track("keeper", conn.room, conn);
       } else {
         const id = roomIds[slot.room];
         if (!id) { failed++; bump(errors, "join-skipped:room-not-created"); return; }
-        const conn = await timed(() => slot.role === "keeper" ? client.joinAsKeeper(id, `bot keeper ${slot.room}`) : client.spectate(id, `bot spectator ${slot.room}`));
+        const conn = await timed(() => slot.role === "keeper" ? client.joinAsKeeper(id, `bot keeper ${slot.room}`, keeperKeys[slot.room]) : client.spectate(id, `bot spectator ${slot.room}`));
         track(slot.role, conn.room, conn);
       }
     } catch (err) {

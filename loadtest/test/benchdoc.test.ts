@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOC_USAGE, parseDocArgs, renderDoc, type DocOptions } from "../src/benchdoc.ts";
+import { DOC_USAGE, KEPT_MARKER, keptSection, parseDocArgs, renderDoc, type DocOptions } from "../src/benchdoc.ts";
 
 const machine = { cpu: "Test CPU", cores: 2, memoryGiB: 8, node: "v24.0.0", platform: "linux", loadBefore: [1, 2, 3], loadAfter: [4, 5, 6] };
 
@@ -38,5 +38,20 @@ describe("bench:doc", () => {
     expect(md).toContain("| 20 | 100 | 12.3 | 0 | 30.0 | good |");
     expect(md).toContain("| 40 | 200 | 300.0 | 0 | 80.0 | failed |");
     expect(md).toContain("Last good step: 20 rooms; stopped: p99 300 ms at 40 rooms.");
+  });
+});
+
+describe("the kept tail of docs/benchmarks.md", () => {
+  it("keeps everything from the marker on, with one blank line before it, and nothing when there is no marker or no file", async () => {
+    const { mkdtempSync, writeFileSync: write } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "benchdoc-"));
+    const page = join(dir, "benchmarks.md");
+    write(page, `# Benchmarks\n\ngenerated\n\n${KEPT_MARKER}\n\n## Before and after\n\n| a | b |\n`);
+    expect(keptSection(page)).toBe(`\n${KEPT_MARKER}\n\n## Before and after\n\n| a | b |\n`);
+    write(page, "# Benchmarks\n\ngenerated only\n");
+    expect(keptSection(page)).toBe("");
+    expect(keptSection(join(dir, "missing.md"))).toBe("");
   });
 });

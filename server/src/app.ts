@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import {
   Server, LocalPresence, LocalDriver, createEndpoint, createRouter, matchMaker,
@@ -5,7 +6,7 @@ import {
 } from "@colyseus/core";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { DUNGEON_ROOM, type DungeonListing } from "@malignus/shared";
+import { DUNGEON_ROOM, REPLAY_ROOM, type DungeonListing } from "@malignus/shared";
 import type { TransportPreference } from "./config.ts";
 import { logger as defaultLogger, type Logger } from "./logger.ts";
 import { colyseusLogger } from "./colyseusLogger.ts";
@@ -14,6 +15,12 @@ import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
 import { metricsText } from "./metrics.ts";
 import { webRoutes } from "./watch.ts";
+import type { DungeonStore } from "./store/types.ts";
+import { MAX_QUEUED_INPUTS, StoreWriter, type StoreWriterOptions } from "./store/writer.ts";
+import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
+import { getStored, jsonResponse, listStored } from "./rooms/storedListing.ts";
+import { replayEndpoint } from "./replay/route.ts";
+import { replayRoomWith } from "./replay/ReplayRoom.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -32,6 +39,15 @@ export interface CreateServerOptions {
   handleSignals?: boolean;
   /** Logger (default: the process logger). */
   logger?: Logger;
+  /**
+   * Where dungeons are kept (store/index.ts `openDungeonStore`; `main.ts` opens SQLite under
+   * `DATA_DIR`, or PostgreSQL with `DATABASE_URL`). The server takes it over: `init()` here,
+   * `close()` in `shutdown()`. Unset: rooms are ephemeral (nothing stored, no keeper keys,
+   * `GET /dungeons` and replays of stored dungeons answer 503) — tests and benchmarks that need no persistence.
+   */
+  store?: DungeonStore | undefined;
+  /** The write-behind queue's bound and retry timing (store/writer.ts; defaults there). */
+  writer?: Omit<StoreWriterOptions, "log"> | undefined;
 }
 
 /** A created (not yet listening) server and the handles to run and stop it. */
@@ -47,13 +63,19 @@ export interface DungeonServer {
    * @throws Error (e.g. `EADDRINUSE`) when the port cannot be bound.
    */
   listen(port: number, hostname?: string): Promise<number>;
-  /** Disposes every local room (clients are disconnected), closes the transport and Redis. Never exits the process. */
+  /**
+   * Disposes every local room (clients are disconnected; stored dungeons save and rest), writes
+   * what is queued, closes the store, the transport and Redis. Never exits the process.
+   */
   shutdown(): Promise<void>;
+  /** The persistence rooms use (store, writer, lease holder); undefined without a store. */
+  readonly host: DungeonHost | undefined;
 }
 
 /** Answer of `GET /health`. `rooms` counts the rooms living in this process. */
 export interface HealthResponse {
-  status: "ok";
+  /** `degraded`: the dungeon store is unreachable (inputs queue in memory, up to a bound). */
+  status: "ok" | "degraded";
   pid: number;
   rooms: number;
   transport: TransportKind;
@@ -63,8 +85,9 @@ export interface HealthResponse {
  * Creates the Colyseus server: transport (see transport.ts), presence and driver (Redis when
  * `redisUrl` is set, else in-process), the `dungeon` room, and the HTTP routes
  * `GET /health` → {@link HealthResponse}, `GET /rooms` → {@link DungeonListing}[] of every
- * live dungeon across all processes sharing the driver, and `GET /metrics` → this process's
- * Prometheus metrics in text format (metrics.ts). Only one server may exist per process
+ * live dungeon across all processes sharing the driver, `GET /metrics` → this process's
+ * Prometheus metrics in text format (metrics.ts), and `GET /dungeons/:id/replay` → a stored
+ * dungeon's replay file (replay/route.ts); and the `replay` room (replay/ReplayRoom.ts). Only one server may exist per process
  * (the Colyseus matchmaker is a module singleton).
  * @throws Error when `transport` is `uws` and uWebSockets.js cannot be loaded.
  */
@@ -96,8 +119,20 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     logger: colyseusLogger(log),
   });
 
+  let host: DungeonHost | undefined;
+  if (options.store) {
+    await options.store.init();
+    host = {
+      store: options.store, writer: new StoreWriter(options.store, { ...options.writer, log: (level, message) => log[level](message) }),
+      maxQueuedInputs: options.writer?.maxQueued ?? MAX_QUEUED_INPUTS, log,
+      holder: `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
+    };
+    log.info({ store: options.store.kind }, "dungeon store ready");
+  }
+  const noStore = (): Response => jsonResponse({ status: 503, body: { error: "NO_STORE", reason: "this server keeps no dungeons (started without a store)" } });
+
   const health = createEndpoint("/health", { method: "GET" }, async (): Promise<HealthResponse> => ({
-    status: "ok",
+    status: host?.writer.degraded ? "degraded" : "ok",
     pid: process.pid,
     rooms: matchMaker.stats.local.roomCount,
     transport: choice.kind,
@@ -107,9 +142,16 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     const { body, contentType } = await metricsText();
     return new Response(body, { status: 200, headers: { "content-type": contentType } });
   });
-  server.router = createRouter({ health, rooms, metrics });
+  const dungeons = createEndpoint("/dungeons", { method: "GET" }, async (ctx): Promise<Response> =>
+    host ? jsonResponse(await listStored(host.store, new URL(ctx.request?.url ?? "http://x/dungeons").searchParams)) : noStore());
+  const dungeon = createEndpoint("/dungeons/:id", { method: "GET" }, async (ctx): Promise<Response> =>
+    host ? jsonResponse(await getStored(host.store, String((ctx.params as { id?: string }).id ?? ""))) : noStore());
+  const replay = replayEndpoint(() => host?.store);
+  server.router = createRouter({ health, rooms, metrics, dungeons, dungeon, replay });
   server.router = server.router.extend(webRoutes({ logger: log })); // GET /watch (web/dist); /colyseus with MONITOR_PASSWORD (watch.ts)
-  server.define(DUNGEON_ROOM, DungeonRoom);
+  // A stored dungeon's room is found by its id (`openDungeon`: joinOrCreate with `dungeonId`).
+  server.define(DUNGEON_ROOM, DungeonRoom, host ? { [PERSISTENCE_OPTION]: host } : {}).filterBy(["dungeonId"]);
+  server.define(REPLAY_ROOM, replayRoomWith(() => host?.store));
 
   return {
     server,
@@ -134,8 +176,14 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       log.info({ port: bound, publicAddress: options.publicAddress ?? null, processId: matchMaker.processId }, "listening");
       return bound;
     },
+    host,
     async shutdown(): Promise<void> {
       await server.gracefullyShutdown(false);
+      if (host) {
+        await host.writer.flush();
+        await Promise.allSettled(host.saving.values());
+        await host.store.close();
+      }
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
- * Process entry point: reads the environment (config.ts), starts the server on `PORT` and shuts
+ * Process entry point: reads the environment (config.ts), opens the dungeon store (SQLite under
+ * `DATA_DIR`, or PostgreSQL with `DATABASE_URL`), starts the server on `PORT` and shuts
  * it down gracefully on SIGINT/SIGTERM (rooms disposed, clients disconnected, Redis closed),
  * exiting 0; a second signal or a shutdown longer than {@link SHUTDOWN_TIMEOUT_MS} exits at once.
  */
 import { readConfig } from "./config.ts";
 import { logger as log } from "./logger.ts";
 import { createServer } from "./app.ts";
+import { openDungeonStore } from "./store/index.ts";
 
 /** Longest graceful shutdown before the process exits anyway, in milliseconds. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -22,6 +24,8 @@ const app = await createServer({
   publicAddress: config.publicAddress,
   transport: config.transport,
   logger: log,
+  // Dungeons outlive their rooms: SQLite under DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL.
+  store: openDungeonStore(config),
 });
 
 let stopping = false;

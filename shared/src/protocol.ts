@@ -24,6 +24,11 @@ export interface JoinOptions {
   name?: string;
   /** Adventurers: the id of the party member to play; default the first unclaimed one. */
   unitId?: string;
+  /**
+   * The dungeon's keeper key (given to its creator in the {@link SeatInfo}): needed to take a
+   * keeper seat of a stored dungeon, and any seat of a private one.
+   */
+  keeperKey?: string;
 }
 
 /** Server → client message sent once after joining: the seat this client holds. */
@@ -36,6 +41,13 @@ export interface SeatInfo {
   role: SeatRole;
   /** Adventurers: the unit played. */
   unitId?: string;
+  /** Stored dungeons: the dungeon's id (= the room id while live), for `openDungeon` later. */
+  dungeonId?: string;
+  /**
+   * Only to the client that created a stored dungeon, once: the keeper key (32 base64url
+   * characters). The server keeps only its hash; without it nobody can take a keeper seat again.
+   */
+  keeperKey?: string;
 }
 
 /** Matchmaking metadata every dungeon room advertises (used by `GET /rooms`). */
@@ -73,3 +85,46 @@ export const PLAN_TURN_MESSAGE = "planTurn";
  * tile until the next `moveTo`; the AI takes over again when the player drops.
  */
 export const MOVE_TO_MESSAGE = "moveTo";
+
+/**
+ * Why a join or an open of a stored dungeon is refused; the server's error message starts with
+ * the code and a colon (`KEEPER_KEY_WRONG: …`), the SDK turns it into a `DungeonAccessError`:
+ * - `KEEPER_KEY_REQUIRED`: a keeper seat (or any seat of a private dungeon) asked without a key;
+ * - `KEEPER_KEY_WRONG`: the key given is not this dungeon's;
+ * - `UNKNOWN_DUNGEON`: no stored dungeon has that id;
+ * - `DUNGEON_DAMAGED`: its stored data failed to load (the reason follows); it never opens;
+ * - `DUNGEON_BUSY`: another process runs it (its lease has not expired);
+ * - `NO_STORE`: this server keeps no dungeons (started without a store).
+ */
+export const DUNGEON_ACCESS_CODES = ["KEEPER_KEY_REQUIRED", "KEEPER_KEY_WRONG", "UNKNOWN_DUNGEON", "DUNGEON_DAMAGED", "DUNGEON_BUSY", "NO_STORE"] as const;
+/** One of {@link DUNGEON_ACCESS_CODES}. */
+export type DungeonAccessCode = (typeof DUNGEON_ACCESS_CODES)[number];
+
+/** Where a stored dungeon stands: run by a room now, resting (saved, its clock stopped), or damaged (never opens). */
+export type StoredDungeonStatus = "live" | "resting" | "damaged";
+
+/** One stored dungeon as `GET /dungeons` lists it. */
+export interface StoredDungeon {
+  /** Its id: `openDungeon(dungeonId)`; the room id while live. */
+  dungeonId: string;
+  map: string;
+  ruleset: string;
+  /** Game day (from 1) at its last save. */
+  day: number;
+  /** Display name of the keeper who created it. */
+  ownerName: string;
+  /** Only its keeper (with the key) may watch it. */
+  private: boolean;
+  status: StoredDungeonStatus;
+}
+
+/** Default and largest page of `GET /dungeons` (`limit`). */
+export const STORED_DUNGEONS_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
+
+/** Answer of `GET /dungeons?offset=&limit=`: a page, oldest dungeon first, and how many there are in all. */
+export interface StoredDungeonPage {
+  total: number;
+  offset: number;
+  limit: number;
+  dungeons: StoredDungeon[];
+}

@@ -28,8 +28,8 @@ const els = {
 
 let watch: DungeonWatch | undefined;
 let refresh: ReturnType<typeof setTimeout> | undefined;
-/** The SDK's replay entry point, once the server side of replays exists (issue 16). */
-const watchReplay = (client as unknown as { watchReplay?: (dungeonId: string) => Promise<DungeonConnection> }).watchReplay?.bind(client);
+/** Plays a stored dungeon's replay (the server's replay room, issue 16). */
+const watchReplay = (dungeonId: string): Promise<DungeonConnection> => client.watchReplay(dungeonId);
 
 async function refreshLists(): Promise<readonly string[] | undefined> {
   clearTimeout(refresh);
@@ -37,7 +37,7 @@ async function refreshLists(): Promise<readonly string[] | undefined> {
     const lists = await fetchLists(client.httpUrl);
     if (link.state === "offline") link.show("back");
     showLive($("live-list"), note, lists.live, (roomId) => { location.hash = `#/dungeon/${roomId}`; });
-    showStored($("stored"), $("stored-list"), lists.stored, watchReplay ? (id) => void openReplay(id) : undefined);
+    showStored($("stored"), $("stored-list"), lists.stored, (id) => void openReplay(id));
     return lists.live.map((d) => d.roomId);
   } catch {
     link.lost();
@@ -85,7 +85,6 @@ async function openRoom(roomId: string): Promise<void> {
 }
 
 async function openReplay(dungeonId: string): Promise<void> {
-  if (!watchReplay) return;
   await stopWatching();
   clearTimeout(refresh);
   lobby.hidden = true;

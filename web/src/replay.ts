@@ -1,50 +1,40 @@
 /**
- * Replay controls (pause, speed, seek), shown only when the connection offers them: the replay
- * rooms of durable dungeons (issue 16, `client.watchReplay`) are being built alongside this page,
- * so the page checks for the methods instead of assuming them.
+ * Replay controls (pause, speed, seek) for a replay room (`client.watchReplay`, issue 16): shown
+ * only when the watched connection is a {@link ReplayConnection}; the seek bar follows the
+ * playback status the room sends.
  */
-
-/** What a replay connection is expected to offer; every member is checked before use. */
-export interface ReplayControls {
-  pause(): Promise<unknown>;
-  play(): Promise<unknown>;
-  /** Playback speed, a multiple of real time (1 = as recorded). */
-  setSpeed(speed: number): Promise<unknown>;
-  /** Jumps to a tick of the recording. */
-  seek(tick: number): Promise<unknown>;
-  /** Last tick of the recording, when known. */
-  readonly lengthTicks?: number;
-}
-
-/** The connection's replay controls, or undefined when it is a live room (or the API differs). */
-export function replayControls(connection: unknown): ReplayControls | undefined {
-  const c = connection as Partial<ReplayControls> | null;
-  if (!c || typeof c !== "object") return undefined;
-  const all = [c.pause, c.play, c.setSpeed, c.seek].every((f) => typeof f === "function");
-  return all ? (c as ReplayControls) : undefined;
-}
+import { ReplayConnection, type DungeonConnection } from "@malignus/client-sdk";
 
 /** The page's control elements. */
 export interface ReplayElements { box: HTMLElement; pause: HTMLButtonElement; speed: HTMLSelectElement; seek: HTMLInputElement }
 
+/** The connection as a replay, or undefined for a live room. */
+export function replayControls(connection: DungeonConnection): ReplayConnection | undefined {
+  return connection instanceof ReplayConnection ? connection : undefined;
+}
+
 /**
- * Shows and wires the controls for `controls`, or hides them when undefined.
- * @returns a function that updates the seek bar to the tick being shown.
+ * Shows and wires the controls for `replay` (speed in game minutes per real second, seek in
+ * ticks between the replay's start and end), or hides them when undefined. A viewer who does
+ * not drive playback has its controls refused by the room; the status then puts them back.
+ * @returns a function to call with each drawn tick (the seek bar follows the status instead).
  */
-export function bindReplayControls(els: ReplayElements, controls: ReplayControls | undefined): (tick: number) => void {
-  els.box.hidden = controls === undefined;
-  if (!controls) return () => {};
-  let paused = false;
-  els.pause.onclick = () => {
-    paused = !paused;
-    els.pause.textContent = paused ? "Play" : "Pause";
-    void (paused ? controls.pause() : controls.play());
+export function bindReplayControls(els: ReplayElements, replay: ReplayConnection | undefined): (tick: number) => void {
+  els.box.hidden = replay === undefined;
+  if (!replay) return () => {};
+  const show = (): void => {
+    const s = replay.status;
+    if (!s) return;
+    els.pause.textContent = s.paused ? "Play" : "Pause";
+    els.seek.min = String(s.startTick);
+    els.seek.max = String(s.endTick);
+    if (document.activeElement !== els.seek) els.seek.value = String(s.tick);
+    if (document.activeElement !== els.speed && [...els.speed.options].some((o) => o.value === String(s.speed))) els.speed.value = String(s.speed);
   };
-  els.speed.onchange = () => void controls.setSpeed(Number(els.speed.value));
-  els.seek.onchange = () => void controls.seek(Number(els.seek.value));
-  return (tick) => {
-    const length = controls.lengthTicks ?? Math.max(tick, Number(els.seek.max));
-    els.seek.max = String(length);
-    if (document.activeElement !== els.seek) els.seek.value = String(tick);
-  };
+  replay.onStatus(show);
+  show();
+  els.pause.onclick = () => void (replay.status?.paused ? replay.play() : replay.pause());
+  els.speed.onchange = () => void replay.setSpeed(Number(els.speed.value));
+  els.seek.onchange = () => void replay.seek(Number(els.seek.value));
+  return () => {};
 }

@@ -1,13 +1,15 @@
-import { CloseCode, Room, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { CloseCode, Room, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { COMMAND_TYPES, COMMANDS, SEAT_MESSAGE, type CommandResult, type CommandType, type SeatInfo } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
-import { createDungeonSimulation, type Checkpoint, type DungeonSimOptions, type Input, type Simulation } from "../sim/index.ts";
-import { loadMap } from "../maps.ts";
+import type { Checkpoint, DungeonSimOptions, Input, Simulation } from "../sim/index.ts";
 import { logger } from "../logger.ts";
 import { addStepPhase, clientsGauge, messagesReceived, messagesRefused, roomsGauge, tickDuration } from "../metrics.ts";
 import { corkClientsInto, uncorkAll, type Corkable } from "../transport.ts";
 import { checkpointEveryTicks } from "./settings.ts";
-import { RoomRefusal, parseCreateOptions, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
+import { RoomRefusal, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
+import { DungeonAccessRefusal, checkAccess } from "./access.ts";
+import { CLOCK_STOPS_WHILE_EMPTY, LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
+import { CreatorClaim, authorizeOpen, openingId, startDungeon } from "./roomStart.ts";
 import { projectMap, projectState } from "./projection.ts";
 import { SeatBook, type Seat } from "./seats.ts";
 import { CommandGate } from "./gate.ts";
@@ -15,7 +17,7 @@ import { ROOM_STEPS_PER_SECOND, StepLoop } from "./stepLoop.ts";
 import { RoomViews } from "./roomViews.ts";
 import { PatchByteCounter } from "./byteMetrics.ts";
 import { Listing } from "./listing.ts";
-import type { Viewer } from "./views.ts";
+import { seatViewer, type Viewer } from "./views.ts";
 
 export { ROOM_STEPS_PER_SECOND, MAX_TICKS_PER_STEP, PATCH_RATE_MS } from "./stepLoop.ts";
 export { MAX_REFUSAL_LOGS_PER_SECOND } from "./gate.ts";
@@ -33,7 +35,13 @@ type DungeonClient = Client<{ userData: DungeonClientData }>;
  * - the command gate: gate.ts (client message → `gateCommand` → `sim.enqueue` → answer);
  * - the step loop: stepLoop.ts (`setFixedTimestep` at {@link ROOM_STEPS_PER_SECOND} Hz, the tick budget);
  * - projection, controllers, views and events: roomViews.ts (over projection.ts and views.ts);
- * - metrics: byteMetrics.ts (patch bytes) and metrics.ts; listing metadata: listing.ts.
+ * - metrics: byteMetrics.ts (patch bytes) and metrics.ts; listing metadata: listing.ts;
+ * - stored dungeons: roomStart.ts (create or open), durable.ts (appends, snapshots, lease, the
+ *   last save), access.ts (the keeper key), restore.ts (snapshot + log → simulation).
+ *
+ * Stored dungeons (a server with a store): the dungeon id is the room id; every accepted input
+ * is stored before its answer; the dungeon is saved and rests when the last client leaves, and
+ * its clock runs only while a seat is held; `openDungeon` restores it with the stored hash.
  *
  * One direction: clients' commands and the room's seat facts go into the simulation only as
  * inputs (`sim.enqueue`, kept in `sim.inputLog`); the room reads the simulation and never writes
@@ -73,22 +81,65 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #lastSeatFacts = "";
   /** Sockets corked for the current step (transport.ts), reused from step to step. */
   readonly #corked: Corkable[] = [];
+  /** The stored dungeon this room runs (durable.ts); undefined for an ephemeral room (no store). */
+  #durable: DurableDungeon | undefined;
+  /** A new stored dungeon: its creator and the keeper key to tell it once (roomStart.ts). */
+  #creator: CreatorClaim | undefined;
+  #restoredAt: { tick: number; hash: string } | undefined;
 
-  override onCreate(rawOptions: unknown): void {
-    const options = parseCreateOptions(rawOptions);
+  /**
+   * Matchmaking's check, before any room is created or restored: `openDungeon(dungeonId, {
+   * keeperKey })` of a stored dungeon is refused here when the id is unknown, the dungeon is
+   * damaged, or the key does not fit the seat asked (access.ts `checkAccess`), so a refused
+   * open changes nothing. Other joins pass (the room's own `onAuth` checks them).
+   * @throws DungeonAccessRefusal `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED`, `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`, `NO_STORE`.
+   */
+  static override async onAuth(_token: string, options: unknown, _context: AuthContext): Promise<unknown> {
+    return await authorizeOpen(options);
+  }
+
+  /**
+   * The owner check of a stored dungeon's room (access.ts): a keeper seat needs the keeper key,
+   * any seat of a private dungeon too. The creator of a new stored dungeon (the client whose join
+   * options carry the create option `creatorToken`; without one, the first client) needs none:
+   * it receives the key.
+   * @throws DungeonAccessRefusal `KEEPER_KEY_REQUIRED` or `KEEPER_KEY_WRONG` (no seat, nothing changes).
+   */
+  override async onAuth(client: DungeonClient, rawOptions: unknown): Promise<boolean> {
+    const durable = this.#durable;
+    if (!durable) return true;
+    if (this.#creator?.claim(client.sessionId, rawOptions)) return true;
+    const { role, keeperKey } = parseJoinOptions(rawOptions);
+    await checkAccess(durable, role, keeperKey);
+    return true;
+  }
+
+  /**
+   * Creates the room's dungeon: a new one from the create options (stored with a new keeper key
+   * when the server has a store: durable.ts), or, with the `dungeonId` option (`openDungeon`),
+   * the stored dungeon of that id restored from its snapshot and log (the room id becomes the
+   * dungeon id, so one process never runs two rooms of one dungeon).
+   * @throws RoomRefusal on bad create options; DungeonAccessRefusal when a stored dungeon cannot open.
+   */
+  override async onCreate(rawOptions: unknown): Promise<void> {
+    const { [PERSISTENCE_OPTION]: host, ...clientOptions } = (rawOptions ?? {}) as Record<string, unknown>;
+    const base = (host as DungeonHost | undefined)?.log ?? logger;
+    const opening = openingId(host as DungeonHost | undefined, clientOptions);
+    if (opening !== undefined) this.roomId = opening; // one room per stored dungeon
+    this.#log = base.child({ roomId: this.roomId });
+    const start = await startDungeon(host as DungeonHost | undefined, clientOptions, this.roomId, opening, this.#log);
+    const { options, sim } = start;
+    this.#simOptions = start.simOptions;
+    this.#durable = start.durable;
+    this.#creator = start.creator;
+    this.#restoredAt = start.restoredAt;
     this.#options = options;
     this.maxMessagesPerSecond = options.maxMessagesPerSecond;
-    this.#log = logger.child({ roomId: this.roomId });
-    this.#simOptions = {
-      map: options.map, seed: options.seed, ruleset: options.ruleset, pauseOnSpot: options.pauseOnSpot,
-      skipToInvasion: options.skipToInvasion, startPaused: options.startPaused,
-      ...(options.d100 ? { d100: structuredClone(options.d100) } : {}),
-    };
-    const sim = createDungeonSimulation(this.#simOptions, loadMap(options.map));
     sim.checkpointEvery = checkpointEveryTicks();
     this.#sim = sim;
-    if (options.skipToInvasion) this.#log.info({ tick: sim.tick, partyId: sim.state.invasion.partyId }, "skipped to the first invasion");
-    this.#log.info({ ...options }, "dungeon created");
+    this.#log.info({ ...options, dungeonId: this.#durable?.dungeonId }, this.#durable ? "stored dungeon running" : "dungeon created");
+    const durable = this.#durable;
+    if (durable) this.clock.setInterval(() => void durable.keepLease(() => this.disconnect()), LEASE_RENEW_MS);
     this.#gate = new CommandGate(this.#log, () => this.clock.currentTime);
     this.#loop = new StepLoop(options.timeScale);
 
@@ -123,14 +174,15 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const { role, name, unitId: wanted } = parseJoinOptions(rawOptions);
     const seat = this.#seats.take(client.sessionId, role, name, wanted, this.#options.keeperSeats, this.#sim.state);
     const unitId = seat.unitId;
-    const viewer: Viewer = role === "keeper" ? { kind: "keeper" }
-      : role === "adventurer" ? { kind: "adventurer", unitId: unitId as string }
-      : this.#options.spectatorsSeeAll ? { kind: "all" } : { kind: "keeper" };
+    const viewer: Viewer = seatViewer(role, unitId, this.#options.spectatorsSeeAll); // the core decides whose eyes a seat has
     client.userData = { seat, viewer };
     this.#views.attach(client);
     this.#bytes.count(client);
     clientsGauge.inc({ role });
     const info: SeatInfo = unitId === undefined ? { seatId: seat.seatId, role } : { seatId: seat.seatId, role, unitId };
+    if (this.#durable) info.dungeonId = this.#durable.dungeonId;
+    const keeperKey = this.#creator?.take(client.sessionId); // once, to the creator only; the store keeps its hash
+    if (keeperKey !== undefined) info.keeperKey = keeperKey;
     client.send(SEAT_MESSAGE, info);
     this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role, name, unitId }, "client joined");
     this.#seatsChanged();
@@ -173,7 +225,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#seatsChanged();
   }
 
-  override onDispose(): void {
+  override onDispose(): Promise<void> | undefined {
     this.#bytes.flush();
     roomsGauge.dec();
     for (const seat of this.#seats.all()) if (seat.connected) clientsGauge.dec({ role: seat.role });
@@ -181,10 +233,12 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#gate?.flush();
     // The state hash costs a walk of the whole state: only when the line is printed.
     if (this.#log.isLevelEnabled("info")) this.#log.info({ tick: this.#sim?.state.tick, hash: this.#sim?.hash() }, "dungeon disposed");
+    // A stored dungeon: the last snapshot, then resting (its clock stops until it is opened again).
+    return this.#durable?.close(this.#sim);
   }
 
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
-    if (error.cause instanceof RoomRefusal) {
+    if (error.cause instanceof RoomRefusal || error.cause instanceof DungeonAccessRefusal) {
       this.#log.info({ method: methodName }, `refused: ${error.message}`);
       return;
     }
@@ -207,6 +261,15 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** The state hashes the simulation recorded (every `CHECKPOINT_EVERY_TICKS` ticks; none by default). */
   get checkpoints(): readonly Checkpoint[] { return this.#sim.checkpoints; }
 
+  /**
+   * A room that opened a stored dungeon: its tick and state hash right after the restore (equal
+   * to the stored ones: checked), before anyone joined. Undefined for a new dungeon.
+   */
+  get restoredAt(): { tick: number; hash: string } | undefined { return this.#restoredAt; }
+
+  /** The stored dungeon's id; undefined for an ephemeral room (no store). */
+  get dungeonId(): string | undefined { return this.#durable?.dungeonId; }
+
   /** Refusals so far (commands refused, role not allowed, unknown types). */
   get refusalCount(): number { return this.#gate.refusals; }
 
@@ -219,11 +282,27 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** Ids of the current party's active members no seat has claimed. */
   openAdventurerSeats(): string[] { return this.#seats.openAdventurerSeats(this.#sim.state); }
 
-  /** One command message through the gate (gate.ts); an adventurer's accepted command shows in the room's state at once. */
-  #command(client: DungeonClient, type: CommandType, payload: unknown): CommandResult {
-    const { result, accepted } = this.#gate.command(this.#sim, { sessionId: client.sessionId, seat: client.userData?.seat }, type, payload);
+  /**
+   * One command message through the gate (gate.ts); an adventurer's accepted command shows in
+   * the room's state at once. A stored dungeon answers an accepted command only once its input
+   * is durable (durable.ts `appendLast`): an acknowledged command is never lost; while the
+   * writer's queue is full (database away) commands are refused `STORE_UNAVAILABLE` before they apply.
+   */
+  async #command(client: DungeonClient, type: CommandType, payload: unknown): Promise<CommandResult> {
+    const gateClient = { sessionId: client.sessionId, seat: client.userData?.seat };
+    const durable = this.#durable;
+    if (durable && !durable.canAppend()) return this.#gate.refused(gateClient, type, "STORE_UNAVAILABLE", "the dungeon store is unavailable: try again later");
+    const { result, accepted } = this.#gate.command(this.#sim, gateClient, type, payload);
     // A keeper's effect reaches clients with the next step's patch (at most 100 ms away).
     if (accepted?.kind === "adventurer") this.#project();
+    if (accepted && durable) {
+      try {
+        await durable.appendLast(this.#sim);
+      } catch (err) {
+        this.#log.error({ err, type }, "accepted input not stored");
+        return { ok: false, code: "STORE_UNAVAILABLE", reason: `the command applied but could not be saved: ${(err as Error).message}` };
+      }
+    }
     return result;
   }
 
@@ -247,7 +326,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** Runs the step's ticks, projects, and sends the step's one patch; `started` is the step's `performance.now()`. */
   #stepAndPatch(started: number): void {
     const sim = this.#sim;
-    this.#loop.run(sim, (events) => this.#views.broadcast(this.clients, events));
+    // A stored dungeon's clock runs only while a seat is held (durable.ts CLOCK_STOPS_WHILE_EMPTY).
+    if (!this.#durable || !CLOCK_STOPS_WHILE_EMPTY || this.#seats.size > 0) this.#loop.run(sim, (events) => this.#views.broadcast(this.clients, events));
+    this.#durable?.afterStep(sim);
     const simulated = performance.now();
     addStepPhase("simulation", simulated - started);
     this.#project(simulated);
@@ -286,10 +367,12 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#lastSeatFacts = facts;
     const result = this.#sim.enqueue({ kind: "room" }, command);
     if (!result.ok) this.#log.error({ code: result.code, reason: result.reason }, "seats input refused");
+    else this.#durable?.appendLast(this.#sim).catch((err: unknown) => this.#log.error({ err }, "seats input not stored"));
   }
 
   #publishMetadata(): void {
-    const metadata = this.#listing.metadata(this.#sim, this.#seats, this.#options);
+    const listed = this.#listing.metadata(this.#sim, this.#seats, this.#options);
+    const metadata: DungeonMetadata = this.#durable ? { ...listed, dungeonId: this.#durable.dungeonId } : listed;
     this.setMatchmaking({ metadata }).catch((err: unknown) => this.#log.warn({ err }, "could not publish matchmaking metadata"));
   }
 }

@@ -27,6 +27,12 @@ export class RoomRefusal extends Error {
 }
 
 const name = z.string().trim().min(1).max(MAX_NAME_LENGTH);
+/** A keeper key as clients send it (the server checks it against the stored hash). */
+const KeeperKey = z.string().min(1).max(128);
+/** A creator token (see `creatorToken`). */
+export const CreatorToken = z.string().min(16).max(128);
+/** A stored dungeon's id (= the room id it had when created). */
+export const DungeonId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a dungeon id is 1-64 letters, digits, _ or -");
 
 /**
  * Options a `dungeon` room is created with. Colyseus passes the creator's join options to
@@ -69,9 +75,22 @@ export const CreateOptionsSchema = z.object({
   spectatorsSeeAll: z.boolean().default(false),
   /** Messages a client may send per real second; one more disconnects it (Colyseus `maxMessagesPerSecond`). */
   maxMessagesPerSecond: z.number().int().min(1).max(100_000).default(DEFAULT_MAX_MESSAGES_PER_SECOND),
+  /**
+   * Stored dungeons: only a client with the keeper key may join (spectators and adventurer
+   * players included); default false (anyone may watch it live).
+   */
+  private: z.boolean().default(false),
   role: z.enum(SEAT_ROLES).optional(),
   name: name.optional(),
   unitId: EntityId.optional(),
+  keeperKey: KeeperKey.optional(),
+  /**
+   * A secret the creating client chooses (the SDK: 16 random bytes, base64url) so the room knows
+   * it among the joining clients and tells it, and it only, the keeper key. Never stored.
+   */
+  creatorToken: CreatorToken.optional(),
+  /** `openDungeon`: the stored dungeon this room runs (restored from the store, never a new one). */
+  dungeonId: DungeonId.optional(),
   /**
    * d100 rooms: gravely wounded instead of dead for characters that refuse death (P100-DEATH-10), and
    * spells recharged at every fight, not only boss fights (P100-SPELL-08). Both default false.
@@ -97,6 +116,8 @@ export interface DungeonOptions {
   reconnectSeconds: number;
   spectatorsSeeAll: boolean;
   maxMessagesPerSecond: number;
+  /** Stored dungeons: every seat needs the keeper key (present only when true). */
+  private?: true;
   /** d100 rooms: the ruleset's room options, when given. */
   d100?: { traumaticInsteadOfDeath?: boolean | undefined; rechargeBetweenFights?: boolean | undefined; firstParty?: string[] | undefined };
 }
@@ -122,6 +143,7 @@ export function parseCreateOptions(raw: unknown): DungeonOptions {
     reconnectSeconds: o.reconnectSeconds,
     spectatorsSeeAll: o.spectatorsSeeAll,
     maxMessagesPerSecond: o.maxMessagesPerSecond,
+    ...(o.private ? { private: true as const } : {}),
     ...(o.d100 ? { d100: o.d100 } : {}),
   };
 }
@@ -131,10 +153,11 @@ export const JoinOptionsSchema = z.object({
   role: z.enum(SEAT_ROLES).default("spectator"),
   name: name.optional(),
   unitId: EntityId.optional(),
+  keeperKey: KeeperKey.optional(),
 });
 
 /** Validated join options. */
-export interface ParsedJoinOptions { role: SeatRole; name: string | undefined; unitId: string | undefined }
+export interface ParsedJoinOptions { role: SeatRole; name: string | undefined; unitId: string | undefined; keeperKey: string | undefined }
 
 /**
  * Validates join options.
@@ -143,11 +166,14 @@ export interface ParsedJoinOptions { role: SeatRole; name: string | undefined; u
 export function parseJoinOptions(raw: unknown): ParsedJoinOptions {
   const parsed = JoinOptionsSchema.safeParse(raw ?? {});
   if (!parsed.success) throw new RoomRefusal(`invalid join options: ${formatIssues(parsed.error)}`);
-  return { role: parsed.data.role, name: parsed.data.name, unitId: parsed.data.unitId };
+  return { role: parsed.data.role, name: parsed.data.name, unitId: parsed.data.unitId, keeperKey: parsed.data.keeperKey };
 }
 
-/** The matchmaking metadata a dungeon room advertises (a {@link DungeonListing} without its id). */
-export type DungeonMetadata = Omit<DungeonListing, "roomId">;
+/**
+ * The matchmaking metadata a dungeon room advertises (a {@link DungeonListing} without its id);
+ * stored dungeons add their `dungeonId` (`openDungeon` finds the live room by it: `filterBy`).
+ */
+export type DungeonMetadata = Omit<DungeonListing, "roomId"> & { dungeonId?: string };
 
 function formatIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join(".") : "options"}: ${i.message}`).join("; ");

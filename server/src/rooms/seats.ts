@@ -64,6 +64,9 @@ export class SeatBook {
   /** Every seat, held or waiting for a reconnection. */
   all(): IterableIterator<Seat> { return this.#seats.values(); }
 
+  /** How many seats are held, connected or waiting for a reconnection. */
+  get size(): number { return this.#seats.size; }
+
   /** Frees every seat (the room is disposed). */
   clear(): void { this.#seats.clear(); }
 

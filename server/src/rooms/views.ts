@@ -17,7 +17,7 @@ import {
 
 // The core's view API, re-exported for the room, benches and tests that import it from here.
 export {
-  VIEW_RULES, StepViewContext, adventurerKnowsPart, keeperSeesUnit, lazyContext, revealedToKeeper,
+  VIEW_RULES, StepViewContext, adventurerKnowsPart, keeperSeesUnit, lazyContext, revealedToKeeper, seatViewer,
   type ViewContext, type ViewRule, type Viewer,
 } from "../sim/views/index.ts";
 

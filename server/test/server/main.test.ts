@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -23,9 +26,10 @@ function freePort(): Promise<number> {
 describe("main.ts", () => {
   it("starts on PORT without Redis, and on SIGTERM disconnects clients, disposes rooms and exits 0", async () => {
     const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), "malignus-main-"));
     const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
       cwd: REPO,
-      env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "", LOG_LEVEL: "info" },
+      env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "", LOG_LEVEL: "info", DATA_DIR: dataDir, DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const output: string[] = [];
@@ -56,16 +60,18 @@ describe("main.ts", () => {
       expect(logs).toMatch(/"msg":"dungeon disposed"/);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 40_000);
 
   it("exits 1 with a clear log when PORT is taken", async () => {
     const blocker = createNetServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, () => resolve((blocker.address() as { port: number }).port)));
+    const dataDir = mkdtempSync(join(tmpdir(), "malignus-main-"));
     try {
       const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
         cwd: REPO,
-        env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "ws", LOG_LEVEL: "info" },
+        env: { ...process.env, PORT: String(port), REDIS_URL: "", TRANSPORT: "ws", LOG_LEVEL: "info", DATA_DIR: dataDir, DATABASE_URL: "" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const output: string[] = [];
@@ -79,6 +85,7 @@ describe("main.ts", () => {
       expect(output.join("")).toMatch(/"level":60.*EADDRINUSE.*"msg":"could not listen"/);
     } finally {
       blocker.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 30_000);
 });

@@ -2,9 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createConnection, createServer as createNetServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { DUNGEON_ROOM, type DungeonListing } from "@malignus/shared";
+import { DUNGEON_ROOM, SEAT_MESSAGE, type DungeonListing, type SeatInfo } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages } from "./harness.ts";
@@ -43,6 +46,8 @@ function freePort(): Promise<number> {
 
 interface Proc { child: ChildProcess; port: number; output: string[]; exited: Promise<number | null> }
 const procs: Proc[] = [];
+/** Each process's own `DATA_DIR` (its SQLite dungeon store), removed after the tests. */
+const dataDirs: string[] = [];
 
 async function startProcess(port: number): Promise<Proc> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
@@ -55,6 +60,8 @@ async function startProcess(port: number): Promise<Proc> {
       PUBLIC_ADDRESS: `127.0.0.1:${port}`,
       TRANSPORT: "ws",
       LOG_LEVEL: "info",
+      DATA_DIR: dataDirs[dataDirs.push(mkdtempSync(join(tmpdir(), "malignus-scaleout-"))) - 1],
+      DATABASE_URL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -81,6 +88,8 @@ async function getJson<T>(url: string): Promise<T> {
 
 afterAll(async () => {
   for (const p of procs) if (p.child.exitCode === null) p.child.kill("SIGKILL");
+  await Promise.all(procs.map((p) => p.exited));
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   if (redisUp) {
     await redisCommand(["EVAL", "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) end return 1", "0", `${KEY_PREFIX}*`])
       .catch(() => undefined);
@@ -148,11 +157,14 @@ describe("scale-out over Redis", () => {
     try {
       // Create four dungeons, alternating the process asked; note which process hosts each.
       const hostOf = new Map<string, Proc>();
+      /** Each dungeon's keeper key, told to its creator in its seat message: a second keeper needs it. */
+      const keys = new Map<string, string>();
       for (let i = 0; i < 4; i++) {
         const asked = i % 2 === 0 ? a : b;
         const before = (await getJson<HealthResponse>(`${url(a)}/health`)).rooms;
         const keeper = await new Client(url(asked)).create(DUNGEON_ROOM, { role: "keeper", keeperSeats: 2, timeScale: 60 }, DungeonState);
         handleServerMessages(keeper);
+        keeper.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => { if (seat.keeperKey) keys.set(keeper.roomId, seat.keeperKey); });
         rooms.push(keeper);
         const after = (await getJson<HealthResponse>(`${url(a)}/health`)).rooms;
         hostOf.set(keeper.roomId, after > before ? a : b);
@@ -167,7 +179,9 @@ describe("scale-out over Redis", () => {
       const spectators = new Map<string, Room<any, DungeonState>>();
       for (const [roomId, host] of hostOf) {
         const other = host === a ? b : a;
-        const keeper2 = await new Client(url(other)).joinById(roomId, { role: "keeper" }, DungeonState);
+        const keyDeadline = Date.now() + 5000;
+        while (!keys.has(roomId) && Date.now() < keyDeadline) await new Promise((r) => setTimeout(r, 20));
+        const keeper2 = await new Client(url(other)).joinById(roomId, { role: "keeper", keeperKey: keys.get(roomId) }, DungeonState);
         handleServerMessages(keeper2);
         rooms.push(keeper2);
         expect(await keeper2.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });

@@ -44,6 +44,11 @@ export const ERROR_CODES = [
   "NO_DUEL_MERCY",
   "NOT_KEEPER_GROUND",
   "UNKNOWN_LAIR",
+  /**
+   * Stored dungeons: the database is away and the process's queue of unsaved inputs is full
+   * (store/writer.ts `MAX_QUEUED_INPUTS`); the command was not applied. Try again later.
+   */
+  "STORE_UNAVAILABLE",
 ] as const;
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number];
