@@ -17,6 +17,7 @@ import { metricsText } from "./metrics.ts";
 import { ProcessHeartbeat } from "./lifecycle/heartbeat.ts";
 import { restoreLiveDungeons, type RestoreOutcome } from "./lifecycle/restore.ts";
 import { notifyShutdown } from "./lifecycle/shutdown.ts";
+import { webRoutes } from "./watch.ts";
 import type { DungeonStore } from "./store/types.ts";
 import { MAX_QUEUED_INPUTS, StoreWriter, type StoreWriterOptions } from "./store/writer.ts";
 import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
@@ -165,6 +166,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     host ? jsonResponse(await getStored(host.store, String((ctx.params as { id?: string }).id ?? ""))) : noStore());
   const replay = replayEndpoint(() => host?.store);
   server.router = createRouter({ health, rooms, metrics, dungeons, dungeon, replay });
+  server.router = server.router.extend(webRoutes({ logger: log })); // GET /watch (web/dist); /colyseus with MONITOR_PASSWORD (watch.ts)
   // A stored dungeon's room is found by its id (`openDungeon`: joinOrCreate with `dungeonId`).
   server.define(DUNGEON_ROOM, DungeonRoom, host ? { [PERSISTENCE_OPTION]: host } : {}).filterBy(["dungeonId"]);
   server.define(REPLAY_ROOM, replayRoomWith(() => host?.store));
