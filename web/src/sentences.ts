@@ -52,6 +52,7 @@ const SENTENCES: Sentences = {
   captured: (e, n) => `${n.unit(e.byUnitId)} took ${n.unit(e.unitId)} prisoner.`,
   escaped: (e, n) => `${n.unit(e.unitId)} escaped the dungeon.`,
   invasionEnded: (e) => `Invasion ${e.invasionNumber} is over.`,
+  serverShuttingDown: (e) => `The server is shutting down (${e.reason}): the dungeon is saved and will be back when it restarts.`,
   paused: (e) => `The clock stopped (${e.reason}).`,
   resumed: () => "The clock runs again.",
   partRearmed: (e, n) => `${n.unit(e.byUnitId)} ${e.outcome === "rearmed" ? "rearmed" : e.outcome === "failed" ? "failed to rearm" : e.outcome === "fired" ? "set off" : "botched and rigged"} the ${n.part(e.partId).toLowerCase()}.`,
