@@ -13,10 +13,13 @@ COPY --chown=node:node shared/package.json shared/
 COPY --chown=node:node server/package.json server/
 COPY --chown=node:node client-sdk/package.json client-sdk/
 COPY --chown=node:node loadtest/package.json loadtest/
+COPY --chown=node:node web/package.json web/
 # Every dependency, dev ones included: the server runs its TypeScript through tsx.
 RUN npm ci --no-audit --no-fund && npm cache clean --force
 
 COPY --chown=node:node . .
+# The watch page (/watch), built once into the image (npm start's prestart then finds it fresh).
+RUN npm run build:web
 
 ENV PORT=2567
 EXPOSE 2567

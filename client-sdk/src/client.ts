@@ -5,6 +5,7 @@ import {
 } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { DungeonConnection, type DungeonRole } from "./connection.ts";
+import type { Rejoin } from "./resume.ts";
 import { watchReplay, type ReplayConnection, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
 
@@ -124,7 +125,7 @@ export class MalignusClient {
     // A secret of this request only: the room knows its creator by it and tells it the keeper key.
     const creatorToken = randomToken();
     const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role, creatorToken }, DungeonState);
-    return await seated(await connected(room, role));
+    return await seated(await connected(room, role, this.#rejoiner(room.roomId, { ...join, role })));
   }
 
   /**
@@ -144,7 +145,7 @@ export class MalignusClient {
     const role: DungeonRole = join.role ?? (join.keeperKey ? "keeper" : "spectator");
     try {
       const room = await this.colyseus.joinOrCreate<DungeonState>(DUNGEON_ROOM, { ...join, role, dungeonId }, DungeonState);
-      return await seated(await connected(room, role));
+      return await seated(await connected(room, role, this.#rejoiner(room.roomId, { ...join, role }), join.keeperKey));
     } catch (err) {
       throw asAccessError(err);
     }
@@ -201,7 +202,7 @@ export class MalignusClient {
     if (keeperKey !== undefined) options.keeperKey = keeperKey;
     try {
       const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-      return await connected(room, "adventurer");
+      return await connected(room, "adventurer", this.#rejoiner(roomId, options), keeperKey);
     } catch (err) {
       throw asAccessError(err);
     }
@@ -266,10 +267,26 @@ export class MalignusClient {
     if (keeperKey !== undefined) options.keeperKey = keeperKey;
     try {
       const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-      return await connected(room, role);
+      return await connected(room, role, this.#rejoiner(roomId, options), keeperKey);
     } catch (err) {
       throw asAccessError(err);
     }
+  }
+
+  /**
+   * How a connection joins its dungeon again after the server process died or stopped
+   * (resume.ts): the same join options, the keeper key it knows, and for an adventurer the unit
+   * its seat played; a stored dungeon (its seat told a `dungeonId`) is opened by id (restored by
+   * whichever process takes it), any other room joined by `roomId`.
+   */
+  #rejoiner(roomId: string, join: OpenDungeonOptions): Rejoin {
+    return async (seat, keeperKey) => {
+      const options: OpenDungeonOptions = { ...join };
+      if (seat?.unitId !== undefined) options.unitId = seat.unitId;
+      if (keeperKey !== undefined) options.keeperKey = keeperKey;
+      if (seat?.dungeonId === undefined) return await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
+      return await this.colyseus.joinOrCreate<DungeonState>(DUNGEON_ROOM, { ...options, dungeonId: seat.dungeonId }, DungeonState);
+    };
   }
 }
 
@@ -325,9 +342,9 @@ export const FIRST_STATE_TIMEOUT_MS = 10_000;
  * (map, clock, units) when a join method resolves.
  * @throws Error when no state arrives within {@link FIRST_STATE_TIMEOUT_MS}; the room is left.
  */
-async function connected(room: Room<any, DungeonState>, role: DungeonRole): Promise<DungeonConnection> {
+async function connected(room: Room<any, DungeonState>, role: DungeonRole, rejoin?: Rejoin, keeperKey?: string): Promise<DungeonConnection> {
   // Construct first: the connection registers its message handlers (e.g. `seat`) at once.
-  const connection = new DungeonConnection(room, role);
+  const connection = new DungeonConnection(room, role, rejoin, keeperKey);
   if (!(room.state && room.state.mapName)) {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -5,6 +5,7 @@ import {
 } from "@malignus/shared";
 import type { DungeonState, DuelProposal } from "@malignus/shared/schema";
 import { CommandValidationError, validateCommand } from "./validate.ts";
+import { ResumingRoom, type Rejoin } from "./resume.ts";
 
 /** A client's seat role: `keeper`, `adventurer` (plays one party member) or `spectator`. */
 export type DungeonRole = SeatRole;
@@ -69,30 +70,23 @@ export interface DungeonConnection extends CommandMethods {}
  * await keeper.leave();
  */
 export class DungeonConnection {
-  /** The underlying Colyseus room, for what this wrapper does not cover. */
-  readonly room: Room<any, DungeonState>;
   /** The role this client joined with. */
   readonly role: DungeonRole;
   readonly #listeners = new Set<(event: SimEvent) => void>();
-  readonly #unbindMessage: () => void;
-  readonly #unbindSeat: () => void;
-  #seat: SeatInfo | undefined;
-  #keeperKey: string | undefined;
+  readonly #link: ResumingRoom;
 
   /**
    * Wraps a joined room. Usually called by {@link MalignusClient}; starts listening to events
    * at once so none is missed.
+   * @param rejoin how to join the dungeon again when the server process died or stopped (see
+   *   resume.ts); without it, such a close ends the connection (`onLeave`).
+   * @param keeperKey the keeper key this client joined with, if any (kept for a resume).
    */
-  constructor(room: Room<any, DungeonState>, role: DungeonRole) {
-    this.room = room;
+  constructor(room: Room<any, DungeonState>, role: DungeonRole, rejoin?: Rejoin, keeperKey?: string) {
     this.role = role;
-    this.#unbindMessage = room.onMessage(EVENT_MESSAGE, (event: SimEvent) => {
+    this.#link = new ResumingRoom(room, (event) => {
       for (const listener of [...this.#listeners]) listener(event);
-    });
-    this.#unbindSeat = room.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => {
-      this.#seat = seat;
-      if (seat.keeperKey !== undefined) this.#keeperKey = seat.keeperKey; // told once: kept across seat messages
-    });
+    }, rejoin, keeperKey);
     for (const type of COMMAND_TYPES) {
       if (EXPLICIT_METHODS.has(type)) continue; // typed methods of their own, below
       if (type in this) throw new Error(`Command "${type}" clashes with a DungeonConnection member.`);
@@ -101,6 +95,14 @@ export class DungeonConnection {
         enumerable: false,
       });
     }
+  }
+
+  /**
+   * The underlying Colyseus room, for what this wrapper does not cover. After a resume (the
+   * server process restarted, see resume.ts) this is the new room.
+   */
+  get room(): Room<any, DungeonState> {
+    return this.#link.room;
   }
 
   /** The room id: give it to others so they can `spectate(roomId)` or `joinAsKeeper(roomId)`. */
@@ -113,16 +115,15 @@ export class DungeonConnection {
    * after everyone left), once the seat message came; undefined for a dungeon the server does not store.
    */
   get dungeonId(): string | undefined {
-    return this.#seat?.dungeonId;
+    return this.#link.seat?.dungeonId;
   }
 
   /**
-   * Only on the connection that created a stored dungeon: its keeper key, the secret needed to
-   * take its keeper seat again (`openDungeon(dungeonId, { keeperKey })`). The server keeps only
-   * its hash: keep it safe, it is never shown again.
+   * Only on the connection that created a stored dungeon: its keeper key, the secret needed to take its keeper seat again (`openDungeon(dungeonId, { keeperKey })`).
+   * The server keeps only its hash: keep it safe, it is never shown again.
    */
   get keeperKey(): string | undefined {
-    return this.#keeperKey;
+    return this.#link.keeperKey;
   }
 
   /**
@@ -130,7 +131,7 @@ export class DungeonConnection {
    * the server has told it (right after joining); undefined before.
    */
   get seat(): SeatInfo | undefined {
-    return this.#seat;
+    return this.#link.seat;
   }
 
   /**
@@ -148,8 +149,7 @@ export class DungeonConnection {
    * @returns A function that unsubscribes.
    */
   onDrop(callback: (code: number, reason?: string) => void): () => void {
-    this.room.onDrop(callback);
-    return () => this.room.onDrop.remove(callback);
+    return this.#link.listen(this.#link.drops, callback);
   }
 
   /**
@@ -158,8 +158,7 @@ export class DungeonConnection {
    * @returns A function that unsubscribes.
    */
   onReconnect(callback: () => void): () => void {
-    this.room.onReconnect(callback);
-    return () => this.room.onReconnect.remove(callback);
+    return this.#link.listen(this.#link.reconnects, callback);
   }
 
   /**
@@ -217,7 +216,7 @@ export class DungeonConnection {
    */
   duelProposalsToAnswer(): DuelProposal[] {
     const out: DuelProposal[] = [];
-    const mine = this.#seat?.unitId;
+    const mine = this.#link.seat?.unitId;
     this.room.state?.duelProposals?.forEach((p) => {
       if (this.role === "keeper" ? p.by === "adventurer" : this.role === "adventurer" && p.by === "keeper" && p.opponentId === mine) out.push(p);
     });
@@ -288,7 +287,7 @@ export class DungeonConnection {
       const done = () => {
         clearTimeout(timer);
         off();
-        this.room.onLeave.remove(onLeave);
+        offLeave();
       };
       const onLeave = (code: number, reason?: string) => {
         done();
@@ -303,7 +302,7 @@ export class DungeonConnection {
         done();
         reject(new EventTimeoutError(type, timeoutMs));
       }, timeoutMs);
-      this.room.onLeave(onLeave);
+      const offLeave = this.onLeave(onLeave);
     });
   }
 
@@ -315,8 +314,7 @@ export class DungeonConnection {
    * conn.onStateChange((s) => console.log(`day ${s.clock.day} ${s.clock.hour}h, ${s.parts.size} parts`));
    */
   onStateChange(callback: (state: DungeonState) => void): () => void {
-    this.room.onStateChange(callback);
-    return () => this.room.onStateChange.remove(callback);
+    return this.#link.listen(this.#link.states, callback);
   }
 
   /**
@@ -326,8 +324,7 @@ export class DungeonConnection {
    * @returns A function that unsubscribes.
    */
   onLeave(callback: (code: number, reason?: string) => void): () => void {
-    this.room.onLeave(callback);
-    return () => this.room.onLeave.remove(callback);
+    return this.#link.listen(this.#link.leaves, callback);
   }
 
   /**
@@ -337,11 +334,8 @@ export class DungeonConnection {
    */
   async leave(): Promise<number> {
     try {
-      // A connection the server already closed would never answer: don't wait for it.
-      return this.room.connection?.isOpen ? await this.room.leave(true) : CLOSED_ALREADY;
+      return await this.#link.leave(CLOSED_ALREADY);
     } finally {
-      this.#unbindMessage();
-      this.#unbindSeat();
       this.#listeners.clear();
     }
   }

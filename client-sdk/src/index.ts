@@ -17,6 +17,11 @@ export {
   DungeonConnection, EventTimeoutError, CLOSED_ALREADY, DEFAULT_WAIT_TIMEOUT_MS,
   type CommandMethods, type DungeonRole,
 } from "./connection.ts";
+export {
+  RECONNECT_MAX_RETRIES, RECONNECT_MIN_DELAY_MS, RECONNECT_MAX_DELAY_MS, RECONNECT_MIN_UPTIME_MS,
+  RESUME_MAX_ATTEMPTS, RESUME_FIRST_DELAY_MS, RESUME_MAX_DELAY_MS, RESUME_FIRST_STATE_TIMEOUT_MS, RESUMABLE_CLOSE_CODES,
+  resumeDelayMs, type Rejoin,
+} from "./resume.ts";
 export { CommandValidationError, validateCommand, isCommandType } from "./validate.ts";
 export { ReplayConnection, watchReplay, downloadReplay, REPLAY_FIRST_STATE_TIMEOUT_MS, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 export { httpBaseUrl, DEFAULT_SERVER_URL } from "./urls.ts";

@@ -121,12 +121,15 @@ describe("DungeonConnection events", () => {
     try {
       const fake = fakeRoom();
       const conn = new DungeonConnection(fake.asRoom, "spectator");
+      // The connection itself listens to the room's close (to resume or tell its onLeave listeners).
+      expect(fake.room.onLeave.size()).toBe(1);
       const waiting = conn.waitForEvent("invasionEnded", undefined, 5_000);
       fake.push(EVENT_MESSAGE, hour(600, 1, 1));
       vi.advanceTimersByTime(5_000);
       await expect(waiting).rejects.toBeInstanceOf(EventTimeoutError);
       await expect(waiting).rejects.toThrow('No "invasionEnded" event within 5000 ms.');
-      expect(fake.room.onLeave.size()).toBe(0);
+      // waitForEvent left no listener behind.
+      expect(fake.room.onLeave.size()).toBe(1);
     } finally {
       vi.useRealTimers();
     }

@@ -14,6 +14,10 @@ import { createTransport, type TransportKind } from "./transport.ts";
 import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
 import { metricsText } from "./metrics.ts";
+import { ProcessHeartbeat } from "./lifecycle/heartbeat.ts";
+import { restoreLiveDungeons, type RestoreOutcome } from "./lifecycle/restore.ts";
+import { notifyShutdown } from "./lifecycle/shutdown.ts";
+import { webRoutes } from "./watch.ts";
 import type { DungeonStore } from "./store/types.ts";
 import { MAX_QUEUED_INPUTS, StoreWriter, type StoreWriterOptions } from "./store/writer.ts";
 import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
@@ -45,6 +49,12 @@ export interface CreateServerOptions {
    * `GET /dungeons` and replays of stored dungeons answer 503) — tests and benchmarks that need no persistence.
    */
   store?: DungeonStore | undefined;
+  /**
+   * This process's lease holder id (lifecycle/restore.ts): stable across restarts of the same
+   * process slot (main.ts: `LEASE_HOLDER`, default `<hostname>:<port>`), so a process restarted
+   * after kill -9 takes back its own leases at once. Default: a fresh id (`<pid>-<random>`).
+   */
+  leaseHolder?: string | undefined;
   /** The write-behind queue's bound and retry timing (store/writer.ts; defaults there). */
   writer?: Omit<StoreWriterOptions, "log"> | undefined;
 }
@@ -63,10 +73,17 @@ export interface DungeonServer {
    */
   listen(port: number, hostname?: string): Promise<number>;
   /**
-   * Disposes every local room (clients are disconnected; stored dungeons save and rest), writes
-   * what is queued, closes the store, the transport and Redis. Never exits the process.
+   * Opens a room for every `live` dungeon of the store this process may run: those a crash left
+   * live (lifecycle/restore.ts). Call after {@link DungeonServer.listen}. Without a store: none.
    */
-  shutdown(): Promise<void>;
+  restoreLiveDungeons(): Promise<RestoreOutcome[]>;
+  /**
+   * Tells every client of this process's rooms a `serverShuttingDown` event (lifecycle/shutdown.ts),
+   * then disposes every local room (clients are disconnected with 4001; stored dungeons save and
+   * rest), writes what is queued, closes the store, the transport and Redis. Never exits the process.
+   * @param reason the event's sentence for people.
+   */
+  shutdown(reason?: string): Promise<void>;
   /** The persistence rooms use (store, writer, lease holder); undefined without a store. */
   readonly host: DungeonHost | undefined;
 }
@@ -96,10 +113,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
 
   let presence: Presence;
   let driver: MatchMakerDriver;
+  let heartbeat: ProcessHeartbeat | undefined;
   if (options.redisUrl) {
     const redisOptions = redisOptionsFromUrl(options.redisUrl, options.redisKeyPrefix);
     presence = new RedisPresence(redisOptions);
     driver = new RedisDriver(redisOptions);
+    heartbeat = new ProcessHeartbeat(presence, log);
     log.info({ redis: redactUrl(options.redisUrl), keyPrefix: options.redisKeyPrefix ?? "" }, "presence and driver: redis");
   } else {
     presence = new LocalPresence();
@@ -124,7 +143,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     host = {
       store: options.store, writer: new StoreWriter(options.store, { ...options.writer, log: (level, message) => log[level](message) }),
       maxQueuedInputs: options.writer?.maxQueued ?? MAX_QUEUED_INPUTS, log,
-      holder: `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
+      holder: options.leaseHolder ?? `${process.pid}-${randomBytes(4).toString("hex")}`, saving: new Map(),
     };
     log.info({ store: options.store.kind }, "dungeon store ready");
   }
@@ -136,7 +155,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     rooms: matchMaker.stats.local.roomCount,
     transport: choice.kind,
   }));
-  const rooms = createEndpoint("/rooms", { method: "GET" }, async (): Promise<DungeonListing[]> => listDungeons());
+  const rooms = createEndpoint("/rooms", { method: "GET" }, async (): Promise<DungeonListing[]> => listDungeons(heartbeat));
   const metrics = createEndpoint("/metrics", { method: "GET" }, async (): Promise<Response> => {
     const { body, contentType } = await metricsText();
     return new Response(body, { status: 200, headers: { "content-type": contentType } });
@@ -147,6 +166,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     host ? jsonResponse(await getStored(host.store, String((ctx.params as { id?: string }).id ?? ""))) : noStore());
   const replay = replayEndpoint(() => host?.store);
   server.router = createRouter({ health, rooms, metrics, dungeons, dungeon, replay });
+  server.router = server.router.extend(webRoutes({ logger: log })); // GET /watch (web/dist); /colyseus with MONITOR_PASSWORD (watch.ts)
   // A stored dungeon's room is found by its id (`openDungeon`: joinOrCreate with `dungeonId`).
   server.define(DUNGEON_ROOM, DungeonRoom, host ? { [PERSISTENCE_OPTION]: host } : {}).filterBy(["dungeonId"]);
   server.define(REPLAY_ROOM, replayRoomWith(() => host?.store));
@@ -171,11 +191,17 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       }
       const address = choice.transport.server?.address();
       const bound = address && typeof address === "object" ? (address as AddressInfo).port : port;
+      await heartbeat?.start();
       log.info({ port: bound, publicAddress: options.publicAddress ?? null, processId: matchMaker.processId }, "listening");
       return bound;
     },
     host,
-    async shutdown(): Promise<void> {
+    async restoreLiveDungeons(): Promise<RestoreOutcome[]> {
+      return host ? await restoreLiveDungeons(host.store, host.holder, log) : [];
+    },
+    async shutdown(reason?: string): Promise<void> {
+      await notifyShutdown(reason).catch((err: unknown) => log.warn({ err }, "could not tell the clients of the shutdown"));
+      await heartbeat?.stop();
       await server.gracefullyShutdown(false);
       if (host) {
         await host.writer.flush();
@@ -186,9 +212,16 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
   };
 }
 
-/** Every live `dungeon` room across processes, from the matchmaking cache and its metadata. */
-export async function listDungeons(): Promise<DungeonListing[]> {
-  const caches = await matchMaker.query({ name: DUNGEON_ROOM });
+/**
+ * Every live `dungeon` room across processes, from the matchmaking cache and its metadata.
+ * @param heartbeat with Redis: drops the rooms of processes whose heartbeat expired (ghosts of a
+ *   dead process, lifecycle/heartbeat.ts) before the sweep removes them from the cache.
+ */
+export async function listDungeons(heartbeat?: ProcessHeartbeat): Promise<DungeonListing[]> {
+  // A room that locks itself inside onCreate (a new stored dungeon waits for its creator) makes
+  // the Redis driver write its cache before Colyseus gave it its id: no id, nothing to list.
+  const all = (await matchMaker.query({ name: DUNGEON_ROOM })).filter((c) => typeof c.roomId === "string");
+  const caches = heartbeat ? await heartbeat.filterLive(all) : all;
   return caches.map((c) => {
     const m = (c.metadata ?? {}) as Partial<DungeonMetadata>;
     return {

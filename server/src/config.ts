@@ -18,6 +18,8 @@ import { z } from "zod";
  *   (migrations applied at start); unset = SQLite in a file under `DATA_DIR` (store/index.ts).
  * - `DATA_DIR`: folder of the SQLite store `malignus.sqlite` (created when missing), default
  *   `./data` relative to the working directory; unused with `DATABASE_URL`.
+ * - `LEASE_HOLDER`: this process's name on the dungeons' leases (lifecycle/restore.ts), default
+ *   unset: `main.ts` uses `<hostname>:<PORT>`, the same after a restart.
  */
 export interface ServerConfig {
   port: number;
@@ -30,6 +32,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** `DATA_DIR`: folder of the SQLite store. */
   dataDir: string;
+  /** `LEASE_HOLDER`: this process's lease holder id, or undefined for the default. */
+  leaseHolder: string | undefined;
 }
 
 /** Which WebSocket transport to use: `auto` tries uWebSockets.js first, then ws. */
@@ -57,6 +61,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default("info")),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional()),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default(DEFAULT_DATA_DIR)),
+  LEASE_HOLDER: z.preprocess(blankToUndefined, z.string().max(200).optional()),
 });
 
 /**
@@ -79,5 +84,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    leaseHolder: e.LEASE_HOLDER,
   };
 }

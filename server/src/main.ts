@@ -1,9 +1,17 @@
 /**
  * Process entry point: reads the environment (config.ts), opens the dungeon store (SQLite under
- * `DATA_DIR`, or PostgreSQL with `DATABASE_URL`), starts the server on `PORT` and shuts
- * it down gracefully on SIGINT/SIGTERM (rooms disposed, clients disconnected, Redis closed),
- * exiting 0; a second signal or a shutdown longer than {@link SHUTDOWN_TIMEOUT_MS} exits at once.
+ * `DATA_DIR`, or PostgreSQL with `DATABASE_URL`), starts the server on `PORT`, then restores
+ * every dungeon a crash left live (lifecycle/restore.ts). On SIGINT/SIGTERM it shuts down
+ * gracefully: every client is told a `serverShuttingDown` event, every room saves its dungeon
+ * (snapshot after the queued inputs, then resting) and closes, the writer is flushed, the store,
+ * Redis and the transport are closed, and the process exits 0; a second signal or a shutdown
+ * longer than {@link SHUTDOWN_TIMEOUT_MS} exits 1 at once.
+ *
+ * `LEASE_HOLDER` names this process for the dungeons' leases; default `<hostname>:<PORT>`, the
+ * same after a restart, so a process killed with -9 and started again takes back its dungeons at
+ * once (another process waits for their leases to expire).
  */
+import { hostname } from "node:os";
 import { readConfig } from "./config.ts";
 import { logger as log } from "./logger.ts";
 import { createServer } from "./app.ts";
@@ -24,8 +32,8 @@ const app = await createServer({
   publicAddress: config.publicAddress,
   transport: config.transport,
   logger: log,
-  // Dungeons outlive their rooms: SQLite under DATA_DIR (default ./data), or PostgreSQL with DATABASE_URL.
   store: openDungeonStore(config),
+  leaseHolder: config.leaseHolder ?? `${hostname()}:${config.port}`,
 });
 
 let stopping = false;
@@ -42,7 +50,7 @@ async function stop(signal: string): Promise<void> {
   }, SHUTDOWN_TIMEOUT_MS);
   timer.unref();
   try {
-    await app.shutdown();
+    await app.shutdown(`${signal}: the server is shutting down`);
     log.info("shut down");
     process.exit(0);
   } catch (err) {
@@ -58,4 +66,10 @@ try {
 } catch (err) {
   log.fatal({ err, port: config.port }, "could not listen");
   process.exit(1);
+}
+
+const outcomes = await app.restoreLiveDungeons();
+if (outcomes.length > 0) {
+  const count = (o: string) => outcomes.filter((x) => x.outcome === o).length;
+  log.info({ restored: count("restored"), leased: count("leased"), failed: count("failed") }, "live dungeons after start");
 }

@@ -159,6 +159,7 @@ export const EVENT_SCHEMAS = {
   padlockBuilt: event("padlockBuilt", "A padlock site became a working padlock, armed (DOOR-07, DOOR-08).", { doorId: id, builderId: id }),
   altarBuilt: altar("altarBuilt"),
   altarDestroyed: altar("altarDestroyed"),
+  serverShuttingDown: event("serverShuttingDown", "Not the simulation's: the server process is stopping (SIGTERM, Ctrl-C, a deploy); the room saves and closes with 4001 next.", { reason: z.string() }),
 } as const satisfies { [T in SimEventType]: z.ZodType };
 
 /** The zod-inferred shape of event `T` (equal to `SimEventOf<T>`, checked by a test at compile time). */

@@ -270,8 +270,17 @@ export type DoorEvent = DoorForcedEvent | DoorGivenUpEvent | DoorRepairedEvent |
 /** The keeper built an altar (`unitId` "") or a party member destroyed one (INV-02, invasions/altars.ts). */
 export interface AltarEvent extends EventBase { type: "altarBuilt" | "altarDestroyed"; altarId: string; x: number; y: number; unitId: string; partyId: string }
 
-/** Every event the simulation can emit. */
+/**
+ * Not the simulation's: the server process is stopping (SIGTERM, Ctrl-C, a deploy). Sent by the
+ * server (server/src/lifecycle/shutdown.ts) to every client of every room of that process just
+ * before the room saves its dungeon and closes the connection (code 4001); the SDK then resumes
+ * the seat where the dungeon runs next (client-sdk/src/resume.ts). `tick` is the room's tick then.
+ */
+export interface ServerShuttingDownEvent extends EventBase { type: "serverShuttingDown"; reason: string }
+
+/** Every event the simulation can emit, and the server's own {@link ServerShuttingDownEvent}. */
 export type SimEvent =
+  | ServerShuttingDownEvent
   | DoorEvent
   | AltarEvent
   | InvasionEvent
@@ -304,6 +313,8 @@ const KEEPER_ONLY = { keeper: "always", adventurer: "never" } as const;
  * CMB-04 (an adventurer's perception), KNOW-03/KNOW-04 (the traps it knows), INV-05 (its party).
  */
 export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf<T>> } = {
+  // Everyone in the room: it closes for all.
+  serverShuttingDown: { keeper: "always", adventurer: "always" },
   hour: { keeper: "always", adventurer: "always" },
   paused: { keeper: "always", adventurer: "always" },
   resumed: { keeper: "always", adventurer: "always" },

@@ -17,10 +17,10 @@ describe("readConfig", () => {
   it("reads every variable, blank ones meaning unset", () => {
     expect(readConfig({
       PORT: "3000", REDIS_URL: "redis://10.0.0.1:6380/2", REDIS_KEY_PREFIX: "a:", PUBLIC_ADDRESS: "h:3000", TRANSPORT: "ws", LOG_LEVEL: "debug",
-      DATABASE_URL: "postgres://u@db:5432/m", DATA_DIR: "/var/lib/malignus",
+      DATABASE_URL: "postgres://u@db:5432/m", DATA_DIR: "/var/lib/malignus", LEASE_HOLDER: "pod-7",
     })).toEqual({
       port: 3000, redisUrl: "redis://10.0.0.1:6380/2", redisKeyPrefix: "a:", publicAddress: "h:3000", transport: "ws", logLevel: "debug",
-      databaseUrl: "postgres://u@db:5432/m", dataDir: "/var/lib/malignus",
+      databaseUrl: "postgres://u@db:5432/m", dataDir: "/var/lib/malignus", leaseHolder: "pod-7",
     });
     expect(readConfig({ REDIS_URL: "", TRANSPORT: " " }).redisUrl).toBeUndefined();
     expect(readConfig({ DATABASE_URL: " ", DATA_DIR: "" })).toMatchObject({ databaseUrl: undefined, dataDir: "./data" });

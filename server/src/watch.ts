@@ -1,0 +1,64 @@
+import { fileURLToPath } from "node:url";
+import { basicAuth, createEndpoint, type Endpoint } from "@colyseus/core";
+import { monitor } from "@colyseus/monitor";
+// The monitor package's own static-file responder (path sanitised, index.html fallback), reused
+// for the watch page rather than hand-writing one.
+import { serveStatic } from "@colyseus/monitor/serve-static";
+import type { Logger } from "./logger.ts";
+
+/** Where the watch page is served: `GET /watch` (the page) and `GET /watch/<asset>` (its files). */
+export const WATCH_PATH = "/watch";
+/** Where `@colyseus/monitor` is mounted when {@link WebRoutesOptions.monitorPassword} is set. */
+export const MONITOR_PATH = "/colyseus";
+/** The basic-auth user name of the monitor (its password is `MONITOR_PASSWORD`). */
+export const MONITOR_USER = "admin";
+/** The built watch page (`npm run build:web`, or `npm start`'s prestart): web/dist. */
+export const WATCH_DIST_DIR = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Options of {@link webRoutes}. */
+export interface WebRoutesOptions {
+  /**
+   * Password of the Colyseus monitor at {@link MONITOR_PATH} (basic auth, user
+   * {@link MONITOR_USER}). Unset or empty: the monitor is off and its paths answer 404.
+   * Default: the `MONITOR_PASSWORD` environment variable.
+   */
+  monitorPassword?: string | undefined;
+  /** Directory of the built watch page, default {@link WATCH_DIST_DIR}. */
+  distDir?: string;
+  /** Logger for what was mounted. */
+  logger?: Logger;
+}
+
+/**
+ * The browser-facing routes, to add to the server's router with `router.extend(...)` (so they
+ * work on both transports, ws and uWebSockets.js, and survive Colyseus' own `extend` at listen):
+ * the watch page at `GET /watch` and its files at `GET /watch/<asset>`, from `distDir` (404 when
+ * absent; extension-less paths fall back to index.html); and, when
+ * a monitor password is set, `@colyseus/monitor` at `/colyseus/` behind HTTP basic auth (401
+ * without the right credentials; with none set, those paths answer 404).
+ * @returns the endpoints by name.
+ */
+export function webRoutes(options: WebRoutesOptions = {}): Record<string, Endpoint> {
+  const distDir = options.distDir ?? WATCH_DIST_DIR;
+  const routes: Record<string, Endpoint> = {
+    // Only `/watch`: the router files `/watch/` under the same route, then refuses it for its
+    // trailing slash (better-call), so `/watch/` answers 404. Asset URLs are absolute
+    // (`/watch/assets/…`, Vite `base`).
+    "watch-index": createEndpoint(WATCH_PATH, { method: "GET" }, async () => await serveStatic(distDir, "")),
+    "watch-static": createEndpoint(`${WATCH_PATH}/**:splat`, { method: "GET" }, async (ctx) =>
+      await serveStatic(distDir, (ctx.params as { splat?: string }).splat ?? "")),
+  };
+
+  const password = options.monitorPassword ?? process.env.MONITOR_PASSWORD;
+  if (!password) {
+    options.logger?.info({ watch: WATCH_PATH }, "watch page mounted; monitor off (no MONITOR_PASSWORD)");
+    return routes;
+  }
+  const panel = monitor({
+    prefix: MONITOR_PATH,
+    use: [basicAuth({ users: { [MONITOR_USER]: password }, realm: "Malignus monitor" })],
+    columns: ["roomId", "name", "clients", { metadata: "map" }, { metadata: "spectators" }, "locked", "elapsedTime", "processId"],
+  });
+  options.logger?.info({ watch: WATCH_PATH, monitor: `${MONITOR_PATH}/` }, "watch page and monitor mounted");
+  return { ...routes, ...panel };
+}

@@ -1,0 +1,235 @@
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { connect, type DungeonConnection } from "@malignus/client-sdk";
+import type { DungeonServer } from "../../src/app.ts";
+import { until } from "../until.ts";
+import { buildWatchPage } from "../../../web/scripts/build.ts";
+import { STATUS_TEXT } from "../../../web/src/status.ts";
+import { DESKTOP, chromiumInstalled, drawn, launchBrowser, pageRecord, recordPage, startServer } from "./browser.ts";
+
+/**
+ * The watch page in a real browser (issue 19 part 2): Debian's Chromium driven by playwright-core
+ * against the in-process server, which serves the page built from web/ (built here when stale).
+ * What is checked is on the page: the dungeon list's buttons, the event log's sentences, the
+ * status banner, and the units the canvas renderer drew (its `data-units` attribute).
+ *
+ * `WATCH_SCREENSHOT=1` also copies the screenshot to docs/img/watch.png (the README's).
+ */
+
+const PLATE = { x: 6, y: 15 };
+const BLADES = { x: 5, y: 15 };
+/** The walking skeleton's dungeon (e2e/walking-skeleton.test.ts): the first peasant on day 2, about 4 real seconds at timeScale 500. */
+const TRAP_DUNGEON = { seed: 424242, timeScale: 500, pauseOnSpot: false, spectatorsSeeAll: true, startPaused: true } as const;
+/** A dungeon opening on its first party's arrival (server/room.test.ts "skipToInvasion"), at one tick per patch. */
+const WALK_DUNGEON = { seed: 1000, timeScale: 1, skipToInvasion: true, pauseOnSpot: false, spectatorsSeeAll: true } as const;
+/** A phone's window, in CSS pixels. */
+const PHONE = { width: 390, height: 844 } as const;
+const TABS = 20;
+/** The room sends a patch every 100 ms (ROOM_STEPS_PER_SECOND = 10). */
+const PATCHES_PER_SECOND = 10;
+/** The 20-tab dungeon's clock: timeScale 60 = 600 ticks a real second, 60 per patch. */
+const TABS_TIME_SCALE = 60;
+const TICKS_PER_PATCH = (TABS_TIME_SCALE * 10) / PATCHES_PER_SECOND;
+/**
+ * How long the 20 tabs are watched, in real ms; how much further behind the room a tab may fall
+ * over that window (1 s), and how far behind it may ever be (2 s): generous, because on a
+ * busy 2-core runner the 20 renderers wait for the CPU (a tab that could not draw 10 patches a
+ * second would still fall further behind with every second of the window).
+ */
+const WINDOW_MS = 3000;
+const LAG_GROWTH_PATCHES = 10;
+const MAX_LAG_PATCHES = 20;
+
+let app: DungeonServer | undefined;
+let port = 0;
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+const open: DungeonConnection[] = [];
+const pageErrors: string[] = [];
+const base = () => `http://127.0.0.1:${port}`;
+const context = (): BrowserContext => {
+  if (!browser) throw new Error("no browser");
+  return browser.context;
+};
+
+/** Leaves every connection the tests opened, so their rooms (no client left) are disposed. */
+async function closeRooms(): Promise<void> {
+  await Promise.allSettled(open.splice(0).map((c) => c.leave()));
+}
+
+async function keeperWithTrap(): Promise<{ keeper: DungeonConnection; plateId: string; bladesId: string }> {
+  const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon(TRAP_DUNGEON, { name: "test keeper" });
+  open.push(keeper);
+  const plate = await keeper.placePart({ kind: "pressurePlate", ...PLATE });
+  const blades = await keeper.placePart({ kind: "spinningBlades", ...BLADES });
+  if (!plate.ok || !blades.ok || plate.id === undefined || blades.id === undefined) throw new Error("placement refused");
+  expect(await keeper.wire({ path: [PLATE, BLADES] })).toEqual({ ok: true, id: expect.any(String) });
+  return { keeper, plateId: plate.id, bladesId: blades.id };
+}
+
+describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
+  beforeAll(async () => {
+    await buildWatchPage({ ifStale: true });
+    ({ app, port } = await startServer());
+    browser = await launchBrowser();
+    browser.context.on("weberror", (e) => pageErrors.push(String(e.error())));
+  }, 60_000);
+
+  // No uncaught error in any page.
+  afterEach(() => {
+    expect(pageErrors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await closeRooms();
+    await browser?.close();
+    await app?.shutdown();
+  });
+
+  it("lists the dungeon the test created; watching it, the canvas draws a party member walking in; on a phone-sized window the map fits in one column", async () => {
+    const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon(WALK_DUNGEON, { name: "test keeper" });
+    open.push(keeper);
+    const page = await context().newPage();
+    await page.goto(`${base()}/watch`);
+    const entry = page.locator(`#live-list button[data-room-id="${keeper.roomId}"]`);
+    await entry.waitFor({ timeout: 10_000 });
+    expect(await entry.locator("strong").textContent()).toMatch(/^default · day \d+, \d\d:00$/);
+    await entry.click();
+    await page.locator("#watch").waitFor({ state: "visible" });
+    expect(page.url()).toBe(`${base()}/watch#/dungeon/${keeper.roomId}`);
+    await page.locator("#map[data-frames]").waitFor({ timeout: 10_000 });
+    expect(await page.locator("#invasion").textContent()).toBe(`Invasion: ${keeper.state.invasion.word}`);
+
+    // Every adventurer the canvas renderer draws is kept, in the page as it draws (10 patches
+    // a second, one tick each at timeScale 1, a tile every 4 ticks), until one was drawn on two tiles.
+    await recordPage(page);
+    const walker = await pageRecord(page, "an adventurer drawn on two tiles", (r) =>
+      Object.values(r.adventurers).find((a) => a.tiles.length >= 2), 30_000);
+    expect(walker.name).toMatch(/^[A-Z][a-z]+ \d$/);
+    expect(walker.tiles[1]).not.toBe(walker.tiles[0]);
+
+    // On a phone-sized window: one column, the map fitted to the width (tiles of 9 px: the
+    // 374 px between the margins over 40 tiles, rounded down), the log under it, no sideways scroll.
+    await page.setViewportSize(PHONE);
+    const frames = (await drawn(page)).frames;
+    await until("a draw at the phone's size", async () => ((await drawn(page)).frames > frames + 1 ? true : undefined), 10_000);
+    const layout = await page.evaluate(() => {
+      const map = (document.getElementById("map") as HTMLCanvasElement).getBoundingClientRect();
+      const log = (document.querySelector("aside") as HTMLElement).getBoundingClientRect();
+      return { mapWidth: map.width, logBelowMap: log.top >= map.bottom, scrollWidth: document.documentElement.scrollWidth };
+    });
+    expect(layout).toEqual({ mapWidth: 360, logBelowMap: true, scrollWidth: PHONE.width });
+    await page.close();
+    await closeRooms(); // a dungeon left running would slow the next tests
+  }, 60_000);
+
+  it("logs the blades firing on the peasant in words, and draws its wound", async () => {
+    const { keeper, bladesId } = await keeperWithTrap();
+    const page = await context().newPage();
+    await page.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
+    // Once the first state is drawn: the clock (paused at creation) and the invasion word show.
+    await page.locator("#map[data-frames]").waitFor({ timeout: 10_000 });
+    expect(await page.locator("#clock").textContent()).toBe("day 1 00:00 · paused");
+    expect(await page.locator("#invasion").textContent()).toBe("Invasion: Calm");
+    await recordPage(page);
+    // What the spectator view sends, as a Node client of the same view decodes it: each adventurer's wound points by tick.
+    const spectator = await connect(`ws://127.0.0.1:${port}`).spectate(keeper.roomId);
+    open.push(spectator);
+    const woundsAt = new Map<number, Map<string, number>>();
+    spectator.onStateChange((state) => {
+      const wounds = new Map<string, number>();
+      state.units.forEach((u) => { if (u.kind === "adventurer") wounds.set(u.id, u.woundPoints); });
+      woundsAt.set(state.clock.tick, wounds);
+    });
+    const fired = keeper.waitForEvent("trapFired", (e) => e.mechanismId === bladesId, 40_000);
+    expect(await keeper.resume()).toEqual({ ok: true });
+
+    // The trap firing and its wound, in the page's log, in words; the peasant drawn wounded.
+    const event = await fired;
+    const seen = await pageRecord(page, "the trap, its wound and the wounded peasant on the page", (r) => {
+      const trap = r.lines.find((l) => l.type === "trapFired");
+      const wound = r.lines.find((l) => l.type === "wound");
+      const peasant = r.adventurers[event.byUnitId ?? ""];
+      return trap && wound && peasant && peasant.harm > 0 ? { trap, wound, peasant } : undefined;
+    });
+    expect(seen.trap.text).toMatch(/^day 2 \d\d:\d\dSpinning blades fired at \(5,15\): Peasant 1 caught\.$/);
+    const where = /wound to the (.+) from/.exec(seen.wound.text)?.[1] ?? "?";
+    expect(seen.wound.text.slice("day 2 00:00".length)).toBe(`Peasant 1 took a serious wound to the ${where} from Spinning blades.`);
+    // Drawn with the wound points the view sent for that tick (at least the blades' serious wound, CMB-26).
+    expect(seen.peasant.name).toBe("Peasant 1");
+    expect(seen.peasant.harm).toBe(woundsAt.get(seen.peasant.harmTick)?.get(event.byUnitId ?? ""));
+    expect(seen.peasant.harm).toBeGreaterThanOrEqual(2);
+
+    const shot = join(tmpdir(), `malignus-watch-${process.pid}.png`);
+    await page.screenshot({ path: shot });
+    const png = readFileSync(shot);
+    expect([png.subarray(1, 4).toString("latin1"), png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual(["PNG", DESKTOP.width, DESKTOP.height]);
+    if (process.env.WATCH_SCREENSHOT === "1") {
+      mkdirSync(join(import.meta.dirname, "../../../docs/img"), { recursive: true });
+      copyFileSync(shot, join(import.meta.dirname, "../../../docs/img/watch.png"));
+    }
+    await page.close();
+    await closeRooms(); // a dungeon left running would slow the next tests
+  }, 60_000);
+
+  it(`keeps up with ${PATCHES_PER_SECOND} patches a second in ${TABS} tabs of one browser`, async () => {
+    const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon({ seed: 7, timeScale: TABS_TIME_SCALE, pauseOnSpot: false });
+    open.push(keeper);
+    const tabs = await Promise.all(Array.from({ length: TABS }, async () => {
+      const tab = await context().newPage();
+      await tab.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
+      return tab;
+    }));
+    await until("every tab drawing", async () => ((await Promise.all(tabs.map(drawn))).every((d) => d.frames > 0) ? true : undefined), 30_000);
+    // The room's tick as the keeper's Node client holds it, read as each tab's answer comes in.
+    const sample = () => Promise.all(tabs.map(async (t) => ({ ...(await drawn(t)), room: keeper.state.clock.tick })));
+    const before = await sample();
+    await new Promise((r) => setTimeout(r, WINDOW_MS));
+    const after = await sample();
+    for (const [i, d] of after.entries()) {
+      const b = before[i] ?? d;
+      const frames = d.frames - b.frames;
+      const lag = d.room - d.tick;
+      const said = `tab ${i}: ${frames} frames over ${d.tick - b.tick} ticks, ${b.room - b.tick} then ${lag} ticks behind`;
+      // Every patch drawn: one frame per patch (each moves the clock TICKS_PER_PATCH ticks), none dropped or merged.
+      expect(frames * TICKS_PER_PATCH, said).toBe(d.tick - b.tick);
+      // At the room's pace: at least 80% of the patches of the window (longer than WINDOW_MS:
+      // sampling 20 tabs takes time), not falling behind over it (the lag grew by at most
+      // LAG_GROWTH_PATCHES), and never more than MAX_LAG_PATCHES behind.
+      expect(frames >= 0.8 * (WINDOW_MS / 1000) * PATCHES_PER_SECOND, said).toBe(true);
+      expect(lag - (b.room - b.tick) <= LAG_GROWTH_PATCHES * TICKS_PER_PATCH, said).toBe(true);
+      expect(lag <= MAX_LAG_PATCHES * TICKS_PER_PATCH, said).toBe(true);
+    }
+    // Each tab is a spectator of the room.
+    expect(keeper.state.spectators).toBe(TABS);
+    await Promise.all(tabs.map((t) => t.close()));
+    await closeRooms();
+  }, 120_000); // ~15 s on an idle machine; 20 renderers on a busy 2-core CI runner take longer to open
+
+  it("says so when the server goes away, and when it comes back on the same port", async () => {
+    const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon({ seed: 9, timeScale: 60 });
+    const page = await context().newPage();
+    await page.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
+    await until("the page drawing", async () => ((await drawn(page)).frames > 0 ? true : undefined), 10_000);
+    const status = page.locator("#status");
+    expect(await status.isHidden()).toBe(true);
+
+    await app?.shutdown();
+    app = undefined;
+    await until("the lost-contact banner", async () => ((await status.textContent()) === STATUS_TEXT.offline ? true : undefined), 10_000);
+    expect(await status.getAttribute("data-state")).toBe("offline");
+    expect(await page.locator("#live-empty").textContent()).toBe("The server stopped, and this dungeon with it.");
+
+    ({ app } = await startServer(port));
+    await until("the server-is-back banner", async () => ((await status.textContent()) === STATUS_TEXT.back ? true : undefined), 10_000);
+    expect(await status.getAttribute("data-state")).toBe("back");
+    // Back on the list, which the new process fills: a dungeon created now shows up.
+    const fresh = await connect(`ws://127.0.0.1:${port}`).createDungeon({ seed: 10 });
+    open.push(fresh);
+    await page.locator(`#live-list button[data-room-id="${fresh.roomId}"]`).waitFor({ timeout: 10_000 });
+    expect(await page.locator("#watch").isHidden()).toBe(true);
+    await page.close();
+  }, 60_000);
+});

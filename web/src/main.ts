@@ -1,0 +1,116 @@
+/**
+ * The watch page (served at /watch/ by the game server): lists the dungeons, and watches the one
+ * picked (`#/dungeon/<roomId>` in the address, so a link opens it straight away). Talks only to
+ * the server it was loaded from, through the client SDK, as a spectator.
+ */
+import { connect, type DungeonConnection } from "@malignus/client-sdk";
+import { LIST_REFRESH_MS, fetchLists, showLive, showStored } from "./lobby.ts";
+import { ServerLink } from "./status.ts";
+import { DungeonWatch } from "./watcher.ts";
+
+const $ = <T extends HTMLElement>(id: string): T => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el as T;
+};
+
+const wsScheme = location.protocol === "https:" ? "wss:" : "ws:";
+const client = connect(`${wsScheme}//${location.host}`);
+const link = new ServerLink($("status"), client.httpUrl);
+const lobby = $("lobby");
+const watchSection = $("watch");
+const note = $<HTMLParagraphElement>("live-empty");
+const els = {
+  title: $("watch-title"), clock: $("clock"), invasion: $("invasion"), canvas: $<HTMLCanvasElement>("map"),
+  log: $<HTMLOListElement>("log"), roster: $<HTMLUListElement>("roster"),
+  replay: { box: $("replay-controls"), pause: $<HTMLButtonElement>("replay-pause"), speed: $<HTMLSelectElement>("replay-speed"), seek: $<HTMLInputElement>("replay-seek") },
+};
+
+let watch: DungeonWatch | undefined;
+let refresh: ReturnType<typeof setTimeout> | undefined;
+/** Plays a stored dungeon's replay (the server's replay room, issue 16). */
+const watchReplay = (dungeonId: string): Promise<DungeonConnection> => client.watchReplay(dungeonId);
+
+async function refreshLists(): Promise<readonly string[] | undefined> {
+  clearTimeout(refresh);
+  try {
+    const lists = await fetchLists(client.httpUrl);
+    if (link.state === "offline") link.show("back");
+    showLive($("live-list"), note, lists.live, (roomId) => { location.hash = `#/dungeon/${roomId}`; });
+    showStored($("stored"), $("stored-list"), lists.stored, (id) => void openReplay(id));
+    return lists.live.map((d) => d.roomId);
+  } catch {
+    link.lost();
+    return undefined;
+  } finally {
+    if (!lobby.hidden) refresh = setTimeout(() => void refreshLists(), LIST_REFRESH_MS);
+  }
+}
+
+function showLobby(message?: string): void {
+  watchSection.hidden = true;
+  lobby.hidden = false;
+  if (message) {
+    note.hidden = false;
+    note.textContent = message;
+  }
+  void refreshLists();
+}
+
+async function stopWatching(): Promise<void> {
+  const current = watch;
+  watch = undefined;
+  await current?.close();
+}
+
+async function openRoom(roomId: string): Promise<void> {
+  await stopWatching();
+  clearTimeout(refresh);
+  lobby.hidden = true;
+  watchSection.hidden = false;
+  const mine = new DungeonWatch(els, link);
+  watch = mine;
+  try {
+    await mine.open(client, roomId, (why) => {
+      if (watch !== mine) return;
+      watch = undefined;
+      history.replaceState(null, "", location.pathname);
+      showLobby(why);
+    });
+  } catch (err) {
+    if (watch === mine) watch = undefined;
+    history.replaceState(null, "", location.pathname);
+    showLobby(`Could not watch dungeon ${roomId}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+async function openReplay(dungeonId: string): Promise<void> {
+  await stopWatching();
+  clearTimeout(refresh);
+  lobby.hidden = true;
+  watchSection.hidden = false;
+  const mine = new DungeonWatch(els, link);
+  watch = mine;
+  try {
+    await mine.open(client, `replay of ${dungeonId}`, (why) => { if (watch === mine) { watch = undefined; showLobby(why); } }, () => watchReplay(dungeonId));
+  } catch (err) {
+    if (watch === mine) watch = undefined;
+    showLobby(`Could not play the replay of ${dungeonId}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function route(): void {
+  const match = /^#\/dungeon\/(.+)$/.exec(location.hash);
+  if (match?.[1]) void openRoom(decodeURIComponent(match[1]));
+  else void stopWatching().then(() => showLobby());
+}
+
+link.onBack(() => {
+  void (async () => {
+    const live = await refreshLists();
+    if (live && watch) await watch.serverBack(live);
+  })();
+});
+$("back").addEventListener("click", () => { location.hash = ""; });
+window.addEventListener("hashchange", route);
+route();
