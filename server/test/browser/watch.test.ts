@@ -220,7 +220,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     app = undefined;
     await until("the lost-contact banner", async () => ((await status.textContent()) === STATUS_TEXT.offline ? true : undefined), 10_000);
     expect(await status.getAttribute("data-state")).toBe("offline");
-    expect(await page.locator("#live-empty").textContent()).toBe("The server stopped, and this dungeon with it.");
+    // The SDK tries to resume the seat meanwhile (client-sdk resume.ts), so the watch stays open until the server answers again.
 
     ({ app } = await startServer(port));
     await until("the server-is-back banner", async () => ((await status.textContent()) === STATUS_TEXT.back ? true : undefined), 10_000);
@@ -229,7 +229,8 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     const fresh = await connect(`ws://127.0.0.1:${port}`).createDungeon({ seed: 10 });
     open.push(fresh);
     await page.locator(`#live-list button[data-room-id="${fresh.roomId}"]`).waitFor({ timeout: 10_000 });
-    expect(await page.locator("#watch").isHidden()).toBe(true);
+    // This test's server keeps no dungeons: once it answers again without the room, the watch ends.
+    await until("the watch of the gone room closed", async () => ((await page.locator("#watch").isHidden()) ? true : undefined), 20_000);
     await page.close();
   }, 60_000);
 });
