@@ -78,6 +78,15 @@ export function parseRoomRefusal(text: unknown): string | undefined {
   return (end < 0 ? text : text.slice(0, end)).slice("RoomRefusal: ".length).replace(/\s+/g, " ");
 }
 
+/**
+ * What Colyseus 0.18 logs at info level when a room class defines both a static and an instance
+ * `onAuth` (MatchMaker `defineRoomType`): `❌ "<room>"'s onAuth() defined at the instance level will
+ * be ignored.` It is not true of the dungeon room: its static `onAuth` returns `true`, and Colyseus
+ * then calls the instance `onAuth` too (Room `_onJoin`, `authedStatically` is false for `true`),
+ * where the keeper key is checked. {@link colyseusLogger} logs it at debug level, with that reason.
+ */
+export const INSTANCE_ON_AUTH_NOTE = /^\S* ?"[^"]+"'s onAuth\(\) defined at the instance level will be ignored\.$/;
+
 /** Most invalid-message warn lines {@link colyseusLogger} writes per second (a hostile client cannot flood the log). */
 export const MAX_INVALID_MESSAGE_LOGS_PER_SECOND = 10;
 
@@ -100,7 +109,13 @@ export function colyseusLogger(log: Logger, now: () => number = Date.now): { deb
   let windowEnd = 0, logged = 0, suppressed = 0;
   return {
     debug: forward("debug"),
-    info: forward("info"),
+    info: (...args: unknown[]): void => {
+      if (args.length === 1 && typeof args[0] === "string" && INSTANCE_ON_AUTH_NOTE.test(args[0])) {
+        log.debug({ colyseus: args[0] }, "a static and an instance onAuth are both defined; the instance one still runs when the static one returns true (the keeper-key check)");
+        return;
+      }
+      (log.info as (...a: unknown[]) => void).apply(log, args);
+    },
     warn: forward("warn"),
     trace: forward("trace"),
     error: (...args: unknown[]): void => {

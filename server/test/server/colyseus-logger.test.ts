@@ -80,6 +80,13 @@ describe("Colyseus's log of refused messages", () => {
     expect(parseValidationFailure(42)).toBeUndefined();
   });
 
+  it("Colyseus's note that an instance onAuth is ignored (untrue for the dungeon room) is a debug line, not info", () => {
+    const { calls, log } = spyLog();
+    const note = `\u274C "dungeon"'s onAuth() defined at the instance level will be ignored.`;
+    colyseusLogger(log).info(note);
+    expect(calls).toEqual([["debug", { colyseus: note }, "a static and an instance onAuth are both defined; the instance one still runs when the static one returns true (the keeper-key check)"]]);
+  });
+
   it("the validator's stack is parsed into its issues, summarised on one line of at most MAX_ISSUE_SUMMARY_CHARS characters", () => {
     const issues = [{ origin: "string", code: "invalid_format", format: "regex", path: ["partId"], message: "Invalid string:\nmust match" }];
     const stack = `Error: ${JSON.stringify(issues, null, 2)}\n    at standardValidate (file:///c/StandardSchema.mjs:9:11)\n    at RoomMessages.onData (file:///c/RoomMessages.mjs:125:19)`;
