@@ -1,45 +1,9 @@
-import { connect as netConnect, createServer as createNetServer, type Server, type Socket } from "node:net";
+import { Relay } from "../store/relay.ts";
 import { describe, expect, it } from "vitest";
 import { PostgresDungeonStore } from "../../src/store/postgres.ts";
 import { TEST_DATABASE_URL, createTestDatabase } from "../store/pgTestDb.ts";
 import { until } from "../until.ts";
 import { durableServer, roomOf } from "./harness.ts";
-
-/**
- * A TCP relay to the test PostgreSQL server that can be cut (every connection dropped, the port
- * closed) and brought back on the same port: the database "goes away" and "comes back".
- */
-class Relay {
-  #server: Server | undefined;
-  readonly #sockets = new Set<Socket>();
-  port = 0;
-  readonly target: { host: string; port: number };
-  constructor(target: { host: string; port: number }) {
-    this.target = target;
-  }
-
-  async start(): Promise<void> {
-    const server = createNetServer((client) => {
-      const upstream = netConnect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.#sockets.add(s);
-        s.on("error", () => {});
-        s.on("close", () => { this.#sockets.delete(s); client.destroy(); upstream.destroy(); });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
-    this.port = (server.address() as { port: number }).port;
-    this.#server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.#server;
-    this.#server = undefined;
-    for (const s of this.#sockets) s.destroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
 
 const target = new URL(TEST_DATABASE_URL);
 const relay = new Relay({ host: target.hostname, port: Number(target.port || 5432) });

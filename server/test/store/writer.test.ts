@@ -1,4 +1,3 @@
-import { createServer, connect, type Server, type Socket } from "node:net";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PostgresDungeonStore } from "../../src/store/postgres.ts";
@@ -8,6 +7,7 @@ import { StoreWriter } from "../../src/store/writer.ts";
 import { until } from "../until.ts";
 import { newDungeon, openTestStore, plate, type TestStore } from "./harness.ts";
 import { TEST_DATABASE_URL, createTestDatabase, type TestDatabase } from "./pgTestDb.ts";
+import { Relay } from "./relay.ts";
 
 /** A store that counts the batches written through it (the real store does the writing). */
 function counting(store: DungeonStore): { store: DungeonStore; batches: StoreWrite[][] } {
@@ -121,41 +121,6 @@ describe("StoreWriter over SQLite locked by another process", () => {
   });
 });
 
-/**
- * A TCP relay to the test PostgreSQL server that can be cut (every connection dropped, the port
- * closed) and restored on the same port: the database "goes away" and "comes back".
- */
-class Relay {
-  #server: Server | undefined;
-  #sockets = new Set<Socket>();
-  port = 0;
-  readonly target: { host: string; port: number };
-  constructor(target: { host: string; port: number }) {
-    this.target = target;
-  }
-
-  async start(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.#sockets.add(s);
-        s.on("error", () => {});
-        s.on("close", () => { this.#sockets.delete(s); client.destroy(); upstream.destroy(); });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
-    this.port = (server.address() as { port: number }).port;
-    this.#server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.#server;
-    this.#server = undefined;
-    for (const s of this.#sockets) s.destroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
 
 describe("StoreWriter over PostgreSQL that goes away", () => {
   let db: TestDatabase;
