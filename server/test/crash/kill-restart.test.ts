@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { connect, type DungeonConnection } from "@malignus/client-sdk";
 import { SqliteDungeonStore } from "../../src/store/sqlite.ts";
-import { exitWithin, freePort, killAll, logLines, startServer, until } from "./processes.ts";
+import { exitWithin, freePort, killAll, logLines, startServer, storedRecord, until } from "./processes.ts";
 
 const DATA_DIR = mkdtempSync(join(tmpdir(), "malignus-crash-"));
 
@@ -12,17 +12,6 @@ afterAll(() => {
   killAll();
   rmSync(DATA_DIR, { recursive: true, force: true });
 });
-
-/** The stored record of `dungeonId`, read from the SQLite file the server uses (the server is down). */
-async function storedRecord(dungeonId: string) {
-  const store = new SqliteDungeonStore({ file: join(DATA_DIR, "malignus.sqlite") });
-  await store.init();
-  try {
-    return (await store.get(dungeonId))!;
-  } finally {
-    await store.close();
-  }
-}
 
 describe("kill -9 and restart (issue 16 part 4)", () => {
   it("a dungeon live when its process was killed comes back with the hash after its last logged input; its keeper and adventurer player resume their seats by themselves", async () => {
@@ -58,7 +47,7 @@ describe("kill -9 and restart (issue 16 part 4)", () => {
       expect(await Promise.all(dropped)).toEqual([1006, 1006]);
 
       // What the store holds: live, with the hash after the last acknowledged input.
-      const before = await storedRecord(dungeonId);
+      const before = await storedRecord(DATA_DIR, dungeonId);
       expect(before).toMatchObject({ status: "live", lease: { holder: "crash-test-slot" } });
       expect(before.inputCount).toBeGreaterThanOrEqual(5); // seats ×2 or more, placePart ×2, wire
       expect(before.hash).toMatch(/^[0-9a-f]{16}$/);
@@ -92,7 +81,7 @@ describe("kill -9 and restart (issue 16 part 4)", () => {
       await Promise.all([keeper.leave(), hero.leave()]);
       second.child.kill("SIGTERM");
       expect(await exitWithin(second, 10_000)).toBe(0);
-      const after = await storedRecord(dungeonId);
+      const after = await storedRecord(DATA_DIR, dungeonId);
       expect(after).toMatchObject({ status: "resting", lease: null });
       expect(after.inputCount).toBeGreaterThan(before.inputCount);
       const store = new SqliteDungeonStore({ file: join(DATA_DIR, "malignus.sqlite") });

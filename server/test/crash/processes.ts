@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createConnection, createServer as createNetServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { SqliteDungeonStore } from "../../src/store/sqlite.ts";
+import type { DungeonRecord } from "../../src/store/types.ts";
 
 /**
  * Child server processes for the crash, shutdown, lease and ghost tests: `server/src/main.ts`
@@ -121,4 +124,21 @@ export function redisKeyPrefix(): string {
 export async function deleteRedisKeys(prefix: string): Promise<void> {
   await redisCommand(["EVAL", "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) end return 1", "0", `${prefix}*`])
     .catch(() => undefined);
+}
+
+/**
+ * The stored record of `dungeonId` in the SQLite file a server process used under `dataDir`
+ * (read while that server is down).
+ * @throws when no dungeon has that id.
+ */
+export async function storedRecord(dataDir: string, dungeonId: string): Promise<DungeonRecord> {
+  const store = new SqliteDungeonStore({ file: join(dataDir, "malignus.sqlite") });
+  await store.init();
+  try {
+    const record = await store.get(dungeonId);
+    if (!record) throw new Error(`no stored dungeon ${dungeonId} under ${dataDir}`);
+    return record;
+  } finally {
+    await store.close();
+  }
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { connect, type SimEventOf } from "@malignus/client-sdk";
 import { SqliteDungeonStore } from "../../src/store/sqlite.ts";
-import { exitWithin, freePort, killAll, logLines, startServer, until } from "./processes.ts";
+import { exitWithin, freePort, killAll, logLines, startServer, storedRecord, until } from "./processes.ts";
 
 const DATA_DIR = mkdtempSync(join(tmpdir(), "malignus-shutdown-"));
 
@@ -12,16 +12,6 @@ afterAll(() => {
   killAll();
   rmSync(DATA_DIR, { recursive: true, force: true });
 });
-
-async function storedRecord(dungeonId: string) {
-  const store = new SqliteDungeonStore({ file: join(DATA_DIR, "malignus.sqlite") });
-  await store.init();
-  try {
-    return (await store.get(dungeonId))!;
-  } finally {
-    await store.close();
-  }
-}
 
 describe("SIGTERM and Ctrl-C (issue 16 part 4)", () => {
   it("every room tells its clients, saves and closes, the process exits 0; started again, the keeper's SDK reopens its dungeon by itself and finds its trap", async () => {
@@ -41,7 +31,7 @@ describe("SIGTERM and Ctrl-C (issue 16 part 4)", () => {
       expect(await exitWithin(first, 10_000)).toBe(0);
       expect(await dropped).toBe(4001);
       expect(told).toEqual([{ type: "serverShuttingDown", tick: expect.any(Number), reason: "SIGTERM: the server is shutting down" }]);
-      const rested = await storedRecord(id);
+      const rested = await storedRecord(DATA_DIR, id);
       expect(rested).toMatchObject({ status: "resting", lease: null, snapshotSeq: rested.inputCount, snapshotTick: rested.tick });
       expect(logLines(first, "shut down")).toHaveLength(1);
 
@@ -60,7 +50,7 @@ describe("SIGTERM and Ctrl-C (issue 16 part 4)", () => {
       second.child.kill("SIGINT");
       expect(await exitWithin(second, 10_000)).toBe(0);
       expect((await toldAgain).reason).toBe("SIGINT: the server is shutting down");
-      const again = await storedRecord(id);
+      const again = await storedRecord(DATA_DIR, id);
       expect(again).toMatchObject({ status: "resting", lease: null, snapshotSeq: again.inputCount });
       // One log across both runs: seat facts (keeper present, then gone at each shutdown) and the keeper's two commands.
       const store = new SqliteDungeonStore({ file: join(DATA_DIR, "malignus.sqlite") });
