@@ -80,11 +80,31 @@ export function isRedisConnectionError(err: unknown): boolean {
   return false;
 }
 
-/** `RedisPresence` whose two connections the {@link RedisLink} can watch. */
+/**
+ * `RedisPresence` whose two connections the {@link RedisLink} can watch. While a connection is
+ * down, the writes Colyseus fires and forgets (room counts `hset`/`hdel`, a disposed room's
+ * `unsubscribe`) are skipped instead of failing: the room counts are written again when Redis is
+ * back (`RedisLink`), and a stale channel subscription is harmless.
+ */
 export class WatchedRedisPresence extends RedisPresence {
   /** Its publishing and subscribing connections. */
   get connections(): Redis[] {
     return [this.pub as Redis, this.sub as Redis];
+  }
+
+  override async hset(key: string, field: string, value: string): Promise<boolean> {
+    return (this.pub as Redis).status === "ready" ? await super.hset(key, field, value) : false;
+  }
+
+  override async hdel(key: string, field: string): Promise<boolean> {
+    return (this.pub as Redis).status === "ready" ? await super.hdel(key, field) : false;
+  }
+
+  override async unsubscribe(topic: string, callback?: (...args: any[]) => void): Promise<this> {
+    if ((this.sub as Redis).status === "ready") return await super.unsubscribe(topic, callback);
+    if (callback) this.subscriptions.removeListener(topic, callback);
+    else this.subscriptions.removeAllListeners(topic);
+    return this;
   }
 
   /** Closes both connections: politely when they are up, at once when they are not (never waits on a dead Redis). */
@@ -261,7 +281,8 @@ export class RedisLink {
       await new Promise((r) => setTimeout(r, 20));
     }
     this.#started = true;
-    this.#update();
+    this.#up = true;
+    this.driver.up = true;
   }
 
   /** Stops the down-log timer (the connections are closed by Colyseus' shutdown of presence and driver). */
