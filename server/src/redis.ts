@@ -146,7 +146,15 @@ export class ResilientRedisDriver extends RedisDriver {
     return await super.query(conditions, sortOptions);
   }
 
+  /**
+   * While Redis is away, a query for this process's own rooms (`processId` = this process: e.g.
+   * the shutdown's "tell every client") is answered from memory; any other query fails.
+   */
   override async query(conditions: Partial<IRoomCache>, sortOptions?: SortOptions): Promise<IRoomCache[]> {
+    if (!this.up && conditions.processId === matchMaker.processId) {
+      const wanted = Object.entries(conditions) as Array<[string, unknown]>;
+      return [...this.#local.values()].filter((c) => wanted.every(([k, v]) => (c as unknown as Record<string, unknown>)[k] === v));
+    }
     const all = await super.query(conditions, sortOptions);
     return this.liveFilter && conditions.processId === undefined ? await this.liveFilter(all) : all;
   }

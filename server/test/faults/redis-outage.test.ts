@@ -127,8 +127,16 @@ describe("Redis outage (issue 18 part 1)", () => {
     expect(logLines(server, "redis back").length).toBe(1);
     expect(server.output.join("")).not.toMatch(/RedisPresence|unhandled rejection|MaxRetriesPerRequest/);
 
-    await Promise.all([keeper, second, watcher, watcher1].map((c) => c.leave()));
+    await Promise.all([second, watcher, watcher1].map((c) => c.leave()));
+
+    // SIGTERM while Redis is away again: the keeper is told, the process exits 0 without errors.
+    await redis.stop();
+    await until("degraded again", async () => (((await timedGet(server, "/health")).body as HealthResponse).status === "degraded" ? true : undefined), 3_000);
+    await until("the second unreachable line", () => (logLines(server, "redis unreachable").length === 2 ? true : undefined), 3_000);
+    const told = keeper.waitForEvent("serverShuttingDown", undefined, 10_000);
     server.child.kill("SIGTERM");
+    expect((await told).reason).toMatch(/SIGTERM/);
     expect(await exitWithin(server, 10_000)).toBe(0);
+    expect(server.output.join("")).not.toMatch(/error during shutdown|could not tell the clients|shutdown failed|unhandled rejection/);
   }, 60_000);
 });
