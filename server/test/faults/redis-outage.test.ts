@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,8 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { connect, ServiceUnavailableError, type DungeonConnection } from "@malignus/client-sdk";
 import type { DungeonListing } from "@malignus/shared";
 import type { HealthResponse } from "../../src/app.ts";
-import { REDIS_UNAVAILABLE } from "../../src/redis.ts";
-import { exitWithin, freePort, killAll, logLines, sleep, startServer, until, type ServerProcess } from "../crash/processes.ts";
+import { REDIS_STARTUP_TIMEOUT_MS, REDIS_UNAVAILABLE } from "../../src/redis.ts";
+import { REPO, exitWithin, freePort, killAll, logLines, sleep, startServer, until, type ServerProcess } from "../crash/processes.ts";
 import { OwnRedis } from "./redis-server.ts";
 
 /**
@@ -139,4 +140,23 @@ describe("Redis outage (issue 18 part 1)", () => {
     expect(await exitWithin(server, 10_000)).toBe(0);
     expect(server.output.join("")).not.toMatch(/error during shutdown|could not tell the clients|shutdown failed|unhandled rejection/);
   }, 60_000);
+
+  it("a server whose Redis does not answer at start-up says so in one fatal line and exits 1", async () => {
+    const redisPort = await freePort(); // nothing listens there
+    const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+      cwd: REPO,
+      env: { ...process.env, PORT: String(await freePort()), REDIS_URL: `redis://127.0.0.1:${redisPort}`, TRANSPORT: "ws", DATABASE_URL: "", LOG_LEVEL: "info", DATA_DIR },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    expect(code).toBe(1);
+    const lines = out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([
+      `could not start: Redis at redis://127.0.0.1:${redisPort} did not answer within ${REDIS_STARTUP_TIMEOUT_MS} ms: connect ECONNREFUSED 127.0.0.1:${redisPort}`,
+    ]);
+    expect(out).not.toMatch(/RedisPresence|\[ioredis\]/);
+  }, REDIS_STARTUP_TIMEOUT_MS + 30_000);
 });
