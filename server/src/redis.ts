@@ -64,11 +64,12 @@ export function redactUrl(url: string): string {
   return u.toString();
 }
 
-/** Messages of the errors ioredis gives a command while the connection is down. */
-const CONNECTION_ERRORS = [
-  /enableOfflineQueue/i, /max retries per request/i, /Connection is closed/i, /Command timed out/i,
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND/, /connect ETIMEDOUT/i,
-];
+/**
+ * Messages of the errors ioredis rejects a command with while the connection is down (its socket
+ * errors, ECONNREFUSED and the like, are "error" events, not rejections: a PostgreSQL
+ * ECONNREFUSED is not mistaken for Redis).
+ */
+const CONNECTION_ERRORS = [/enableOfflineQueue/i, /max retries per request/i, /^Connection is closed/i, /^Command timed out/i];
 
 /** True when `err` is (or wraps) an ioredis "not connected" error: the outage the {@link RedisLink} already reports. */
 export function isRedisConnectionError(err: unknown): boolean {
