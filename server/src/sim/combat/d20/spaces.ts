@@ -7,7 +7,7 @@ import { dragSlows } from "./attack.ts";
 import { FALL_DAMAGE_PER_TILE, FLYING_HEIGHT, MODE_SWITCH_COST, SPACE_TILES } from "@malignus/shared";
 import { canUseMode, flyerFalls, MOVE_MODES, modeOf, sheetModeFactor, spaceSide, stepCost, switchMode, type MoveMode } from "./movement.ts";
 import { d20Of } from "./sheet.ts";
-import { mayPassThrough, type Size } from "./size.ts";
+import { fitThrough, mayPassThrough, type Size } from "./size.ts";
 import { addStatus, hasStatus, isIncapacitated, removeStatus } from "./statuses.ts";
 import { defenceOf, hurt } from "./resolve.ts";
 import { damageTaken } from "./damage.ts";
@@ -47,9 +47,9 @@ function squareEnters(map: MapState, x: number, y: number, side: number, mode: M
  */
 export function sideAt(map: MapState, x: number, y: number, size: Size, mode: MoveMode): number {
   const n = SPACE_TILES[size];
-  if (squareEnters(map, x, y, n, mode)) return n;
-  if (n > 1 && squareEnters(map, x, y, n - 1, mode)) return n - 1;
-  return 0;
+  const width = squareEnters(map, x, y, n, mode) ? n : n > 1 && squareEnters(map, x, y, n - 1, mode) ? n - 1 : 0;
+  const fit = fitThrough(size, width); // D20-SIZE-08: fits, squeezes one tile narrower, or is blocked
+  return fit === "fits" ? n : fit === "squeeze" ? n - 1 : 0;
 }
 
 /** True when tile (x, y) lies in the unit's space (D20-SIZE-01), as it is now (squeezed or not). */
