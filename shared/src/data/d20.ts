@@ -138,6 +138,8 @@ export const DRAG_EXTRA_COST = 1;
 export const DROP_PRONE_COST = 0;
 /** Left open (D20-MOVE, slippery liquid D20-MOVE-27): 1d20 + Agility must reach this to stay standing. */
 export const SLIPPERY_DC = 10;
+/** Left open (D20-MOVE-26): rounds the Locksmith's spilled oil stays slippery. */
+export const SLIPPERY_ZONE_ROUNDS = 3;
 /**
  * D20-MOVE-17 to D20-MOVE-20: the movement multiplier of each mode: flying doubles (17), swimming
  * halves (18), a Saaneris swims at double (19), a swimming spell exempts from the halving (20).
@@ -233,7 +235,7 @@ export interface D20Spell {
   /** Area spells: Chebyshev radius in tiles. */
   radius: number;
   /** Area spells that leave a ground zone on every tile of the area (D20-DAMAGE-10, 15, 24), and for how many rounds (default {@link GROUND_ZONE_DEFAULT_ROUNDS}). */
-  zone?: { type: "acid" | "poison" | "burn"; rounds?: number };
+  zone?: { type: "acid" | "poison" | "burn" | "slippery"; rounds?: number };
 }
 
 /** D20-FLOW-28 (sheet not in the chapter; server default): every unit's walking movement, tiles per turn. */
@@ -271,6 +273,11 @@ export const D20_CLASS_SPELLS: Readonly<Record<string, { spells: readonly D20Spe
   Skyrider: {
     spells: [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "air", radius: 0 }],
     mana: 4, stamina: 0,
+  },
+  /** Left open (D20-MOVE-26, D20-MOVE-27: what spills slippery liquid): the Locksmith throws a flask of oil (a technique). */
+  Locksmith: {
+    spells: [{ name: "oilFlask", cost: 1, pool: "stamina", kind: "area", band: "short", damage: "1", damageType: "bludgeoning", element: "", radius: 1, zone: { type: "slippery", rounds: SLIPPERY_ZONE_ROUNDS } }],
+    mana: 0, stamina: 2,
   },
   Priest: {
     spells: [{ name: "smite", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d8", damageType: "magic", element: "light", radius: 0 }],
