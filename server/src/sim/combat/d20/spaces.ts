@@ -133,9 +133,12 @@ export function slipCheck(sim: Simulation, unit: UnitRecord): boolean {
 
 /** D20-MOVE-26: the tile indexes (y × width + x) of the slippery ground zones of `unit`'s encounter (spilled oil), empty outside encounters. */
 export function slipperyTiles(sim: Simulation, unit: UnitRecord): ReadonlySet<number> {
+  const all = sim.state.encounters;
+  if (!all || !Object.values(all).some((e) => e.zones?.some((z) => z.type === "slippery"))) return NO_TILES;
   const zones = encounterOf(sim, unit.id)?.zones ?? [];
   return new Set(zones.filter((z) => z.type === "slippery").map((z) => z.y * sim.state.map.width + z.x));
 }
+const NO_TILES: ReadonlySet<number> = new Set();
 
 /** One step's outcome: its cost in the mode's movement, the space taken there, what is on it. */
 export interface StepInfo {
