@@ -1,10 +1,10 @@
 /** d20 steps that fight: attacks and grapples. */
 import { areEnemies } from "../../../world/units.ts";
-import { noteReaction, participantsOf } from "../../encounters/book.ts";
-import { canTwoWeapon, grappleRefusal, strengthContest } from "../attack.ts";
+import { participantsOf } from "../../encounters/book.ts";
+import { grappleRefusal, strengthContest } from "../attack.ts";
 import { spendAction } from "../actions.ts";
 import { hasFreeHand } from "../equip.ts";
-import { addStatus, canReact, hasStatus, removeStatus } from "../statuses.ts";
+import { addStatus, hasStatus, removeStatus } from "../statuses.ts";
 import { canStrike, isUp, unitDistance } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
 import { strike, attackTile, takeAttack, inThrowRange, offHandStrike } from "../strikes.ts";
