@@ -77,12 +77,12 @@ describe("resume after the server process died or stopped (client-sdk/src/resume
     }
   });
 
-  it("never resumes after leave(), a consented close (4000), a kick (4002) or without a rejoin", async () => {
+  it("never resumes after leave(), a consented close (4000), a kick (4002, 4102, 4103), a seat taken over (4101) or without a rejoin", async () => {
     vi.useFakeTimers();
     try {
       const rejoin = vi.fn(async () => joinedRoom("x").asRoom);
       const outcomes: number[][] = [];
-      for (const code of [4000, 4002]) {
+      for (const code of [4000, 4002, 4101, 4102, 4103]) {
         const fake = joinedRoom("d3");
         const conn = new DungeonConnection(fake.asRoom, "keeper", rejoin);
         const leaves: number[] = [];
@@ -102,7 +102,7 @@ describe("resume after the server process died or stopped (client-sdk/src/resume
       dropped.close(1006);
       await leaving.leave();
       await vi.advanceTimersByTimeAsync(60_000);
-      expect(outcomes).toEqual([[4000], [4002], [4003]]);
+      expect(outcomes).toEqual([[4000], [4002], [4101], [4102], [4103], [4003]]);
       expect(rejoin).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
