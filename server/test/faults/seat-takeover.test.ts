@@ -7,6 +7,7 @@ import type { DungeonServer } from "../../src/app.ts";
 import type { DungeonRoom } from "../../src/rooms/DungeonRoom.ts";
 import { SEAT_TAKEN_OVER_REASON } from "../../src/rooms/seats.ts";
 import { until } from "../until.ts";
+import { freePort } from "../crash/processes.ts";
 
 /**
  * Issue 18, finding 2: a `reconnect(token)` with the token of a seat whose connection is still
@@ -23,7 +24,8 @@ beforeAll(async () => {
   process.env.LOG_LEVEL ??= "warn";
   const { createServer } = await import("../../src/app.ts");
   app = await createServer({ transport });
-  base = `http://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
+  // uWebSockets.js does not report the port it bound for port 0: ask for a free one.
+  base = `http://127.0.0.1:${await app.listen(transport === "uws" ? await freePort() : 0, "127.0.0.1")}`;
 });
 
 afterAll(async () => {
