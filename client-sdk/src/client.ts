@@ -219,10 +219,12 @@ export class MalignusClient {
    *   the room's `reconnectSeconds`, with a token already used (replaced), with a spectator's
    *   token (spectators join again), or with a token that holds no seat; SeatTimeoutError when
    *   the seat message does not come within {@link SEAT_TIMEOUT_MS}.
+   * @param keeperKey the stored dungeon's keeper key, if the seat needs one: kept for a resume
+   *   should the server process die later (resume.ts).
    */
-  async reconnect(reconnectionToken: string, role: DungeonRole): Promise<DungeonConnection> {
+  async reconnect(reconnectionToken: string, role: DungeonRole, keeperKey?: string): Promise<DungeonConnection> {
     const room = await this.colyseus.reconnect<DungeonState>(reconnectionToken, DungeonState);
-    return await joined(room, role, this.#rejoiner(room.roomId, { role }));
+    return await joined(room, role, this.#rejoiner(room.roomId, { role }), keeperKey);
   }
 
   /**
