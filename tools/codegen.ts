@@ -8,6 +8,7 @@ import { z } from "zod";
 import { CloseCode, ErrorCode as MatchmakeErrorCode } from "@colyseus/shared-types";
 import {
   COMMAND_DEFINITIONS, COMMAND_TYPES, DUNGEON_ACCESS_CODES, DUNGEON_ROOM, ERROR_CODES, EVENT_AUDIENCE, EVENT_MESSAGE, SEAT_MESSAGE, SEAT_ROLES, TICKS_PER_GAME_MINUTE,
+  MalignusCloseCode,
 } from "@malignus/shared";
 import { EVENT_SCHEMAS } from "../shared/src/eventSchemas.ts";
 import { CommandResultSchema, DungeonListingSchema, SeatInfoSchema, StoredDungeonPageSchema } from "../shared/src/wireSchemas.ts";
@@ -104,7 +105,7 @@ export function jsonSchemaFiles(): Record<string, string> {
       eventTypes: Object.keys(EVENT_SCHEMAS).sort(),
       errorCodes: [...ERROR_CODES],
       dungeonAccessCodes: [...DUNGEON_ACCESS_CODES],
-      closeCodes: { ...CloseCode },
+      closeCodes: { ...CloseCode, ...MalignusCloseCode },
       matchmakeErrorCodes: { ...MatchmakeErrorCode },
     }),
   };

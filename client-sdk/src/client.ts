@@ -1,10 +1,10 @@
 import { Client, type Room } from "@colyseus/sdk";
 import {
-  DUNGEON_ACCESS_CODES, DUNGEON_ROOM, SEAT_MESSAGE,
-  type DungeonAccessCode, type DungeonListing, type JoinOptions, type RulesetId, type SeatInfo, type StoredDungeonPage,
+  DUNGEON_ACCESS_CODES, DUNGEON_ROOM,
+  type DungeonAccessCode, type DungeonListing, type JoinOptions, type RulesetId, type StoredDungeonPage,
 } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
-import { DungeonConnection, type DungeonRole } from "./connection.ts";
+import { DungeonConnection, SEAT_TIMEOUT_MS, type DungeonRole } from "./connection.ts";
 import type { Rejoin } from "./resume.ts";
 import { watchReplay, type ReplayConnection, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
@@ -75,8 +75,7 @@ export function asAccessError(err: unknown): unknown {
   return code ? new DungeonAccessError(code, message) : err;
 }
 
-/** How long a create or an open waits for the seat message (keeper key, dungeon id) after the first state, in ms. */
-export const SEAT_TIMEOUT_MS = 10_000;
+export { SEAT_TIMEOUT_MS } from "./connection.ts";
 
 /** Options for {@link connect}. */
 export interface ConnectOptions {
@@ -132,7 +131,7 @@ export class MalignusClient {
     } catch (err) {
       throw asServiceError(err);
     }
-    return await seated(await connected(room, role, this.#rejoiner(room.roomId, { ...join, role })));
+    return await joined(room, role, this.#rejoiner(room.roomId, { ...join, role }));
   }
 
   /**
@@ -152,7 +151,7 @@ export class MalignusClient {
     const role: DungeonRole = join.role ?? (join.keeperKey ? "keeper" : "spectator");
     try {
       const room = await this.colyseus.joinOrCreate<DungeonState>(DUNGEON_ROOM, { ...join, role, dungeonId }, DungeonState);
-      return await seated(await connected(room, role, this.#rejoiner(room.roomId, { ...join, role }), join.keeperKey));
+      return await joined(room, role, this.#rejoiner(room.roomId, { ...join, role }), join.keeperKey);
     } catch (err) {
       throw asServiceError(asAccessError(err));
     }
@@ -209,27 +208,35 @@ export class MalignusClient {
     if (keeperKey !== undefined) options.keeperKey = keeperKey;
     try {
       const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-      return await connected(room, "adventurer", this.#rejoiner(roomId, options), keeperKey);
+      return await joined(room, "adventurer", this.#rejoiner(roomId, options), keeperKey);
     } catch (err) {
       throw asServiceError(asAccessError(err));
     }
   }
 
   /**
-   * Resumes a held seat with its reconnection token (`DungeonConnection.reconnectionToken`),
-   * e.g. after the process restarted. Within one process the SDK reconnects by itself.
+   * Resumes a held seat with its reconnection token (`DungeonConnection.reconnectionToken`, the
+   * current one: each reconnection issues a new token and refuses the previous one), e.g. after
+   * the client process restarted. Within one process the SDK reconnects by itself. When the
+   * seat's connection is still open, this takes the seat over: the other connection is closed
+   * with 4101 (`MalignusCloseCode.SEAT_TAKEN_OVER`). Resolves once the server told the seat
+   * again (`seat` is set).
    *
-   * @throws the Colyseus matchmaking error (rejects) after the room's `reconnectSeconds`, or
-   *   with a token that holds no seat.
+   * @throws the Colyseus matchmaking error (rejects) `reconnection token invalid or expired` after
+   *   the room's `reconnectSeconds`, with a token already used (replaced), with a spectator's
+   *   token (spectators join again), or with a token that holds no seat; SeatTimeoutError when
+   *   the seat message does not come within {@link SEAT_TIMEOUT_MS}.
+   * @param keeperKey the stored dungeon's keeper key, if the seat needs one: kept for a resume
+   *   should the server process die later (resume.ts).
    */
-  async reconnect(reconnectionToken: string, role: DungeonRole): Promise<DungeonConnection> {
+  async reconnect(reconnectionToken: string, role: DungeonRole, keeperKey?: string): Promise<DungeonConnection> {
     let room: Room<any, DungeonState>;
     try {
       room = await this.colyseus.reconnect<DungeonState>(reconnectionToken, DungeonState);
     } catch (err) {
       throw asServiceError(err);
     }
-    return await connected(room, role);
+    return await joined(room, role, this.#rejoiner(room.roomId, { role }), keeperKey);
   }
 
   /**
@@ -285,7 +292,7 @@ export class MalignusClient {
     if (keeperKey !== undefined) options.keeperKey = keeperKey;
     try {
       const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
-      return await connected(room, role, this.#rejoiner(roomId, options), keeperKey);
+      return await joined(room, role, this.#rejoiner(roomId, options), keeperKey);
     } catch (err) {
       throw asServiceError(asAccessError(err));
     }
@@ -324,26 +331,6 @@ export function connect(url: string = DEFAULT_SERVER_URL, options: ConnectOption
   return new MalignusClient(url, options);
 }
 
-/**
- * Waits (at most {@link SEAT_TIMEOUT_MS}) for the room's seat message, so `seat`, `dungeonId` and
- * `keeperKey` are set; it follows the first state at once.
- * @throws Error when none comes in time; the room is left.
- */
-async function seated(connection: DungeonConnection): Promise<DungeonConnection> {
-  if (connection.seat) return connection;
-  const room = connection.room;
-  await new Promise<void>((resolve, reject) => {
-    let unbind: (() => void) | undefined;
-    const timer = setTimeout(() => {
-      unbind?.();
-      void room.leave().catch(() => {});
-      reject(new Error(`no seat message from room ${room.roomId} within ${SEAT_TIMEOUT_MS} ms`));
-    }, SEAT_TIMEOUT_MS);
-    unbind = room.onMessage(SEAT_MESSAGE, (_seat: SeatInfo) => { clearTimeout(timer); unbind?.(); resolve(); });
-  });
-  return connection;
-}
-
 /** 16 random bytes as base64url (Web Crypto: Node and browsers). */
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -356,21 +343,31 @@ function randomToken(): string {
 export const FIRST_STATE_TIMEOUT_MS = 10_000;
 
 /**
- * Wraps a joined room once its first full state has arrived, so `connection.state` is complete
- * (map, clock, units) when a join method resolves.
- * @throws Error when no state arrives within {@link FIRST_STATE_TIMEOUT_MS}; the room is left.
+ * Wraps a joined room once its first full state has arrived and the server has told its seat
+ * (the seat message follows the first state), so `connection.state` is complete (map, clock,
+ * units) and `connection.seat` (with `dungeonId`, and the creator's `keeperKey`) is set when a
+ * join method resolves.
+ * @throws Error when no state arrives within {@link FIRST_STATE_TIMEOUT_MS}, SeatTimeoutError when
+ *   no seat message within {@link SEAT_TIMEOUT_MS}, Error when the server closes the connection
+ *   first; the room is left in each case.
  */
-async function connected(room: Room<any, DungeonState>, role: DungeonRole, rejoin?: Rejoin, keeperKey?: string): Promise<DungeonConnection> {
+async function joined(room: Room<any, DungeonState>, role: DungeonRole, rejoin?: Rejoin, keeperKey?: string): Promise<DungeonConnection> {
   // Construct first: the connection registers its message handlers (e.g. `seat`) at once.
   const connection = new DungeonConnection(room, role, rejoin, keeperKey);
-  if (!(room.state && room.state.mapName)) {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        void room.leave().catch(() => {});
-        reject(new Error(`no state from room ${room.roomId} within ${FIRST_STATE_TIMEOUT_MS} ms`));
-      }, FIRST_STATE_TIMEOUT_MS);
-      room.onStateChange.once(() => { clearTimeout(timer); resolve(); });
-    });
+  try {
+    await Promise.all([firstState(room), connection.waitForSeat(SEAT_TIMEOUT_MS)]);
+  } catch (err) {
+    void connection.leave().catch(() => {});
+    throw err;
   }
   return connection;
+}
+
+/** Resolves once `room` holds its first full state; rejects after {@link FIRST_STATE_TIMEOUT_MS}. */
+function firstState(room: Room<any, DungeonState>): Promise<void> {
+  if (room.state && room.state.mapName) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no state from room ${room.roomId} within ${FIRST_STATE_TIMEOUT_MS} ms`)), FIRST_STATE_TIMEOUT_MS);
+    room.onStateChange.once(() => { clearTimeout(timer); resolve(); });
+  });
 }

@@ -34,6 +34,20 @@ export type CommandMethods = {
  */
 const EXPLICIT_METHODS: ReadonlySet<CommandType> = new Set<CommandType>([PLAN_TURN_MESSAGE, MOVE_TO_MESSAGE]);
 
+/** How long every join (and {@link DungeonConnection.waitForSeat} by default) waits for the seat message, in real milliseconds. */
+export const SEAT_TIMEOUT_MS = 10_000;
+
+/** Thrown when the server did not tell a joined connection its seat in time (the join is abandoned). */
+export class SeatTimeoutError extends Error {
+  override name = "SeatTimeoutError";
+  /** The room joined. */
+  readonly roomId: string;
+  constructor(roomId: string, role: string, timeoutMs: number) {
+    super(`Room ${roomId} did not tell this ${role} connection its seat within ${timeoutMs} ms.`);
+    this.roomId = roomId;
+  }
+}
+
 /** What {@link DungeonConnection.leave} returns when the connection was already closed. */
 export const CLOSED_ALREADY = -1;
 
@@ -127,20 +141,56 @@ export class DungeonConnection {
   }
 
   /**
-   * The seat this client holds (`seatId`, `role`, and the `unitId` an adventurer plays), once
-   * the server has told it (right after joining); undefined before.
+   * The seat this client holds (`seatId`, `role`, and the `unitId` an adventurer plays). Always
+   * set on a connection `MalignusClient` returned (its join methods resolve only once the server
+   * told it); kept across a drop, and told again after every reconnection.
    */
   get seat(): SeatInfo | undefined {
     return this.#link.seat;
   }
 
   /**
-   * The token that holds this client's seat: `MalignusClient.reconnect(token)` resumes the seat
-   * within the room's `reconnectSeconds` after a drop. The SDK already reconnects by itself
-   * after an unexpected drop (see {@link onDrop} and {@link onReconnect}).
+   * Resolves with the seat once the server has told it: at once when it is known already.
+   * @param timeoutMs real milliseconds to wait, default {@link SEAT_TIMEOUT_MS}.
+   * @throws SeatTimeoutError (rejects) when no seat message came in time; Error when the
+   *   connection closes first (with its close code and reason).
+   */
+  waitForSeat(timeoutMs: number = SEAT_TIMEOUT_MS): Promise<SeatInfo> {
+    const known = this.#link.seat;
+    if (known) return Promise.resolve(known);
+    return new Promise<SeatInfo>((resolve, reject) => {
+      const done = () => { clearTimeout(timer); offSeat(); offLeave(); };
+      const timer = setTimeout(() => { done(); reject(new SeatTimeoutError(this.room.roomId, this.role, timeoutMs)); }, timeoutMs);
+      const offSeat = this.#link.listen(this.#link.seats, (seat) => { done(); resolve(seat); });
+      const offLeave = this.onLeave((code, reason) => {
+        done();
+        reject(new Error(`Connection to room ${this.room.roomId} closed (code ${code}${reason ? `: ${reason}` : ""}) before the server told the seat.`));
+      });
+    });
+  }
+
+  /**
+   * The token that holds this client's seat right now: `MalignusClient.reconnect(token, role)`
+   * resumes the seat within the room's `reconnectSeconds` after a drop. Every reconnection issues
+   * a new token and the previous one is refused from then on: read this again after
+   * {@link onReconnect}, or keep it current with {@link onReconnectionToken}. Using it from another
+   * connection while this one is open takes the seat over: this connection is then closed with
+   * 4101 (`MalignusCloseCode.SEAT_TAKEN_OVER`) and does not reconnect. The SDK already
+   * reconnects by itself after an unexpected drop (see {@link onDrop} and {@link onReconnect}).
    */
   get reconnectionToken(): string {
     return this.room.reconnectionToken;
+  }
+
+  /**
+   * Calls `callback` with the new reconnection token after every reconnection (Colyseus' own or
+   * a resume), before the {@link onReconnect} listeners; the previous token is dead by then.
+   * @returns A function that unsubscribes.
+   * @example
+   * conn.onReconnectionToken((token) => localStorage.setItem("malignus-token", token));
+   */
+  onReconnectionToken(callback: (token: string) => void): () => void {
+    return this.#link.listen(this.#link.tokens, callback);
   }
 
   /**
@@ -154,7 +204,8 @@ export class DungeonConnection {
 
   /**
    * Calls `callback` once the SDK has reconnected after a drop: the seat, state and events
-   * resume.
+   * resume; {@link reconnectionToken} is the new token by then (the server also tells the seat
+   * again).
    * @returns A function that unsubscribes.
    */
   onReconnect(callback: () => void): () => void {
@@ -318,8 +369,9 @@ export class DungeonConnection {
   }
 
   /**
-   * Calls `callback` once the connection is closed, by {@link leave} or by the server
-   * (code 4002 after a malformed command, for instance).
+   * Calls `callback` once the connection is closed for good, by {@link leave} or by the server
+   * (code 4002 after a malformed command, 4101 when another connection took the seat over with
+   * its reconnection token, for instance), or when every reconnection attempt failed.
    *
    * @returns A function that unsubscribes.
    */

@@ -14,13 +14,13 @@ export {
   type ConnectOptions, type DungeonCreateOptions, type OpenDungeonOptions,
 } from "./client.ts";
 export {
-  DungeonConnection, EventTimeoutError, CLOSED_ALREADY, DEFAULT_WAIT_TIMEOUT_MS,
+  DungeonConnection, EventTimeoutError, SeatTimeoutError, CLOSED_ALREADY, DEFAULT_WAIT_TIMEOUT_MS,
   type CommandMethods, type DungeonRole,
 } from "./connection.ts";
 export {
   RECONNECT_MAX_RETRIES, RECONNECT_MIN_DELAY_MS, RECONNECT_MAX_DELAY_MS, RECONNECT_MIN_UPTIME_MS,
   RESUME_MAX_ATTEMPTS, RESUME_FIRST_DELAY_MS, RESUME_MAX_DELAY_MS, RESUME_FIRST_STATE_TIMEOUT_MS, RESUMABLE_CLOSE_CODES,
-  resumeDelayMs, type Rejoin,
+  FINAL_CLOSE_CODES, resumeDelayMs, type Rejoin,
 } from "./resume.ts";
 export { ServiceUnavailableError, asServiceError } from "./errors.ts";
 export { CommandValidationError, validateCommand, isCommandType } from "./validate.ts";
@@ -32,6 +32,7 @@ export type {
   SimEvent, SimEventType, SimEventOf, DungeonListing, JoinOptions, SeatInfo, SeatRole, TurnPlan,
   DungeonAccessCode, StoredDungeon, StoredDungeonPage, StoredDungeonStatus,
 } from "@malignus/shared";
+export { MalignusCloseCode } from "@malignus/shared";
 export { DungeonState } from "@malignus/shared/schema";
 export type {
   Altar, Cable, D20SpellOption, Door, DuelMercy, DuelProposal, GameClock, InvasionInfo, Journal, Lair, PartyInfo,

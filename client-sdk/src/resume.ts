@@ -1,5 +1,5 @@
 import type { Room } from "@colyseus/sdk";
-import { EVENT_MESSAGE, SEAT_MESSAGE, type SeatInfo, type SimEvent } from "@malignus/shared";
+import { EVENT_MESSAGE, MalignusCloseCode, SEAT_MESSAGE, type SeatInfo, type SimEvent } from "@malignus/shared";
 import type { DungeonState } from "@malignus/shared/schema";
 
 /**
@@ -18,6 +18,16 @@ import type { DungeonState } from "@malignus/shared/schema";
  * Worst case before giving up: Colyseus retries for about 10 s (≈ 0.2 + 0.4 + 0.8 + 1.6 + 2 × 4 s),
  * then resume tries for about 15 s more (0.2, 0.4, 0.8, 1.6, 3.2, then 3 s each); then the
  * connection's `onLeave` listeners are told the original close code.
+ *
+ * What each close code does (docs/operations.md, "Reconnecting and seats"):
+ * - 1001, 1005, 1006, 4010: Colyseus' reconnection (layer 1), then resume if it fails (4003).
+ * - 4001, 4003: resume (layer 2).
+ * - {@link FINAL_CLOSE_CODES} (1000, 4000 left, 4002 kicked, 4101 seat taken over, 4102 and 4103
+ *   kicked for flooding or malformed frames) and any other code: final, `onLeave` at once.
+ *
+ * Every reconnection issues a new reconnection token (Colyseus): the connection's
+ * `reconnectionToken` always reads the current one, and `onReconnectionToken` listeners hear
+ * each change ({@link ResumingRoom.tokens}).
  */
 
 /** Colyseus reconnection: most attempts with the reconnection token. */
@@ -51,6 +61,17 @@ export const RESUME_FIRST_STATE_TIMEOUT_MS = 10_000;
  * reconnection is disabled).
  */
 export const RESUMABLE_CLOSE_CODES: ReadonlySet<number> = new Set([1001, 1005, 1006, 4001, 4003]);
+
+/**
+ * Close codes that end a connection for good, never retried nor resumed: 1000 normal closure,
+ * 4000 left on purpose, 4002 kicked (malformed message), 4101 `SEAT_TAKEN_OVER` (the seat was
+ * resumed elsewhere with its token: the seat lives on the other connection, resuming would fight
+ * it), 4102 `KICKED_FLOOD` and 4103 `KICKED_MALFORMED` (shared/src/closeCodes.ts). Listed for
+ * documentation and tests: a code outside {@link RESUMABLE_CLOSE_CODES} is final anyway.
+ */
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([
+  1000, 4000, 4002, MalignusCloseCode.SEAT_TAKEN_OVER, MalignusCloseCode.KICKED_FLOOD, MalignusCloseCode.KICKED_MALFORMED,
+]);
 
 /**
  * Joins the dungeon again, for the seat the connection held (`seat` as last told by the server,
@@ -143,6 +164,12 @@ export class ResumingRoom {
   readonly reconnects = new Set<() => void>();
   /** Listeners of the final close. */
   readonly leaves = new Set<(code: number, reason?: string) => void>();
+  /** Listeners of each seat message (after the join and again after every reconnection). */
+  readonly seats = new Set<(seat: SeatInfo) => void>();
+  /** Listeners of a new reconnection token (after every reconnection: Colyseus' or a resume). */
+  readonly tokens = new Set<(token: string) => void>();
+  /** The reconnection token last told to {@link tokens} listeners (or read at the start). */
+  #token: string | undefined;
   readonly #onEvent: (event: SimEvent) => void;
   readonly #rejoin: Rejoin | undefined;
   #room: Room<any, DungeonState>;
@@ -164,6 +191,7 @@ export class ResumingRoom {
     this.#joinKey = keeperKey;
     this.#onEvent = onEvent;
     this.#rejoin = rejoin;
+    this.#token = room.reconnectionToken;
     this.#bind(room);
   }
 
@@ -195,7 +223,7 @@ export class ResumingRoom {
     } finally {
       this.#unbind();
       this.#closed = true;
-      for (const set of [this.states, this.drops, this.reconnects, this.leaves]) set.clear();
+      for (const set of [this.states, this.drops, this.reconnects, this.leaves, this.seats, this.tokens]) set.clear();
     }
   }
 
@@ -205,10 +233,12 @@ export class ResumingRoom {
     const offSeat = room.onMessage(SEAT_MESSAGE, (seat: SeatInfo) => {
       this.#seat = seat;
       if (seat.keeperKey !== undefined) this.#toldKey = seat.keeperKey; // told once: kept across seat messages
+      for (const f of [...this.seats]) f(seat);
     });
     const onState = (state: DungeonState) => { for (const f of [...this.states]) f(state); };
     const onDrop = (code: number, reason?: string) => this.#drop(code, reason);
-    const onReconnect = () => this.#reconnected();
+    // Colyseus tells onReconnect before it stores the new token: read it once that is done.
+    const onReconnect = () => queueMicrotask(() => this.#reconnected());
     const onLeave = (code: number, reason?: string) => void this.#closedBy(room, code, reason);
     room.onStateChange(onState);
     room.onDrop?.(onDrop);
@@ -235,7 +265,13 @@ export class ResumingRoom {
   }
 
   #reconnected(): void {
+    if (this.#closed) return;
     this.#dropped = false;
+    const token = this.#room.reconnectionToken;
+    if (token !== this.#token) {
+      this.#token = token;
+      for (const f of [...this.tokens]) f(token);
+    }
     for (const f of [...this.reconnects]) f();
   }
 

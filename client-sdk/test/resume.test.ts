@@ -29,7 +29,11 @@ describe("resume after the server process died or stopped (client-sdk/src/resume
       const old = joinedRoom("d1");
       const next = joinedRoom("d1");
       const rejoin = vi.fn(async (_seat: SeatInfo | undefined, _key: string | undefined) => next.asRoom);
+      Object.assign(old.room, { reconnectionToken: "d1:first" });
+      Object.assign(next.room, { reconnectionToken: "d1:second" });
       const conn = new DungeonConnection(old.asRoom, "adventurer", rejoin, "key-1");
+      const tokens: string[] = [];
+      conn.onReconnectionToken((t) => tokens.push(t));
       old.push(SEAT_MESSAGE, { seatId: "a2", role: "adventurer", unitId: "7", dungeonId: "d1" } as never);
       const seen: number[] = [];
       conn.onEvent("hour", (e) => seen.push(e.tick));
@@ -48,6 +52,7 @@ describe("resume after the server process died or stopped (client-sdk/src/resume
       expect(reconnected).toBe(1);
       expect(leaves).toEqual([]);
       expect(conn.room).toBe(next.asRoom);
+      expect([tokens, conn.reconnectionToken]).toEqual([["d1:second"], "d1:second"]);
       expect(old.push(EVENT_MESSAGE, hour(10))).toBe(false); // the old room is no longer listened to
       next.push(EVENT_MESSAGE, hour(20));
       expect(seen).toEqual([20]);
@@ -77,12 +82,12 @@ describe("resume after the server process died or stopped (client-sdk/src/resume
     }
   });
 
-  it("never resumes after leave(), a consented close (4000), a kick (4002) or without a rejoin", async () => {
+  it("never resumes after leave(), a consented close (4000), a kick (4002, 4102, 4103), a seat taken over (4101) or without a rejoin", async () => {
     vi.useFakeTimers();
     try {
       const rejoin = vi.fn(async () => joinedRoom("x").asRoom);
       const outcomes: number[][] = [];
-      for (const code of [4000, 4002]) {
+      for (const code of [4000, 4002, 4101, 4102, 4103]) {
         const fake = joinedRoom("d3");
         const conn = new DungeonConnection(fake.asRoom, "keeper", rejoin);
         const leaves: number[] = [];
@@ -102,7 +107,7 @@ describe("resume after the server process died or stopped (client-sdk/src/resume
       dropped.close(1006);
       await leaving.leave();
       await vi.advanceTimersByTimeAsync(60_000);
-      expect(outcomes).toEqual([[4000], [4002], [4003]]);
+      expect(outcomes).toEqual([[4000], [4002], [4101], [4102], [4103], [4003]]);
       expect(rejoin).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();

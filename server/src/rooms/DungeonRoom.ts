@@ -11,7 +11,7 @@ import { DungeonAccessRefusal, checkAccess } from "./access.ts";
 import { CLOCK_STOPS_WHILE_EMPTY, LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
 import { CreatorClaim, authorizeOpen, openingId, startDungeon } from "./roomStart.ts";
 import { projectMap, projectState } from "./projection.ts";
-import { SeatBook, type Seat } from "./seats.ts";
+import { SEAT_TAKEN_OVER_CODE, SEAT_TAKEN_OVER_REASON, SeatBook, holdsAcrossDrop, seatInfo, type Seat } from "./seats.ts";
 import { CommandGate } from "./gate.ts";
 import { ROOM_STEPS_PER_SECOND, StepLoop } from "./stepLoop.ts";
 import { RoomViews } from "./roomViews.ts";
@@ -86,6 +86,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   /** A new stored dungeon: its creator and the keeper key to tell it once (roomStart.ts). */
   #creator: CreatorClaim | undefined;
   #restoredAt: { tick: number; hash: string } | undefined;
+  /** Connections whose seat a `reconnect(token)` elsewhere took over ({@link checkReconnectionToken}), until their onDrop. */
+  readonly #takenOver = new WeakSet<DungeonClient>();
 
   /**
    * Matchmaking's check, before any room is created or restored: `openDungeon(dungeonId, {
@@ -179,8 +181,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#views.attach(client);
     this.#bytes.count(client);
     clientsGauge.inc({ role });
-    const info: SeatInfo = unitId === undefined ? { seatId: seat.seatId, role } : { seatId: seat.seatId, role, unitId };
-    if (this.#durable) info.dungeonId = this.#durable.dungeonId;
+    const info: SeatInfo = seatInfo(seat, this.#durable?.dungeonId);
     const keeperKey = this.#creator?.take(client.sessionId); // once, to the creator only; the store keeps its hash
     if (keeperKey !== undefined) info.keeperKey = keeperKey;
     client.send(SEAT_MESSAGE, info);
@@ -188,15 +189,38 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#seatsChanged();
   }
 
+  /**
+   * Matchmaking's check of `reconnect(token)` (Colyseus calls it on the process running the room).
+   * A token whose seat's connection is still open takes the seat over: the old connection is
+   * closed with {@link SEAT_TAKEN_OVER_CODE} (4101) and reason {@link SEAT_TAKEN_OVER_REASON}
+   * (both transports), the seat is held for `reconnectSeconds` as after a drop, and the new
+   * connection resumes it (its seat message is sent again: {@link onReconnect}). A token of a seat
+   * that is not held across a drop (a spectator, or `reconnectSeconds` 0) is refused and its
+   * connection left alone. Any other token: Colyseus' own check (a dropped seat waiting for its
+   * client, or none).
+   * @returns the session id to resume, or undefined to refuse ("reconnection token invalid or expired").
+   */
+  override checkReconnectionToken(reconnectionToken: string): string {
+    const open = this.clients.find((c) => c.reconnectionToken === reconnectionToken);
+    if (open && !holdsAcrossDrop(open.userData?.seat, this.#options.reconnectSeconds)) return undefined as unknown as string;
+    if (open) this.#takenOver.add(open);
+    // Colyseus detaches the old connection (its messages are no longer read) and calls onDrop…
+    const sessionId = super.checkReconnectionToken(reconnectionToken);
+    // …but would close it only if nobody resumed the seat: tell it now.
+    open?.leave(SEAT_TAKEN_OVER_CODE, SEAT_TAKEN_OVER_REASON);
+    return sessionId;
+  }
+
   override async onDrop(client: DungeonClient, code?: number): Promise<void> {
     const seat = client.userData?.seat;
-    if (code === CloseCode.WITH_ERROR) messagesRefused.inc({ reason: "DISCONNECTED" });
-    // Spectators simply rejoin. Any other drop holds the seat, a kick (4002) included: Colyseus
-    // also closes with 4002 the old connection of a seat its token holder resumes elsewhere.
-    if (!seat || seat.role === "spectator" || this.#options.reconnectSeconds === 0) return; // onLeave follows
+    const takenOver = this.#takenOver.delete(client); // detached by checkReconnectionToken, with Colyseus' 4002
+    if (code === CloseCode.WITH_ERROR && !takenOver) messagesRefused.inc({ reason: "DISCONNECTED" });
+    // Spectators simply rejoin. Any other drop holds the seat, a kick (4002) included.
+    if (!holdsAcrossDrop(seat, this.#options.reconnectSeconds)) return; // onLeave follows
     seat.connected = false;
     clientsGauge.dec({ role: seat.role });
-    this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, code, seconds: this.#options.reconnectSeconds }, "client dropped: seat held");
+    if (takenOver) this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, code: SEAT_TAKEN_OVER_CODE }, "seat taken over: old connection closed, seat held for its token holder");
+    else this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, code, seconds: this.#options.reconnectSeconds }, "client dropped: seat held");
     this.#seatsChanged();
     try {
       await this.allowReconnection(client, this.#options.reconnectSeconds);
@@ -211,6 +235,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     seat.connected = true;
     clientsGauge.inc({ role: seat.role });
     this.#bytes.count(client);
+    client.send(SEAT_MESSAGE, seatInfo(seat, this.#durable?.dungeonId)); // again after every reconnection (sent once joined)
     this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId }, "client reconnected");
     this.#seatsChanged();
   }

@@ -1,4 +1,4 @@
-import type { SeatRole } from "@malignus/shared";
+import { MalignusCloseCode, type SeatInfo, type SeatRole } from "@malignus/shared";
 import type { AdventurerSeatFact, RoomCommand, SimState } from "../sim/index.ts";
 import { isActive } from "../sim/world/units.ts";
 import { RoomRefusal } from "./options.ts";
@@ -13,6 +13,36 @@ export interface Seat {
   unitId: string | undefined;
   /** False while a dropped client may still reconnect (`reconnectSeconds`). */
   connected: boolean;
+}
+
+/**
+ * The reason sent with close code {@link MalignusCloseCode.SEAT_TAKEN_OVER} (4101) to the old
+ * connection of a seat whose reconnection token was used elsewhere while it was still open.
+ */
+export const SEAT_TAKEN_OVER_REASON = "seat resumed elsewhere";
+
+/** The close code a taken-over connection gets: {@link MalignusCloseCode.SEAT_TAKEN_OVER}, 4101. */
+export const SEAT_TAKEN_OVER_CODE: number = MalignusCloseCode.SEAT_TAKEN_OVER;
+
+/**
+ * True when `seat` outlives a drop of its connection for `reconnectSeconds` (real seconds), so
+ * its reconnection token can resume it: keeper and adventurer seats when `reconnectSeconds` > 0.
+ * A spectator seat, a room with `reconnectSeconds` 0, or no seat at all: false (the seat is freed
+ * at the drop; its token never resumes anything, the client joins again).
+ */
+export function holdsAcrossDrop(seat: Seat | undefined, reconnectSeconds: number): seat is Seat {
+  return !!seat && seat.role !== "spectator" && reconnectSeconds > 0;
+}
+
+/**
+ * The {@link SEAT_MESSAGE} payload telling a client its seat (after a join and after every
+ * reconnection): `seatId`, `role`, an adventurer's `unitId`, and a stored dungeon's `dungeonId`.
+ * The keeper key is never in it (the room adds it once, to the creator's first seat message).
+ */
+export function seatInfo(seat: Seat, dungeonId: string | undefined): SeatInfo {
+  const info: SeatInfo = seat.unitId === undefined ? { seatId: seat.seatId, role: seat.role } : { seatId: seat.seatId, role: seat.role, unitId: seat.unitId };
+  if (dungeonId !== undefined) info.dungeonId = dungeonId;
+  return info;
 }
 
 /**
