@@ -82,6 +82,7 @@ export function attackRefusal(a: D100Unit, t: D100Unit, mode: AttackMode): Attac
   if (mode === "magic" && !canCast(a)) return "silenced";
   if (mode === "ranged" && a.placement === "melee" && !a.hasRangedWeapon) return "noRangedWeapon";
   if (mode === "ranged" && !a.hasRangedWeapon && !a.familiar) return "noRangedWeapon";
+  if (mode === "ranged" && hasStatus(a, "disarmed")) return "noRangedWeapon"; // P100-STATUS-13: the bow lies on the floor
   if (mode === "melee" && a.placement === "ranged" && !a.hasMeleeWeapon && a.weapon === "armed") return "noMeleeWeapon";
   const aAir = a.altitude === "moderate" || a.altitude === "high";
   const tAir = t.altitude === "moderate" || t.altitude === "high";

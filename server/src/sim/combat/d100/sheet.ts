@@ -1,6 +1,6 @@
 import { SPECIES, type SpeciesData } from "@malignus/shared";
 import type { UnitRecord } from "../../state.ts";
-import { D100_HP, DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "@malignus/shared";
+import { D100_COUNTERSPELL, D100_HP, D100_LOADOUTS, DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "@malignus/shared";
 import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.ts";
 
 /** Left open DUEL (role axis): adventurer classes that are defenders or healers; every other unit is an attacker. */
@@ -52,9 +52,22 @@ export function sheetFor(unit: UnitRecord): D100Unit {
     flyer, altitude: "ground", canCharge: CHARGING_SPECIES.includes(unit.species),
     dyingPhase: unit.kind === "adventurer" || unit.kind === "master",
     acceptsDeath: unit.kind !== "adventurer", // Left open DEATH: players refuse death by default; NPCs always die
-    spells: role === "healer" ? [{ id: HEAL_SPELL, charges: 1, maxCharges: 1, passive: false }]
-      : unit.kind === "master" ? [{ id: MASTER_SPELL_ID, charges: 1, maxCharges: 1, passive: false }] : [], // Left open SPELL: the Master's offensive spell (spells.ts)
+    spells: [
+      ...(role === "healer" ? [{ id: HEAL_SPELL, charges: 1, maxCharges: 1, passive: false }]
+        : unit.kind === "master" ? [{ id: MASTER_SPELL_ID, charges: 1, maxCharges: 1, passive: false }] : []), // Left open SPELL: the Master's offensive spell (spells.ts)
+      ...loadoutOf(unit),
+    ],
   });
+}
+
+/**
+ * Left open SPELL (loadouts from class data): the spells and abilities `D100_LOADOUTS` (data/d100.ts)
+ * gives the unit's class (adventurers) or species (creatures), one charge each (P100-SPELL-05);
+ * the counterspell is a reaction (P100-SPELL-03).
+ */
+function loadoutOf(unit: UnitRecord): D100Unit["spells"] {
+  const ids = D100_LOADOUTS[unit.kind === "adventurer" ? unit.adventurerClass : unit.species] ?? [];
+  return ids.map((id) => ({ id, charges: 1, maxCharges: 1, passive: false, ...(id === D100_COUNTERSPELL.id ? { reaction: true } : {}) }));
 }
 
 /**
