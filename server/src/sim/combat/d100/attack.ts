@@ -233,7 +233,7 @@ export function resolveD100Attack(
   }
   if (!r.hit) return r;
   const range = kind === "heroic" ? HEROIC_DAMAGE : damageRange(a, sit);
-  r.damageRoll = dice.int(range[0], range[1]);
+  r.damageRoll = range[1] <= 0 ? 0 : dice.int(range[0], range[1]); // a status-only spell (no damage) draws nothing
   const bonus = sit.charge && a.canCharge && a.altitude !== "ground" && t.altitude !== "ground" ? CHARGE_DAMAGE_BONUS : 0;
   r.damage = hasStatus(targetPool, "immune") ? 0 : finalDamage(r.damageRoll, kind, bonus, damageCap(a, sit));
   const airborne = t.altitude === "moderate" || t.altitude === "high";

@@ -61,8 +61,8 @@ export function duelRefusal(sim: Simulation, aId: string, bId: string): DuelRefu
   if (!a || !b) return "unknownUnit";
   if (a === b) return "sameUnit";
   if (!isActive(a) || !isActive(b) || isDown(d100Of(a)) || isDown(d100Of(b))) return "notUp";
-  if (encounterOf(sim, a.id) || encounterOf(sim, b.id) || d100Of(a).duel || d100Of(b).duel) return "busy";
   if (!canSpeak(d100Of(a)) || !canSpeak(d100Of(b))) return "silenced"; // P100-STATUS-04: a duel is proposed and agreed aloud
+  if (encounterOf(sim, a.id) || encounterOf(sim, b.id) || d100Of(a).duel || d100Of(b).duel) return "busy";
   return null;
 }
 

@@ -7,8 +7,11 @@ import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.
 export const CLASS_ROLE: Readonly<Record<string, Role>> = { Warrior: "defender", Doorbreaker: "defender", Priest: "healer" };
 /** Left open PLACE: adventurer classes of the magic category; ranged gear makes a ranged class, the rest are melee. */
 export const MAGIC_CLASSES: readonly string[] = ["Priest"];
-/** P100-WEAPON-02: classes fighting unarmed as if armed. */
-export const MONK_CLASSES: readonly string[] = ["Monk"];
+/**
+ * P100-WEAPON-02 (Left open WEAPON: who is a monk): classes and species fighting unarmed as if
+ * armed; no adventurer class is one, the troll's fists are its weapons (1..100 damage).
+ */
+export const MONK_CLASSES: readonly string[] = ["troll"];
 /** Left open WEAPON: gear names that are everyday objects, so improvised weapons (P100-WEAPON-04). */
 export const IMPROVISED_WEAPONS: readonly string[] = ["pitchfork", "broom", "stool", "shovel"];
 /** Left open AIR: creature species that fly (besides those the species table marks `flyer`, e.g. the gargoyle). */
@@ -42,7 +45,7 @@ export function sheetFor(unit: UnitRecord): D100Unit {
   const flyer = FLYING_SPECIES.includes(unit.species) || (SPECIES as Record<string, SpeciesData>)[unit.species]?.flyer === true;
   return makeD100Unit({
     hp, maxHp: hp, role, placement: placementOf(unit),
-    monk: MONK_CLASSES.includes(unit.adventurerClass),
+    monk: MONK_CLASSES.includes(unit.kind === "adventurer" ? unit.adventurerClass : unit.species),
     firstAider: role === "healer" || unit.traits.includes(FIRST_AID_TRAIT),
     weapon: fists ? "unarmed" : IMPROVISED_WEAPONS.includes(unit.gear.weapon) ? "improvised" : "armed",
     hasMeleeWeapon: !fists && !unit.gear.ranged,
