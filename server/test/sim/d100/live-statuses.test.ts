@@ -159,4 +159,109 @@ describe("d100 statuses in live fights", () => {
     expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: priest.id, toDeath: false })).toEqual({ ok: false, code: "DUEL_REFUSED", reason: "cannot duel: silenced", rule: "P100-DUEL-03" });
     expect([d100Of(priest).statuses, dice.left()]).toEqual([[{ kind: "silenced", turnsLeft: 1 }], 0]);
   });
+
+  it("P100-STATUS-16, P100-STATUS-17, P100-CRIT-03, P100-CRIT-04: a locksmith's blinding powder strikes two minions side by side; the critical one takes 1.5 times its damage and 3 turns of disorientation; neither moves nor attacks", () => {
+    const sim = d100Sim();
+    const l = adventurer(sim, "Locksmith", 5, 5, { weapon: "dagger" });
+    const m1 = addUnit(sim, { kind: "minion", x: 8, y: 5 });
+    const m2 = addUnit(sim, { kind: "minion", x: 8, y: 6 });
+    l.targetId = m1.id;
+    // Initiative locksmith 90, minions 20 and 10. The powder at m1 (3 tiles) also strikes m2 (1 tile from m1), each
+    // with its own roll: m1 a natural 97 (critical, no dodge), damage 10 × 1.5 = 15, disoriented floor(2 × 1.5) = 3
+    // turns; m2 60 against 40, damage 8, disoriented 2 turns. Their turns (ticks 2, 3) pass where they stand.
+    const dice = forceDice(sim, [90, 20, 10, 97, 10, 60, 40, 8]);
+    const ev = run(sim, 3);
+    expect(lines(ev)).toEqual([
+      `1 encounterStarted encounterId=4 order=["1","2","3"] initiative={"1":90,"2":20,"3":10} surprised=[]`,
+      "1 spellCast unitId=1 spellId=blindingPowder targetId=2 chargesLeft=0",
+      "1 attack attackerId=1 targetId=2 hit=true attackRoll=97 defenceRoll=0",
+      "1 damaged targetId=2 sourceId=1 amount=15 damageType=magic hp=45 critical=true",
+      "1 statusApplied unitId=2 byUnitId=1 spellId=blindingPowder status=disoriented turns=3 x=8 y=5",
+      "1 attack attackerId=1 targetId=3 hit=true attackRoll=60 defenceRoll=40",
+      "1 damaged targetId=3 sourceId=1 amount=8 damageType=magic hp=52 critical=false",
+      "1 statusApplied unitId=3 byUnitId=1 spellId=blindingPowder status=disoriented turns=2 x=8 y=6",
+    ]);
+    expect([m1.x, m1.y, m2.x, m2.y, d100Of(m1).statuses, d100Of(m2).statuses, dice.left()])
+      .toEqual([8, 5, 8, 6, [{ kind: "disoriented", turnsLeft: 2 }], [{ kind: "disoriented", turnsLeft: 1 }], 0]);
+  });
+
+  it("P100-SPELL-03, P100-STATUS-06, P100-STATUS-07, P100-STATUS-08: a warlock's counterspell, cast outside its turn, interrupts the Master's bolt: no effect, the charge kept, the bolt locked until the Master's next turn, when it lands", () => {
+    const sim = d100Sim();
+    const master = addUnit(sim, { kind: "master", x: 5, y: 5 });
+    const wl = adventurer(sim, "Warlock", 9, 5, { weapon: "staff", blunt: true });
+    const w = adventurer(sim, "Warrior", 11, 7);
+    wl.targetId = master.id; w.targetId = master.id;
+    // Initiative Master 90, warlock 10, warrior 20. The Master's bolt at the warrior (most HP) is answered by the
+    // warlock 4 tiles away. Both heroes walk up and miss (50 against 50). Round 2 (tick 11): the bolt is castable
+    // again and hits (60 against 30) for 40.
+    const dice = forceDice(sim, [90, 10, 20, 50, 50, 50, 50, 60, 30, 40]);
+    let ev = sim.step();
+    expect(lines(ev)).toEqual([
+      `1 encounterStarted encounterId=4 order=["1","3","2"] initiative={"1":90,"2":10,"3":20} surprised=[]`,
+      "1 spellCast unitId=1 spellId=shadowBolt targetId=3 chargesLeft=0",
+      "1 spellCast unitId=2 spellId=counterspell targetId=1 chargesLeft=0",
+      "1 spellInterrupted unitId=1 byUnitId=2 spellId=shadowBolt",
+    ]);
+    expect([d100Of(master).spells.map((sp) => [sp.id, sp.charges]), d100Of(master).lockedSpells, d100Of(wl).spells.map((sp) => [sp.id, sp.charges])])
+      .toEqual([[["shadowBolt", 1]], ["shadowBolt"], [["counterspell", 0]]]);
+    ev = run(sim, ROUND_TICKS);
+    expect(lines(ev)).toEqual([
+      "2 attack attackerId=3 targetId=1 hit=false attackRoll=50 defenceRoll=50",
+      "3 attack attackerId=2 targetId=1 hit=false attackRoll=50 defenceRoll=50",
+      "11 spellCast unitId=1 spellId=shadowBolt targetId=3 chargesLeft=0",
+      "11 attack attackerId=1 targetId=3 hit=true attackRoll=60 defenceRoll=30",
+      "11 damaged targetId=3 sourceId=1 amount=40 damageType=magic hp=160 critical=false",
+    ]);
+    expect([d100Of(master).spells.map((sp) => [sp.id, sp.charges]), d100Of(master).lockedSpells, dice.left()]).toEqual([[["shadowBolt", 0]], [], 0]);
+  });
+
+  it("P100-STATUS-11, P100-STATUS-12: a priest wards the stunned warrior next to it: the stun is suspended (the warrior strikes back) and the troll's next blow takes no HP", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const priest = adventurer(sim, "Priest", 4, 5, { weapon: "mace", blunt: true });
+    const troll = addUnit(sim, { kind: "creature", species: "troll", x: 6, y: 5 });
+    troll.targetId = w.id;
+    // Initiative warrior 10, priest 20, troll 90. The maul stuns the warrior (50 against 10, 30 HP); the priest
+    // wards it (a control effect in force): immune for 2 turns, so the stun is suspended and the warrior strikes
+    // (60 against 40, 25 HP); its stun ends with that turn. Round 2: the troll's fists hit (80 against 20, damage
+    // roll 90) and take nothing; the priest's mace (50 × 0.5 = 25 against 50) and the warrior (50 against 50) miss.
+    const dice = forceDice(sim, [10, 20, 90, 50, 10, 30, 60, 40, 25, 80, 20, 90, 50, 50, 50, 50]);
+    const ev = run(sim, ROUND_TICKS + 3);
+    expect(lines(ev)).toEqual([
+      `1 encounterStarted encounterId=4 order=["3","2","1"] initiative={"1":10,"2":20,"3":90} surprised=[]`,
+      "1 spellCast unitId=3 spellId=maul targetId=1 chargesLeft=0",
+      "1 attack attackerId=3 targetId=1 hit=true attackRoll=50 defenceRoll=10",
+      "1 damaged targetId=1 sourceId=3 amount=30 damageType=magic hp=170 critical=false",
+      "1 statusApplied unitId=1 byUnitId=3 spellId=maul status=stunned turns=1 x=5 y=5",
+      "2 spellCast unitId=2 spellId=ward targetId=1 chargesLeft=0",
+      "2 statusApplied unitId=1 byUnitId=2 spellId=ward status=immune turns=2 x=5 y=5",
+      "3 attack attackerId=1 targetId=3 hit=true attackRoll=60 defenceRoll=40",
+      "3 damaged targetId=3 sourceId=1 amount=25 damageType=melee hp=125 critical=false",
+      "11 attack attackerId=3 targetId=1 hit=true attackRoll=80 defenceRoll=20",
+      "12 attack attackerId=2 targetId=3 hit=false attackRoll=25 defenceRoll=50",
+      "13 attack attackerId=1 targetId=3 hit=false attackRoll=50 defenceRoll=50",
+    ]);
+    expect([d100Of(w).hp, d100Of(w).statuses, dice.left()]).toEqual([170, [], 0]);
+  });
+
+  it("P100-FUMBLE-10: a scout's fatal failure at a minion that cannot shoot back incapacitates it: it loses its next turn", () => {
+    const sim = d100Sim();
+    const s = adventurer(sim, "Scout", 3, 5, { weapon: "bow", ranged: true });
+    const m = addUnit(sim, { kind: "minion", x: 8, y: 5 });
+    s.targetId = m.id; m.targetId = s.id;
+    // Initiative scout 90, minion 10. The scout's shot is a natural 1 (fatal failure) at a minion 5 tiles away that
+    // cannot shoot back: no counter-attack, its turn ends, −20 to its dodge, and it is incapacitated. The minion
+    // walks up and hits (50 against 50 − 20 = 30) for 50. Round 2: the scout's turn (tick 11) is lost, which ends the
+    // penalty; the minion misses (50 against 50).
+    const dice = forceDice(sim, [90, 10, 1, 50, 50, 50, 50, 50]);
+    const ev = run(sim, ROUND_TICKS + 2);
+    expect(lines(ev)).toEqual([
+      `1 encounterStarted encounterId=3 order=["1","2"] initiative={"1":90,"2":10} surprised=[]`,
+      "1 attack attackerId=1 targetId=2 hit=false attackRoll=1 defenceRoll=0",
+      "2 attack attackerId=2 targetId=1 hit=true attackRoll=50 defenceRoll=30",
+      "2 damaged targetId=1 sourceId=2 amount=50 damageType=melee hp=100 critical=false",
+      "12 attack attackerId=2 targetId=1 hit=false attackRoll=50 defenceRoll=50",
+    ]);
+    expect([d100Of(s).statuses, d100Of(s).dodgePenalty, dice.left()]).toEqual([[], 0, 0]);
+  });
 });
