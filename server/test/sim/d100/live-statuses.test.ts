@@ -6,6 +6,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
+import { beginDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { ROUND_TICKS } from "@malignus/shared";
 import { adventurer, forceDice, run } from "./fixtures.ts";
 
@@ -263,5 +264,32 @@ describe("d100 statuses in live fights", () => {
       "12 attack attackerId=2 targetId=1 hit=false attackRoll=50 defenceRoll=50",
     ]);
     expect([d100Of(s).statuses, d100Of(s).dodgePenalty, dice.left()]).toEqual([[], 0, 0]);
+  });
+
+  it("P100-DUEL-11, P100-DUEL-12: in a duel the priest's mastery (data D100_DUEL_MASTERY_CLASSES) makes its off-role mace roll × 0.8 (not × 0.75) and caps its damage at 100 (not 90)", () => {
+    const sim = d100Sim();
+    const priest = adventurer(sim, "Priest", 5, 5, { weapon: "mace", blunt: true });
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    // Duel initiative priest 90, minion 10. The priest's natural 97 (critical) × 0.8 = 77 (× 0.75 would give 72),
+    // damage 80 × 1.5 = 120 capped at 100 (90 without the mastery). The minion hits back (50 against 30) for 40.
+    // Round 2: 50 × 0.8 = 40 against 30 hits for 50 and the minion is down: the duel ends.
+    const dice = forceDice(sim, [90, 10, 97, 80, 50, 30, 40, 50, 30, 50]);
+    beginDuel(sim, priest.id, m.id, { toDeath: false, noMagic: false, unarmedOnly: false, weaponWhitelist: null });
+    expect([d100Of(priest).duel?.mastery, d100Of(m).duel?.mastery]).toEqual([true, false]);
+    const ev = run(sim, ROUND_TICKS + 2);
+    expect(lines(ev)).toEqual([
+      `0 duelStarted duelId=3 unitIds=["1","2"] toDeath=false hp={"1":200,"2":110} warnings=["differentRoles"]`,
+      `0 encounterStarted encounterId=3 order=["1","2"] initiative={"1":90,"2":10} surprised=[]`,
+      "1 attack attackerId=1 targetId=2 hit=true attackRoll=77 defenceRoll=0",
+      "1 damaged targetId=2 sourceId=1 amount=100 damageType=melee hp=10 critical=true",
+      "2 attack attackerId=2 targetId=1 hit=true attackRoll=50 defenceRoll=30",
+      "2 damaged targetId=1 sourceId=2 amount=40 damageType=melee hp=160 critical=false",
+      "10 attack attackerId=1 targetId=2 hit=true attackRoll=40 defenceRoll=30",
+      "10 damaged targetId=2 sourceId=1 amount=50 damageType=melee hp=-40 critical=false",
+      "10 knockedOut unitId=2 outcome=unconscious cause=hitPoints",
+      `10 duelEnded duelId=3 winnerId=1 loserId=2 how=down loserDied=false hp={"1":110,"2":1}`,
+      "10 encounterEnded encounterId=3 rounds=2 reason=beaten",
+    ]);
+    expect(dice.left()).toBe(0);
   });
 });
