@@ -7,7 +7,7 @@ import { d100Of } from "../../../src/sim/combat/d100/index.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { adventurer, forceDice } from "./fixtures.ts";
 import {
-  castSpell, fightStartRecharge, moveAllowance, newTurn, nextInOrder, opportunityAttacks, refundSpell, rollInitiative,
+  castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, refundSpell, rollInitiative,
   spendAction, surpriseOrder, type Placed,
 } from "../../../src/sim/combat/d100/turns.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
@@ -72,13 +72,6 @@ describe("d100 initiative and turns", () => {
     expect([spendAction(ts, "free"), spendAction(ts, "move"), spendAction(ts, "free"), spendAction(ts, "main"), spendAction(ts, "free")]).toEqual([null, null, null, null, null]);
     ts.over = true;
     expect(spendAction(ts, "free")).toBe("turnOver");
-  });
-
-  it("P100-BASE-14: after a turn the next participant in order acts, skipping those out of the fight and wrapping", () => {
-    const out = new Set(["2"]);
-    expect(nextInOrder(["1", "2", "3"], "1", (id) => out.has(id))).toBe("3");
-    expect(nextInOrder(["1", "2", "3"], "3", (id) => out.has(id))).toBe("1");
-    expect(nextInOrder(["1"], "1", () => true)).toBeNull();
   });
 });
 

@@ -20,7 +20,7 @@ import { d100Attack, d100Options, settle } from "./resolve.ts";
 import { d100Of, HEAL_SPELL } from "./sheet.ts";
 import { aiSpellTarget, offensiveSpellOf } from "./spells.ts";
 import { canAct, canAttack, canCast, hasStatus } from "./statuses.ts";
-import { castSpell, moveAllowance, spendAction, type TurnState } from "./turns.ts";
+import { castSpell, moveAllowance, spendAction, surpriseOrder, type TurnState } from "./turns.ts";
 import { riderManoeuvre } from "./companionSteps.ts";
 import { moveToward, stepAway, walk, walkOrGuard } from "./walking.ts";
 import { aiWard, pickUp } from "./abilities.ts";
@@ -81,9 +81,10 @@ export function d100AiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitReco
  * the attacker's turn.
  */
 export function surpriseAttacks(sim: Simulation, enc: EncounterRecord): void {
-  for (const id of [...enc.order]) {
+  const owed = new Set(enc.order.filter((id) => sim.state.units[id]?.d100?.surprise === true));
+  for (const id of surpriseOrder(enc.order, owed)) {
     const u = sim.state.units[id];
-    if (!u || !d100Of(u).surprise) continue;
+    if (!u) continue;
     d100Of(u).surprise = false;
     const me = d100Of(u);
     if (!isUp(u) || !canAct(me)) continue;

@@ -20,7 +20,7 @@ export const FLYING_SPECIES: readonly string[] = ["bat", "harpy", "dragon", "wyv
 export const CHARGING_SPECIES: readonly string[] = ["dragon", "wyvern"];
 /** Left open SPELL: the healing spell of healer-role classes (one charge, P100-SPELL-01, P100-SPELL-05). */
 export const HEAL_SPELL = "heal";
-/** Left open SPELL: the Master's one chosen spell, offensive (`OFFENSIVE_SPELLS` of the d100 table, spells.ts `MASTER_SPELL`). */
+/** Left open SPELL: the Master's one chosen spell, offensive (`OFFENSIVE_SPELLS` of the d100 table). */
 export const MASTER_SPELL_ID = "shadowBolt";
 /** Left open DEATH: the healing trait that makes a trained rescuer (P100-DEATH-07). */
 export const FIRST_AID_TRAIT = "Healing";

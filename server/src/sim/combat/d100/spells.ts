@@ -7,12 +7,9 @@ import { hasLineOfFire } from "../perception.ts";
 import { ignoresGroundObstacles } from "./air.ts";
 import { attackRefusal } from "./attack.ts";
 import { duelRuleRefusal } from "./duel.ts";
-import { d100Of, MASTER_SPELL_ID } from "./sheet.ts";
+import { d100Of } from "./sheet.ts";
 import { canCast, hasStatus, isDown } from "./statuses.ts";
 import type { D100Spell } from "./types.ts";
-
-/** The Master's one chosen spell (P100-SPELL-01, Left open SPELL; given by sheet.ts). */
-export const MASTER_SPELL = MASTER_SPELL_ID;
 
 /** The unit's offensive spell (P100-SPELL-01: the first one of its loadout listed in {@link OFFENSIVE_SPELLS}), if any. */
 export function offensiveSpellOf(unit: UnitRecord): D100Spell | undefined {
