@@ -243,6 +243,13 @@ export const D100_WARD = { id: "ward", range: 4, turns: 2 } as const;
  */
 export const D100_COUNTERSPELL = { id: "counterspell", range: 6 } as const;
 
+/**
+ * P100-PLACE-03/04 (Left open PLACE: class gear): melee classes that also carry a ranged sidearm (the
+ * Doorbreaker's throwing axes); they throw only at a foe their melee cannot reach (a flyer at
+ * moderate or high height), off-role: roll × 0.5, damage capped at 70.
+ */
+export const D100_SIDEARM_CLASSES: readonly string[] = ["Doorbreaker"];
+
 /** P100-DUEL-11/12 (Left open SPELL "a mastery is a passive class feature"): classes with a duel mastery that reduces the off-role penalties. */
 export const D100_DUEL_MASTERY_CLASSES: readonly string[] = ["Priest"];
 

@@ -292,4 +292,22 @@ describe("d100 statuses in live fights", () => {
     ]);
     expect(dice.left()).toBe(0);
   });
+
+  it("P100-PLACE-03, P100-PLACE-04: a doorbreaker (a melee class) cannot reach a gargoyle at moderate height with its maul, so it throws its sidearm: roll × 0.5, damage capped at 70", () => {
+    const sim = d100Sim();
+    const db = adventurer(sim, "Doorbreaker", 5, 5, { weapon: "maul", blunt: true });
+    const g = addUnit(sim, { kind: "creature", species: "gargoyle", x: 8, y: 5 });
+    Object.assign(d100Of(g), { altitude: "moderate" });
+    db.targetId = g.id;
+    // Initiative doorbreaker 90, gargoyle 10. The throw: natural 80 × 0.5 = 40, +20 against a flyer at moderate
+    // height (P100-AIR-05) = 60 against 30; damage roll 75 capped at 70 (below the unseat threshold of 80).
+    const dice = forceDice(sim, [90, 10, 80, 30, 75]);
+    const ev = sim.step();
+    expect(lines(ev)).toEqual([
+      `1 encounterStarted encounterId=3 order=["1","2"] initiative={"1":90,"2":10} surprised=[]`,
+      "1 attack attackerId=1 targetId=2 hit=true attackRoll=60 defenceRoll=30 natural=80 airModifier=20 damageRoll=75",
+      "1 damaged targetId=2 sourceId=1 amount=70 damageType=ranged hp=50 critical=false",
+    ]);
+    expect([db.x, db.y, dice.left()]).toEqual([5, 5, 0]);
+  });
 });

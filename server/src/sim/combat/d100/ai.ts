@@ -170,8 +170,10 @@ function manoeuvre(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: Tu
 export function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState): void {
   const me = d100Of(unit);
   if (manoeuvre(sim, unit, target, ts)) return;
-  const ranged = me.hasRangedWeapon && !hasStatus(me, "disarmed"); // P100-STATUS-13: a disarmed archer fights in melee
   const apart = aloft(unit) !== aloft(target) || (me.altitude !== "ground" && d100Of(target).altitude !== "ground" && me.altitude !== d100Of(target).altitude);
+  // P100-STATUS-13: a disarmed archer fights in melee; P100-PLACE-03/04: a melee class throws its sidearm only
+  // at a foe its melee cannot reach.
+  const ranged = me.hasRangedWeapon && !hasStatus(me, "disarmed") && (me.placement !== "melee" || apart);
   const dist = chebyshev(unit, target);
   let moved = 0;
   if (!ts.moved) {
