@@ -310,4 +310,24 @@ describe("d100 statuses in live fights", () => {
     ]);
     expect([db.x, db.y, dice.left()]).toEqual([5, 5, 0]);
   });
+
+  it("P100-STATUS-09: a warlock's passive spell (its imp binding) is never declared, so the enemy counterspeller beside it never answers it and keeps its charge, while the warlock's own counterspell answers the Master's bolt", () => {
+    const sim = d100Sim();
+    const master = addUnit(sim, { kind: "master", x: 5, y: 5 });
+    const wl = adventurer(sim, "Warlock", 9, 5, { weapon: "staff", blunt: true });
+    const rival = renegade(sim, "Warlock", 9, 6, { weapon: "staff", blunt: true });
+    d100Of(wl).spells.push({ id: "bindImp", charges: 0, maxCharges: 0, passive: true, familiarSpecialisation: true }); // as companions.ts gives it
+    wl.targetId = master.id;
+    // Initiative Master 90, warlock 10, rival 20: the bolt at the warlock is answered by the warlock itself.
+    const dice = forceDice(sim, [90, 10, 20]);
+    const ev = sim.step();
+    expect(lines(ev)).toEqual([
+      `1 encounterStarted encounterId=4 order=["1","3","2"] initiative={"1":90,"2":10,"3":20} surprised=[]`,
+      "1 spellCast unitId=1 spellId=shadowBolt targetId=2 chargesLeft=0",
+      "1 spellCast unitId=2 spellId=counterspell targetId=1 chargesLeft=0",
+      "1 spellInterrupted unitId=1 byUnitId=2 spellId=shadowBolt",
+    ]);
+    expect([d100Of(rival).spells.map((sp) => [sp.id, sp.charges]), d100Of(wl).spells.map((sp) => [sp.id, sp.charges, sp.passive]), dice.left()])
+      .toEqual([[["counterspell", 1]], [["counterspell", 0, false], ["bindImp", 0, true]], 0]);
+  });
 });
