@@ -21,7 +21,7 @@ import { castSpell, interruptSpell, refundSpell, spendAction, type TurnState } f
 import type { D100StatusKind } from "./types.ts";
 
 /** Left open STATUS: the spells a counterspell answers (spells of magic, not a beast's blow or a thrown dart). */
-export const COUNTERABLE_SPELLS: readonly string[] = ["shadowBolt", "hex", "heal", "ward"];
+const COUNTERABLE_SPELLS: readonly string[] = ["shadowBolt", "hex", "heal", "ward"];
 
 function standing(u: UnitRecord): boolean {
   return isActive(u) && !isDown(d100Of(u));
@@ -34,7 +34,7 @@ function standing(u: UnitRecord): boolean {
  * Emits `statusApplied` when it took hold.
  * @returns whether it took hold.
  */
-export function inflict(sim: Simulation, by: UnitRecord, victim: UnitRecord, spellId: string, status: D100StatusKind, turns: number): boolean {
+function inflict(sim: Simulation, by: UnitRecord, victim: UnitRecord, spellId: string, status: D100StatusKind, turns: number): boolean {
   const d = d100Of(victim);
   if (d.dead) return false;
   const took = status === "disarmed" ? disarm(d, victim.x, victim.y, turns) : addStatus(d, status, turns);
@@ -52,7 +52,7 @@ export function inflict(sim: Simulation, by: UnitRecord, victim: UnitRecord, spe
  * and `spellInterrupted`.
  * @returns true when the spell was interrupted (the caster's charge is already given back).
  */
-export function counterspell(sim: Simulation, caster: UnitRecord, spellId: string): boolean {
+function counterspell(sim: Simulation, caster: UnitRecord, spellId: string): boolean {
   const c = d100Of(caster);
   const spell = c.spells.find((s) => s.id === spellId);
   if (!spell || spell.passive || !COUNTERABLE_SPELLS.includes(spellId) || hasStatus(c, "immune")) return false;
@@ -76,7 +76,7 @@ export function counterspell(sim: Simulation, caster: UnitRecord, spellId: strin
  * multi-target ability's `extraTargets` foes next to the target and within its range of the caster
  * (P100-MASS-25).
  */
-export function extraTargetsOf(sim: Simulation, enc: EncounterRecord, caster: UnitRecord, target: UnitRecord, data: OffensiveSpellData): UnitRecord[] {
+function extraTargetsOf(sim: Simulation, enc: EncounterRecord, caster: UnitRecord, target: UnitRecord, data: OffensiveSpellData): UnitRecord[] {
   const near = (r: number, n: number) => participantsOf(sim, enc)
     .filter((u) => u !== target && u !== caster && areEnemies(u, caster) && standing(u) && chebyshev(u, target) <= r
       && (data.radius !== undefined || chebyshev(u, caster) <= data.range))
