@@ -119,6 +119,10 @@ export const EVENT_SCHEMAS = {
   mountChanged: event("mountChanged", "d100: a rider got on (`mounted` true) or off its mount (P100-AIR-20, P100-AIR-22).", { riderId: id, mountId: id, mounted: z.boolean() }),
   rescue: event("rescue", "A rescue attempt on a dying ally (P100-DEATH-03 to 08).", { unitId: id, byUnitId: id, roll: z.number().int(), needed: z.number(), success: z.boolean() }),
   spellCast: event("spellCast", "d100: a unit cast its offensive spell at `targetId` (P100-SPELL-01 to 05); the `attack` event follows.", { unitId: id, spellId: z.string(), targetId: id, chargesLeft: z.number().int() }),
+  statusApplied: event("statusApplied", "d100: a status took hold on `unitId` from `byUnitId`'s spell or ability (P100-STATUS-01 to 17) for `turns` own turns (-1 until removed; a disarmed weapon lies at x, y).", {
+    unitId: id, byUnitId: id, spellId: z.string(), status: z.string(), turns: z.number().int(), x: z.number().int(), y: z.number().int(),
+  }),
+  spellInterrupted: event("spellInterrupted", "d100: a counterspell interrupted `unitId`'s spell (P100-SPELL-03, P100-STATUS-06 to 08): no effect, charge kept.", { unitId: id, byUnitId: id, spellId: z.string() }),
   guardedMove: event("guardedMove", "d100: a guarded move (P100-MOVE-05, 06), `tiles` walked from `from` to `to`.", { unitId: id, from: tile, to: tile, tiles: z.number().int() }),
   duelProposed: event("duelProposed", "d100: a duel was proposed (P100-DUEL-01, 02, 23); it waits for an answer until `expiresTick`.", {
     proposalId: id, challengerId: id, opponentId: id, by: z.enum(["keeper", "adventurer"]),

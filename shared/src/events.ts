@@ -185,6 +185,15 @@ export interface RescueEvent extends EventBase { type: "rescue"; unitId: string;
 export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent | RescueEvent | MountChangedEvent | D100PlayEvent;
 /** d100 rooms: a unit cast its offensive spell (P100-SPELL-01 to 05) at `targetId`; the `attack` event that follows rolls it. */
 export interface SpellCastEvent extends EventBase { type: "spellCast"; unitId: string; spellId: string; targetId: string; chargesLeft: number }
+/**
+ * d100 rooms: a status took hold on `unitId` from `byUnitId`'s spell or ability `spellId`
+ * (P100-STATUS-01 to 17): stunned, silenced, immobilised, polymorphed, immune, disarmed (the
+ * weapon lies at `x`, `y`, P100-STATUS-15) or disoriented, for `turns` of its own turns (-1: until
+ * removed, a disarm until the weapon is picked up).
+ */
+export interface StatusAppliedEvent extends EventBase { type: "statusApplied"; unitId: string; byUnitId: string; spellId: string; status: string; turns: number; x: number; y: number }
+/** d100 rooms: `byUnitId`'s counterspell interrupted `unitId`'s spell `spellId` (P100-SPELL-03, P100-STATUS-06 to 08): no effect, charge kept, not again before its next turn. */
+export interface SpellInterruptedEvent extends EventBase { type: "spellInterrupted"; unitId: string; byUnitId: string; spellId: string }
 /** d100 rooms: a guarded move (P100-MOVE-05, 06): no opportunity attack, `tiles` walked from `from` to `to`. */
 export interface GuardedMoveEvent extends EventBase { type: "guardedMove"; unitId: string; from: { x: number; y: number }; to: { x: number; y: number }; tiles: number }
 /**
@@ -218,7 +227,7 @@ export interface DuelMercyEvent extends EventBase {
  */
 export interface FlyingHomeEvent extends EventBase { type: "flyingHome"; unitId: string; to: { x: number; y: number }; altitude: "ground" | "low" | "moderate" | "high" }
 /** The d100 play events (spells, guarded moves, duel proposals). */
-export type D100PlayEvent = SpellCastEvent | GuardedMoveEvent | DuelProposedEvent | DuelAnsweredEvent | DuelMercyPendingEvent | DuelMercyEvent | FlyingHomeEvent;
+export type D100PlayEvent = SpellCastEvent | StatusAppliedEvent | SpellInterruptedEvent | GuardedMoveEvent | DuelProposedEvent | DuelAnsweredEvent | DuelMercyPendingEvent | DuelMercyEvent | FlyingHomeEvent;
 
 /** An encounter began (D20-FLOW-02, D20-FLOW-10, D20-FLOW-19): the acting order, initiative totals and who is surprised. */
 export interface EncounterStartedEvent extends EventBase {
@@ -384,6 +393,8 @@ export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf
   mountChanged: { ...SEEN, units: ["riderId", "mountId"] },
   rescue: { ...SEEN, units: ["unitId", "byUnitId"] },
   spellCast: { ...SEEN, units: ["unitId", "targetId"] },
+  statusApplied: { ...SEEN, units: ["unitId", "byUnitId"] },
+  spellInterrupted: { ...SEEN, units: ["unitId", "byUnitId"] },
   guardedMove: { ...SEEN, units: ["unitId"] },
   flyingHome: { ...SEEN, units: ["unitId"] },
 };

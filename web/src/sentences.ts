@@ -85,6 +85,8 @@ const SENTENCES: Sentences = {
   mountChanged: (e, n) => `${n.unit(e.riderId)} ${e.mounted ? "mounted" : "got off"} ${n.unit(e.mountId)}.`,
   rescue: (e, n) => `${n.unit(e.byUnitId)} ${e.success ? "saved" : "could not save"} ${n.unit(e.unitId)}.`,
   spellCast: (e, n) => `${n.unit(e.unitId)} cast a spell at ${n.unit(e.targetId)}.`,
+  statusApplied: (e, n) => `${n.unit(e.unitId)} is ${e.status}${e.turns > 0 ? ` for ${e.turns} turn${e.turns === 1 ? "" : "s"}` : ""}.`,
+  spellInterrupted: (e, n) => `${n.unit(e.byUnitId)} interrupted ${n.unit(e.unitId)}'s spell.`,
   guardedMove: (e, n) => `${n.unit(e.unitId)} moved carefully ${tiles(e.tiles)}.`,
   duelProposed: (e, n) => `${n.unit(e.challengerId)} challenged ${n.unit(e.opponentId)} to a duel${e.toDeath ? " to the death" : ""}.`,
   duelAnswered: (e, n) => `${n.unit(e.opponentId)} ${e.answer === "accepted" ? "accepted" : e.answer === "refused" ? "refused" : e.answer === "expired" ? "never answered" : "could not take up"} the duel.`,

@@ -181,13 +181,77 @@ export const HEAL_RANGE: readonly [number, number] = [10, 30];
  * It rolls an attack (mode "magic") against the target's dodge, so criticals and fumbles apply
  * (P100-CRIT-02: a critical raises its damage by 50%).
  */
-export interface OffensiveSpellData { damage: readonly [number, number]; range: number }
+export interface OffensiveSpellData {
+  damage: readonly [number, number];
+  range: number;
+  /**
+   * P100-STATUS (Left open STATUS: "each effect lasts as long as its source ability says"): the
+   * status a hit inflicts and for how many of the victim's own turns (×1.5 rounded down on a
+   * critical hit, P100-CRIT-04); absent = none.
+   */
+  inflicts?: { status: "stunned" | "silenced" | "immobilised" | "polymorphed" | "disarmed" | "disoriented"; turns: number };
+  /** An area spell (P100-CRIT-03, P100-MASS-20 to 24): every foe within this many tiles of the target is struck too (its own roll), at most `maxTargets`. */
+  radius?: number;
+  /** P100-MASS-24 (Left open MASS `max_targets`): the enemies an area spell targets, {@link AREA_DEFAULT_TARGETS} when absent. */
+  maxTargets?: number;
+  /** A multi-target ability (P100-MASS-25/26): this many foes next to the primary target are struck too. */
+  extraTargets?: number;
+  /** Left open MASS `auto_hit` (P100-MASS-19): the ability always hits (no attack or dodge roll, never critical). */
+  autoHit?: boolean;
+}
 
 /** Left open SPELL (server data): the offensive spells a loadout may hold, by spell id. */
 export const OFFENSIVE_SPELLS: Readonly<Record<string, OffensiveSpellData>> = {
   /** The Master's chosen spell (d100/sheet.ts `MASTER_SPELL_ID`): 30–80 HP at up to 8 tiles. */
   shadowBolt: { damage: [30, 80], range: 8 },
+  /** The troll's crushing swipe (P100-STATUS-01/02): 10–40 HP in melee, stunned for 1 turn. */
+  maul: { damage: [10, 40], range: 1, inflicts: { status: "stunned", turns: 1 } },
+  /** The wolf's bite at the legs (P100-STATUS-05, P100-CRIT-04): 5–25 HP in melee, immobilised for 2 turns (3 on a critical). */
+  hamstring: { damage: [5, 25], range: 1, inflicts: { status: "immobilised", turns: 2 } },
+  /** The kobold trickster's hex (P100-STATUS-10): no damage, polymorphed (turned into a toad: no attacks) for 2 turns, up to 4 tiles. */
+  hex: { damage: [0, 0], range: 4, inflicts: { status: "polymorphed", turns: 2 } },
+  /** The crocodile's snatch (P100-STATUS-13 to 15): 5–20 HP in melee, and the weapon torn from the victim's hand (disarmed until picked up, -1). */
+  snatch: { damage: [5, 20], range: 1, inflicts: { status: "disarmed", turns: -1 } },
+  /** The Cartographer's hush dart (P100-STATUS-03/04, P100-MASS-19): certain to hit, 5–15 HP, silenced for 2 turns, up to 6 tiles. */
+  hushDart: { damage: [5, 15], range: 6, inflicts: { status: "silenced", turns: 2 }, autoHit: true },
+  /** The Locksmith's blinding powder (P100-STATUS-16/17, P100-CRIT-03, P100-MASS-20 to 24): an area of 1 tile around the target up to 3 tiles away, 5–20 HP and disoriented for 2 turns, at most 3 targets. */
+  blindingPowder: { damage: [5, 20], range: 3, inflicts: { status: "disoriented", turns: 2 }, radius: 1, maxTargets: 3 },
+  /** The Doorbreaker's cleave (P100-MASS-25/26): a melee blow of 10–60 HP on its target and on 1 more foe next to it (its own roll). */
+  cleave: { damage: [10, 60], range: 1, extraTargets: 1 },
 };
+
+/**
+ * Left open SPELL ("each character has a spell loadout… whose size comes from class data"): the
+ * spells and abilities of classes and species besides the healer's heal and the Master's bolt
+ * (d100/sheet.ts), one charge each (P100-SPELL-05), recharged at boss fights (P100-SPELL-06).
+ * `ward` and `counterspell` are not offensive: see {@link D100_WARD} and {@link D100_COUNTERSPELL}.
+ */
+export const D100_LOADOUTS: Readonly<Record<string, readonly string[]>> = {
+  troll: ["maul"], wolf: ["hamstring"], kobold: ["hex"], crocodile: ["snatch"],
+  Cartographer: ["hushDart"], Locksmith: ["blindingPowder"], Doorbreaker: ["cleave"],
+  Priest: ["ward"], Warlock: ["counterspell"],
+};
+
+/** P100-STATUS-11/12 (Left open STATUS): the Priest's ward makes one ally within `range` tiles (itself included) immune for `turns` of its own turns. */
+export const D100_WARD = { id: "ward", range: 4, turns: 2 } as const;
+
+/**
+ * P100-SPELL-03, P100-STATUS-06 to 09 (Left open STATUS "an interrupt is a reaction ability"):
+ * the Warlock's counterspell, cast outside its turn when an enemy within `range` tiles declares
+ * a non-passive spell: that spell has no effect, keeps its charge and is locked until the
+ * caster's next turn.
+ */
+export const D100_COUNTERSPELL = { id: "counterspell", range: 6 } as const;
+
+/**
+ * P100-PLACE-03/04 (Left open PLACE: class gear): melee classes that also carry a ranged sidearm (the
+ * Doorbreaker's throwing axes); they throw only at a foe their melee cannot reach (a flyer at
+ * moderate or high height), off-role: roll × 0.5, damage capped at 70.
+ */
+export const D100_SIDEARM_CLASSES: readonly string[] = ["Doorbreaker"];
+
+/** P100-DUEL-11/12 (Left open SPELL "a mastery is a passive class feature"): classes with a duel mastery that reduces the off-role penalties. */
+export const D100_DUEL_MASTERY_CLASSES: readonly string[] = ["Priest"];
 
 /** Left open (P100-AIR-22, server choice): a rider arrives mounted on its companion mount. */
 export const ARRIVES_MOUNTED = true;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scriptedDice } from "./dice.ts";
 import {
-  canChargeAt, changeHeight, dismount, hpPool, ignoresGroundObstacles, isAerialFight, land, mount, mountCanAct, takeOff,
+  canChargeAt, changeHeight, dismount, hpPool, ignoresGroundObstacles, isAerialFight, land, mount, takeOff,
 } from "../../../src/sim/combat/d100/air.ts";
 import { attackRefusal, resolveD100Attack } from "../../../src/sim/combat/d100/attack.ts";
 import { newTurn, opportunityAttacks, spendAction } from "../../../src/sim/combat/d100/turns.ts";
@@ -109,13 +109,6 @@ describe("d100 aerial combat", () => {
     const pool = hpPool(horse, (id) => (id === "1" ? rider : undefined));
     resolveD100Attack(scriptedDice([60, 10, 30]), unit(), horse, { mode: "melee" }, undefined, pool);
     expect([rider.hp, horse.hp]).toEqual([70, 80]);
-  });
-
-  it("P100-AIR-23: while the rider is on the ground the mount cannot act, only dodge", () => {
-    const rider = unit({ mountId: "" }); const horse = unit({ riderId: "1" });
-    expect(mountCanAct(horse, rider, "2")).toBe(false);
-    rider.mountId = "2";
-    expect(mountCanAct(horse, rider, "2")).toBe(true);
   });
 
   it("P100-AIR-24, P100-AIR-25: a ranged attacker at moderate or high height ignores ground obstacles; only cover protects", () => {

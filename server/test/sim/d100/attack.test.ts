@@ -37,7 +37,7 @@ describe("d100 critical hits", () => {
     expect([r.kind, r.hit, r.defenceRoll, r.damage, t.hp]).toEqual(["critical", true, 0, 60, 40]);
   });
 
-  it("P100-CRIT-02, P100-CRIT-03, P100-CRIT-04: a critical spell scales every effect, area targets and durations by 1.5, rounded down", () => {
+  it("P100-CRIT-02, P100-CRIT-03, P100-CRIT-04: a critical spell's damage, single-target or area, and any number such as a duration in turns (critScale: 21 → 31, 3 → 4) are ×1.5 rounded down; without a critical they stay", () => {
     expect([critScale(21, true), critScale(3, true), critScale(21, false)]).toEqual([31, 4, 21]);
     const t1 = unit(); const t2 = unit();
     const r = resolveD100Attack(scriptedDice([97, 30]), unit({ placement: "magic" }), t1, { mode: "magic", spellDamage: [10, 30] });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { scriptedDice } from "./dice.ts";
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
+import { adventurer, forceDice } from "./fixtures.ts";
 import {
-  castSpell, fightStartRecharge, moveAllowance, newTurn, nextInOrder, opportunityAttacks, refundSpell, rollInitiative,
+  castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, refundSpell, rollInitiative,
   spendAction, surpriseOrder, type Placed,
 } from "../../../src/sim/combat/d100/turns.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
@@ -28,9 +34,30 @@ describe("d100 initiative and turns", () => {
     expect(surpriseOrder(["4", "2", "9"], new Set(["9", "4"]))).toEqual(["4", "9"]);
   });
 
-  it("P100-BASE-06, P100-BASE-07: one main action a turn (attack or cast), its roll made by the actor", () => {
+  it("P100-BASE-06: one main action a turn (attack or cast)", () => {
     const ts = newTurn();
     expect([spendAction(ts, "main"), spendAction(ts, "main")]).toEqual([null, "actionSpent"]);
+  });
+
+  it("P100-BASE-07: in a live fight the player's attack names its target (the farther minion, not the nearest) and rolls the attack against that target's dodge; a second attack in the turn is refused", () => {
+    const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ["P.........", ...Array.from({ length: 8 }, () => ".........."), "SK........"].join("\n")) });
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const near = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    const far = addUnit(sim, { kind: "minion", x: 6, y: 6 });
+    near.targetId = w.id; far.targetId = w.id;
+    // Initiative (by id): warrior 50, near 90, far 10. Tick 1: near misses (20 against 80). Tick 2, the warrior's
+    // plan attacks `far` twice: the first attack rolls 60 against far's dodge 40 and deals 30 (of 1..100); the
+    // second is refused (actionSpent) with nothing drawn.
+    const dice = forceDice(sim, [50, 90, 10, 20, 80, 60, 40, 30]);
+    sim.step();
+    encounterOf(sim, w.id)!.plans[w.id] = { action: "steps", steps: [{ kind: "attack", targetId: far.id }, { kind: "attack", targetId: far.id }] };
+    const events = sim.step();
+    expect(events.filter((e) => e.type === "attack" || e.type === "damaged" || e.type === "turnPlanPlayed")).toEqual([
+      { type: "attack", tick: 2, attackerId: w.id, targetId: far.id, hit: true, attackRoll: 60, defenceRoll: 40 },
+      { type: "damaged", tick: 2, targetId: far.id, sourceId: w.id, amount: 30, damageType: "melee", hp: 30, critical: false },
+      { type: "turnPlanPlayed", tick: 2, unitId: w.id, refusals: [null, "actionSpent"] },
+    ]);
+    expect([d100Of(near).hp, dice.left()]).toEqual([60, 0]);
   });
 
   it("P100-BASE-08: a combatant may move before attacking, never after (Contradiction 7)", () => {
@@ -45,13 +72,6 @@ describe("d100 initiative and turns", () => {
     expect([spendAction(ts, "free"), spendAction(ts, "move"), spendAction(ts, "free"), spendAction(ts, "main"), spendAction(ts, "free")]).toEqual([null, null, null, null, null]);
     ts.over = true;
     expect(spendAction(ts, "free")).toBe("turnOver");
-  });
-
-  it("P100-BASE-14: after a turn the next participant in order acts, skipping those out of the fight and wrapping", () => {
-    const out = new Set(["2"]);
-    expect(nextInOrder(["1", "2", "3"], "1", (id) => out.has(id))).toBe("3");
-    expect(nextInOrder(["1", "2", "3"], "3", (id) => out.has(id))).toBe("1");
-    expect(nextInOrder(["1"], "1", () => true)).toBeNull();
   });
 });
 

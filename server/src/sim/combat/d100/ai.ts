@@ -3,10 +3,10 @@
  * plans it, or with what is left of a player's open turn ({@link d100AiTurn}), and the surprise
  * attacks before a fight's first turn ({@link surpriseAttacks}).
  */
-import { SWARM_RATIO } from "@malignus/shared";
+import { OFFENSIVE_SPELLS, SWARM_RATIO } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { chebyshev } from "../../world/grid.ts";
+import { chebyshev, isWalkable } from "../../world/grid.ts";
 import { areEnemies } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
@@ -14,15 +14,20 @@ import { hasLineOfFire } from "../perception.ts";
 import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 import { changeHeight, ignoresGroundObstacles, takeOff } from "./air.ts";
 import { duelOpponent } from "./duels.ts";
-import { aloft, attemptRescue, cast, d100FoesOf, healWithSpell, isUp, strike, strikeSwarm, struckBy, swarmOf } from "./fighters.ts";
+import { aloft, attemptRescue, cast, castAtSwarm, d100FoesOf, healWithSpell, isUp, strike, strikeSwarm, struckBy, swarmOf } from "./fighters.ts";
 import { splitSwarm, swarmStrike } from "./mass.ts";
 import { d100Attack, d100Options, settle } from "./resolve.ts";
 import { d100Of, HEAL_SPELL } from "./sheet.ts";
-import { aiSpellTarget } from "./spells.ts";
-import { canAct, canCast } from "./statuses.ts";
-import { castSpell, moveAllowance, spendAction, type TurnState } from "./turns.ts";
+import { aiSpellTarget, offensiveSpellOf } from "./spells.ts";
+import { canAct, canAttack, canCast, hasStatus } from "./statuses.ts";
+import { castSpell, moveAllowance, spendAction, surpriseOrder, type TurnState } from "./turns.ts";
 import { riderManoeuvre } from "./companionSteps.ts";
-import { moveToward, stepAway } from "./walking.ts";
+import { moveToward, stepAway, walk, walkOrGuard } from "./walking.ts";
+import { aiWard, pickUp } from "./abilities.ts";
+import { reachableTiles } from "./options.ts";
+import { canFleeSwarm } from "./mass.ts";
+import { canIntervene } from "./duel.ts";
+import { badlyHurt } from "../../invasions/fleeing.ts";
 
 /**
  * The AI's play of a d100 turn (steps 3 to 7 of encounter.ts `takeD100Turn`; the skeleton ends
@@ -46,8 +51,11 @@ export function d100AiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitReco
     if (isUp(opponent) && !aiCast(sim, unit, [opponent], ts)) fight(sim, enc, unit, opponent, ts);
     return;
   }
-  if (participantsOf(sim, enc).some((u) => d100Of(u).duel !== null)) return; // P100-DUEL-03
+  const duel = participantsOf(sim, enc).find((u) => d100Of(u).duel !== null);
+  if (duel && !canIntervene(unit.id, [duel.id, d100Of(duel).duel?.opponentId ?? ""])) return; // P100-DUEL-03
   if (care(sim, enc, unit, ts)) return;
+  if (rearm(sim, enc, unit, ts)) return; // P100-STATUS-15
+  if (aiWard(sim, enc, unit, ts)) return; // P100-STATUS-11/12
   if (aiCast(sim, unit, d100FoesOf(sim, enc, unit).filter((f) => swarmOf(sim, enc, f).length === 0), ts)) return;
   // CMB-47: the keeper's order on an unconscious body next to it, as the turn's main action.
   if (orderedBodyInReach(sim, unit) && spendAction(ts, "main") === null) { orderedKillingBlow(sim, unit); return; }
@@ -55,7 +63,10 @@ export function d100AiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitReco
   if (target) {
     const theirSwarm = swarmOf(sim, enc, target);
     if (theirSwarm.length > 0) {
+      if (fleeSwarm(sim, enc, unit, theirSwarm, ts)) return; // P100-MASS-17
+      if (swarmAbility(sim, unit, target, theirSwarm, ts)) return; // P100-MASS-19 to 26
       if (chebyshev(unit, target) > 1 && !unit.gear.ranged) moveToward(sim, enc, unit, target, ts, true);
+      if (isUp(unit) && !ts.mainDone && swarmAbility(sim, unit, target, theirSwarm, ts)) return;
       if (isUp(unit) && (unit.gear.ranged || chebyshev(unit, target) <= 1)) strikeSwarm(sim, unit, target, theirSwarm, ts);
     } else {
       fight(sim, enc, unit, target, ts);
@@ -70,9 +81,10 @@ export function d100AiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitReco
  * the attacker's turn.
  */
 export function surpriseAttacks(sim: Simulation, enc: EncounterRecord): void {
-  for (const id of [...enc.order]) {
+  const owed = new Set(enc.order.filter((id) => sim.state.units[id]?.d100?.surprise === true));
+  for (const id of surpriseOrder(enc.order, owed)) {
     const u = sim.state.units[id];
-    if (!u || !d100Of(u).surprise) continue;
+    if (!u) continue;
     d100Of(u).surprise = false;
     const me = d100Of(u);
     if (!isUp(u) || !canAct(me)) continue;
@@ -158,8 +170,10 @@ function manoeuvre(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts: Tu
 export function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState): void {
   const me = d100Of(unit);
   if (manoeuvre(sim, unit, target, ts)) return;
-  const ranged = me.hasRangedWeapon;
   const apart = aloft(unit) !== aloft(target) || (me.altitude !== "ground" && d100Of(target).altitude !== "ground" && me.altitude !== d100Of(target).altitude);
+  // P100-STATUS-13: a disarmed archer fights in melee; P100-PLACE-03/04: a melee class throws its sidearm only
+  // at a foe its melee cannot reach.
+  const ranged = me.hasRangedWeapon && !hasStatus(me, "disarmed") && (me.placement !== "melee" || apart);
   const dist = chebyshev(unit, target);
   let moved = 0;
   if (!ts.moved) {
@@ -168,6 +182,8 @@ export function fight(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
     else if (ranged && dist > me.range) moved = moveToward(sim, enc, unit, target, ts, false);
   }
   if (!isUp(unit) || !isUp(target)) return;
+  // A melee ability (a troll's maul, a wolf's hamstring…) once next to the target (Left open SPELL).
+  if (!ts.mainDone && offensiveSpellOf(unit) && OFFENSIVE_SPELLS[offensiveSpellOf(unit)?.id ?? ""]?.range === 1 && aiCast(sim, unit, [target], ts)) return;
   const d = chebyshev(unit, target);
   const mode = d <= 1 && !apart ? "melee" : "ranged";
   if (mode === "ranged" && (!ranged || d > me.range)) return;
@@ -194,4 +210,67 @@ function swarmTurn(sim: Simulation, enc: EncounterRecord, members: UnitRecord[],
     }
   });
   for (const m of members) if (m.walk) m.walk = null;
+}
+
+/**
+ * P100-STATUS-15 (AI, Left open STATUS): a disarmed unit whose weapon lies within its move walks
+ * there (when not on it) and picks it up as its main action (abilities.ts `pickUp`).
+ * @returns true when the turn went to it.
+ */
+function rearm(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnState): boolean {
+  const me = d100Of(unit);
+  const spot = me.droppedWeapon;
+  if (!spot || ts.mainDone) return false;
+  if (spot.x !== unit.x || spot.y !== unit.y) {
+    const way = reachableTiles(sim, unit, moveAllowance(me, false)).find((t) => t.x === spot.x && t.y === spot.y);
+    if (!way || ts.moved) return false;
+    walkOrGuard(sim, enc, unit, way.path, ts, false);
+  }
+  return isUp(unit) && pickUp(sim, unit, ts);
+}
+
+/**
+ * P100-MASS-19 to 26 (AI): against a swarm, a unit whose charged offensive spell or ability may be
+ * used on it (area, multi-target or certain to hit, fighters.ts `castAtSwarm`) and reaches the
+ * targeted member (its range, and able to attack and cast) uses it instead of a kill roll.
+ * @returns true when it used it.
+ */
+function swarmAbility(sim: Simulation, unit: UnitRecord, target: UnitRecord, members: UnitRecord[], ts: TurnState): boolean {
+  const me = d100Of(unit);
+  if (ts.mainDone || !canAttack(me) || !canCast(me)) return false;
+  const spell = me.spells.find((s) => {
+    const data = OFFENSIVE_SPELLS[s.id];
+    return data && !s.passive && s.charges > 0 && !me.lockedSpells.includes(s.id) && chebyshev(unit, target) <= data.range
+      && (data.radius !== undefined || (data.extraTargets ?? 0) > 0 || data.autoHit === true);
+  });
+  return spell !== undefined && castAtSwarm(sim, unit, target, members, spell.id, ts) === null;
+}
+
+/**
+ * P100-MASS-17 (AI, Left open MASS "surrounded"): a badly hurt adventurer (invasions/fleeing.ts
+ * `badlyHurt`: 60% of its HP lost) fighting a swarm flees, walking up to its move straight away
+ * from the swarm's nearest member (no opportunity attacks in mass combat, P100-MASS-16), unless it
+ * is surrounded (mass.ts `canFleeSwarm`: all 8 neighbours swarm members or impassable, or engaged
+ * by 80 strength or more), when it fights on.
+ * @returns true when it fled.
+ */
+function fleeSwarm(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, members: UnitRecord[], ts: TurnState): boolean {
+  if (unit.kind !== "adventurer" || !badlyHurt(sim, unit) || ts.moved || ts.mainDone) return false;
+  const map = sim.state.map;
+  const swarmAt = new Set(members.map((m) => m.y * map.width + m.x));
+  let blocked = 0;
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+    if (dx === 0 && dy === 0) continue;
+    const x = unit.x + dx, y = unit.y + dy;
+    if (!isWalkable(map, x, y) || swarmAt.has(y * map.width + x)) blocked += 1;
+  }
+  const engaged = SWARM_RATIO * members.filter((m) => chebyshev(m, unit) <= 1).length;
+  if (!canFleeSwarm(blocked, engaged)) return false;
+  const away = (p: { x: number; y: number }) => Math.min(...members.map((m) => chebyshev(m, p)));
+  const best = reachableTiles(sim, unit, moveAllowance(d100Of(unit), false))
+    .sort((a, b) => away(b) - away(a) || a.steps - b.steps || a.y - b.y || a.x - b.x)[0];
+  if (!best || away(best) <= away(unit)) return false;
+  unit.activity = "fleeing";
+  walk(sim, enc, unit, best.path, ts, true);
+  return true;
 }

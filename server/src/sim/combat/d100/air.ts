@@ -72,13 +72,6 @@ export function hpPool(u: D100Unit, lookup: (id: string) => D100Unit | undefined
 }
 
 /**
- * P100-AIR-23: while its rider is on the ground the mount takes no action (it still defends).
- */
-export function mountCanAct(mountUnit: D100Unit, rider: D100Unit | undefined, mountId: string): boolean {
-  return !mountUnit.riderId || rider?.mountId === mountId;
-}
-
-/**
  * P100-AIR-14 (Left open AIR): a charge needs a creature able to charge, a flyer target at the
  * same height, and at least 2 tiles moved straight at it this turn.
  */

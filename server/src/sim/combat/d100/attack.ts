@@ -82,6 +82,7 @@ export function attackRefusal(a: D100Unit, t: D100Unit, mode: AttackMode): Attac
   if (mode === "magic" && !canCast(a)) return "silenced";
   if (mode === "ranged" && a.placement === "melee" && !a.hasRangedWeapon) return "noRangedWeapon";
   if (mode === "ranged" && !a.hasRangedWeapon && !a.familiar) return "noRangedWeapon";
+  if (mode === "ranged" && hasStatus(a, "disarmed")) return "noRangedWeapon"; // P100-STATUS-13: the bow lies on the floor
   if (mode === "melee" && a.placement === "ranged" && !a.hasMeleeWeapon && a.weapon === "armed") return "noMeleeWeapon";
   const aAir = a.altitude === "moderate" || a.altitude === "high";
   const tAir = t.altitude === "moderate" || t.altitude === "high";
@@ -232,7 +233,7 @@ export function resolveD100Attack(
   }
   if (!r.hit) return r;
   const range = kind === "heroic" ? HEROIC_DAMAGE : damageRange(a, sit);
-  r.damageRoll = dice.int(range[0], range[1]);
+  r.damageRoll = range[1] <= 0 ? 0 : dice.int(range[0], range[1]); // a status-only spell (no damage) draws nothing
   const bonus = sit.charge && a.canCharge && a.altitude !== "ground" && t.altitude !== "ground" ? CHARGE_DAMAGE_BONUS : 0;
   r.damage = hasStatus(targetPool, "immune") ? 0 : finalDamage(r.damageRoll, kind, bonus, damageCap(a, sit));
   const airborne = t.altitude === "moderate" || t.altitude === "high";

@@ -85,7 +85,8 @@ export function addCompanions(sim: Simulation, party: PartyRecord): UnitRecord[]
     const o = d100Of(owner);
     if (c.role === "familiar") {
       const sheet = d100Of(u);
-      u.d100 = { ...makeFamiliar(c.familiarKind ?? "other", owner.id), flyer: sheet.flyer, moveTiles: sheet.moveTiles };
+      const familiar = makeFamiliar(c.familiarKind ?? "other", owner.id);
+      u.d100 = { ...familiar, flyer: sheet.flyer, moveTiles: sheet.moveTiles };
       if (c.specialisationSpell) {
         o.spells.push({ id: c.specialisationSpell, charges: 0, maxCharges: 0, passive: true, familiarSpecialisation: true });
         updateFamiliarSpecialist(o);

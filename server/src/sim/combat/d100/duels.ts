@@ -1,4 +1,4 @@
-import { AI_SPARES_FORFEIT, DUEL_LOSER_OUT_TICKS, DUEL_MERCY_TICKS, DUEL_PROPOSAL_TICKS } from "@malignus/shared";
+import { AI_SPARES_FORFEIT, D100_DUEL_MASTERY_CLASSES, DUEL_LOSER_OUT_TICKS, DUEL_MERCY_TICKS, DUEL_PROPOSAL_TICKS } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive, isKeeperSide } from "../../world/units.ts";
@@ -8,12 +8,12 @@ import type { EncounterRecord } from "../encounters/types.ts";
 import { duelLoser, endDuel, startDuel, type DuelTerms } from "./duel.ts";
 import { settle } from "./resolve.ts";
 import { d100Of } from "./sheet.ts";
-import { isDown } from "./statuses.ts";
+import { canSpeak, isDown } from "./statuses.ts";
 import { orderTotals } from "./turns.ts";
 
 
 /** Why a duel cannot start or end as asked. */
-export type DuelRefusal = "unknownUnit" | "sameUnit" | "notUp" | "busy" | "notInDuel";
+export type DuelRefusal = "unknownUnit" | "sameUnit" | "notUp" | "busy" | "notInDuel" | "silenced";
 
 /** The power score compared by P100-DUEL-16 (server default: level plus Combat). */
 export function powerOf(u: UnitRecord): number {
@@ -32,8 +32,9 @@ export function beginDuel(sim: Simulation, aId: string, bId: string, terms: Duel
   if (refused) return refused;
   const a = sim.state.units[aId] as UnitRecord, b = sim.state.units[bId] as UnitRecord;
   const id = sim.newId();
+  const mastery = (u: UnitRecord) => D100_DUEL_MASTERY_CLASSES.includes(u.adventurerClass); // P100-DUEL-11/12
   const warnings = startDuel(id, { id: a.id, unit: d100Of(a), power: powerOf(a) }, { id: b.id, unit: d100Of(b), power: powerOf(b) }, terms,
-    { a: false, b: false }, { a: a.gear.weapon, b: b.gear.weapon });
+    { a: mastery(a), b: mastery(b) }, { a: a.gear.weapon, b: b.gear.weapon });
   sim.emit({ type: "duelStarted", duelId: id, unitIds: [a.id, b.id], toDeath: terms.toDeath, hp: { [a.id]: d100Of(a).hp, [b.id]: d100Of(b).hp }, warnings });
   const initiative = { [a.id]: sim.rng.d100(), [b.id]: sim.rng.d100() };
   const order = orderTotals(sim.rng, [a, b].map((u) => ({ id: u.id, total: initiative[u.id] as number }))).order;
@@ -51,7 +52,8 @@ export function beginDuel(sim: Simulation, aId: string, bId: string, terms: Duel
 
 /**
  * Why `aId` and `bId` cannot start a duel now ({@link beginDuel}'s checks): unknown or the same
- * unit, one of them not standing, or one already in a fight or a duel.
+ * unit, one of them not standing, or one already in a fight or a duel, or one who cannot speak
+ * (silenced or stunned, P100-STATUS-04: the terms are spoken).
  * @returns null when they can.
  */
 export function duelRefusal(sim: Simulation, aId: string, bId: string): DuelRefusal | null {
@@ -59,6 +61,7 @@ export function duelRefusal(sim: Simulation, aId: string, bId: string): DuelRefu
   if (!a || !b) return "unknownUnit";
   if (a === b) return "sameUnit";
   if (!isActive(a) || !isActive(b) || isDown(d100Of(a)) || isDown(d100Of(b))) return "notUp";
+  if (!canSpeak(d100Of(a)) || !canSpeak(d100Of(b))) return "silenced"; // P100-STATUS-04: a duel is proposed and agreed aloud
   if (encounterOf(sim, a.id) || encounterOf(sim, b.id) || d100Of(a).duel || d100Of(b).duel) return "busy";
   return null;
 }

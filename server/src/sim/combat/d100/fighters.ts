@@ -7,22 +7,22 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
-import { isActive } from "../../world/units.ts";
+import { areEnemies, isActive } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
-import { participantsOf } from "../encounters/book.ts";
+import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { foesOf, strike as strikeWith, struckBy as shotOrTarget, type FoeRules } from "../encounters/tactics.ts";
 import { attackRefusal } from "./attack.ts";
 import { canChargeAt, ignoresGroundObstacles } from "./air.ts";
 import { checkDuelOver } from "./duels.ts";
-import { attackSwarm, isSwarmCandidate, type Swarm } from "./mass.ts";
+import { areaAbility, attackSwarm, isSwarmCandidate, makeSwarm, multiTargetAbility, singleTargetAbility, swarmCap } from "./mass.ts";
 import { d100Attack, settle } from "./resolve.ts";
-import { HEAL_SPELL_RANGE, SWARM_RATIO } from "@malignus/shared";
+import { HEAL_SPELL_RANGE, OFFENSIVE_SPELLS, SWARM_RATIO } from "@malignus/shared";
 import { d100Of } from "./sheet.ts";
 import { duelHealing } from "./duel.ts";
 import { heal, rescue } from "./hp.ts";
-import { castOffensiveSpell } from "./spells.ts";
+import { castAbility } from "./abilities.ts";
 import { isDown } from "./statuses.ts";
-import { spendAction, type TurnState } from "./turns.ts";
+import { castSpell, spendAction, type TurnState } from "./turns.ts";
 
 /** True when the unit stands in the fight (conscious, not dying, dead or gravely wounded). */
 export function isUp(unit: UnitRecord): boolean {
@@ -38,7 +38,9 @@ function swarmKey(u: UnitRecord): string {
  * P100-MASS-01 (Left open MASS): the standing members of `unit`'s swarm in this encounter, lowest
  * id first, or [] when it fights as an individual. A group becomes a swarm when 6 or more of one
  * kind with max HP ≤ 25 stand together in the encounter, and stays one until destroyed
- * (members carry the swarm's id).
+ * (members carry the swarm's id). Only the lowest-id members up to the swarm's cap engage
+ * (P100-MASS-28, mass.ts `swarmCap`: 50 strength per standing foe, 100 when one holds a charged
+ * area spell); the list is those engaged.
  */
 export function swarmOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord[] {
   const id = `${enc.id}/${swarmKey(unit)}`;
@@ -49,7 +51,14 @@ export function swarmOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord)
     if (!isSwarmCandidate(group.map((u) => ({ species: "swarm", maxHp: d100Of(u).maxHp })))) return [];
     for (const u of group) { d100Of(u).swarm = id; d100Of(u).swarmRound = 0; }
   }
-  return all.filter((u) => d100Of(u).swarm === id && isUp(u)).sort((a, b) => Number(a.id) - Number(b.id));
+  const members = all.filter((u) => d100Of(u).swarm === id && isUp(u)).sort((a, b) => Number(a.id) - Number(b.id));
+  // P100-MASS-28 (Left open MASS): the swarm engages at most 50 strength per standing foe of it (100
+  // when one has an area spell, `swarmCap`); its other members (the highest ids) hold back until
+  // members fall.
+  const party = all.filter((u) => isUp(u) && !d100Of(u).swarm.startsWith(`${enc.id}/`) && members.some((m) => areEnemies(m, u)));
+  if (party.length === 0) return members;
+  const area = party.some((u) => d100Of(u).spells.some((s) => s.charges > 0 && OFFENSIVE_SPELLS[s.id]?.radius !== undefined));
+  return members.slice(0, Math.max(1, swarmCap(party.length, area) / SWARM_RATIO));
 }
 
 /** Who counts as a foe in d100: standing ({@link isUp}), at its distance in tiles (Chebyshev). */
@@ -81,7 +90,7 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
 export function strikeSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecord, members: UnitRecord[], ts: TurnState): boolean {
   if (spendAction(ts, "main") !== null) return false;
   unit.activity = "fighting";
-  const swarm: Swarm = { strength: SWARM_RATIO * members.length };
+  const swarm = makeSwarm(members.length);
   const r = attackSwarm(sim.rng, d100Of(unit), swarm);
   const nearest = [...members].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
   sim.emit({ type: "attack", attackerId: unit.id, targetId: target.id, hit: r.kills > 0, attackRoll: r.roll, defenceRoll: 0 });
@@ -89,16 +98,54 @@ export function strikeSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecor
   return true;
 }
 
-/** Casts the offensive spell `spellId` (allowed: spells.ts `castRefusal`) as the main action; emits `spellCast`. */
+/**
+ * Casts the offensive spell or ability `spellId` (allowed: spells.ts `castRefusal`) as the main
+ * action; emits `spellCast`, then abilities.ts `castAbility` resolves it (a counterspell, area and
+ * extra targets, statuses, P100-STATUS, P100-CRIT-03/04). In a duel, checks whether it ended.
+ */
 export function cast(sim: Simulation, unit: UnitRecord, target: UnitRecord, spellId: string, ts: TurnState): void {
   spendAction(ts, "main");
   unit.activity = "fighting";
   unit.targetId = target.id;
   const spell = d100Of(unit).spells.find((s) => s.id === spellId);
   sim.emit({ type: "spellCast", unitId: unit.id, spellId, targetId: target.id, chargesLeft: Math.max(0, (spell?.charges ?? 1) - 1) });
-  const r = castOffensiveSpell(sim, unit, target, spellId, canStrikeBack(target, unit));
-  if (r.refused === null && r.result.turnEnds) ts.over = true;
+  const enc = encounterOf(sim, unit.id);
+  const r = castAbility(sim, enc, unit, target, spellId, (v) => canStrikeBack(v, unit));
+  if (r.turnEnds) ts.over = true;
   if (d100Of(unit).duel) checkDuelOver(sim, unit);
+}
+
+/**
+ * P100-MASS-18 to 26: `unit` uses its offensive spell or ability `spellId` on the swarm `members`
+ * (of which `target` is one) as its main action, its charge spent: a certain-to-hit single-target
+ * ability kills exactly one (P100-MASS-19, mass.ts `singleTargetAbility`); an area spell rolls a
+ * d100 per targeted enemy (its `maxTargets`, P100-MASS-20 to 24, `areaAbility`) and a
+ * multi-target one a d100 for its primary target (P100-MASS-25/26, `multiTargetAbility`), above
+ * 50 killing; any other single-target ability cannot be used ("singleTarget", nothing spent,
+ * P100-MASS-18). The members nearest to `unit` die. Emits `spellCast`, then `attack` (its roll the
+ * first d100, 0 for a certain hit) and the deaths.
+ * @returns null when used, else the refusal.
+ */
+export function castAtSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecord, members: UnitRecord[], spellId: string, ts: TurnState): "singleTarget" | null {
+  const data = OFFENSIVE_SPELLS[spellId];
+  if (!data) return "singleTarget";
+  const area = data.radius !== undefined, multi = (data.extraTargets ?? 0) > 0;
+  if (!area && !multi && !data.autoHit) return "singleTarget";
+  spendAction(ts, "main");
+  unit.activity = "fighting";
+  const me = d100Of(unit);
+  castSpell(me, spellId, true);
+  const spell = me.spells.find((s) => s.id === spellId);
+  sim.emit({ type: "spellCast", unitId: unit.id, spellId, targetId: target.id, chargesLeft: spell?.charges ?? 0 });
+  const swarm = makeSwarm(members.length);
+  const r = area ? areaAbility(sim.rng, swarm, data.maxTargets) : multi ? multiTargetAbility(sim.rng, swarm, data.extraTargets ?? 0)
+    : singleTargetAbility(swarm, true);
+  if (typeof r === "string") return r;
+  const rolls = "rolls" in r ? r.rolls : [r.roll];
+  const nearest = [...members].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
+  sim.emit({ type: "attack", attackerId: unit.id, targetId: target.id, hit: r.kills > 0, attackRoll: rolls[0] ?? 0, defenceRoll: 0 });
+  for (const victim of nearest.slice(0, r.kills)) killMember(sim, victim);
+  return null;
 }
 
 /** True when the unit flies at moderate or high height (out of melee reach of the ground, P100-AIR-04). */

@@ -3,7 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
 import { attackRefusal, flatModifier, resolveD100Attack, type AttackRefusal, type AttackSituation, type D100AttackResult } from "./attack.ts";
-import { hpPool } from "./air.ts";
+import { hpPool, isAerialFight } from "./air.ts";
 import { DEFAULT_D100_OPTIONS, type D100Options } from "./constants.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { d100Of } from "./sheet.ts";
@@ -97,7 +97,7 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
   // P100-PLACE-13/14 (Left open PLACE): a unit on the ground standing on a cover tile is in cover.
   t.inCover = standsInCover(sim, target);
   // Before the attack: a fall changes the target's height.
-  const aerial = a.altitude !== "ground" || t.altitude !== "ground";
+  const aerial = isAerialFight([a, t]); // P100-AIR-01
   const air = flatModifier(a, t, { ...sit, mode });
   const r = resolveD100Attack(sim.rng, a, t, { ...sit, mode }, d100Options(sim), pool);
   sim.emit({

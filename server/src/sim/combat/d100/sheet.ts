@@ -1,14 +1,17 @@
 import { SPECIES, type SpeciesData } from "@malignus/shared";
 import type { UnitRecord } from "../../state.ts";
-import { D100_HP, DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "@malignus/shared";
+import { D100_COUNTERSPELL, D100_HP, D100_LOADOUTS, D100_SIDEARM_CLASSES, DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "@malignus/shared";
 import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.ts";
 
 /** Left open DUEL (role axis): adventurer classes that are defenders or healers; every other unit is an attacker. */
 export const CLASS_ROLE: Readonly<Record<string, Role>> = { Warrior: "defender", Doorbreaker: "defender", Priest: "healer" };
 /** Left open PLACE: adventurer classes of the magic category; ranged gear makes a ranged class, the rest are melee. */
 export const MAGIC_CLASSES: readonly string[] = ["Priest"];
-/** P100-WEAPON-02: classes fighting unarmed as if armed. */
-export const MONK_CLASSES: readonly string[] = ["Monk"];
+/**
+ * P100-WEAPON-02 (Left open WEAPON: who is a monk): classes and species fighting unarmed as if
+ * armed; no adventurer class is one, the troll's fists are its weapons (1..100 damage).
+ */
+export const MONK_CLASSES: readonly string[] = ["troll"];
 /** Left open WEAPON: gear names that are everyday objects, so improvised weapons (P100-WEAPON-04). */
 export const IMPROVISED_WEAPONS: readonly string[] = ["pitchfork", "broom", "stool", "shovel"];
 /** Left open AIR: creature species that fly (besides those the species table marks `flyer`, e.g. the gargoyle). */
@@ -17,7 +20,7 @@ export const FLYING_SPECIES: readonly string[] = ["bat", "harpy", "dragon", "wyv
 export const CHARGING_SPECIES: readonly string[] = ["dragon", "wyvern"];
 /** Left open SPELL: the healing spell of healer-role classes (one charge, P100-SPELL-01, P100-SPELL-05). */
 export const HEAL_SPELL = "heal";
-/** Left open SPELL: the Master's one chosen spell, offensive (`OFFENSIVE_SPELLS` of the d100 table, spells.ts `MASTER_SPELL`). */
+/** Left open SPELL: the Master's one chosen spell, offensive (`OFFENSIVE_SPELLS` of the d100 table). */
 export const MASTER_SPELL_ID = "shadowBolt";
 /** Left open DEATH: the healing trait that makes a trained rescuer (P100-DEATH-07). */
 export const FIRST_AID_TRAIT = "Healing";
@@ -42,19 +45,32 @@ export function sheetFor(unit: UnitRecord): D100Unit {
   const flyer = FLYING_SPECIES.includes(unit.species) || (SPECIES as Record<string, SpeciesData>)[unit.species]?.flyer === true;
   return makeD100Unit({
     hp, maxHp: hp, role, placement: placementOf(unit),
-    monk: MONK_CLASSES.includes(unit.adventurerClass),
+    monk: MONK_CLASSES.includes(unit.kind === "adventurer" ? unit.adventurerClass : unit.species),
     firstAider: role === "healer" || unit.traits.includes(FIRST_AID_TRAIT),
     weapon: fists ? "unarmed" : IMPROVISED_WEAPONS.includes(unit.gear.weapon) ? "improvised" : "armed",
     hasMeleeWeapon: !fists && !unit.gear.ranged,
-    hasRangedWeapon: unit.gear.ranged,
+    hasRangedWeapon: unit.gear.ranged || (unit.kind === "adventurer" && D100_SIDEARM_CLASSES.includes(unit.adventurerClass)), // P100-PLACE-03/04
     hasSecondaryWeapon: MAGIC_CLASSES.includes(unit.adventurerClass) && !fists,
     range: DEFAULT_RANGED_RANGE, moveTiles: DEFAULT_MOVE_TILES,
     flyer, altitude: "ground", canCharge: CHARGING_SPECIES.includes(unit.species),
     dyingPhase: unit.kind === "adventurer" || unit.kind === "master",
     acceptsDeath: unit.kind !== "adventurer", // Left open DEATH: players refuse death by default; NPCs always die
-    spells: role === "healer" ? [{ id: HEAL_SPELL, charges: 1, maxCharges: 1, passive: false }]
-      : unit.kind === "master" ? [{ id: MASTER_SPELL_ID, charges: 1, maxCharges: 1, passive: false }] : [], // Left open SPELL: the Master's offensive spell (spells.ts)
+    spells: [
+      ...(role === "healer" ? [{ id: HEAL_SPELL, charges: 1, maxCharges: 1, passive: false }]
+        : unit.kind === "master" ? [{ id: MASTER_SPELL_ID, charges: 1, maxCharges: 1, passive: false }] : []), // Left open SPELL: the Master's offensive spell (spells.ts)
+      ...loadoutOf(unit),
+    ],
   });
+}
+
+/**
+ * Left open SPELL (loadouts from class data): the spells and abilities `D100_LOADOUTS` (data/d100.ts)
+ * gives the unit's class (adventurers) or species (creatures), one charge each (P100-SPELL-05);
+ * the counterspell is a reaction (P100-SPELL-03).
+ */
+function loadoutOf(unit: UnitRecord): D100Unit["spells"] {
+  const ids = D100_LOADOUTS[unit.kind === "adventurer" ? unit.adventurerClass : unit.species] ?? [];
+  return ids.map((id) => ({ id, charges: 1, maxCharges: 1, passive: false, ...(id === D100_COUNTERSPELL.id ? { reaction: true } : {}) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { OFFENSIVE_SPELLS, type OffensiveSpellData } from "@malignus/shared";
+import { OFFENSIVE_SPELLS } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
@@ -7,14 +7,9 @@ import { hasLineOfFire } from "../perception.ts";
 import { ignoresGroundObstacles } from "./air.ts";
 import { attackRefusal } from "./attack.ts";
 import { duelRuleRefusal } from "./duel.ts";
-import { d100Attack, type SimAttack } from "./resolve.ts";
-import { d100Of, MASTER_SPELL_ID } from "./sheet.ts";
-import { canCast, isDown } from "./statuses.ts";
-import { castSpell, refundSpell } from "./turns.ts";
+import { d100Of } from "./sheet.ts";
+import { canCast, hasStatus, isDown } from "./statuses.ts";
 import type { D100Spell } from "./types.ts";
-
-/** The Master's one chosen spell (P100-SPELL-01, Left open SPELL; given by sheet.ts). */
-export const MASTER_SPELL = MASTER_SPELL_ID;
 
 /** The unit's offensive spell (P100-SPELL-01: the first one of its loadout listed in {@link OFFENSIVE_SPELLS}), if any. */
 export function offensiveSpellOf(unit: UnitRecord): D100Spell | undefined {
@@ -54,34 +49,19 @@ export function castRefusal(sim: Simulation, caster: UnitRecord, target: UnitRec
 }
 
 /**
- * Casts `caster`'s offensive spell `spellId` at `target` (P100-SPELL-01 to 05, P100-CRIT-02):
- * spends its charge ({@link castSpell}), then one magic attack with the spell's damage range
- * against the target's dodge ({@link d100Attack}); a botched incantation (a critical failure with
- * no counter-attack) keeps its charge (Left open FUMBLE, {@link refundSpell}). In a duel the
- * duel's attack rules apply; `targetCanReach` says whether the target could strike back at once (a
- * critical failure's counter-attack, Left open FUMBLE). Call {@link castRefusal} first.
- * Draw order: as {@link d100Attack}.
- */
-export function castOffensiveSpell(sim: Simulation, caster: UnitRecord, target: UnitRecord, spellId: string, targetCanReach = true): SimAttack {
-  const me = d100Of(caster);
-  const data = OFFENSIVE_SPELLS[spellId] as OffensiveSpellData;
-  castSpell(me, spellId, true);
-  const r = d100Attack(sim, caster, target, { mode: "magic", spellDamage: data.damage, duel: me.duel !== null, targetCanReach });
-  if (r.refused === null && r.result.mishap) refundSpell(me, spellId);
-  return r;
-}
-
-/**
  * The AI's target for its offensive spell (P100-SPELL, Left open SPELL "a good target"): among
  * `foes` (standing enemies, not swarm members: a single-target ability is not worth a swarm,
- * P100-MASS-17), those the spell may strike now ({@link castRefusal}); the one with the most HP
+ * P100-MASS-17), those the spell may strike now ({@link castRefusal}) and not already under its
+ * status (a disarm: not already unarmed); the one with the most HP
  * left (the spell's damage is not wasted on a foe about to fall), then the nearest, then the lowest
  * id. Undefined when none, or when the caster has no charged offensive spell.
  */
 export function aiSpellTarget(sim: Simulation, caster: UnitRecord, foes: readonly UnitRecord[]): { spell: D100Spell; target: UnitRecord } | undefined {
   const spell = offensiveSpellOf(caster);
   if (!spell || spell.charges <= 0) return undefined;
-  const ok = foes.filter((f) => d100Of(f).swarm === "" && castRefusal(sim, caster, f, spell.id) === null)
+  const inflicts = OFFENSIVE_SPELLS[spell.id]?.inflicts;
+  const worth = (f: UnitRecord) => !inflicts || !(hasStatus(d100Of(f), inflicts.status) || (inflicts.status === "disarmed" && d100Of(f).weapon !== "armed"));
+  const ok = foes.filter((f) => d100Of(f).swarm === "" && castRefusal(sim, caster, f, spell.id) === null && worth(f))
     .sort((a, b) => d100Of(b).hp - d100Of(a).hp || chebyshev(caster, a) - chebyshev(caster, b) || Number(a.id) - Number(b.id));
   const target = ok[0];
   return target ? { spell, target } : undefined;

@@ -57,7 +57,7 @@ export function isDown(u: D100Unit): boolean {
 
 /**
  * Can take a turn at all: P100-STATUS-01 (stunned), P100-FUMBLE-10 (incapacitated), and not down.
- * A mount whose rider is on the ground cannot act either (P100-AIR-23, `mountCanAct` in air.ts).
+ * A mount whose rider is on the ground cannot act either (P100-AIR-23, companionTurn.ts).
  */
 export function canAct(u: D100Unit): boolean {
   return !isDown(u) && !hasStatus(u, "stunned") && !hasStatus(u, "incapacitated");

@@ -8,7 +8,7 @@
 import type { StepTable } from "../encounters/turnSkeleton.ts";
 import { changeHeight, land, takeOff } from "./air.ts";
 import { forfeitDuel, duelOpponent } from "./duels.ts";
-import { attemptRescue, cast, healWithSpell, inMassCombat, strike, strikeSwarm, swarmOf } from "./fighters.ts";
+import { attemptRescue, cast, castAtSwarm, healWithSpell, inMassCombat, strike, strikeSwarm, swarmOf } from "./fighters.ts";
 import { attackModeNow, familiarOf } from "./options.ts";
 import type { D100Handler, D100Step, D100StepContext } from "./plan.ts";
 import { d100Attack } from "./resolve.ts";
@@ -53,9 +53,10 @@ export const attackStep: D100Handler = ({ sim, enc, unit, ts, o, target, spent }
 /**
  * `cast` `targetId` (`spell` optional): the chosen spell (P100-SPELL-01 to 05) at a target of
  * `spellTargets` (the healing spell: an adjacent stabilised ally, halved in a duel, P100-DUEL-13);
- * in a duel only at the opponent.
+ * in a duel only at the opponent; at a swarm member, fighters.ts `castAtSwarm` (a single-target
+ * ability not certain to hit is refused "singleTarget", P100-MASS-18).
  */
-export const castStep: D100Handler = ({ sim, unit, me, ts, o, target, spent }, step) => {
+export const castStep: D100Handler = ({ sim, enc, unit, me, ts, o, target, spent }, step) => {
   if (spent) return spent;
   const spellId = step.spell ?? o.spell;
   if (!target) return "invalidTarget";
@@ -71,6 +72,8 @@ export const castStep: D100Handler = ({ sim, unit, me, ts, o, target, spent }, s
   if (refused) return refused;
   const opp = duelOpponent(sim, unit);
   if (opp && opp !== target) return "invalidTarget";
+  const members = swarmOf(sim, enc, target);
+  if (members.length > 0) return castAtSwarm(sim, unit, target, members, spellId, ts); // P100-MASS-18 to 26
   cast(sim, unit, target, spellId, ts);
   return null;
 };

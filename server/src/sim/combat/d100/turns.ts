@@ -42,19 +42,6 @@ export function surpriseOrder(order: readonly string[], surprising: ReadonlySet<
 }
 
 /**
- * P100-BASE-14: the participant after `currentId` in `order` that is not out of the fight,
- * wrapping to a new round; null when nobody can act.
- */
-export function nextInOrder(order: readonly string[], currentId: string, isOut: (id: string) => boolean): string | null {
-  const start = order.indexOf(currentId);
-  for (let k = 1; k <= order.length; k++) {
-    const id = order[(start + k) % order.length] as string;
-    if (!isOut(id)) return id;
-  }
-  return null;
-}
-
-/**
  * What a combatant did so far in its own turn (Left open BASE, Contradiction 7); `familiarDone`
  * once its familiar acted this turn (P100-FAMILIAR-02 to 04; absent = not yet); `walked` the tiles
  * its move covered (a flyer's charge, P100-AIR-14; absent = 0).
