@@ -9,7 +9,7 @@ import {
 import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartRecord, UnitRecord } from "../../../src/sim/state.ts";
-import { adventurer, makeSim, placeBuilt, spyHarm, wire } from "./helpers.ts";
+import { adventurer, forceDice, makeSim, placeBuilt, spyHarm, wire } from "./helpers.ts";
 
 afterEach(() => { vi.restoreAllMocks(); });
 
@@ -105,6 +105,30 @@ describe("rearming", () => {
     expect(blades.rearmedTick).toBe(0); // not rearmed: the countdown does not restart
     expect(plate.needsRearm).toBe(true); // proposal: the firing is a use
   });
+
+  for (const which of ["blades", "plate"] as const) {
+    it(`TRAP-37, TRAP-38 (live, forced dice): a Trapping minion rearming the expired ${which} rolls a natural 1, the trap fires at once and the ${which} still needs a rearm`, () => {
+      const { sim, plate, blades, minion } = setup();
+      const rearmed = which === "blades" ? blades : plate;
+      const other = which === "blades" ? plate : blades;
+      sim.state.tick = REARM_PERIOD_TICKS + 10;
+      rearmed.rearmedTick = 0; // expired (TRAP-48): a rearm job, though it is not marked used
+      other.rearmedTick = sim.state.tick;
+      expect([rearmed.needsRearm, needsRearmJob(sim, rearmed), needsRearmJob(sim, other)]).toEqual([false, true, false]);
+      minion.x = rearmed.x + 1; minion.y = rearmed.y;
+      // The rearm check's d10 rolls 1 (critical failure, TRAP-36); the 50% draw rolls 50 (fires, TRAP-37);
+      // the blades' serious wound on the minion, if it stands within their reach, lands on d100 50 (torso).
+      const dice = forceDice(sim, [1, 50, 50]);
+      const events: ReturnType<Simulation["step"]> = [];
+      for (let i = 0; i < 400 && !events.some((e) => e.type === "partRearmed"); i++) events.push(...sim.step());
+      dice.release();
+      const rearm = events.find((e) => e.type === "partRearmed");
+      expect(rearm).toMatchObject({ partId: rearmed.id, byUnitId: minion.id, outcome: "fired", roll: 1 });
+      expect(events.find((e) => e.type === "trapFired")).toMatchObject({ triggerId: plate.id, mechanismId: blades.id });
+      expect([rearmed.needsRearm, rearmed.rearmedTick, needsRearmJob(sim, rearmed)]).toEqual([true, 0, true]); // TRAP-38
+      expect(plate.needsRearm && blades.needsRearm).toBe(true); // the firing is a use of both parts
+    });
+  }
 
   it("TRAP-36, TRAP-39: the rigged outcome rigs the trap's trigger against everyone but that minion, whichever part failed; the part counts as rearmed", () => {
     const { sim, plate, blades, minion } = setup();
