@@ -8,7 +8,7 @@ import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
 import { hasRoomFor, manhattan } from "./crowding.ts";
 import { canSee, perceptionRange } from "./perception.ts";
-import { bedOf, healNextTo, onOwnBed, pickUp, putDown } from "./unconscious.ts";
+import { BED_TENDING_RULESETS, bedOf, healNextTo, onOwnBed, pickUp, putDown } from "./unconscious.ts";
 
 /**
  * The keeper's side in a fight, whatever the ruleset: attack orders, the stance slider
@@ -253,8 +253,8 @@ function rescue(sim: Simulation, unit: UnitRecord): boolean {
 
 /**
  * Walks the carried body to its bed and puts it down there (or where it stands when the bed cannot
- * be reached). On the bed the carrier then tends it once (CMB-45, `healNextTo`: the ruleset's
- * `heal`, malignus removes its most severe wound; emits `healed`).
+ * be reached). On the bed the carrier then tends it once in the rulesets of
+ * {@link BED_TENDING_RULESETS} (CMB-45, `healNextTo`: malignus removes its most severe wound; emits `healed`).
  */
 function carryHome(sim: Simulation, unit: UnitRecord): void {
   const body = sim.state.units[unit.carryingId];
@@ -263,7 +263,7 @@ function carryHome(sim: Simulation, unit: UnitRecord): void {
   unit.targetId = "";
   if (unit.x === bed.x && unit.y === bed.y) {
     putDown(sim, unit);
-    if (body.activity === "unconscious") healNextTo(sim, unit, body); // CMB-45
+    if (body.activity === "unconscious" && BED_TENDING_RULESETS.includes(sim.ruleset.id)) healNextTo(sim, unit, body); // CMB-45
     unit.activity = "idle";
     return;
   }
