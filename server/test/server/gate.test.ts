@@ -33,6 +33,7 @@ const GOOD: { [T in CommandType]: unknown } = {
   ocularScouts: {},
   buildGuardPost: { x: 1, y: 1 },
   answerFugitive: { admit: true },
+  raidSettlement: { settlementId: "lowford" },
   recoverBody: { unitId: "1" },
   buildScryingPool: { x: 1, y: 1 },
   buildAltar: { x: 1, y: 1 },

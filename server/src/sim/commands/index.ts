@@ -24,6 +24,7 @@ import { stormRite } from "./stormRite.ts";
 import { ocularScouts } from "./ocularScouts.ts";
 import { buildGuardPost } from "./buildGuardPost.ts";
 import { answerFugitive } from "./answerFugitive.ts";
+import { raidSettlement } from "./raidSettlement.ts";
 import { recoverBody } from "./recoverBody.ts";
 import { buildScryingPool, scry } from "./scrying.ts";
 import { buildAltar } from "./buildAltar.ts";
@@ -75,6 +76,7 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   ocularScouts,
   buildGuardPost,
   answerFugitive,
+  raidSettlement,
   recoverBody,
   buildScryingPool,
   buildAltar,

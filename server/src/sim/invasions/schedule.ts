@@ -5,6 +5,7 @@ import type { Simulation } from "../simulation.ts";
 import type { InvasionRecord, PendingInvasion } from "../state.ts";
 import { startInvasion, portalReachesDungeon } from "./party.ts";
 import { stepScrying } from "./scrying.ts";
+import { stepFugitives } from "./settlements.ts";
 
 /**
  * When invasions arrive (INV-10 to INV-37). The first one is due on day 2 at a random hour
@@ -131,6 +132,7 @@ function arrive(sim: Simulation, special?: PendingInvasion): void {
 export function stepInvasionSchedule(sim: Simulation): void {
   const inv = sim.state.invasion;
   stepScrying(sim); // INV-67
+  stepFugitives(sim); // INV-50
   if (inv.partyId !== "") return;
   const tick = sim.state.tick;
   const limit = limitOf(inv);
