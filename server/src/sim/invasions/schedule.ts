@@ -109,15 +109,6 @@ export function indicator(sim: Simulation): { word: InvasionWord; chance: number
   return { word: invasionWord(chance), chance };
 }
 
-/**
- * Queues a punitive expedition, camp warriors or fugitive pursuers (INV-32 to INV-37, INV-51):
- * it replaces the next invasion and sets out at once, or when the current one ends.
- */
-export function queueSpecialInvasion(sim: Simulation, pending: PendingInvasion): void {
-  sim.state.invasion.pending ??= [];
-  sim.state.invasion.pending.push({ ...pending });
-}
-
 /** Starts an invasion, remembering the indicator word it arrived under (INV-83 proposal). */
 function arrive(sim: Simulation, special?: PendingInvasion): void {
   const inv = sim.state.invasion;
