@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   FUGITIVE_EVERY_DAYS, FUGITIVE_FIRST_DAY, FUGITIVE_HOUR, RAID_METAL, SETTLEMENTS, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, partyCurveRow,
 } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import type { Actor, Simulation } from "../../../src/sim/index.ts";
 import { defaultSim } from "../helpers.ts";
 
@@ -23,10 +25,19 @@ const pick = (events: ReturnType<Simulation["step"]>, ...types: string[]) =>
   events.filter((e) => types.includes(e.type)).map((e) => ({ type: e.type, detail: (e as { detail?: string }).detail, amount: (e as { amount?: number }).amount }));
 
 describe("settlements of the Surface (live: the keeper's raidSettlement command)", () => {
-  it("the Surface holds a village and an evil camp, projected from the start", () => {
+  it("INV-32, INV-33: the Surface holds a village and an evil camp, projected to clients from the start and after a raid", () => {
     expect(SETTLEMENTS.map((s) => `${s.id}:${s.kind}`)).toEqual(["lowford:village", "blackfang:camp"]);
     const sim = dungeon(1);
+    const state = new DungeonState();
+    projectMap(state, sim.state);
+    projectState(state, sim, 1);
+    const seen = () => [...state.settlements.values()].map((s) => [s.id, s.name, s.kind, s.hostile, s.raidedTick]);
+    expect(seen()).toEqual([["lowford", "Lowford", "village", false, -1], ["blackfang", "Blackfang camp", "camp", false, -1]]);
     expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "atlantis" })).toMatchObject({ ok: false, code: "UNKNOWN_SETTLEMENT", rule: "INV-32" });
+    step(sim, 4);
+    expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "blackfang" })).toEqual({ ok: true });
+    projectState(state, sim, 1);
+    expect(seen()).toEqual([["lowford", "Lowford", "village", false, -1], ["blackfang", "Blackfang camp", "camp", true, 4]]);
   });
 
   it("INV-32, INV-34, INV-35: raiding the village brings back 2 metal; its punitive expedition replaces the next invasion and sets out at once, on day 1, without the hourly chance", () => {
