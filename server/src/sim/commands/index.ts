@@ -26,6 +26,7 @@ import { buildGuardPost } from "./buildGuardPost.ts";
 import { answerFugitive } from "./answerFugitive.ts";
 import { raidSettlement } from "./raidSettlement.ts";
 import { recoverBody } from "./recoverBody.ts";
+import { burnBody } from "./burnBody.ts";
 import { buildScryingPool, scry } from "./scrying.ts";
 import { buildAltar } from "./buildAltar.ts";
 import { answerDuel, decideDuelMercy, forfeitDuelCommand, proposeDuel } from "./duel.ts";
@@ -77,6 +78,7 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   buildGuardPost,
   answerFugitive,
   raidSettlement,
+  burnBody,
   recoverBody,
   buildScryingPool,
   buildAltar,
