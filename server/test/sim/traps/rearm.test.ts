@@ -40,6 +40,22 @@ const work = (sim: Simulation, minion: UnitRecord, ticks: number) => { for (let 
 const ofType = (sim: Simulation, type: string) => sim.drainEvents().filter((e) => e.type === type);
 
 describe("rearming", () => {
+  it("TRAP-34, TRAP-35 (live, forced dice): a Trapping minion walks to a used part and rearms it through steps: Craft 2 + d10 3 = 5 fails against REARM_DIFFICULTY 1 + 5, then 4 succeeds", () => {
+    const { sim, blades, minion } = setup();
+    blades.needsRearm = true;
+    minion.x = 12; minion.y = 2;
+    const dice = forceDice(sim, [3, 4]);
+    const rearms: { outcome: string; roll: number; tick: number }[] = [];
+    for (let i = 0; i < 1000 && rearms.length < 2; i++) {
+      for (const e of sim.step()) if (e.type === "partRearmed") rearms.push({ outcome: e.outcome, roll: e.roll, tick: e.tick });
+    }
+    dice.release();
+    expect([REARM_DIFFICULTY, minion.stats.craft, dice.left()]).toEqual([1, 2, 0]);
+    expect(rearms.map((r) => [r.outcome, r.roll])).toEqual([["failed", 3], ["rearmed", 4]]);
+    expect(rearms[1]!.tick - rearms[0]!.tick).toBe(PARTS.spinningBlades.rearmWorkTicks); // the work starts over after a plain failure
+    expect(blades).toMatchObject({ needsRearm: false, rearmedTick: rearms[1]!.tick, rearmWorkDone: 0, rearmerId: "" });
+  });
+
   it("TRAP-34, TRAP-35: a Trapping minion rearms a used part after its rearmWorkTicks of work, with one check", () => {
     const { sim, blades, minion } = setup();
     blades.needsRearm = true;
