@@ -362,6 +362,11 @@ export interface PartyRecord {
   loot?: number;
   /** The party left its goal and scatters for treasure (INV-89). */
   scattering?: boolean;
+  /**
+   * INV-64: the settlement (invasions/settlements.ts) the party set out from: a punitive
+   * expedition's village or a camp's camp. Absent: it came from the edge of the Surface map (INV-65).
+   */
+  homeSettlement?: string;
   /** Known triggers this party defused or sprung while defusing: no longer in its way (KNOW-19). */
   defused?: string[];
   /** The party heads home: its goal is done (INV-03, INV-91). */

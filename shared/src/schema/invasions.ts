@@ -44,6 +44,8 @@ export const PartyInfo = schema({
   caution: t.uint8().default(0),
   /** Gold carried away (INV-90). */
   loot: t.uint16().default(0),
+  /** The settlement it set out from (INV-64), "" when it came from the edge of the Surface map (INV-65). */
+  homeSettlement: t.string().default(""),
 }, "PartyInfo");
 export type PartyInfo = SchemaType<typeof PartyInfo>;
 

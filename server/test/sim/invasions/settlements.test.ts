@@ -110,4 +110,22 @@ describe("settlements of the Surface (live: the keeper's raidSettlement command)
     sim.state.tick = (FUGITIVE_FIRST_DAY + FUGITIVE_EVERY_DAYS) * D - D + FUGITIVE_HOUR * H - 1;
     expect(pick(step(sim), "fugitiveAsks")).toEqual([{ type: "fugitiveAsks", detail: "Fugitive of Blackfang camp", amount: 0 }]);
   });
+
+  it("INV-64, INV-65 (live): a raided settlement's party comes from it (its home settlement, shown in its Party tab once spotted); any other party, pursuers too, comes from the edge of the Surface map", () => {
+    const sim = dungeon(64);
+    sim.state.invasion.dueTick = 11; // an ordinary 1st invasion
+    step(sim, 11);
+    const first = partyOf(sim)!;
+    expect([first.invasionNumber, first.homeSettlement]).toEqual([1, undefined]); // INV-65
+    for (const m of members(sim)) m.activity = "left";
+    expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "blackfang" })).toEqual({ ok: true });
+    step(sim, 2);
+    const camp = partyOf(sim)!;
+    expect([camp.kind, camp.invasionNumber, camp.homeSettlement]).toEqual(["camp", 2, "blackfang"]); // INV-64
+    camp.spotted = true;
+    const state = new DungeonState();
+    projectMap(state, sim.state);
+    projectState(state, sim, 1);
+    expect([state.parties.get(camp.id)?.kind, state.parties.get(camp.id)?.homeSettlement]).toEqual(["camp", "blackfang"]);
+  });
 });
