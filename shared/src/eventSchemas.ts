@@ -35,8 +35,8 @@ const carry = <T extends "carried" | "dropped">(type: T) =>
   event(type, "A unit picked up an unconscious body or put it down at (x, y) (CMB-44, CMB-49).", { unitId: id, byUnitId: id, x: z.number().int(), y: z.number().int() });
 const order = <T extends "stanceChanged" | "attackOrdered">(type: T) =>
   event(type, "A keeper changed a minion's stance (CMB-15) or ordered it to attack (`targetId`, \"\" when the order ended).", { unitId: id, stance: z.string(), targetId: z.string() });
-const invasionAfter = <T extends "lootTaken" | "prisonerFreed" | "bodyRecovered" | "fugitiveAsks" | "specialInvasionQueued">(type: T) =>
-  event(type, "Invasion events: loot taken (INV-90), a prisoner freed (INV-91), a body recovered (INV-93), a fugitive asking to hide (INV-50).", {
+const invasionAfter = <T extends "lootTaken" | "prisonerFreed" | "bodyRecovered" | "fugitiveAsks" | "specialInvasionQueued" | "settlementRaided" | "bodyBurned">(type: T) =>
+  event(type, "Invasion events: loot taken (INV-90), a prisoner freed (INV-91), a body recovered (INV-93), a fugitive asking to hide (INV-50), a settlement raided (INV-32, INV-33), a body burnt on the pyre (INV-95).", {
     unitId: id, partyId: id, amount: z.number(), detail: z.string(),
   });
 const altar = <T extends "altarBuilt" | "altarDestroyed">(type: T) =>
@@ -106,6 +106,8 @@ export const EVENT_SCHEMAS = {
   bodyRecovered: invasionAfter("bodyRecovered"),
   fugitiveAsks: invasionAfter("fugitiveAsks"),
   specialInvasionQueued: invasionAfter("specialInvasionQueued"),
+  settlementRaided: invasionAfter("settlementRaided"),
+  bodyBurned: invasionAfter("bodyBurned"),
   partyScried: event("partyScried", "A scrying charge showed the party on its way (INV-66).", { partyId: id, goal: z.string(), members: z.array(letterMember) }),
   duelStarted: event("duelStarted", "A d100 duel began (P100-DUEL-01 to 08): duellists, terms and duel HP by unit id.", {
     duelId: id, unitIds: ids, toDeath: z.boolean(), hp: z.record(z.string(), z.number()), warnings: z.array(z.string()),

@@ -152,9 +152,9 @@ export interface TriggerSpottedEvent extends EventBase { type: "triggerSpotted";
 export interface TriggerDefusedEvent extends EventBase { type: "triggerDefused"; partyId: string; unitId: string; triggerId: string; success: boolean }
 /** A guard-post torch shows a party (INV-76): no letter, no pause (INV-77, INV-78). */
 export interface PartyShownEvent extends EventBase { type: "partyShown"; partyId: string; guardPostId: string }
-/** Invasion events (invasions/): loot taken (INV-90), a prisoner freed (INV-91), a body recovered (INV-93), a fugitive asking to hide (INV-50). */
+/** Invasion events (invasions/): loot taken (INV-90), a prisoner freed (INV-91), a body recovered (INV-93), a fugitive asking to hide (INV-50), a settlement raided by the keeper (`detail` its id, `amount` the metal, INV-32, INV-33), a dead minion or creature burnt on the pyre (INV-95). */
 export interface InvasionAfterEvent extends EventBase {
-  type: "lootTaken" | "prisonerFreed" | "bodyRecovered" | "fugitiveAsks" | "specialInvasionQueued";
+  type: "lootTaken" | "prisonerFreed" | "bodyRecovered" | "fugitiveAsks" | "specialInvasionQueued" | "settlementRaided" | "bodyBurned";
   unitId: string; partyId: string; amount: number; detail: string;
 }
 /** A scrying charge showed the party on its way (INV-66): like the letter, without a pause. */
@@ -344,6 +344,8 @@ export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf
   partyScried: KEEPER_ONLY,
   fugitiveAsks: KEEPER_ONLY,
   specialInvasionQueued: KEEPER_ONLY,
+  settlementRaided: KEEPER_ONLY,
+  bodyBurned: KEEPER_ONLY,
   bodyRecovered: KEEPER_ONLY,
   // CMB-06 to CMB-08: what the keeper's minions heard, and whom they now know of.
   noise: { keeper: "fog", adventurer: "never", units: ["sourceId", "heardBy", "revealed"] },

@@ -19,3 +19,4 @@ export * from "./data/chances.ts";
 export * from "./data/d100.ts";
 export * from "./data/d20.ts";
 export * from "./data/encounters.ts";
+export * from "./data/settlements.ts";

@@ -78,6 +78,8 @@ const SENTENCES: Sentences = {
   bodyRecovered: (e, n) => `The party recovered ${n.unit(e.unitId)}'s body.`,
   fugitiveAsks: (e, n) => `${n.unit(e.unitId)} asks the keeper for a place to hide.`,
   specialInvasionQueued: (e) => `A special invasion is coming${e.detail ? ` (${e.detail})` : ""}.`,
+  bodyBurned: (e, n) => `${n.unit(e.unitId)} burnt on the pyre.`,
+  settlementRaided: (e) => `The keeper's raiders sacked ${e.detail} and brought back ${e.amount} metal.`,
   partyScried: (e) => `The scrying pool shows the party on its way: ${list(e.members.map((m) => m.name))}.`,
   duelStarted: (e, n) => `Duel${e.toDeath ? " to the death" : ""}: ${list(e.unitIds.map((u) => n.unit(u)))}.`,
   duelEnded: (e, n) => `${n.unit(e.winnerId)} won the duel against ${n.unit(e.loserId)}${e.loserDied ? ", who died" : ""}.`,

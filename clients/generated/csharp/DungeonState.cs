@@ -66,22 +66,25 @@ namespace Malignus.Schema {
 		[global::Colyseus.Schema.Type(17, "map", typeof(global::Colyseus.Schema.MapSchema<Altar>))]
 		public global::Colyseus.Schema.MapSchema<Altar> altars = new global::Colyseus.Schema.MapSchema<Altar>();
 
-		[global::Colyseus.Schema.Type(18, "map", typeof(global::Colyseus.Schema.MapSchema<TurnOptions>))]
+		[global::Colyseus.Schema.Type(18, "map", typeof(global::Colyseus.Schema.MapSchema<Settlement>))]
+		public global::Colyseus.Schema.MapSchema<Settlement> settlements = new global::Colyseus.Schema.MapSchema<Settlement>();
+
+		[global::Colyseus.Schema.Type(19, "map", typeof(global::Colyseus.Schema.MapSchema<TurnOptions>))]
 		public global::Colyseus.Schema.MapSchema<TurnOptions> turnOptions = new global::Colyseus.Schema.MapSchema<TurnOptions>();
 
-		[global::Colyseus.Schema.Type(19, "map", typeof(global::Colyseus.Schema.MapSchema<PartyInfo>))]
+		[global::Colyseus.Schema.Type(20, "map", typeof(global::Colyseus.Schema.MapSchema<PartyInfo>))]
 		public global::Colyseus.Schema.MapSchema<PartyInfo> parties = new global::Colyseus.Schema.MapSchema<PartyInfo>();
 
-		[global::Colyseus.Schema.Type(20, "map", typeof(global::Colyseus.Schema.MapSchema<Journal>))]
+		[global::Colyseus.Schema.Type(21, "map", typeof(global::Colyseus.Schema.MapSchema<Journal>))]
 		public global::Colyseus.Schema.MapSchema<Journal> journals = new global::Colyseus.Schema.MapSchema<Journal>();
 
-		[global::Colyseus.Schema.Type(21, "map", typeof(global::Colyseus.Schema.MapSchema<DuelProposal>))]
+		[global::Colyseus.Schema.Type(22, "map", typeof(global::Colyseus.Schema.MapSchema<DuelProposal>))]
 		public global::Colyseus.Schema.MapSchema<DuelProposal> duelProposals = new global::Colyseus.Schema.MapSchema<DuelProposal>();
 
-		[global::Colyseus.Schema.Type(22, "map", typeof(global::Colyseus.Schema.MapSchema<DuelMercy>))]
+		[global::Colyseus.Schema.Type(23, "map", typeof(global::Colyseus.Schema.MapSchema<DuelMercy>))]
 		public global::Colyseus.Schema.MapSchema<DuelMercy> duelMercies = new global::Colyseus.Schema.MapSchema<DuelMercy>();
 
-		[global::Colyseus.Schema.Type(23, "map", typeof(global::Colyseus.Schema.MapSchema<Lair>))]
+		[global::Colyseus.Schema.Type(24, "map", typeof(global::Colyseus.Schema.MapSchema<Lair>))]
 		public global::Colyseus.Schema.MapSchema<Lair> lairs = new global::Colyseus.Schema.MapSchema<Lair>();
 	}
 }

@@ -32,5 +32,8 @@ namespace Malignus.Schema {
 
 		[global::Colyseus.Schema.Type(6, "uint16")]
 		public ushort loot = 0;
+
+		[global::Colyseus.Schema.Type(7, "string")]
+		public string homeSettlement = "";
 	}
 }

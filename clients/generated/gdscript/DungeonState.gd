@@ -13,6 +13,7 @@ const TrapEffect = preload("TrapEffect.gd")
 const InvasionInfo = preload("InvasionInfo.gd")
 const Door = preload("Door.gd")
 const Altar = preload("Altar.gd")
+const Settlement = preload("Settlement.gd")
 const TurnOptions = preload("TurnOptions.gd")
 const PartyInfo = preload("PartyInfo.gd")
 const Journal = preload("Journal.gd")
@@ -41,6 +42,7 @@ class DungeonState extends Colyseus.Schema:
 			Colyseus.Schema.Field.new("adventurers", Colyseus.Schema.UINT8),
 			Colyseus.Schema.Field.new("doors", Colyseus.Schema.MAP, Door),
 			Colyseus.Schema.Field.new("altars", Colyseus.Schema.MAP, Altar),
+			Colyseus.Schema.Field.new("settlements", Colyseus.Schema.MAP, Settlement),
 			Colyseus.Schema.Field.new("turnOptions", Colyseus.Schema.MAP, TurnOptions),
 			Colyseus.Schema.Field.new("parties", Colyseus.Schema.MAP, PartyInfo),
 			Colyseus.Schema.Field.new("journals", Colyseus.Schema.MAP, Journal),
@@ -50,4 +52,4 @@ class DungeonState extends Colyseus.Schema:
 		]
 
 	func _to_string() -> String:
-		return "DungeonState(__ref_id: %s, mapName: %s, ruleset: %s, width: %s, height: %s, tiles: %s, dark: %s, clock: %s, metal: %s, units: %s, parts: %s, cables: %s, effects: %s, invasion: %s, keepers: %s, spectators: %s, adventurers: %s, doors: %s, altars: %s, turnOptions: %s, parties: %s, journals: %s, duelProposals: %s, duelMercies: %s, lairs: %s)" % [self.__ref_id, self.mapName, self.ruleset, self.width, self.height, self.tiles, self.dark, self.clock, self.metal, self.units, self.parts, self.cables, self.effects, self.invasion, self.keepers, self.spectators, self.adventurers, self.doors, self.altars, self.turnOptions, self.parties, self.journals, self.duelProposals, self.duelMercies, self.lairs]
+		return "DungeonState(__ref_id: %s, mapName: %s, ruleset: %s, width: %s, height: %s, tiles: %s, dark: %s, clock: %s, metal: %s, units: %s, parts: %s, cables: %s, effects: %s, invasion: %s, keepers: %s, spectators: %s, adventurers: %s, doors: %s, altars: %s, settlements: %s, turnOptions: %s, parties: %s, journals: %s, duelProposals: %s, duelMercies: %s, lairs: %s)" % [self.__ref_id, self.mapName, self.ruleset, self.width, self.height, self.tiles, self.dark, self.clock, self.metal, self.units, self.parts, self.cables, self.effects, self.invasion, self.keepers, self.spectators, self.adventurers, self.doors, self.altars, self.settlements, self.turnOptions, self.parties, self.journals, self.duelProposals, self.duelMercies, self.lairs]

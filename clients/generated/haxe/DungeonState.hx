@@ -64,6 +64,9 @@ class DungeonState extends Schema {
 	@:type("map", Altar)
 	public var altars: MapSchema<Altar> = new MapSchema<Altar>();
 
+	@:type("map", Settlement)
+	public var settlements: MapSchema<Settlement> = new MapSchema<Settlement>();
+
 	@:type("map", TurnOptions)
 	public var turnOptions: MapSchema<TurnOptions> = new MapSchema<TurnOptions>();
 

@@ -31,4 +31,7 @@ class PartyInfo extends Schema {
 	@:type("uint16")
 	public var loot: Int = 0;
 
+	@:type("string")
+	public var homeSettlement: String = "";
+
 }

@@ -14,6 +14,7 @@ local TrapEffect = require 'TrapEffect'
 local InvasionInfo = require 'InvasionInfo'
 local Door = require 'Door'
 local Altar = require 'Altar'
+local Settlement = require 'Settlement'
 local TurnOptions = require 'TurnOptions'
 local PartyInfo = require 'PartyInfo'
 local Journal = require 'Journal'
@@ -40,6 +41,7 @@ local Lair = require 'Lair'
 ---@field adventurers number
 ---@field doors MapSchema
 ---@field altars MapSchema
+---@field settlements MapSchema
 ---@field turnOptions MapSchema
 ---@field parties MapSchema
 ---@field journals MapSchema
@@ -65,13 +67,14 @@ local DungeonState = schema.define({
     ["adventurers"] = "uint8",
     ["doors"] = { map = Door },
     ["altars"] = { map = Altar },
+    ["settlements"] = { map = Settlement },
     ["turnOptions"] = { map = TurnOptions },
     ["parties"] = { map = PartyInfo },
     ["journals"] = { map = Journal },
     ["duelProposals"] = { map = DuelProposal },
     ["duelMercies"] = { map = DuelMercy },
     ["lairs"] = { map = Lair },
-    ["_fields_by_index"] = { "mapName", "ruleset", "width", "height", "tiles", "dark", "clock", "metal", "units", "parts", "cables", "effects", "invasion", "keepers", "spectators", "adventurers", "doors", "altars", "turnOptions", "parties", "journals", "duelProposals", "duelMercies", "lairs" },
+    ["_fields_by_index"] = { "mapName", "ruleset", "width", "height", "tiles", "dark", "clock", "metal", "units", "parts", "cables", "effects", "invasion", "keepers", "spectators", "adventurers", "doors", "altars", "settlements", "turnOptions", "parties", "journals", "duelProposals", "duelMercies", "lairs" },
 })
 
 return DungeonState

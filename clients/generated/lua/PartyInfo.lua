@@ -16,6 +16,7 @@ local schema = require 'colyseus.serializer.schema.schema'
 ---@field memberIds ArraySchema
 ---@field caution number
 ---@field loot number
+---@field homeSettlement string
 local PartyInfo = schema.define({
     ["id"] = "string",
     ["goal"] = "string",
@@ -24,7 +25,8 @@ local PartyInfo = schema.define({
     ["memberIds"] = { array = "string" },
     ["caution"] = "uint8",
     ["loot"] = "uint16",
-    ["_fields_by_index"] = { "id", "goal", "kind", "invasionNumber", "memberIds", "caution", "loot" },
+    ["homeSettlement"] = "string",
+    ["_fields_by_index"] = { "id", "goal", "kind", "invasionNumber", "memberIds", "caution", "loot", "homeSettlement" },
 })
 
 return PartyInfo

@@ -46,6 +46,7 @@ export function projectInvasionExtras(target: DungeonState, simulation: Simulati
     set(info, "id", p.id);
     set(info, "goal", p.goal);
     set(info, "kind", p.kind ?? "normal");
+    set(info, "homeSettlement", p.homeSettlement ?? ""); // INV-64, INV-65
     set(info, "invasionNumber", p.invasionNumber);
     set(info, "caution", p.caution ?? 0);
     set(info, "loot", Math.min(0xffff, p.loot ?? 0));

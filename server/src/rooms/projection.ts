@@ -1,7 +1,7 @@
 import { PARTS, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
-import { Altar, Cable, Door, DuelMercy, DuelProposal, Lair, TrapEffect, TrapPart, Unit, type DungeonState } from "@malignus/shared/schema";
+import { Altar, Cable, Settlement, Door, DuelMercy, DuelProposal, Lair, TrapEffect, TrapPart, Unit, type DungeonState } from "@malignus/shared/schema";
 import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "../sim/index.ts";
-import type { AltarRecord, EffectRecord, LairRecord } from "../sim/state.ts";
+import type { AltarRecord, EffectRecord, LairRecord, SettlementRecord } from "../sim/state.ts";
 import type { DoorRecord } from "../sim/doors/types.ts";
 import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/duels.ts";
 // Read-only derived views the simulation computes but does not re-export from sim/index.ts yet.
@@ -10,6 +10,8 @@ import { allUnits } from "../sim/world/units.ts";
 import { isExpired } from "../sim/traps/parts.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
+import { projectSettlement } from "./settlementProjection.ts";
+import { settlementsOf } from "../sim/invasions/settlements.ts";
 import { projectLair } from "./lairProjection.ts";
 import { projectUnitCombat } from "./combatProjection.ts";
 import { indicator } from "../sim/invasions/schedule.ts";
@@ -190,6 +192,7 @@ interface Mirrors {
   effects: Mirror<EffectRecord, TrapEffect, null>;
   doors: Mirror<DoorRecord, Door, DoorShadow>;
   altars: Mirror<AltarRecord, Altar, null>;
+  settlements: Mirror<SettlementRecord, Settlement, null>;
   lairs: Mirror<LairRecord, Lair, null>;
   duelProposals: Mirror<DuelProposalRecord, DuelProposal, null>;
   duelMercies: Mirror<DuelMercyRecord, DuelMercy, null>;
@@ -214,6 +217,7 @@ function makeMirrors(target: DungeonState): Mirrors {
     effects: new Mirror(target.effects, () => new TrapEffect(), noShadow, (e, _s, r, ctx) => projectEffect(e, r, ctx.width)), // traps/effects.ts
     doors: new Mirror(target.doors, () => new Door(), () => new DoorShadow(), (d, s, r) => projectDoor(d, s, r)), // DOOR rules (rooms/doorProjection.ts)
     altars: new Mirror(target.altars, () => new Altar(), noShadow, (a, _s, r) => projectAltar(a, r)), // INV-02 (rooms/altarProjection.ts)
+    settlements: new Mirror(target.settlements, () => new Settlement(), noShadow, (s, _s, r) => projectSettlement(s, r)), // INV-32, INV-33 (rooms/settlementProjection.ts)
     lairs: new Mirror(target.lairs, () => new Lair(), noShadow, (l, _s, r) => projectLair(l, r)), // TRAP-61 (rooms/lairProjection.ts)
     duelProposals: new Mirror(target.duelProposals, () => new DuelProposal(), noShadow, (p, _s, r) => projectDuelProposal(p, r)), // P100-DUEL-01
     duelMercies: new Mirror(target.duelMercies, () => new DuelMercy(), noShadow, (m, _s, r) => projectDuelMercy(m, r)), // P100-DUEL-20
@@ -257,6 +261,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   m.effects.sync(sim.effects, ctx);
   m.doors.sync(sim.doors, ctx, wiring);
   m.altars.sync(sim.altars, ctx);
+  m.settlements.sync(settlementsOf(sim), ctx);
   m.lairs.sync(sim.lairs, ctx);
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
   m.duelProposals.sync(sim.duelProposals, ctx); // P100-DUEL-01 (rooms/duelProjection.ts)

@@ -71,6 +71,11 @@ export interface SimState {
   guardPosts: Record<string, GuardPostRecord>;
   /** The keeper's altars (INV-02), by id (invasions/altars.ts); absent counts as none. */
   altars?: Record<string, AltarRecord>;
+  /**
+   * The Surface's settlements (INV-32, INV-33, INV-50; invasions/settlements.ts), by id; absent
+   * until the first raid, counting as the `SETTLEMENTS` table untouched.
+   */
+  settlements?: Record<string, SettlementRecord>;
   /** Blood and burn marks by tile index (KNOW-22): old ones give a party Caution once per sector. */
   traces: Record<string, TraceRecord>;
   /** Doors and their padlocks (DOOR rules), by id (doors/doors.ts). */
@@ -290,6 +295,17 @@ export interface PendingFiring {
   byUnitId: string | null;
 }
 
+/** A settlement of the Surface (invasions/settlements.ts). */
+export interface SettlementRecord {
+  id: string;
+  name: string;
+  kind: "village" | "camp";
+  /** A camp turned Hostile by a raid (INV-33); a village is never Hostile. */
+  hostile: boolean;
+  /** Tick of the keeper's last raid on it, -1 when never raided. */
+  raidedTick: number;
+}
+
 /** The invasion schedule (INV-10 to INV-31) and the current invasion. */
 export interface InvasionRecord {
   /** Invasions so far. */
@@ -346,6 +362,11 @@ export interface PartyRecord {
   loot?: number;
   /** The party left its goal and scatters for treasure (INV-89). */
   scattering?: boolean;
+  /**
+   * INV-64: the settlement (invasions/settlements.ts) the party set out from: a punitive
+   * expedition's village or a camp's camp. Absent: it came from the edge of the Surface map (INV-65).
+   */
+  homeSettlement?: string;
   /** Known triggers this party defused or sprung while defusing: no longer in its way (KNOW-19). */
   defused?: string[];
   /** The party heads home: its goal is done (INV-03, INV-91). */

@@ -33,6 +33,8 @@ const GOOD: { [T in CommandType]: unknown } = {
   ocularScouts: {},
   buildGuardPost: { x: 1, y: 1 },
   answerFugitive: { admit: true },
+  raidSettlement: { settlementId: "lowford" },
+  burnBody: { unitId: "1" },
   recoverBody: { unitId: "1" },
   buildScryingPool: { x: 1, y: 1 },
   buildAltar: { x: 1, y: 1 },
@@ -62,7 +64,7 @@ const ADVENTURER_ONLY = ["planTurn", "moveTo"];
 
 describe("the command gate", () => {
   it("every command has roles, a doc and a validator; the client commands are exactly the table's", () => {
-    expect(COMMAND_TYPES).toHaveLength(39);
+    expect(COMMAND_TYPES).toHaveLength(41);
     expect(Object.keys(GOOD)).toEqual(COMMAND_TYPES);
     for (const type of COMMAND_TYPES) {
       const def = COMMAND_DEFINITIONS[type];

@@ -3,7 +3,7 @@ import { KEEPER_VIEW_TAG } from "./viewTag.ts";
 import { GameClock, Unit } from "./units.ts";
 import { Cable, Lair, TrapEffect, TrapPart } from "./traps.ts";
 import { Altar, Door } from "./map.ts";
-import { InvasionInfo, Journal, PartyInfo } from "./invasions.ts";
+import { InvasionInfo, Journal, PartyInfo, Settlement } from "./invasions.ts";
 import { TurnOptions } from "./turns.ts";
 import { DuelMercy, DuelProposal } from "./duels.ts";
 
@@ -41,6 +41,8 @@ export const DungeonState = schema({
   doors: t.map(Door),
   /** The keeper's altars, by id (INV-02); everyone sees them. */
   altars: t.map(Altar),
+  /** The Surface's settlements, by id (INV-32, INV-33); everyone sees them. */
+  settlements: t.map(Settlement),
   /**
    * Options of the turns waiting for a player's plan, by unit id (d20 encounters), filtered per
    * client (server/src/rooms/views.ts): an adventurer player sees its own unit's, spectators who

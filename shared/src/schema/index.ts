@@ -12,7 +12,7 @@ export { KEEPER_VIEW_TAG } from "./viewTag.ts";
 export { GameClock, Unit } from "./units.ts";
 export { TrapPart, Cable, TrapEffect, Lair } from "./traps.ts";
 export { Door, Altar } from "./map.ts";
-export { InvasionInfo, Journal, PartyInfo } from "./invasions.ts";
+export { InvasionInfo, Journal, PartyInfo, Settlement } from "./invasions.ts";
 export { D20SpellOption, TurnOptions } from "./turns.ts";
 export { DuelProposal, DuelMercy } from "./duels.ts";
 export { DungeonState } from "./dungeonState.ts";

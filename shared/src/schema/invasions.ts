@@ -44,5 +44,23 @@ export const PartyInfo = schema({
   caution: t.uint8().default(0),
   /** Gold carried away (INV-90). */
   loot: t.uint16().default(0),
+  /** The settlement it set out from (INV-64), "" when it came from the edge of the Surface map (INV-65). */
+  homeSettlement: t.string().default(""),
 }, "PartyInfo");
 export type PartyInfo = SchemaType<typeof PartyInfo>;
+
+/**
+ * A settlement of the Surface (INV-32, INV-33): the keeper may raid it (`raidSettlement`); it then
+ * strikes back in place of the next invasion. Everyone sees them.
+ */
+export const Settlement = schema({
+  id: t.string().default(""),
+  name: t.string().default(""),
+  /** village (sends a punitive expedition, INV-32) or camp (sends its warriors when Hostile, INV-33). */
+  kind: t.string().default("village"),
+  /** A camp turned Hostile by a raid (INV-33). */
+  hostile: t.boolean().default(false),
+  /** Game tick of the keeper's last raid on it, -1 when never raided. */
+  raidedTick: t.int32().default(-1),
+}, "Settlement");
+export type Settlement = SchemaType<typeof Settlement>;

@@ -30,7 +30,7 @@ export function moduleFor(id: RulesetId): CombatRuleset {
  * ({@link withSharedRules}). The same module always gives the same wrapped object.
  */
 export function rulesetFor(id: RulesetId): RoomRuleset {
-  const module = MODULES[id];
+  const module = moduleFor(id);
   let wrapped = WRAPPED.get(module);
   if (!wrapped) { wrapped = withSharedRules(module); WRAPPED.set(module, wrapped); }
   return wrapped;

@@ -8,7 +8,7 @@ import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
 import { hasRoomFor, manhattan } from "./crowding.ts";
 import { canSee, perceptionRange } from "./perception.ts";
-import { bedOf, onOwnBed, pickUp, putDown } from "./unconscious.ts";
+import { BED_TENDING_RULESETS, bedOf, healNextTo, onOwnBed, pickUp, putDown } from "./unconscious.ts";
 
 /**
  * The keeper's side in a fight, whatever the ruleset: attack orders, the stance slider
@@ -29,9 +29,6 @@ import { bedOf, onOwnBed, pickUp, putDown } from "./unconscious.ts";
  * With no enemy known a minion with no job carries an unconscious minion of the dungeon to its
  * bed; otherwise the ordinary minion behaviour runs (minions/minions.ts).
  */
-
-/** The stance new minions and creatures take (open: the seed gives no default). */
-export const DEFAULT_STANCE: Stance = "aggression";
 
 /** Keep distance: the distance in tiles (Chebyshev) inside which the minion backs away. */
 export const KEEP_DISTANCE_TILES = 3;
@@ -254,13 +251,22 @@ function rescue(sim: Simulation, unit: UnitRecord): boolean {
   return unit.activity === "walking";
 }
 
-/** Walks the carried body to its bed and puts it down there (or where it stands when the bed cannot be reached). */
+/**
+ * Walks the carried body to its bed and puts it down there (or where it stands when the bed cannot
+ * be reached). On the bed the carrier then tends it once in the rulesets of
+ * {@link BED_TENDING_RULESETS} (CMB-45, `healNextTo`: malignus removes its most severe wound; emits `healed`).
+ */
 function carryHome(sim: Simulation, unit: UnitRecord): void {
   const body = sim.state.units[unit.carryingId];
   if (!body) { unit.carryingId = ""; return; }
   const bed = bedOf(body);
   unit.targetId = "";
-  if (unit.x === bed.x && unit.y === bed.y) { putDown(sim, unit); unit.activity = "idle"; return; }
+  if (unit.x === bed.x && unit.y === bed.y) {
+    putDown(sim, unit);
+    if (body.activity === "unconscious" && BED_TENDING_RULESETS.includes(sim.ruleset.id)) healNextTo(sim, unit, body); // CMB-45
+    unit.activity = "idle";
+    return;
+  }
   if (walkTo(sim, unit, bed)) { unit.activity = "walking"; return; }
   putDown(sim, unit);
   unit.activity = "idle";

@@ -1,4 +1,4 @@
-import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
+import { TICKS_PER_GAME_HOUR, type RulesetId } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
@@ -126,6 +126,13 @@ export function orderedKillingBlow(sim: Simulation, unit: UnitRecord): boolean {
   unit.targetId = "";
   return true;
 }
+
+/**
+ * CMB-45 (open: who heals in play): the rulesets in which a minion that carried an unconscious
+ * minion to its bed tends it there (combat/stance.ts). Only malignus: d20 and d100 heal with their
+ * own spells and companions.
+ */
+export const BED_TENDING_RULESETS: readonly RulesetId[] = ["malignus"];
 
 /**
  * CMB-45: `healer` tends `patient` next to it (or on its tile), conscious or not, through the

@@ -24,7 +24,9 @@ import { stormRite } from "./stormRite.ts";
 import { ocularScouts } from "./ocularScouts.ts";
 import { buildGuardPost } from "./buildGuardPost.ts";
 import { answerFugitive } from "./answerFugitive.ts";
+import { raidSettlement } from "./raidSettlement.ts";
 import { recoverBody } from "./recoverBody.ts";
+import { burnBody } from "./burnBody.ts";
 import { buildScryingPool, scry } from "./scrying.ts";
 import { buildAltar } from "./buildAltar.ts";
 import { answerDuel, decideDuelMercy, forfeitDuelCommand, proposeDuel } from "./duel.ts";
@@ -75,6 +77,8 @@ const HANDLERS: { [T in CommandType]: CommandHandler<T> } = {
   ocularScouts,
   buildGuardPost,
   answerFugitive,
+  raidSettlement,
+  burnBody,
   recoverBody,
   buildScryingPool,
   buildAltar,

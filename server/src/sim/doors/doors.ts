@@ -86,17 +86,6 @@ export function mayUnlock(sim: Simulation, unit: UnitRecord, purpose: "move" | "
   return true;
 }
 
-/**
- * A per-tile test for `findPath`/`walkTo`/`walkNextTo`: false on a locked door `unit` may not
- * unlock for this purpose (see {@link mayUnlock}).
- */
-export function doorPassable(sim: Simulation, unit: UnitRecord, purpose: "move" | "reachEnemy" = "move", targetId = ""): (x: number, y: number) => boolean {
-  if (mayUnlock(sim, unit, purpose, targetId)) return () => true;
-  return (x, y) => {
-    const d = doorAt(sim.state, x, y);
-    return !d || !isLocked(d);
-  };
-}
 
 /**
  * Movement calls this before `unit` steps onto (x, y): true when a locked door stands there and

@@ -5,7 +5,6 @@ import type { DoorRecord, ForcingRecord } from "./types.ts";
 import { chebyshev } from "../world/grid.ts";
 import { isActive } from "../world/units.ts";
 import { stopWalking, walkNextTo } from "../world/movement.ts";
-import { makeNoise } from "../combat/awareness.ts";
 import { refreshOpen } from "./doors.ts";
 
 /**
@@ -15,7 +14,7 @@ import { refreshOpen } from "./doors.ts";
  * "bash": Combat against the door) every few game minutes, faster with a higher stat and twice
  * as slow when bashing. After 5 failed rolls the party switches method; after 5 more it gives up
  * on the door. Success breaks the door in: open, padlock disarmed (DOOR-45, DOOR-46). A failed
- * bash makes a noise (CMB-07).
+ * bash makes one noise where the forcer stands (CMB-07; made by the ruleset wrapper's `check`).
  *
  * Decisions (catalogue proposals unless said): ties for "best member" go to the lowest id; a
  * Locksmith or Doorbreaker only fixes the first method; failure counts are kept per party per
@@ -129,7 +128,7 @@ export function workOnDoor(sim: Simulation, party: PartyRecord, unit: UnitRecord
     unit.activity = "idle";
     return;
   }
-  if (rec.method === "bash") makeNoise(sim, { x: door.x, y: door.y }, "bash", unit.id); // CMB-07
+  // CMB-07: the failed bash's noise is made by the ruleset wrapper (`withSharedRules`), once.
   rec.failures++;
   rec.nextRollTick = -1;
   if (!rec.switched && rec.failures >= SWITCH_AFTER_FAILURES) {

@@ -11,7 +11,7 @@ import { openParties } from "../invasions/openParties.ts";
  * through the world hooks); the adventurer AI calls `guideAtDoors`; the minions call `doorWork`; map-changing commands ask `wouldCutWalkingPath`.
  */
 export {
-  activateDoorTrigger, blockedByDoor, doorAt, doorPassable, isLocked, mayUnlock, MERCHANT_FACTION,
+  activateDoorTrigger, blockedByDoor, doorAt, isLocked, mayUnlock, MERCHANT_FACTION,
 } from "./doors.ts";
 export { guideAtDoors } from "./routing.ts";
 export { doorWork } from "./work.ts";

@@ -24,8 +24,6 @@ export function harmFraction(sim: Simulation, unit: UnitRecord): number {
 
 /** True when `unit` has lost at least {@link FLEE_AT_HARM_FRACTION} of its capacity for harm (it flees home). */
 export function badlyHurt(sim: Simulation, unit: UnitRecord): boolean {
-  const h = sim.ruleset.describe(unit);
-  if (h.max <= 0) return false;
-  const lost = h.model === "woundPoints" ? h.value : h.max - h.value;
-  return lost >= FLEE_AT_HARM_FRACTION * h.max;
+  if (sim.ruleset.describe(unit).max <= 0) return false;
+  return harmFraction(sim, unit) >= FLEE_AT_HARM_FRACTION;
 }

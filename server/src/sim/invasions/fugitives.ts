@@ -1,13 +1,22 @@
 import type { Simulation } from "../simulation.ts";
 import { addUnit } from "../world/units.ts";
 import { adventurerFields } from "./party.ts";
-import { queueSpecialInvasion } from "./schedule.ts";
+import type { PendingInvasion } from "../state.ts";
 
 /**
- * Fugitives (INV-50 to INV-53). Settlements and the Surface are not modelled, so a fugitive's
- * request comes from {@link offerFugitive} (a sim method for tests, admin tools or a later
- * Surface module); the keeper answers with the `answerFugitive` command.
+ * Fugitives (INV-50 to INV-53). A fugitive from a settlement asks on fixed days
+ * (invasions/settlements.ts, `stepFugitives`); the keeper answers with the `answerFugitive` command.
  */
+
+/**
+ * Queues a punitive expedition, camp warriors or fugitive pursuers (INV-32 to INV-37, INV-51):
+ * it replaces the next invasion and sets out at once, or when the current one ends (the
+ * schedule, invasions/schedule.ts, takes it from `invasion.pending`).
+ */
+export function queueSpecialInvasion(sim: Simulation, pending: PendingInvasion): void {
+  sim.state.invasion.pending ??= [];
+  sim.state.invasion.pending.push({ ...pending });
+}
 
 /** A fugitive asks to hide in the dungeon (INV-50). Emits `fugitiveAsks`. */
 export function offerFugitive(sim: Simulation, name: string): void {
@@ -40,7 +49,7 @@ export function refuseFugitive(sim: Simulation): void {
 /**
  * A settlement sends a punitive expedition or a Hostile camp its warriors (INV-32, INV-33): it
  * replaces the next invasion and sets out at once or when the current one ends (INV-34 to INV-36).
- * Settlements are not modelled: this is the entry point for admin tools, tests and a later Surface module.
+ * Called by the keeper's raid on a settlement (invasions/settlements.ts, `raidSettlement`).
  */
 export function sendExpedition(sim: Simulation, kind: "punitive" | "camp", source: string): void {
   queueSpecialInvasion(sim, { kind, source });

@@ -57,3 +57,18 @@ export function recoverBody(sim: Simulation, unitId: string): string | null {
 export function pyreMayBurn(unit: UnitRecord): boolean {
   return unit.kind !== "adventurer" && unit.activity === "dead";
 }
+
+/**
+ * The keeper burns dead unit `unitId` on the pyre (INV-95): the body leaves the map. Emits
+ * `bodyBurned` (`detail` "pyre").
+ * @returns an error text (unknown, alive, or an adventurer: a pyre never burns one), or null when done.
+ */
+export function burnBody(sim: Simulation, unitId: string): string | null {
+  const u = sim.state.units[unitId];
+  if (!u) return `no unit ${unitId}`;
+  if (!pyreMayBurn(u)) return u.kind === "adventurer" ? "a pyre never burns an adventurer" : "only the dead are burnt";
+  delete sim.state.units[unitId];
+  unitsChanged(sim);
+  sim.emit({ type: "bodyBurned", unitId, partyId: u.partyId, amount: 0, detail: "pyre" });
+  return null;
+}

@@ -206,6 +206,8 @@ export function startInvasion(sim: Simulation, special?: PendingInvasion): Party
     spotted: false, startTick: sim.state.tick, ended: false, kind: plan.kind,
     caution: 0, cautionLostBySpotting: false, cautionSectors: [], spotRolls: [], loot: 0, scattering: false,
   };
+  // INV-64, INV-65: a raided settlement's party comes from it; every other party from the map's edge.
+  if (special && special.kind !== "pursuers") party.homeSettlement = special.source;
   sim.state.parties[id] = party;
   inv.partyId = id;
   plan.members.forEach((m, i) => {

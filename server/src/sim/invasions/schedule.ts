@@ -5,6 +5,7 @@ import type { Simulation } from "../simulation.ts";
 import type { InvasionRecord, PendingInvasion } from "../state.ts";
 import { startInvasion, portalReachesDungeon } from "./party.ts";
 import { stepScrying } from "./scrying.ts";
+import { stepFugitives } from "./settlements.ts";
 
 /**
  * When invasions arrive (INV-10 to INV-37). The first one is due on day 2 at a random hour
@@ -108,15 +109,6 @@ export function indicator(sim: Simulation): { word: InvasionWord; chance: number
   return { word: invasionWord(chance), chance };
 }
 
-/**
- * Queues a punitive expedition, camp warriors or fugitive pursuers (INV-32 to INV-37, INV-51):
- * it replaces the next invasion and sets out at once, or when the current one ends.
- */
-export function queueSpecialInvasion(sim: Simulation, pending: PendingInvasion): void {
-  sim.state.invasion.pending ??= [];
-  sim.state.invasion.pending.push({ ...pending });
-}
-
 /** Starts an invasion, remembering the indicator word it arrived under (INV-83 proposal). */
 function arrive(sim: Simulation, special?: PendingInvasion): void {
   const inv = sim.state.invasion;
@@ -131,6 +123,7 @@ function arrive(sim: Simulation, special?: PendingInvasion): void {
 export function stepInvasionSchedule(sim: Simulation): void {
   const inv = sim.state.invasion;
   stepScrying(sim); // INV-67
+  stepFugitives(sim); // INV-50
   if (inv.partyId !== "") return;
   const tick = sim.state.tick;
   const limit = limitOf(inv);

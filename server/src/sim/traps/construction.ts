@@ -18,12 +18,6 @@ export function metalMissing(part: PartRecord): number {
   return Math.max(0, PARTS[part.kind].metal - part.metalDelivered);
 }
 
-/** Construction progress in percent (0–100), for the state (TRAP-30). */
-export function constructionProgress(part: PartRecord): number {
-  if (part.built) return 100;
-  return Math.floor((100 * part.workDone) / PARTS[part.kind].buildWorkTicks);
-}
-
 /** True when minions assigned to `partId` (other than `except`) already cover its missing metal. */
 function haulersCover(sim: Simulation, part: PartRecord, except: UnitRecord): boolean {
   let incoming = 0;

@@ -116,11 +116,6 @@ export function terrorFlight(sim: Simulation, unit: UnitRecord): boolean {
   return false;
 }
 
-/** True when `unit` is held by a web (it cannot walk). */
-export function isHeld(sim: Simulation, unit: UnitRecord): boolean {
-  return Object.values(sim.state.effects).some((e) => e.kind === "web" && e.unitId === unit.id);
-}
-
 /**
  * Advances the lingering effects by one tick: gas clouds and spider bites harm when due, then
  * effects whose time ran out (or whose unit is out of the fight) end; a web gives its unit back

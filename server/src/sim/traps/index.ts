@@ -12,14 +12,14 @@ import { stepLairs } from "./lairs.ts";
  * adds, removes or moves a part, cable or door calls `markWiringChanged`.
  */
 export { onUnitEntersTile, pullLever, setsOff, fireMechanism } from "./firing.ts";
-export { networkOf, networkOfCable, computeNetworks, type TrapNetwork, type NetworkIndex, type NetworkMember } from "./network.ts";
+export { networkOf, computeNetworks, type TrapNetwork, type NetworkIndex, type NetworkMember } from "./network.ts";
 export { cableNetworks, markWiringChanged, setWiringChecks, wiringRevision, type WiringMemo } from "./network.ts";
 export {
   isExpired, isReady, partAt, roleOf, REARM_PERIOD_TICKS, TRIGGER_MIN_CHEBYSHEV_DISTANCE, DEFAULT_TIMER_DELAY_MINUTES,
 } from "./parts.ts";
 
 export { needsRearmJob, rearmJobFor, resolveRearm, doRearmJob, REARM_DIFFICULTY } from "./rearm.ts";
-export { stepEffects, terrorFlight, isHeld } from "./effects.ts";
+export { stepEffects, terrorFlight } from "./effects.ts";
 export { addLair, inLair, stepLairs, LAIR_SETTLE_TICKS } from "./lairs.ts";
 export { keeperGround, lairAt, removeLair } from "./lairs.ts";
 

@@ -65,7 +65,7 @@ const byNumericId = (a: string, b: string): number => Number(a) - Number(b);
 export function membersByTile(state: WiringState): Map<number, NetworkMember[]> {
   const out = new Map<number, NetworkMember[]>();
   for (const part of Object.values(state.parts)) {
-    const t = part.y * state.map.width + part.x;
+    const t = partTile(state.map, part);
     const list = out.get(t) ?? [];
     list.push({ kind: "part", id: part.id, role: PARTS[part.kind].role });
     out.set(t, list);
@@ -291,11 +291,6 @@ function wiringFingerprint(state: WiringState): string {
 export function networkOf(sim: Simulation, partId: string): TrapNetwork | null {
   if (!sim.state.parts[partId]) return null;
   return cableNetworks(sim).byPart.get(partId) ?? null;
-}
-
-/** The network cable `cableId` belongs to, or null for an unknown cable. Reads the cached {@link cableNetworks}. */
-export function networkOfCable(sim: Simulation, cableId: string): TrapNetwork | null {
-  return cableNetworks(sim).byCable.get(cableId) ?? null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { PARTS, TICKS_PER_GAME_DAY, type PartKind, type PartRole } from "@malign
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { wiringRevision } from "./network.ts";
+import { partTile, wiringRevision } from "./network.ts";
 
 /**
  * Trap part queries and the numbers the seed leaves open for parts (TRAP-01 to TRAP-11,
@@ -64,7 +64,7 @@ export function partAt(sim: Simulation, x: number, y: number): PartRecord | unde
     byTile = new Map<number, PartRecord>();
     for (const id in s.parts) {
       const part = s.parts[id] as PartRecord;
-      const t = part.y * width + part.x;
+      const t = partTile(s.map, part);
       if (!byTile.has(t)) byTile.set(t, part);
     }
     memo.partsByTile = byTile;

@@ -1,3 +1,4 @@
+import type { Stance } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Gear, UnitRecord } from "../state.ts";
 
@@ -6,6 +7,9 @@ export const BASE_SPEED = 250;
 
 /** Bare hands: blunt (CMB-29), melee, no armour, no helm. */
 export const FISTS: Gear = { weapon: "fists", blunt: true, ranged: false, armour: "none", helm: 0 };
+
+/** The stance new minions and creatures take (open: the seed gives no default; CMB-15). */
+export const DEFAULT_STANCE: Stance = "aggression";
 
 /**
  * Creates a unit with sensible defaults, adds it to the state and returns it.
@@ -36,7 +40,7 @@ export function addUnit(sim: Simulation, fields: Partial<UnitRecord> & Pick<Unit
     taskPartId: "",
     carryingMetal: 0,
     home: { x: fields.x, y: fields.y },
-    stance: "aggression",
+    stance: DEFAULT_STANCE,
     orderTargetId: "",
     knownEnemies: {},
     carriedBy: "",

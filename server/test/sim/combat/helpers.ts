@@ -2,6 +2,7 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
+import { scriptedDice as scriptedDiceFn } from "../scriptedDice.ts";
 
 /** An open 12×8 room with the portal, sanctum and stockpile out of the way. */
 export const OPEN_MAP = [
@@ -31,4 +32,15 @@ export { scriptedDice } from "../scriptedDice.ts";
 /** Percentage of `n` over `total`. */
 export function pct(n: number, total: number): number {
   return (100 * n) / total;
+}
+
+/**
+ * Makes `sim.rng` return `values` in order from now on (the project's scripted dice); running out
+ * throws. `release()` gives the seeded dice back.
+ */
+export function forceDice(sim: Simulation, values: readonly number[]): { left(): number; release(): void } {
+  const dice = scriptedDiceFn(values);
+  Object.assign(sim.rng, { int: dice.int, die: dice.die, d100: dice.d100, chance: dice.chance });
+  const rng = sim.rng as unknown as Record<string, unknown>;
+  return { left: dice.left, release: () => { for (const k of ["int", "die", "d100", "chance"]) delete rng[k]; } };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { STANCES } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { DEFAULT_STANCE, KEEP_DISTANCE_TILES, stanceChoice } from "../../../src/sim/combat/stance.ts";
+import { KEEP_DISTANCE_TILES, stanceChoice } from "../../../src/sim/combat/stance.ts";
+import { DEFAULT_STANCE } from "../../../src/sim/world/units.ts";
 import { stepMinions } from "../../../src/sim/minions/minions.ts";
 import { adventurer, makeSim } from "./helpers.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { applyWound, unconsciousChance } from "../../../src/sim/combat/malignus/index.ts";
-import { BED_WAKE_WITHIN_TICKS, healNextTo, killingBlow, pickUp, putDown } from "../../../src/sim/combat/unconscious.ts";
+import { BED_TENDING_RULESETS, BED_WAKE_WITHIN_TICKS, healNextTo, killingBlow, pickUp, putDown } from "../../../src/sim/combat/unconscious.ts";
 import { stepConditions } from "../../../src/sim/combat/conditions.ts";
 import { stepMinions } from "../../../src/sim/minions/minions.ts";
-import { adventurer, makeSim, scriptedDice } from "./helpers.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
+import { adventurer, forceDice, makeSim, OPEN_MAP, scriptedDice } from "./helpers.ts";
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 
 /** Knocks `u` out: unconscious, due to wake at `wakeTick`. */
@@ -107,6 +108,32 @@ describe("the unconscious", () => {
     healer.x = 3;
     u.activity = "dead";
     expect(() => healNextTo(sim, healer, u)).toThrow(/cannot be healed/);
+  });
+
+  it("CMB-45 (live): a jobless minion carries an unconscious minion to its bed and tends it there: its worst wound goes, it stays unconscious (forced dice)", () => {
+    const sim = makeSim(8);
+    const rescuer = addUnit(sim, { kind: "minion", x: 9, y: 3 });
+    const body = knockOut(addUnit(sim, { kind: "minion", x: 2, y: 3 }), 4 * TICKS_PER_GAME_HOUR);
+    body.x = 6; // it fell away from its bed (its home, 2,3)
+    body.wounds = [{ severity: "serious", location: "torso", tick: 0 }, { severity: "critical", location: "leg", tick: 0 }];
+    body.woundPoints = 6;
+    const dice = forceDice(sim, [300]); // the bed wake draw (CMB-49): 300 ticks after the drop; the malignus heal draws nothing
+    const events = run(sim, 60);
+    const seq = events.filter((e) => ["carried", "dropped", "healed"].includes(e.type)).map((e) => e.type);
+    expect(seq).toEqual(["carried", "dropped", "healed"]);
+    const dropTick = events.find((e) => e.type === "dropped")!.tick;
+    expect(events.find((e) => e.type === "healed")).toEqual({ type: "healed", unitId: body.id, byUnitId: rescuer.id, woundPoints: 2, hp: 0, tick: dropTick });
+    expect([body.activity, body.woundPoints, body.wounds.map((w) => w.severity), body.wakeTick - dropTick, dice.left()]).toEqual(["unconscious", 2, ["serious"], 300, 0]);
+  });
+
+  it("CMB-45 (live): in a d20 room the carrier does not tend the body (BED_TENDING_RULESETS is malignus only)", () => {
+    expect(BED_TENDING_RULESETS).toEqual(["malignus"]);
+    const sim = Simulation.create({ seed: 8, ruleset: "d20", map: parseMap("t", OPEN_MAP) });
+    addUnit(sim, { kind: "minion", x: 9, y: 3 });
+    const body = knockOut(addUnit(sim, { kind: "minion", x: 2, y: 3 }), 4 * TICKS_PER_GAME_HOUR);
+    body.x = 6;
+    const events = run(sim, 60);
+    expect(events.filter((e) => ["carried", "dropped", "healed"].includes(e.type)).map((e) => e.type)).toEqual(["carried", "dropped"]);
   });
 
   it("CMB-46: a minion with no job takes an unconscious adventurer prisoner", () => {

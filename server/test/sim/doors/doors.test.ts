@@ -1,13 +1,12 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { stepMovement, walkNextTo, walkTo } from "../../../src/sim/world/movement.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { blockedByDoor, isLocked, mayUnlock, MERCHANT_FACTION } from "../../../src/sim/doors/doors.ts";
 import { PADLOCK_BUILD_WORK_TICKS, PADLOCK_METAL } from "../../../src/sim/doors/work.ts";
 import { pullLever } from "../../../src/sim/traps/firing.ts";
-import { resolveRearm } from "../../../src/sim/traps/rearm.ts";
 import { computeNetworks } from "../../../src/sim/traps/network.ts";
-import { adventurer, doorSim, lock, run, theDoor, TWO_ROUTES } from "./helpers.ts";
+import { adventurer, doorSim, forceDice, lock, run, theDoor, TWO_ROUTES } from "./helpers.ts";
 import { Simulation } from "../../../src/sim/simulation.ts";
 
 const okId = (r: { ok: boolean; id?: string }): string => { if (!r.ok || !r.id) throw new Error(JSON.stringify(r)); return r.id; };
@@ -258,8 +257,12 @@ describe("doors wired to triggers", () => {
     const part = sim.state.parts[plate]!;
     expect([part.active, part.needsRearm, door.open]).toEqual([true, true, true]);
     const minion = addUnit(sim, { kind: "minion", job: "trapping", x: 3, y: 1 });
-    vi.spyOn(sim.ruleset, "check").mockReturnValue({ success: true, critical: null, roll: 7, total: 10 });
-    resolveRearm(sim, minion, part);
+    // Live: the Trapping minion walks to the plate and works its rearm; its check's d10 is forced to 7 (success).
+    const dice = forceDice(sim, [7]);
+    let rearmed: ReturnType<Simulation["step"]>[number] | undefined;
+    for (let i = 0; i < 600 && !rearmed; i++) rearmed = sim.step().find((e) => e.type === "partRearmed");
+    expect([rearmed, dice.left()]).toEqual([expect.objectContaining({ partId: plate, byUnitId: minion.id, outcome: "rearmed", roll: 7 }), 0]);
+    dice.release();
     run(sim, 1);
     expect([part.active, part.needsRearm, door.triggered, door.open]).toEqual([false, false, false, false]);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PICK_CHANCE_PERCENT } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import {
@@ -7,13 +7,9 @@ import {
 } from "../../../src/sim/doors/forcing.ts";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import { DOOR_REPAIR_WORK_TICKS } from "../../../src/sim/doors/work.ts";
-import { adventurer, doorSim, lock, party, run, theDoor } from "./helpers.ts";
+import { adventurer, doorSim, forceDice, lock, party, run, theDoor } from "./helpers.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-
-const FAIL: CheckResult = { success: false, critical: null, roll: 2, total: 5 };
-const PASS: CheckResult = { success: true, critical: null, roll: 9, total: 12 };
 
 /** A locked door, the Master in the sanctum and a party of `members` walking in from 2,2. */
 function invaded(members: Partial<UnitRecord>[], seed = 11): { sim: Simulation; units: UnitRecord[] } {
@@ -70,38 +66,72 @@ describe("choosing how to force a door", () => {
 describe("forcing a locked door", () => {
   it("DOOR-34, DOOR-35: the forcer walks to the door and rolls a Craft check against the lock every roll time", () => {
     const { sim, units } = invaded([{ traits: ["locksmith"], ...stats(6, 2) }, stats(2, 2)]);
-    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(FAIL);
-    run(sim, 60);
-    const picks = check.mock.calls.filter((c) => c[2] === "pick");
-    expect(picks.length).toBeGreaterThanOrEqual(2);
-    expect(picks.every((c) => c[1] === units[0] && c[3] === LOCK_DIFFICULTY && c[4] === 0)).toBe(true);
-    const rec = Object.values(sim.state.doorMemory.forcing)[0]!;
-    expect([rec.method, rec.forcerId, rec.failures]).toEqual(["pick", units[0]!.id, picks.length]);
-    expect([units[0]!.x, units[0]!.y, units[0]!.activity]).toEqual([5, units[0]!.y, "working"]);
+    // Malignus check: 1d10 + Craft 6 against LOCK_DIFFICULTY 3 + 5 = 8. Rolls 1 (a natural 1) fail,
+    // a 2 (total 8) succeeds: the fifth roll opens the lock, which proves the stat and difficulty.
+    const dice = forceDice(sim, [1, 1, 1, 1, 2]);
+    const events: ReturnType<Simulation["step"]> = [];
+    let failuresSeen = 0;
+    for (let i = 0; i < 400 && dice.left() > 0; i++) {
+      events.push(...sim.step());
+      const rec = Object.values(sim.state.doorMemory.forcing)[0];
+      if (rec) {
+        failuresSeen = rec.failures;
+        expect([rec.method, rec.forcerId]).toEqual(["pick", units[0]!.id]);
+      }
+    }
+    expect(LOCK_DIFFICULTY).toBe(3);
+    expect([failuresSeen, dice.left()]).toEqual([4, 0]);
+    expect(events.filter((e) => e.type === "doorForced")).toEqual([expect.objectContaining({ doorId: theDoor(sim).id, byUnitId: units[0]!.id, method: "pick" })]);
+    expect(events.filter((e) => e.type === "noise")).toEqual([]); // picking is silent (CMB-07)
+    expect([units[0]!.x, units[0]!.y]).toEqual([5, 2]);
   });
 
-  it("DOOR-36, CMB-07: bashing is a Combat check against the door, and a failed bash makes a noise at the door", () => {
+  for (const ruleset of ["malignus", "d20", "d100"] as const) {
+    it(`DOOR-36, CMB-07 (${ruleset}): bashing is a Combat check against the door; each failed bash makes exactly one noise where the forcer stands`, () => {
+      const sim = doorSim(undefined, 11, ruleset);
+      lock(theDoor(sim));
+      addUnit(sim, { kind: "master", x: 10, y: 2 });
+      const breaker = adventurer(sim, 2, 2, { traits: ["doorbreaker"], ...stats(2, 5) });
+      sim.state.invasion.partyId = party(sim, [breaker]).id;
+      // Four failed rolls (natural 1s in every ruleset), then a natural success breaks the door in.
+      const success = ruleset === "malignus" ? 10 : ruleset === "d20" ? 20 : 100;
+      const dice = forceDice(sim, [1, 1, 1, 1, success]);
+      const events: ReturnType<Simulation["step"]> = [];
+      for (let i = 0; i < 1000 && dice.left() > 0; i++) events.push(...sim.step());
+      expect(dice.left()).toBe(0);
+      const noises = events.filter((e) => e.type === "noise");
+      expect(noises).toHaveLength(4);
+      expect(noises.every((n) => (n as { cause: string }).cause === "bash" && (n as { sourceId: string }).sourceId === breaker.id)).toBe(true);
+      expect(noises[0]).toMatchObject({ x: 5, y: 2 });
+      expect(events.filter((e) => e.type === "doorForced")).toEqual([expect.objectContaining({ byUnitId: breaker.id, method: "bash" })]);
+      expect(events.map((e) => e.type).filter((t) => t === "noise" || t === "doorForced")).toEqual(["noise", "noise", "noise", "noise", "doorForced"]);
+    });
+  }
+
+  it("DOOR-36: the bash is Combat against DOOR_DIFFICULTY 3 (malignus: Combat 5 + 2 = 7 fails, + 3 = 8 succeeds)", () => {
     const { sim, units } = invaded([{ traits: ["doorbreaker"], ...stats(2, 5) }]);
-    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(FAIL);
-    const events = run(sim, 120);
-    const bashes = check.mock.calls.filter((c) => c[2] === "bash");
-    expect(bashes.length).toBeGreaterThanOrEqual(1);
-    expect(bashes.every((c) => c[1] === units[0] && c[3] === DOOR_DIFFICULTY)).toBe(true);
-    const noises = events.filter((e) => e.type === "noise");
-    expect(noises.length).toBe(bashes.length);
-    expect(noises[0]).toMatchObject({ cause: "bash", x: 6, y: 2, sourceId: units[0]!.id });
+    const dice = forceDice(sim, [2, 3]);
+    const events: ReturnType<Simulation["step"]> = [];
+    for (let i = 0; i < 400 && dice.left() > 0; i++) events.push(...sim.step());
+    expect(DOOR_DIFFICULTY).toBe(3);
+    expect(events.filter((e) => e.type === "noise" || e.type === "doorForced").map((e) => e.type)).toEqual(["noise", "doorForced"]);
+    expect(events.find((e) => e.type === "doorForced")).toMatchObject({ byUnitId: units[0]!.id, method: "bash" });
   });
 
   it("DOOR-43, DOOR-44: after 5 failed rolls the party switches method; when that fails 5 times too it gives up", () => {
     expect([SWITCH_AFTER_FAILURES, GIVE_UP_AFTER_FAILURES]).toEqual([5, 5]);
     const { sim, units } = invaded([{ traits: ["locksmith"], ...stats(6, 1) }, stats(1, 6)]);
-    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(FAIL);
-    const events = run(sim, 2000);
-    const kinds = check.mock.calls.map((c) => `${c[2]}:${(c[1] as UnitRecord).id}`);
-    expect(kinds).toEqual([
-      ...Array(5).fill(`pick:${units[0]!.id}`),
-      ...Array(5).fill(`bash:${units[1]!.id}`),
-    ]);
+    const dice = forceDice(sim, Array(10).fill(1));
+    const events: ReturnType<Simulation["step"]> = [];
+    const forcers: string[] = [];
+    for (let i = 0; i < 2000 && dice.left() > 0; i++) {
+      events.push(...sim.step());
+      const rec = Object.values(sim.state.doorMemory.forcing)[0];
+      if (rec && rec.forcerId && forcers.at(-1) !== `${rec.method}:${rec.forcerId}`) forcers.push(`${rec.method}:${rec.forcerId}`);
+    }
+    expect(dice.left()).toBe(0);
+    expect(forcers).toEqual([`pick:${units[0]!.id}`, `bash:${units[1]!.id}`]);
+    expect(events.filter((e) => e.type === "noise")).toHaveLength(5); // the five failed bashes, once each
     expect(events.filter((e) => e.type === "doorGivenUp")).toHaveLength(1);
     const rec = Object.values(sim.state.doorMemory.forcing)[0]!;
     expect([rec.gaveUp, rec.switched, rec.firstMethod, rec.method]).toEqual([true, true, "pick", "bash"]);
@@ -110,20 +140,25 @@ describe("forcing a locked door", () => {
 
   it("DOOR-44 (proposal): with the only route given up, the party leaves the map", () => {
     const { sim, units } = invaded([stats(3, 3)]);
-    vi.spyOn(sim.ruleset, "check").mockReturnValue(FAIL);
+    // One draw for the method (DOOR-38: 1 ≤ 70 → pick), then ten failed rolls.
+    forceDice(sim, Array(11).fill(1));
     const events = run(sim, 3000);
     expect(events.filter((e) => e.type === "escaped").map((e) => (e as { unitId: string }).unitId)).toEqual([units[0]!.id]);
   });
 
   it("DOOR-45, DOOR-46, DOOR-55: a break-in leaves the door open and the padlock disarmed, and the party walks through", () => {
     const { sim, units } = invaded([stats(4, 4)]);
-    vi.spyOn(sim.ruleset, "check").mockReturnValue(PASS);
+    const dice = forceDice(sim, [1, 10]); // method draw 1 → pick; a natural 10 opens the lock
     const events: ReturnType<Simulation["step"]> = [];
     let furthest = 0;
-    for (let i = 0; i < 200; i++) { events.push(...sim.step()); furthest = Math.max(furthest, units[0]!.x); }
+    for (let i = 0; i < 200; i++) {
+      events.push(...sim.step());
+      furthest = Math.max(furthest, units[0]!.x);
+      if (dice.left() === 0) dice.release(); // the fight with the Master past the door draws from the seed
+    }
     const door = theDoor(sim);
     const forced = events.find((e) => e.type === "doorForced");
-    expect(forced).toMatchObject({ doorId: door.id, byUnitId: units[0]!.id });
+    expect(forced).toMatchObject({ doorId: door.id, byUnitId: units[0]!.id, method: "pick" });
     expect([door.brokenIn, door.open, door.padlock?.armed, isLocked(door)]).toEqual([true, true, false, false]);
     expect(furthest).toBeGreaterThan(6); // it got past the door
   });

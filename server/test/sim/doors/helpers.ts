@@ -3,6 +3,8 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import type { DoorRecord } from "../../../src/sim/doors/types.ts";
+import type { RulesetId } from "@malignus/shared";
+import { scriptedDice } from "../scriptedDice.ts";
 
 /**
  * Door test maps. In both, the portal is at 0,2, a wall runs down column 6 with a door at 6,2,
@@ -26,9 +28,21 @@ export const TWO_ROUTES = [
   "############",
 ].join("\n");
 
-/** A simulation on `map` (default {@link SINGLE_ROUTE}). */
-export function doorSim(map = SINGLE_ROUTE, seed = 11): Simulation {
-  return Simulation.create({ seed, ruleset: "malignus", map: parseMap("doors-test", map), pauseOnSpot: false });
+/** A simulation on `map` (default {@link SINGLE_ROUTE}) under `ruleset` (default malignus). */
+export function doorSim(map = SINGLE_ROUTE, seed = 11, ruleset: RulesetId = "malignus"): Simulation {
+  return Simulation.create({ seed, ruleset, map: parseMap("doors-test", map), pauseOnSpot: false });
+}
+
+/**
+ * Makes `sim.rng` return `values` in order from now on (the project's scripted dice): every check,
+ * choice and roll of the live simulation draws from them; running out throws. `release()` gives
+ * the seeded dice back (the rest of the game draws from the seed again).
+ */
+export function forceDice(sim: Simulation, values: readonly number[]): { left(): number; release(): void } {
+  const dice = scriptedDice(values);
+  Object.assign(sim.rng, { int: dice.int, die: dice.die, d100: dice.d100, chance: dice.chance });
+  const rng = sim.rng as unknown as Record<string, unknown>;
+  return { left: dice.left, release: () => { for (const k of ["int", "die", "d100", "chance"]) delete rng[k]; } };
 }
 
 /** The only door of a test map (at 6,2). */

@@ -112,4 +112,18 @@ describe("after the invasion (INV-03, INV-89 to INV-95)", () => {
     minion.activity = "idle";
     expect(pyreMayBurn(minion)).toBe(false);
   });
+
+  it("INV-95 (live): the keeper's burnBody command burns a dead minion on the pyre, and is refused for a dead adventurer, who stays where it lies", () => {
+    const sim = makeSim();
+    const { members: [a] } = makeParty(sim, [[6, 5]]);
+    a!.activity = "dead";
+    const minion = addUnit(sim, { kind: "minion", x: 3, y: 3, activity: "dead" });
+    const keeper = { kind: "keeper", seatId: "k1" } as const;
+    sim.drainEvents();
+    expect(sim.enqueue(keeper, { type: "burnBody", unitId: a!.id })).toEqual({ ok: false, code: "NOT_BURNABLE", reason: "a pyre never burns an adventurer", rule: "INV-95" });
+    expect(sim.enqueue(keeper, { type: "burnBody", unitId: minion.id })).toEqual({ ok: true });
+    expect(sim.step().filter((e) => e.type === "bodyBurned")).toEqual([{ type: "bodyBurned", unitId: minion.id, partyId: "", amount: 0, detail: "pyre", tick: 0 }]); // applied between steps, at tick 0
+    expect([sim.state.units[minion.id], sim.state.units[a!.id]?.activity, a!.x, a!.y]).toEqual([undefined, "dead", 6, 5]);
+    expect(sim.enqueue(keeper, { type: "burnBody", unitId: minion.id })).toMatchObject({ ok: false, code: "NOT_BURNABLE" });
+  });
 });

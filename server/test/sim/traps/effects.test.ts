@@ -5,7 +5,7 @@ import { DungeonState } from "@malignus/shared/schema";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import {
   LAIR_SETTLE_TICKS, REARM_PERIOD_TICKS,
-  addLair, isHeld, onUnitEntersTile, stepTraps,
+  addLair, onUnitEntersTile, stepTraps,
 } from "../../../src/sim/traps/index.ts";
 import { projectState } from "../../../src/rooms/projection.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
@@ -99,13 +99,14 @@ describe("lingering mechanism effects", () => {
     const speed = victim.speed;
     onUnitEntersTile(sim, walker, 2, 5);
     expect(victim.speed).toBe(0);
-    expect(isHeld(sim, victim)).toBe(true);
-    expect(isHeld(sim, walker)).toBe(false); // out of the web's reach
+    const held = (u: { id: string }) => Object.values(sim.state.effects).some((e) => e.kind === "web" && e.unitId === u.id);
+    expect(held(victim)).toBe(true);
+    expect(held(walker)).toBe(false); // out of the web's reach
     advance(sim, PARTS.webTrap.effectMinutes * TICKS_PER_GAME_MINUTE - 1);
     expect(victim.speed).toBe(0);
     expect(advance(sim, 1)).toMatchObject([{ type: "effectEnded", effect: "web", unitId: victim.id, tick: 200 }]);
     expect(victim.speed).toBe(speed);
-    expect(isHeld(sim, victim)).toBe(false);
+    expect(held(victim)).toBe(false);
   });
 
   it("terror trap: victims flee away from the trap for 15 game minutes and decide nothing else", () => {

@@ -4,6 +4,7 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartRecord, UnitRecord } from "../../../src/sim/state.ts";
+import { scriptedDice } from "../scriptedDice.ts";
 
 /**
  * Test helpers for the trap system: a small open map (20 x 12, floor from 1,1 to 18,10,
@@ -99,4 +100,15 @@ export function unchangedBy<T>(sim: Simulation, fn: () => T): T {
   const events = sim.drainEvents();
   if (events.length !== 0) throw new Error(`events emitted: ${JSON.stringify(events)}`);
   return result;
+}
+
+/**
+ * Makes `sim.rng` return `values` in order from now on (the project's scripted dice); running out
+ * throws. `release()` gives the seeded dice back.
+ */
+export function forceDice(sim: Simulation, values: readonly number[]): { left(): number; release(): void } {
+  const dice = scriptedDice(values);
+  Object.assign(sim.rng, { int: dice.int, die: dice.die, d100: dice.d100, chance: dice.chance });
+  const rng = sim.rng as unknown as Record<string, unknown>;
+  return { left: dice.left, release: () => { for (const k of ["int", "die", "d100", "chance"]) delete rng[k]; } };
 }

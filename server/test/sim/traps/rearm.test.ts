@@ -9,7 +9,7 @@ import {
 import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartRecord, UnitRecord } from "../../../src/sim/state.ts";
-import { adventurer, makeSim, placeBuilt, spyHarm, wire } from "./helpers.ts";
+import { adventurer, forceDice, makeSim, placeBuilt, spyHarm, wire } from "./helpers.ts";
 
 afterEach(() => { vi.restoreAllMocks(); });
 
@@ -40,6 +40,22 @@ const work = (sim: Simulation, minion: UnitRecord, ticks: number) => { for (let 
 const ofType = (sim: Simulation, type: string) => sim.drainEvents().filter((e) => e.type === type);
 
 describe("rearming", () => {
+  it("TRAP-34, TRAP-35 (live, forced dice): a Trapping minion walks to a used part and rearms it through steps: Craft 2 + d10 3 = 5 fails against REARM_DIFFICULTY 1 + 5, then 4 succeeds", () => {
+    const { sim, blades, minion } = setup();
+    blades.needsRearm = true;
+    minion.x = 12; minion.y = 2;
+    const dice = forceDice(sim, [3, 4]);
+    const rearms: { outcome: string; roll: number; tick: number }[] = [];
+    for (let i = 0; i < 1000 && rearms.length < 2; i++) {
+      for (const e of sim.step()) if (e.type === "partRearmed") rearms.push({ outcome: e.outcome, roll: e.roll, tick: e.tick });
+    }
+    dice.release();
+    expect([REARM_DIFFICULTY, minion.stats.craft, dice.left()]).toEqual([1, 2, 0]);
+    expect(rearms.map((r) => [r.outcome, r.roll])).toEqual([["failed", 3], ["rearmed", 4]]);
+    expect(rearms[1]!.tick - rearms[0]!.tick).toBe(PARTS.spinningBlades.rearmWorkTicks); // the work starts over after a plain failure
+    expect(blades).toMatchObject({ needsRearm: false, rearmedTick: rearms[1]!.tick, rearmWorkDone: 0, rearmerId: "" });
+  });
+
   it("TRAP-34, TRAP-35: a Trapping minion rearms a used part after its rearmWorkTicks of work, with one check", () => {
     const { sim, blades, minion } = setup();
     blades.needsRearm = true;
@@ -105,6 +121,30 @@ describe("rearming", () => {
     expect(blades.rearmedTick).toBe(0); // not rearmed: the countdown does not restart
     expect(plate.needsRearm).toBe(true); // proposal: the firing is a use
   });
+
+  for (const which of ["blades", "plate"] as const) {
+    it(`TRAP-37, TRAP-38 (live, forced dice): a Trapping minion rearming the expired ${which} rolls a natural 1, the trap fires at once and the ${which} still needs a rearm`, () => {
+      const { sim, plate, blades, minion } = setup();
+      const rearmed = which === "blades" ? blades : plate;
+      const other = which === "blades" ? plate : blades;
+      sim.state.tick = REARM_PERIOD_TICKS + 10;
+      rearmed.rearmedTick = 0; // expired (TRAP-48): a rearm job, though it is not marked used
+      other.rearmedTick = sim.state.tick;
+      expect([rearmed.needsRearm, needsRearmJob(sim, rearmed), needsRearmJob(sim, other)]).toEqual([false, true, false]);
+      minion.x = rearmed.x + 1; minion.y = rearmed.y;
+      // The rearm check's d10 rolls 1 (critical failure, TRAP-36); the 50% draw rolls 50 (fires, TRAP-37);
+      // the blades' serious wound on the minion, if it stands within their reach, lands on d100 50 (torso).
+      const dice = forceDice(sim, [1, 50, 50]);
+      const events: ReturnType<Simulation["step"]> = [];
+      for (let i = 0; i < 400 && !events.some((e) => e.type === "partRearmed"); i++) events.push(...sim.step());
+      dice.release();
+      const rearm = events.find((e) => e.type === "partRearmed");
+      expect(rearm).toMatchObject({ partId: rearmed.id, byUnitId: minion.id, outcome: "fired", roll: 1 });
+      expect(events.find((e) => e.type === "trapFired")).toMatchObject({ triggerId: plate.id, mechanismId: blades.id });
+      expect([rearmed.needsRearm, rearmed.rearmedTick, needsRearmJob(sim, rearmed)]).toEqual([true, 0, true]); // TRAP-38
+      expect(plate.needsRearm && blades.needsRearm).toBe(true); // the firing is a use of both parts
+    });
+  }
 
   it("TRAP-36, TRAP-39: the rigged outcome rigs the trap's trigger against everyone but that minion, whichever part failed; the part counts as rearmed", () => {
     const { sim, plate, blades, minion } = setup();

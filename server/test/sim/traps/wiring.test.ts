@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { computeNetworks, networkOf, networkOfCable, onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { computeNetworks, networkOf, onUnitEntersTile } from "../../../src/sim/traps/index.ts";
 import { adventurer, makeSim, path, place, placeBuilt, spyHarm, unchangedBy, wire } from "./helpers.ts";
 
 afterEach(() => { vi.restoreAllMocks(); });
@@ -196,7 +196,7 @@ describe("cables crossing and joining", () => {
     const net = networkOf(sim, timer);
     expect(net).toEqual(networkOf(sim, plate));
     expect(net).toMatchObject({ id: a, cableIds: [a, b], trigger: plate, timer, mechanism: blades });
-    expect(networkOfCable(sim, b)?.id).toBe(a);
+    expect(computeNetworks(sim.state).byCable.get(b)?.id).toBe(a);
     // starting on a cable joins as well
     const c = sim.apply({ type: "wire", path: path([8, 3], [8, 6], [7, 6], [7, 4], [6, 4], [6, 3]) });
     expect(c.ok).toBe(true);
