@@ -281,10 +281,11 @@ export interface D20Traits {
  * bites make bleed (D20-STATUS-10); giant spiders' venom deals poison and paralyses for a turn
  * (D20-STATUS-02, D20-DAMAGE-14), their web roots (D20-STATUS-05); giant bats' screech terrifies
  * (D20-STATUS-07); the Master's magic staff adds +1 magical damage (D20-DAMAGE-03) and it knows
- * spells that blind, silence, enrage, burn and leave acid, poison and burning zones; trolls hit
- * hard (+2), have a thick hide (−2 every hit), resist bludgeoning and fear fire and magic;
- * gargoyles are stone: they resist burn and non-magical damage and Magic Absorb spells with
- * Contre 5 (D20-DAMAGE-19).
+ * spells that blind, silence, enrage, burn (D20-DAMAGE-23) and splash acid (D20-DAMAGE-09), and
+ * area spells rolled once for all (D20-DAMAGE-04) that leave acid, poison and burning zones; trolls are
+ * vulnerable to fire and to magic (D20-DAMAGE-26, D20-DAMAGE-30); gargoyles are stone: −2 on every
+ * hit, then they resist burn and non-magical damage (D20-DAMAGE-27 to D20-DAMAGE-29), and Magic
+ * Absorb spells with Contre 5 (D20-DAMAGE-19).
  */
 export const D20_SPECIES_TRAITS: Readonly<Record<string, D20Traits>> = {
   wolf: { inflicts: { status: "bleeding" } },
@@ -300,17 +301,18 @@ export const D20_SPECIES_TRAITS: Readonly<Record<string, D20Traits>> = {
   master: {
     damageBonus: 1, magicalWeapon: true, element: "earth", mana: 12,
     spells: [
-      { name: "blind", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d4", damageType: "magic", element: "earth", radius: 0, inflicts: { status: "blinded", turns: 1 } },
+      { name: "blind", cost: 2, pool: "mana", kind: "attack", band: "medium", damage: "1d4", damageType: "magic", element: "earth", radius: 0, inflicts: { status: "blinded", turns: 1 } },
       { name: "silence", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d4", damageType: "psychic", element: "", radius: 0, inflicts: { status: "silenced", turns: 1 } },
       { name: "madness", cost: 2, pool: "mana", kind: "attack", band: "medium", damage: "1d4", damageType: "psychic", element: "", radius: 0, inflicts: { status: "enraged", turns: 1 } },
       { name: "firebolt", cost: 2, pool: "mana", kind: "attack", band: "medium", damage: "1d6", damageType: "burn", element: "fire", radius: 0 },
+      { name: "acidDart", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d4", damageType: "acid", element: "", radius: 0 },
       { name: "acidRain", cost: 3, pool: "mana", kind: "area", band: "medium", damage: "1d4", damageType: "acid", element: "", radius: 1, zone: { type: "acid" } },
       { name: "miasma", cost: 3, pool: "mana", kind: "area", band: "medium", damage: "1d4", damageType: "poison", element: "", radius: 1, zone: { type: "poison" } },
       { name: "fireWall", cost: 3, pool: "mana", kind: "area", band: "medium", damage: "1d4", damageType: "burn", element: "fire", radius: 1, zone: { type: "burn" } },
     ],
   },
-  troll: { damageBonus: 2, resistances: ["bludgeoning"], vulnerabilities: ["burn"], reduction: 2, vulnerableToMagical: true },
-  gargoyle: { resistances: ["burn"], resistsNonMagical: true, contre: 5 },
+  troll: { vulnerabilities: ["burn"], vulnerableToMagical: true },
+  gargoyle: { resistances: ["burn"], resistsNonMagical: true, reduction: 2, contre: 5 },
 };
 
 /** D20-FLOW-28 (sheet not in the chapter; server default): every unit's walking movement, tiles per turn. */

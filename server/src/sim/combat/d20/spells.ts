@@ -75,13 +75,14 @@ export function areaSpell(sim: Simulation, caster: UnitRecord, x: number, y: num
     if (!isActive(u) || gridDistance(spaceOf(sim, u), { x, y }) > spell.radius) continue;
     hit.push(u.id);
     hurt(sim, u, damageTaken(raw, spell.damageType, defenceOf(sim, u), true), spell.damageType, caster.id, { byUnitId: caster.id });
-    afterSpellHit(sim, caster, u, spell);
+    if (spell.inflicts) inflict(sim, u, caster.id, spell.inflicts); // an area's lingering harm is its ground zone, not a damage over time
+
   }
   return hit;
 }
 
 /**
- * What a spell leaves on a creature it hit: the basic damage over time of its type (acid, poison,
+ * What an attack spell leaves on a creature it hit: the basic damage over time of its type (acid, poison,
  * burn: D20-DAMAGE-09, D20-DAMAGE-14, D20-DAMAGE-23) and its status (D20-STATUS-02 to D20-STATUS-10).
  */
 function afterSpellHit(sim: Simulation, caster: UnitRecord, target: UnitRecord, spell: D20Spell): void {
