@@ -265,6 +265,8 @@ export interface D20Traits {
   resistsNonMagical?: boolean;
   /** D20-DAMAGE-30: vulnerable to every magical damage (counted once with a type vulnerability). */
   vulnerableToMagical?: boolean;
+  /** D20-DAMAGE-17: a creature it grapples takes the basic asphyxiation (`BASIC_DOT.asphyxiation`, 1d4) at the start of each of its turns while the hold lasts. */
+  strangles?: boolean;
   /** D20-DAMAGE-19: its Contre (Contrôle) modifier, added to its AC when it Magic Absorbs a spell (D20-ACTION-30). */
   contre?: number;
   /** D20-DAMAGE-31: its magic element (a key of `MAGIC_ADVANTAGE`). */
@@ -283,7 +285,8 @@ export interface D20Traits {
  * (D20-STATUS-07); the Master's magic staff adds +1 magical damage (D20-DAMAGE-03) and it knows
  * spells that blind, silence, enrage, burn (D20-DAMAGE-23) and splash acid (D20-DAMAGE-09), and
  * area spells rolled once for all (D20-DAMAGE-04) that leave acid, poison and burning zones; trolls are
- * vulnerable to fire and to magic (D20-DAMAGE-26, D20-DAMAGE-30); gargoyles are stone: −2 on every
+ * vulnerable to fire and to magic (D20-DAMAGE-26, D20-DAMAGE-30) and strangle whom they grapple
+ * (D20-DAMAGE-17); gargoyles are stone: −2 on every
  * hit, then they resist burn and non-magical damage (D20-DAMAGE-27 to D20-DAMAGE-29), and Magic
  * Absorb spells with Contre 5 (D20-DAMAGE-19).
  */
@@ -311,7 +314,7 @@ export const D20_SPECIES_TRAITS: Readonly<Record<string, D20Traits>> = {
       { name: "fireWall", cost: 3, pool: "mana", kind: "area", band: "medium", damage: "1d4", damageType: "burn", element: "fire", radius: 1, zone: { type: "burn" } },
     ],
   },
-  troll: { vulnerabilities: ["burn"], vulnerableToMagical: true },
+  troll: { vulnerabilities: ["burn"], vulnerableToMagical: true, strangles: true },
   gargoyle: { resistances: ["burn"], resistsNonMagical: true, reduction: 2, contre: 5 },
 };
 

@@ -122,6 +122,26 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     });
   }
 
+  it("D20-DAMAGE-17: a troll the keeper plays grapples the hero; while the hold lasts the hero takes 1d4 asphyxiation at the start of its turns", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5);
+    const t = creature(sim, "troll", 6, 5);
+    t.controller = "seat-1";
+    plain([a, t]);
+    a.targetId = t.id;
+    forceDice(sim, [1, 20]);
+    sim.step();
+    const enc = encOf(sim);
+    enc.plans[t.id] = { steps: [{ kind: "grapple", targetId: a.id }] };
+    // the Strength contest 15 against 5; the hero's turn: asphyxiation 3, then its sword: natural 1.
+    const dice = forceDice(sim, [15, 5, 3, 1]);
+    const ev = run(sim, 2);
+    expect(d20Of(a).statuses).toEqual([{ kind: "grappled", turnsLeft: -1, sourceId: t.id }]);
+    expect(dmg(ev)).toEqual([{ targetId: a.id, sourceId: t.id, amount: 3, damageType: "asphyxiation", hp: 97 }]);
+    expect(of(ev, "attack")).toMatchObject([{ attackerId: a.id, targetId: t.id, hit: false, attackRoll: 1 }]);
+    expect(dice.left()).toBe(0);
+  });
+
   it("D20-DAMAGE-32, D20-DAMAGE-31: a Skyrider's gust (wind) on the Master (earth): wind beats earth, +2 damage: 3 + 2 = 5", () => {
     const sim = d20Sim();
     const s = hero(sim, 5, 5, { adventurerClass: "Skyrider" });

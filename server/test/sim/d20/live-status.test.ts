@@ -10,7 +10,7 @@ const fight = (ev: readonly SimEvent[]) => ev.filter((e) => ["attack", "damaged"
   const { tick: _t, encounterId: _e, ...r } = e as SimEvent & { encounterId?: string };
   return r;
 });
-const BOW = { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 };
+const BOW = { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } as const;
 
 /**
  * Each status of D20-STATUS-02 to D20-STATUS-10 inflicted by a live creature of the dungeon
