@@ -8,6 +8,7 @@ import { DungeonConnection, type DungeonRole } from "./connection.ts";
 import type { Rejoin } from "./resume.ts";
 import { watchReplay, type ReplayConnection, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 import { DEFAULT_SERVER_URL, httpBaseUrl } from "./urls.ts";
+import { ServiceUnavailableError, asServiceError } from "./errors.ts";
 
 /** Options a dungeon is created with (the room's create options). */
 export interface DungeonCreateOptions {
@@ -115,7 +116,8 @@ export class MalignusClient {
    * that stores dungeons, the connection's `dungeonId` and `keeperKey` are set when this
    * resolves: keep the key, it is shown only here and is needed to take the keeper seat again.
    *
-   * @throws the Colyseus matchmaking error (rejects) when the server refuses the options.
+   * @throws the Colyseus matchmaking error (rejects) when the server refuses the options;
+   *   ServiceUnavailableError when the server answers 503 (e.g. `REDIS_UNAVAILABLE`), at once.
    * @example
    * const keeper = await client.createDungeon({ seed: 1, ruleset: "malignus", timeScale: 30 }, { name: "Morag" });
    * console.log("dungeon", keeper.dungeonId, "key", keeper.keeperKey);
@@ -124,7 +126,12 @@ export class MalignusClient {
     const role: DungeonRole = join.role ?? "keeper";
     // A secret of this request only: the room knows its creator by it and tells it the keeper key.
     const creatorToken = randomToken();
-    const room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role, creatorToken }, DungeonState);
+    let room: Room<any, DungeonState>;
+    try {
+      room = await this.colyseus.create<DungeonState>(DUNGEON_ROOM, { ...options, ...join, role, creatorToken }, DungeonState);
+    } catch (err) {
+      throw asServiceError(err);
+    }
     return await seated(await connected(room, role, this.#rejoiner(room.roomId, { ...join, role })));
   }
 
@@ -136,7 +143,7 @@ export class MalignusClient {
    *
    * @throws DungeonAccessError (rejects) `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`,
    *   `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED` (with what is wrong), `DUNGEON_BUSY`, `NO_STORE`;
-   *   no seat is taken and nothing changes.
+   *   no seat is taken and nothing changes. ServiceUnavailableError on HTTP 503 (e.g. `REDIS_UNAVAILABLE`).
    * @example
    * const keeper = await client.openDungeon(saved.dungeonId, { keeperKey: saved.keeperKey, name: "Morag" });
    * const watcher = await client.openDungeon(saved.dungeonId); // a spectator of a public dungeon
@@ -147,7 +154,7 @@ export class MalignusClient {
       const room = await this.colyseus.joinOrCreate<DungeonState>(DUNGEON_ROOM, { ...join, role, dungeonId }, DungeonState);
       return await seated(await connected(room, role, this.#rejoiner(room.roomId, { ...join, role }), join.keeperKey));
     } catch (err) {
-      throw asAccessError(err);
+      throw asServiceError(asAccessError(err));
     }
   }
 
@@ -176,7 +183,7 @@ export class MalignusClient {
    * A stored dungeon's keeper seat needs its `keeperKey`.
    *
    * @throws the Colyseus matchmaking error (rejects) when the room does not exist or already has a keeper;
-   *   DungeonAccessError when the key is missing or wrong.
+   *   DungeonAccessError when the key is missing or wrong; ServiceUnavailableError on HTTP 503.
    * @example
    * const keeper = await client.joinAsKeeper(roomId, "Morag");
    */
@@ -204,7 +211,7 @@ export class MalignusClient {
       const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
       return await connected(room, "adventurer", this.#rejoiner(roomId, options), keeperKey);
     } catch (err) {
-      throw asAccessError(err);
+      throw asServiceError(asAccessError(err));
     }
   }
 
@@ -216,14 +223,20 @@ export class MalignusClient {
    *   with a token that holds no seat.
    */
   async reconnect(reconnectionToken: string, role: DungeonRole): Promise<DungeonConnection> {
-    const room = await this.colyseus.reconnect<DungeonState>(reconnectionToken, DungeonState);
+    let room: Room<any, DungeonState>;
+    try {
+      room = await this.colyseus.reconnect<DungeonState>(reconnectionToken, DungeonState);
+    } catch (err) {
+      throw asServiceError(err);
+    }
     return await connected(room, role);
   }
 
   /**
    * Watches an existing dungeon: state and events, no commands. A private stored dungeon needs its `keeperKey`.
    *
-   * @throws the Colyseus matchmaking error (rejects) when the room does not exist.
+   * @throws the Colyseus matchmaking error (rejects) when the room does not exist;
+   *   ServiceUnavailableError when the server answers 503 (e.g. `REDIS_UNAVAILABLE`).
    * @example
    * const [dungeon] = await client.listDungeons();
    * const watcher = await client.spectate(dungeon!.roomId);
@@ -236,13 +249,18 @@ export class MalignusClient {
   /**
    * Lists the live dungeons (`GET /rooms`).
    *
-   * @throws Error (rejects) when the server answers with a non-2xx status or not a JSON array.
+   * @throws ServiceUnavailableError (rejects) on HTTP 503 (`reason` `REDIS_UNAVAILABLE` while the server's Redis is away);
+   *   Error when the server answers another non-2xx status or not a JSON array.
    * @example
    * for (const d of await client.listDungeons()) console.log(d.roomId, d.map, `day ${d.day}`);
    */
   async listDungeons(): Promise<DungeonListing[]> {
     const url = `${this.httpUrl}/rooms`;
     const response = await this.#fetch(url, { headers: { accept: "application/json" } });
+    if (response.status === 503) {
+      const refusal = await response.json().catch(() => ({})) as { error?: string; message?: string };
+      throw new ServiceUnavailableError(refusal.error ?? "UNAVAILABLE", refusal.message ?? `GET ${url} answered 503 ${response.statusText}`);
+    }
     if (!response.ok) throw new Error(`GET ${url} answered ${response.status} ${response.statusText}`);
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error(`GET ${url} did not answer a JSON array`);
@@ -269,7 +287,7 @@ export class MalignusClient {
       const room = await this.colyseus.joinById<DungeonState>(roomId, options, DungeonState);
       return await connected(room, role, this.#rejoiner(roomId, options), keeperKey);
     } catch (err) {
-      throw asAccessError(err);
+      throw asServiceError(asAccessError(err));
     }
   }
 

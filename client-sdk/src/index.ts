@@ -22,6 +22,7 @@ export {
   RESUME_MAX_ATTEMPTS, RESUME_FIRST_DELAY_MS, RESUME_MAX_DELAY_MS, RESUME_FIRST_STATE_TIMEOUT_MS, RESUMABLE_CLOSE_CODES,
   resumeDelayMs, type Rejoin,
 } from "./resume.ts";
+export { ServiceUnavailableError, asServiceError } from "./errors.ts";
 export { CommandValidationError, validateCommand, isCommandType } from "./validate.ts";
 export { ReplayConnection, watchReplay, downloadReplay, REPLAY_FIRST_STATE_TIMEOUT_MS, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 export { httpBaseUrl, DEFAULT_SERVER_URL } from "./urls.ts";

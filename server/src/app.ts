@@ -4,8 +4,6 @@ import {
   Server, LocalPresence, LocalDriver, createEndpoint, createRouter, matchMaker,
   type MatchMakerDriver, type Presence,
 } from "@colyseus/core";
-import { RedisPresence } from "@colyseus/redis-presence";
-import { RedisDriver } from "@colyseus/redis-driver";
 import { DUNGEON_ROOM, REPLAY_ROOM, type DungeonListing } from "@malignus/shared";
 import type { TransportPreference } from "./config.ts";
 import { logger as defaultLogger, type Logger } from "./logger.ts";
@@ -24,6 +22,10 @@ import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
 import { getStored, jsonResponse, listStored } from "./rooms/storedListing.ts";
 import { replayEndpoint } from "./replay/route.ts";
 import { replayRoomWith } from "./replay/ReplayRoom.ts";
+import {
+  RedisLink, REDIS_UNAVAILABLE, REDIS_UNAVAILABLE_STATUS, fewestRoomsPlacement, guardMatchmaking, isRedisConnectionError,
+  type RedisUnavailableBody,
+} from "./redis.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -42,6 +44,8 @@ export interface CreateServerOptions {
   handleSignals?: boolean;
   /** Logger (default: the process logger). */
   logger?: Logger;
+  /** Longest wait for Redis at start-up, in ms (default redis.ts `REDIS_STARTUP_TIMEOUT_MS`). */
+  redisStartupTimeoutMs?: number | undefined;
   /**
    * Where dungeons are kept (store/index.ts `openDungeonStore`; `main.ts` opens SQLite under
    * `DATA_DIR`, or PostgreSQL with `DATABASE_URL`). The server takes it over: `init()` here,
@@ -86,15 +90,22 @@ export interface DungeonServer {
   shutdown(reason?: string): Promise<void>;
   /** The persistence rooms use (store, writer, lease holder); undefined without a store. */
   readonly host: DungeonHost | undefined;
+  /** The Redis presence/driver and their health (redis.ts); undefined without `redisUrl`. */
+  readonly redis: RedisLink | undefined;
 }
 
 /** Answer of `GET /health`. `rooms` counts the rooms living in this process. */
 export interface HealthResponse {
-  /** `degraded`: the dungeon store is unreachable (inputs queue in memory, up to a bound). */
+  /**
+   * `degraded`: the dungeon store is unreachable (inputs queue in memory, up to a bound), or
+   * Redis is (listing and matchmaking answer 503; rooms keep running).
+   */
   status: "ok" | "degraded";
   pid: number;
   rooms: number;
   transport: TransportKind;
+  /** Only with `REDIS_URL`: `up`, or `down` while Redis is unreachable. */
+  redis?: "up" | "down";
 }
 
 /**
@@ -105,7 +116,9 @@ export interface HealthResponse {
  * Prometheus metrics in text format (metrics.ts), and `GET /dungeons/:id/replay` → a stored
  * dungeon's replay file (replay/route.ts); and the `replay` room (replay/ReplayRoom.ts). Only one server may exist per process
  * (the Colyseus matchmaker is a module singleton).
- * @throws Error when `transport` is `uws` and uWebSockets.js cannot be loaded.
+ * With Redis, `GET /rooms` and matchmaking answer HTTP 503 at once while Redis is away (redis.ts).
+ * @throws Error when `transport` is `uws` and uWebSockets.js cannot be loaded, or when Redis does
+ *   not answer within `redisStartupTimeoutMs`.
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<DungeonServer> {
   const log = options.logger ?? defaultLogger;
@@ -114,12 +127,26 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
   let presence: Presence;
   let driver: MatchMakerDriver;
   let heartbeat: ProcessHeartbeat | undefined;
+  let redis: RedisLink | undefined;
+  let selectProcessIdToCreateRoom: (() => Promise<string>) | undefined;
   if (options.redisUrl) {
-    const redisOptions = redisOptionsFromUrl(options.redisUrl, options.redisKeyPrefix);
-    presence = new RedisPresence(redisOptions);
-    driver = new RedisDriver(redisOptions);
-    heartbeat = new ProcessHeartbeat(presence, log);
-    log.info({ redis: redactUrl(options.redisUrl), keyPrefix: options.redisKeyPrefix ?? "" }, "presence and driver: redis");
+    redis = new RedisLink(options.redisUrl, options.redisKeyPrefix, log);
+    const link = redis;
+    presence = redis.presence;
+    driver = redis.driver;
+    heartbeat = new ProcessHeartbeat(presence, log, { isUp: () => link.available, queryAll: (c) => link.driver.queryAll(c) });
+    const beat = heartbeat;
+    redis.driver.liveFilter = (caches) => beat.filterLive(caches);
+    redis.onBack(() => beat.resumed());
+    selectProcessIdToCreateRoom = fewestRoomsPlacement(redis.driver, (p) => beat.isAlive(p));
+    try {
+      await redis.waitReady(options.redisStartupTimeoutMs);
+    } catch (err) {
+      redis.presence.shutdown();
+      await redis.driver.shutdown();
+      throw err;
+    }
+    log.info({ redis: redis.url, keyPrefix: options.redisKeyPrefix ?? "" }, "presence and driver: redis");
   } else {
     presence = new LocalPresence();
     driver = new LocalDriver();
@@ -131,6 +158,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     presence,
     driver,
     ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
+    ...(selectProcessIdToCreateRoom ? { selectProcessIdToCreateRoom } : {}),
     gracefullyShutdown: options.handleSignals ?? false,
     greet: false,
     // An expected schema refusal of a client's message is a one-line warn, not an error with a stack.
@@ -149,13 +177,26 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
   }
   const noStore = (): Response => jsonResponse({ status: 503, body: { error: "NO_STORE", reason: "this server keeps no dungeons (started without a store)" } });
 
+  guardMatchmaking(redis);
   const health = createEndpoint("/health", { method: "GET" }, async (): Promise<HealthResponse> => ({
-    status: host?.writer.degraded ? "degraded" : "ok",
+    status: host?.writer.degraded || (redis && !redis.available) ? "degraded" : "ok",
     pid: process.pid,
     rooms: matchMaker.stats.local.roomCount,
     transport: choice.kind,
+    ...(redis ? { redis: redis.available ? "up" as const : "down" as const } : {}),
   }));
-  const rooms = createEndpoint("/rooms", { method: "GET" }, async (): Promise<DungeonListing[]> => listDungeons(heartbeat));
+  const redisDown = (link: RedisLink): Response =>
+    jsonResponse({ status: REDIS_UNAVAILABLE_STATUS, body: { error: REDIS_UNAVAILABLE, message: link.unavailableMessage() } satisfies RedisUnavailableBody });
+  const rooms = createEndpoint("/rooms", { method: "GET" }, async (): Promise<Response> => {
+    if (redis && !redis.available) return redisDown(redis);
+    try {
+      return jsonResponse({ status: 200, body: await listDungeons() });
+    } catch (err) {
+      if (redis && isRedisConnectionError(err)) return redisDown(redis);
+      log.error({ err }, "GET /rooms failed");
+      return jsonResponse({ status: 500, body: { error: "INTERNAL", message: err instanceof Error ? err.message : String(err) } });
+    }
+  });
   const metrics = createEndpoint("/metrics", { method: "GET" }, async (): Promise<Response> => {
     const { body, contentType } = await metricsText();
     return new Response(body, { status: 200, headers: { "content-type": contentType } });
@@ -196,6 +237,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       return bound;
     },
     host,
+    redis,
     async restoreLiveDungeons(): Promise<RestoreOutcome[]> {
       return host ? await restoreLiveDungeons(host.store, host.holder, log) : [];
     },
@@ -203,6 +245,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       await notifyShutdown(reason).catch((err: unknown) => log.warn({ err }, "could not tell the clients of the shutdown"));
       await heartbeat?.stop();
       await server.gracefullyShutdown(false);
+      if (redis) {
+        redis.close();
+        guardMatchmaking(undefined);
+      }
       if (host) {
         await host.writer.flush();
         await Promise.allSettled(host.saving.values());
@@ -213,15 +259,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
 }
 
 /**
- * Every live `dungeon` room across processes, from the matchmaking cache and its metadata.
- * @param heartbeat with Redis: drops the rooms of processes whose heartbeat expired (ghosts of a
- *   dead process, lifecycle/heartbeat.ts) before the sweep removes them from the cache.
+ * Every live `dungeon` room across processes, from the matchmaking cache and its metadata. With
+ * Redis the driver leaves out the rooms of processes whose heartbeat expired (ghosts of a dead
+ * process, lifecycle/heartbeat.ts; redis.ts `ResilientRedisDriver`).
+ * @throws the driver's error (e.g. Redis unreachable).
  */
-export async function listDungeons(heartbeat?: ProcessHeartbeat): Promise<DungeonListing[]> {
+export async function listDungeons(): Promise<DungeonListing[]> {
   // A room that locks itself inside onCreate (a new stored dungeon waits for its creator) makes
   // the Redis driver write its cache before Colyseus gave it its id: no id, nothing to list.
-  const all = (await matchMaker.query({ name: DUNGEON_ROOM })).filter((c) => typeof c.roomId === "string");
-  const caches = heartbeat ? await heartbeat.filterLive(all) : all;
+  const caches = (await matchMaker.query({ name: DUNGEON_ROOM })).filter((c) => typeof c.roomId === "string");
   return caches.map((c) => {
     const m = (c.metadata ?? {}) as Partial<DungeonMetadata>;
     return {
@@ -237,24 +283,4 @@ export async function listDungeons(heartbeat?: ProcessHeartbeat): Promise<Dungeo
       openAdventurerSeats: m.openAdventurerSeats ?? [],
     };
   });
-}
-
-/** ioredis options from a `redis://[user:pass@]host[:port][/db]` URL, plus a key prefix. */
-function redisOptionsFromUrl(url: string, keyPrefix: string | undefined) {
-  const u = new URL(url);
-  return {
-    host: u.hostname || "127.0.0.1",
-    port: u.port ? Number(u.port) : 6379,
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
-    ...(u.protocol === "rediss:" ? { tls: {} } : {}),
-    ...(keyPrefix ? { keyPrefix } : {}),
-  };
-}
-
-function redactUrl(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = "***";
-  return u.toString();
 }

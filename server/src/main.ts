@@ -7,6 +7,10 @@
  * Redis and the transport are closed, and the process exits 0; a second signal or a shutdown
  * longer than {@link SHUTDOWN_TIMEOUT_MS} exits 1 at once.
  *
+ * When the server cannot be created (TRANSPORT=uws and uWebSockets.js does not load, Redis does
+ * not answer within redis.ts `REDIS_STARTUP_TIMEOUT_MS`, …) it logs one fatal `could not start: <why>`
+ * line and exits 1.
+ *
  * `LEASE_HOLDER` names this process for the dungeons' leases; default `<hostname>:<PORT>`, the
  * same after a restart, so a process killed with -9 and started again takes back its dungeons at
  * once (another process waits for their leases to expire).
@@ -16,6 +20,7 @@ import { readConfig } from "./config.ts";
 import { logger as log } from "./logger.ts";
 import { createServer } from "./app.ts";
 import { openDungeonStore } from "./store/index.ts";
+import { isRedisConnectionError } from "./redis.ts";
 
 /** Longest graceful shutdown before the process exits anyway, in milliseconds. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -23,18 +28,34 @@ export const SHUTDOWN_TIMEOUT_MS = 10_000;
 // The shared logger reads LOG_LEVEL itself; readConfig() refuses an invalid one.
 const config = readConfig();
 
-process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled rejection"));
+/** Redis commands Colyseus fires and forgets (room counts, unsubscribes) that failed while Redis was away (the outage is logged once by redis.ts). */
+let redisRejections = 0;
+process.on("unhandledRejection", (reason) => {
+  if (config.redisUrl && isRedisConnectionError(reason)) {
+    redisRejections++;
+    log.debug({ err: reason, redisRejections }, "redis command failed during an outage");
+    return;
+  }
+  log.error({ err: reason }, "unhandled rejection");
+});
 process.on("uncaughtException", (err) => log.error({ err }, "uncaught exception"));
 
-const app = await createServer({
-  redisUrl: config.redisUrl,
-  redisKeyPrefix: config.redisKeyPrefix,
-  publicAddress: config.publicAddress,
-  transport: config.transport,
-  logger: log,
-  store: openDungeonStore(config),
-  leaseHolder: config.leaseHolder ?? `${hostname()}:${config.port}`,
-});
+let app: Awaited<ReturnType<typeof createServer>>;
+try {
+  app = await createServer({
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    publicAddress: config.publicAddress,
+    transport: config.transport,
+    logger: log,
+    store: openDungeonStore(config),
+    leaseHolder: config.leaseHolder ?? `${hostname()}:${config.port}`,
+  });
+} catch (err) {
+  // E.g. TRANSPORT=uws where uWebSockets.js cannot load, or Redis not answering: say why, exit 1.
+  log.fatal({ err }, `could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

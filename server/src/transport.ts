@@ -34,7 +34,7 @@ export async function createTransport(preference: TransportPreference, log: Logg
       };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (preference === "uws") throw new Error(`TRANSPORT=uws but uWebSockets.js failed to load: ${message}`, { cause: err });
+      if (preference === "uws") throw new Error(`TRANSPORT=uws but uWebSockets.js failed to load: ${message.replace(/\s+/g, " ").trim()}`, { cause: err });
       choice = {
         transport: new WebSocketTransport(),
         kind: "ws",

@@ -15,7 +15,14 @@ import type { Logger } from "../logger.ts";
  *
  * The figure: a dead process's rooms leave the listing within TTL + 1 beat ≤ 4 s of its death
  * (3 s TTL, written every 1 s), and the matchmaking cache within TTL + sweep + IPC timeout ≤ 6 s.
+ * The matchmaking driver (redis.ts `ResilientRedisDriver.liveFilter`) uses the same test, so
+ * matchmaking (join by id, joinOrCreate, room placement) stops offering them as soon as the
+ * listing does (issue 18 part 4).
  * Without Redis (one process) there are no ghosts and nothing runs.
+ *
+ * While Redis is away (redis.ts `RedisLink`) the beat and the sweep skip their turn silently; when
+ * it is back the key is written at once, and the sweep waits {@link SWEEP_GRACE_AFTER_OUTAGE_MS}
+ * so that other processes, which lost their keys too, have written theirs again.
  */
 
 /** Lifetime of a process's heartbeat key, in seconds (Redis `SETEX` granularity). */
@@ -24,6 +31,17 @@ export const PROCESS_HEARTBEAT_TTL_SECONDS = 3;
 export const PROCESS_HEARTBEAT_EVERY_MS = 1_000;
 /** How often a process looks for rooms of dead processes in the matchmaking cache, in real milliseconds. */
 export const GHOST_SWEEP_EVERY_MS = 1_000;
+
+/** How long after a Redis outage the sweep waits before judging other processes, in real milliseconds (TTL + 1 beat). */
+export const SWEEP_GRACE_AFTER_OUTAGE_MS = PROCESS_HEARTBEAT_TTL_SECONDS * 1_000 + PROCESS_HEARTBEAT_EVERY_MS;
+
+/** What the heartbeat needs besides the presence (all optional; redis.ts gives them). */
+export interface HeartbeatOptions {
+  /** False while Redis is away: the beat and the sweep skip their turn. Default: always up. */
+  isUp?: () => boolean;
+  /** Every room cache matching `conditions`, rooms of dead processes included. Default: `matchMaker.query`. */
+  queryAll?: (conditions: Partial<IRoomCache>) => Promise<IRoomCache[]>;
+}
 
 /** The heartbeat key of `processId` (the presence adds the REDIS_KEY_PREFIX). */
 export function heartbeatKey(processId: string): string {
@@ -41,12 +59,24 @@ export class ProcessHeartbeat {
   #beat: ReturnType<typeof setInterval> | undefined;
   #sweep: ReturnType<typeof setInterval> | undefined;
   #sweeping = false;
+  readonly #isUp: () => boolean;
+  readonly #queryAll: (conditions: Partial<IRoomCache>) => Promise<IRoomCache[]>;
+  /** No sweep before this time (ms since the epoch): set when Redis comes back. */
+  #sweepAfter = 0;
   /** Processes whose ghost rooms were swept (count), for tests and logs. */
   swept = 0;
 
-  constructor(presence: Presence, log: Logger) {
+  constructor(presence: Presence, log: Logger, options: HeartbeatOptions = {}) {
     this.#presence = presence;
     this.#log = log;
+    this.#isUp = options.isUp ?? (() => true);
+    this.#queryAll = options.queryAll ?? ((conditions) => Promise.resolve(matchMaker.query(conditions)));
+  }
+
+  /** Redis is back after an outage: writes the key now and holds the sweep for {@link SWEEP_GRACE_AFTER_OUTAGE_MS}. */
+  async resumed(): Promise<void> {
+    this.#sweepAfter = Date.now() + SWEEP_GRACE_AFTER_OUTAGE_MS;
+    await this.#write();
   }
 
   /** Writes the key now, then every {@link PROCESS_HEARTBEAT_EVERY_MS}; sweeps every {@link GHOST_SWEEP_EVERY_MS}. */
@@ -90,11 +120,11 @@ export class ProcessHeartbeat {
    * @returns the process ids found dead and swept.
    */
   async sweep(): Promise<string[]> {
-    if (this.#sweeping) return [];
+    if (this.#sweeping || !this.#isUp() || Date.now() < this.#sweepAfter) return [];
     this.#sweeping = true;
     const dead: string[] = [];
     try {
-      const caches = await matchMaker.query({});
+      const caches = await this.#queryAll({});
       const others = [...new Set(caches.map((c) => c.processId))].filter((p) => p !== matchMaker.processId);
       for (const processId of others) {
         if (await this.isAlive(processId)) continue;
@@ -105,7 +135,7 @@ export class ProcessHeartbeat {
         this.#log.warn({ deadProcessId: processId, rooms: caches.filter((c) => c.processId === processId).map((c) => c.roomId) }, "ghost rooms of a dead process removed");
       }
     } catch (err) {
-      this.#log.warn({ err }, "ghost sweep failed");
+      if (this.#isUp()) this.#log.warn({ err }, "ghost sweep failed");
     } finally {
       this.#sweeping = false;
     }
@@ -113,10 +143,11 @@ export class ProcessHeartbeat {
   }
 
   async #write(): Promise<void> {
+    if (!this.#isUp()) return;
     try {
       await this.#presence.setex(heartbeatKey(matchMaker.processId), String(Date.now()), PROCESS_HEARTBEAT_TTL_SECONDS);
     } catch (err) {
-      this.#log.warn({ err }, "could not write the process heartbeat");
+      if (this.#isUp()) this.#log.warn({ err }, "could not write the process heartbeat");
     }
   }
 }

@@ -66,5 +66,5 @@ describe("ghost rooms of a dead process (issue 16 part 4)", () => {
 
     b.child.kill("SIGTERM");
     expect(await exitWithin(b, 10_000)).toBe(0);
-  }, 20_000);
+  }, 40_000);
 });

@@ -12,8 +12,10 @@ import type { DungeonRecord } from "../../src/store/types.ts";
  */
 
 export const REPO = fileURLToPath(new URL("../../../", import.meta.url));
-export const REDIS_HOST = "127.0.0.1";
-export const REDIS_PORT = 6379;
+/** The Redis the Redis tests use: `TEST_REDIS_URL` (host and port only), default redis://127.0.0.1:6379 (.ci/run exports it). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+export const REDIS_HOST = new URL(TEST_REDIS_URL).hostname || "127.0.0.1";
+export const REDIS_PORT = Number(new URL(TEST_REDIS_URL).port || 6379);
 
 /** A running (or exited) server process. */
 export interface ServerProcess {

@@ -12,8 +12,10 @@ import { DungeonState } from "@malignus/shared/schema";
 import type { HealthResponse } from "../../src/app.ts";
 import { handleServerMessages } from "./harness.ts";
 
-const REDIS_HOST = "127.0.0.1";
-const REDIS_PORT = 6379;
+/** The Redis to use: `TEST_REDIS_URL` (host and port), default redis://127.0.0.1:6379 (.ci/run exports it). */
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+const REDIS_HOST = new URL(TEST_REDIS_URL).hostname || "127.0.0.1";
+const REDIS_PORT = Number(new URL(TEST_REDIS_URL).port || 6379);
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 /** Keys of this run only: never FLUSHALL a Redis others may use. */
 const KEY_PREFIX = `malignus-test-${process.pid}-${randomBytes(4).toString("hex")}:`;

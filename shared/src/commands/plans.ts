@@ -18,7 +18,7 @@ export const TurnStep = z.object({
   offHand: z.boolean().optional(),
   thrown: z.boolean().optional(),
   control: z.boolean().optional(),
-  item: z.enum(["bandage", "medicalTools", "healingPotion"]).optional(),
+  item: z.enum(["bandage", "medicalTools", "healingPotion", "swapWeapons"]).optional(),
   action: z.enum(["dash", "disengage"]).optional(),
   spell: z.string().max(64).optional(),
   text: z.string().max(200).optional(),

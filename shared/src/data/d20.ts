@@ -138,6 +138,8 @@ export const DRAG_EXTRA_COST = 1;
 export const DROP_PRONE_COST = 0;
 /** Left open (D20-MOVE, slippery liquid D20-MOVE-27): 1d20 + Agility must reach this to stay standing. */
 export const SLIPPERY_DC = 10;
+/** Left open (D20-MOVE-26): rounds the Locksmith's spilled oil stays slippery. */
+export const SLIPPERY_ZONE_ROUNDS = 3;
 /**
  * D20-MOVE-17 to D20-MOVE-20: the movement multiplier of each mode: flying doubles (17), swimming
  * halves (18), a Saaneris swims at double (19), a swimming spell exempts from the halving (20).
@@ -233,7 +235,7 @@ export interface D20Spell {
   /** Area spells: Chebyshev radius in tiles. */
   radius: number;
   /** Area spells that leave a ground zone on every tile of the area (D20-DAMAGE-10, 15, 24), and for how many rounds (default {@link GROUND_ZONE_DEFAULT_ROUNDS}). */
-  zone?: { type: "acid" | "poison" | "burn"; rounds?: number };
+  zone?: { type: "acid" | "poison" | "burn" | "slippery"; rounds?: number };
   /** A status every creature the spell hits gets (D20-STATUS-02 to D20-STATUS-10), for `turns` of its own turns (default `D20_STATUS_TURNS`). */
   inflicts?: D20Inflict;
 }
@@ -354,8 +356,61 @@ export const D20_CLASS_SPELLS: Readonly<Record<string, { spells: readonly D20Spe
     spells: [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "wind", radius: 0 }],
     mana: 4, stamina: 0,
   },
+  /** Left open (D20-MOVE-26, D20-MOVE-27: what spills slippery liquid): the Locksmith throws a flask of oil (a technique). */
+  Locksmith: {
+    spells: [{ name: "oilFlask", cost: 1, pool: "stamina", kind: "area", band: "short", damage: "1", damageType: "bludgeoning", element: "", radius: 1, zone: { type: "slippery", rounds: SLIPPERY_ZONE_ROUNDS } }],
+    mana: 0, stamina: 2,
+  },
   Priest: {
     spells: [{ name: "smite", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d8", damageType: "magic", element: "light", radius: 0 }],
     mana: 4, stamina: 0,
   },
 };
+
+/**
+ * Left open (D20-ATTACK-23, D20-ATTACK-30, D20-ATTACK-33 weapon data; server content): weapons of
+ * the class kits ({@link D20_CLASS_KITS}). The shortsword and dagger are light (two-weapon
+ * fighting, D20-ATTACK-30), the dagger has the thrown property (D20-ATTACK-33), the spear is a
+ * reach weapon ({@link REACH_WEAPON_REACH} tiles, D20-ATTACK-23).
+ */
+export const D20_KIT_WEAPONS: Readonly<Record<"shortsword" | "dagger" | "spear", D20Weapon>> = {
+  shortsword: { name: "shortsword", damage: "1d6", damageType: "piercing", ranged: false, reach: DEFAULT_REACH, range: [1, 1], light: true, finesse: true, reload: false, magical: false },
+  dagger: { name: "dagger", damage: "1d4", damageType: "piercing", ranged: false, reach: DEFAULT_REACH, range: [1, 1], light: true, finesse: true, thrown: true, reload: false, magical: false },
+  spear: { name: "spear", damage: "1d6", damageType: "piercing", ranged: false, reach: REACH_WEAPON_REACH, range: [1, 1], light: false, finesse: false, reload: false, magical: false },
+};
+
+/**
+ * Left open (server content; the chapter gives no classes): what an adventurer of a class brings
+ * into a d20 room besides its spells, set when its party arrives. `mainHand`/`offHand`: weapons
+ * of {@link D20_KIT_WEAPONS}; `twoWeaponStyleFromLevel`: from this level the class keeps its damage
+ * modifiers on the off-hand attack (a technique, D20-ATTACK-34); `reactions`: reaction abilities
+ * (D20-FLOW-37); `extraDefences`: defences a skill grants in exchange for the class's `stamina`
+ * (each costs {@link EXTRA_DEFENCE_STAMINA}, paid when the party arrives, D20-ACTION-26); `attackBonus`: a skill's bonus to its weapon
+ * attack rolls (D20-ATTACK-04). The Rogue fights with shortsword and dagger, the Skyrider with a
+ * spear and barges allies aside from the saddle, the Warrior's Shield Wall shoves allies aside and grants an extra defence, the Priest
+ * conjures an arcane shield with its Mana, the Scout's marksmanship adds 1 to its shots.
+ */
+export const D20_CLASS_KITS: Readonly<Record<string, {
+  mainHand?: keyof typeof D20_KIT_WEAPONS;
+  offHand?: keyof typeof D20_KIT_WEAPONS;
+  twoWeaponStyleFromLevel?: number;
+  reactions?: readonly ("arcaneShield" | "shoveAlly")[];
+  extraDefences?: number;
+  /** Stamina the class brings (added to its spells' pool). */
+  stamina?: number;
+  attackBonus?: number;
+}>> = {
+  Rogue: { mainHand: "shortsword", offHand: "dagger", twoWeaponStyleFromLevel: 3 },
+  Skyrider: { mainHand: "spear", reactions: ["shoveAlly"] },
+  Warrior: { reactions: ["shoveAlly"], extraDefences: 1, stamina: 1 },
+  Priest: { reactions: ["arcaneShield"] },
+  Scout: { attackBonus: 1 },
+};
+/** Left open (D20-ACTION-26): Stamina each extra defence of a class kit costs, paid when the party arrives. */
+export const EXTRA_DEFENCE_STAMINA = 1;
+
+/**
+ * Left open (D20-ATTACK-22: "as stated in their description"; server content): species whose
+ * natural reach is longer than {@link DEFAULT_REACH}, in tiles. The troll's long arms reach 2.
+ */
+export const D20_SPECIES_REACH: Readonly<Record<string, number>> = { troll: 2 };

@@ -97,7 +97,7 @@ export const TurnOptions = schema({
   thrownTargets: t.array("string"),
   /** d20: foes the off-hand weapon reaches thrown (`attack` with `offHand` and `thrown`, D20-ATTACK-30, D20-ATTACK-33), by id. */
   offHandThrownTargets: t.array("string"),
-  /** d20: items a `useObject` step may use now ("bandage", "medicalTools", "healingPotion"; D20-ACTION-20 to D20-ACTION-22), and on whom (itself first, then creatures within 1 tile), by id. */
+  /** d20: items a `useObject` step may use now ("bandage", "medicalTools", "healingPotion"; D20-ACTION-20 to D20-ACTION-22; "swapWeapons", the free object interaction, D20-FLOW-31), and on whom (itself first, then creatures within 1 tile), by id. */
   useObjectItems: t.array("string"),
   useObjectTargets: t.array("string"),
   /**

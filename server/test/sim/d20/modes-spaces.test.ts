@@ -229,7 +229,9 @@ describe("creatures bigger than one tile (D20-SIZE-01 to D20-SIZE-12)", () => {
     expect(canStrike(sim, troll, h)).toBe(true);
     expect(canStrike(sim, h, troll)).toBe(true);
     h.x = 7;
-    expect([gridDistance(troll, h), canStrike(sim, troll, h)]).toEqual([2, false]);
+    expect([gridDistance(troll, h), canStrike(sim, troll, h)]).toEqual([2, true]); // D20-ATTACK-22: the troll's long arms reach 2
+    h.x = 8;
+    expect([gridDistance(troll, h), canStrike(sim, troll, h)]).toEqual([3, false]);
   });
 
   it("D20-SIZE-01, D20-MOVE-36, Left open (no ending in a space): no one ends a move on any tile of the troll's space, nor crosses it", () => {

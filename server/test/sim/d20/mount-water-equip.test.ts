@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SLOT_CAPACITY } from "@malignus/shared";
 import {
-  canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, fallDamage, isControlled, mountCost, opportunityTargets, stayMountedRoll,
+  canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, fallDamage, isControlled, mountCost, stayMountedRoll,
 } from "../../../src/sim/combat/d20/mount.ts";
 import { underwaterAttack } from "../../../src/sim/combat/d20/water.ts";
 import { emptySlots, equip, hasFreeHand, MAX_ACTIVE_ITEMS, swappableInCombat } from "../../../src/sim/combat/d20/equip.ts";
@@ -44,10 +44,6 @@ describe("d20 mounts", () => {
 
   it("D20-MOUNT-18: a controlled mount may only Dash or Disengage", () => {
     expect([...CONTROLLED_MOUNT_ACTIONS]).toEqual(["dash", "disengage"]);
-  });
-
-  it("D20-MOUNT-22: an opportunity attack on a ridden mount may target the mount or the rider", () => {
-    expect(opportunityTargets("m", "r")).toEqual(["m", "r"]);
   });
 });
 

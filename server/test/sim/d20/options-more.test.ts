@@ -3,7 +3,7 @@ import type { SimEvent } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { d20Of } from "../../../src/sim/combat/d20/index.ts";
 import { addStatus, hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
-import { d20TurnOptions, USE_OBJECT_ITEMS } from "../../../src/sim/combat/d20/options.ts";
+import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import type { D20Weapon } from "../../../src/sim/combat/d20/types.ts";
 import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
@@ -92,7 +92,7 @@ describe("more targets in the d20 turn options (issue 7, d20finish)", () => {
     addStatus(d20Of(friend).statuses, "bleeding", f.ms[0]!.id, -1);
     d20Of(f.h).hp = 50;
     const o = d20TurnOptions(f.sim, f.enc, f.h);
-    expect([o.useObjectItems, o.useObjectTargets, o.actions.includes("useObject")]).toEqual([[...USE_OBJECT_ITEMS], [f.h.id, friend.id], true]);
+    expect([o.useObjectItems, o.useObjectTargets, o.actions.includes("useObject")]).toEqual([["bandage", "medicalTools", "healingPotion"], [f.h.id, friend.id], true]);
     forceDice(f.sim, [3, 4]);
     const drank = play(f, [{ kind: "useObject", item: "healingPotion" }]);
     expect(drank.filter((e) => e.type === "healed")).toEqual([{ type: "healed", unitId: f.h.id, byUnitId: f.h.id, woundPoints: f.h.woundPoints, hp: 59 }]);

@@ -62,8 +62,9 @@ export function spendAction(b: TurnBudget, kind: ActionKind): string | null {
 
 /**
  * D20-FLOW-31, D20-FLOW-32, D20-ACTION-21 (Left open): the first object interaction of a turn is
- * free; a second needs Use an Object (a demi-action). Objects flagged as needing care (stuck door,
- * lever, D20-FLOW-33) always need Use an Object.
+ * free; a second needs Use an Object (a demi-action). Objects flagged as needing care
+ * (`needsAction`, D20-FLOW-33: options.ts `USE_OBJECT_NEEDS_ACTION`) always need Use an Object.
+ * Played by the `useObject` step.
  * @returns null when allowed (and spent), otherwise the refusal reason.
  */
 export function interact(b: TurnBudget, needsAction = false): string | null {
@@ -78,11 +79,3 @@ export function interact(b: TurnBudget, needsAction = false): string | null {
 export const READY_TRIGGERS = ["entersTile", "entersReach", "attacks", "casts", "comesIntoView"] as const;
 /** One of {@link READY_TRIGGERS}. */
 export type ReadyTrigger = (typeof READY_TRIGGERS)[number];
-
-/** Left open (D20-ACTION-09): a spell spends Mana, a technique Stamina; too low a pool refuses. */
-export function payCost(pools: { mana: number; stamina: number }, kind: "cast" | "technique", cost: number): string | null {
-  const pool = kind === "cast" ? "mana" : "stamina";
-  if (pools[pool] < cost) return `not enough ${pool} (D20-ACTION-09)`;
-  pools[pool] -= cost;
-  return null;
-}

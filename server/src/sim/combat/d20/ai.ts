@@ -18,7 +18,7 @@ import { canMove, hasStatus, removeStatus } from "./statuses.ts";
 import { canStrike, isUp, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { d20FoesOf, flee, moveToward } from "./stepping.ts";
-import { strike, takeAttack } from "./strikes.ts";
+import { offHandStrike, strike, takeAttack } from "./strikes.ts";
 
 /**
  * The AI's play of what is left of a turn `ts` (all of it, or the rest of a player's open turn):
@@ -29,7 +29,8 @@ import { strike, takeAttack } from "./strikes.ts";
  * has one for a foe ({@link aiSpell}); else it attacks its target if in reach, else Dashes when
  * it cannot get there with its movement (D20-ACTION-10; a rider's controlled mount Dashes with its
  * own action instead, D20-MOUNT-18), else moves toward it (a ranged attacker
- * stops as soon as it can shoot it without total cover) and attacks (D20-MOVE-10). It never
+ * stops as soon as it can shoot it without total cover) and attacks (D20-MOVE-10), then, with two
+ * light weapons, attacks it with the off hand too (D20-ATTACK-30, D20-ATTACK-31). It never
  * attacks a target behind total cover (D20-ATTACK-65).
  */
 export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, ts: TurnState): void {
@@ -85,6 +86,8 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   }
   if (isUp(unit) && isUp(target) && shootable() && takeAttack(budget, ts, me.attacksPerAction) === null) {
     strike(sim, enc, unit, target, {});
+    // D20-ATTACK-30, D20-ATTACK-31: with two light weapons, the off-hand attack follows (demi-action and reaction).
+    if (isUp(unit) && isUp(target) && me.offHand) offHandStrike(sim, enc, unit, target, ts);
   }
 }
 

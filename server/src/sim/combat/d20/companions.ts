@@ -1,4 +1,5 @@
-import { ADVENTURER_CLASSES, CLASS_MOUNT_SIZE, D20_CLASS_SPELLS, SPECIES, type SpeciesId } from "@malignus/shared";
+import { ADVENTURER_CLASSES, CLASS_MOUNT_SIZE, D20_CLASS_KITS, D20_CLASS_SPELLS, D20_KIT_WEAPONS, EXTRA_DEFENCE_STAMINA, SPECIES, type SpeciesId } from "@malignus/shared";
+import { emptySlots, equip } from "./equip.ts";
 import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
 import { addUnit, presentUnits } from "../../world/units.ts";
@@ -24,6 +25,33 @@ export function learnClassSpells(unit: UnitRecord): void {
 }
 
 /**
+ * Gives an adventurer its class kit ({@link D20_CLASS_KITS}; nothing for other classes or units):
+ * its kit weapons in the main and off hand (the hand slots refilled through `equip`, D20-EQUIP;
+ * D20-ATTACK-23 the Skyrider's spear, D20-ATTACK-30 and D20-ATTACK-33 the Rogue's shortsword and
+ * thrown dagger), its two-weapon technique from its level (D20-ATTACK-34), its reaction abilities
+ * (D20-FLOW-37), its Stamina, turned into its extra defences at {@link EXTRA_DEFENCE_STAMINA} each
+ * (D20-ACTION-26), and its attack bonus (D20-ATTACK-04).
+ */
+export function learnClassKit(unit: UnitRecord): void {
+  const k = unit.kind === "adventurer" ? D20_CLASS_KITS[unit.adventurerClass] : undefined;
+  if (!k) return;
+  const d = d20Of(unit);
+  if (k.mainHand || k.offHand) {
+    const slots = emptySlots();
+    for (const s of ["head", "body", "feet", "jewellery"] as const) slots[s] = [...d.equipment[s]];
+    if (k.mainHand) { d.weapon = D20_KIT_WEAPONS[k.mainHand]; equip(slots, { id: `weapon:${k.mainHand}`, slot: "mainHand" }); } else slots.mainHand = [...d.equipment.mainHand];
+    if (k.offHand) { d.offHand = D20_KIT_WEAPONS[k.offHand]; equip(slots, { id: `weapon:${k.offHand}`, slot: "offHand" }); }
+    d.equipment = slots;
+  }
+  d.twoWeaponStyle = k.twoWeaponStyleFromLevel !== undefined && unit.level >= k.twoWeaponStyleFromLevel;
+  if (k.reactions) d.reactionAbilities = [...k.reactions];
+  d.stamina += k.stamina ?? 0;
+  // D20-ACTION-26: the skill turns Stamina into extra defences, EXTRA_DEFENCE_STAMINA each, up to its count.
+  for (let i = 0; i < (k.extraDefences ?? 0) && d.stamina >= EXTRA_DEFENCE_STAMINA; i++) { d.stamina -= EXTRA_DEFENCE_STAMINA; d.extraDefences += 1; }
+  if (k.attackBonus) d.attackBonus = k.attackBonus;
+}
+
+/**
  * A new party in a d20 room (the ruleset's `partyArrived`): each member learns its class spells,
  * and each member whose class has a mount gets it on its tile, of its faction and party,
  * `companionOf` the member, {@link CLASS_MOUNT_SIZE}, willing and trained, the member riding it
@@ -36,6 +64,7 @@ export function d20PartyArrived(sim: Simulation, party: PartyRecord): UnitRecord
     const owner = sim.state.units[id];
     if (!owner) continue;
     learnClassSpells(owner);
+    learnClassKit(owner);
     const c = ADVENTURER_CLASSES[owner.adventurerClass]?.companion;
     if (!c || c.role !== "mount" || !(c.species in SPECIES)) continue;
     const species = c.species as SpeciesId;

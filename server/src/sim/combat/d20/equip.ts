@@ -24,6 +24,7 @@ export const MAX_ACTIVE_ITEMS = Object.values(SLOT_CAPACITY).reduce((a, b) => a 
  * @returns a refusal reason, or null when equipped (and `slots` updated).
  */
 export function equip(slots: EquipSlots, item: EquipItem): string | null {
+  if (new Set(Object.values(slots).flat()).size >= MAX_ACTIVE_ITEMS) return `at most ${MAX_ACTIVE_ITEMS} active items (D20-EQUIP-01)`;
   if (item.twoHanded) {
     if (slots.mainHand.length > 0 || slots.offHand.length > 0) return "both hands must be free for a two-handed item";
     slots.mainHand.push(item.id);

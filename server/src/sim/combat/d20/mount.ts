@@ -1,6 +1,13 @@
-import { D20, STAY_MOUNTED_DC } from "@malignus/shared";
+import { D20, FALL_DAMAGE_PER_TILE, FLYING_HEIGHT, STAY_MOUNTED_DC } from "@malignus/shared";
+import type { Simulation } from "../../simulation.ts";
+import type { UnitRecord } from "../../state.ts";
+import { isWalkable } from "../../world/grid.ts";
+import { isActive } from "../../world/units.ts";
 import type { Dice } from "./dice.ts";
+import { modeOf } from "./movement.ts";
+import { d20Of } from "./sheet.ts";
 import { sizeDiff, type Size } from "./size.ts";
+import { addStatus, hasStatus, removeStatus } from "./statuses.ts";
 
 /** D20-MOUNT-01, D20-MOUNT-14: may `mount` carry `rider`? Willing and at least one size larger; `controlled` also needs trained. */
 export function canServeAsMount(rider: Size, mount: Size, willing: boolean): boolean {
@@ -31,9 +38,48 @@ export function stayMountedRoll(dice: Dice, agility: number): { stays: boolean; 
   return { stays, natural, badLuck: !stays && natural === 1 };
 }
 
-/** D20-MOUNT-11 (Left open: per metre of height, 1 from a mount on the ground): fall damage. */
+/** D20-MOUNT-11 (Left open: per metre of height, 1 from a mount on the ground): fall damage, HP. */
 export function fallDamage(heightTiles: number): number {
-  return Math.max(1, heightTiles);
+  return Math.max(1, heightTiles) * FALL_DAMAGE_PER_TILE;
+}
+
+/** D20-MOUNT-11: the height a rider falls from off `mount`, tiles: {@link FLYING_HEIGHT} from a flying mount, else 0. */
+export function riderHeight(mount: UnitRecord): number {
+  return modeOf(d20Of(mount)) === "fly" ? FLYING_HEIGHT : 0;
+}
+
+/** D20-MOUNT-10 (Left open): with no stay-mounted roll made, bad luck is a separate d20 roll of 1. */
+export function badLuckRoll(dice: Dice): boolean {
+  return dice.die(D20) === 1;
+}
+
+/** The 8 neighbours, north first, clockwise. */
+const AROUND: readonly [number, number][] = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
+
+/**
+ * D20-MOUNT-05 to D20-MOUNT-07, D20-MOUNT-10: a rider knocked prone (D20-MOUNT-07) or whose mount
+ * is moved against its will (D20-MOUNT-05) rolls to stay mounted ({@link stayMountedRoll}, one
+ * d20). Kept: it stays in the saddle, not prone (Left open). Failed: it is unseated (`mountChanged`
+ * with `mounted: false`) and lands prone on the first free walkable tile around the mount's tile,
+ * north first, clockwise, or on the mount's tile when there is none (D20-MOUNT-06). The caller
+ * deals the fall damage ({@link fallDamage} of `fallTiles`, D20-MOUNT-11) when `badLuck`.
+ * @returns null when `rider` rides nothing, else the outcome.
+ */
+export function unseatRoll(sim: Simulation, rider: UnitRecord): { stays: boolean; badLuck: boolean; fallTiles: number } | null {
+  const r = d20Of(rider);
+  const mount = r.riding ? sim.state.units[r.riding.mountId] : undefined;
+  if (!mount) return null;
+  const roll = stayMountedRoll(sim.rng, r.abilities.agility);
+  if (roll.stays) { removeStatus(r.statuses, "prone"); return { stays: true, badLuck: false, fallTiles: 0 }; }
+  const fallTiles = riderHeight(mount);
+  r.riding = null;
+  d20Of(mount).riderId = "";
+  const spot = AROUND.map(([dx, dy]) => ({ x: mount.x + dx, y: mount.y + dy }))
+    .find((p) => isWalkable(sim.state.map, p.x, p.y) && !Object.values(sim.state.units).some((u) => u !== rider && isActive(u) && u.x === p.x && u.y === p.y));
+  if (spot) { rider.x = spot.x; rider.y = spot.y; }
+  if (!hasStatus(r.statuses, "prone")) addStatus(r.statuses, "prone", mount.id, -1);
+  sim.emit({ type: "mountChanged", riderId: rider.id, mountId: mount.id, mounted: false });
+  return { stays: false, badLuck: roll.badLuck, fallTiles };
 }
 
 /** D20-MOUNT-12 to D20-MOUNT-15: a mount is controlled only if trained and not intelligent or summoned. */
@@ -43,8 +89,3 @@ export function isControlled(trained: boolean, intelligent: boolean, summoned: b
 
 /** D20-MOUNT-18 (Left open source defect): a controlled mount's turn actions; Dodge is its only defence. */
 export const CONTROLLED_MOUNT_ACTIONS = ["dash", "disengage"] as const;
-
-/** D20-MOUNT-22: the creatures an opportunity attack provoked by a ridden mount may target. */
-export function opportunityTargets(mountId: string, riderId: string): string[] {
-  return [mountId, riderId];
-}

@@ -120,11 +120,24 @@ function noOptions(movement: number): D20TurnOptions {
 }
 
 /**
- * The items a `useObject` step knows (Left open D20-ACTION-20: consumables need Use an Object),
- * in the order the options list them. Units carry no stock of them in v1: every creature may use
- * each (a healing potion heals `HEALING_POTION_DICE`, bandages and medical tools stop bleeding).
+ * The items a `useObject` step knows, in the order the options list them. Units carry no stock of
+ * the consumables in v1: every creature may use each (a healing potion heals `HEALING_POTION_DICE`,
+ * bandages and medical tools stop bleeding); "swapWeapons" swaps the weapons of the main and off
+ * hand, for a creature holding an off-hand weapon.
  */
-export const USE_OBJECT_ITEMS = ["bandage", "medicalTools", "healingPotion"] as const;
+export const USE_OBJECT_ITEMS = ["bandage", "medicalTools", "healingPotion", "swapWeapons"] as const;
+/** One of {@link USE_OBJECT_ITEMS}. */
+export type UseObjectItem = (typeof USE_OBJECT_ITEMS)[number];
+
+/**
+ * D20-FLOW-33, D20-ACTION-20 (Left open: the game master's "needs special care" is this fixed
+ * table): whether using each item always needs Use an Object (a demi-action). Consumables do;
+ * swapping hand weapons (drawing the other weapon) is the turn's free object interaction
+ * (D20-FLOW-31), and a second one needs Use an Object (D20-ACTION-21).
+ */
+export const USE_OBJECT_NEEDS_ACTION: Readonly<Record<UseObjectItem, boolean>> = {
+  bandage: true, medicalTools: true, healingPotion: true, swapWeapons: false,
+};
 
 /**
  * The options of `unit` now in its turn in `enc` (`ts`: what is left of the turn, by default
@@ -171,8 +184,11 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
   const firstAidTargets = full ? others.filter((u) => !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && unitDistance(sim, unit, u) <= 1).sort(byId).map((u) => u.id) : [];
   // D20-ATTACK-33, THROW_RANGE (Left open): a main weapon with the thrown property, with an attack of the Attack action.
   const thrownTargets = canAttack && me.weapon.thrown ? foes.filter(inThrow).sort(byId).map((f) => f.id) : [];
-  const useObjectItems: string[] = demi ? [...USE_OBJECT_ITEMS] : [];
-  const useObjectTargets = demi ? [unit.id, ...others.filter((u) => !d20Of(u).dead && unitDistance(sim, unit, u) <= 1).sort(byId).map((u) => u.id)] : [];
+  // D20-FLOW-31, D20-FLOW-33, D20-ACTION-21: an item that needs Use an Object with the demi-action (or the full action) left; swapping weapons also with the free interaction.
+  const useObjectItems: string[] = USE_OBJECT_ITEMS.filter((i) => i === "swapWeapons"
+    ? me.offHand !== null && (b.freeInteraction || demi)
+    : demi);
+  const useObjectTargets = !demi ? (useObjectItems.length > 0 ? [unit.id] : []) : [unit.id, ...others.filter((u) => !d20Of(u).dead && unitDistance(sim, unit, u) <= 1).sort(byId).map((u) => u.id)];
   const grappleTargets = canAttack ? foes.filter((f) => grappleRefusal(me.size, d20Of(f).size, unitDistance(sim, unit, f), me.weapon.reach, hasFreeHand(me.equipment)) === null).sort(byId).map((f) => f.id) : [];
   const actions: string[] = ["wait", "say"];
   if (reachable.length > 0) actions.push("move");
@@ -181,7 +197,8 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
   if (full && b.demi) actions.push("dash", "disengage");
   if (demi) actions.push("hide");
   if (full) actions.push("search", "ready");
-  if (demi) actions.push("reload", "useObject");
+  if (demi) actions.push("reload");
+  if (useObjectItems.length > 0) actions.push("useObject");
   if (helpFoes.length > 0) actions.push("help");
   if (firstAidTargets.length > 0) actions.push("firstAid");
   if (grappleTargets.length > 0) actions.push("grapple");

@@ -16,7 +16,7 @@ export type D20Step =
   | { kind: "attack"; targetId: string; offHand?: boolean; thrown?: boolean }
   | { kind: "attackTile"; x: number; y: number }
   | { kind: "dash" } | { kind: "disengage" } | { kind: "hide" } | { kind: "search" } | { kind: "reload" }
-  | { kind: "useObject"; item?: "bandage" | "medicalTools" | "healingPotion"; targetId?: string }
+  | { kind: "useObject"; item?: "bandage" | "medicalTools" | "healingPotion" | "swapWeapons"; targetId?: string }
   | { kind: "help"; allyId: string; targetId: string }
   | { kind: "ready" }
   | { kind: "firstAid"; targetId: string }

@@ -7,6 +7,7 @@ import { encounterOf, noteReaction } from "../encounters/book.ts";
 import { arcaneShield, shoveAside } from "./reactions.ts";
 import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind, type Cover } from "./attack.ts";
 import { mapCover } from "./cover.ts";
+import { badLuckRoll, fallDamage, riderHeight, unseatRoll } from "./mount.ts";
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType, type DamageDefence } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { gridDistance, type SpacedPos } from "./movement.ts";
@@ -167,7 +168,11 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   // D20-ATTACK-73: attacking reveals a hidden attacker, hit or miss.
   removeStatus(a.statuses, "hidden");
   // D20-FLOW-37: an ally next to the target with the ability shoves it aside: the attack misses.
-  if (shoveAside(sim, attacker, target)) {
+  const shover = shoveAside(sim, attacker, target);
+  if (shover) {
+    // D20-MOUNT-07, D20-MOUNT-10, D20-MOUNT-11: a rider knocked prone by its shove rolls to stay mounted; bad luck adds fall damage.
+    const off = unseatRoll(sim, shover);
+    if (off?.badLuck) hurt(sim, shover, fallDamage(off.fallTiles), "bludgeoning", shover.id);
     if (!ctx.silent) sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit: false, attackRoll: 0, defenceRoll: t.ac });
     return { hit: false, critical: false, fumble: false, total: 0, ac: t.ac, damage: 0, outcome: "none" };
   }
@@ -295,7 +300,8 @@ export function canStrike(sim: Simulation, attacker: UnitRecord, target: UnitRec
 
 /**
  * D20-MOUNT-08, D20-MOUNT-09 (a mount that drops is knocked prone): its rider leaps off with its
- * reaction and lands on its feet next to it, or, without a reaction, falls prone next to it.
+ * reaction and lands on its feet next to it, or, without a reaction, falls prone next to it, and
+ * with bad luck (D20-MOUNT-10: a d20 roll of 1, drawn then) takes fall damage (D20-MOUNT-11, mount.ts `fallDamage`).
  * The rider lands on the first free walkable tile around the mount (north first, clockwise), or
  * stays on the mount's tile when there is none.
  */
@@ -313,7 +319,11 @@ export function mountFalls(sim: Simulation, mount: UnitRecord): void {
     r.reactionUsed = true;
     const enc = encounterOf(sim, rider.id);
     if (enc) noteReaction(enc, rider.id);
-  } else if (!hasStatus(r.statuses, "prone")) r.statuses.push({ kind: "prone", turnsLeft: -1, sourceId: mount.id });
+  } else {
+    if (!hasStatus(r.statuses, "prone")) r.statuses.push({ kind: "prone", turnsLeft: -1, sourceId: mount.id });
+    // D20-MOUNT-10, D20-MOUNT-11: falling with its mount, with bad luck (a separate d20 roll of 1) the rider takes fall damage.
+    if (r.hp > 0 && badLuckRoll(sim.rng)) hurt(sim, rider, fallDamage(riderHeight(mount)), "bludgeoning", mount.id);
+  }
 }
 
 /** The 8 neighbours, north first, clockwise. */

@@ -1,15 +1,20 @@
 import type { UnitRecord } from "../../state.ts";
 import {
-  ARMOUR_AC, D20_SPECIES_TRAITS, D20_WEAPONS, DEFAULT_MOVEMENT, type D20Traits, HP_PER_LEVEL, SHEET_BY_KIND, SPECIES, TROLL_HP, type SpeciesData, type SpeciesId,
+  ARMOUR_AC, D20_SPECIES_REACH, D20_SPECIES_TRAITS, D20_WEAPONS, DEFAULT_MOVEMENT, type D20Traits, HP_PER_LEVEL, SHEET_BY_KIND, SPECIES, TROLL_HP, type SpeciesData, type SpeciesId,
 } from "@malignus/shared";
 import { slotsFromGear } from "./equip.ts";
 import type { D20Unit, D20Weapon } from "./types.ts";
 
-/** The d20 weapon a unit's shared gear stands for (`D20_WEAPONS` of the d20 table). */
+/**
+ * The d20 weapon a unit's shared gear stands for (`D20_WEAPONS` of the d20 table). A melee weapon
+ * of a species with a longer natural reach (`D20_SPECIES_REACH`, D20-ATTACK-22: the troll's 2
+ * tiles) reaches that far.
+ */
 export function weaponFor(unit: UnitRecord): D20Weapon {
   if (unit.gear.ranged) return D20_WEAPONS.bow;
-  if (unit.gear.weapon === "fists") return D20_WEAPONS.unarmed;
-  return unit.gear.blunt ? D20_WEAPONS.mace : D20_WEAPONS.sword;
+  const w = unit.gear.weapon === "fists" ? D20_WEAPONS.unarmed : unit.gear.blunt ? D20_WEAPONS.mace : D20_WEAPONS.sword;
+  const reach = Object.hasOwn(D20_SPECIES_REACH, unit.species) ? D20_SPECIES_REACH[unit.species]! : w.reach;
+  return reach > w.reach ? { ...w, reach } : w;
 }
 
 /**

@@ -10,12 +10,6 @@ export function sizeDiff(a: Size, b: Size): number {
   return SIZES.indexOf(a) - SIZES.indexOf(b);
 }
 
-/** D20-SIZE-05, D20-SIZE-07: how many Medium creatures fit around a creature of `size` ((n+2)² − n²). */
-export function surroundCount(size: Size): number {
-  const n = SPACE_TILES[size];
-  return (n + 2) * (n + 2) - n * n;
-}
-
 /** How a creature gets through a passage `width` tiles wide. */
 export type Fit = "fits" | "squeeze" | "blocked";
 

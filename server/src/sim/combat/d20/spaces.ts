@@ -5,11 +5,12 @@ import { areEnemies, isActive } from "../../world/units.ts";
 import type { TurnBudget } from "./actions.ts";
 import { dragSlows } from "./attack.ts";
 import { FALL_DAMAGE_PER_TILE, FLYING_HEIGHT, MODE_SWITCH_COST, SPACE_TILES } from "@malignus/shared";
-import { canUseMode, flyerFalls, MOVE_MODES, modeOf, sheetModeFactor, spaceSide, stepCost, switchMode, type MoveMode } from "./movement.ts";
+import { canUseMode, flyerFalls, keepsFooting, MOVE_MODES, modeOf, sheetModeFactor, spaceSide, stepCost, switchMode, type MoveMode } from "./movement.ts";
 import { d20Of } from "./sheet.ts";
-import { mayPassThrough, type Size } from "./size.ts";
+import { encounterOf } from "../encounters/book.ts";
+import { fitThrough, mayPassThrough, type Size } from "./size.ts";
 import { addStatus, hasStatus, isIncapacitated, removeStatus } from "./statuses.ts";
-import { defenceOf, hurt } from "./resolve.ts";
+import { defenceOf, hurt, mountFalls } from "./resolve.ts";
 import { damageTaken } from "./damage.ts";
 import type { D20Unit } from "./types.ts";
 
@@ -47,9 +48,9 @@ function squareEnters(map: MapState, x: number, y: number, side: number, mode: M
  */
 export function sideAt(map: MapState, x: number, y: number, size: Size, mode: MoveMode): number {
   const n = SPACE_TILES[size];
-  if (squareEnters(map, x, y, n, mode)) return n;
-  if (n > 1 && squareEnters(map, x, y, n - 1, mode)) return n - 1;
-  return 0;
+  const width = squareEnters(map, x, y, n, mode) ? n : n > 1 && squareEnters(map, x, y, n - 1, mode) ? n - 1 : 0;
+  const fit = fitThrough(size, width); // D20-SIZE-08: fits, squeezes one tile narrower, or is blocked
+  return fit === "fits" ? n : fit === "squeeze" ? n - 1 : 0;
 }
 
 /** True when tile (x, y) lies in the unit's space (D20-SIZE-01), as it is now (squeezed or not). */
@@ -92,6 +93,8 @@ export interface StepContext {
   occ: Map<number, UnitRecord[]>;
   /** D20-MOVE-32, D20-MOVE-33: prone, so crawling. */
   crawling: boolean;
+  /** D20-MOVE-26: slippery tiles (indexes) of the encounter, difficult terrain for walkers and swimmers ({@link slipperyTiles}). */
+  slippery: ReadonlySet<number>;
   /** D20-ATTACK-44: dragging a grappled creature that slows it. */
   dragging: boolean;
 }
@@ -104,8 +107,38 @@ export function stepContext(sim: Simulation, unit: UnitRecord): StepContext {
     const u = sim.state.units[id] as UnitRecord;
     if (u !== unit && u.d20 && u.d20.statuses.some((s) => s.kind === "grappled" && s.sourceId === unit.id) && dragSlows(me.size, u.d20.size)) { dragging = true; break; }
   }
-  return { map: sim.state.map, mover: unit, size: me.size, occ: occupancy(sim, unit), crawling: hasStatus(me.statuses, "prone"), dragging };
+  return { map: sim.state.map, mover: unit, size: me.size, occ: occupancy(sim, unit), crawling: hasStatus(me.statuses, "prone"), dragging, slippery: slipperyTiles(sim, unit) };
 }
+
+/**
+ * D20-MOVE-27 (Left open: rolled on entering a slippery tile and at the start of a turn on one):
+ * a creature walking or swimming on spilled slippery liquid (any tile of its space,
+ * {@link slipperyTiles}) rolls 1d20 + Agility ≥ `SLIPPERY_DC` (movement.ts `keepsFooting`) or falls
+ * prone. Flyers, riders (their mount rolls), creatures already prone and creatures at 0 HP do not
+ * roll. A mount that falls throws its rider as when it drops (resolve.ts `mountFalls`, D20-MOUNT-08 to D20-MOUNT-11).
+ * @returns true when it fell.
+ */
+export function slipCheck(sim: Simulation, unit: UnitRecord): boolean {
+  const me = d20Of(unit);
+  if (modeOf(me) === "fly" || me.riding || me.dead || me.hp === 0 || hasStatus(me.statuses, "prone")) return false;
+  const tiles = slipperyTiles(sim, unit);
+  const side = spaceSide(unit), w = sim.state.map.width;
+  let on = false;
+  for (let y = unit.y; y < unit.y + side; y++) for (let x = unit.x; x < unit.x + side; x++) if (tiles.has(y * w + x)) on = true;
+  if (!on || keepsFooting(sim.rng, me.abilities.agility)) return false;
+  addStatus(me.statuses, "prone", "", -1);
+  if (me.riderId !== "") mountFalls(sim, unit);
+  return true;
+}
+
+/** D20-MOVE-26: the tile indexes (y × width + x) of the slippery ground zones of `unit`'s encounter (spilled oil), empty outside encounters. */
+export function slipperyTiles(sim: Simulation, unit: UnitRecord): ReadonlySet<number> {
+  const all = sim.state.encounters;
+  if (!all || !Object.values(all).some((e) => e.zones?.some((z) => z.type === "slippery"))) return NO_TILES;
+  const zones = encounterOf(sim, unit.id)?.zones ?? [];
+  return new Set(zones.filter((z) => z.type === "slippery").map((z) => z.y * sim.state.map.width + z.x));
+}
+const NO_TILES: ReadonlySet<number> = new Set();
 
 /** One step's outcome: its cost in the mode's movement, the space taken there, what is on it. */
 export interface StepInfo {
@@ -146,7 +179,7 @@ export function stepInfo(ctx: StepContext, x: number, y: number, nx: number, ny:
   let difficult = false;
   const w = map.width;
   for (let ty = ny; ty < ny + side; ty++) for (let tx = nx; tx < nx + side; tx++) {
-    if (mode !== "fly" && isDifficult(map, tx, ty)) difficult = true;
+    if (mode !== "fly" && (isDifficult(map, tx, ty) || ctx.slippery.has(ty * w + tx))) difficult = true; // D20-MOVE-26: spilled slippery liquid too
     const list = ctx.occ.get(ty * w + tx);
     if (list) for (const u of list) if (!others.includes(u)) others.push(u);
   }

@@ -15,7 +15,7 @@ import { foesOf, moveToward as approach, type FoeRules } from "../encounters/tac
 import { dragSlows, inReach, provokesOpportunity } from "./attack.ts";
 import type { TurnBudget } from "./actions.ts";
 import { routeNextTo, type Route } from "./routes.ts";
-import { checkStep, occupancy, refreshSqueezing, switchModeNow } from "./spaces.ts";
+import { checkStep, occupancy, refreshSqueezing, slipCheck, switchModeNow } from "./spaces.ts";
 import { canEnter, gridDistance, modeOf, sheetModeFactor, spaceDistance, spaceSide, stepCost, switchMode } from "./movement.ts";
 import { spellAttack, spellReaches } from "./spells.ts";
 import { canReact, hasStatus, removeStatus, targetingLimit } from "./statuses.ts";
@@ -87,7 +87,7 @@ export function flee(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, so
  * sizes apart) may be crossed but not ended on. Before leaving, foes whose reach it leaves make
  * opportunity attacks; after entering, foes with a readied attack whose reach it entered strike
  * (D20-ACTION-31 to D20-ACTION-35). A grappled creature is dragged into the tile left behind.
- * Traps on the tile go off.
+ * Traps on the tile go off. On spilled slippery liquid it may fall prone (spaces.ts `slipCheck`, D20-MOVE-27).
  * @returns null when the step was made, else the refusal (nothing changed).
  */
 export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, next: { x: number; y: number }, budget: TurnBudget, final: boolean): string | null {
@@ -116,6 +116,7 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   if (rider) { rider.x = unit.x; rider.y = unit.y; } // Left open (D20-MOUNT): the rider shares its mount's space
   readiedAttacks(sim, enc, unit, from, fromSide);
   if (isUp(unit)) onUnitEntersTile(sim, unit, next.x, next.y);
+  if (isUp(unit)) slipCheck(sim, unit); // D20-MOVE-27: entering spilled slippery liquid
   return null;
 }
 

@@ -9,12 +9,12 @@ import type { EncounterRecord } from "../encounters/types.ts";
 import { noteReaction, participantsOf } from "../encounters/book.ts";
 import { strike as strikeWith } from "../encounters/tactics.ts";
 import { THROW_RANGE } from "@malignus/shared";
-import { attackModifier, inReach } from "./attack.ts";
+import { attackModifier, canTwoWeapon, inReach } from "./attack.ts";
 import { spendAction, type TurnBudget } from "./actions.ts";
 import { rollD20 } from "./dice.ts";
 import type { TurnState } from "./plan.ts";
 import { inSpace } from "./spaces.ts";
-import { removeStatus } from "./statuses.ts";
+import { canReact, removeStatus } from "./statuses.ts";
 import { isUp, resolveD20Attack, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 
@@ -46,13 +46,13 @@ export function inThrowRange(sim: Simulation, unit: UnitRecord, target: UnitReco
 /**
  * One weapon attack of `unit` on `target` in an encounter. A ranged or thrown attack may strike a
  * standing body on its path instead (CMB-14, always on: the shared `shotTaker`, drawn before
- * the attack roll).
+ * the attack roll). Skill bonuses on the sheet (`attackBonus`, D20-ATTACK-04) add to the roll.
  */
 export function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean; thrown?: boolean; keepModifiers?: boolean }): void {
   const me = d20Of(unit);
   const weapon = extra.offHand && me.offHand ? me.offHand : me.weapon;
   strikeWith(sim, unit, target, weapon.ranged || extra.thrown === true, (struck) => {
-    resolveD20Attack(sim, unit, struck, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), ...extra });
+    resolveD20Attack(sim, unit, struck, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), bonus: me.attackBonus ?? 0, ...extra }); // D20-ATTACK-04
   });
 }
 
@@ -71,4 +71,26 @@ export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitReco
   const roll = rollD20(sim.rng, "disadvantage");
   removeStatus(d20Of(unit).statuses, "hidden"); // D20-ATTACK-08, D20-ATTACK-73: any attack roll reveals the attacker
   sim.emit({ type: "attack", attackerId: unit.id, targetId: "", hit: false, attackRoll: roll.natural + attackModifier(d20Of(unit).abilities, d20Of(unit).weapon.ranged ? "ranged" : "melee", d20Of(unit).weapon), defenceRoll: 0 });
+}
+
+/**
+ * The off-hand attack of two-weapon fighting (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34), by a
+ * player's `attack` with `offHand` or by the AI after its Attack action: after the Attack action
+ * (`ts.attacked`), with two light weapons, it spends the demi-action and the reaction/reflex, and
+ * strikes `target` within the off-hand weapon's reach, or thrown within {@link THROW_RANGE} tiles
+ * (D20-ATTACK-33); its damage adds no modifiers unless the sheet's `twoWeaponStyle` keeps them.
+ * @returns null when made, else the refusal (nothing spent).
+ */
+export function offHandStrike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState, thrown = false): string | null {
+  const me = d20Of(unit);
+  const b = ts.budget;
+  if (thrown && !me.offHand?.thrown) return "only a weapon with the thrown property can be thrown (D20-ATTACK-33)";
+  if (!ts.attacked) return "the off-hand attack follows the Attack action (D20-ATTACK-30)";
+  if (!canTwoWeapon(me.weapon, me.offHand, b.demi && !b.locked, canReact(me.statuses, false, me.reactionUsed))) return "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)";
+  if (thrown ? !inThrowRange(sim, unit, target) : !canStrikeWith(sim, unit, target, me.offHand!)) return "out of reach";
+  b.demi = false;
+  me.reactionUsed = true;
+  noteReaction(enc, unit.id);
+  strike(sim, enc, unit, target, { offHand: true, thrown, keepModifiers: me.twoWeaponStyle });
+  return null;
 }

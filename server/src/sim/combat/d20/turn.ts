@@ -19,7 +19,7 @@ import { turnMovement } from "./movement.ts";
 import { toD20Plan } from "./toPlan.ts";
 import type { D20Step, D20StepContext, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
 import { defenceOf, healUnit, hurt, isUp } from "./resolve.ts";
-import { fallIfGrounded, startOfTurnSpace } from "./spaces.ts";
+import { fallIfGrounded, slipCheck, startOfTurnSpace } from "./spaces.ts";
 import { d20Of, traitsOf } from "./sheet.ts";
 import { canAct, ENDS_AT_OWN_TURN_START, endOfTurnStatuses, hasStatus, removeStatus } from "./statuses.ts";
 import { D20_STEPS } from "./steps/index.ts";
@@ -163,11 +163,13 @@ function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): 
 
 /**
  * D20-DAMAGE-10, D20-DAMAGE-15, D20-DAMAGE-24 (Left open: at the start of each turn begun on a zone
- * tile): a creature starting its turn on acid takes 1d4, on poison or fire 1d2, through resistance.
+ * tile): a creature starting its turn on acid takes 1d4, on poison or fire 1d2, through resistance;
+ * on spilled slippery liquid it rolls to keep its footing (spaces.ts `slipCheck`, D20-MOVE-27).
  */
 export function zoneHarm(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): void {
+  slipCheck(sim, unit); // D20-MOVE-27: a turn begun on spilled slippery liquid
   for (const z of enc.zones ?? []) {
-    if (z.x !== unit.x || z.y !== unit.y || d20Of(unit).dead) continue;
+    if (z.type === "slippery" || z.x !== unit.x || z.y !== unit.y || d20Of(unit).dead) continue;
     const type = z.type as keyof typeof GROUND_ZONE_DICE;
     const amount = rollDice(sim.rng, GROUND_ZONE_DICE[type]);
     hurt(sim, unit, damageTaken(amount, type, defenceOf(sim, unit)), type, z.sourceId);

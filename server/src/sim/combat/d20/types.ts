@@ -60,6 +60,8 @@ export interface D20Unit {
   attacksPerAction: number;
   /** A technique that keeps damage modifiers when fighting with two weapons (D20-ATTACK-34). */
   twoWeaponStyle: boolean;
+  /** Bonus of skills, spells and techniques to its weapon attack rolls (D20-ATTACK-04); absent = 0. */
+  attackBonus?: number;
   /** Extra uses that can only be spent on defences (D20-ACTION-26, Left open). */
   extraDefences: number;
   /** Reactions granted by abilities: an arcane shield, shoving an ally aside (D20-FLOW-37, reactions.ts). */

@@ -83,7 +83,9 @@ function start(sim: Simulation, rules: EncounterRules, aggressor: UnitRecord, ta
   const surprised = rules.surprised(sim, members);
   const initiative: Record<string, number> = {};
   for (const m of members) initiative[m.id] = rules.rollInitiative(sim, m);
-  const order = rules.orderOf(sim, members.map((m) => ({ id: m.id, total: initiative[m.id] as number })), []);
+  // D20-FLOW-21 (Left open: no protocol for players to negotiate): the order players "agree" on for their tied characters is unit id order (members are sorted by id).
+  const agreed = members.filter((m) => (m.controller ?? "") !== "").map((m) => m.id);
+  const order = rules.orderOf(sim, members.map((m) => ({ id: m.id, total: initiative[m.id] as number })), agreed);
   const tick = sim.state.tick;
   const enc: EncounterRecord = {
     id, participants: members.map((m) => m.id), order, initiative, round: 1, turnIndex: 0,

@@ -3,7 +3,9 @@ import { areEnemies } from "../../../world/units.ts";
 import { participantsOf } from "../../encounters/book.ts";
 import { perceiveRoll } from "../attack.ts";
 import { HEALING_POTION_DICE, HELP_RANGE } from "@malignus/shared";
-import { spendAction } from "../actions.ts";
+import { interact, spendAction } from "../actions.ts";
+import { swappableInCombat } from "../equip.ts";
+import { USE_OBJECT_NEEDS_ACTION } from "../options.ts";
 import { rollDice } from "../dice.ts";
 import { hideRoll, notices, passivePerception } from "../flow.ts";
 import { modeOf, sheetModeFactor, dash } from "../movement.ts";
@@ -33,15 +35,28 @@ export const disengageStep: D20Handler<"disengage"> = ({ ts }) => {
   return spendAction(b, "disengage");
 };
 
-/** Uses an object (D20-ACTION-20 to D20-ACTION-22): bandages and medical tools stop bleeding on a creature within 1 tile; a healing potion heals {@link HEALING_POTION_DICE} (D20-STATUS-12). */
-export const useObjectStep: D20Handler<"useObject"> = ({ sim, enc, unit, ts }, step) => {
+/**
+ * Uses an object (D20-ACTION-20 to D20-ACTION-22, D20-FLOW-31 to D20-FLOW-33): bandages and
+ * medical tools stop bleeding on a creature within 1 tile; a healing potion heals
+ * {@link HEALING_POTION_DICE} (D20-STATUS-12); these always need Use an Object (a demi-action,
+ * `USE_OBJECT_NEEDS_ACTION`). "swapWeapons" swaps the user's main- and off-hand weapons (hand
+ * items only, `swappableInCombat`; the named creature plays no part): the turn's first object
+ * interaction is free (D20-FLOW-31), a second one needs Use an Object (D20-ACTION-21).
+ */
+export const useObjectStep: D20Handler<"useObject"> = ({ sim, enc, unit, me, ts }, step) => {
   const b = ts.budget;
-  // D20-ACTION-20 to D20-ACTION-22 and Left open D20-STATUS (bleeding): bandages and medical tools
-  // stop bleeding on a creature within 1 tile; a healing potion heals HEALING_POTION_DICE but does not (D20-STATUS-12).
   const who = step.targetId ? unitIn(sim, enc, step.targetId) : unit;
   if (!who) return "no such creature in the encounter";
   if (unitDistance(sim, unit, who) > 1) return "the creature must be within 1 tile";
-  const r = spendAction(b, "useObject");
+  if (step.item === "swapWeapons") {
+    if (!me.offHand || !swappableInCombat("mainHand") || !swappableInCombat("offHand")) return "no off-hand weapon to swap";
+    const r = interact(b, USE_OBJECT_NEEDS_ACTION.swapWeapons);
+    if (r !== null) return r;
+    [me.weapon, me.offHand] = [me.offHand, me.weapon];
+    [me.equipment.mainHand, me.equipment.offHand] = [me.equipment.offHand, me.equipment.mainHand];
+    return null;
+  }
+  const r = interact(b, step.item === undefined || USE_OBJECT_NEEDS_ACTION[step.item]);
   if (r !== null) return r;
   if (step.item === "bandage" || step.item === "medicalTools") treatBleeding(d20Of(who).statuses, step.item);
   else if (step.item === "healingPotion") healUnit(sim, who, rollDice(sim.rng, HEALING_POTION_DICE), unit.id);

@@ -1,13 +1,13 @@
 /** d20 steps that fight: attacks and grapples. */
 import { areEnemies } from "../../../world/units.ts";
-import { noteReaction, participantsOf } from "../../encounters/book.ts";
-import { canTwoWeapon, grappleRefusal, strengthContest } from "../attack.ts";
+import { participantsOf } from "../../encounters/book.ts";
+import { grappleRefusal, strengthContest } from "../attack.ts";
 import { spendAction } from "../actions.ts";
 import { hasFreeHand } from "../equip.ts";
-import { addStatus, canReact, hasStatus, removeStatus } from "../statuses.ts";
+import { addStatus, hasStatus, removeStatus } from "../statuses.ts";
 import { canStrike, isUp, unitDistance } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
-import { strike, attackTile, takeAttack, canStrikeWith, inThrowRange } from "../strikes.ts";
+import { strike, attackTile, takeAttack, inThrowRange, offHandStrike } from "../strikes.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
 
 /** One weapon attack (D20-ACTION-05, D20-ACTION-06, D20-ATTACK-19, D20-ATTACK-51), thrown (D20-ATTACK-33) or with the off hand after the Attack action (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34). */
@@ -18,18 +18,7 @@ export const attackStep: D20Handler<"attack"> = ({ sim, enc, unit, me, ts }, ste
   const thrown = step.thrown === true;
   const weapon = step.offHand ? me.offHand : me.weapon;
   if (thrown && !weapon?.thrown) return "only a weapon with the thrown property can be thrown (D20-ATTACK-33)";
-  if (step.offHand) {
-    // D20-ATTACK-30, D20-ATTACK-31: the off-hand attack after the Attack action, with the demi-action and the reaction.
-    if (!ts.attacked) return "the off-hand attack follows the Attack action (D20-ATTACK-30)";
-    if (!canTwoWeapon(me.weapon, me.offHand, b.demi, canReact(me.statuses, false, me.reactionUsed))) return "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)";
-    if (thrown ? !inThrowRange(sim, unit, target) : !canStrikeWith(sim, unit, target, me.offHand!)) return "out of reach";
-    b.demi = false;
-    me.reactionUsed = true;
-    noteReaction(enc, unit.id);
-    // D20-ATTACK-32, D20-ATTACK-34: no damage modifiers unless a technique says otherwise.
-    strike(sim, enc, unit, target, { offHand: true, thrown, keepModifiers: me.twoWeaponStyle });
-    return null;
-  }
+  if (step.offHand) return offHandStrike(sim, enc, unit, target, ts, thrown); // D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34
   if (thrown ? !inThrowRange(sim, unit, target) : !canStrike(sim, unit, target)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
   const r = takeAttack(b, ts, me.attacksPerAction);
   if (r !== null) return r;
