@@ -136,6 +136,8 @@ export const STATUSES = [
   "paralysed", "silenced", "rooted", "blinded", "terrified", "enraged", "bleeding", "prone", "grappled",
   "surprised", "hidden", "squeezing", "reloading", "disengaged", "readied", "helped",
   "stunned", "immobilised", "polymorphed", "immune", "disarmed", "disoriented", "incapacitated",
+  /** D20-HP-04: a d20 creature below half its maximum HP shows visible wounds. */
+  "wounded",
 ] as const;
 /** One of {@link STATUSES}. */
 export type Status = (typeof STATUSES)[number];

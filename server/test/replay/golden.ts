@@ -125,7 +125,7 @@ export const GOLDEN_SCENARIOS: readonly GoldenScenario[] = [
       ...build,
       keeper(20000, { type: "buildAltar", x: 20, y: 25 }),
       keeper(40000, { type: "stormRite", hours: 12 }),
-      ...resumes(21058, 22940, 25592, 30054, 38569, 49020, 54315, 75902),
+      ...resumes(21058, 22940, 23215, 29641, 39154, 50284),
     ]),
     untilTick: 7 * TICKS_PER_GAME_DAY,
   },

@@ -236,7 +236,89 @@ export interface D20Spell {
   radius: number;
   /** Area spells that leave a ground zone on every tile of the area (D20-DAMAGE-10, 15, 24), and for how many rounds (default {@link GROUND_ZONE_DEFAULT_ROUNDS}). */
   zone?: { type: "acid" | "poison" | "burn" | "slippery"; rounds?: number };
+  /** A status every creature the spell hits gets (D20-STATUS-02 to D20-STATUS-10), for `turns` of its own turns (default `D20_STATUS_TURNS`). */
+  inflicts?: D20Inflict;
 }
+
+/** A status an attack or spell inflicts on a hit (D20-STATUS-01): its kind and, optionally, how many of the victim's turns it lasts. */
+export interface D20Inflict { status: D20StatusKind; turns?: number }
+
+/**
+ * Left open (server content; the chapter gives no creature sheets): what a species (or, for the
+ * Master and minions, the unit kind's id) brings to the d20 rules on top of `sheetFor`. Every
+ * field is optional; absent = nothing.
+ */
+export interface D20Traits {
+  /** D20-DAMAGE-03: flat bonus damage of its weapon attacks (a magic weapon, an ability). */
+  damageBonus?: number;
+  /** D20-DAMAGE-29 decision: its weapon is magical (its damage counts as magical). */
+  magicalWeapon?: boolean;
+  /** Its weapon deals this d20 type instead of the gear's (a venomous bite deals poison). */
+  damageType?: D20DamageType;
+  /** A status its weapon hits inflict (D20-STATUS-02 to D20-STATUS-10). */
+  inflicts?: D20Inflict;
+  /** D20-DAMAGE-25: types it resists. */
+  resistances?: readonly D20DamageType[];
+  /** D20-DAMAGE-26: types it is vulnerable to. */
+  vulnerabilities?: readonly D20DamageType[];
+  /** D20-DAMAGE-27: flat reduction of every instance of damage (an aura, a thick hide). */
+  reduction?: number;
+  /** D20-DAMAGE-29: resists every non-magical damage (counted once with a type resistance). */
+  resistsNonMagical?: boolean;
+  /** D20-DAMAGE-30: vulnerable to every magical damage (counted once with a type vulnerability). */
+  vulnerableToMagical?: boolean;
+  /** D20-DAMAGE-17: a creature it grapples takes the basic asphyxiation (`BASIC_DOT.asphyxiation`, 1d4) at the start of each of its turns while the hold lasts. */
+  strangles?: boolean;
+  /** D20-DAMAGE-19: its Contre (Contrôle) modifier, added to its AC when it Magic Absorbs a spell (D20-ACTION-30). */
+  contre?: number;
+  /** D20-DAMAGE-31: its magic element (a key of `MAGIC_ADVANTAGE`). */
+  element?: string;
+  /** Spells and techniques it knows, and its pools (D20-ACTION-07 to D20-ACTION-09). */
+  spells?: readonly D20Spell[];
+  mana?: number;
+  stamina?: number;
+}
+
+/**
+ * Left open (server content, the chapter has no bestiary; docs/rules-decisions.md D20): the d20
+ * traits of the dungeon's species, by species id (the Master and minions by their kind). Wolves'
+ * bites make bleed (D20-STATUS-10); giant spiders' venom deals poison and paralyses for a turn
+ * (D20-STATUS-02, D20-DAMAGE-14), their web roots (D20-STATUS-05); giant bats' screech terrifies
+ * (D20-STATUS-07); the Master's magic staff adds +1 magical damage (D20-DAMAGE-03) and it knows
+ * spells that blind, silence, enrage, burn (D20-DAMAGE-23) and splash acid (D20-DAMAGE-09), and
+ * area spells rolled once for all (D20-DAMAGE-04) that leave acid, poison and burning zones; trolls are
+ * vulnerable to fire and to magic (D20-DAMAGE-26, D20-DAMAGE-30) and strangle whom they grapple
+ * (D20-DAMAGE-17); gargoyles are stone: −2 on every
+ * hit, then they resist burn and non-magical damage (D20-DAMAGE-27 to D20-DAMAGE-29), and Magic
+ * Absorb spells with Contre 5 (D20-DAMAGE-19).
+ */
+export const D20_SPECIES_TRAITS: Readonly<Record<string, D20Traits>> = {
+  wolf: { inflicts: { status: "bleeding" } },
+  giantSpider: {
+    damageType: "poison", inflicts: { status: "paralysed", turns: 1 },
+    spells: [{ name: "web", cost: 2, pool: "stamina", kind: "attack", band: "short", damage: "0", damageType: "bludgeoning", element: "", radius: 0, inflicts: { status: "rooted", turns: 1 } }],
+    stamina: 2,
+  },
+  giantBat: {
+    spells: [{ name: "screech", cost: 1, pool: "stamina", kind: "attack", band: "short", damage: "1d2", damageType: "psychic", element: "", radius: 0, inflicts: { status: "terrified", turns: 1 } }],
+    stamina: 2,
+  },
+  master: {
+    damageBonus: 1, magicalWeapon: true, element: "earth", mana: 12,
+    spells: [
+      { name: "blind", cost: 2, pool: "mana", kind: "attack", band: "medium", damage: "1d4", damageType: "magic", element: "earth", radius: 0, inflicts: { status: "blinded", turns: 1 } },
+      { name: "silence", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d4", damageType: "psychic", element: "", radius: 0, inflicts: { status: "silenced", turns: 1 } },
+      { name: "madness", cost: 2, pool: "mana", kind: "attack", band: "medium", damage: "1d4", damageType: "psychic", element: "", radius: 0, inflicts: { status: "enraged", turns: 1 } },
+      { name: "firebolt", cost: 2, pool: "mana", kind: "attack", band: "medium", damage: "1d6", damageType: "burn", element: "fire", radius: 0 },
+      { name: "acidDart", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d4", damageType: "acid", element: "", radius: 0 },
+      { name: "acidRain", cost: 3, pool: "mana", kind: "area", band: "medium", damage: "1d4", damageType: "acid", element: "", radius: 1, zone: { type: "acid" } },
+      { name: "miasma", cost: 3, pool: "mana", kind: "area", band: "medium", damage: "1d4", damageType: "poison", element: "", radius: 1, zone: { type: "poison" } },
+      { name: "fireWall", cost: 3, pool: "mana", kind: "area", band: "medium", damage: "1d4", damageType: "burn", element: "fire", radius: 1, zone: { type: "burn" } },
+    ],
+  },
+  troll: { vulnerabilities: ["burn"], vulnerableToMagical: true, strangles: true },
+  gargoyle: { resistances: ["burn"], resistsNonMagical: true, reduction: 2, contre: 5 },
+};
 
 /** D20-FLOW-28 (sheet not in the chapter; server default): every unit's walking movement, tiles per turn. */
 export const DEFAULT_MOVEMENT = 6;
@@ -271,7 +353,7 @@ export const D20_WEAPONS: Readonly<Record<"unarmed" | "mace" | "sword" | "bow", 
  */
 export const D20_CLASS_SPELLS: Readonly<Record<string, { spells: readonly D20Spell[]; mana: number; stamina: number }>> = {
   Skyrider: {
-    spells: [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "air", radius: 0 }],
+    spells: [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "wind", radius: 0 }],
     mana: 4, stamina: 0,
   },
   /** Left open (D20-MOVE-26, D20-MOVE-27: what spills slippery liquid): the Locksmith throws a flask of oil (a technique). */

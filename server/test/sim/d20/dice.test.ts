@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combineEdge, maxDice, modifierOf, parseDice, rollD20, rollDice } from "../../../src/sim/combat/d20/dice.ts";
+import { combineEdge, maxDice, parseDice, rollD20, rollDice } from "../../../src/sim/combat/d20/dice.ts";
 import { scriptedDice } from "./helpers.ts";
 
 describe("d20 dice", () => {
@@ -34,11 +34,5 @@ describe("d20 dice", () => {
     expect(combineEdge(0, 2)).toBe("disadvantage");
     expect(combineEdge(1, 3)).toBe("none");
     expect(combineEdge(0, 0)).toBe("none");
-  });
-
-  it("modifiers follow the SRD scale", () => {
-    expect(modifierOf(10)).toBe(0);
-    expect(modifierOf(15)).toBe(2);
-    expect(modifierOf(8)).toBe(-1);
   });
 });

@@ -23,7 +23,7 @@ import { offHandStrike, strike, takeAttack } from "./strikes.ts";
 /**
  * The AI's play of what is left of a turn `ts` (all of it, or the rest of a player's open turn):
  * a prone creature stands up if it can (D20-MOVE-30); a terrified one moves away from the source
- * (D20-STATUS-07); one ordered to attack a unit lying unconscious next to it kills it with its
+ * (D20-STATUS-07) and then still attacks it if it can reach or shoot it (D20-STATUS-08); one ordered to attack a unit lying unconscious next to it kills it with its
  * attack (CMB-47); else it picks its target ({@link aiTarget}: the enraging creature, D20-STATUS-09,
  * or the foe it can strike with the least cover, or the nearest); it casts an attack spell when it
  * has one for a foe ({@link aiSpell}); else it attacks its target if in reach, else Dashes when
@@ -44,6 +44,10 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   const source = terror ? sim.state.units[terror.sourceId] : undefined;
   if (source) {
     flee(sim, enc, unit, source, budget);
+    // D20-STATUS-08: terror does not cost the turn: having fled, it still attacks the source if it can reach or shoot it.
+    if (isUp(unit) && isUp(source) && canStrike(sim, unit, source) && coverAgainst(sim, enc, unit, source) !== "total" && takeAttack(budget, ts, me.attacksPerAction) === null) {
+      strike(sim, enc, unit, source, {});
+    }
     return;
   }
   if (orderedBodyInReach(sim, unit) && takeAttack(budget, ts, me.attacksPerAction) === null) {
@@ -106,7 +110,7 @@ export function aiTarget(sim: Simulation, enc: EncounterRecord, unit: UnitRecord
 /**
  * The AI's spell (Left open D20-ACTION, AI casting): the first attack spell or technique it knows,
  * can pay for ({@link castRefusal}) and has a foe for within the spell's band and not behind total
- * cover (D20-ATTACK-48, D20-ATTACK-65), on that foe with the least cover, then the nearest, then
+ * cover (D20-ATTACK-48, D20-ATTACK-65) and, for a spell that inflicts a status, not holding it already, on that foe with the least cover, then the nearest, then
  * the lowest id; only when its full action is free and its turn not locked. The AI casts no area
  * spell (they hit friends too). Null when there is none.
  */
@@ -116,7 +120,8 @@ export function aiSpell(sim: Simulation, enc: EncounterRecord, unit: UnitRecord,
   const foes = d20FoesOf(sim, enc, unit);
   for (const spell of me.spells) {
     if (spell.kind !== "attack" || castRefusal(unit, spell) !== null) continue;
-    const best = foes.filter((f) => spellReaches(sim, unit, spell, f))
+    // A spell that inflicts a status is not cast on a foe that has it already (D20-STATUS-01: it would only refresh).
+    const best = foes.filter((f) => spellReaches(sim, unit, spell, f) && !(spell.inflicts && hasStatus(d20Of(f).statuses, spell.inflicts.status)))
       .map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: unitDistance(sim, unit, f) }))
       .filter((r) => r.cover < COVER_RANK.total)
       .sort((a, b) => a.cover - b.cover || a.d - b.d || Number(a.f.id) - Number(b.f.id))[0];

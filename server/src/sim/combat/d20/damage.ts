@@ -35,18 +35,25 @@ export interface DamageDefence {
   vulnerabilities: readonly D20DamageType[];
   /** Flat reductions (auras, …), summed and applied before resistance (D20-DAMAGE-27). */
   reduction: number;
+  /** D20-DAMAGE-29: also resists every non-magical damage (counted once with a type resistance). */
+  resistsNonMagical?: boolean;
+  /** D20-DAMAGE-30: also vulnerable to every magical damage (counted once with a type vulnerability). */
+  vulnerableToMagical?: boolean;
 }
 
 /**
  * D20-DAMAGE-25 to D20-DAMAGE-30: damage actually taken. Flat reductions first, then resistance
  * (halved, rounded down) or vulnerability (doubled), each counted once whatever the number of
- * sources; both at once cancel (Left open D20-DAMAGE). Never below 0. Example: 25 bludgeoning,
- * aura −5, resistant → 10 (D20-DAMAGE-28).
+ * sources (a type resistance and the resistance to non-magical damage halve non-magical damage of
+ * that type once, D20-DAMAGE-29; likewise a type vulnerability and the vulnerability to magical
+ * damage, D20-DAMAGE-30); both at once cancel (Left open D20-DAMAGE). Never below 0. Example: 25
+ * bludgeoning, aura −5, resistant → 10 (D20-DAMAGE-28). `magical` is the instance's flag (the
+ * D20-DAMAGE-29 decision: true for spells and magic weapons).
  */
-export function damageTaken(amount: number, type: D20DamageType, defence: DamageDefence): number {
+export function damageTaken(amount: number, type: D20DamageType, defence: DamageDefence, magical = false): number {
   let d = Math.max(0, amount - defence.reduction);
-  const resists = defence.resistances.includes(type);
-  const vulnerable = defence.vulnerabilities.includes(type);
+  const resists = defence.resistances.includes(type) || (!magical && defence.resistsNonMagical === true);
+  const vulnerable = defence.vulnerabilities.includes(type) || (magical && defence.vulnerableToMagical === true);
   if (resists && !vulnerable) d = Math.floor(d / 2);
   else if (vulnerable && !resists) d = d * 2;
   return Math.max(0, d);

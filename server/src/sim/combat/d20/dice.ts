@@ -63,8 +63,3 @@ export function rollD20(dice: Dice, edge: Edge = "none"): D20Roll {
   const b = dice.die(D20);
   return { natural: edge === "advantage" ? Math.max(a, b) : Math.min(a, b), rolls: [a, b] };
 }
-
-/** A characteristic modifier from a score on the SRD scale: floor((score − 10) / 2). */
-export function modifierOf(score: number): number {
-  return Math.floor((score - 10) / 2);
-}

@@ -7,6 +7,7 @@ import { defenceOf, healUnit, hurt, resolveD20Attack } from "./resolve.ts";
 import { d20Of, sheetFor } from "./sheet.ts";
 import { encounterOf, noteReaction } from "../encounters/book.ts";
 import { STATUS_KINDS } from "./statuses.ts";
+import { isUnconscious, showsWounds } from "./hp.ts";
 import { d20PartyArrived } from "./companions.ts";
 
 export { d20Of, sheetFor } from "./sheet.ts";
@@ -55,7 +56,7 @@ export const d20Ruleset: CombatRuleset = {
   isOutOfFight(unit) {
     if (unit.activity === "unconscious" || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left") return true;
     const d = d20Of(unit);
-    return d.dead || d.hp === 0;
+    return d.dead || isUnconscious(d);
   },
   initUnit(_sim, unit) {
     unit.d20 = sheetFor(unit);
@@ -67,10 +68,17 @@ export const d20Ruleset: CombatRuleset = {
   heal(sim, healer, target) {
     healUnit(sim, target, rollDice(sim.rng, HEAL_DICE), healer);
   },
-  /** d20move: the unit's d20 statuses for clients (prone, squeezing, grappled…), once each, in STATUS_KINDS order. */
+  /**
+   * d20move: the unit's d20 statuses for clients (prone, squeezing, grappled…), once each, in
+   * STATUS_KINDS order; then "wounded" while it shows visible wounds (D20-HP-03, D20-HP-04:
+   * HP below half the maximum, `showsWounds`; not when dead).
+   */
   statuses(unit) {
-    const on = new Set(d20Of(unit).statuses.map((s) => s.kind));
-    return STATUS_KINDS.filter((k) => on.has(k));
+    const d = d20Of(unit);
+    const on = new Set(d.statuses.map((s) => s.kind));
+    const out: string[] = STATUS_KINDS.filter((k) => on.has(k));
+    if (!d.dead && showsWounds(d)) out.push("wounded");
+    return out;
   },
   /** d20finish: members learn their class spells; a class mount (the Skyrider's griffon) comes ridden (companions.ts). */
   partyArrived(sim, party) {

@@ -1,4 +1,4 @@
-import { D20_WOUND_EVENT_DIVISORS, type WoundSeverity } from "@malignus/shared";
+import { D20_WOUND_EVENT_DIVISORS, type D20Inflict, type WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
@@ -8,11 +8,11 @@ import { arcaneShield, shoveAside } from "./reactions.ts";
 import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind, type Cover } from "./attack.ts";
 import { mapCover } from "./cover.ts";
 import { badLuckRoll, fallDamage, riderHeight, unseatRoll } from "./mount.ts";
-import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType } from "./damage.ts";
+import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType, type DamageDefence } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { gridDistance, type SpacedPos } from "./movement.ts";
-import { canReact, hasStatus, removeStatus, isIncapacitated } from "./statuses.ts";
-import { d20Of } from "./sheet.ts";
+import { addStatus, canReact, hasStatus, removeStatus, isIncapacitated } from "./statuses.ts";
+import { d20Of, traitsOf } from "./sheet.ts";
 import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
 import type { D20Unit } from "./types.ts";
 
@@ -200,18 +200,48 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   if (!ctx.silent) sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit, attackRoll: roll.total, defenceRoll: ac });
   if (roll.fumble) { a.reactionUsed = true; ctx.onFumble?.(attacker.id); }
   if (!hit) return { hit, critical: false, fumble: roll.fumble, total: roll.total, ac, damage: 0, outcome: "none" };
-  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, 0, roll.critical, ctx.offHand === true && ctx.keepModifiers !== true);
-  const damage = damageTaken(raw, weapon.damageType, defenceOf(sim, target, t));
+  // D20-DAMAGE-03: the attacker's bonus damage (a magic weapon, an ability: `D20_SPECIES_TRAITS`); D20-DAMAGE-29: the weapon's magical flag.
+  const traits = traitsOf(attacker);
+  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, traits.damageBonus ?? 0, roll.critical, ctx.offHand === true && ctx.keepModifiers !== true);
+  const damage = damageTaken(raw, weapon.damageType, defenceOf(sim, target, t), weapon.magical);
   const outcome = hurt(sim, target, damage, weapon.damageType, attacker.id, {
     critical: roll.critical, knockOut: choosesKnockOut(attacker, target, kind), byUnitId: attacker.id,
   });
   addBasicDot(t.dots, weapon.damageType, attacker.id);
+  if (traits.inflicts) inflict(sim, target, attacker.id, traits.inflicts);
   return { hit, critical: roll.critical, fumble: roll.fumble, total: roll.total, ac, damage, outcome };
 }
 
-/** The target's resistances, vulnerabilities and reductions, with submersion (D20-WATER-07). */
-export function defenceOf(sim: Simulation, unit: UnitRecord, u: D20Unit = d20Of(unit)): { resistances: D20DamageType[]; vulnerabilities: D20DamageType[]; reduction: number } {
-  return { resistances: withSubmersion(u.resistances, isSubmerged(sim, unit)), vulnerabilities: u.vulnerabilities, reduction: 0 };
+/**
+ * The target's resistances, vulnerabilities and reductions, with submersion (D20-WATER-07), and its
+ * traits (`D20_SPECIES_TRAITS`): flat reduction (D20-DAMAGE-27), resistance to non-magical and
+ * vulnerability to magical damage (D20-DAMAGE-29, D20-DAMAGE-30).
+ */
+export function defenceOf(sim: Simulation, unit: UnitRecord, u: D20Unit = d20Of(unit)): DamageDefence {
+  const tr = traitsOf(unit);
+  return {
+    resistances: withSubmersion(u.resistances, isSubmerged(sim, unit)), vulnerabilities: u.vulnerabilities, reduction: tr.reduction ?? 0,
+    resistsNonMagical: tr.resistsNonMagical === true, vulnerableToMagical: tr.vulnerableToMagical === true,
+  };
+}
+
+/**
+ * D20-STATUS-01 to D20-STATUS-10: an attack or spell that hit inflicts its status on `victim` (if
+ * still alive; clients see it in the unit's `statuses`), for `what.turns` of the victim's turns
+ * (default `D20_STATUS_TURNS`). Enraged (D20-STATUS-09, Left open) names the creature the victim must attack: the
+ * nearest other standing creature to it, allies included (ties: lowest id), else the source.
+ * Terror's source is the inflicter (D20-STATUS-07).
+ */
+export function inflict(sim: Simulation, victim: UnitRecord, sourceId: string, what: D20Inflict): void {
+  const v = d20Of(victim);
+  if (v.dead) return;
+  let by = sourceId;
+  if (what.status === "enraged") {
+    const near = Object.values(sim.state.units).filter((u) => u !== victim && u.d20 && isUp(u))
+      .sort((p, q) => unitDistance(sim, victim, p) - unitDistance(sim, victim, q) || Number(p.id) - Number(q.id))[0];
+    if (near) by = near.id;
+  }
+  addStatus(v.statuses, what.status, by, what.turns);
 }
 
 /**

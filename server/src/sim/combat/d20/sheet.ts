@@ -1,6 +1,6 @@
 import type { UnitRecord } from "../../state.ts";
 import {
-  ARMOUR_AC, D20_SPECIES_REACH, D20_WEAPONS, DEFAULT_MOVEMENT, HP_PER_LEVEL, SHEET_BY_KIND, SPECIES, TROLL_HP, type SpeciesData, type SpeciesId,
+  ARMOUR_AC, D20_SPECIES_REACH, D20_SPECIES_TRAITS, D20_WEAPONS, DEFAULT_MOVEMENT, type D20Traits, HP_PER_LEVEL, SHEET_BY_KIND, SPECIES, TROLL_HP, type SpeciesData, type SpeciesId,
 } from "@malignus/shared";
 import { slotsFromGear } from "./equip.ts";
 import type { D20Unit, D20Weapon } from "./types.ts";
@@ -17,6 +17,16 @@ export function weaponFor(unit: UnitRecord): D20Weapon {
   return reach > w.reach ? { ...w, reach } : w;
 }
 
+/**
+ * The unit's d20 traits (`D20_SPECIES_TRAITS` of the d20 table: a creature's by its species, the
+ * Master's and minions' by their kind); an empty object when it has none.
+ */
+export function traitsOf(unit: UnitRecord): D20Traits {
+  const key = unit.kind === "creature" ? unit.species : unit.kind;
+  return Object.hasOwn(D20_SPECIES_TRAITS, key) ? (D20_SPECIES_TRAITS[key] as D20Traits) : NO_TRAITS;
+}
+const NO_TRAITS: D20Traits = {};
+
 /** The species table's row for a creature unit (shared/src/data/creatures.ts), or undefined. */
 function speciesData(unit: UnitRecord): SpeciesData | undefined {
   return unit.kind === "creature" && Object.hasOwn(SPECIES, unit.species) ? SPECIES[unit.species as SpeciesId] : undefined;
@@ -26,10 +36,14 @@ function speciesData(unit: UnitRecord): SpeciesData | undefined {
  * A d20 sheet for a unit from its shared fields (kind, species, level, stats, gear): HP and AC
  * by kind ({@link SHEET_BY_KIND}), Strength = Combat stat, Agility = half Combat + half Tracking,
  * Perception = Tracking, Habilité = Craft, weapon skill = half the level; equipment slots from
- * the gear (D20-EQUIP, `slotsFromGear`).
+ * the gear (D20-EQUIP, `slotsFromGear`); then its traits ({@link traitsOf}): its weapon's type and
+ * magical flag, resistances, vulnerabilities, Contre, element, spells and pools.
  */
 export function sheetFor(unit: UnitRecord): D20Unit {
   const base = SHEET_BY_KIND[unit.kind];
+  const tr = traitsOf(unit);
+  const gearWeapon = weaponFor(unit);
+  const weapon = tr.damageType || tr.magicalWeapon ? { ...gearWeapon, damageType: tr.damageType ?? gearWeapon.damageType, magical: tr.magicalWeapon === true || gearWeapon.magical } : gearWeapon;
   const maxHp = unit.species === "troll" ? TROLL_HP : base.hp + (unit.kind === "adventurer" ? HP_PER_LEVEL * Math.max(1, unit.level) : 0);
   const s = unit.stats;
   return {
@@ -39,17 +53,17 @@ export function sheetFor(unit: UnitRecord): D20Unit {
     movement: DEFAULT_MOVEMENT,
     abilities: {
       strength: s.combat, agility: Math.floor((s.combat + s.tracking) / 2), constitution: Math.floor(s.block / 2),
-      mental: 0, contre: 0, perception: s.tracking, reflexion: 0, habilite: s.craft, furtivite: 0,
+      mental: 0, contre: tr.contre ?? 0, perception: s.tracking, reflexion: 0, habilite: s.craft, furtivite: 0,
     },
     skills: { vigilance: 0, discretion: 0, medecine: 0, weapon: Math.floor(unit.level / 2) },
     size: speciesData(unit)?.size ?? (unit.species === "troll" ? "large" : "medium"),
-    weapon: weaponFor(unit),
+    weapon,
     offHand: null,
     attacksPerAction: 1,
     extraDefences: 0,
     twoWeaponStyle: false,
-    resistances: [],
-    vulnerabilities: [],
+    resistances: [...(tr.resistances ?? [])],
+    vulnerabilities: [...(tr.vulnerabilities ?? [])],
     statuses: [],
     dots: [],
     deathSaves: { successes: 0, failures: 0 },
@@ -60,10 +74,10 @@ export function sheetFor(unit: UnitRecord): D20Unit {
     swimmer: speciesData(unit)?.swimmer === true, // D20-MOVE-19 (species table)
     flyer: speciesData(unit)?.flyer === true, // Left open D20-MOVE: only species with a flying ability fly
     mode: "walk",
-    mana: 0,
-    stamina: 0,
-    spells: [],
-    element: "",
+    mana: tr.mana ?? 0,
+    stamina: tr.stamina ?? 0,
+    spells: (tr.spells ?? []).map((sp) => ({ ...sp })),
+    element: tr.element ?? "",
     riding: null,
     riderId: "",
     mountTraits: { willing: false, trained: false, intelligent: unit.kind !== "creature", summoned: false },

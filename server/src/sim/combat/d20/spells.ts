@@ -3,10 +3,10 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
 import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inBand } from "./attack.ts";
-import { damageRoll, damageTaken, magicAdvantage } from "./damage.ts";
+import { addBasicDot, damageRoll, damageTaken, magicAdvantage } from "./damage.ts";
 import { gridDistance } from "./movement.ts";
 import { canReact, canUseMagic } from "./statuses.ts";
-import { coverBetween, defenceOf, hurt, isUp, spaceOf, unitDistance } from "./resolve.ts";
+import { coverBetween, defenceOf, hurt, inflict, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
 
@@ -33,6 +33,8 @@ export function payFor(caster: UnitRecord, spell: D20Spell): void {
  * A spell attack on `target` (D20-ATTACK-14 Mental modifier, D20-ACTION-30 Magic Absorb, D20-DAMAGE-32
  * magic advantage when the target holds an element too, D20-ATTACK-57 to D20-ATTACK-67 cover as for
  * weapons: behind total cover only a natural 20 hits): the target may defend with its reaction.
+ * D20-DAMAGE-19: a target that Magic Absorbs meets it with its magic resistance, AC + Contre. Spell damage is
+ * magical (D20-DAMAGE-29). A hit leaves the spell's damage over time and status (afterSpellHit).
  * The cost is paid by the caller. Draw order: the d20, then the damage dice on a hit.
  */
 export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRecord, spell: D20Spell, onReaction?: (id: string) => void): boolean {
@@ -55,7 +57,8 @@ export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRec
   sim.emit({ type: "attack", attackerId: caster.id, targetId: target.id, hit: roll.hit, attackRoll: roll.total, defenceRoll: ac });
   if (!roll.hit) return false;
   const raw = damageRoll(sim.rng, spell.damage, c.skills.weapon, adv.damage, roll.critical);
-  hurt(sim, target, damageTaken(raw, spell.damageType, defenceOf(sim, target)), spell.damageType, caster.id, { critical: roll.critical, byUnitId: caster.id });
+  hurt(sim, target, damageTaken(raw, spell.damageType, defenceOf(sim, target), true), spell.damageType, caster.id, { critical: roll.critical, byUnitId: caster.id });
+  afterSpellHit(sim, caster, target, spell);
   return true;
 }
 
@@ -71,9 +74,22 @@ export function areaSpell(sim: Simulation, caster: UnitRecord, x: number, y: num
     const u = sim.state.units[id] as UnitRecord;
     if (!isActive(u) || gridDistance(spaceOf(sim, u), { x, y }) > spell.radius) continue;
     hit.push(u.id);
-    hurt(sim, u, damageTaken(raw, spell.damageType, defenceOf(sim, u)), spell.damageType, caster.id, { byUnitId: caster.id });
+    hurt(sim, u, damageTaken(raw, spell.damageType, defenceOf(sim, u), true), spell.damageType, caster.id, { byUnitId: caster.id });
+    if (spell.inflicts) inflict(sim, u, caster.id, spell.inflicts); // an area's lingering harm is its ground zone, not a damage over time
+
   }
   return hit;
+}
+
+/**
+ * What an attack spell leaves on a creature it hit: the basic damage over time of its type (acid, poison,
+ * burn: D20-DAMAGE-09, D20-DAMAGE-14, D20-DAMAGE-23) and its status (D20-STATUS-02 to D20-STATUS-10).
+ */
+function afterSpellHit(sim: Simulation, caster: UnitRecord, target: UnitRecord, spell: D20Spell): void {
+  const t = d20Of(target);
+  if (t.dead) return;
+  addBasicDot(t.dots, spell.damageType, caster.id);
+  if (spell.inflicts) inflict(sim, target, caster.id, spell.inflicts);
 }
 
 /**

@@ -4,7 +4,7 @@
  * played step by step by the handlers of steps/ ({@link playPlan}), else the AI (ai.ts).
  * Moving and striking live in stepping.ts and strikes.ts; the shapes in plan.ts.
  */
-import { BLEEDING_DICE, GROUND_ZONE_DICE } from "@malignus/shared";
+import { BASIC_DOT, BLEEDING_DICE, GROUND_ZONE_DICE } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
@@ -20,7 +20,7 @@ import { toD20Plan } from "./toPlan.ts";
 import type { D20Step, D20StepContext, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
 import { defenceOf, healUnit, hurt, isUp } from "./resolve.ts";
 import { fallIfGrounded, slipCheck, startOfTurnSpace } from "./spaces.ts";
-import { d20Of } from "./sheet.ts";
+import { d20Of, traitsOf } from "./sheet.ts";
 import { canAct, ENDS_AT_OWN_TURN_START, endOfTurnStatuses, hasStatus, removeStatus } from "./statuses.ts";
 import { D20_STEPS } from "./steps/index.ts";
 
@@ -28,8 +28,9 @@ export type { D20Step, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
 
 /**
  * The start of a creature's turn (Left open D20-HP: damage over time first, then the jet de
- * destin): damage over time (D20-DAMAGE-09, 14, 17, 23) and bleeding (D20-STATUS-10, 1d4) tick,
- * through resistance. Draw order: each damage over time in order, then bleeding.
+ * destin): damage over time (D20-DAMAGE-09, 14, 23), bleeding (D20-STATUS-10, 1d4) and the
+ * asphyxiation of a strangler's hold (D20-DAMAGE-17, 1d4) tick, through resistance. Draw order:
+ * each damage over time in order, then bleeding, then asphyxiation.
  */
 export function startOfTurnHarm(sim: Simulation, unit: UnitRecord): void {
   const me = d20Of(unit);
@@ -39,6 +40,13 @@ export function startOfTurnHarm(sim: Simulation, unit: UnitRecord): void {
   }
   if (!me.dead && hasStatus(me.statuses, "bleeding")) {
     hurt(sim, unit, damageTaken(rollDice(sim.rng, BLEEDING_DICE), "slashing", { resistances: [], vulnerabilities: [], reduction: 0 }), "slashing", "bleeding");
+  }
+  // D20-DAMAGE-17 (Left open: it lasts as long as the hold): grappled by a strangler (`strangles` trait), 1d4 asphyxiation.
+  const hold = me.statuses.find((s) => s.kind === "grappled");
+  const by = hold ? sim.state.units[hold.sourceId] : undefined;
+  const choke = BASIC_DOT.asphyxiation;
+  if (!me.dead && by && choke && traitsOf(by).strangles && isUp(by)) {
+    hurt(sim, unit, damageTaken(rollDice(sim.rng, choke.dice), "asphyxiation", defenceOf(sim, unit, me)), "asphyxiation", by.id);
   }
 }
 
