@@ -24,6 +24,7 @@ import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
 import { getStored, jsonResponse, listStored } from "./rooms/storedListing.ts";
 import { replayEndpoint } from "./replay/route.ts";
 import { replayRoomWith } from "./replay/ReplayRoom.ts";
+import { DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS, configureLimits } from "./rooms/abuse.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -55,6 +56,18 @@ export interface CreateServerOptions {
    * after kill -9 takes back its own leases at once. Default: a fresh id (`<pid>-<random>`).
    */
   leaseHolder?: string | undefined;
+  /**
+   * Most dungeon rooms this process runs (`MAX_ROOMS_PER_PROCESS`); a create past it is refused
+   * `TOO_MANY_ROOMS`. Default {@link DEFAULT_MAX_ROOMS_PER_PROCESS}; 0 = no cap.
+   */
+  maxRoomsPerProcess?: number | undefined;
+  /**
+   * Most matchmaking requests (create, join, open) per client address per minute
+   * (`JOIN_RATE_PER_ADDRESS`; main.ts default {@link DEFAULT_JOIN_RATE_PER_ADDRESS}); past it they
+   * are refused `JOIN_RATE_LIMITED`. Default here 0 = no limit (tests and benchmarks connect
+   * hundreds of clients from one address).
+   */
+  joinRatePerAddress?: number | undefined;
   /** The write-behind queue's bound and retry timing (store/writer.ts; defaults there). */
   writer?: Omit<StoreWriterOptions, "log"> | undefined;
 }
@@ -109,6 +122,8 @@ export interface HealthResponse {
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<DungeonServer> {
   const log = options.logger ?? defaultLogger;
+  // Issue 18's process limits (rooms/abuse.ts; docs/operations.md "Limits and abuse").
+  configureLimits(options.joinRatePerAddress ?? 0, options.maxRoomsPerProcess ?? DEFAULT_MAX_ROOMS_PER_PROCESS);
   const choice = await createTransport(options.transport ?? "auto", log);
 
   let presence: Presence;

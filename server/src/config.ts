@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS } from "./rooms/abuse.ts";
 
 /**
  * Process configuration read from the environment. Every variable is optional:
@@ -18,6 +19,11 @@ import { z } from "zod";
  *   (migrations applied at start); unset = SQLite in a file under `DATA_DIR` (store/index.ts).
  * - `DATA_DIR`: folder of the SQLite store `malignus.sqlite` (created when missing), default
  *   `./data` relative to the working directory; unused with `DATABASE_URL`.
+ * - `MAX_ROOMS_PER_PROCESS`: most dungeon rooms this process runs; a create past it is refused
+ *   `TOO_MANY_ROOMS` (HTTP 503). Default {@link DEFAULT_MAX_ROOMS_PER_PROCESS}; 0 = no cap.
+ * - `JOIN_RATE_PER_ADDRESS`: most matchmaking requests (create, join, open) one client address
+ *   may make per minute; past it they are refused `JOIN_RATE_LIMITED` (HTTP 429). Default
+ *   {@link DEFAULT_JOIN_RATE_PER_ADDRESS}; 0 = no limit.
  * - `LEASE_HOLDER`: this process's name on the dungeons' leases (lifecycle/restore.ts), default
  *   unset: `main.ts` uses `<hostname>:<PORT>`, the same after a restart.
  */
@@ -34,6 +40,10 @@ export interface ServerConfig {
   dataDir: string;
   /** `LEASE_HOLDER`: this process's lease holder id, or undefined for the default. */
   leaseHolder: string | undefined;
+  /** `MAX_ROOMS_PER_PROCESS`: dungeon rooms per process, 0 = no cap. */
+  maxRoomsPerProcess: number;
+  /** `JOIN_RATE_PER_ADDRESS`: matchmaking requests per address per minute, 0 = no limit. */
+  joinRatePerAddress: number;
 }
 
 /** Which WebSocket transport to use: `auto` tries uWebSockets.js first, then ws. */
@@ -62,6 +72,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional()),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default(DEFAULT_DATA_DIR)),
   LEASE_HOLDER: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  MAX_ROOMS_PER_PROCESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_ROOMS_PER_PROCESS)),
+  JOIN_RATE_PER_ADDRESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_JOIN_RATE_PER_ADDRESS)),
 });
 
 /**
@@ -85,5 +97,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     leaseHolder: e.LEASE_HOLDER,
+    maxRoomsPerProcess: e.MAX_ROOMS_PER_PROCESS,
+    joinRatePerAddress: e.JOIN_RATE_PER_ADDRESS,
   };
 }

@@ -34,6 +34,8 @@ const app = await createServer({
   logger: log,
   store: openDungeonStore(config),
   leaseHolder: config.leaseHolder ?? `${hostname()}:${config.port}`,
+  maxRoomsPerProcess: config.maxRoomsPerProcess,
+  joinRatePerAddress: config.joinRatePerAddress,
 });
 
 let stopping = false;
