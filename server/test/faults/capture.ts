@@ -38,3 +38,23 @@ export function capturedServer(open: readonly Room[], options: Omit<CreateServer
 
 /** The close code a raw Colyseus room is left with. */
 export const leaveCode = (room: Room) => new Promise<number>((resolve) => room.onLeave((code: number) => resolve(code)));
+
+/**
+ * Runs `p` (a join the room refuses once its socket is open: the SDK prints
+ * "Room connection was closed unexpectedly (4002): " before it rejects) with console.warn captured.
+ * @returns the rejection, and the SDK's warnings (awaited until `expected` of them arrived).
+ */
+export async function refusedOnSocket(p: () => Promise<unknown>, expected = 1): Promise<{ err: { code?: unknown; message: string }; warnings: string[] }> {
+  const warnings: string[] = [];
+  const spy = vi.spyOn(console, "warn").mockImplementation((...a: unknown[]) => { warnings.push(String(a[0])); });
+  try {
+    let err: { code?: unknown; message: string } | undefined;
+    try { await p(); } catch (e) { err = e as { code?: unknown; message: string }; }
+    if (!err) throw new Error("expected a refusal");
+    const deadline = Date.now() + 2000;
+    while (warnings.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    return { err, warnings };
+  } finally {
+    spy.mockRestore();
+  }
+}
