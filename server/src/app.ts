@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   Server, LocalPresence, LocalDriver, createEndpoint, createRouter, matchMaker,
@@ -204,6 +205,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       } finally {
         if (onError) http?.off("error", onError);
       }
+      // JOIN_RATE_PER_ADDRESS (rooms/abuse.ts): Colyseus' matchmaking route sees only the request's
+      // headers (x-real-ip, x-forwarded-for, x-client-ip); on the ws transport, x-client-ip is set
+      // to the peer's address here (a client's own is replaced). uWebSockets.js: headers only.
+      http?.prependListener("request", (req: IncomingMessage) => { req.headers["x-client-ip"] = req.socket.remoteAddress; });
       const address = choice.transport.server?.address();
       const bound = address && typeof address === "object" ? (address as AddressInfo).port : port;
       await heartbeat?.start();
