@@ -19,8 +19,6 @@ import { matchMaker } from "@colyseus/core";
 import { pino } from "pino";
 import { DUNGEON_ROOM, SEAT_MESSAGE, EVENT_MESSAGE } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
-import { createServer } from "../src/app.ts";
-import { SqliteDungeonStore } from "../src/store/sqlite.ts";
 
 /** Usage text of `npm run bench:memory`. */
 export const MEMORY_BENCH_USAGE = [
@@ -85,6 +83,10 @@ async function main(): Promise<void> {
     console.log(MEMORY_BENCH_USAGE);
     return;
   }
+  // The rooms log through the process logger, which reads LOG_LEVEL when first imported.
+  process.env.LOG_LEVEL ??= "silent";
+  const { createServer } = await import("../src/app.ts");
+  const { SqliteDungeonStore } = await import("../src/store/sqlite.ts");
   if (!(globalThis as { gc?: unknown }).gc) console.warn("no global.gc: run with --expose-gc (npm run bench:memory does) for the after-GC figure");
   const dir = args.store ? mkdtempSync(join(tmpdir(), "malignus-memory-")) : undefined;
   const app = await createServer({ transport: "ws", logger: pino({ level: "silent" }), ...(dir ? { store: new SqliteDungeonStore({ file: join(dir, "malignus.sqlite") }) } : {}) });
