@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS } from "./rooms/abuse.ts";
 
 /**
  * Process configuration read from the environment. Every variable is optional:
@@ -56,6 +55,11 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Default `DATA_DIR`: the SQLite store's folder, relative to the working directory. */
 export const DEFAULT_DATA_DIR = "./data";
+
+/** Default most dungeon rooms one process runs (`MAX_ROOMS_PER_PROCESS`; 0 = no cap; rooms/abuse.ts). */
+export const DEFAULT_MAX_ROOMS_PER_PROCESS = 500;
+/** Default most matchmaking requests (create, join, open; not reconnections) one address may make per minute (`JOIN_RATE_PER_ADDRESS`; 0 = no limit; rooms/abuse.ts). */
+export const DEFAULT_JOIN_RATE_PER_ADDRESS = 600;
 
 /** Default TCP port. */
 export const DEFAULT_PORT = 2567;

@@ -1,6 +1,7 @@
 import { ErrorCode, Protocol, ServerError } from "@colyseus/core";
 import { unpack } from "msgpackr";
 import type { Logger } from "../logger.ts";
+import { DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS } from "../config.ts";
 
 /**
  * Issue 18's abuse limits (docs/operations.md, "Limits and abuse"): what one client or one address
@@ -19,10 +20,8 @@ export const MAX_KICK_COOLDOWN_SECONDS = 3600;
 export const DEFAULT_MAX_CLIENTS = 32;
 /** Largest `maxClients` a room may set. */
 export const MAX_MAX_CLIENTS = 1000;
-/** Default most dungeon rooms one process runs (`MAX_ROOMS_PER_PROCESS`; 0 = no cap). */
-export const DEFAULT_MAX_ROOMS_PER_PROCESS = 500;
-/** Default most matchmaking requests (create, join, open, reconnect excluded) one address may make per minute (`JOIN_RATE_PER_ADDRESS`; 0 = no limit). */
-export const DEFAULT_JOIN_RATE_PER_ADDRESS = 600;
+// Defined in config.ts (which must not load Colyseus: logger.ts imports it), re-exported here.
+export { DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS };
 /** The window of the abuse log's rate limit, in real milliseconds: at most one warn line per kind of abuse per window. */
 export const ABUSE_LOG_WINDOW_MS = 1000;
 
