@@ -30,8 +30,12 @@ export interface DungeonCreateOptions {
   reconnectSeconds?: number;
   /** Spectators see everything (true) or what the keepers see (false, the default). */
   spectatorsSeeAll?: boolean;
-  /** Messages a client may send per real second before it is disconnected, default 50. */
+  /** Messages a client may send per real second; one more and it is kicked (close code 4102), default 50. */
   maxMessagesPerSecond?: number;
+  /** Most clients in the room (connected or holding a seat); one more join is refused `ROOM_FULL`. Default 32, at most 1000. */
+  maxClients?: number;
+  /** Seconds a client kicked for flooding (4102) or malformed frames (4103) has its reconnection token and address refused by the room. Default 30; 0 = none. */
+  kickCooldownSeconds?: number;
   /**
    * Servers that store dungeons: only holders of the keeper key may join it, spectators and
    * adventurer players included. Default false (anyone may watch it while it is live).

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   Server, LocalPresence, LocalDriver, createEndpoint, createRouter, matchMaker,
@@ -26,6 +27,7 @@ import {
   RedisLink, REDIS_UNAVAILABLE, REDIS_UNAVAILABLE_STATUS, fewestRoomsPlacement, guardMatchmaking, isRedisConnectionError,
   type RedisUnavailableBody,
 } from "./redis.ts";
+import { DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS, configureLimits } from "./rooms/abuse.ts";
 
 /** Options of {@link createServer}. All optional; `main.ts` fills them from the environment. */
 export interface CreateServerOptions {
@@ -59,6 +61,18 @@ export interface CreateServerOptions {
    * after kill -9 takes back its own leases at once. Default: a fresh id (`<pid>-<random>`).
    */
   leaseHolder?: string | undefined;
+  /**
+   * Most dungeon rooms this process runs (`MAX_ROOMS_PER_PROCESS`); a create past it is refused
+   * `TOO_MANY_ROOMS`. Default {@link DEFAULT_MAX_ROOMS_PER_PROCESS}; 0 = no cap.
+   */
+  maxRoomsPerProcess?: number | undefined;
+  /**
+   * Most matchmaking requests (create, join, open) per client address per minute
+   * (`JOIN_RATE_PER_ADDRESS`; main.ts default {@link DEFAULT_JOIN_RATE_PER_ADDRESS}); past it they
+   * are refused `JOIN_RATE_LIMITED`. Default here 0 = no limit (tests and benchmarks connect
+   * hundreds of clients from one address).
+   */
+  joinRatePerAddress?: number | undefined;
   /** The write-behind queue's bound and retry timing (store/writer.ts; defaults there). */
   writer?: Omit<StoreWriterOptions, "log"> | undefined;
 }
@@ -122,6 +136,8 @@ export interface HealthResponse {
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<DungeonServer> {
   const log = options.logger ?? defaultLogger;
+  // Issue 18's process limits (rooms/abuse.ts; docs/operations.md "Limits and abuse").
+  configureLimits(options.joinRatePerAddress ?? 0, options.maxRoomsPerProcess ?? DEFAULT_MAX_ROOMS_PER_PROCESS);
   const choice = await createTransport(options.transport ?? "auto", log);
 
   let presence: Presence;
@@ -230,6 +246,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       } finally {
         if (onError) http?.off("error", onError);
       }
+      // JOIN_RATE_PER_ADDRESS (rooms/abuse.ts): Colyseus' matchmaking route sees only the request's
+      // headers (x-real-ip, x-forwarded-for, x-client-ip); on the ws transport, x-client-ip is set
+      // to the peer's address here (a client's own is replaced). uWebSockets.js: headers only.
+      http?.prependListener("request", (req: IncomingMessage) => { req.headers["x-client-ip"] = req.socket.remoteAddress; });
       const address = choice.transport.server?.address();
       const bound = address && typeof address === "object" ? (address as AddressInfo).port : port;
       await heartbeat?.start();

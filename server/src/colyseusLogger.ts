@@ -1,4 +1,5 @@
 import type { Logger } from "./logger.ts";
+import { AbuseLog, abuseLog } from "./rooms/abuse.ts";
 
 /**
  * One issue of a refused message payload, as Colyseus serialises a Standard Schema (zod) result:
@@ -87,6 +88,21 @@ export function parseRoomRefusal(text: unknown): string | undefined {
  */
 export const INSTANCE_ON_AUTH_NOTE = /^\S* ?"[^"]+"'s onAuth\(\) defined at the instance level will be ignored\.$/;
 
+/**
+ * Recognises what the ws transport logs at error level when a client's WebSocket frame breaks the
+ * protocol (`rawClient.on("error")` → `debugAndPrintError(err.message + "\n" + err.stack)`): a
+ * frame over the transport's payload limit (`Max payload size exceeded`, the socket is closed
+ * with 1009), an invalid opcode, bad UTF-8… The ws library closes that socket itself.
+ * @returns the error's message, and whether it is an oversized frame; undefined for anything else.
+ */
+export function parseSocketError(text: unknown): { message: string; oversized: boolean } | undefined {
+  if (typeof text !== "string") return undefined;
+  const [first, second] = text.split("\n", 2);
+  if (!first || !second || !/^\w*Error: /.test(second) || second.slice(second.indexOf(": ") + 2) !== first) return undefined;
+  if (!text.includes("/ws/lib/")) return undefined;
+  return { message: first, oversized: first.startsWith("Max payload size exceeded") };
+}
+
 /** Most invalid-message warn lines {@link colyseusLogger} writes per second (a hostile client cannot flood the log). */
 export const MAX_INVALID_MESSAGE_LOGS_PER_SECOND = 10;
 
@@ -99,6 +115,9 @@ export const MAX_INVALID_MESSAGE_LOGS_PER_SECOND = 10;
  * first says how many were not: `{ suppressed }`). Colyseus does not pass the client or the
  * message type with it; a `send` refusal closes the client with 4002, which the room logs with
  * its session id ("client dropped"/"client left").
+ * A client's frame the ws transport refuses ({@link parseSocketError}: oversized, invalid) is
+ * one warn line without a stack, `oversized frame refused: …` or `bad WebSocket frame refused: …`,
+ * at most one a second for each (rooms/abuse.ts `AbuseLog`).
  * @param now the clock for the rate limit, in milliseconds (default `Date.now`).
  */
 export function colyseusLogger(log: Logger, now: () => number = Date.now): { debug(...a: unknown[]): void; info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void; trace(...a: unknown[]): void } {
@@ -107,6 +126,7 @@ export function colyseusLogger(log: Logger, now: () => number = Date.now): { deb
   };
   const error = forward("error");
   let windowEnd = 0, logged = 0, suppressed = 0;
+  const socketLog = now === Date.now ? abuseLog : new AbuseLog(now);
   return {
     debug: forward("debug"),
     info: (...args: unknown[]): void => {
@@ -119,6 +139,12 @@ export function colyseusLogger(log: Logger, now: () => number = Date.now): { deb
     warn: forward("warn"),
     trace: forward("trace"),
     error: (...args: unknown[]): void => {
+      const socket = args.length === 1 ? parseSocketError(args[0]) : undefined;
+      if (socket) {
+        if (socket.oversized) socketLog.warn(log, "oversizedFrame", { reason: socket.message }, `oversized frame refused, socket closed (1009): ${socket.message}`);
+        else socketLog.warn(log, "badSocketFrame", { reason: socket.message }, `bad WebSocket frame refused, socket closed: ${socket.message}`);
+        return;
+      }
       const failure = args.length === 1 ? parseValidationFailure(args[0]) : undefined;
       const refusal = args.length === 1 && !failure ? parseRoomRefusal(args[0]) : undefined;
       if (!failure && refusal === undefined) { error(...args); return; }

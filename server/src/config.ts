@@ -18,6 +18,11 @@ import { z } from "zod";
  *   (migrations applied at start); unset = SQLite in a file under `DATA_DIR` (store/index.ts).
  * - `DATA_DIR`: folder of the SQLite store `malignus.sqlite` (created when missing), default
  *   `./data` relative to the working directory; unused with `DATABASE_URL`.
+ * - `MAX_ROOMS_PER_PROCESS`: most dungeon rooms this process runs; a create past it is refused
+ *   `TOO_MANY_ROOMS` (HTTP 503). Default {@link DEFAULT_MAX_ROOMS_PER_PROCESS}; 0 = no cap.
+ * - `JOIN_RATE_PER_ADDRESS`: most matchmaking requests (create, join, open) one client address
+ *   may make per minute; past it they are refused `JOIN_RATE_LIMITED` (HTTP 429). Default
+ *   {@link DEFAULT_JOIN_RATE_PER_ADDRESS}; 0 = no limit.
  * - `LEASE_HOLDER`: this process's name on the dungeons' leases (lifecycle/restore.ts), default
  *   unset: `main.ts` uses `<hostname>:<PORT>`, the same after a restart.
  */
@@ -34,6 +39,10 @@ export interface ServerConfig {
   dataDir: string;
   /** `LEASE_HOLDER`: this process's lease holder id, or undefined for the default. */
   leaseHolder: string | undefined;
+  /** `MAX_ROOMS_PER_PROCESS`: dungeon rooms per process, 0 = no cap. */
+  maxRoomsPerProcess: number;
+  /** `JOIN_RATE_PER_ADDRESS`: matchmaking requests per address per minute, 0 = no limit. */
+  joinRatePerAddress: number;
 }
 
 /** Which WebSocket transport to use: `auto` tries uWebSockets.js first, then ws. */
@@ -46,6 +55,11 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Default `DATA_DIR`: the SQLite store's folder, relative to the working directory. */
 export const DEFAULT_DATA_DIR = "./data";
+
+/** Default most dungeon rooms one process runs (`MAX_ROOMS_PER_PROCESS`; 0 = no cap; rooms/abuse.ts). */
+export const DEFAULT_MAX_ROOMS_PER_PROCESS = 500;
+/** Default most matchmaking requests (create, join, open; not reconnections) one address may make per minute (`JOIN_RATE_PER_ADDRESS`; 0 = no limit; rooms/abuse.ts). */
+export const DEFAULT_JOIN_RATE_PER_ADDRESS = 600;
 
 /** Default TCP port. */
 export const DEFAULT_PORT = 2567;
@@ -62,6 +76,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional()),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default(DEFAULT_DATA_DIR)),
   LEASE_HOLDER: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  MAX_ROOMS_PER_PROCESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_ROOMS_PER_PROCESS)),
+  JOIN_RATE_PER_ADDRESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_JOIN_RATE_PER_ADDRESS)),
 });
 
 /**
@@ -85,5 +101,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     leaseHolder: e.LEASE_HOLDER,
+    maxRoomsPerProcess: e.MAX_ROOMS_PER_PROCESS,
+    joinRatePerAddress: e.JOIN_RATE_PER_ADDRESS,
   };
 }

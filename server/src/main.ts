@@ -50,6 +50,8 @@ try {
     logger: log,
     store: openDungeonStore(config),
     leaseHolder: config.leaseHolder ?? `${hostname()}:${config.port}`,
+    maxRoomsPerProcess: config.maxRoomsPerProcess,
+    joinRatePerAddress: config.joinRatePerAddress,
   });
 } catch (err) {
   // E.g. TRANSPORT=uws where uWebSockets.js cannot load, or Redis not answering: say why, exit 1.

@@ -1,5 +1,5 @@
-import { CloseCode, Room, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { COMMAND_TYPES, COMMANDS, SEAT_MESSAGE, type CommandResult, type CommandType, type SeatInfo } from "@malignus/shared";
+import { CloseCode, Protocol, ResponseStatus, Room, getMessageBytes, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { COMMAND_TYPES, COMMANDS, MalignusCloseCode, SEAT_MESSAGE, type CommandResult, type CommandType, type SeatInfo } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import type { Checkpoint, DungeonSimOptions, Input, Simulation } from "../sim/index.ts";
 import { logger } from "../logger.ts";
@@ -17,6 +17,7 @@ import { ROOM_STEPS_PER_SECOND, StepLoop } from "./stepLoop.ts";
 import { RoomViews } from "./roomViews.ts";
 import { PatchByteCounter } from "./byteMetrics.ts";
 import { Listing } from "./listing.ts";
+import { ClientAbuse, LimitRefusal, MAX_MALFORMED_FRAMES, abuseLog, checkRoomCap, describeInvalidPayload, inspectFrame, processLimits } from "./abuse.ts";
 import { seatViewer, type Viewer } from "./views.ts";
 
 export { ROOM_STEPS_PER_SECOND, MAX_TICKS_PER_STEP, PATCH_RATE_MS } from "./stepLoop.ts";
@@ -27,6 +28,12 @@ export type { Seat } from "./seats.ts";
 export interface DungeonClientData { seat: Seat; viewer: Viewer }
 
 type DungeonClient = Client<{ userData: DungeonClientData }>;
+
+/** Colyseus' per-frame entry point (`Room._onMessage`, private in its types), which the room wraps. */
+type FrameHandler = (client: DungeonClient, buffer: Uint8Array) => void;
+
+/** The command types, for the unknown-type answer. */
+const KNOWN_TYPES = new Set<string>(COMMAND_TYPES);
 
 /**
  * The `dungeon` room: one live dungeon shared by keepers, adventurer players and spectators, as
@@ -60,8 +67,14 @@ type DungeonClient = Client<{ userData: DungeonClientData }>;
  * Input: every command is validated by its zod schema (a malformed `send` disconnects with
  * 4002, a malformed `request` is answered with an error; neither changes anything); then the
  * gate (gate.ts); a legal-but-refused command is answered `{ ok: false, code, reason }`; unknown
- * message types are ignored and counted; a client sending more than `maxMessagesPerSecond`
- * messages is disconnected.
+ * message types are refused `UNKNOWN_TYPE` (a request is answered with the type named) and counted.
+ *
+ * Abuse (abuse.ts, docs/operations.md "Limits and abuse"): every frame a client sends is counted
+ * and decoded before Colyseus sees it ({@link DungeonRoom.frameGuard}); a client sending more than
+ * `maxMessagesPerSecond` frames in a second is kicked at once with 4102, one sending more than
+ * `MAX_MALFORMED_FRAMES` malformed frames with 4103; a kicked client's seat is freed at once and
+ * the room refuses its reconnection token and its address for `kickCooldownSeconds`. At most
+ * `maxClients` clients (connected or holding a seat).
  */
 export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMetadata; client: DungeonClient }> {
   /** No patch timer: the step sends one patch per step (PATCH_RATE_MS apart). */
@@ -88,6 +101,14 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #restoredAt: { tick: number; hash: string } | undefined;
   /** Connections whose seat a `reconnect(token)` elsewhere took over ({@link checkReconnectionToken}), until their onDrop. */
   readonly #takenOver = new WeakSet<DungeonClient>();
+  /** Each client's frame and malformed-frame counters (abuse.ts). */
+  readonly #abuse = new WeakMap<DungeonClient, ClientAbuse>();
+  /** Reconnection tokens and addresses of kicked clients, with the end of their cool-down (room clock, ms) and the close code. */
+  readonly #cooldowns = new Map<string, { until: number; code: number }>();
+  /** Each client's address, as its join's auth context gave it (Colyseus: `x-real-ip`, `x-forwarded-for`, or the socket's). */
+  readonly #addresses = new WeakMap<DungeonClient, string>();
+  /** Counted in {@link processLimits}.rooms (onCreate got that far). */
+  #counted = false;
 
   /**
    * Matchmaking's check, before any room is created or restored: `openDungeon(dungeonId, {
@@ -96,7 +117,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    * open changes nothing. Other joins pass (the room's own `onAuth` checks them).
    * @throws DungeonAccessRefusal `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED`, `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`, `NO_STORE`.
    */
-  static override async onAuth(_token: string, options: unknown, _context: AuthContext): Promise<unknown> {
+  static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<unknown> {
+    processLimits.joins.hit(context?.ip); // JOIN_RATE_PER_ADDRESS (abuse.ts)
     return await authorizeOpen(options);
   }
 
@@ -105,9 +127,18 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    * any seat of a private dungeon too. The creator of a new stored dungeon (the client whose join
    * options carry the create option `creatorToken`; without one, the first client) needs none:
    * it receives the key.
-   * @throws DungeonAccessRefusal `KEEPER_KEY_REQUIRED` or `KEEPER_KEY_WRONG` (no seat, nothing changes).
+   * Before that, the room's limits: a client from an address kicked less than
+   * `kickCooldownSeconds` ago, or one past `maxClients` (seats held for a reconnection count), is refused.
+   * @throws DungeonAccessRefusal `KEEPER_KEY_REQUIRED` or `KEEPER_KEY_WRONG` (no seat, nothing changes);
+   *   LimitRefusal `KICKED_COOLDOWN`, `ROOM_FULL`.
    */
-  override async onAuth(client: DungeonClient, rawOptions: unknown): Promise<boolean> {
+  override async onAuth(client: DungeonClient, rawOptions: unknown, context?: AuthContext): Promise<boolean> {
+    const ip = context?.ip;
+    if (ip !== undefined) this.#addresses.set(client, ip);
+    this.#checkCooldown(ip === undefined ? undefined : `address:${ip}`);
+    if (this.#seats.size >= this.#options.maxClients) {
+      throw new LimitRefusal("ROOM_FULL", `dungeon ${this.roomId} holds its ${this.#options.maxClients} clients (maxClients); try later`);
+    }
     const durable = this.#durable;
     if (!durable) return true;
     if (this.#creator?.claim(client.sessionId, rawOptions)) return true;
@@ -124,6 +155,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    * @throws RoomRefusal on bad create options; DungeonAccessRefusal when a stored dungeon cannot open.
    */
   override async onCreate(rawOptions: unknown): Promise<void> {
+    checkRoomCap(); // MAX_ROOMS_PER_PROCESS (abuse.ts)
     const { [PERSISTENCE_OPTION]: host, ...clientOptions } = (rawOptions ?? {}) as Record<string, unknown>;
     const base = (host as DungeonHost | undefined)?.log ?? logger;
     const opening = openingId(host as DungeonHost | undefined, clientOptions);
@@ -136,7 +168,12 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#creator = start.creator;
     this.#restoredAt = start.restoredAt;
     this.#options = options;
-    this.maxMessagesPerSecond = options.maxMessagesPerSecond;
+    // The room's own flood check (frameGuard) kicks at once with 4102; Colyseus' would close the
+    // socket with 4002 only after onDrop returned.
+    this.maxMessagesPerSecond = Infinity;
+    const self = this as unknown as { _onMessage: FrameHandler };
+    const colyseusFrame = self._onMessage.bind(this);
+    self._onMessage = (client, buffer) => this.frameGuard(client, buffer, colyseusFrame);
     sim.checkpointEvery = checkpointEveryTicks();
     this.#sim = sim;
     this.#log.info({ ...options, dungeonId: this.#durable?.dungeonId }, this.#durable ? "stored dungeon running" : "dungeon created");
@@ -169,6 +206,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     // (skipToInvasion's party).
     this.broadcastPatch();
     roomsGauge.inc();
+    processLimits.rooms++;
+    this.#counted = true;
     this.#publishMetadata();
   }
 
@@ -198,9 +237,13 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    * that is not held across a drop (a spectator, or `reconnectSeconds` 0) is refused and its
    * connection left alone. Any other token: Colyseus' own check (a dropped seat waiting for its
    * client, or none).
+   * A token of a client kicked less than `kickCooldownSeconds` ago is refused first (its seat is
+   * gone anyway).
    * @returns the session id to resume, or undefined to refuse ("reconnection token invalid or expired").
+   * @throws LimitRefusal `KICKED_COOLDOWN` naming why and for how long.
    */
   override checkReconnectionToken(reconnectionToken: string): string {
+    this.#checkCooldown(`token:${reconnectionToken}`);
     const open = this.clients.find((c) => c.reconnectionToken === reconnectionToken);
     if (open && !holdsAcrossDrop(open.userData?.seat, this.#options.reconnectSeconds)) return undefined as unknown as string;
     if (open) this.#takenOver.add(open);
@@ -211,22 +254,28 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     return sessionId;
   }
 
-  override async onDrop(client: DungeonClient, code?: number): Promise<void> {
+  /**
+   * A client's socket closed without a consented leave. A kicked client (4102 flood, 4103
+   * malformed frames) loses its seat at once (onLeave follows). Otherwise a keeper's or an
+   * adventurer player's seat is held `reconnectSeconds` for its reconnection token, a seat taken
+   * over by another connection's `reconnect(token)` included ({@link checkReconnectionToken}).
+   * Never waits for the reconnection: Colyseus closes a socket it drops itself (4002) only once
+   * this returns.
+   */
+  override onDrop(client: DungeonClient, code?: number): void {
     const seat = client.userData?.seat;
     const takenOver = this.#takenOver.delete(client); // detached by checkReconnectionToken, with Colyseus' 4002
     if (code === CloseCode.WITH_ERROR && !takenOver) messagesRefused.inc({ reason: "DISCONNECTED" });
-    // Spectators simply rejoin. Any other drop holds the seat, a kick (4002) included.
+    if (code === MalignusCloseCode.KICKED_FLOOD || code === MalignusCloseCode.KICKED_MALFORMED) return; // onLeave frees the seat
+    // Spectators simply rejoin. Any other drop holds the seat, a Colyseus 4002 included.
     if (!holdsAcrossDrop(seat, this.#options.reconnectSeconds)) return; // onLeave follows
     seat.connected = false;
     clientsGauge.dec({ role: seat.role });
     if (takenOver) this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, code: SEAT_TAKEN_OVER_CODE }, "seat taken over: old connection closed, seat held for its token holder");
     else this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, code, seconds: this.#options.reconnectSeconds }, "client dropped: seat held");
     this.#seatsChanged();
-    try {
-      await this.allowReconnection(client, this.#options.reconnectSeconds);
-    } catch {
-      // The window closed: onLeave frees the seat.
-    }
+    // The window closing rejects: Colyseus then calls onLeave, which frees the seat.
+    this.allowReconnection(client, this.#options.reconnectSeconds).catch(() => undefined);
   }
 
   override onReconnect(client: DungeonClient): void {
@@ -253,6 +302,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   override onDispose(): Promise<void> | undefined {
     this.#bytes.flush();
     roomsGauge.dec();
+    if (this.#counted) processLimits.rooms--;
+    this.#counted = false;
     for (const seat of this.#seats.all()) if (seat.connected) clientsGauge.dec({ role: seat.role });
     this.#seats.clear();
     this.#gate?.flush();
@@ -329,6 +380,103 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       }
     }
     return result;
+  }
+
+  /**
+   * Every frame a client sends, before Colyseus (`colyseusFrame`) sees it: counted against
+   * `maxMessagesPerSecond` (past it: kicked with 4102 at once) and decoded (abuse.ts
+   * `inspectFrame`). A malformed frame (bad varint, undecodable payload, unknown protocol code)
+   * is dropped, logged on the process's rate-limited abuse warn line, answered when it is a request
+   * whose id could be read, and counted: past {@link MAX_MALFORMED_FRAMES} the client is kicked
+   * with 4103. A message of an unknown type (`""` included) is refused `UNKNOWN_TYPE`, a request
+   * answered with an error naming it; a request for a command whose payload fails its schema is
+   * answered with a readable error (first issue's path and message; NaN and Infinity named).
+   * Everything else goes on to Colyseus unchanged.
+   */
+  frameGuard(client: DungeonClient, buffer: Uint8Array, colyseusFrame: FrameHandler): void {
+    let abuse = this.#abuse.get(client);
+    if (!abuse) this.#abuse.set(client, abuse = new ClientAbuse());
+    if (abuse.kicked) return;
+    const verdict = buffer ? inspectFrame(buffer) : { kind: "malformed" as const, reason: "no frame" };
+    const decision = abuse.frame(this.clock.currentTime, this.#options.maxMessagesPerSecond, verdict.kind === "malformed");
+    if (decision === "flood") {
+      this.#kick(client, abuse, MalignusCloseCode.KICKED_FLOOD, `kicked: more than ${this.#options.maxMessagesPerSecond} messages a second`);
+      return;
+    }
+    if (verdict.kind === "malformed") {
+      messagesRefused.inc({ reason: "MALFORMED_FRAME" });
+      abuseLog.warn(this.#log, "malformedFrame", { sessionId: client.sessionId, reason: verdict.reason, malformed: abuse.malformed },
+        `malformed frame refused: ${verdict.reason} (${abuse.malformed} from this client; kicked past ${MAX_MALFORMED_FRAMES})`);
+      if (decision === "kick-malformed") {
+        this.#kick(client, abuse, MalignusCloseCode.KICKED_MALFORMED, `kicked: more than ${MAX_MALFORMED_FRAMES} malformed frames`);
+      } else if (verdict.requestId !== undefined) {
+        this.#reply(client, verdict.requestId, "MALFORMED_FRAME", `malformed frame: ${verdict.reason}`);
+      }
+      return;
+    }
+    if (verdict.kind === "message" && (typeof verdict.type !== "string" || !KNOWN_TYPES.has(verdict.type))) {
+      const type = String(verdict.type).slice(0, 64);
+      messagesReceived.inc({ type: "unknown" });
+      const refusal = this.#gate.refused({ sessionId: client.sessionId, seat: client.userData?.seat }, type, "UNKNOWN_TYPE", "unknown message type");
+      if (verdict.requestId !== undefined) {
+        this.#reply(client, verdict.requestId, "UNKNOWN_TYPE", `unknown message type ${JSON.stringify(type)}: the commands are ${COMMAND_TYPES.join(", ")}`, refusal);
+      }
+      return;
+    }
+    if (verdict.kind === "message" && verdict.via === "request") {
+      const type = verdict.type as CommandType;
+      const parsed = COMMANDS[type].safeParse(verdict.payload);
+      if (!parsed.success) {
+        const message = describeInvalidPayload(type, parsed.error.issues, verdict.payload);
+        messagesRefused.inc({ reason: "INVALID_PAYLOAD" });
+        abuseLog.warn(this.#log, "invalidRequest", { sessionId: client.sessionId, type }, `invalid message refused (request): ${message}`);
+        this.#reply(client, verdict.requestId!, "INVALID_PAYLOAD", message);
+        return;
+      }
+    }
+    colyseusFrame(client, buffer);
+  }
+
+  /** Answers request `requestId` with an error `{ name, message, code }` (the SDK rejects with an Error of that name and message). */
+  #reply(client: DungeonClient, requestId: number, name: string, message: string, refusal?: CommandResult): void {
+    const code = refusal && !refusal.ok ? refusal.code : name;
+    client.enqueueRaw(getMessageBytes[Protocol.ROOM_RESPONSE](requestId, ResponseStatus.ERROR, { name, message, code }));
+  }
+
+  /**
+   * Kicks `client` now: its socket is closed with `code` (4102 or 4103) and `reason`, its seat
+   * freed (onDrop, onLeave), and its reconnection token and address refused for
+   * `kickCooldownSeconds`. What Colyseus' own kick does, without waiting for onDrop.
+   */
+  #kick(client: DungeonClient, abuse: ClientAbuse, code: number, reason: string): void {
+    abuse.kicked = true;
+    const until = this.clock.currentTime + this.#options.kickCooldownSeconds * 1000;
+    if (this.#options.kickCooldownSeconds > 0) {
+      this.#cooldowns.set(`token:${client.reconnectionToken}`, { until, code });
+      const ip = this.#addresses.get(client);
+      if (ip !== undefined) this.#cooldowns.set(`address:${ip}`, { until, code });
+    }
+    messagesRefused.inc({ reason: code === MalignusCloseCode.KICKED_FLOOD ? "KICKED_FLOOD" : "KICKED_MALFORMED" });
+    this.#log.info({ sessionId: client.sessionId, seatId: client.userData?.seat?.seatId, code, cooldownSeconds: this.#options.kickCooldownSeconds }, `client ${reason}`);
+    const ref = client.ref as unknown as { removeAllListeners(e: string): void; removeListener(e: string, f: unknown): void; onleave?: unknown };
+    ref.removeAllListeners("message");
+    if (ref.onleave) ref.removeListener("close", ref.onleave);
+    client.leave(code, reason);
+    void (this as unknown as { _onLeave(c: DungeonClient, code: number): Promise<void> })._onLeave(client, code);
+  }
+
+  /**
+   * Refuses `key` (`token:<reconnection token>` or `address:<ip>`) while its kick cool-down runs.
+   * @throws LimitRefusal `KICKED_COOLDOWN`.
+   */
+  #checkCooldown(key: string | undefined): void {
+    const now = this.clock.currentTime;
+    for (const [k, c] of this.#cooldowns) if (c.until <= now) this.#cooldowns.delete(k);
+    const c = key === undefined ? undefined : this.#cooldowns.get(key);
+    if (!c) return;
+    const why = c.code === MalignusCloseCode.KICKED_FLOOD ? "flooding (4102)" : "malformed frames (4103)";
+    const what = key!.startsWith("token:") ? "its reconnection token is" : "its address is";
+    throw new LimitRefusal("KICKED_COOLDOWN", `a client of this dungeon was kicked for ${why}: ${what} refused for ${Math.ceil((c.until - now) / 1000)} s more`);
   }
 
   #step(): void {

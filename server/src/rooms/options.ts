@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { ADVENTURER_CLASSES, EntityId, RULESET_IDS, SEAT_ROLES, type DungeonListing, type RulesetId, type SeatRole } from "@malignus/shared";
 import { mapNames } from "../maps.ts";
+import { DEFAULT_KICK_COOLDOWN_SECONDS, DEFAULT_MAX_CLIENTS, MAX_KICK_COOLDOWN_SECONDS, MAX_MAX_CLIENTS } from "./abuse.ts";
 
 /** Largest `timeScale` a room accepts, in game minutes per real second. */
 export const MAX_TIME_SCALE = 1000;
@@ -75,6 +76,10 @@ export const CreateOptionsSchema = z.object({
   spectatorsSeeAll: z.boolean().default(false),
   /** Messages a client may send per real second; one more disconnects it (Colyseus `maxMessagesPerSecond`). */
   maxMessagesPerSecond: z.number().int().min(1).max(100_000).default(DEFAULT_MAX_MESSAGES_PER_SECOND),
+  /** Most clients in the room, connected or holding a seat for a reconnection; one more is refused `ROOM_FULL` (abuse.ts). */
+  maxClients: z.number().int().min(1).max(MAX_MAX_CLIENTS).default(DEFAULT_MAX_CLIENTS),
+  /** Seconds a client kicked for flooding (4102) or malformed frames (4103) is refused by this room: its reconnection token and its address (abuse.ts); 0 = none. */
+  kickCooldownSeconds: z.number().int().min(0).max(MAX_KICK_COOLDOWN_SECONDS).default(DEFAULT_KICK_COOLDOWN_SECONDS),
   /**
    * Stored dungeons: only a client with the keeper key may join (spectators and adventurer
    * players included); default false (anyone may watch it live).
@@ -116,6 +121,10 @@ export interface DungeonOptions {
   reconnectSeconds: number;
   spectatorsSeeAll: boolean;
   maxMessagesPerSecond: number;
+  /** Most clients (connected or holding a seat) before joins are refused `ROOM_FULL`. */
+  maxClients: number;
+  /** Seconds a kicked client's token and address are refused by the room. */
+  kickCooldownSeconds: number;
   /** Stored dungeons: every seat needs the keeper key (present only when true). */
   private?: true;
   /** d100 rooms: the ruleset's room options, when given. */
@@ -143,6 +152,8 @@ export function parseCreateOptions(raw: unknown): DungeonOptions {
     reconnectSeconds: o.reconnectSeconds,
     spectatorsSeeAll: o.spectatorsSeeAll,
     maxMessagesPerSecond: o.maxMessagesPerSecond,
+    maxClients: o.maxClients,
+    kickCooldownSeconds: o.kickCooldownSeconds,
     ...(o.private ? { private: true as const } : {}),
     ...(o.d100 ? { d100: o.d100 } : {}),
   };

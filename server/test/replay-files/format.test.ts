@@ -55,7 +55,7 @@ describe("the replay file", () => {
     // The create options as the room reads them: the room's defaults fill what was not given.
     expect(header.options).toEqual({
       map: "default", seed: 7, ruleset: "malignus", pauseOnSpot: false, skipToInvasion: true, startPaused: false, timeScale: 60,
-      keeperSeats: 1, reconnectSeconds: 30, spectatorsSeeAll: false, maxMessagesPerSecond: 50,
+      keeperSeats: 1, reconnectSeconds: 30, spectatorsSeeAll: false, maxMessagesPerSecond: 50, maxClients: 32, kickCooldownSeconds: 30,
     });
     expect(header.map.name).toBe("default");
     expect(header.map.sha256).toMatch(/^[0-9a-f]{64}$/);

@@ -10,7 +10,7 @@ describe("readConfig", () => {
   it("fills the defaults from an empty environment", () => {
     expect(readConfig({})).toEqual({
       port: 2567, redisUrl: undefined, redisKeyPrefix: undefined, publicAddress: undefined, transport: "auto", logLevel: "info",
-      databaseUrl: undefined, dataDir: "./data",
+      databaseUrl: undefined, dataDir: "./data", maxRoomsPerProcess: 500, joinRatePerAddress: 600,
     });
   });
 
@@ -18,9 +18,10 @@ describe("readConfig", () => {
     expect(readConfig({
       PORT: "3000", REDIS_URL: "redis://10.0.0.1:6380/2", REDIS_KEY_PREFIX: "a:", PUBLIC_ADDRESS: "h:3000", TRANSPORT: "ws", LOG_LEVEL: "debug",
       DATABASE_URL: "postgres://u@db:5432/m", DATA_DIR: "/var/lib/malignus", LEASE_HOLDER: "pod-7",
+      MAX_ROOMS_PER_PROCESS: "40", JOIN_RATE_PER_ADDRESS: "0",
     })).toEqual({
       port: 3000, redisUrl: "redis://10.0.0.1:6380/2", redisKeyPrefix: "a:", publicAddress: "h:3000", transport: "ws", logLevel: "debug",
-      databaseUrl: "postgres://u@db:5432/m", dataDir: "/var/lib/malignus", leaseHolder: "pod-7",
+      databaseUrl: "postgres://u@db:5432/m", dataDir: "/var/lib/malignus", leaseHolder: "pod-7", maxRoomsPerProcess: 40, joinRatePerAddress: 0,
     });
     expect(readConfig({ REDIS_URL: "", TRANSPORT: " " }).redisUrl).toBeUndefined();
     expect(readConfig({ DATABASE_URL: " ", DATA_DIR: "" })).toMatchObject({ databaseUrl: undefined, dataDir: "./data" });
@@ -61,7 +62,7 @@ describe("room options", () => {
     const o = parseCreateOptions(undefined);
     expect({ ...o, seed: 0 }).toEqual({
       seed: 0, ruleset: "malignus", map: "default", timeScale: 1, pauseOnSpot: true, startPaused: false, skipToInvasion: false,
-      keeperSeats: 1, reconnectSeconds: 30, spectatorsSeeAll: false, maxMessagesPerSecond: 50,
+      keeperSeats: 1, reconnectSeconds: 30, spectatorsSeeAll: false, maxMessagesPerSecond: 50, maxClients: 32, kickCooldownSeconds: 30,
     });
     expect(Number.isInteger(o.seed) && o.seed >= 0 && o.seed < 2 ** 31).toBe(true);
     const seeds = new Set(Array.from({ length: 20 }, () => parseCreateOptions({}).seed));
@@ -74,7 +75,7 @@ describe("room options", () => {
       spectatorsSeeAll: true, maxMessagesPerSecond: 5, role: "keeper", name: "Ann", skipToInvasion: true,
     })).toEqual({
       seed: 7, ruleset: "d100", map: "default", timeScale: 1000, pauseOnSpot: false, startPaused: true, skipToInvasion: true,
-      keeperSeats: 3, reconnectSeconds: 0, spectatorsSeeAll: true, maxMessagesPerSecond: 5,
+      keeperSeats: 3, reconnectSeconds: 0, spectatorsSeeAll: true, maxMessagesPerSecond: 5, maxClients: 32, kickCooldownSeconds: 30,
     });
   });
 

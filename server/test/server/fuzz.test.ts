@@ -124,12 +124,12 @@ describe("hostile input", () => {
     expect(room.refusalsLogged).toBeLessThanOrEqual(MAX_REFUSAL_LOGS_PER_SECOND * (Math.ceil(seconds) + 2));
   }, 120_000);
 
-  it("a flooding client is disconnected at maxMessagesPerSecond; the others stay", async () => {
+  it("a flooding client is kicked at maxMessagesPerSecond with 4102 (KICKED_FLOOD); the others stay", async () => {
     const keeper = await joined(new Client(server.base()).create(DUNGEON_ROOM, { role: "keeper", maxMessagesPerSecond: 20 }, DungeonState));
     const flooder = await joined(new Client(server.base()).joinById(keeper.roomId, { role: "spectator" }, DungeonState));
     const closed = leaveCode(flooder);
     for (let i = 0; i < 200; i++) flooder.send("resume", {});
-    expect(await closed).toBe(4002);
+    expect(await closed).toBe(4102);
     expect(keeper.connection.isOpen).toBe(true);
     expect(await keeper.request("placePart", { kind: "pressurePlate", x: 5, y: 15 })).toMatchObject({ ok: true });
   });

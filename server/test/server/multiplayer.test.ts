@@ -559,7 +559,7 @@ describe("adventurer play out of combat", () => {
     expect(await keeper.room.request("moveTo", { x: 14, y: 11 }))
       .toEqual({ ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "only adventurer players move their adventurer" });
     // The server-internal name of old (moveAdventurer) is no message any more (issue 15).
-    await expect(keeper.room.request("moveAdventurer", { unitId: first!.id, x: 14, y: 11 })).rejects.toThrow(/no onMessage\("moveAdventurer"\) handler/);
+    await expect(keeper.room.request("moveAdventurer", { unitId: first!.id, x: 14, y: 11 })).rejects.toThrow(/^unknown message type "moveAdventurer": the commands are placePart, /);
     expect(await spectator.room.request("moveTo", { x: 14, y: 11 })).toMatchObject({ ok: false, code: "NOT_ALLOWED_FOR_ROLE" });
     // A rock tile is refused and changes nothing; the connection stays open.
     expect(await hero.room.request("moveTo", { x: 5, y: 14 })).toMatchObject({ ok: false, code: "NOT_FLOOR" });
