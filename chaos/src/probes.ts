@@ -154,15 +154,21 @@ export function hostPort(conn: DungeonConnection): number {
 }
 
 /**
- * Creates a dungeon through `server` until one lands on it (the Redis matchmaker spreads rooms
- * over both processes): the others are left (they rest in the store).
+ * Creates a dungeon through `server` until one lands on it: the Redis matchmaker puts a new room
+ * on the least busy process, so the dungeons that land elsewhere are kept open meanwhile (they
+ * make the other process busier) and left once one landed here (they rest in the store).
  * @throws after 12 tries.
  */
 export async function createOn(server: ChaosServer, options: Parameters<ReturnType<typeof connect>["createDungeon"]>[0], name = "Chaos"): Promise<DungeonConnection> {
-  for (let i = 0; i < 12; i++) {
-    const conn = await connect(server.proc.url).createDungeon(options, { name });
-    if (hostPort(conn) === server.port) return conn;
-    await conn.leave();
+  const elsewhere: DungeonConnection[] = [];
+  try {
+    for (let i = 0; i < 12; i++) {
+      const conn = await connect(server.proc.url).createDungeon(options, { name });
+      if (hostPort(conn) === server.port) return conn;
+      elsewhere.push(conn);
+    }
+  } finally {
+    await leaveAll(elsewhere);
   }
   throw new Error(`no dungeon landed on server ${server.name} in 12 creations`);
 }

@@ -66,9 +66,12 @@ export interface Scenario {
 /** A progress line of a scenario (the CLI prints them). */
 const step = (o: ScenarioOptions, line: string) => o.log?.(`  · ${line}`);
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 160);
+/** The first close code `conn`'s socket gets (a drop the SDK then resumes included). */
 const closeCode = (conn: DungeonConnection) => new Promise<number>((resolve) => {
   conn.onLeave((code) => resolve(code));
   conn.onDrop((code) => resolve(code));
+  conn.room.onDrop((code: number) => resolve(code));
+  conn.room.onLeave((code: number) => resolve(code));
 });
 const within = <T>(p: Promise<T>, ms: number): Promise<T | "timeout"> => Promise.race([p, sleep(ms).then(() => "timeout" as const)]);
 
