@@ -32,6 +32,8 @@ export interface ScenarioOptions {
 export const REDIS_DOWN_MS = { full: 30_000, short: 3_000 } as const;
 /** Create-and-leave cycles: full run, short run. */
 export const CREATE_LEAVE_CYCLES = { full: 1000, short: 40 } as const;
+/** Cycles run before the RSS baseline is read (a freshly restarted process still warms up): full run, short run. */
+export const WARMUP_CYCLES = { full: 50, short: 15 } as const;
 /** fast-check runs of the protocol fuzzer (each up to {@link FUZZ_MAX_FRAMES_PER_RUN} frames): full run, short run. */
 export const FUZZ_RUNS = { full: 400, short: 30 } as const;
 /** Most frames one fuzzer run sends. */
@@ -433,15 +435,21 @@ const cycles: Scenario = {
   title: "create-and-leave cycles",
   async run(env, o, t) {
     const n = o.short ? CREATE_LEAVE_CYCLES.short : CREATE_LEAVE_CYCLES.full;
+    const warmup = o.short ? WARMUP_CYCLES.short : WARMUP_CYCLES.full;
     t.figures.roomsBefore = await roomsAlive(env);
-    const before = await Promise.all(env.servers.map(rssMb));
     let failed = 0;
     let firstError = "";
-    const started = Date.now();
-    for (let i = 0; i < n; i++) {
+    let before: (number | undefined)[] = [];
+    let started = Date.now();
+    for (let i = -warmup; i < n; i++) {
+      if (i === 0) {
+        await until("the warm-up's rooms gone", async () => ((await roomsAlive(env)) <= t.figures.roomsBefore ? true : undefined), 30_000).catch(() => false);
+        before = await Promise.all(env.servers.map(rssMb));
+        started = Date.now();
+      }
       const s = env.servers[i % 2]!;
       try {
-        const conn = await connect(s.proc.url).createDungeon(running(o.seed + 1000 + i));
+        const conn = await connect(s.proc.url).createDungeon(running(o.seed + 2000 + i));
         await conn.leave();
       } catch (err) {
         failed++;
@@ -455,7 +463,7 @@ const cycles: Scenario = {
     const after = await Promise.all(env.servers.map(rssMb));
     t.figures.roomsAfter = await roomsAlive(env);
     const growth = before.map((b, i) => (b === undefined || after[i] === undefined ? undefined : after[i]! - b));
-    t.figures.extra["cycles (ms each)"] = `${n} (${perCycle})`;
+    t.figures.extra["cycles (ms each)"] = `${n} after ${warmup} warm-up (${perCycle})`;
     t.figures.extra["RSS MB A before/after"] = `${before[0] ?? "?"}/${after[0] ?? "?"}`;
     t.figures.extra["RSS MB B before/after"] = `${before[1] ?? "?"}/${after[1] ?? "?"}`;
     t.figures.extra["RSS after GC"] = "n/a (no GC endpoint)";
