@@ -447,7 +447,7 @@ const cycles: Scenario = {
         before = await Promise.all(env.servers.map(rssMb));
         started = Date.now();
       }
-      const s = env.servers[i % 2]!;
+      const s = env.servers[Math.abs(i) % 2]!;
       try {
         const conn = await connect(s.proc.url).createDungeon(running(o.seed + 2000 + i));
         await conn.leave();
