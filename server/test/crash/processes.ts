@@ -46,9 +46,11 @@ export function freePort(): Promise<number> {
 /**
  * Starts `server/src/main.ts` on `port` with `env` added to this process's environment
  * (TRANSPORT ws, LOG_LEVEL info, no Redis unless given) and waits until `/health` answers.
- * @throws Error with its output when it exits or does not answer within 20 s.
+ * @param timeoutMs how long it may take to answer, in real ms (default 20 s; the chaos suite,
+ *   run on a loaded machine, gives it longer).
+ * @throws Error with its output when it exits or does not answer within `timeoutMs`.
  */
-export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(port: number, env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: REPO,
     env: { ...process.env, REDIS_URL: "", DATABASE_URL: "", TRANSPORT: "ws", LOG_LEVEL: "info", ...env, PORT: String(port) },
@@ -60,7 +62,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const proc: ServerProcess = { child, port, url: `http://127.0.0.1:${port}`, output, exited };
   started.push(proc);
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ok = await fetch(`${proc.url}/health`).then((r) => r.ok, () => false);
     if (ok) return proc;
@@ -100,10 +102,13 @@ export async function until<T>(what: string, probe: () => T | undefined | Promis
   }
 }
 
-/** Sends one RESP command to the test Redis and resolves with the raw reply (rejects within `ms`). */
-export function redisCommand(args: string[], ms = 1000): Promise<string> {
+/**
+ * Sends one RESP command to a Redis (default the test Redis on {@link REDIS_HOST}:{@link REDIS_PORT};
+ * the chaos suite passes its own) and resolves with the raw reply (rejects within `ms`).
+ */
+export function redisCommand(args: string[], ms = 1000, at: { host: string; port: number } = { host: REDIS_HOST, port: REDIS_PORT }): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = createConnection({ host: REDIS_HOST, port: REDIS_PORT });
+    const socket = createConnection(at);
     const timer = setTimeout(() => { socket.destroy(); reject(new Error("redis timeout")); }, ms);
     let reply = "";
     socket.on("connect", () => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`));
@@ -112,9 +117,9 @@ export function redisCommand(args: string[], ms = 1000): Promise<string> {
   });
 }
 
-/** True when the test Redis answers PING. */
-export async function redisUp(): Promise<boolean> {
-  return await redisCommand(["PING"]).then((r) => r.startsWith("+PONG"), () => false);
+/** True when the test Redis (or the one at `at`) answers PING. */
+export async function redisUp(at?: { host: string; port: number }): Promise<boolean> {
+  return await redisCommand(["PING"], 1000, at).then((r) => r.startsWith("+PONG"), () => false);
 }
 
 /** A unique REDIS_KEY_PREFIX for one test file. */
