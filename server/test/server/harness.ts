@@ -1,4 +1,6 @@
-import { afterAll, beforeAll } from "vitest";
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { EVENT_MESSAGE, SEAT_MESSAGE } from "@malignus/shared";
 import type { DungeonServer } from "../../src/app.ts";
@@ -25,21 +27,70 @@ export function handleServerMessages<R extends Room>(room: R): R {
  * The server tests' harness for the raw Colyseus client: the real server started in-process on a
  * free loopback port (ws transport, local presence) before the file's tests; after them, every
  * room in `open` still connected is left and the server shuts down.
+ * The server's log (the app's logger and the rooms' process logger, warn and above) is captured,
+ * not printed: the refusals these tests provoke are expected warnings, which a test asserts
+ * through `logs()`. After the file's tests no line of error level or above may have been logged:
+ * a server error fails the file instead of scrolling by.
+ * The client SDK's own console lines about a connection the server closed (`Room connection was
+ * closed unexpectedly (4002)`) and its reconnection steps (`[Colyseus reconnection]: …`), which
+ * these tests provoke on purpose, are captured too (`sdkLines()`); any other console output passes.
  * @param open the rooms the file's tests joined (they push to it).
- * @returns `base()`, the server's http URL (valid once `beforeAll` ran).
+ * @param expectedErrors error-level lines the file provokes on purpose (each pattern must match at
+ *   least one captured error line's `msg`; error lines matching none fail the file).
+ * @returns `base()`, the server's http URL (valid once `beforeAll` ran), and `logs()`, the captured
+ *   log lines in order (pino's JSON objects: `level` 40 warn, 50 error; `msg`; the line's fields).
  */
-export function rawServer(open: readonly Room[]): { base(): string } {
+export function rawServer(open: readonly Room[], expectedErrors: readonly RegExp[] = []): {
+  base(): string; logs(): Record<string, unknown>[]; sdkLines(): string[];
+} {
   let app: DungeonServer | undefined;
   let base = "";
+  const lines: Record<string, unknown>[] = [];
+  const sdk: string[] = [];
+  const sdkLine = /^(Room connection was closed unexpectedly|\[Colyseus reconnection\])/;
+  const restore: (() => void)[] = [];
+  const capture = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split("\n")) if (l) lines.push(JSON.parse(l) as Record<string, unknown>);
+      done();
+    },
+  });
+  const streamSym = pino.symbols.streamSym as unknown as string;
+  let processLogger: Record<string, unknown> | undefined;
+  let processStream: unknown;
+  let processLevel = "";
   beforeAll(async () => {
-    process.env.LOG_LEVEL ??= "warn";
+    // A plain wrapper, not vi.spyOn: a test's own spy on console (and its mockRestore) stacks on it.
+    for (const method of ["log", "error", "warn", "info"] as const) {
+      const original = console[method];
+      console[method] = (...args: unknown[]) => {
+        const text = args.map(String).join(" ");
+        if (sdkLine.test(text)) sdk.push(text);
+        else original.apply(console, args);
+      };
+      restore.push(() => { console[method] = original; });
+    }
+    const { logger } = await import("../../src/logger.ts");
+    processLogger = logger as unknown as Record<string, unknown>;
+    processStream = processLogger[streamSym];
+    processLevel = logger.level;
+    processLogger[streamSym] = capture;
+    logger.level = "warn";
     const { createServer } = await import("../../src/app.ts");
-    app = await createServer({ transport: "ws" });
+    app = await createServer({ transport: "ws", logger: pino({ level: "warn" }, capture) });
     base = `http://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
   });
   afterAll(async () => {
     await Promise.allSettled(open.map((r) => (r.connection.isOpen ? r.leave() : undefined)));
     await app?.shutdown();
+    if (processLogger) {
+      processLogger[streamSym] = processStream;
+      processLogger.level = processLevel;
+    }
+    for (const undo of restore) undo();
+    const errors = lines.filter((l) => (l.level as number) >= 50).map((l) => String(l.msg));
+    expect(errors.filter((m) => !expectedErrors.some((re) => re.test(m)))).toEqual([]);
+    for (const re of expectedErrors) expect(errors.some((m) => re.test(m)), `an error line matching ${re}`).toBe(true);
   });
-  return { base: () => base };
+  return { base: () => base, logs: () => lines, sdkLines: () => sdk };
 }
