@@ -75,5 +75,5 @@ describe.concurrent("every command-line tool", () => {
     expect(bad.stdout).toBe("");
     expect(bad.stderr.split("\n")[0]).toMatch(/^[\w:-]+: unknown option "--no-such-flag"$/);
     expect(bad.stderr).toContain(usage);
-  }, 120_000);
+  }, 180_000); // tsx start-up of a tool takes seconds; 10 at once (vitest maxConcurrency 5 × 2) on a loaded machine
 });

@@ -14,6 +14,7 @@
  */
 import { Simulation, parseMap } from "../src/sim/index.ts";
 import { num, parseCli, runCli } from "../../tools/cli.ts";
+import { percentile } from "./stats.ts";
 import { portalReachesSanctum, wouldCutWalkingPath } from "../src/sim/doors/walkingPath.ts";
 
 /** The usage of the walking-path benchmark (printed by `--help`, and after an argument error). */
@@ -55,9 +56,8 @@ function time(label: string, fn: () => void): void {
     fn();
     t.push(performance.now() - start);
   }
-  t.sort((a, b) => a - b);
-  const q = (p: number) => (t[Math.min(t.length - 1, Math.floor(p * t.length))] as number).toFixed(3);
-  console.log(`${label.padEnd(12)} median ${q(0.5)} ms   p95 ${q(0.95)} ms   max ${q(1)} ms`);
+  const q = (p: number) => percentile(t, p).toFixed(3);
+  console.log(`${label.padEnd(12)} median ${q(50)} ms   p95 ${q(95)} ms   max ${q(100)} ms`);
 }
 
 const def = parseMap(`bench-${size}`, makeMap(size));
