@@ -22,6 +22,13 @@ COPY --chown=node:node . .
 RUN npm run build:web
 
 ENV PORT=2567
+# The WebSocket transport, chosen here on purpose: uWebSockets.js, from the npm copy
+# @btc-vision/uwebsockets.js@20.57.0 that package.json's "overrides" puts in place of upstream's
+# GitHub-only release (provenance, integrity pin, measured gain and how to switch:
+# docs/operations.md, "Transport (uWebSockets.js or ws)"). TRANSPORT=ws at `docker run` switches
+# to ws (pure JavaScript) with no rebuild; uws set here makes a failed load a fatal start-up error
+# instead of a silent fallback.
+ENV TRANSPORT=uws
 EXPOSE 2567
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 2567}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

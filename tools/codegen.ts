@@ -11,6 +11,7 @@ import {
   MalignusCloseCode,
 } from "@malignus/shared";
 import { EVENT_SCHEMAS } from "../shared/src/eventSchemas.ts";
+import { parseCli, runCli } from "./cli.ts";
 import { CommandResultSchema, DungeonListingSchema, SeatInfoSchema, StoredDungeonPageSchema } from "../shared/src/wireSchemas.ts";
 import { CreateOptionsSchema, JoinOptionsSchema } from "../server/src/rooms/options.ts";
 
@@ -158,7 +159,13 @@ export async function generateToTemp(): Promise<string> {
   return dir;
 }
 
+/** The usage of `npm run codegen` (printed by `--help`, and after an argument error). */
+export const CODEGEN_USAGE = `usage: npm run codegen
+Rewrites ${GENERATED_DIR}/ (state classes, JSON Schemas, wire constants for native clients); takes no options.
+  -h, --help   print this usage and exit`;
+
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runCli("codegen", CODEGEN_USAGE, () => parseCli(process.argv.slice(2), {}));
   const out = join(ROOT, GENERATED_DIR);
   await rm(out, { recursive: true, force: true });
   const files = await generate(out);

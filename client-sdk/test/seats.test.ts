@@ -3,6 +3,7 @@ import { CloseCode, matchMaker } from "@colyseus/core";
 import type { DungeonServer } from "../../server/src/app.ts";
 import type { DungeonRoom } from "../../server/src/rooms/DungeonRoom.ts";
 import { startInvasion } from "../../server/src/sim/invasions/party.ts";
+import { quietServerOutput } from "../../server/test/server/harness.ts";
 import { CommandValidationError, connect, type DungeonConnection, type MalignusClient } from "../src/index.ts";
 
 /** Polls `check` every 25 ms until it returns a value other than undefined, or fails after `ms`. */
@@ -22,10 +23,12 @@ const open: DungeonConnection[] = [];
 const keep = (c: DungeonConnection) => (open.push(c), c);
 const roomOf = (id: string) => matchMaker.getLocalRoomById(id) as unknown as DungeonRoom;
 
+// The refusals and the drop these tests provoke are expected: captured, not printed.
+const quiet = quietServerOutput();
+
 beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
   const { createServer } = await import("../../server/src/app.ts");
-  app = await createServer({ transport: "ws" });
+  app = await createServer({ transport: "ws", logger: quiet.appLogger() });
   const port = await app.listen(0, "127.0.0.1");
   client = connect(`ws://127.0.0.1:${port}`);
 });

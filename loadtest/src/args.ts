@@ -1,7 +1,8 @@
 /**
  * Command-line options of the load runner (`npm run loadtest -- …`), parsed and bounded.
- * Pure: no I/O, so the refusals are unit-tested.
+ * Pure: no I/O, so the refusals are unit-tested. Parsed with `node:util` parseArgs (tools/cli.ts).
  */
+import { parseCli } from "../../tools/cli.ts";
 
 /** What the runner loads: our dungeon rooms, or the bare-room floor (loadtest/src/bare-server.ts). */
 export type LoadTarget = "dungeon" | "bare";
@@ -121,42 +122,45 @@ function int(name: string, raw: string | undefined, min: number, max: number): n
  */
 export function parseArgs(argv: readonly string[]): LoadOptions {
   const o: LoadOptions = { ...DEFAULTS, capacitySteps: [...DEFAULTS.capacitySteps] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
-    const value = (): string | undefined => inline ?? argv[++i];
-    switch (flag) {
-      case "--endpoint": o.endpoint = value() ?? ""; break;
-      case "--target": {
-        const t = value();
-        if (t !== "dungeon" && t !== "bare") throw new Error(`--target must be dungeon or bare, got "${t}"`);
-        o.target = t; break;
-      }
-      case "--rooms": o.rooms = int("--rooms", value(), 1, LIMITS.rooms); break;
-      case "--keepers": o.keepers = int("--keepers", value(), 0, LIMITS.clientsPerRoom); break;
-      case "--adventurers": o.adventurers = int("--adventurers", value(), 0, LIMITS.clientsPerRoom); break;
-      case "--spectators": o.spectators = int("--spectators", value(), 0, LIMITS.clientsPerRoom); break;
-      case "--duration": o.durationSeconds = int("--duration", value(), 1, LIMITS.durationSeconds); break;
-      case "--command-interval": o.commandIntervalMs = int("--command-interval", value(), 20, 600_000); break;
-      case "--ramp": o.rampPerSecond = int("--ramp", value(), 1, 5000); break;
-      case "--time-scale": o.timeScale = int("--time-scale", value(), 1, 10_000); break;
-      case "--skip-to-invasion": o.skipToInvasion = true; break;
-      case "--seed": o.seed = int("--seed", value(), 0, 2 ** 31 - 1); break;
-      case "--find-capacity": o.findCapacity = true; break;
-      case "--steps": {
-        const raw = value() ?? "";
-        o.capacitySteps = raw.split(",").map((s) => int("--steps", s.trim(), 1, LIMITS.rooms));
-        if (o.capacitySteps.some((s, j) => j > 0 && s <= (o.capacitySteps[j - 1] as number))) throw new Error("--steps must increase");
-        break;
-      }
-      case "--p99-ms": o.capacityP99Ms = int("--p99-ms", value(), 1, 60_000); break;
-      case "--out": o.out = value() ?? ""; if (!o.out) throw new Error("--out needs a file name"); break;
-      case "--no-metrics": o.metrics = false; break;
-      case "--allow-remote": o.allowRemote = true; break;
-      case "--quiet": o.quiet = true; break;
-      default: throw new Error(`unknown option "${a}"`);
-    }
+  const s = { type: "string" } as const, b = { type: "boolean" } as const;
+  // `--help` is not ours to answer here (main asks wantsHelp first): refused like any unknown option.
+  const help = argv.find((a) => a === "--help" || a === "-h");
+  if (help !== undefined) throw new Error(`unknown option "${help}"`);
+  const parsed = parseCli(argv, {
+    endpoint: s, target: s, rooms: s, keepers: s, adventurers: s, spectators: s, duration: s, "command-interval": s,
+    ramp: s, "time-scale": s, "skip-to-invasion": b, seed: s, "find-capacity": b, steps: s, "p99-ms": s, out: s,
+    "no-metrics": b, "allow-remote": b, quiet: b,
+  });
+  if (parsed === "help") throw new Error("unreachable: --help was refused above");
+  const v = parsed.values;
+  const has = (k: string) => v[k] !== undefined;
+  const raw = (k: string) => v[k] as string | undefined;
+  if (has("endpoint")) o.endpoint = raw("endpoint") ?? "";
+  if (has("target")) {
+    const t = raw("target");
+    if (t !== "dungeon" && t !== "bare") throw new Error(`--target must be dungeon or bare, got "${t}"`);
+    o.target = t;
   }
+  if (has("rooms")) o.rooms = int("--rooms", raw("rooms"), 1, LIMITS.rooms);
+  if (has("keepers")) o.keepers = int("--keepers", raw("keepers"), 0, LIMITS.clientsPerRoom);
+  if (has("adventurers")) o.adventurers = int("--adventurers", raw("adventurers"), 0, LIMITS.clientsPerRoom);
+  if (has("spectators")) o.spectators = int("--spectators", raw("spectators"), 0, LIMITS.clientsPerRoom);
+  if (has("duration")) o.durationSeconds = int("--duration", raw("duration"), 1, LIMITS.durationSeconds);
+  if (has("command-interval")) o.commandIntervalMs = int("--command-interval", raw("command-interval"), 20, 600_000);
+  if (has("ramp")) o.rampPerSecond = int("--ramp", raw("ramp"), 1, 5000);
+  if (has("time-scale")) o.timeScale = int("--time-scale", raw("time-scale"), 1, 10_000);
+  if (v["skip-to-invasion"]) o.skipToInvasion = true;
+  if (has("seed")) o.seed = int("--seed", raw("seed"), 0, 2 ** 31 - 1);
+  if (v["find-capacity"]) o.findCapacity = true;
+  if (has("steps")) {
+    o.capacitySteps = (raw("steps") ?? "").split(",").map((x) => int("--steps", x.trim(), 1, LIMITS.rooms));
+    if (o.capacitySteps.some((x, j) => j > 0 && x <= (o.capacitySteps[j - 1] as number))) throw new Error("--steps must increase");
+  }
+  if (has("p99-ms")) o.capacityP99Ms = int("--p99-ms", raw("p99-ms"), 1, 60_000);
+  if (has("out")) { o.out = raw("out") ?? ""; if (!o.out) throw new Error("--out needs a file name"); }
+  if (v["no-metrics"]) o.metrics = false;
+  if (v["allow-remote"]) o.allowRemote = true;
+  if (v.quiet) o.quiet = true;
   let url: URL;
   try { url = new URL(o.endpoint); } catch { throw new Error(`--endpoint "${o.endpoint}" is not a URL`); }
   if (url.protocol !== "ws:" && url.protocol !== "wss:") throw new Error(`--endpoint must be ws:// or wss://, got "${o.endpoint}"`);

@@ -19,6 +19,7 @@ import { Room, Server, createEndpoint, createRouter, matchMaker, type Client } f
 import { MapSchema, schema, t } from "@colyseus/schema";
 import { createTransport } from "../../server/src/transport.ts";
 import { createLogger } from "../../server/src/logger.ts";
+import { parseCli, runCli } from "../../tools/cli.ts";
 
 /** Name of the bare room. */
 export const BARE_ROOM = "bare";
@@ -96,6 +97,16 @@ async function main(): Promise<void> {
   process.on("SIGTERM", stop);
 }
 
+/** The usage of the bare server (`--help`); it takes no options, only the environment. */
+export const BARE_USAGE = `usage: PORT=2577 TRANSPORT=ws|uws BARE_ENTITIES=0|20 npx tsx loadtest/src/bare-server.ts
+The framework's floor for the transport comparison: a Colyseus room "bare" that echoes "echo" messages.
+  PORT            port to listen on (default 2577)
+  TRANSPORT       ws, uws or auto (default ws)
+  BARE_ENTITIES   entities moving at ${BARE_STEPS_PER_SECOND} Hz in each room (0..1000, default 0)
+  LOG_LEVEL       pino level (default warn)
+  -h, --help      print this usage and exit`;
+
 if (process.argv[1]?.endsWith("bare-server.ts")) {
+  runCli("bare-server", BARE_USAGE, () => parseCli(process.argv.slice(2), {}));
   main().catch((err: unknown) => { console.error(`bare server: ${String(err)}`); process.exit(1); });
 }

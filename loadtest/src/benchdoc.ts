@@ -27,6 +27,7 @@ import { measureBandwidth, type BandwidthReport } from "../../server/bench/bandw
 import { DEFAULTS, type LoadOptions } from "./args.ts";
 import { runLoad } from "./runner.ts";
 import { errorCount, type LoadReport } from "./report.ts";
+import { num, parseCli, runCli } from "../../tools/cli.ts";
 import { compareTable, compareTransports, startServer, stopServer, waitHealthy, type CompareReport } from "./compare.ts";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -90,30 +91,19 @@ export function keptSection(docPath: string): string {
  *   a bad number or an unknown `--skip` part.
  */
 export function parseDocArgs(argv: readonly string[]): DocOptions | "help" {
-  if (argv.some((a) => a === "--help" || a === "-h")) return "help";
-  const o: DocOptions = { quick: false, rooms: 40, durationSeconds: 30, compareRooms: 40, capacity: false, targetRun: false, steps: [20, 40, 80, 160, 240, 320, 400], skip: new Set() };
-  const num = (name: string, v: string | undefined, min: number, max: number) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-    return n;
+  const t = { type: "string" } as const, b = { type: "boolean" } as const;
+  const parsed = parseCli(argv, { quick: b, rooms: t, duration: t, "compare-rooms": t, capacity: b, "target-run": b, steps: t, skip: t });
+  if (parsed === "help") return "help";
+  const v = parsed.values;
+  const o: DocOptions = {
+    quick: v.quick === true, rooms: num(v, "rooms", 40, 1, 400), durationSeconds: num(v, "duration", 30, 5, 300),
+    compareRooms: num(v, "compare-rooms", 40, 1, 400), capacity: v.capacity === true, targetRun: v["target-run"] === true,
+    steps: [20, 40, 80, 160, 240, 320, 400], skip: new Set(),
   };
-  const value = (name: string, v: string | undefined): string => {
-    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
-    return v;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--quick") o.quick = true;
-    else if (a === "--rooms") o.rooms = num("--rooms", argv[++i], 1, 400);
-    else if (a === "--duration") o.durationSeconds = num("--duration", argv[++i], 5, 300);
-    else if (a === "--compare-rooms") o.compareRooms = num("--compare-rooms", argv[++i], 1, 400);
-    else if (a === "--capacity") o.capacity = true;
-    else if (a === "--target-run") o.targetRun = true;
-    else if (a === "--steps") o.steps = value(a, argv[++i]).split(",").map((s) => num("--steps", s, 1, 400));
-    else if (a === "--skip") {
-      o.skip = new Set(value(a, argv[++i]).split(","));
-      for (const k of o.skip) if (!(DOC_SKIPPABLE as readonly string[]).includes(k)) throw new Error(`--skip: unknown part "${k}" (any of ${DOC_SKIPPABLE.join(",")})`);
-    } else throw new Error(`unknown option "${a}"`);
+  if (typeof v.steps === "string") o.steps = v.steps.split(",").map((x) => num({ steps: x }, "steps", 0, 1, 400));
+  if (typeof v.skip === "string") {
+    o.skip = new Set(v.skip.split(","));
+    for (const k of o.skip) if (!(DOC_SKIPPABLE as readonly string[]).includes(k)) throw new Error(`--skip: unknown part "${k}" (any of ${DOC_SKIPPABLE.join(",")})`);
   }
   if (o.quick) { o.durationSeconds = Math.min(o.durationSeconds, 10); o.rooms = Math.min(o.rooms, 10); o.compareRooms = Math.min(o.compareRooms, 10); }
   return o;
@@ -333,16 +323,7 @@ export function renderDoc(input: {
 }
 
 async function main(): Promise<void> {
-  let parsed: DocOptions | "help";
-  try {
-    parsed = parseDocArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`bench:doc: ${err instanceof Error ? err.message : String(err)}`);
-    console.error(DOC_USAGE);
-    process.exit(2);
-  }
-  if (parsed === "help") { console.log(DOC_USAGE); process.exit(0); }
-  const o = parsed;
+  const o = runCli("bench:doc", DOC_USAGE, () => parseDocArgs(process.argv.slice(2)));
   mkdirSync(REPORTS, { recursive: true });
   const cpus = os.cpus();
   const loadBefore = os.loadavg();

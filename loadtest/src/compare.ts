@@ -1,5 +1,5 @@
 /**
- * Transport comparison (`npm run loadtest:compare -- [--rooms N] [--duration S] [--only a,b] [--out FILE]`,
+ * Transport comparison (`npm run loadtest:compare -- [--rooms N] [--duration S] [--only a,b] [--out FILE] [--base-port P]`,
  * `--help` for {@link COMPARE_USAGE}; bad options exit 2 before any server starts):
  * the same load (N rooms × 1 keeper + 4 spectators by default) against six servers it starts
  * and stops one after the other on loopback ports:
@@ -21,11 +21,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULTS, type LoadOptions } from "./args.ts";
+import { num, parseCli, runCli, str } from "../../tools/cli.ts";
 import { runLoad } from "./runner.ts";
 import { errorCount, type LoadReport } from "./report.ts";
 
 /** The servers compared. */
 export const SERVER_KINDS = ["dungeon-ws", "dungeon-uws", "bare-ws", "bare-uws", "bare20-ws", "bare20-uws"] as const;
+/** Port of the first server compared when `--base-port` is not given (the next ones count up from it). */
+export const DEFAULT_BASE_PORT = 2650;
 /** Entities of the moving bare floor (`bare20-*`). */
 export const MOVING_FLOOR_ENTITIES = 20;
 /** One of {@link SERVER_KINDS}. */
@@ -114,7 +117,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
  * Runs the comparison. `only` limits the servers; `log` receives progress lines.
  */
 export async function compareTransports(load: { rooms: number; durationSeconds: number; keepers?: number; spectators?: number },
-  only: readonly ServerKind[] = SERVER_KINDS, log: (line: string) => void = console.log, basePort = 2650): Promise<CompareReport> {
+  only: readonly ServerKind[] = SERVER_KINDS, log: (line: string) => void = console.log, basePort = DEFAULT_BASE_PORT): Promise<CompareReport> {
   const rows: CompareRow[] = [];
   const keepers = load.keepers ?? 1, spectators = load.spectators ?? 4;
   for (const [i, kind] of only.entries()) {
@@ -176,10 +179,15 @@ Starts each server in turn on a loopback port (from 2650), loads it, stops it; p
   --duration S     measured seconds per server (5..300, default 30)
   --only a,b       servers to compare, any of ${SERVER_KINDS.join(",")} (default all)
   --out FILE       JSON report (default loadtest/reports/compare.json)
+  --base-port P    port of the first server; the next ones count up from it (default ${DEFAULT_BASE_PORT})
   -h, --help       print this usage and exit`;
 
 /** The options of `npm run loadtest:compare`. */
-export interface CompareOptions { rooms: number; durationSeconds: number; only: ServerKind[]; out: string }
+export interface CompareOptions {
+  rooms: number; durationSeconds: number; only: ServerKind[]; out: string;
+  /** The first server's port; the i-th server of the run listens on basePort + i. */
+  basePort: number;
+}
 
 /**
  * Parses the comparison's `argv` (without node and the script); `"help"` when it holds `--help`
@@ -188,38 +196,24 @@ export interface CompareOptions { rooms: number; durationSeconds: number; only: 
  *   `--rooms` outside 1..400, `--duration` outside 5..300 or an unknown server kind.
  */
 export function parseCompareArgs(argv: readonly string[]): CompareOptions | "help" {
-  if (argv.some((a) => a === "--help" || a === "-h")) return "help";
-  const o: CompareOptions = { rooms: 20, durationSeconds: 30, only: [...SERVER_KINDS], out: "loadtest/reports/compare.json" };
-  const value = (name: string, v: string | undefined): string => {
-    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
-    return v;
+  const parsed = parseCli(argv, { rooms: { type: "string" }, duration: { type: "string" }, only: { type: "string" }, out: { type: "string" }, "base-port": { type: "string" } });
+  if (parsed === "help") return "help";
+  const v = parsed.values;
+  const o: CompareOptions = {
+    rooms: num(v, "rooms", 20, 1, 400),
+    durationSeconds: num(v, "duration", 30, 5, 300),
+    only: str(v, "only", SERVER_KINDS.join(",")).split(",") as ServerKind[],
+    out: str(v, "out", "loadtest/reports/compare.json"),
+    basePort: num(v, "base-port", DEFAULT_BASE_PORT, 1024, 65535 - SERVER_KINDS.length),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--rooms") o.rooms = Number(value(a, argv[++i]));
-    else if (a === "--duration") o.durationSeconds = Number(value(a, argv[++i]));
-    else if (a === "--out") o.out = value(a, argv[++i]);
-    else if (a === "--only") o.only = value(a, argv[++i]).split(",") as ServerKind[];
-    else throw new Error(`unknown option "${a}"`);
-  }
-  if (!Number.isInteger(o.rooms) || o.rooms < 1 || o.rooms > 400) throw new Error("--rooms must be a whole number from 1 to 400");
-  if (!Number.isInteger(o.durationSeconds) || o.durationSeconds < 5 || o.durationSeconds > 300) throw new Error("--duration must be a whole number from 5 to 300");
   for (const k of o.only) if (!SERVER_KINDS.includes(k)) throw new Error(`--only: unknown server kind "${k}" (one of ${SERVER_KINDS.join(",")})`);
   return o;
 }
 
 async function main(): Promise<void> {
-  let parsed: CompareOptions | "help";
-  try {
-    parsed = parseCompareArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`loadtest:compare: ${err instanceof Error ? err.message : String(err)}`);
-    console.error(COMPARE_USAGE);
-    process.exit(2);
-  }
-  if (parsed === "help") { console.log(COMPARE_USAGE); process.exit(0); }
-  const { rooms, durationSeconds: duration, only, out } = parsed;
-  const c = await compareTransports({ rooms, durationSeconds: duration }, only);
+  const parsed = runCli("loadtest:compare", COMPARE_USAGE, () => parseCompareArgs(process.argv.slice(2)));
+  const { rooms, durationSeconds: duration, only, out, basePort } = parsed;
+  const c = await compareTransports({ rooms, durationSeconds: duration }, only, console.log, basePort);
   console.log(`\n${compareTable(c)}`);
   mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   writeFileSync(out, JSON.stringify(c, null, 2) + "\n");

@@ -11,6 +11,7 @@
  */
 import { connect, DEFAULT_SERVER_URL, type CommandResult, type DungeonConnection } from "@malignus/client-sdk";
 import { formatEvent, formatResult } from "./format.ts";
+import { parseCli, runCli } from "../../tools/cli.ts";
 
 /** Seed of the demo dungeon: the same seed gives the same invasion hour and party. */
 export const DEMO_SEED = 20_261_129;
@@ -29,6 +30,15 @@ export const DEMO_TIMEOUT_MS = 60_000;
 const CORRIDOR_Y = 15;
 const PLATE_X = 6;
 const BLADES_X = 5;
+
+/** The usage of `npm run demo` (`--help`); it takes no options, only the environment. */
+export const DEMO_USAGE = `usage: npm run demo   (with a server running: npm start)
+Creates a dungeon, sets a trap in its entry corridor and prints the first invasion as it happens.
+  DEMO_URL     server (default ${DEFAULT_SERVER_URL})
+  DEMO_SEED    dungeon seed (default ${DEMO_SEED})
+  -h, --help   print this usage and exit`;
+
+runCli("demo", DEMO_USAGE, () => parseCli(process.argv.slice(2), {}));
 
 const started = Date.now();
 const remainingMs = () => Math.max(1, DEMO_TIMEOUT_MS - (Date.now() - started));

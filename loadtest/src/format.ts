@@ -32,9 +32,13 @@ function describe(event: SimEvent, who: (id: string | null) => string, list: (id
       return `cable #${event.cableId} on network #${event.networkId}${joined}${hops}`;
     }
     case "invasionStarted":
-      return `invasion ${event.invasionNumber}: party #${event.partyId} of ${event.size} sets out`;
+      return `invasion ${event.invasionNumber}: a party of ${event.size} adventurer${event.size === 1 ? "" : "s"} sets out (party #${event.partyId})`;
     case "partySpotted": {
-      const members = event.members.map((m) => `${m.name} (${m.adventurerClass} ${m.level})`).join(", ");
+      // "Peasant 1 (level 0)", "Aldo (fighter, level 3)": the class only when the name does not already say it.
+      const members = event.members.map((m) => {
+        const saysClass = m.name.toLowerCase().startsWith(m.adventurerClass.toLowerCase());
+        return `${m.name} (${saysClass ? "" : `${m.adventurerClass}, `}level ${m.level})`;
+      }).join(", ");
       return `party #${event.partyId} spotted by ${who(event.spottedBy)} (${event.how}), goal ${event.goal}: ${members}`;
     }
     case "trapFired": {

@@ -10,9 +10,11 @@
  * Exit code: 0; 2 on bad options (the message and the usage on stderr, nothing run); 1 on a failed run.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import cliProgress from "cli-progress";
 import path from "node:path";
 import { parseArgs, clientsPerRoom, USAGE, wantsHelp, type LoadOptions } from "./args.ts";
 import { runLoad, type LiveStatus } from "./runner.ts";
+import { runCli } from "../../tools/cli.ts";
 import { errorCount, formatReport, type LoadReport } from "./report.ts";
 
 /** One step of a capacity search. */
@@ -41,14 +43,26 @@ export function stepIsGood(report: LoadReport, limitMs: number): boolean {
   return errorCount(report) === 0 && report.connections.failed === 0 && report.commandRoundTripMs.count > 0 && report.commandRoundTripMs.p99 <= limitMs;
 }
 
-function progress(quiet: boolean, label: string): (s: LiveStatus) => void {
-  if (quiet) return () => {};
-  const tty = process.stderr.isTTY === true;
-  let last = 0;
-  return (s) => {
-    const line = `${label}${s.phase} ${s.elapsedSeconds.toFixed(0)}s | clients ${s.joined}/${s.asked} (failed ${s.failed}) | commands ${s.commands} p99 ${s.p99.toFixed(1)} ms | errors ${s.errors} | rx ${(s.bytesPerSecond / 1024).toFixed(1)} KB/s`;
-    if (tty) process.stderr.write(`\r${line.padEnd(120)}`);
-    else if (s.elapsedSeconds - last >= 5) { last = s.elapsedSeconds; process.stderr.write(`${line}\n`); }
+/**
+ * The live status line on stderr (cli-progress; redrawn in place on a TTY, a line every 5 s
+ * otherwise), or nothing when `quiet`. Returns the status callback and a `stop` that ends the line.
+ */
+function progress(quiet: boolean, label: string): { update: (s: LiveStatus) => void; stop: () => void } {
+  if (quiet) return { update: () => {}, stop: () => {} };
+  const bar = new cliProgress.SingleBar({
+    format: `${label}{phase} {elapsed}s | clients {joined}/{asked} (failed {failed}) | commands {commands} p99 {p99} ms | errors {errors} | rx {rx} KB/s`,
+    stream: process.stderr, hideCursor: true, noTTYOutput: true, notTTYSchedule: 5000, fps: 2,
+  });
+  let started = false;
+  return {
+    update: (s) => {
+      const payload = {
+        phase: s.phase, elapsed: s.elapsedSeconds.toFixed(0), joined: s.joined, asked: s.asked, failed: s.failed,
+        commands: s.commands, p99: s.p99.toFixed(1), errors: s.errors, rx: (s.bytesPerSecond / 1024).toFixed(1),
+      };
+      if (!started) { started = true; bar.start(1, 0, payload); } else bar.update(0, payload);
+    },
+    stop: () => { if (started) bar.stop(); },
   };
 }
 
@@ -61,8 +75,9 @@ async function findCapacity(o: LoadOptions): Promise<CapacityReport> {
   const steps: CapacityStep[] = [];
   let stoppedBecause = `every step up to ${o.capacitySteps.at(-1)} rooms passed`;
   for (const rooms of o.capacitySteps) {
-    const report = await runLoad({ ...o, rooms }, progress(o.quiet, `[${rooms} rooms] `));
-    if (!o.quiet && process.stderr.isTTY) process.stderr.write("\n");
+    const line = progress(o.quiet, `[${rooms} rooms] `);
+    const report = await runLoad({ ...o, rooms }, line.update);
+    line.stop();
     const step: CapacityStep = {
       rooms, clients: rooms * clientsPerRoom(o), p99Ms: report.commandRoundTripMs.p99, errors: errorCount(report) + report.connections.failed,
       good: stepIsGood(report, o.capacityP99Ms), report,
@@ -87,15 +102,7 @@ async function findCapacity(o: LoadOptions): Promise<CapacityReport> {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  if (wantsHelp(argv)) { console.log(USAGE); process.exit(0); }
-  let o: LoadOptions;
-  try {
-    o = parseArgs(argv);
-  } catch (err) {
-    console.error(`loadtest: ${err instanceof Error ? err.message : String(err)}`);
-    console.error(USAGE);
-    process.exit(2);
-  }
+  const o: LoadOptions = runCli("loadtest", USAGE, () => (wantsHelp(argv) ? "help" : parseArgs(argv)));
   if (o.findCapacity) {
     const cap = await findCapacity(o);
     console.log(cap.lastGood
@@ -104,8 +111,9 @@ async function main(): Promise<void> {
     write(o.out, cap);
     console.log(`report written to ${o.out}`);
   } else {
-    const report = await runLoad(o, progress(o.quiet, ""));
-    if (!o.quiet && process.stderr.isTTY) process.stderr.write("\n");
+    const line = progress(o.quiet, "");
+    const report = await runLoad(o, line.update);
+    line.stop();
     console.log(formatReport(report));
     write(o.out, report);
     console.log(`report written to ${o.out}`);

@@ -221,7 +221,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
   const cpu1 = process.cpuUsage(cpu0);
   const generator = {
     cpuPercent: (100 * (cpu1.user + cpu1.system) / 1e6) / measuredSeconds,
-    eventLoopLagMs: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
+    eventLoopLagMs: { p50: Math.min(lag.percentile(50), lag.max) / 1e6, p99: Math.min(lag.percentile(99), lag.max) / 1e6, max: lag.max / 1e6 },
   };
   await Promise.allSettled(adventurerRuns);
 

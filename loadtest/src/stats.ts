@@ -34,21 +34,24 @@ export class Latencies {
     return this.#h.totalCount;
   }
 
-  /** The value at percentile `p` (0–100) in ms, 0 when empty. */
+  /**
+   * The value at percentile `p` (0–100) in ms, 0 when empty. Never above the largest recorded
+   * value (the histogram's bucket top would be, by up to 0.1 %).
+   */
   at(p: number): number {
-    return this.count === 0 ? 0 : this.#h.getValueAtPercentile(p) / 1000;
+    return this.count === 0 ? 0 : Math.min(this.#h.getValueAtPercentile(p), this.#h.maxValue) / 1000;
   }
 
-  /** Count, mean and p50/p95/p99/max in ms, rounded to 0.01 ms. */
+  /** Count, mean and p50/p95/p99/max in ms, rounded to 0.01 ms; mean, p50 ≤ p95 ≤ p99 ≤ max. */
   summary(): LatencySummary {
     if (this.count === 0) return { count: 0, mean: 0, p50: 0, p95: 0, p99: 0, max: 0 };
     const r = (us: number) => Math.round(us / 10) / 100;
     return {
       count: this.count,
-      mean: r(this.#h.mean),
-      p50: r(this.#h.getValueAtPercentile(50)),
-      p95: r(this.#h.getValueAtPercentile(95)),
-      p99: r(this.#h.getValueAtPercentile(99)),
+      mean: r(Math.min(this.#h.mean, this.#h.maxValue)),
+      p50: r(Math.min(this.#h.getValueAtPercentile(50), this.#h.maxValue)),
+      p95: r(Math.min(this.#h.getValueAtPercentile(95), this.#h.maxValue)),
+      p99: r(Math.min(this.#h.getValueAtPercentile(99), this.#h.maxValue)),
       max: r(this.#h.maxValue),
     };
   }

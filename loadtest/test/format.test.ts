@@ -61,3 +61,20 @@ describe("demo command answers", () => {
     expect(formatResult({ ok: false, code: "NOT_FLOOR", reason: "walls only" })).toBe("refused NOT_FLOOR: walls only");
   });
 });
+
+describe("invasion lines a person reads (issue 19)", () => {
+  it("say the party's size as a count of adventurers, not \"party #9 of 1\"", () => {
+    expect(formatEvent({ type: "invasionStarted", tick: at(2, 5, 0), invasionNumber: 1, partyId: "9", size: 1 } as SimEvent))
+      .toBe("[day 2 05:00] invasionStarted invasion 1: a party of 1 adventurer sets out (party #9)");
+    expect(formatEvent({ type: "invasionStarted", tick: at(2, 5, 0), invasionNumber: 2, partyId: "12", size: 3 } as SimEvent))
+      .toBe("[day 2 05:00] invasionStarted invasion 2: a party of 3 adventurers sets out (party #12)");
+  });
+
+  it("name each spotted member once, with the class only when the name does not say it", () => {
+    const spotted = {
+      type: "partySpotted", tick: at(2, 5, 30), partyId: "9", spottedBy: "2", how: "sight", goal: "loot",
+      members: [{ unitId: "11", name: "Peasant 1", adventurerClass: "Peasant", level: 0, abilities: [] }, { unitId: "12", name: "Aldo", adventurerClass: "fighter", level: 3, abilities: [] }],
+    } as unknown as SimEvent;
+    expect(formatEvent(spotted, nameOf)).toBe("[day 2 05:30] partySpotted    party #9 spotted by The Master (sight), goal loot: Peasant 1 (level 0), Aldo (fighter, level 3)");
+  });
+});

@@ -25,6 +25,16 @@ describe("latency percentiles", () => {
     expect(a.summary()).toEqual({ count: 4, mean: 0.63, p50: 0.5, p95: 1, p99: 1, max: 1 });
   });
 
+  it("never puts a percentile above the max (the HDR bucket's top is above the value recorded)", () => {
+    const l = new Latencies();
+    l.record(12_345.678);
+    expect(l.summary()).toEqual({ count: 1, mean: 12_345.68, p50: 12_345.68, p95: 12_345.68, p99: 12_345.68, max: 12_345.68 });
+    expect(l.at(99)).toBe(12_345.678);
+    for (const ms of [1.5, 2.25, 700.001, 12_345.678]) l.record(ms);
+    const s = l.summary();
+    expect([s.p50 <= s.p95, s.p95 <= s.p99, s.p99 <= s.max, s.max]).toEqual([true, true, true, 12_345.68]);
+  });
+
   it("summarises nothing as zeros", () => {
     expect(new Latencies().summary()).toEqual({ count: 0, mean: 0, p50: 0, p95: 0, p99: 0, max: 0 });
     expect(new Latencies().at(99)).toBe(0);

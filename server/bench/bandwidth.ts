@@ -18,6 +18,7 @@ import { loadMap } from "../src/maps.ts";
 import { projectState } from "../src/rooms/projection.ts";
 import { eventVisible, lazyContext, syncView } from "../src/rooms/views.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
+import { num, parseCli, runCli } from "../../tools/cli.ts";
 import { keeperRoomState } from "./roomState.ts";
 
 /** One line of the attribution: a schema field (`Unit.x`, `DungeonState.units[]` for map entries) or an event type. */
@@ -166,10 +167,19 @@ export function measureBandwidth(seed = 1000, seconds = 60): BandwidthReport {
   };
 }
 
+/** The usage of `npx tsx server/bench/bandwidth.ts` (printed by `--help`, and after an argument error). */
+export const BANDWIDTH_USAGE = `usage: npx tsx server/bench/bandwidth.ts [options]
+Measures the bytes a spectator receives per second in an invasion, per field and per event.
+  --seed N       dungeon seed (default 1000)
+  --seconds S    game seconds at timeScale 1 (1..3600, default 60)
+  -h, --help     print this usage and exit`;
+
 if (process.argv[1]?.endsWith("bandwidth.ts")) {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: number) => { const i = argv.indexOf(name); return i >= 0 ? Number(argv[i + 1]) : dflt; };
-  const r = measureBandwidth(arg("--seed", 1000), arg("--seconds", 60));
+  const { seed, seconds } = runCli("bandwidth", BANDWIDTH_USAGE, () => {
+    const p = parseCli(process.argv.slice(2), { seed: { type: "string" }, seconds: { type: "string" } });
+    return p === "help" ? p : { seed: num(p.values, "seed", 1000, 0, 2 ** 31 - 1), seconds: num(p.values, "seconds", 60, 1, 3600) };
+  });
+  const r = measureBandwidth(seed, seconds);
   console.log(`seed ${r.seed}: invasion from tick ${r.invasionTick}, ${r.seconds} s at timeScale 1 (still on at the end: ${r.invasionOnAtEnd})`);
   console.log(`patches ${r.patchesPerSecond.toFixed(1)}/s, ${r.patchBytesPerSecond.toFixed(1)} B/s; events ${r.eventBytesPerSecond.toFixed(1)} B/s`);
   for (const l of r.fields.slice(0, 20)) console.log(`  ${l.bytesPerSecond.toFixed(1).padStart(7)} B/s  ${String(l.changes).padStart(5)} changes  ${l.what}`);

@@ -18,6 +18,7 @@ import cliProgress from "cli-progress";
 import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type RulesetId } from "@malignus/shared";
 import { Simulation, type SimState } from "../src/sim/index.ts";
 import { BENCH_RULESETS, MID_INVASION, defendedSim, idleSim, midInvasionSim, scaledSim } from "./scenarios.ts";
+import { parseCli, runCli, str } from "../../tools/cli.ts";
 import { fmt, fmtInt, mean, percentile, table } from "./stats.ts";
 
 /** Targets of issue 10 for this machine. */
@@ -140,22 +141,15 @@ ${BENCH_OPTIONS}`;
  *   `--days` outside 1..365, a `--max-wall` not above 0 or an unknown `--only` scenario.
  */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
-  if (argv.some((a) => a === "--help" || a === "-h")) return "help";
-  const out: BenchArgs = { quick: false, days: 60, maxWall: DAYS_MAX_WALL_SECONDS, only: new Set(BENCH_SCENARIOS), json: null };
-  const value = (name: string, v: string | undefined): string => {
-    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
-    return v;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--quick") out.quick = true;
-    else if (a === "--days") out.days = Number(value(a, argv[++i]));
-    else if (a === "--max-wall") out.maxWall = Number(value(a, argv[++i]));
-    else if (a === "--only") {
-      out.only = new Set(value(a, argv[++i]).split(","));
-      for (const k of out.only) if (!(BENCH_SCENARIOS as readonly string[]).includes(k)) throw new Error(`--only: unknown scenario "${k}" (any of ${BENCH_SCENARIOS.join(",")})`);
-    } else if (a === "--json") out.json = value(a, argv[++i]);
-    else throw new Error(`unknown option "${a}"`);
+  const parsed = parseCli(argv, { quick: { type: "boolean" }, days: { type: "string" }, "max-wall": { type: "string" }, only: { type: "string" }, json: { type: "string" } });
+  if (parsed === "help") return "help";
+  const v = parsed.values;
+  const out: BenchArgs = { quick: v.quick === true, days: 60, maxWall: DAYS_MAX_WALL_SECONDS, only: new Set(BENCH_SCENARIOS), json: str(v, "json", "") || null };
+  if (typeof v.days === "string") out.days = Number(v.days);
+  if (typeof v["max-wall"] === "string") out.maxWall = Number(v["max-wall"]);
+  if (typeof v.only === "string") {
+    out.only = new Set(v.only.split(","));
+    for (const k of out.only) if (!(BENCH_SCENARIOS as readonly string[]).includes(k)) throw new Error(`--only: unknown scenario "${k}" (any of ${BENCH_SCENARIOS.join(",")})`);
   }
   if (!Number.isInteger(out.days) || out.days < 1 || out.days > 365) throw new Error("--days must be an integer from 1 to 365");
   if (!(out.maxWall > 0)) throw new Error("--max-wall must be a positive number of seconds");
@@ -181,16 +175,7 @@ function row(t: TickTiming): string[] {
 const TIMING_HEADER = ["ticks/s", "mean µs", "p50 µs", "p99 µs", "ticks timed"];
 
 async function main(): Promise<void> {
-  let parsed: BenchArgs | "help";
-  try {
-    parsed = parseBenchArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
-    console.error(BENCH_USAGE);
-    process.exit(2);
-  }
-  if (parsed === "help") { console.log(BENCH_USAGE); process.exit(0); }
-  const args = parsed;
+  const args = runCli("bench", BENCH_USAGE, () => parseBenchArgs(process.argv.slice(2)));
   const budget = args.quick ? 400 : 1500;
   const report: BenchReport = {
     startedAt: new Date().toISOString(), machine: machineInfo(), quick: args.quick,

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { table, fmt } from "./stats.ts";
+import { runCli } from "../../tools/cli.ts";
 import { BENCH_OPTIONS, parseBenchArgs } from "./bench.ts";
 
 /** One node of a V8 `.cpuprofile`. */
@@ -148,15 +149,7 @@ export function parseProfileArgs(argv: readonly string[]): string[] | "help" {
 }
 
 function main(): void {
-  let benchArgs: string[] | "help";
-  try {
-    benchArgs = parseProfileArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`bench:profile: ${err instanceof Error ? err.message : String(err)}`);
-    console.error(PROFILE_USAGE);
-    process.exit(2);
-  }
-  if (benchArgs === "help") { console.log(PROFILE_USAGE); process.exit(0); }
+  const benchArgs = runCli("bench:profile", PROFILE_USAGE, () => parseProfileArgs(process.argv.slice(2)));
   let result: ProfileResult;
   try {
     result = runProfile(benchArgs);

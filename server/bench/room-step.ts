@@ -34,6 +34,7 @@ import { isActive } from "../src/sim/world/units.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
 import { chooseKeeperAction, type KeeperView } from "../../loadtest/src/bots/keeper.ts";
 import { BotRandom } from "../../loadtest/src/bots/rand.ts";
+import { num, parseCli, runCli } from "../../tools/cli.ts";
 import { keeperRoomState } from "./roomState.ts";
 
 /** CPU per room step of each phase, in µs. */
@@ -187,16 +188,33 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
   return out;
 }
 
+/** The usage of `npx tsx server/bench/room-step.ts` (printed by `--help`, and after an argument error). */
+export const ROOM_STEP_USAGE = `usage: npx tsx server/bench/room-step.ts [options]
+Times one room step (commands, sim, projection, views, encode) headless and prints µs of CPU per step.
+  --rooms N          rooms stepped together (1..1000, default 40)
+  --seconds S        game seconds at timeScale 1 (1..3600, default 20)
+  --repeat R         runs; the median is printed (1..50, default 3)
+  --seed N           first dungeon seed (default 1)
+  --thrash-kib K     clear the caches with K KiB of writes before each step (0..1048576, default 0)
+  --old              the room's path before issue 10
+  -h, --help         print this usage and exit`;
+
 if (process.argv[1]?.endsWith("room-step.ts")) {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: number) => { const i = argv.indexOf(name); return i >= 0 ? Number(argv[i + 1]) : dflt; };
-  const rooms = arg("--rooms", 40), seconds = arg("--seconds", 20), repeat = arg("--repeat", 3);
+  const s = { type: "string" } as const;
+  const { rooms, seconds, repeat, seed, thrashKib, old } = runCli("room-step", ROOM_STEP_USAGE, () => {
+    const p = parseCli(process.argv.slice(2), { rooms: s, seconds: s, repeat: s, seed: s, "thrash-kib": s, old: { type: "boolean" } });
+    if (p === "help") return p;
+    const v = p.values;
+    return {
+      rooms: num(v, "rooms", 40, 1, 1000), seconds: num(v, "seconds", 20, 1, 3600), repeat: num(v, "repeat", 3, 1, 50),
+      seed: num(v, "seed", 1, 0, 2 ** 31 - 1), thrashKib: num(v, "thrash-kib", 0, 0, 1 << 20), old: v.old === true,
+    };
+  });
   const runs: RoomStepCost[] = [];
-  const old = argv.includes("--old");
-  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, arg("--seed", 1), arg("--thrash-kib", 0), old));
+  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, seed, thrashKib, old));
   const median = (k: keyof RoomStepCost) => { const v = runs.map((r) => r[k]).sort((a, b) => a - b); return v[Math.floor(v.length / 2)]!; };
   const keys: (keyof RoomStepCost)[] = ["commands", "sim", "project", "views", "encode", "total"];
-  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${arg("--thrash-kib", 0) ? `, caches cleared by ${arg("--thrash-kib", 0)} KiB before each step` : ""}, median of ${repeat} runs${old ? ", the room's path before issue 10 (--old)" : ""}: µs of CPU per room step`);
+  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${thrashKib ? `, caches cleared by ${thrashKib} KiB before each step` : ""}, median of ${repeat} runs${old ? ", the room's path before issue 10 (--old)" : ""}: µs of CPU per room step`);
   for (const k of keys) console.log(`  ${k.padEnd(9)} ${median(k).toFixed(1).padStart(7)}   runs: ${runs.map((r) => r[k].toFixed(1)).join(" ")}`);
   console.log(`  = ${((median("total") * rooms * ROOM_STEPS_PER_SECOND) / 1e4).toFixed(2)} % of one core for ${rooms} rooms at ${ROOM_STEPS_PER_SECOND} steps/s`);
 }

@@ -21,6 +21,7 @@ import { DEFAULTS, type LoadOptions } from "../../loadtest/src/args.ts";
 import { runLoad } from "../../loadtest/src/runner.ts";
 import { waitHealthy } from "../../loadtest/src/compare.ts";
 import type { LoadReport } from "../../loadtest/src/report.ts";
+import { num, parseCli, runCli } from "../../tools/cli.ts";
 import { table, fmt } from "./stats.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -179,35 +180,14 @@ REWRITES docs/server-profile.md (overwriting it) with the figures, unless --no-d
  *   `--rooms` outside 1..400 or `--duration` outside 1..120 (whole numbers).
  */
 export function parseServerProfileArgs(argv: readonly string[]): ServerProfileOptions | "help" {
-  if (argv.some((a) => a === "--help" || a === "-h")) return "help";
-  const o: ServerProfileOptions = { rooms: 40, durationSeconds: 20, writeDoc: true };
-  const num = (name: string, v: string | undefined, min: number, max: number): number => {
-    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${v}"`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--rooms") o.rooms = num(a, argv[++i], 1, 400);
-    else if (a === "--duration") o.durationSeconds = num(a, argv[++i], 1, 120);
-    else if (a === "--no-doc") o.writeDoc = false;
-    else throw new Error(`unknown option "${a}"`);
-  }
-  return o;
+  const parsed = parseCli(argv, { rooms: { type: "string" }, duration: { type: "string" }, "no-doc": { type: "boolean" } });
+  if (parsed === "help") return "help";
+  const v = parsed.values;
+  return { rooms: num(v, "rooms", 40, 1, 400), durationSeconds: num(v, "duration", 20, 1, 120), writeDoc: v["no-doc"] !== true };
 }
 
 async function main(): Promise<void> {
-  let parsed: ServerProfileOptions | "help";
-  try {
-    parsed = parseServerProfileArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`bench:server-profile: ${err instanceof Error ? err.message : String(err)}`);
-    console.error(SERVER_PROFILE_USAGE);
-    process.exit(2);
-  }
-  if (parsed === "help") { console.log(SERVER_PROFILE_USAGE); process.exit(0); }
-  const { rooms, durationSeconds, writeDoc } = parsed;
+  const { rooms, durationSeconds, writeDoc } = runCli("bench:server-profile", SERVER_PROFILE_USAGE, () => parseServerProfileArgs(process.argv.slice(2)));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "malignus-server-profile-"));
   const command = `npm run bench:server-profile -- --rooms ${rooms} --duration ${durationSeconds}`;

@@ -25,6 +25,7 @@ import { SqliteDungeonStore } from "../src/store/sqlite.ts";
 import { SNAPSHOT_EVERY_TICKS, type DungeonStore, type StoreWrite } from "../src/store/types.ts";
 import { StoreWriter } from "../src/store/writer.ts";
 import { midInvasionSim } from "./scenarios.ts";
+import { parseCli, runCli, str } from "../../tools/cli.ts";
 import { fmt, fmtInt, mean, table } from "./stats.ts";
 
 /** Parsed options of the store benchmark. */
@@ -48,19 +49,11 @@ export const STORE_BENCH_USAGE = [
  * @throws Error naming an unknown option or a missing value.
  */
 export function parseStoreBenchArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): StoreBenchArgs | "help" {
-  const args: StoreBenchArgs = { quick: false, pg: env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--help" || a === "-h") return "help";
-    else if (a === "--quick") args.quick = true;
-    else if (a === "--no-pg") args.pg = null;
-    else if (a === "--pg") {
-      const v = argv[++i];
-      if (v === undefined) throw new Error("--pg needs a value");
-      args.pg = v;
-    } else throw new Error(`unknown option "${String(a)}"`);
-  }
-  return args;
+  const parsed = parseCli(argv, { quick: { type: "boolean" }, "no-pg": { type: "boolean" }, pg: { type: "string" } });
+  if (parsed === "help") return "help";
+  const v = parsed.values;
+  const pgUrl = str(v, "pg", env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+  return { quick: v.quick === true, pg: v["no-pg"] === true ? null : pgUrl };
 }
 
 /** Rooms of the 400-room step (the load test's size). */
@@ -168,17 +161,7 @@ async function benchStore(name: string, store: DungeonStore, quick: boolean): Pr
 }
 
 async function main(): Promise<void> {
-  let args: StoreBenchArgs | "help";
-  try {
-    args = parseStoreBenchArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${STORE_BENCH_USAGE}`);
-    process.exit(2);
-  }
-  if (args === "help") {
-    console.log(STORE_BENCH_USAGE);
-    return;
-  }
+  const args = runCli("bench:store", STORE_BENCH_USAGE, () => parseStoreBenchArgs(process.argv.slice(2)));
   console.log(`# Dungeon store benchmark (${args.quick ? "quick" : "full"}, Node ${process.version})`);
   const dir = mkdtempSync(join(tmpdir(), "malignus-bench-"));
   try {

@@ -2,7 +2,7 @@
  * Walking-path benchmark (DOOR-49 to DOOR-53): how long the check every map-changing command runs
  * takes on a large map. Prints figures; asserts nothing.
  *
- *   npx tsx server/bench/walking-path.ts [size=256] [samples=200]
+ *   npx tsx server/bench/walking-path.ts [--size 256] [--samples 200]
  *
  * The map is a size × size cave: rock border, ~35% scattered rock (a fixed LCG, so every run
  * measures the same map), a portal in the middle of the west edge, a 6 × 6 Sanctum near the
@@ -13,10 +13,21 @@
  * - buildWall: the whole `buildWall` command through `sim.apply`, refused or built then dug out again.
  */
 import { Simulation, parseMap } from "../src/sim/index.ts";
+import { num, parseCli, runCli } from "../../tools/cli.ts";
+import { percentile } from "./stats.ts";
 import { portalReachesSanctum, wouldCutWalkingPath } from "../src/sim/doors/walkingPath.ts";
 
-const size = Number(process.argv[2] ?? 256);
-const samples = Number(process.argv[3] ?? 200);
+/** The usage of the walking-path benchmark (printed by `--help`, and after an argument error). */
+export const WALKING_PATH_USAGE = `usage: npx tsx server/bench/walking-path.ts [options]
+Times the walking-path check of map-changing commands on a size × size cave.
+  --size N       side of the cave in tiles (16..2048, default 256)
+  --samples N    timed repetitions of each figure (1..100000, default 200)
+  -h, --help     print this usage and exit`;
+
+const { size, samples } = runCli("walking-path", WALKING_PATH_USAGE, () => {
+  const p = parseCli(process.argv.slice(2), { size: { type: "string" }, samples: { type: "string" } });
+  return p === "help" ? p : { size: num(p.values, "size", 256, 16, 2048), samples: num(p.values, "samples", 200, 1, 100_000) };
+});
 
 function makeMap(n: number): string {
   let seed = 12345;
@@ -45,9 +56,8 @@ function time(label: string, fn: () => void): void {
     fn();
     t.push(performance.now() - start);
   }
-  t.sort((a, b) => a - b);
-  const q = (p: number) => (t[Math.min(t.length - 1, Math.floor(p * t.length))] as number).toFixed(3);
-  console.log(`${label.padEnd(12)} median ${q(0.5)} ms   p95 ${q(0.95)} ms   max ${q(1)} ms`);
+  const q = (p: number) => percentile(t, p).toFixed(3);
+  console.log(`${label.padEnd(12)} median ${q(50)} ms   p95 ${q(95)} ms   max ${q(100)} ms`);
 }
 
 const def = parseMap(`bench-${size}`, makeMap(size));

@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { build } from "vite";
+import { parseCli, runCli } from "../../tools/cli.ts";
 
 /** The web workspace's directory. */
 export const WEB_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -52,9 +52,15 @@ export async function buildWatchPage(options: { ifStale?: boolean } = {}): Promi
   return true;
 }
 
+/** The usage of `npm run build:web` (printed by `--help`, and after an argument error). */
+export const BUILD_USAGE = `usage: npm run build:web -- [--if-stale]
+Builds the watch page (web/) into web/dist with Vite.
+  --if-stale   build only when a source is newer than the last build
+  -h, --help   print this usage and exit`;
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { "if-stale": { type: "boolean", default: false } } });
+  const { values } = runCli("build:web", BUILD_USAGE, () => parseCli(process.argv.slice(2), { "if-stale": { type: "boolean" } }));
   const started = Date.now();
-  const built = await buildWatchPage({ ifStale: values["if-stale"] });
+  const built = await buildWatchPage({ ifStale: values["if-stale"] === true });
   console.log(built ? `watch page built into ${DIST_DIR} in ${Date.now() - started} ms` : "watch page up to date");
 }

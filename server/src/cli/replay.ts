@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { parseReplay } from "../replay/format.ts";
 import { runReplay } from "../replay/run.ts";
+import { parseCli } from "../../../tools/cli.ts";
 
 /** Usage text of `npm run replay`. */
 export const REPLAY_USAGE = `Usage: npm run replay -- FILE [--check] [--json]
@@ -29,20 +29,17 @@ Exit codes: 0 ok, 1 a recorded hash differs, 2 bad usage or an unreadable file.`
 export function replayCli(argv: readonly string[], out: (line: string) => void, err: (line: string) => void): number {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv], allowPositionals: true, strict: true,
-      options: { check: { type: "boolean", default: false }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
-    });
+    parsed = parseCli(argv, { check: { type: "boolean" }, json: { type: "boolean" } }, true);
   } catch (e) {
     err(`replay: ${(e as Error).message}\n\n${REPLAY_USAGE}`);
     return 2;
   }
-  if (parsed.values.help) { out(REPLAY_USAGE); return 0; }
+  if (parsed === "help") { out(REPLAY_USAGE); return 0; }
   if (parsed.positionals.length !== 1) { err(`replay: expected one FILE, got ${parsed.positionals.length}\n\n${REPLAY_USAGE}`); return 2; }
   const path = parsed.positionals[0]!;
   let result;
   try {
-    result = runReplay(parseReplay(readFileSync(path, "utf8")), { check: parsed.values.check });
+    result = runReplay(parseReplay(readFileSync(path, "utf8")), { check: parsed.values.check === true });
   } catch (e) {
     err(`replay: ${path}: ${(e as Error).message}`);
     return 2;

@@ -4,6 +4,14 @@ import { hotSpots, type CpuProfile } from "../../bench/profile.ts";
 import { arenaMap, layoutRng } from "../../bench/scenarios.ts";
 
 describe("bench stats", () => {
+  it("percentile (hdr-histogram-js) never exceeds the max nor falls below the min", () => {
+    // 12345.678 µs lands in an HDR bucket whose top is above it: the result is clamped to the sample.
+    expect(percentile([12_345.678], 99)).toBe(12_345.678);
+    expect(percentile([12_345.678], 0)).toBe(12_345.678);
+    const xs = [0.5, 1.25, 3.75, 9999.999, 123_456.789];
+    expect([0, 20, 40, 60, 80, 99, 100].map((p) => percentile(xs, p))).toEqual([0.5, 0.5, 1.25, 3.75, 9999.999, 123_456.789, 123_456.789]);
+  });
+
   it("percentile uses the nearest rank", () => {
     const xs = [15, 20, 35, 40, 50];
     expect(percentile(xs, 0)).toBe(15);

@@ -117,7 +117,9 @@ describe("npm run replay", () => {
     const none = cli([]);
     expect(none.code).toBe(2);
     expect(none.err[0]).toMatch(/^replay: expected one FILE, got 0/);
-    expect(cli(["a", "--bogus"]).code).toBe(2);
+    const bogus = cli(["a", "--bogus"]);
+    expect(bogus.code).toBe(2);
+    expect(bogus.err[0]!.split("\n")[0]).toBe('replay: unknown option "--bogus"');
     const v2 = save("v2.jsonl", withLine(0, (h) => ({ ...h, version: 2 })));
     expect(cli([v2])).toEqual({ code: 2, out: [], err: [`replay: ${v2}: replay line 1: unknown-version: replay format version 2 is not supported (this server reads version 1)`] });
   });

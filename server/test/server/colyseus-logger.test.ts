@@ -6,7 +6,7 @@ import { DUNGEON_ROOM } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import type { DungeonServer } from "../../src/app.ts";
 import { colyseusLogger, MAX_INVALID_MESSAGE_LOGS_PER_SECOND, MAX_ISSUE_SUMMARY_CHARS, parseRoomRefusal, parseValidationFailure, summariseIssues } from "../../src/colyseusLogger.ts";
-import { handleServerMessages } from "./harness.ts";
+import { handleServerMessages, quietServerOutput } from "./harness.ts";
 import { until } from "../until.ts";
 
 /**
@@ -21,9 +21,10 @@ const capture = new Writable({ write(chunk, _enc, done) { for (const l of String
 let app: DungeonServer | undefined;
 let base = "";
 const open: Room[] = [];
+// The rooms' process logger and the SDK's line about the 4002 close these tests provoke: captured, not printed.
+quietServerOutput();
 
 beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "warn";
   const { createServer } = await import("../../src/app.ts");
   app = await createServer({ transport: "ws", logger: pino({ level: "info" }, capture) });
   base = `http://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;

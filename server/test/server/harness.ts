@@ -1,7 +1,10 @@
-import { afterAll, beforeAll } from "vitest";
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { EVENT_MESSAGE, SEAT_MESSAGE } from "@malignus/shared";
 import type { DungeonServer } from "../../src/app.ts";
+import type { Logger } from "../../src/logger.ts";
 
 /**
  * The message types a dungeon room sends a client (shared/src/protocol.ts): the seat once after
@@ -21,25 +24,92 @@ export function handleServerMessages<R extends Room>(room: R): R {
   return room;
 }
 
+/** What {@link quietServerOutput} captured, and the logger to give the app. */
+export interface QuietOutput {
+  /** A pino logger (warn and above) writing into the capture: pass it to `createServer`. */
+  appLogger(): Logger;
+  /** The captured log lines in order (pino's JSON objects: `level` 40 warn, 50 error; `msg`; the fields). */
+  logs(): Record<string, unknown>[];
+  /** The client SDK's captured console lines (4002 closes, reconnection steps). */
+  sdkLines(): string[];
+}
+
+/**
+ * Keeps a server test file's expected output off the console, for the file's duration (its own
+ * `beforeAll`/`afterAll`; call it before the file starts its server):
+ * - the server's log (the app's logger from {@link QuietOutput.appLogger} and the rooms' process
+ *   logger, warn and above) is captured: the refusals these tests provoke are expected warnings,
+ *   which a test asserts through `logs()`;
+ * - the client SDK's own console lines about a connection the server closed (`Room connection was
+ *   closed unexpectedly (4002)`) and its reconnection steps (`[Colyseus reconnection]: …`) are
+ *   captured (`sdkLines()`); any other console output passes through.
+ * After the file's tests no line of error level or above may have been logged, except those
+ * matching `expectedErrors` (and each of those must have been): a server error fails the file
+ * instead of scrolling by.
+ */
+export function quietServerOutput(expectedErrors: readonly RegExp[] = []): QuietOutput {
+  const lines: Record<string, unknown>[] = [];
+  const sdk: string[] = [];
+  const sdkLine = /^(Room connection was closed unexpectedly|\[Colyseus reconnection\])/;
+  const restore: (() => void)[] = [];
+  const capture = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split("\n")) if (l) lines.push(JSON.parse(l) as Record<string, unknown>);
+      done();
+    },
+  });
+  const appLogger = pino({ level: "warn" }, capture);
+  const streamSym = pino.symbols.streamSym as unknown as string;
+  beforeAll(async () => {
+    // A plain wrapper, not vi.spyOn: a test's own spy on console (and its mockRestore) stacks on it.
+    for (const method of ["log", "error", "warn", "info"] as const) {
+      const original = console[method];
+      console[method] = (...args: unknown[]) => {
+        const text = args.map(String).join(" ");
+        if (sdkLine.test(text)) sdk.push(text);
+        else original.apply(console, args);
+      };
+      restore.push(() => { console[method] = original; });
+    }
+    const { logger } = await import("../../src/logger.ts");
+    const processLogger = logger as unknown as Record<string, unknown>;
+    const stream = processLogger[streamSym], level = logger.level;
+    processLogger[streamSym] = capture;
+    logger.level = "warn";
+    restore.push(() => { processLogger[streamSym] = stream; logger.level = level; });
+  });
+  afterAll(() => {
+    for (const undo of restore.splice(0)) undo();
+    const errors = lines.filter((l) => (l.level as number) >= 50).map((l) => String(l.msg));
+    expect(errors.filter((m) => !expectedErrors.some((re) => re.test(m)))).toEqual([]);
+    for (const re of expectedErrors) expect(errors.some((m) => re.test(m)), `an error line matching ${re}`).toBe(true);
+  });
+  return { appLogger: () => appLogger, logs: () => lines, sdkLines: () => sdk };
+}
+
 /**
  * The server tests' harness for the raw Colyseus client: the real server started in-process on a
  * free loopback port (ws transport, local presence) before the file's tests; after them, every
- * room in `open` still connected is left and the server shuts down.
+ * room in `open` still connected is left and the server shuts down. Its output is kept off the
+ * console by {@link quietServerOutput}.
  * @param open the rooms the file's tests joined (they push to it).
- * @returns `base()`, the server's http URL (valid once `beforeAll` ran).
+ * @param expectedErrors error-level log lines the file provokes on purpose (see {@link quietServerOutput}).
+ * @returns `base()`, the server's http URL (valid once `beforeAll` ran), and the captured `logs()` and `sdkLines()`.
  */
-export function rawServer(open: readonly Room[]): { base(): string } {
+export function rawServer(open: readonly Room[], expectedErrors: readonly RegExp[] = []): {
+  base(): string; logs(): Record<string, unknown>[]; sdkLines(): string[];
+} {
+  const quiet = quietServerOutput(expectedErrors);
   let app: DungeonServer | undefined;
   let base = "";
   beforeAll(async () => {
-    process.env.LOG_LEVEL ??= "warn";
     const { createServer } = await import("../../src/app.ts");
-    app = await createServer({ transport: "ws" });
+    app = await createServer({ transport: "ws", logger: quiet.appLogger() });
     base = `http://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
   });
   afterAll(async () => {
     await Promise.allSettled(open.map((r) => (r.connection.isOpen ? r.leave() : undefined)));
     await app?.shutdown();
   });
-  return { base: () => base };
+  return { base: () => base, logs: quiet.logs, sdkLines: quiet.sdkLines };
 }

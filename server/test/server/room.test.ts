@@ -217,6 +217,10 @@ describe("roles and commands", () => {
     const keeper = await createKeeper();
     const err = await new Client(server.base()).joinById(keeper.roomId, { role: "keeper" }).then(() => undefined, (e: unknown) => e);
     expect((err as Error).message).toMatch(/already has a keeper/);
+    // The refusal is logged once, as a warning (captured by the harness, not printed).
+    await until("the refusal logged", () => (server.logs().some((l) => String(l.roomRefusal).includes("already has a keeper")) ? true : undefined));
+    expect(server.logs().filter((l) => String(l.roomRefusal).includes("already has a keeper")).map((l) => [l.level, l.msg]))
+      .toEqual([[40, "room refused a client: this dungeon already has a keeper in each of its 1 keeper seat(s); join as a spectator"]]);
     for (let i = 0; i < 3; i++) await spectate(keeper.roomId);
     await until("3 spectators and 1 keeper in the state", () =>
       (open.at(-1)!.state.spectators === 3 && open.at(-1)!.state.keepers === 1 ? true : undefined));

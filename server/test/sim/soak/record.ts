@@ -17,6 +17,7 @@ import { fnv1a64 } from "../../../src/sim/hash.ts";
 import { loadMap } from "../../../src/maps.ts";
 import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import { chooseKeeperAction, type KeeperView } from "../../../../loadtest/src/bots/keeper.ts";
+import { num, parseCli, runCli, str } from "../../../../tools/cli.ts";
 import { BotRandom } from "../../../../loadtest/src/bots/rand.ts";
 
 /** One run's record: `hashes[i]` and `events[i]` after tick 100·(i+1). */
@@ -60,11 +61,25 @@ export function soakRun(ruleset: RulesetId, seed: number, ticks: number): SoakRu
   return out;
 }
 
+/** The usage of the soak recorder (printed by `--help`, and after an argument error). */
+export const RECORD_USAGE = `usage: npx tsx server/test/sim/soak/record.ts OUT.json [options]
+Runs the soak of every ruleset and seed and writes its hashes (the soak test's golden file) to OUT.json.
+  --ticks N      ticks per run (1..10000000, default 32000)
+  --seeds a,b    dungeon seeds (default 1,2,3)
+  -h, --help     print this usage and exit`;
+
 if (process.argv[1]?.endsWith("record.ts")) {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1]! : dflt; };
-  const ticks = Number(arg("--ticks", "32000"));
-  const seeds = arg("--seeds", "1,2,3").split(",").map(Number);
+  const parsed = runCli("record", RECORD_USAGE, () => {
+    const p = parseCli(process.argv.slice(2), { ticks: { type: "string" }, seeds: { type: "string" } }, true);
+    if (p === "help") return p;
+    if (p.positionals.length !== 1) throw new Error(`expected one OUT.json, got ${p.positionals.length}`);
+    return {
+      positionals: p.positionals,
+      ticks: num(p.values, "ticks", 32000, 1, 10_000_000),
+      seeds: str(p.values, "seeds", "1,2,3").split(",").map((x) => num({ seeds: x }, "seeds", 0, 0, 2 ** 31 - 1)),
+    };
+  });
+  const { ticks, seeds, positionals: argv } = parsed;
   const runs: SoakRun[] = [];
   for (const ruleset of ["malignus", "d20", "d100"] as const) {
     for (const seed of seeds) {
