@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMANDS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { REARM_PERIOD_TICKS, isExpired, networkOf, onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { REARM_PERIOD_TICKS, isExpired } from "../../../src/sim/traps/parts.ts";
+import { networkOf } from "../../../src/sim/traps/network.ts";
 import { TIMER_MAX_DELAY_MINUTES, TIMER_MIN_DELAY_MINUTES } from "../../../src/sim/traps/parts.ts";
 import type { PartRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";

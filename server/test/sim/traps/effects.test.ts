@@ -3,10 +3,9 @@ import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import { LINGERING_SOURCE, lingeringSources } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import {
-  LAIR_SETTLE_TICKS, REARM_PERIOD_TICKS,
-  addLair, onUnitEntersTile, stepTraps,
-} from "../../../src/sim/traps/index.ts";
+import { onUnitEntersTile, stepTraps } from "../../../src/sim/traps/index.ts";
+import { LAIR_SETTLE_TICKS, addLair } from "../../../src/sim/traps/lairs.ts";
+import { REARM_PERIOD_TICKS } from "../../../src/sim/traps/parts.ts";
 import { projectState } from "../../../src/rooms/projection.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartRecord, PartyRecord, UnitRecord } from "../../../src/sim/state.ts";

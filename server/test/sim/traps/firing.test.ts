@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { REARM_PERIOD_TICKS, networkOf, onUnitEntersTile, pullLever, stepTraps } from "../../../src/sim/traps/index.ts";
+import { onUnitEntersTile, stepTraps } from "../../../src/sim/traps/index.ts";
+import { REARM_PERIOD_TICKS } from "../../../src/sim/traps/parts.ts";
+import { networkOf } from "../../../src/sim/traps/network.ts";
+import { pullLever } from "../../../src/sim/traps/firing.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { adventurer, build, makeSim, place, placeBuilt, spyHarm, unchangedBy, wire } from "./helpers.ts";
 

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PARTS } from "@malignus/shared";
 import { CRITICAL_FIRE_CHANCE } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import {
-  REARM_DIFFICULTY, REARM_PERIOD_TICKS, doRearmJob, isExpired, needsRearmJob, onUnitEntersTile,
-  pullLever, resolveRearm,
-} from "../../../src/sim/traps/index.ts";
+import { onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { REARM_DIFFICULTY, doRearmJob, needsRearmJob, resolveRearm } from "../../../src/sim/traps/rearm.ts";
+import { REARM_PERIOD_TICKS, isExpired } from "../../../src/sim/traps/parts.ts";
+import { pullLever } from "../../../src/sim/traps/firing.ts";
 import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartRecord, UnitRecord } from "../../../src/sim/state.ts";

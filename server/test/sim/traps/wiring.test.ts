@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { computeNetworks, networkOf, onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { computeNetworks, networkOf } from "../../../src/sim/traps/network.ts";
 import { adventurer, makeSim, path, place, placeBuilt, spyHarm, unchangedBy, wire } from "./helpers.ts";
 
 afterEach(() => { vi.restoreAllMocks(); });
