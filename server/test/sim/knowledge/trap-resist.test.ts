@@ -72,7 +72,7 @@ describe("resisting traps (KNOW-26, KNOW-37, KNOW-44 to KNOW-46)", () => {
     ]);
     sim.ruleset.harm(sim, a!, blades, SERIOUS);
     expect(a!.wounds.map((w) => w.severity)).toEqual(["light", "serious"]);
-    expect(sim.drainEvents()).toEqual([{ type: "wound", targetId: a!.id, sourceId: blades, location: "torso", severity: "serious", woundPoints: 2, tick: 0 }]);
+    expect(sim.drainEvents()).toEqual([{ type: "wound", targetId: a!.id, sourceId: blades, location: "torso", severity: "serious", woundPoints: 3, tick: 0 }]) // wound points so far: light 1 + serious 2;
     sim.ruleset.harm(sim, a!, blades, { ...SERIOUS, severity: "light" });
     expect(a!.wounds.map((w) => w.severity)).toEqual(["light", "serious"]); // a resisted light wound is no wound
     expect(sim.drainEvents().map((e) => e.type)).toEqual(["trapResisted"]);
