@@ -91,7 +91,7 @@ export const RESIST_FAILS = 2;
 /** The malignus hit location of a trap's wound, a forced d100: 50 is the torso. */
 export const TORSO = 50;
 
-/** Spies on the ruleset's harm seam without running it (so victims stay untouched). Still used by firing.test.ts and effects.test.ts. */
+/** Spies on the ruleset's harm seam without running it (so victims stay untouched). Still used by knowledge/knowledge.test.ts (to convert to forced dice). */
 export function spyHarm(sim: Simulation) {
   return vi.spyOn(sim.ruleset, "harm").mockImplementation(() => {});
 }
