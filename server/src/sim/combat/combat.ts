@@ -9,7 +9,7 @@ import { encounterOf } from "./encounters/book.ts";
 import { stepEncounters } from "./encounters/encounters.ts";
 
 // The shot rules live in shots.ts (no imports of the fight system, so the round-based rulesets can use them without an import cycle).
-export { MELEE_REACH, shotTaker } from "./shots.ts";
+export { MELEE_REACH } from "./shots.ts";
 
 /** Ticks a unit waits between two attacks (10 ticks = 1 game minute). */
 export const ATTACK_INTERVAL_TICKS = 10;

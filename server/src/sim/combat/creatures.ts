@@ -1,4 +1,4 @@
-export { gearFor, speciesFields } from "../world/species.ts";
+export { speciesFields } from "../world/species.ts";
 
 /**
  * Units built from the species and weapon table (shared/src/data/creatures.ts): the Master,

@@ -10,13 +10,6 @@ import { openParties } from "../invasions/openParties.ts";
  * {@link registerDoorHooks} (movement asks `blockedByDoor` and traps reach `activateDoorTrigger`
  * through the world hooks); the adventurer AI calls `guideAtDoors`; the minions call `doorWork`; map-changing commands ask `wouldCutWalkingPath`.
  */
-export {
-  activateDoorTrigger, blockedByDoor, doorAt, isLocked, mayUnlock, MERCHANT_FACTION,
-} from "./doors.ts";
-export { guideAtDoors } from "./routing.ts";
-export { doorWork } from "./work.ts";
-export { caveIn, portalReachesSanctum, wouldCutWalkingPath } from "./walkingPath.ts";
-export { collapseCeiling, structureOn, type CaveInResult } from "./caveIns.ts";
 
 /**
  * Registers the doors on the simulation's world hooks: a step into a door tile the unit may not

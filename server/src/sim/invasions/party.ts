@@ -149,11 +149,6 @@ export function adventurerFields(cls: string, level: number): Pick<UnitRecord, "
 /** Stats of a peasant (level 0, INV-47): weak, pitchfork, no armour. */
 export const PEASANT = adventurerFields("Peasant", 0);
 
-/** Usual party size for invasion number `n` on game day `day` (INV-38 to INV-42), drawn from `sim.rng`. */
-export function partySize(sim: Simulation, n: number, day: number): number {
-  return usualSize(sim.rng, n, day);
-}
-
 /** True when a walking path links `portal` to the sanctum (or the Master's tile when there is no sanctum). */
 export function portalReachesDungeon(sim: Simulation, portal: Pos): boolean {
   const goal = sim.state.map.sanctum[0] ?? sim.state.map.stockpile;

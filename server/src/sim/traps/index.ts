@@ -11,17 +11,7 @@ import { stepLairs } from "./lairs.ts";
  * `cableNetworks` (cached by `wiringRevision`), `networkOf` or `computeNetworks`; a code path that
  * adds, removes or moves a part, cable or door calls `markWiringChanged`.
  */
-export { onUnitEntersTile, pullLever, setsOff, fireMechanism } from "./firing.ts";
-export { networkOf, computeNetworks, type TrapNetwork, type NetworkIndex, type NetworkMember } from "./network.ts";
-export { cableNetworks, markWiringChanged, setWiringChecks, wiringRevision, type WiringMemo } from "./network.ts";
-export {
-  isExpired, isReady, partAt, roleOf, REARM_PERIOD_TICKS, TRIGGER_MIN_CHEBYSHEV_DISTANCE, DEFAULT_TIMER_DELAY_MINUTES,
-} from "./parts.ts";
-
-export { needsRearmJob, rearmJobFor, resolveRearm, doRearmJob, REARM_DIFFICULTY } from "./rearm.ts";
-export { stepEffects, terrorFlight } from "./effects.ts";
-export { addLair, inLair, stepLairs, LAIR_SETTLE_TICKS } from "./lairs.ts";
-export { keeperGround, lairAt, removeLair } from "./lairs.ts";
+export { onUnitEntersTile } from "./firing.ts";
 
 /**
  * Registers what the traps do when a unit enters a tile (TRAP-13: it sets off the trigger there;

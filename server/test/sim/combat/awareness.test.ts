@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { applyWound } from "../../../src/sim/combat/malignus/index.ts";
+import { applyWound } from "../../../src/sim/combat/malignus/wounds.ts";
 import { moduleFor, withSharedRules } from "../../../src/sim/combat/rulesets.ts";
 import { KNOWN_ENEMY_MEMORY_TICKS, NOISE_RANGE, knownEnemies, makeNoise } from "../../../src/sim/combat/awareness.ts";
 import { canSee } from "../../../src/sim/combat/perception.ts";

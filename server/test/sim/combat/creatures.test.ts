@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { SPECIES, WEAPONS, type SpeciesId } from "@malignus/shared";
-import { gearFor, speciesFields } from "../../../src/sim/combat/creatures.ts";
+import { speciesFields } from "../../../src/sim/combat/creatures.ts";
+import { gearFor } from "../../../src/sim/world/species.ts";
 import { ALWAYS_UNCONSCIOUS_SPECIES } from "../../../src/sim/combat/malignus/tables.ts";
-import { KOBOLDS_PER_TILE } from "../../../src/sim/combat/crowding.ts";
-import { applyWound } from "../../../src/sim/combat/malignus/index.ts";
+import { KOBOLDS_PER_TILE } from "../../../src/sim/world/crowding.ts";
+import { applyWound } from "../../../src/sim/combat/malignus/wounds.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { adventurer, makeSim, scriptedDice } from "./helpers.ts";
 import { defaultSim } from "../helpers.ts";

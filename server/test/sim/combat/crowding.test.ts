@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { KOBOLDS_PER_TILE, bodiesOn, freeTilesNextTo, hasRoomFor, isFightingPosition } from "../../../src/sim/combat/crowding.ts";
+import { bodiesOn, hasRoomFor } from "../../../src/sim/combat/crowding.ts";
+import { KOBOLDS_PER_TILE, freeTilesNextTo, isFightingPosition } from "../../../src/sim/world/crowding.ts";
 import { walkNextTo } from "../../../src/sim/world/movement.ts";
 import { adventurer, makeSim } from "./helpers.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";

@@ -5,9 +5,9 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { takeD20Turn } from "../../../src/sim/combat/d20/turn.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { takeD100Turn } from "../../../src/sim/combat/d100/encounter.ts";
 import { forceDice } from "../encounters/helpers.ts";
 

@@ -6,12 +6,12 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
 import { BYSTANDER_HIT_CHANCE } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { newTurn as newD20Turn } from "../../../src/sim/combat/d20/actions.ts";
 import { playPlan as playD20Plan } from "../../../src/sim/combat/d20/turn.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { newTurn as newD100Turn } from "../../../src/sim/combat/d100/turns.ts";
-import { playPlan as playD100Plan } from "../../../src/sim/combat/d100/encounter.ts";
+import { playPlan as playD100Plan } from "../../../src/sim/combat/d100/plans.ts";
 import { scriptedDice } from "../d20/helpers.ts";
 
 const ARENA = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as shared from "@malignus/shared";
 import * as tables from "../../../src/sim/combat/malignus/tables.ts";
-import { hitLocationFor, severityForMargin } from "../../../src/sim/combat/malignus/index.ts";
+import { hitLocationFor, severityForMargin } from "../../../src/sim/combat/malignus/attack.ts";
 
 /** The malignus wound model's numbers live in shared/src/data/malignusCombat.ts, beside the other designer tables. */
 describe("malignus data table", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { BYSTANDER_HIT_CHANCE } from "@malignus/shared";
-import { canReach, shotTaker, stepCombat } from "../../../src/sim/combat/combat.ts";
+import { canReach, stepCombat } from "../../../src/sim/combat/combat.ts";
+import { shotTaker } from "../../../src/sim/combat/shots.ts";
 import { shotPath } from "../../../src/sim/combat/perception.ts";
 import { adventurer, makeSim, pct } from "./helpers.ts";
 

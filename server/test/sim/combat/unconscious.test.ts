@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { applyWound, unconsciousChance } from "../../../src/sim/combat/malignus/index.ts";
+import { applyWound, unconsciousChance } from "../../../src/sim/combat/malignus/wounds.ts";
 import { BED_TENDING_RULESETS, BED_WAKE_WITHIN_TICKS, healNextTo, killingBlow, pickUp, putDown } from "../../../src/sim/combat/unconscious.ts";
 import { stepConditions } from "../../../src/sim/combat/conditions.ts";
 import { stepMinions } from "../../../src/sim/minions/minions.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ArmourKind, HitLocation, WoundSeverity } from "@malignus/shared";
-import { applyWound, headWoundChance, unconsciousChance } from "../../../src/sim/combat/malignus/index.ts";
+import { applyWound, headWoundChance, unconsciousChance } from "../../../src/sim/combat/malignus/wounds.ts";
 import { WAKE_WITHIN_TICKS } from "../../../src/sim/combat/malignus/tables.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";

@@ -4,7 +4,7 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { adventurer, forceDice, of } from "./fixtures.ts";
 import { player } from "../actors.ts";

@@ -3,7 +3,7 @@ import type { SimEvent } from "@malignus/shared";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { D100_COMPANION_CLASS_WEIGHTS } from "@malignus/shared";
 import { drawD100CompanionClasses } from "../../../src/sim/combat/d100/companions.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";

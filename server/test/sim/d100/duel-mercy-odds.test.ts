@@ -4,7 +4,7 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { DUEL_MERCY_TICKS } from "@malignus/shared";
 import { beginDuel, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { aiAcceptsDuel, duelOdds, meanDamage } from "../../../src/sim/combat/d100/odds.ts";

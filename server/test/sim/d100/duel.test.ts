@@ -4,8 +4,12 @@ import {
   canIntervene, duelHealing, duelHp, duelLoser, duelRuleRefusal, endDuel, startDuel, type DuelTerms, type Duellist,
 } from "../../../src/sim/combat/d100/duel.ts";
 import { resolveD100Attack } from "../../../src/sim/combat/d100/attack.ts";
-import { opportunityAttacks, rollInitiative } from "../../../src/sim/combat/d100/turns.ts";
+import { opportunityAttacks, orderTotals } from "../../../src/sim/combat/d100/turns.ts";
 import { makeD100Unit as unit, type D100Unit } from "../../../src/sim/combat/d100/types.ts";
+
+/** Initiative as the live d100 encounter rolls it: one d100 per participant in order, then `orderTotals`. */
+const rollInitiative = (dice: ReturnType<typeof scriptedDice>, ids: readonly string[]) =>
+  orderTotals(dice, ids.map((id) => ({ id, total: dice.d100() })));
 
 const terms = (over: Partial<DuelTerms> = {}): DuelTerms => ({ toDeath: false, noMagic: false, unarmedOnly: false, weaponWhitelist: null, ...over });
 const duellist = (id: string, u: D100Unit, power = 100): Duellist => ({ id, unit: u, power });

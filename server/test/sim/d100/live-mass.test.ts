@@ -5,7 +5,7 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { adventurer, forceDice, run } from "./fixtures.ts";
 
 /**

@@ -4,7 +4,7 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { d100TurnOptions, hitChance, reachableTiles } from "../../../src/sim/combat/d100/options.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { newTurn } from "../../../src/sim/combat/d100/turns.ts";

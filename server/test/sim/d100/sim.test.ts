@@ -5,7 +5,7 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { Rng } from "../../../src/sim/rng.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { beginDuel, forfeitDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { DungeonState } from "@malignus/shared/schema";

@@ -3,15 +3,19 @@ import { scriptedDice } from "./dice.ts";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { adventurer, forceDice } from "./fixtures.ts";
 import {
-  castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, refundSpell, rollInitiative,
+  castSpell, fightStartRecharge, moveAllowance, newTurn, opportunityAttacks, refundSpell, orderTotals,
   spendAction, surpriseOrder, type Placed,
 } from "../../../src/sim/combat/d100/turns.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { makeD100Unit as unit, type D100Unit } from "../../../src/sim/combat/d100/types.ts";
+
+/** Initiative as the live d100 encounter rolls it: one d100 per participant in order, then `orderTotals`. */
+const rollInitiative = (dice: ReturnType<typeof scriptedDice>, ids: readonly string[]) =>
+  orderTotals(dice, ids.map((id) => ({ id, total: dice.d100() })));
 
 const spell = (id: string, extra: object = {}) => ({ id, charges: 1, maxCharges: 1, passive: false, ...extra });
 const at = (id: string, x: number, y: number, u: D100Unit = unit()): Placed => ({ id, x, y, unit: u });

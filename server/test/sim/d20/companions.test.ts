@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { D20_CLASS_SPELLS } from "@malignus/shared";
 import type { SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20PartyArrived, learnClassSpells, stepD20Mounts } from "../../../src/sim/combat/d20/companions.ts";
 import type { PartyRecord } from "../../../src/sim/state.ts";
 import { d20Sim, hero } from "../encounters/helpers.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { blockedLines, creatureInTheWay, mapCover } from "../../../src/sim/combat/d20/cover.ts";
 import { resolveD20Attack } from "../../../src/sim/combat/d20/resolve.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { equip, hasFreeHand, itemsFromGear, slotsFromGear } from "../../../src/sim/combat/d20/equip.ts";
 import { d20Sim, hero, minion } from "../encounters/helpers.ts";
 

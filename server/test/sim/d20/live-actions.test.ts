@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";

@@ -3,7 +3,7 @@ import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { speciesFields } from "../../../src/sim/world/species.ts";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 
 /** Zero characteristics: no defence reactions, initiative = the bare d20, attack = d20 + 0. */
 export const ZERO = { strength: 0, agility: 0, constitution: 0, mental: 0, contre: 0, perception: 0, reflexion: 0, habilite: 0, furtivite: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { D20_CLASS_SPELLS, ROUND_TICKS, type SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, forceDice, hero } from "../encounters/helpers.ts";
 import { creature, of, plain, run } from "./live-helpers.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { gridDistance, spaceSide, turnMovement } from "../../../src/sim/combat/d20/movement.ts";

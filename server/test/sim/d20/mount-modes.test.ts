@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import { reachableTiles } from "../../../src/sim/combat/d20/reach.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20TurnOptions, type D20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import type { D20Spell } from "../../../src/sim/combat/d20/spells.ts";
 import type { D20Weapon } from "../../../src/sim/combat/d20/types.ts";

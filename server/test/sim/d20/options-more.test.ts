@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus, hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import type { D20Weapon } from "../../../src/sim/combat/d20/types.ts";

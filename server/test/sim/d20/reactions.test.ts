@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { resolveD20Attack } from "../../../src/sim/combat/d20/resolve.ts";
 import { ARCANE_SHIELD_AC, ARCANE_SHIELD_MANA } from "@malignus/shared";
 import { hasStatus } from "../../../src/sim/combat/d20/statuses.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TILE } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { reachableTiles } from "../../../src/sim/combat/d20/reach.ts";

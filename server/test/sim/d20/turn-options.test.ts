@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { coverAgainst, reachableTiles } from "../../../src/sim/combat/d20/reach.ts";
 import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { ENCOUNTER_RADIUS, ROUND_TICKS } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import { d20Sim, forceDice, hero, minion } from "./helpers.ts";

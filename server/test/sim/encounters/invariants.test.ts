@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d20Sim, hero, minion } from "./helpers.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus, hasStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { ageZones, playPlan, takeD20Turn, type D20Step, type TurnState } from "../../../src/sim/combat/d20/turn.ts";

@@ -3,7 +3,7 @@ import type { SimEvent } from "@malignus/shared";
 import { playSteps, type StepLoop, type StepTable } from "../../../src/sim/combat/encounters/turnSkeleton.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { newTurn } from "../../../src/sim/combat/d20/actions.ts";
 import { D20_STEPS } from "../../../src/sim/combat/d20/steps/index.ts";
 import { addStatus, removeStatus } from "../../../src/sim/combat/d20/statuses.ts";

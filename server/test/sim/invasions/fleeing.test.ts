@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { FLEE_AT_WOUND_POINTS } from "../../../src/sim/invasions/adventurers.ts";
 import { FLEE_AT_HARM_FRACTION, badlyHurt, harmFraction } from "../../../src/sim/invasions/fleeing.ts";
 import { startInvasion } from "../../../src/sim/invasions/party.ts";

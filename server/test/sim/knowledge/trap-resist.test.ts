@@ -1,20 +1,19 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { tileIndex } from "../../../src/sim/world/grid.ts";
 import { Simulation } from "../../../src/sim/simulation.ts";
-import { moduleFor, TRAP_RESISTERS } from "../../../src/sim/combat/rulesets.ts";
-import { TRAP_RESIST_DAMAGE_DIVISOR, TRAP_RESIST_DIFFICULTY, type CheckResult, type Harm } from "../../../src/sim/combat/ruleset.ts";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
-import { d100Of } from "../../../src/sim/combat/d100/index.ts";
+import { TRAP_RESISTERS } from "../../../src/sim/combat/rulesets.ts";
+import { TRAP_RESIST_DAMAGE_DIVISOR, TRAP_RESIST_DIFFICULTY, type Harm } from "../../../src/sim/combat/ruleset.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { placeBuilt } from "../traps/helpers.ts";
 import { forceDice } from "../encounters/helpers.ts";
 import { makeParty, makeSim, OPEN_MAP } from "./helpers.ts";
 
 const SERIOUS: Harm = { severity: "serious", damageType: "slashing", blunt: false };
-const FAIL: CheckResult = { success: false, critical: null, roll: 2, total: 2 };
-
-afterEach(() => { vi.restoreAllMocks(); });
+/** Malignus hit location on a d100 for a wound the harm deals: 50, the torso. */
+const TORSO = 50;
 
 /** A gas cloud over (x, y) (only the fields `inGas` reads; the record belongs to traps/effects.ts). */
 function gasAt(sim: Simulation, x: number, y: number): void {
@@ -27,15 +26,19 @@ describe("resisting traps (KNOW-26, KNOW-37, KNOW-44 to KNOW-46)", () => {
     const sim = makeSim();
     const blades = placeBuilt(sim, "spinningBlades", 8, 6);
     const { party, members: [a] } = makeParty(sim, [[5, 5]]);
-    const check = vi.spyOn(moduleFor("malignus"), "check").mockReturnValue(FAIL);
-    vi.spyOn(moduleFor("malignus"), "harm").mockImplementation(() => undefined);
+    // The resist d10 is forced to 10 (10 + bonus ≥ 5 + 5: resisted), so trapResisted reports the bonus;
+    // the light wound left lands on the torso; the wounds are cleared between harms.
     const bonusNow = (): unknown => {
-      check.mockClear();
+      const dice = forceDice(sim, [10, TORSO]);
+      sim.drainEvents();
       sim.ruleset.harm(sim, a!, blades, SERIOUS);
-      expect(check).toHaveBeenCalledTimes(1);
-      const [, unit, kind, difficulty, bonus] = check.mock.calls[0]!;
-      expect([unit, kind, difficulty]).toEqual([a, "resist", TRAP_RESIST_DIFFICULTY]);
-      return bonus;
+      expect(dice.left()).toBe(0);
+      const events = sim.drainEvents();
+      expect(a!.wounds).toEqual([{ severity: "light", location: "torso", tick: 0 }]);
+      a!.wounds = [];
+      const resisted = events.find((e) => e.type === "trapResisted");
+      expect(resisted).toMatchObject({ unitId: a!.id, roll: 10, total: 10 + (resisted as { bonus: number }).bonus });
+      return (resisted as { bonus: number }).bonus;
     };
     expect(bonusNow()).toBe(0);
     party.caution = 1;
@@ -57,18 +60,21 @@ describe("resisting traps (KNOW-26, KNOW-37, KNOW-44 to KNOW-46)", () => {
     const { party, members: [a] } = makeParty(sim, [[5, 5]]);
     a!.stats.block = 1;
     party.caution = 2;
-    const harm = vi.spyOn(moduleFor("malignus"), "harm").mockImplementation(() => undefined);
-    // 1d10 + Block 1 + Caution 2 against 5 + 5: a 7 makes 10 (resisted), a 6 makes 9 (not).
-    const dice = forceDice(sim, [7, 6, 7]);
+    // 1d10 + Block 1 + Caution 2 against 5 + 5: a 7 makes 10 (resisted), a 6 makes 9 (not); each wound's
+    // hit location is a d100 50 (torso).
+    const dice = forceDice(sim, [7, TORSO, 6, TORSO, 7]);
     sim.drainEvents();
     sim.ruleset.harm(sim, a!, blades, SERIOUS);
-    expect(harm.mock.calls.map((c) => c[3].severity)).toEqual(["light"]);
-    expect(sim.drainEvents()).toEqual([{ type: "trapResisted", unitId: a!.id, sourceId: blades, mechanism: "spinningBlades", roll: 7, total: 10, bonus: 2, tick: 0 }]);
+    expect(a!.wounds).toEqual([{ severity: "light", location: "torso", tick: 0 }]);
+    expect(sim.drainEvents()).toEqual([
+      { type: "trapResisted", unitId: a!.id, sourceId: blades, mechanism: "spinningBlades", roll: 7, total: 10, bonus: 2, tick: 0 },
+      { type: "wound", targetId: a!.id, sourceId: blades, location: "torso", severity: "light", woundPoints: 1, tick: 0 },
+    ]);
     sim.ruleset.harm(sim, a!, blades, SERIOUS);
-    expect(harm.mock.calls.map((c) => c[3].severity)).toEqual(["light", "serious"]);
-    expect(sim.drainEvents()).toEqual([]);
+    expect(a!.wounds.map((w) => w.severity)).toEqual(["light", "serious"]);
+    expect(sim.drainEvents()).toEqual([{ type: "wound", targetId: a!.id, sourceId: blades, location: "torso", severity: "serious", woundPoints: 3, tick: 0 }]) // wound points so far: light 1 + serious 2;
     sim.ruleset.harm(sim, a!, blades, { ...SERIOUS, severity: "light" });
-    expect(harm).toHaveBeenCalledTimes(2); // a resisted light wound is no wound
+    expect(a!.wounds.map((w) => w.severity)).toEqual(["light", "serious"]); // a resisted light wound is no wound
     expect(sim.drainEvents().map((e) => e.type)).toEqual(["trapResisted"]);
     expect(dice.left()).toBe(0);
   });
@@ -106,10 +112,9 @@ describe("resisting traps (KNOW-26, KNOW-37, KNOW-44 to KNOW-46)", () => {
     const sim = makeSim();
     const blades = placeBuilt(sim, "spinningBlades", 8, 6);
     const minion = addUnit(sim, { kind: "minion", x: 5, y: 5 });
-    const check = vi.spyOn(moduleFor("malignus"), "check");
-    const harm = vi.spyOn(moduleFor("malignus"), "harm").mockImplementation(() => undefined);
+    const dice = forceDice(sim, [TORSO]); // the hit location only: a resist d10 would run the script out
     sim.ruleset.harm(sim, minion, blades, SERIOUS);
-    expect(check).not.toHaveBeenCalled();
-    expect(harm.mock.calls.map((c) => c[3].severity)).toEqual(["serious"]);
+    expect(dice.left()).toBe(0);
+    expect(minion.wounds).toEqual([{ severity: "serious", location: "torso", tick: 0 }]);
   });
 });

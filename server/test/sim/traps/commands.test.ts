@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COMMANDS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { REARM_PERIOD_TICKS, isExpired, networkOf, onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { REARM_PERIOD_TICKS, isExpired } from "../../../src/sim/traps/parts.ts";
+import { networkOf } from "../../../src/sim/traps/network.ts";
 import { TIMER_MAX_DELAY_MINUTES, TIMER_MIN_DELAY_MINUTES } from "../../../src/sim/traps/parts.ts";
 import type { PartRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import { adventurer, makeSim, place, placeBuilt, spyHarm, unchangedBy, wire } from "./helpers.ts";
-
-afterEach(() => { vi.restoreAllMocks(); });
+import { RESIST_FAILS, TORSO, adventurer, forceDice, makeSim, place, placeBuilt, unchangedBy, wire } from "./helpers.ts";
 
 const part = (sim: Simulation, id: string) => sim.state.parts[id] as PartRecord;
 
@@ -22,7 +22,6 @@ describe("setTimerDelay", () => {
     expect(sim.apply({ type: "setTimerDelay", partId: timer, minutes: 15 })).toEqual({ ok: true });
     expect(part(sim, timer).delayMinutes).toBe(15);
     sim.state.tick = 30;
-    spyHarm(sim);
     onUnitEntersTile(sim, adventurer(sim, 2, 2), 2, 2);
     expect(sim.state.pendingFirings).toEqual([
       { atTick: 30 + 15 * TICKS_PER_GAME_MINUTE, triggerId: plate, mechanismId: blades, byUnitId: expect.any(String) },
@@ -60,20 +59,22 @@ describe("pullLever and resetLever", () => {
     const lever = placeBuilt(sim, "lever", 2, 2);
     const blades = placeBuilt(sim, "spinningBlades", 8, 2);
     wire(sim, [2, 2], [8, 2]);
-    const harm = spyHarm(sim);
     const victim = adventurer(sim, 8, 3);
     sim.drainEvents();
-    return { sim, lever, blades, harm, victim };
+    // The first firing's wound on the victim: its resist fails, the blades' serious wound lands on the torso.
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO]);
+    return { sim, lever, blades, victim, dice };
   }
 
   it("DOOR-22, DOOR-23, TRAP-13: pulling activates the lever and fires the trap once; it stays active until reset", () => {
-    const { sim, lever, blades, victim } = leverTrap();
+    const { sim, lever, blades, victim, dice } = leverTrap();
     expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true });
     expect(part(sim, lever).active).toBe(true);
     expect(sim.drainEvents()).toEqual([{
       type: "trapFired", triggerId: lever, mechanismId: blades, mechanism: "spinningBlades", x: 8, y: 2,
       byUnitId: null, victims: [victim.id], tick: 0,
-    }]);
+    }, { type: "wound", targetId: victim.id, sourceId: blades, location: "torso", severity: "serious", woundPoints: 2, tick: 0 }]);
+    expect(dice.left()).toBe(0);
     expect(unchangedBy(sim, () => sim.apply({ type: "pullLever", partId: lever })))
       .toMatchObject({ ok: false, code: "LEVER_ALREADY_ACTIVE", rule: "DOOR-23" });
     expect(sim.apply({ type: "resetLever", partId: lever })).toEqual({ ok: true });

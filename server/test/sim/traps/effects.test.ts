@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { describe, expect, it } from "vitest";
+import { PARTS, TICKS_PER_GAME_MINUTE, type SimEvent } from "@malignus/shared";
 import { LINGERING_SOURCE, lingeringSources } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import {
-  LAIR_SETTLE_TICKS, REARM_PERIOD_TICKS,
-  addLair, onUnitEntersTile, stepTraps,
-} from "../../../src/sim/traps/index.ts";
+import { onUnitEntersTile, stepTraps } from "../../../src/sim/traps/index.ts";
+import { LAIR_SETTLE_TICKS, addLair } from "../../../src/sim/traps/lairs.ts";
+import { REARM_PERIOD_TICKS } from "../../../src/sim/traps/parts.ts";
 import { projectState } from "../../../src/rooms/projection.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartRecord, PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
-import { adventurer, makeSim, place, placeBuilt, spyHarm, wire } from "./helpers.ts";
-
-afterEach(() => { vi.restoreAllMocks(); });
+import { RESIST_FAILS, TORSO, adventurer, forceDice, makeSim, place, placeBuilt, wire } from "./helpers.ts";
 
 type Mech = "gasJet" | "webTrap" | "terrorTrap" | "spiderTrap" | "explosiveTrap" | "alarmTrap";
 
@@ -22,11 +19,16 @@ function trap(mech: Mech) {
   const plate = placeBuilt(sim, "pressurePlate", 2, 5);
   const mechId = placeBuilt(sim, mech, 10, 5);
   wire(sim, [2, 5], [10, 5]);
-  const harm = spyHarm(sim);
   const walker = adventurer(sim, 2, 5);
   sim.drainEvents();
-  return { sim, plate, mech: sim.state.parts[mechId] as PartRecord, harm, walker };
+  return { sim, plate, mech: sim.state.parts[mechId] as PartRecord, walker };
 }
+
+/** The wounds among `events`, as [victim, source, severity]. */
+const woundsIn = (events: readonly SimEvent[]) =>
+  events.flatMap((e) => e.type === "wound" ? [[e.targetId, e.sourceId, e.severity]] : []);
+/** One adventurer's trap wound, forced: its resist fails, the wound lands on the torso. */
+const WOUND = [RESIST_FAILS, TORSO];
 
 /** Advances the trap system only (effects, firings, lairs) by `ticks`, returning its events. */
 function advance(sim: Simulation, ticks: number) {
@@ -50,9 +52,10 @@ describe("lingering effects read their own trap row (issue 15)", () => {
 
 describe("lingering mechanism effects", () => {
   it("gas jet: a cloud lingers on the tiles within its radius for 30 game minutes and harms whoever stands in it every 10 minutes", () => {
-    const { sim, mech, harm, walker } = trap("gasJet");
+    const { sim, mech, walker } = trap("gasJet");
     const inCloud = adventurer(sim, 12, 7);
     const outside = adventurer(sim, 13, 5);
+    const dice = forceDice(sim, [...WOUND, ...WOUND, ...WOUND, ...WOUND]);
     onUnitEntersTile(sim, walker, 2, 5);
     const events = sim.drainEvents();
     const started = events.find((e) => e.type === "effectStarted");
@@ -63,17 +66,15 @@ describe("lingering mechanism effects", () => {
       type: "effectStarted", effectId: expect.any(String), effect: "gas", sourceId: mech.id, unitId: "",
       tiles, untilTick: PARTS.gasJet.effectMinutes * TICKS_PER_GAME_MINUTE, tick: 0,
     });
-    expect(harm).toHaveBeenCalledTimes(1); // the jet itself hits inCloud once
-    harm.mockClear();
+    expect(woundsIn(events)).toEqual([[inCloud.id, mech.id, "light"]]); // the jet itself hits inCloud once
     // The cloud then harms at +10, +20 and +30 game minutes, then clears.
     const later = advance(sim, PARTS.gasJet.effectMinutes * TICKS_PER_GAME_MINUTE);
-    expect(PARTS.gasJet.effectHarmEveryTicks).toBe(10 * TICKS_PER_GAME_MINUTE);
-    expect(harm.mock.calls.map((c) => [c[1].id, c[2], c[3]])).toEqual([
-      [inCloud.id, mech.id, { severity: "light", damageType: "poison", blunt: false }],
-      [inCloud.id, mech.id, { severity: "light", damageType: "poison", blunt: false }],
-      [inCloud.id, mech.id, { severity: "light", damageType: "poison", blunt: false }],
+    expect(later.filter((e) => e.type === "wound").map((e) => e.tick)).toEqual([100, 200, 300]);
+    expect(woundsIn(later)).toEqual([
+      [inCloud.id, mech.id, "light"], [inCloud.id, mech.id, "light"], [inCloud.id, mech.id, "light"],
     ]);
-    expect(later).toEqual([{ type: "effectEnded", effectId: started?.type === "effectStarted" ? started.effectId : "", effect: "gas", unitId: "", tick: 300 }]);
+    expect([dice.left(), outside.wounds]).toEqual([0, []]);
+    expect(later.filter((e) => e.type !== "wound")).toEqual([{ type: "effectEnded", effectId: started?.type === "effectStarted" ? started.effectId : "", effect: "gas", unitId: "", tick: 300 }]);
     expect(sim.state.effects).toEqual({});
     expect(outside.id).not.toBe(inCloud.id);
   });
@@ -125,31 +126,27 @@ describe("lingering mechanism effects", () => {
   });
 
   it("spider trap: spiders bite each victim again every 10 game minutes for 20 minutes (poison)", () => {
-    const { sim, mech, harm, walker } = trap("spiderTrap");
+    const { sim, mech, walker } = trap("spiderTrap");
     const victim = adventurer(sim, 9, 4);
+    const dice = forceDice(sim, [...WOUND, ...WOUND, ...WOUND]);
     onUnitEntersTile(sim, walker, 2, 5);
-    expect(harm).toHaveBeenCalledTimes(1);
-    harm.mockClear();
-    expect(PARTS.spiderTrap.effectHarmEveryTicks).toBe(100);
-    advance(sim, 99);
-    expect(harm).not.toHaveBeenCalled();
-    advance(sim, 101);
-    expect(harm.mock.calls.map((c) => [c[1].id, c[2], c[3]])).toEqual([
-      [victim.id, mech.id, { severity: "light", damageType: "poison", blunt: false }],
-      [victim.id, mech.id, { severity: "light", damageType: "poison", blunt: false }],
-    ]);
+    expect(woundsIn(sim.drainEvents())).toEqual([[victim.id, mech.id, "light"]]);
+    expect(woundsIn(advance(sim, 99))).toEqual([]);
+    const bites = advance(sim, 101);
+    expect(woundsIn(bites)).toEqual([[victim.id, mech.id, "light"], [victim.id, mech.id, "light"]]);
+    expect(bites.filter((e) => e.type === "wound").map((e) => e.tick)).toEqual([100, 200]);
+    expect(dice.left()).toBe(0);
     expect(sim.state.effects).toEqual({});
   });
 
   it("explosive trap: hits every unit within 2 tiles of it with a critical fire wound", () => {
-    const { sim, mech, harm, walker } = trap("explosiveTrap");
+    const { sim, mech, walker } = trap("explosiveTrap");
     const a = adventurer(sim, 12, 7), b = adventurer(sim, 8, 3);
-    adventurer(sim, 13, 5);
+    const c = adventurer(sim, 13, 5);
+    const dice = forceDice(sim, [...WOUND, ...WOUND]);
     onUnitEntersTile(sim, walker, 2, 5);
-    expect(harm.mock.calls.map((c) => [c[1].id, c[2], c[3]])).toEqual([
-      [a.id, mech.id, { severity: "critical", damageType: "fire", blunt: false }],
-      [b.id, mech.id, { severity: "critical", damageType: "fire", blunt: false }],
-    ]);
+    expect(woundsIn(sim.drainEvents())).toEqual([[a.id, mech.id, "critical"], [b.id, mech.id, "critical"]]);
+    expect([dice.left(), c.wounds]).toEqual([0, []]);
   });
 
   it("alarm trap: the party of whoever set it off is spotted for the keeper at once (INV-74)", () => {
@@ -174,7 +171,6 @@ describe("lairs", () => {
     const plate = placeBuilt(sim, "pressurePlate", 4, 4);
     placeBuilt(sim, "spinningBlades", 8, 4);
     wire(sim, [4, 4], [8, 4]);
-    spyHarm(sim);
     const lair = addLair(sim, { x: 12, y: 6, width: 4, height: 3 });
     const wolf: UnitRecord = addUnit(sim, { kind: "creature", faction: "wild", species: "wolf", x: 13, y: 7 });
     sim.drainEvents();
@@ -245,14 +241,18 @@ describe("part state for clients", () => {
   });
 
   it("TRAP-02, TRAP-03: the trigger notices (stepping on the mechanism does nothing) and the mechanism acts (the harm comes from it)", () => {
-    const { sim, plate, mech, harm, walker } = trap("explosiveTrap");
+    const { sim, plate, mech, walker } = trap("explosiveTrap");
     const onMech = adventurer(sim, 10, 5);
+    const dice = forceDice(sim, [...WOUND]);
     onUnitEntersTile(sim, onMech, 10, 5);
     expect(sim.drainEvents()).toEqual([]);
     expect(PARTS.pressurePlate.role).toBe("trigger");
     expect(PARTS.explosiveTrap.role).toBe("mechanism");
     onUnitEntersTile(sim, walker, 2, 5);
-    expect(sim.drainEvents()).toMatchObject([{ type: "trapFired", triggerId: plate, mechanismId: mech.id, x: 10, y: 5 }]);
-    expect(harm.mock.calls.map((c) => c[2])).toEqual([mech.id]);
+    expect(sim.drainEvents()).toMatchObject([
+      { type: "trapFired", triggerId: plate, mechanismId: mech.id, x: 10, y: 5 },
+      { type: "wound", targetId: onMech.id, sourceId: mech.id, severity: "critical" },
+    ]);
+    expect(dice.left()).toBe(0);
   });
 });

@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { REARM_PERIOD_TICKS, networkOf, onUnitEntersTile, pullLever, stepTraps } from "../../../src/sim/traps/index.ts";
+import { onUnitEntersTile, stepTraps } from "../../../src/sim/traps/index.ts";
+import { REARM_PERIOD_TICKS } from "../../../src/sim/traps/parts.ts";
+import { networkOf } from "../../../src/sim/traps/network.ts";
+import { pullLever } from "../../../src/sim/traps/firing.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import { adventurer, build, makeSim, place, placeBuilt, spyHarm, unchangedBy, wire } from "./helpers.ts";
-
-afterEach(() => { vi.restoreAllMocks(); });
+import { RESIST_FAILS, TORSO, adventurer, build, forceDice, makeSim, place, placeBuilt, unchangedBy, wire } from "./helpers.ts";
 
 /** A built pressure plate at 2,2 wired to built spinning blades at 8,2. */
 function plateAndBlades(mechanism: "spinningBlades" | "alarmTrap" | "dartLauncher" | "explosiveTrap" = "spinningBlades") {
@@ -13,9 +14,8 @@ function plateAndBlades(mechanism: "spinningBlades" | "alarmTrap" | "dartLaunche
   const plate = placeBuilt(sim, "pressurePlate", 2, 2);
   const mech = placeBuilt(sim, mechanism, 8, 2);
   const cable = wire(sim, [2, 2], [8, 2]);
-  const harm = spyHarm(sim);
   sim.drainEvents();
-  return { sim, plate, mech, cable, harm };
+  return { sim, plate, mech, cable };
 }
 
 const firedMechanisms = (sim: Simulation) =>
@@ -23,7 +23,7 @@ const firedMechanisms = (sim: Simulation) =>
 
 describe("firing", () => {
   it("TRAP-13: when a trigger fires, the wired mechanism fires and harms every active unit in its area", () => {
-    const { sim, plate, mech, harm } = plateAndBlades();
+    const { sim, plate, mech } = plateAndBlades();
     const radius = PARTS.spinningBlades.radius;
     const adv = adventurer(sim, 2, 2);
     const near = adventurer(sim, 8 + radius, 2 + radius);
@@ -31,32 +31,35 @@ describe("firing", () => {
     const minion = addUnit(sim, { kind: "minion", x: 8, y: 2 });
     const down = adventurer(sim, 7, 2);
     down.activity = "unconscious";
+    // The adventurer's resist fails, then each serious wound lands on the torso (the minion rolls no resist).
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO, TORSO]);
     onUnitEntersTile(sim, adv, 2, 2);
+    expect(PARTS.spinningBlades.harm?.malignusSeverity).toBe("serious");
     expect(sim.drainEvents()).toEqual([{
       type: "trapFired", triggerId: plate, mechanismId: mech, mechanism: "spinningBlades",
       x: 8, y: 2, byUnitId: adv.id, victims: [near.id, minion.id], tick: 0,
-    }]);
-    const harmData = PARTS.spinningBlades.harm!;
-    expect(harm.mock.calls.map((c) => [c[1].id, c[2], c[3]])).toEqual([
-      [near.id, mech, { severity: harmData.malignusSeverity, damageType: harmData.damageType, blunt: false }],
-      [minion.id, mech, { severity: harmData.malignusSeverity, damageType: harmData.damageType, blunt: false }],
-    ]);
+    },
+    { type: "wound", targetId: near.id, sourceId: mech, location: "torso", severity: "serious", woundPoints: 2, tick: 0 },
+    { type: "wound", targetId: minion.id, sourceId: mech, location: "torso", severity: "serious", woundPoints: 2, tick: 0 }]);
+    expect([dice.left(), adv.wounds, down.wounds]).toEqual([0, [], []]);
   });
 
   it("TRAP-13: a dart launcher (reach 'trigger') hits the tile of the trigger that fired it", () => {
-    const { sim, mech, harm } = plateAndBlades("dartLauncher");
+    const { sim, mech } = plateAndBlades("dartLauncher");
     const adv = adventurer(sim, 2, 2);
     adventurer(sim, 3, 2); // next to the trigger: radius 0 misses
     adventurer(sim, 8, 2); // on the launcher
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO]);
     onUnitEntersTile(sim, adv, 2, 2);
-    expect(sim.drainEvents()).toMatchObject([{ type: "trapFired", mechanismId: mech, victims: [adv.id] }]);
-    expect(harm).toHaveBeenCalledTimes(1);
-    expect(harm.mock.calls[0]?.[3]).toEqual({ severity: "light", damageType: "piercing", blunt: false });
+    expect(sim.drainEvents()).toMatchObject([
+      { type: "trapFired", mechanismId: mech, victims: [adv.id] },
+      { type: "wound", targetId: adv.id, sourceId: mech, location: "torso", severity: "light", woundPoints: 1 },
+    ]);
+    expect(dice.left()).toBe(0);
   });
 
   it("TRAP-08: a 'Trap'-named mechanism does nothing by itself and fires only through a wired trigger", () => {
     const sim = makeSim();
-    const harm = spyHarm(sim);
     const plate = placeBuilt(sim, "pressurePlate", 2, 2);
     const bomb = placeBuilt(sim, "explosiveTrap", 8, 2);
     const adv = adventurer(sim, 8, 2);
@@ -66,9 +69,13 @@ describe("firing", () => {
     unchangedBy(sim, () => onUnitEntersTile(sim, adv, 8, 2)); // stepping on the mechanism itself
     const walker = adventurer(sim, 2, 2);
     sim.drainEvents();
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO]);
     onUnitEntersTile(sim, walker, 2, 2);
-    expect(sim.drainEvents()).toMatchObject([{ type: "trapFired", triggerId: plate, mechanismId: bomb, victims: [adv.id] }]);
-    expect(harm.mock.calls[0]?.[3]).toEqual({ severity: "critical", damageType: "fire", blunt: false });
+    expect(sim.drainEvents()).toMatchObject([
+      { type: "trapFired", triggerId: plate, mechanismId: bomb, victims: [adv.id] },
+      { type: "wound", targetId: adv.id, sourceId: bomb, severity: "critical" },
+    ]);
+    expect(dice.left()).toBe(0);
   });
 
   it("TRAP-10: a trigger with nothing wired to it does nothing and needs no rearm", () => {
@@ -81,7 +88,7 @@ describe("firing", () => {
 
   it("TRAP-11: a mechanism with nothing wired to it does nothing; a trigger wired only to a timer does nothing", () => {
     const sim = makeSim();
-    const harm = spyHarm(sim);
+    const dice = forceDice(sim, []); // a harm would roll: the empty script would throw
     placeBuilt(sim, "spinningBlades", 8, 2);
     const plate = placeBuilt(sim, "pressurePlate", 2, 2);
     placeBuilt(sim, "timer", 2, 5);
@@ -90,17 +97,19 @@ describe("firing", () => {
     unchangedBy(sim, () => onUnitEntersTile(sim, adv, 2, 2));
     unchangedBy(sim, () => onUnitEntersTile(sim, adv, 8, 2));
     expect(sim.state.parts[plate]?.needsRearm).toBe(false);
-    expect(harm).not.toHaveBeenCalled();
+    expect(dice.left()).toBe(0);
+    dice.release();
   });
 
   it("TRAP-32: after use both parts need a rearm and the trap does not fire again", () => {
-    const { sim, plate, mech, harm } = plateAndBlades();
+    const { sim, plate, mech } = plateAndBlades();
     const adv = adventurer(sim, 2, 2);
-    adventurer(sim, 8, 3);
+    const victim = adventurer(sim, 8, 3);
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO]); // one wound, then no more rolls
     onUnitEntersTile(sim, adv, 2, 2);
     expect(sim.state.parts[plate]?.needsRearm).toBe(true);
     expect(sim.state.parts[mech]?.needsRearm).toBe(true);
-    expect(harm).toHaveBeenCalledTimes(1);
+    expect([dice.left(), victim.wounds.length]).toEqual([0, 1]);
     unchangedBy(sim, () => onUnitEntersTile(sim, adv, 2, 2));
     // a rearmed trigger with a still-used mechanism is used up but the mechanism does not fire
     sim.state.parts[plate]!.needsRearm = false;
@@ -109,23 +118,27 @@ describe("firing", () => {
       type: "trapFired", triggerId: plate, mechanismId: null, mechanism: null, x: 2, y: 2, byUnitId: adv.id, victims: [], tick: 0,
     }]);
     expect(sim.state.parts[plate]?.needsRearm).toBe(true);
-    expect(harm).toHaveBeenCalledTimes(1);
+    expect(victim.wounds.length).toBe(1);
+    dice.release();
   });
 
   it("TRAP-33: a lever fires its trap when pulled and never needs a rearm", () => {
     const sim = makeSim();
-    const harm = spyHarm(sim);
     const lever = placeBuilt(sim, "lever", 2, 2);
     const blades = placeBuilt(sim, "spinningBlades", 8, 2);
     wire(sim, [2, 2], [8, 2]);
     const adv = adventurer(sim, 8, 2);
     sim.drainEvents();
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO]);
     unchangedBy(sim, () => onUnitEntersTile(sim, adv, 2, 2)); // walking over a lever does not pull it
     expect(pullLever(sim, lever)).toBe(true);
-    expect(sim.drainEvents()).toMatchObject([{ type: "trapFired", triggerId: lever, mechanismId: blades, byUnitId: null, victims: [adv.id] }]);
+    expect(sim.drainEvents()).toMatchObject([
+      { type: "trapFired", triggerId: lever, mechanismId: blades, byUnitId: null, victims: [adv.id] },
+      { type: "wound", targetId: adv.id, sourceId: blades, location: "torso", severity: "serious" },
+    ]);
     expect(sim.state.parts[lever]).toMatchObject({ needsRearm: false, active: true });
     expect(sim.state.parts[blades]?.needsRearm).toBe(true);
-    expect(harm).toHaveBeenCalledTimes(1);
+    expect(dice.left()).toBe(0);
     expect(pullLever(sim, lever)).toBe(true); // deactivates
     expect(sim.state.parts[lever]?.active).toBe(false);
     expect(sim.drainEvents()).toEqual([]);
@@ -133,7 +146,7 @@ describe("firing", () => {
 
   it("triggers that are sites or expired do nothing; a site mechanism uses the trigger up without firing", () => {
     const sim = makeSim();
-    const harm = spyHarm(sim);
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO]); // the last firing's wound on the adventurer at 8,2
     const plate = place(sim, "pressurePlate", 2, 2);
     const blades = place(sim, "spinningBlades", 8, 2);
     wire(sim, [2, 2], [8, 2]);
@@ -144,7 +157,7 @@ describe("firing", () => {
     onUnitEntersTile(sim, adv, 2, 2); // built trigger, unbuilt mechanism
     expect(firedMechanisms(sim)).toEqual([null]);
     expect(sim.state.parts[plate]?.needsRearm).toBe(true);
-    expect(harm).not.toHaveBeenCalled();
+    expect(dice.left()).toBe(2); // nothing rolled yet
     // TRAP-48, TRAP-49: both rearmed and built, but the trigger's 2 days ran out
     sim.state.parts[plate]!.needsRearm = false;
     build(sim, blades);
@@ -154,6 +167,7 @@ describe("firing", () => {
     sim.state.parts[plate]!.rearmedTick = 0;
     onUnitEntersTile(sim, adv, 2, 2);
     expect(firedMechanisms(sim)).toEqual([blades]);
+    expect(dice.left()).toBe(0);
   });
 });
 
@@ -161,7 +175,6 @@ describe("timers", () => {
   /** plate 2,2 → timer 2,6 → blades 8,6, wired as two cables. */
   function timed(delay: number) {
     const sim = makeSim();
-    const harm = spyHarm(sim);
     const plate = placeBuilt(sim, "pressurePlate", 2, 2);
     const timer = placeBuilt(sim, "timer", 2, 6);
     const blades = placeBuilt(sim, "spinningBlades", 8, 6);
@@ -169,13 +182,14 @@ describe("timers", () => {
     wire(sim, [2, 2], [2, 6]);
     wire(sim, [2, 6], [8, 6]);
     sim.drainEvents();
-    return { sim, harm, plate, timer, blades };
+    return { sim, plate, timer, blades };
   }
 
   it("TRAP-16, TRAP-17: a timer delays the mechanism by its delay in game minutes", () => {
-    const { sim, harm, plate, blades } = timed(3);
+    const { sim, plate, blades } = timed(3);
     const adv = adventurer(sim, 2, 2);
     const victim = adventurer(sim, 8, 5);
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO]);
     sim.state.tick = 100;
     onUnitEntersTile(sim, adv, 2, 2);
     const due = 100 + 3 * TICKS_PER_GAME_MINUTE;
@@ -185,15 +199,15 @@ describe("timers", () => {
     sim.state.tick = due - 1;
     stepTraps(sim);
     expect(sim.drainEvents()).toEqual([]);
-    expect(harm).not.toHaveBeenCalled();
+    expect(dice.left()).toBe(2); // no wound yet
     sim.state.tick = due;
     stepTraps(sim);
     expect(sim.drainEvents()).toEqual([{
       type: "trapFired", triggerId: plate, mechanismId: blades, mechanism: "spinningBlades",
       x: 8, y: 6, byUnitId: adv.id, victims: [victim.id], tick: due,
-    }]);
+    }, { type: "wound", targetId: victim.id, sourceId: blades, location: "torso", severity: "serious", woundPoints: 2, tick: due }]);
     expect(sim.state.pendingFirings).toEqual([]);
-    expect(harm).toHaveBeenCalledTimes(1);
+    expect(dice.left()).toBe(0);
     expect(sim.state.parts[blades]?.needsRearm).toBe(true);
   });
 
@@ -244,7 +258,8 @@ describe("who sets traps off", () => {
   });
 
   it("TRAP-60: a trigger wired to an alarm trap ignores wild creatures but not adventurers", () => {
-    const { sim, plate, mech, harm } = plateAndBlades("alarmTrap");
+    const { sim, plate, mech } = plateAndBlades("alarmTrap");
+    const dice = forceDice(sim, []); // an alarm harms nobody: a roll would run the script out
     const wolf = addUnit(sim, { kind: "creature", faction: "wild", species: "wolf", x: 2, y: 2 });
     unchangedBy(sim, () => onUnitEntersTile(sim, wolf, 2, 2));
     const adv = adventurer(sim, 2, 2);
@@ -252,7 +267,7 @@ describe("who sets traps off", () => {
     expect(sim.drainEvents()).toEqual([{
       type: "trapFired", triggerId: plate, mechanismId: mech, mechanism: "alarmTrap", x: 8, y: 2, byUnitId: adv.id, victims: [], tick: 0,
     }]);
-    expect(harm).not.toHaveBeenCalled();
+    dice.release();
   });
 
   it("unconscious or dead units and the Master set nothing off", () => {

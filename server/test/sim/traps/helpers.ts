@@ -86,7 +86,12 @@ export function adventurer(sim: Simulation, x: number, y: number): UnitRecord {
   return addUnit(sim, { kind: "adventurer", faction: "village", x, y });
 }
 
-/** Spies on the ruleset's harm seam without running it (so victims stay untouched). */
+/** A malignus adventurer's resist check before a trap's harm (KNOW-44: d10 + bonus against 5 + 5): a forced 2 fails. */
+export const RESIST_FAILS = 2;
+/** The malignus hit location of a trap's wound, a forced d100: 50 is the torso. */
+export const TORSO = 50;
+
+/** Spies on the ruleset's harm seam without running it (so victims stay untouched). Still used by knowledge/knowledge.test.ts (to convert to forced dice). */
 export function spyHarm(sim: Simulation) {
   return vi.spyOn(sim.ruleset, "harm").mockImplementation(() => {});
 }

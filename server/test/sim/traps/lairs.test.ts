@@ -6,7 +6,7 @@ import type { LairRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { LAIR_SETTLE_TICKS, inLair, keeperGround } from "../../../src/sim/traps/lairs.ts";
 import { onUnitEntersTile } from "../../../src/sim/traps/firing.ts";
 import { projectState } from "../../../src/rooms/projection.ts";
-import { placeBuilt, spyHarm, wire } from "./helpers.ts";
+import { placeBuilt, wire } from "./helpers.ts";
 
 /**
  * Lairs built by the keeper (TRAP-61, TRAP-62; server traps/lairs.ts, commands/buildLair.ts).
@@ -114,7 +114,6 @@ describe("a wild creature moving in", () => {
     placeBuilt(sim, "pressurePlate", 10, 6);
     placeBuilt(sim, "spinningBlades", 12, 6);
     wire(sim, [10, 6], [12, 6]);
-    spyHarm(sim);
     sim.drainEvents();
     onUnitEntersTile(sim, a, 10, 6);
     expect(sim.drainEvents()).toEqual([]);

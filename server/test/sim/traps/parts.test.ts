@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MECHANISM_KINDS, PART_KINDS, PARTS, TRIGGER_KINDS } from "@malignus/shared";
 import { TRIGGER_MIN_CHEBYSHEV_DISTANCE } from "../../../src/sim/traps/parts.ts";
 import { onUnitEntersTile } from "../../../src/sim/traps/index.ts";
-import { adventurer, makeSim, place, placeBuilt, spyHarm, unchangedBy, wire } from "./helpers.ts";
-
-afterEach(() => { vi.restoreAllMocks(); });
+import { RESIST_FAILS, TORSO, adventurer, forceDice, makeSim, place, placeBuilt, unchangedBy, wire } from "./helpers.ts";
 
 describe("part kinds", () => {
   it("TRAP-05: the trigger kinds are tripwire (and wide tripwire), pressure plate, sensor and lever", () => {
@@ -100,14 +98,14 @@ describe("placePart", () => {
 describe("a trap is a trigger and a mechanism connected by a cable", () => {
   it("TRAP-01: the built trigger and mechanism do nothing until a cable connects them", () => {
     const sim = makeSim();
-    const harm = spyHarm(sim);
+    const dice = forceDice(sim, [RESIST_FAILS, TORSO]); // the one wound: resist fails, torso
     const plate = placeBuilt(sim, "pressurePlate", 3, 3);
     const blades = placeBuilt(sim, "spinningBlades", 8, 3);
     const adv = adventurer(sim, 3, 3);
     sim.drainEvents();
     onUnitEntersTile(sim, adv, 3, 3);
     expect(sim.drainEvents()).toEqual([]);
-    expect(harm).not.toHaveBeenCalled();
+    expect(dice.left()).toBe(2); // nothing rolled
     wire(sim, [3, 3], [8, 3]);
     sim.drainEvents();
     const victim = adventurer(sim, 9, 4);
@@ -115,7 +113,7 @@ describe("a trap is a trigger and a mechanism connected by a cable", () => {
     expect(sim.drainEvents()).toEqual([{
       type: "trapFired", triggerId: plate, mechanismId: blades, mechanism: "spinningBlades",
       x: 8, y: 3, byUnitId: adv.id, victims: [victim.id], tick: 0,
-    }]);
-    expect(harm).toHaveBeenCalledTimes(1);
+    }, { type: "wound", targetId: victim.id, sourceId: blades, location: "torso", severity: "serious", woundPoints: 2, tick: 0 }]);
+    expect(dice.left()).toBe(0);
   });
 });

@@ -1,21 +1,24 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PARTS } from "@malignus/shared";
-import { CRITICAL_FIRE_CHANCE } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import {
-  REARM_DIFFICULTY, REARM_PERIOD_TICKS, doRearmJob, isExpired, needsRearmJob, onUnitEntersTile,
-  pullLever, resolveRearm,
-} from "../../../src/sim/traps/index.ts";
-import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";
+import { onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { REARM_DIFFICULTY, doRearmJob, needsRearmJob, resolveRearm } from "../../../src/sim/traps/rearm.ts";
+import { REARM_PERIOD_TICKS, isExpired } from "../../../src/sim/traps/parts.ts";
+import { pullLever } from "../../../src/sim/traps/firing.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartRecord, UnitRecord } from "../../../src/sim/state.ts";
-import { adventurer, forceDice, makeSim, placeBuilt, spyHarm, wire } from "./helpers.ts";
+import { adventurer, forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
 
-afterEach(() => { vi.restoreAllMocks(); });
-
-const SUCCESS: CheckResult = { success: true, critical: null, roll: 7, total: 9 };
-const FAILURE: CheckResult = { success: false, critical: null, roll: 2, total: 4 };
-const CRITICAL: CheckResult = { success: false, critical: "failure", roll: 1, total: 3 };
+// The rearm check (malignus, TRAP-35): Craft 2 + d10 against REARM_DIFFICULTY 1 + 5 = 6; the d10 is forced.
+/** d10 7: 2 + 7 = 9 ≥ 6, rearmed. */
+const SUCCESS = 7;
+/** d10 2: 2 + 2 = 4 < 6, a plain failure. */
+const FAILURE = 2;
+/** d10 1: a natural 1, the critical failure (TRAP-36). */
+const CRITICAL = 1;
+/** The 50% draw (`CRITICAL_FIRE_CHANCE`) after a critical failure: d100 ≤ 50 fires (TRAP-37), above rigs (TRAP-39). */
+const FIRES = 50;
+const RIGS = 51;
 
 /** A plate at 2,2 wired to blades at 8,2, both built; a Trapping minion standing next to the blades at 9,2. */
 function setup(trigger: "pressurePlate" | "lever" = "pressurePlate") {
@@ -29,12 +32,11 @@ function setup(trigger: "pressurePlate" | "lever" = "pressurePlate") {
   return { sim, plate: part(sim, plate), blades: part(sim, blades), minion };
 }
 
+/** The blades' serious wound lands where a d100 says (malignus hit location): 50, the torso. */
+const TORSO = 50;
+/** An adventurer's resist check before a trap's harm (KNOW-44, d10 against TRAP_RESIST_DIFFICULTY 5): 2 fails. */
+const RESIST_FAILS = 2;
 const part = (sim: Simulation, id: string) => sim.state.parts[id] as PartRecord;
-const mockCheck = (sim: Simulation, ...results: CheckResult[]) => {
-  const spy = vi.spyOn(sim.ruleset, "check");
-  for (const r of results) spy.mockReturnValueOnce(r);
-  return spy;
-};
 /** Runs the minion's rearm behaviour `ticks` times. */
 const work = (sim: Simulation, minion: UnitRecord, ticks: number) => { for (let i = 0; i < ticks; i++) doRearmJob(sim, minion); };
 const ofType = (sim: Simulation, type: string) => sim.drainEvents().filter((e) => e.type === type);
@@ -59,15 +61,14 @@ describe("rearming", () => {
   it("TRAP-34, TRAP-35: a Trapping minion rearms a used part after its rearmWorkTicks of work, with one check", () => {
     const { sim, blades, minion } = setup();
     blades.needsRearm = true;
-    const check = mockCheck(sim, SUCCESS);
+    const dice = forceDice(sim, [SUCCESS]);
     sim.state.tick = 500;
     work(sim, minion, PARTS.spinningBlades.rearmWorkTicks - 1);
-    expect(check).not.toHaveBeenCalled();
+    expect(dice.left()).toBe(1); // no roll before the work is done
     expect(blades.rearmWorkDone).toBe(PARTS.spinningBlades.rearmWorkTicks - 1);
     expect(blades.rearmerId).toBe(minion.id);
     work(sim, minion, 1);
-    expect(check).toHaveBeenCalledTimes(1);
-    expect(check.mock.calls[0]?.slice(1)).toEqual([minion, "rearm", REARM_DIFFICULTY, 0]);
+    expect(dice.left()).toBe(0); // one check
     expect(blades).toMatchObject({ needsRearm: false, rearmedTick: 500, rearmWorkDone: 0, rearmerId: "" });
     expect(sim.drainEvents()).toEqual([{
       type: "partRearmed", partId: blades.id, byUnitId: minion.id, outcome: "rearmed", roll: 7, riggedTriggerId: null, tick: 500,
@@ -78,10 +79,9 @@ describe("rearming", () => {
     const { sim, blades, minion } = setup();
     minion.job = "none";
     blades.needsRearm = true;
-    const check = vi.spyOn(sim.ruleset, "check");
+    forceDice(sim, []); // any roll would throw: the dice ran out
     expect(doRearmJob(sim, minion)).toBe(false);
     work(sim, minion, 1000);
-    expect(check).not.toHaveBeenCalled();
     expect(blades.needsRearm).toBe(true);
   });
 
@@ -89,13 +89,13 @@ describe("rearming", () => {
     const { sim, plate, blades, minion } = setup();
     plate.needsRearm = true;
     blades.needsRearm = true;
-    const check = mockCheck(sim, FAILURE, SUCCESS);
+    const dice = forceDice(sim, [FAILURE, SUCCESS]);
     minion.x = 3; minion.y = 2; // next to the plate, the nearer part
     work(sim, minion, PARTS.pressurePlate.rearmWorkTicks);
     expect(plate.needsRearm).toBe(true); // plain failure: still unarmed
     // The minion tries the plate again first (it is still its job): this time it succeeds.
     work(sim, minion, PARTS.pressurePlate.rearmWorkTicks);
-    expect(check).toHaveBeenCalledTimes(2);
+    expect(dice.left()).toBe(0); // two checks
     expect(plate.needsRearm).toBe(false);
     expect(blades.needsRearm).toBe(true);
     expect(ofType(sim, "partRearmed").map((e) => e.type === "partRearmed" && [e.partId, e.outcome]))
@@ -107,16 +107,15 @@ describe("rearming", () => {
     blades.needsRearm = true;
     blades.rearmedTick = 0;
     sim.state.tick = 100;
-    mockCheck(sim, CRITICAL);
-    vi.spyOn(sim.rng, "chance").mockReturnValueOnce(true);
-    const harm = spyHarm(sim);
+    const dice = forceDice(sim, [CRITICAL, FIRES, TORSO]);
     resolveRearm(sim, minion, blades);
+    expect(dice.left()).toBe(0);
     expect(sim.drainEvents()).toEqual([
       { type: "partRearmed", partId: blades.id, byUnitId: minion.id, outcome: "fired", roll: 1, riggedTriggerId: null, tick: 100 },
       { type: "trapFired", triggerId: plate.id, mechanismId: blades.id, mechanism: "spinningBlades", x: 8, y: 2, byUnitId: null, victims: [minion.id], tick: 100 },
+      { type: "wound", targetId: minion.id, sourceId: blades.id, location: "torso", severity: "serious", woundPoints: 2, tick: 100 },
     ]);
-    expect(harm).toHaveBeenCalledTimes(1);
-    expect(harm.mock.calls[0]?.[1]).toBe(minion);
+    expect(minion.wounds).toEqual([{ severity: "serious", location: "torso", tick: 100 }]);
     expect(blades.needsRearm).toBe(true); // TRAP-38
     expect(blades.rearmedTick).toBe(0); // not rearmed: the countdown does not restart
     expect(plate.needsRearm).toBe(true); // proposal: the firing is a use
@@ -150,9 +149,9 @@ describe("rearming", () => {
     const { sim, plate, blades, minion } = setup();
     blades.needsRearm = true;
     sim.state.tick = 40;
-    mockCheck(sim, CRITICAL);
-    vi.spyOn(sim.rng, "chance").mockReturnValueOnce(false);
+    const dice = forceDice(sim, [CRITICAL, RIGS]);
     resolveRearm(sim, minion, blades);
+    expect(dice.left()).toBe(0);
     expect(sim.drainEvents()).toEqual([
       { type: "partRearmed", partId: blades.id, byUnitId: minion.id, outcome: "rigged", roll: 1, riggedTriggerId: plate.id, tick: 40 },
     ]);
@@ -164,32 +163,27 @@ describe("rearming", () => {
     const { sim, plate, minion } = setup();
     plate.riggedBy = "999";
     plate.needsRearm = true;
-    mockCheck(sim, SUCCESS);
+    forceDice(sim, [SUCCESS]);
     resolveRearm(sim, minion, plate);
     expect(plate.riggedBy).toBe("");
     expect(plate.needsRearm).toBe(false);
   });
 
-  it("TRAP-36: over 4,000 seeded critical failures the immediate-firing outcome comes up 50% ± 3 points", () => {
-    const { sim, plate, blades, minion } = setup();
-    vi.spyOn(sim.ruleset, "check").mockReturnValue(CRITICAL);
-    spyHarm(sim);
-    const trials = 4000;
-    let fired = 0;
-    for (let i = 0; i < trials; i++) {
+  it("TRAP-36, TRAP-37, TRAP-39 (forced dice): after a critical failure the 50% draw (CRITICAL_FIRE_CHANCE) fires the trap on d100 50 and rigs it on 51", () => {
+    for (const [draw, outcome] of [[FIRES, "fired"], [RIGS, "rigged"]] as const) {
+      const { sim, plate, blades, minion } = setup();
+      minion.x = 15; minion.y = 8; // out of the blades' reach: no wound to roll
       blades.needsRearm = true;
-      plate.riggedBy = "";
+      const dice = forceDice(sim, [CRITICAL, draw]);
       resolveRearm(sim, minion, blades);
-      if (blades.needsRearm) fired++;
-      sim.drainEvents();
+      expect(dice.left()).toBe(0);
+      expect(ofType(sim, "partRearmed").map((e) => e.type === "partRearmed" && e.outcome)).toEqual([outcome]);
+      expect([plate.riggedBy, blades.needsRearm]).toEqual(outcome === "rigged" ? [minion.id, false] : ["", true]);
     }
-    expect(CRITICAL_FIRE_CHANCE).toBe(50);
-    expect(Math.abs(fired / trials - 0.5)).toBeLessThan(0.03);
   });
 
   it("TRAP-35: over 10,000 seeded rearm rolls (malignus, Craft 2): 70% ± 2 rearmed, 20% ± 2 plain failures, 10% ± 1.5 critical", () => {
     const { sim, plate, blades, minion } = setup();
-    spyHarm(sim);
     const counts = { rearmed: 0, failed: 0, fired: 0, rigged: 0 };
     const trials = 10000;
     for (let i = 0; i < trials; i++) {
@@ -207,16 +201,16 @@ describe("rearming", () => {
 
   it("TRAP-44, TRAP-45: on a lever trap a critical failure always fires (no 50% roll) and the lever is never rigged", () => {
     const { sim, plate: lever, blades, minion } = setup("lever");
-    vi.spyOn(sim.ruleset, "check").mockReturnValue(CRITICAL);
-    const chance = vi.spyOn(sim.rng, "chance");
-    spyHarm(sim);
-    for (let i = 0; i < 200; i++) {
+    minion.x = 15; minion.y = 8; // out of the blades' reach: no wound to roll
+    // One d10 per rearm and nothing else: a 50% draw would take a value and the script would run out.
+    const dice = forceDice(sim, [CRITICAL, CRITICAL, CRITICAL, CRITICAL, CRITICAL]);
+    for (let i = 0; i < 5; i++) {
       blades.needsRearm = true;
       resolveRearm(sim, minion, blades);
       expect(blades.needsRearm).toBe(true);
       expect(lever.riggedBy).toBe("");
     }
-    expect(chance).not.toHaveBeenCalled();
+    expect(dice.left()).toBe(0);
     expect(lever.needsRearm).toBe(false); // TRAP-33: the firing does not use the lever up
     expect(ofType(sim, "partRearmed").every((e) => e.type === "partRearmed" && e.outcome === "fired")).toBe(true);
   });
@@ -229,11 +223,11 @@ describe("rearming", () => {
     expect(isExpired(sim, lever)).toBe(false);
     expect(needsRearmJob(sim, lever)).toBe(false);
     minion.x = 3;
-    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(SUCCESS);
+    const dice = forceDice(sim, [SUCCESS]);
     // Only the blades (used by the pull, and expired) give a job.
     const rearmed: string[] = [];
     for (let i = 0; i < 2000; i++) for (const e of sim.step()) if (e.type === "partRearmed") rearmed.push(e.partId);
-    expect(check.mock.calls.map((c) => c[1].id)).toEqual([minion.id]);
+    expect(dice.left()).toBe(0); // one check, the minion's on the blades
     expect(rearmed).toEqual([blades.id]);
   });
 
@@ -249,7 +243,7 @@ describe("rearming", () => {
   it("TRAP-48, TRAP-51, TRAP-52, TRAP-53: when a part's 2 days run out a Trapping minion comes, rearms it, it works again and its countdown restarts", () => {
     const { sim, plate, blades, minion } = setup();
     minion.x = 15; minion.y = 8; minion.home = { x: 15, y: 8 };
-    vi.spyOn(sim.ruleset, "check").mockReturnValue(SUCCESS);
+    const dice = forceDice(sim, [SUCCESS, SUCCESS]);
     const start = REARM_PERIOD_TICKS; // both parts were built at tick 0
     sim.state.tick = start;
     expect(isExpired(sim, plate) && isExpired(sim, blades)).toBe(true);
@@ -258,15 +252,18 @@ describe("rearming", () => {
       for (const e of sim.step()) if (e.type === "partRearmed") rearmTicks.push(e.tick);
     }
     expect(rearmTicks).toHaveLength(2);
+    expect(dice.left()).toBe(0);
     expect([blades.rearmedTick, plate.rearmedTick].sort((a, b) => a - b)).toEqual(rearmTicks); // TRAP-53
     expect(isExpired(sim, plate) || isExpired(sim, blades)).toBe(false);
     // TRAP-52: it works again.
     const adv = adventurer(sim, 2, 2);
     const near = adventurer(sim, 8, 3);
-    const harm = spyHarm(sim);
+    const harmDice = forceDice(sim, [RESIST_FAILS, TORSO]);
     onUnitEntersTile(sim, adv, 2, 2);
     expect(ofType(sim, "trapFired")).toMatchObject([{ mechanismId: blades.id, victims: [near.id] }]);
-    expect(harm).toHaveBeenCalledTimes(1);
+    expect(harmDice.left()).toBe(0);
+    expect([near.wounds, adv.wounds]).toEqual([[{ severity: "serious", location: "torso", tick: sim.state.tick }], []]);
+    harmDice.release();
     // TRAP-53: it expires exactly 2 days after its rearm.
     sim.state.tick = plate.rearmedTick + REARM_PERIOD_TICKS - 1;
     expect(isExpired(sim, plate)).toBe(false);
@@ -279,15 +276,15 @@ describe("rearming", () => {
     const plate2 = part(sim, placeBuilt(sim, "tripwire", 2, 8));
     const darts = part(sim, placeBuilt(sim, "dartLauncher", 6, 8));
     wire(sim, [2, 8], [6, 8]);
-    const check = vi.spyOn(sim.ruleset, "check").mockReturnValue(SUCCESS);
+    const dice = forceDice(sim, [SUCCESS, SUCCESS, SUCCESS, SUCCESS]);
     sim.state.tick = REARM_PERIOD_TICKS;
     const jobs = Object.values(sim.state.parts).filter((p) => needsRearmJob(sim, p)).map((p) => p.id);
     expect(jobs).toEqual([plate.id, blades.id, plate2.id, darts.id]);
     const rearmed: string[] = [];
-    for (let i = 0; i < 3000 && check.mock.calls.length < 4; i++) {
+    for (let i = 0; i < 3000 && rearmed.length < 4; i++) {
       for (const e of sim.step()) if (e.type === "partRearmed") rearmed.push(e.partId);
     }
-    expect(check).toHaveBeenCalledTimes(4);
+    expect(dice.left()).toBe(0); // four checks
     rearmed.sort();
     expect(rearmed).toEqual([plate.id, blades.id, plate2.id, darts.id].sort());
     expect(minion.job).toBe("trapping");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { networkOf } from "../../../src/sim/traps/index.ts";
+import { networkOf } from "../../../src/sim/traps/network.ts";
 import { makeSim, place, unchangedBy, wire } from "./helpers.ts";
 
 describe("removePart and removeCable", () => {

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { computeNetworks, networkOf, onUnitEntersTile } from "../../../src/sim/traps/index.ts";
-import { adventurer, makeSim, path, place, placeBuilt, spyHarm, unchangedBy, wire } from "./helpers.ts";
-
-afterEach(() => { vi.restoreAllMocks(); });
+import { describe, expect, it } from "vitest";
+import { onUnitEntersTile } from "../../../src/sim/traps/index.ts";
+import { computeNetworks, networkOf } from "../../../src/sim/traps/network.ts";
+import { adventurer, forceDice, makeSim, path, place, placeBuilt, unchangedBy, wire } from "./helpers.ts";
 
 describe("wire: laying a cable", () => {
   it("TRAP-12: a cable dragged from a trigger to a mechanism is stored with its tiles and emits cableLaid", () => {
@@ -119,13 +118,14 @@ describe("cables crossing and joining", () => {
     expect(networkOf(sim, plate)).toMatchObject({ id: a, trigger: plate, mechanism: blades, cableIds: [a] });
     expect(networkOf(sim, trip)).toMatchObject({ id: b, trigger: trip, mechanism: coil, cableIds: [b] });
     expect(computeNetworks(sim.state).networks.map((n) => n.id)).toEqual([a, b]);
-    const harm = spyHarm(sim);
+    const dice = forceDice(sim, []); // a harm would roll (resist, hit location): the script would run out
     const adv = adventurer(sim, 6, 1);
     sim.drainEvents();
     onUnitEntersTile(sim, adv, 6, 1);
     expect(sim.drainEvents().map((e) => e.type === "trapFired" ? e.mechanismId : null)).toEqual([coil]);
     expect(sim.state.parts[blades]?.needsRearm).toBe(false);
-    expect(harm).not.toHaveBeenCalled(); // nobody stands within 1 tile of the coil
+    expect(dice.left()).toBe(0); // nobody stands within 1 tile of the coil: nothing rolled
+    dice.release();
   });
 
   it("TRAP-25: a cable ending on the tile where another cable hopped joins the cable still lying there", () => {

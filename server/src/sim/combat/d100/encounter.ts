@@ -27,8 +27,6 @@ import { D100_STEPS } from "./steps.ts";
 import { fightStartRecharge, newTurn, orderTotals, startOwnTurn, type TurnState } from "./turns.ts";
 
 export type { D100Plan, D100Step } from "./plan.ts";
-export { isUp, swarmOf } from "./fighters.ts";
-export { playPlan } from "./plans.ts";
 
 /**
  * Plays a player's step list on its turn (`action: "steps"`), each step checked against the turn's

@@ -7,10 +7,6 @@ import { hasStatus, isDown } from "./statuses.ts";
 import { D100_STATUS_KINDS } from "./types.ts";
 import { addCompanions, drawD100CompanionClasses } from "./companions.ts";
 
-export { d100Of, sheetFor } from "./sheet.ts";
-export { d100Attack, hurt, healUnit } from "./resolve.ts";
-export { d100EncounterRules, takeD100Turn } from "./encounter.ts";
-
 /**
  * The `d100` ruleset (../shared/rules/percentile.md, P100-*): hit points, d100 attack and dodge
  * rolls, criticals and fumbles, placement, statuses, dying and rescue, swarms, duels and aerial

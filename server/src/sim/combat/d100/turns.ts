@@ -8,18 +8,8 @@ import type { D100Spell, D100Unit } from "./types.ts";
 export interface InitiativeRoll { id: string; roll: number; reroll: number | null }
 
 /**
- * P100-BASE-04, P100-BASE-05, P100-DUEL-08: every participant rolls a d100, in the order of
- * `ids`; the highest acts first. Left open BASE: tied participants re-roll once among themselves
- * (in the order of `ids`); still tied, the lower entity id (numerically) acts first.
- * @returns the turn order and the rolls.
- */
-export function rollInitiative(dice: D100Dice, ids: readonly string[]): { order: string[]; rolls: InitiativeRoll[] } {
-  const totals = ids.map((id) => ({ id, total: dice.d100() }));
-  return orderTotals(dice, totals);
-}
-
-/**
- * P100-BASE-05: orders initiative totals, highest first. Left open BASE: tied participants re-roll
+ * P100-BASE-04, P100-BASE-05, P100-DUEL-08: orders initiative totals (each a d100 the encounter
+ * rolled per participant, d100/encounter.ts `orderOf`), highest first. Left open BASE: tied participants re-roll
  * a d100 once among themselves (in the order of `totals`); still tied, the lower entity id
  * (numerically) acts first.
  */

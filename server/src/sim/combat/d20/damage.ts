@@ -4,7 +4,7 @@ import {
 import { maxDice, rollDice, type Dice, type DiceExpr } from "./dice.ts";
 
 /** D20-DAMAGE-07: the d20 damage types (the d20 table's vocabulary, shared/src/data/d20.ts). */
-export { D20_DAMAGE_TYPES, type D20DamageType } from "@malignus/shared";
+export { type D20DamageType } from "@malignus/shared";
 
 /**
  * The shared damage vocabulary (trap table, weapons) read as d20 types. Left open (D20-DAMAGE

@@ -10,10 +10,6 @@ import { STATUS_KINDS } from "./statuses.ts";
 import { isUnconscious, showsWounds } from "./hp.ts";
 import { d20PartyArrived } from "./companions.ts";
 
-export { d20Of, sheetFor } from "./sheet.ts";
-export { resolveD20Attack, hurt, healUnit } from "./resolve.ts";
-export { d20EncounterRules } from "./encounter.ts";
-
 /**
  * The `d20` ruleset (../shared/rules/d20.md): hit points, AC, d20 attack rolls, damage types,
  * death saves, and fights in rounds (timing "rounds": the fight system hands over to

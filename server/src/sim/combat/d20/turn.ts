@@ -84,7 +84,7 @@ export function dyingTurn(sim: Simulation, unit: UnitRecord): void {
  * longer act is refused ("the creature can no longer act") and the plan stops.
  * @returns one outcome per step played: null when done, else the refusal (the last entry).
  */
-export function playPlan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: D20TurnPlan, ts: TurnState): StepResults {
+export function playPlan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: { readonly steps: readonly D20Step[] }, ts: TurnState): StepResults {
   return playSteps(d20StepLoop(sim, enc, unit, ts), plan.steps);
 }
 
@@ -154,7 +154,7 @@ function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): 
       return { budget: newTurn(turnMovement(d)), attacksLeft: 0 }; // D20-MOVE-16 to D20-MOVE-21: × the current mode's factor
     },
     stepsOf: (plan, ts) => (isPlan(plan) ? plan : toD20Plan(sim, enc, unit, plan, ts))?.steps ?? null, // options.ts
-    play: (steps, ts) => playSteps(d20StepLoop(sim, enc, unit, ts), steps),
+    play: (steps, ts) => playPlan(sim, enc, unit, { steps }, ts),
     keepOpen: (plan) => (plan as { keepTurn?: unknown }).keepTurn === true && isUp(unit) && canAct(me().statuses, false),
     ai: (ts) => aiTurn(sim, enc, unit, ts),
     end: () => endOfTurnStatuses(me().statuses),

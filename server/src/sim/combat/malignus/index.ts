@@ -5,8 +5,7 @@ import type { Dice } from "./wounds.ts";
 import { CHECK_BASE_DIFFICULTY, CHECK_DIE_SIDES } from "./tables.ts";
 import { resolveAttack, resolveHarm } from "./attack.ts";
 
-export { applyWound, headWoundChance, unconsciousChance, type Dice, type KnockOut, type WoundResult } from "./wounds.ts";
-export { hitLocationFor, resolveAttack, resolveHarm, severityForMargin, type AttackResult } from "./attack.ts";
+export { type Dice } from "./wounds.ts";
 
 /** True when the unit can no longer act in a fight: unconscious, dead, captured or gone. */
 function isOutOfFight(u: UnitRecord): boolean {
