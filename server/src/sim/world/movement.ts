@@ -4,6 +4,7 @@ import { chebyshev, findPath, inBounds, isWalkable, isWater, tileIndex } from ".
 import { isActive, presentUnits } from "./units.ts";
 import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "./crowding.ts";
 import { stepBlocked, unitEntered } from "./hooks.ts";
+import { placeUnit, unitsOnTile } from "./unitIndex.ts";
 
 /** Progress, in thousandths of a tile, that makes one tile of walking. */
 export const TILE_PROGRESS = 1000;
@@ -32,8 +33,8 @@ export function facingOf(dx: number, dy: number): number {
 
 /** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18). */
 function blockedByEnemy(sim: Simulation, self: UnitRecord, x: number, y: number): boolean {
-  for (const u of presentUnits(sim)) {
-    if (u !== self && u.x === x && u.y === y && isActive(u) && u.faction !== self.faction) return true;
+  for (const u of unitsOnTile(sim, x, y)) { // issue 20: the tile's units only
+    if (u !== self && isActive(u) && u.faction !== self.faction) return true;
   }
   return false;
 }
@@ -210,7 +211,7 @@ export function stepMovement(sim: Simulation): void {
       walk.path.shift();
       walk.progress -= TILE_PROGRESS;
       unit.facing = facingOf(x - unit.x, y - unit.y);
-      unit.x = x; unit.y = y;
+      placeUnit(sim, unit, x, y); // keeps the unit index (world/unitIndex.ts) up to date
       unitEntered(sim, unit, x, y); // TRAP-13, DOOR-24, KNOW-18 (traps' hook)
       if (!isActive(unit) || unit.walk !== walk) break;
     }
