@@ -25,6 +25,16 @@ interface UnitIndex {
   tiles: Map<number, UnitRecord[]>;
   /** Unit -> its place in {@link allUnits} (the bucket order). */
   order: Map<UnitRecord, number>;
+  /** Chunk key ({@link chunkKey}) -> the units in that {@link CHUNK_TILES}-square chunk, in no order. */
+  chunks: Map<number, UnitRecord[]>;
+}
+
+/** Side of the square chunks {@link unitsNear} looks through, in tiles. */
+export const CHUNK_TILES = 8;
+
+/** Key of the chunk holding tile (x, y). */
+function chunkKey(x: number, y: number): number {
+  return tileKey(Math.floor(x / CHUNK_TILES), Math.floor(y / CHUNK_TILES));
 }
 
 const indexes = new WeakMap<object, UnitIndex>();
@@ -45,6 +55,7 @@ function tileKey(x: number, y: number): number {
 function build(list: readonly UnitRecord[], tick: number): UnitIndex {
   const tiles = new Map<number, UnitRecord[]>();
   const order = new Map<UnitRecord, number>();
+  const chunks = new Map<number, UnitRecord[]>();
   for (let i = 0; i < list.length; i++) {
     const u = list[i] as UnitRecord;
     if (u.activity === "left") continue;
@@ -52,8 +63,11 @@ function build(list: readonly UnitRecord[], tick: number): UnitIndex {
     const k = tileKey(u.x, u.y);
     const bucket = tiles.get(k);
     if (bucket) bucket.push(u); else tiles.set(k, [u]);
+    const c = chunkKey(u.x, u.y);
+    const chunk = chunks.get(c);
+    if (chunk) chunk.push(u); else chunks.set(c, [u]);
   }
-  return { list, tick, tiles, order };
+  return { list, tick, tiles, order, chunks };
 }
 
 /**
@@ -69,6 +83,7 @@ function verify(index: UnitIndex): void {
       for (const [k, b] of index.tiles) if (b.includes(u)) at = `(${(k % 65536) - 32768}, ${Math.floor(k / 65536) - 32768})`;
       throw new Error(`unit index out of date: unit ${u.id} stands on (${u.x}, ${u.y}) but is indexed at ${at}; move units with placeUnit (world/unitIndex.ts)`);
     }
+    if (!index.chunks.get(chunkKey(u.x, u.y))?.includes(u)) throw new Error(`unit index out of date: unit ${u.id} is missing from the chunk of (${u.x}, ${u.y})`);
   }
 }
 
@@ -98,6 +113,36 @@ export function unitsOnTile(sim: Simulation, x: number, y: number): readonly Uni
 }
 
 /**
+ * The units within `range` tiles (Chebyshev) of `center`, in {@link allUnits} order (ascending
+ * id), whatever their activity except `left` at the start of the tick: exactly what a scan of
+ * every unit filtered on `chebyshev(u, center) <= range` gives, looking only through the
+ * {@link CHUNK_TILES}-square chunks the range touches. A fresh array the caller may keep.
+ * @param range tiles, ≥ 0.
+ * @param ordered false skips the sort into id order, for callers whose answer does not depend on
+ *   the order they visit the units in (the same units, in no particular order).
+ */
+export function unitsNear(sim: Simulation, center: { x: number; y: number }, range: number, ordered = true): UnitRecord[] {
+  const index = current(sim);
+  const out: UnitRecord[] = [];
+  const cx0 = Math.floor((center.x - range) / CHUNK_TILES), cx1 = Math.floor((center.x + range) / CHUNK_TILES);
+  const cy0 = Math.floor((center.y - range) / CHUNK_TILES), cy1 = Math.floor((center.y + range) / CHUNK_TILES);
+  for (let cy = cy0; cy <= cy1; cy++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const chunk = index.chunks.get(tileKey(cx, cy));
+      if (chunk === undefined) continue;
+      for (const u of chunk) {
+        if (Math.max(Math.abs(u.x - center.x), Math.abs(u.y - center.y)) <= range) out.push(u);
+      }
+    }
+  }
+  if (ordered && out.length > 1) {
+    const order = index.order;
+    out.sort((a, b) => (order.get(a) as number) - (order.get(b) as number));
+  }
+  return out;
+}
+
+/**
  * Moves `unit` to tile (x, y) (no checks: callers apply the rules) and keeps the index up to
  * date. Every system that changes a unit's position calls this instead of writing `x`/`y`.
  */
@@ -112,6 +157,16 @@ export function placeUnit(sim: Simulation, unit: UnitRecord, x: number, y: numbe
         const i = from.indexOf(unit);
         if (i >= 0) from.splice(i, 1);
         if (from.length === 0) index.tiles.delete(tileKey(unit.x, unit.y));
+      }
+      const fc = chunkKey(unit.x, unit.y), tc = chunkKey(x, y);
+      if (fc !== tc) {
+        const fromChunk = index.chunks.get(fc);
+        if (fromChunk) {
+          const i = fromChunk.indexOf(unit);
+          if (i >= 0) { fromChunk[i] = fromChunk[fromChunk.length - 1] as UnitRecord; fromChunk.pop(); }
+        }
+        const toChunk = index.chunks.get(tc);
+        if (toChunk) toChunk.push(unit); else index.chunks.set(tc, [unit]);
       }
       const k = tileKey(x, y);
       const to = index.tiles.get(k);
