@@ -41,6 +41,9 @@ const indexes = new WeakMap<object, UnitIndex>();
 
 let checks = false;
 
+/** True between {@link beginTick} and {@link endTick}: systems are running. */
+let inTick = false;
+
 /** Turns the check that the index agrees with every unit's position on or off (tests: on). */
 export function setUnitIndexChecks(on: boolean): void {
   checks = on;
@@ -87,14 +90,19 @@ function verify(index: UnitIndex): void {
   }
 }
 
-/** The index for the current tick and unit list, built when missing or out of date. */
+/**
+ * The index for the current tick and unit list, built when missing or out of date. With checks
+ * on, a question asked between ticks (scenario set-up, tests calling a system directly) first
+ * compares the index with the positions and rebuilds it when a position was written directly;
+ * inside a tick the comparison is {@link endTick}'s, which throws.
+ */
 function current(sim: Simulation): UnitIndex {
   const list = allUnits(sim);
   const units = sim.state.units;
   const cached = indexes.get(units);
   if (cached && cached.list === list && cached.tick === sim.state.tick) {
-    if (checks) verify(cached);
-    return cached;
+    if (!checks || inTick) return cached;
+    try { verify(cached); return cached; } catch { /* written directly between ticks: rebuilt below */ }
   }
   const index = build(list, sim.state.tick);
   indexes.set(units, index);
@@ -180,6 +188,26 @@ export function placeUnit(sim: Simulation, unit: UnitRecord, x: number, y: numbe
   }
   unit.x = x;
   unit.y = y;
+}
+
+/**
+ * Called by `Simulation.step` before its systems run: drops the index (positions may have been
+ * written directly between ticks; the first question of the tick builds it afresh).
+ */
+export function beginTick(sim: Simulation): void {
+  indexes.delete(sim.state.units);
+  inTick = true;
+}
+
+/**
+ * Called by `Simulation.step` after its systems ran (`ran` false when one threw: no check, the
+ * system's error is the one reported): with checks on, throws when a system moved a unit without
+ * {@link placeUnit} during the tick.
+ * @throws Error naming the first unit found out of place (checks on only).
+ */
+export function endTick(sim: Simulation, ran = true): void {
+  inTick = false;
+  if (checks && ran) checkUnitIndex(sim);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Simulation } from "../../../src/sim/index.ts";
 import { addUnit, isActive, presentUnits } from "../../../src/sim/world/units.ts";
-import { checkUnitIndex, placeUnit, unitsOnTile } from "../../../src/sim/world/unitIndex.ts";
+import { beginTick, checkUnitIndex, endTick, placeUnit, unitsOnTile } from "../../../src/sim/world/unitIndex.ts";
 import { bodiesOn, isFightingPosition } from "../../../src/sim/world/crowding.ts";
 import { areEnemies } from "../../../src/sim/world/units.ts";
 import { chebyshev } from "../../../src/sim/world/grid.ts";
@@ -25,9 +25,15 @@ describe("unit index", () => {
     expect(() => checkUnitIndex(sim)).not.toThrow();
     b.x = 9; // a move inside the tick without placeUnit: a bug the check reports
     expect(() => checkUnitIndex(sim)).toThrow(`unit index out of date: unit ${b.id} stands on (9, 5) but is indexed at (6, 5); move units with placeUnit (world/unitIndex.ts)`);
-    expect(() => unitsOnTile(sim, 9, 5)).toThrow(`unit ${b.id} stands on (9, 5)`);
-    sim.step(); // the next tick's index is built afresh: writes between ticks (scenario set-up) are fine
+    // Between ticks (scenario set-up, a test calling a system directly) the index is rebuilt.
     expect(unitsOnTile(sim, 9, 5).map((u) => u.id)).toEqual([b.id]);
+    // Inside a tick a direct write is a system's bug: the end of the tick reports it.
+    beginTick(sim);
+    expect(unitsOnTile(sim, 6, 5).map((u) => u.id)).toEqual([a.id, c.id]);
+    a.y = 7;
+    expect(() => endTick(sim)).toThrow(`unit index out of date: unit ${a.id} stands on (6, 7) but is indexed at (6, 5); move units with placeUnit (world/unitIndex.ts)`);
+    sim.step(); // the next tick's index is built afresh
+    expect(unitsOnTile(sim, 6, 7).map((u) => u.id)).toEqual([a.id]);
   });
 
   it("answers bodiesOn and isFightingPosition exactly as a scan of every unit, tick after tick of a 250-entity fight (30 ticks)", () => {
