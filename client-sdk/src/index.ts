@@ -26,7 +26,7 @@ export { ServiceUnavailableError, asServiceError } from "./errors.ts";
 export { CommandValidationError, validateCommand, isCommandType } from "./validate.ts";
 export { ReplayConnection, watchReplay, downloadReplay, REPLAY_FIRST_STATE_TIMEOUT_MS, type ReplaySource, type WatchReplayOptions } from "./replay.ts";
 export { httpBaseUrl, DEFAULT_SERVER_URL } from "./urls.ts";
-export { gameTimeOfTick, formatGameTime, type GameTime } from "./clock.ts";
+export { gameTimeOfTick, formatGameTime, estimateTick, CLOCK_TICK_SYNC_TICKS, type GameTime, type ClockLike } from "./clock.ts";
 export type {
   CommandType, CommandPayload, CommandResult, CommandAccepted, CommandRefused, ErrorCode,
   SimEvent, SimEventType, SimEventOf, DungeonListing, JoinOptions, SeatInfo, SeatRole, TurnPlan,

@@ -3,11 +3,13 @@
  *
  * - idle: a fresh default-map dungeon before its first invasion, per ruleset (ticks/s);
  * - mid-invasion: 5 adventurers, 10 minions, 20 wired traps on the default map, per ruleset (µs per tick);
- * - scaling: the cost of a tick from 10 to 1,000 entities on an arena map sized to fit them;
+ * - scaling: the cost of a tick from 10 to 2,000 entities on an arena map sized to fit them, and
+ *   the fitted exponent (issue 20);
+ * - battles: issue 20's big battle per ruleset (scenarios.ts `BIG_BATTLES`), ticks/s;
  * - days: 60 game days of a defended dungeon fast-forwarded (wall time, invasions seen).
  *
  * Options: `--quick` (shorter measuring windows), `--days N` (default 60), `--only a,b` (any of
- * idle, invasion, scaling, days), `--json FILE` (write the results as JSON, see {@link BenchReport});
+ * idle, invasion, scaling, battles, days), `--json FILE` (write the results as JSON, see {@link BenchReport});
  * `--help` prints {@link BENCH_USAGE} and exits 0; a bad option prints its error and the usage and exits 2.
  * Speeds are printed, never asserted; targets missed are flagged with "MISSED".
  */
@@ -17,7 +19,7 @@ import { performance } from "node:perf_hooks";
 import cliProgress from "cli-progress";
 import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type RulesetId } from "@malignus/shared";
 import { Simulation, type SimState } from "../src/sim/index.ts";
-import { BENCH_RULESETS, MID_INVASION, defendedSim, idleSim, midInvasionSim, scaledSim } from "./scenarios.ts";
+import { BENCH_RULESETS, MID_INVASION, bigBattleSim, defendedSim, idleSim, midInvasionSim, scaledSim } from "./scenarios.ts";
 import { parseCli, runCli, str } from "../../tools/cli.ts";
 import { fmt, fmtInt, mean, percentile, table } from "./stats.ts";
 
@@ -38,7 +40,31 @@ export const DAYS_MAX_WALL_SECONDS = 180;
 export const MIN_TIMED_TICKS = 20;
 
 /** Entity counts of the scaling table. */
-export const SCALING_COUNTS = [10, 25, 50, 100, 250, 500, 1000] as const;
+export const SCALING_COUNTS = [10, 25, 50, 100, 250, 500, 1000, 2000] as const;
+
+/** Entity counts the scaling exponent is fitted over (issue 20: 50..2,000). */
+export const EXPONENT_RANGE = { from: 50, to: 2000 } as const;
+
+/** Issue 20 targets of the scaling table: fitted exponent at most, 1,000-entity mean tick (µs) at most. */
+export const SCALING_TARGETS = { exponent: 1.2, thousandMicros: 2000 } as const;
+
+/**
+ * The exponent k of mean tick time ∝ entities^k: the least-squares slope of ln(mean µs) on
+ * ln(entities) over the points whose entity count is within `range` (inclusive).
+ * @throws Error when fewer than two points with distinct counts are in range.
+ */
+export function scalingExponent(points: readonly { entities: number; meanMicros: number }[], range: { from: number; to: number } = EXPONENT_RANGE): number {
+  const xs: number[] = [], ys: number[] = [];
+  for (const p of points) {
+    if (p.entities < range.from || p.entities > range.to || p.meanMicros <= 0) continue;
+    xs.push(Math.log(p.entities)); ys.push(Math.log(p.meanMicros));
+  }
+  const mx = xs.length > 0 ? mean(xs) : 0, my = ys.length > 0 ? mean(ys) : 0;
+  let sxy = 0, sxx = 0;
+  for (let i = 0; i < xs.length; i++) { sxy += ((xs[i] as number) - mx) * ((ys[i] as number) - my); sxx += ((xs[i] as number) - mx) ** 2; }
+  if (xs.length < 2 || sxx === 0) throw new Error(`scaling exponent needs two entity counts within ${range.from}..${range.to}, got ${xs.length}`);
+  return sxy / sxx;
+}
 
 /** Timing of one scenario: per-tick samples summarised. Times in microseconds. */
 export interface TickTiming {
@@ -57,6 +83,10 @@ export interface BenchReport {
   idle: ({ ruleset: RulesetId } & TickTiming)[];
   invasion: ({ ruleset: RulesetId; adventurers: number; minions: number; traps: number; entities: number } & TickTiming)[];
   scaling: ({ requested: number; entities: number; adventurers: number; minions: number; traps: number } & TickTiming)[];
+  /** Fitted exponent of the scaling table over {@link EXPONENT_RANGE} (null when not measured). */
+  scalingExponent: number | null;
+  /** Issue 20's big battles ({@link BIG_BATTLES}), per ruleset. */
+  battles: ({ ruleset: RulesetId; adventurers: number; minions: number; entities: number } & TickTiming)[];
   /** The fast-forward: `days` asked, `daysReached` (less when stopped by `--max-wall`). */
   days: { days: number; daysReached: number; stoppedByWallLimit: boolean; ticks: number; wallSeconds: number; ticksPerSecond: number; invasions: number; events: number; trapsFired: number } | null;
   targets: { name: string; target: string; measured: string; met: boolean }[];
@@ -119,7 +149,7 @@ export function timeTicks(snapshot: SimState, windowTicks: number, budgetMs: num
 export interface BenchArgs { quick: boolean; days: number; maxWall: number; only: Set<string>; json: string | null }
 
 /** The scenarios `--only` may name. */
-export const BENCH_SCENARIOS = ["idle", "invasion", "scaling", "days"] as const;
+export const BENCH_SCENARIOS = ["idle", "invasion", "scaling", "battles", "days"] as const;
 
 /** The option lines shared by the usage of `npm run bench` and of `npm run bench:profile`. */
 export const BENCH_OPTIONS = `  --quick                   shorter measuring windows
@@ -179,7 +209,7 @@ async function main(): Promise<void> {
   const budget = args.quick ? 400 : 1500;
   const report: BenchReport = {
     startedAt: new Date().toISOString(), machine: machineInfo(), quick: args.quick,
-    idle: [], invasion: [], scaling: [], days: null, targets: [],
+    idle: [], invasion: [], scaling: [], scalingExponent: null, battles: [], days: null, targets: [],
   };
   const m = report.machine;
   console.log(`malignus simulation benchmarks: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, node ${m.node}${args.quick ? " (quick)" : ""}\n`);
@@ -234,6 +264,29 @@ async function main(): Promise<void> {
       ["entities", "adventurers", "minions", "traps", ...TIMING_HEADER, "µs/entity"],
       report.scaling.map((r) => [r.entities, r.adventurers, r.minions, r.traps, ...row(r), fmt(r.meanMicros / r.entities, 2)]),
     ));
+    try {
+      report.scalingExponent = scalingExponent(report.scaling);
+      console.log(`Fitted exponent over ${EXPONENT_RANGE.from}..${EXPONENT_RANGE.to} entities (least squares of ln mean µs on ln entities): ${fmt(report.scalingExponent, 2)}`);
+    } catch (err) {
+      console.log(`Fitted exponent: not available (${err instanceof Error ? err.message : String(err)})`);
+    }
+    console.log();
+  }
+
+  if (args.only.has("battles")) {
+    const b = bar("big battles", BENCH_RULESETS.length * budget, "ms");
+    BENCH_RULESETS.forEach((ruleset, i) => {
+      const s = bigBattleSim(ruleset);
+      const snap = s.sim.snapshot();
+      timeTicks(snap, 50, 20);
+      report.battles.push({
+        ruleset, adventurers: s.adventurers, minions: s.minions, entities: s.entities,
+        ...timeTicks(snap, 300, budget, (t) => b.update(Math.min(budget, Math.round(t)) + i * budget)),
+      });
+    });
+    b.stop();
+    console.log("Big battles (issue 20: arena, peasants against minions, no traps; windows of 300 ticks from the same snapshot)");
+    console.log(table(["ruleset", "adventurers", "minions", ...TIMING_HEADER], report.battles.map((r) => [r.ruleset, r.adventurers, r.minions, ...row(r)])));
     console.log();
   }
 
@@ -271,6 +324,9 @@ async function main(): Promise<void> {
   const invWorst = report.invasion.length ? Math.max(...report.invasion.map((r) => r.meanMicros)) : null;
   if (idleWorst !== null) report.targets.push({ name: "idle dungeon (slowest ruleset)", target: `≥ ${fmtInt(TARGETS.idleTicksPerSecond)} ticks/s`, measured: `${fmtInt(idleWorst)} ticks/s`, met: idleWorst >= TARGETS.idleTicksPerSecond });
   if (invWorst !== null) report.targets.push({ name: "tick mid-invasion (slowest ruleset, mean)", target: `≤ ${TARGETS.invasionTickMicros} µs`, measured: `${fmt(invWorst)} µs`, met: invWorst <= TARGETS.invasionTickMicros });
+  if (report.scalingExponent !== null) report.targets.push({ name: "scaling exponent (50..2,000 entities)", target: `≤ ${SCALING_TARGETS.exponent}`, measured: fmt(report.scalingExponent, 2), met: report.scalingExponent <= SCALING_TARGETS.exponent });
+  const thousand = report.scaling.find((r) => r.requested === 1000);
+  if (thousand) report.targets.push({ name: "tick at 1,000 entities (mean)", target: `≤ ${fmtInt(SCALING_TARGETS.thousandMicros)} µs`, measured: `${fmt(thousand.meanMicros)} µs`, met: thousand.meanMicros <= SCALING_TARGETS.thousandMicros });
   if (report.days) {
     const d = report.days;
     const scaled = d.wallSeconds * (60 / d.daysReached);
@@ -279,7 +335,7 @@ async function main(): Promise<void> {
       : `${fmt(scaled, 1)} s${d.days === 60 ? "" : ` (extrapolated from ${d.days} days)`}`;
     report.targets.push({ name: "60 game days fast-forwarded", target: `≤ ${TARGETS.sixtyDaysSeconds} s`, measured, met: !d.stoppedByWallLimit && scaled <= TARGETS.sixtyDaysSeconds });
   }
-  console.log("Targets (issue 10)");
+  console.log("Targets (issues 10 and 20)");
   console.log(table(["what", "target", "measured", ""], report.targets.map((t) => [t.name, t.target, t.measured, t.met ? "met" : "MISSED"])));
   if (report.targets.some((t) => !t.met)) {
     console.log("\nA target is missed: profile with `npm run bench:profile` (node --cpu-prof) to see the hot spots.");

@@ -214,3 +214,24 @@ export function defendedSim(ruleset: RulesetId = "malignus", seed = 20_261_129):
   const traps = placeTraps(sim, 8, { x: 2, y: 11 });
   return built(sim, traps);
 }
+
+/** Issue 20's "big battle" per ruleset: adventurers (peasants) against minions, no traps. */
+export const BIG_BATTLES: Readonly<Record<RulesetId, { adventurers: number; minions: number }>> = {
+  d100: { adventurers: 120, minions: 30 },
+  d20: { adventurers: 60, minions: 60 },
+  malignus: { adventurers: 60, minions: 60 },
+};
+
+/**
+ * A big battle ({@link BIG_BATTLES}) on an arena sized for its units: the minions scattered over
+ * the floor, a spotted party of peasants already inside, day 2 (the schedule stays quiet).
+ */
+export function bigBattleSim(ruleset: RulesetId, seed = 13): BuiltScenario {
+  const shape = BIG_BATTLES[ruleset];
+  const sim = Simulation.create({ seed, ruleset, map: arenaMap(shape.adventurers + shape.minions), pauseOnSpot: false });
+  sim.state.tick = TICKS_PER_GAME_DAY;
+  const rand = layoutRng(seed);
+  addMinions(sim, Math.max(0, shape.minions - countUnits(sim, "minion")), rand);
+  addParty(sim, shape.adventurers, rand);
+  return built(sim, 0);
+}

@@ -5,9 +5,13 @@
  *   doors were added, removed or moved.
  * - rooms/projection.ts `setProjectionChecks`: a projection that reuses a collection's record
  *   list finds the same records as a walk of the collection.
+ * - sim/world/unitIndex.ts `setUnitIndexChecks`: the units-by-tile index agrees with every unit's
+ *   position whenever it is asked (a move inside a tick went through `placeUnit`).
  */
 import { setWiringChecks } from "../src/sim/traps/network.ts";
 import { setProjectionChecks } from "../src/rooms/projection.ts";
+import { setUnitIndexChecks } from "../src/sim/world/unitIndex.ts";
 
 setWiringChecks(true);
 setProjectionChecks(true);
+setUnitIndexChecks(true);

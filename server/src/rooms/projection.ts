@@ -225,6 +225,27 @@ function makeMirrors(target: DungeonState): Mirrors {
 }
 
 /**
+ * Ticks between two syncs of `GameClock.tick` while the clock runs one tick a step (issue 20
+ * part 4): one game minute ({@link TICKS_PER_GAME_MINUTE} ticks), so a spectator at timeScale 1
+ * gets the tick once a real second instead of in every patch (it was two thirds of a spectator's
+ * bytes). Clients derive the ticks in between from the clock (client-sdk `estimateTick`).
+ */
+export const CLOCK_TICK_SYNC_TICKS = TICKS_PER_GAME_MINUTE;
+
+/**
+ * True when the schema's clock tick (`synced`, the last tick written; undefined before the first)
+ * must be set to the simulation's tick `t`: the first time, whenever the clock is paused (clients
+ * then see the exact tick), when it went back (a replay seek), and when `t` crossed a multiple of
+ * {@link CLOCK_TICK_SYNC_TICKS} since the last sync (so every step when a step runs that many
+ * ticks or more, e.g. timeScale 50). Otherwise the tick stays as last synced.
+ */
+export function tickNeedsSync(synced: number | undefined, t: number, paused: boolean): boolean {
+  if (synced === t) return false;
+  if (synced === undefined || paused || t < synced) return true;
+  return Math.floor(t / CLOCK_TICK_SYNC_TICKS) !== Math.floor(synced / CLOCK_TICK_SYNC_TICKS);
+}
+
+/**
  * Mirrors the dynamic part of the simulation state: clock (with the room's `timeScale`), metal,
  * units, parts, cables, doors, effects, altars, lairs, duels and the invasion. Tiles may change
  * (doors, digging), so they are compared too. Each entry keeps a shadow of what was last written
@@ -243,7 +264,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
 
   const clock = target.clock;
   const t = sim.tick;
-  if (root.tick !== t) clock.tick = root.tick = t;
+  if (tickNeedsSync(root.tick, t, sim.paused)) clock.tick = root.tick = t; // issue 20 part 4: not every tick
   if (root.day !== (v = Math.floor(t / TICKS_PER_GAME_DAY) + 1)) clock.day = root.day = v;
   if (root.hour !== (v = Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR))) clock.hour = root.hour = v;
   if (root.minute !== (v = Math.floor((t % TICKS_PER_GAME_HOUR) / TICKS_PER_GAME_MINUTE))) clock.minute = root.minute = v;

@@ -18,6 +18,7 @@ import { createInvasionRecord } from "./invasions/schedule.ts";
 import { createTreasure } from "./invasions/loot.ts";
 import { createDoorMemory, createDoorsFromMap } from "./doors/doors.ts";
 import { newWiringMemo, type WiringMemo } from "./traps/network.ts";
+import { beginTick, endTick } from "./world/unitIndex.ts";
 
 /** Options to create a simulation. */
 export interface SimulationOptions {
@@ -204,7 +205,14 @@ export class Simulation {
   step(): SimEvent[] {
     if (!this.state.paused) {
       this.state.tick++;
-      for (const system of SYSTEMS) system(this);
+      beginTick(this); // issue 20: the unit index (world/unitIndex.ts)
+      let ran = false;
+      try {
+        for (const system of SYSTEMS) system(this);
+        ran = true;
+      } finally {
+        endTick(this, ran);
+      }
       const every = this.checkpointEvery;
       if (every > 0 && this.state.tick % every === 0) this.#checkpoints.push({ tick: this.state.tick, hash: this.hash() });
     }

@@ -5,7 +5,7 @@ import { SERVER_PROFILE_USAGE, parseServerProfileArgs } from "../../bench/server
 
 describe("npm run bench arguments", () => {
   it("parses its options, with the defaults", () => {
-    expect(parseBenchArgs([])).toEqual({ quick: false, days: 60, maxWall: 180, only: new Set(["idle", "invasion", "scaling", "days"]), json: null });
+    expect(parseBenchArgs([])).toEqual({ quick: false, days: 60, maxWall: 180, only: new Set(["idle", "invasion", "scaling", "battles", "days"]), json: null });
     expect(parseBenchArgs(["--quick", "--days", "10", "--max-wall", "5", "--only", "idle,days", "--json", "b.json"]))
       .toEqual({ quick: true, days: 10, maxWall: 5, only: new Set(["idle", "days"]), json: "b.json" });
   });
@@ -16,7 +16,7 @@ describe("npm run bench arguments", () => {
     expect(() => parseBenchArgs(["--bogus"])).toThrow(new Error('unknown option "--bogus"'));
     expect(() => parseBenchArgs(["--json"])).toThrow(new Error("--json needs a value"));
     expect(() => parseBenchArgs(["--days", "366"])).toThrow(new Error("--days must be an integer from 1 to 365"));
-    expect(() => parseBenchArgs(["--only", "idle,fight"])).toThrow(new Error('--only: unknown scenario "fight" (any of idle,invasion,scaling,days)'));
+    expect(() => parseBenchArgs(["--only", "idle,fight"])).toThrow(new Error('--only: unknown scenario "fight" (any of idle,invasion,scaling,battles,days)'));
     expect(BENCH_USAGE.split("\n")[0]).toBe("usage: npm run bench -- [options]");
   });
 });

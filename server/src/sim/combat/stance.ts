@@ -3,6 +3,7 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
 import { areEnemies, isActive, isKeeperSide, presentUnits } from "../world/units.ts";
+import { unitsNear } from "../world/unitIndex.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
@@ -137,7 +138,9 @@ function isSpotted(sim: Simulation, u: UnitRecord): boolean {
 export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
   let out: Known[] | undefined;
   let have: Set<string> | undefined;
-  for (const u of presentUnits(sim)) {
+  // Issue 20: only units within sight or chase range can be seen or chased (the order does not
+  // matter: the answer is sorted below and seeing only refreshes enemies already remembered).
+  for (const u of unitsNear(sim, unit, Math.max(perceptionRange(unit), CHASE_RANGE_TILES), false)) {
     if (u === unit || !isActive(u) || u.carriedBy !== "" || !areEnemies(unit, u)) continue;
     const seen = canSee(sim, unit, u);
     if (seen && unit.knownEnemies[u.id]) learnPosition(sim, unit, u);

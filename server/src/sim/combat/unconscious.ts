@@ -3,6 +3,7 @@ import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
 import { isActive, allUnits } from "../world/units.ts";
+import { placeUnit } from "../world/unitIndex.ts";
 
 /**
  * What can be done with someone unconscious, whatever the ruleset: carry them (CMB-44), heal
@@ -44,7 +45,7 @@ export function pickUp(sim: Simulation, carrier: UnitRecord, body: UnitRecord): 
   if (chebyshev(carrier, body) > 1) throw new Error(`unit ${body.id} is not next to ${carrier.id}`);
   carrier.carryingId = body.id;
   body.carriedBy = carrier.id;
-  body.x = carrier.x; body.y = carrier.y;
+  placeUnit(sim, body, carrier.x, carrier.y);
   sim.emit({ type: "carried", unitId: body.id, byUnitId: carrier.id, x: carrier.x, y: carrier.y });
 }
 
@@ -58,7 +59,7 @@ export function putDown(sim: Simulation, carrier: UnitRecord): void {
   carrier.carryingId = "";
   if (!body) return;
   body.carriedBy = "";
-  body.x = carrier.x; body.y = carrier.y;
+  placeUnit(sim, body, carrier.x, carrier.y);
   sim.emit({ type: "dropped", unitId: body.id, byUnitId: carrier.id, x: body.x, y: body.y });
   if (body.kind === "minion" && body.activity === "unconscious" && onOwnBed(body)) {
     const wake = sim.state.tick + sim.rng.int(1, BED_WAKE_WITHIN_TICKS);
@@ -77,7 +78,7 @@ export function followCarriers(sim: Simulation): void {
     const carrier = units[body.carriedBy];
     if (!carrier || carrier.carryingId !== body.id) { body.carriedBy = ""; continue; }
     if (!isActive(carrier) || body.activity !== "unconscious") { putDown(sim, carrier); continue; }
-    body.x = carrier.x; body.y = carrier.y;
+    placeUnit(sim, body, carrier.x, carrier.y);
   }
 }
 

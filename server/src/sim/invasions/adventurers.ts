@@ -11,6 +11,7 @@ import { steerByPlayer } from "./playerMoves.ts";
 import { pursueAltar } from "./altars.ts";
 import { badlyHurt } from "./fleeing.ts";
 import { openParties } from "./openParties.ts";
+import { unitsNear } from "../world/unitIndex.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
@@ -34,7 +35,7 @@ function master(sim: Simulation): UnitRecord | undefined {
 
 /** The lowest-id active enemy standing next to `unit` (8 neighbours), if any. */
 export function adjacentEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
-  for (const u of presentUnits(sim)) {
+  for (const u of unitsNear(sim, unit, 1)) { // issue 20: the 3×3 tiles' units, in id order
     if (u !== unit && isActive(u) && areEnemies(unit, u) && chebyshev(unit, u) === 1) return u;
   }
   return undefined;

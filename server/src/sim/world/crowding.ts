@@ -2,7 +2,8 @@ import { SPECIES } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "./grid.ts";
-import { areEnemies, isActive, presentUnits } from "./units.ts";
+import { areEnemies, isActive } from "./units.ts";
+import { unitsOnTile } from "./unitIndex.ts";
 
 /**
  * Crowding in a fight, whatever the ruleset (CMB-18 to CMB-21): one body per tile, a melee
@@ -22,8 +23,8 @@ export const CROWDING_SPECIES = "kobold";
  */
 export function bodiesOn(sim: Simulation, x: number, y: number, self?: UnitRecord): UnitRecord[] {
   const out: UnitRecord[] = [];
-  for (const u of presentUnits(sim)) {
-    if (u !== self && u.x === x && u.y === y && isActive(u) && u.carriedBy === "") out.push(u);
+  for (const u of unitsOnTile(sim, x, y)) { // issue 20: the tile's units, in the order of a full scan
+    if (u !== self && isActive(u) && u.carriedBy === "") out.push(u);
   }
   return out;
 }
@@ -38,15 +39,25 @@ function isKobold(u: UnitRecord): boolean {
  * there, or `unit` is a kobold and only kobolds, fewer than {@link KOBOLDS_PER_TILE}, stand there.
  */
 export function hasRoomFor(sim: Simulation, unit: UnitRecord, x: number, y: number): boolean {
-  const others = bodiesOn(sim, x, y, unit);
-  if (others.length === 0) return true;
-  return isKobold(unit) && others.length < KOBOLDS_PER_TILE && others.every(isKobold);
+  let others = 0, allKobolds = true;
+  for (const u of unitsOnTile(sim, x, y)) {
+    if (u === unit || !isActive(u) || u.carriedBy !== "") continue;
+    others++;
+    if (!isKobold(u)) allKobolds = false;
+  }
+  if (others === 0) return true;
+  return isKobold(unit) && others < KOBOLDS_PER_TILE && allKobolds;
 }
 
 /** True when (x, y) is next to an active enemy of `unit` (8 neighbours): a fighting position. */
 export function isFightingPosition(sim: Simulation, unit: UnitRecord, x: number, y: number): boolean {
-  for (const u of presentUnits(sim)) {
-    if (u !== unit && isActive(u) && areEnemies(unit, u) && chebyshev(u, { x, y }) === 1) return true;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      for (const u of unitsOnTile(sim, x + dx, y + dy)) { // issue 20: the 8 neighbours' units only
+        if (u !== unit && isActive(u) && areEnemies(unit, u)) return true;
+      }
+    }
   }
   return false;
 }

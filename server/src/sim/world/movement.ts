@@ -1,9 +1,10 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, Pos, UnitRecord } from "../state.ts";
 import { chebyshev, findPath, inBounds, isWalkable, isWater, tileIndex } from "./grid.ts";
-import { isActive, presentUnits } from "./units.ts";
+import { areEnemies, isActive, presentUnits } from "./units.ts";
 import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "./crowding.ts";
 import { stepBlocked, unitEntered } from "./hooks.ts";
+import { placeUnit, unitsOnTile } from "./unitIndex.ts";
 
 /** Progress, in thousandths of a tile, that makes one tile of walking. */
 export const TILE_PROGRESS = 1000;
@@ -32,8 +33,8 @@ export function facingOf(dx: number, dy: number): number {
 
 /** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18). */
 function blockedByEnemy(sim: Simulation, self: UnitRecord, x: number, y: number): boolean {
-  for (const u of presentUnits(sim)) {
-    if (u !== self && u.x === x && u.y === y && isActive(u) && u.faction !== self.faction) return true;
+  for (const u of unitsOnTile(sim, x, y)) { // issue 20: the tile's units only
+    if (u !== self && isActive(u) && u.faction !== self.faction) return true;
   }
   return false;
 }
@@ -174,11 +175,22 @@ function reachableFrom(map: MapState, from: Pos, passable: (x: number, y: number
 
 /** CMB-18: tile indices `unit` may not walk through: taken (no room for it) and next to an enemy of it. */
 function takenFightingPositions(sim: Simulation, unit: UnitRecord): Set<number> {
+  // Issue 20: the fighting positions are the tiles next to an active enemy, so only those are
+  // tested (per tile through the unit index) instead of every unit's tile against every unit.
+  // The same set as testing every body's tile: a tile with no room for `unit` has a body on it.
   const out = new Set<number>();
-  for (const u of presentUnits(sim)) {
-    if (u === unit || !isActive(u) || u.carriedBy !== "") continue;
-    const i = tileIndex(sim.state.map, u.x, u.y);
-    if (!out.has(i) && !hasRoomFor(sim, unit, u.x, u.y) && isFightingPosition(sim, unit, u.x, u.y)) out.add(i);
+  const map = sim.state.map;
+  for (const e of presentUnits(sim)) {
+    if (e === unit || !isActive(e) || !areEnemies(unit, e)) continue;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if (dx === 0 && dy === 0) continue;
+        const x = e.x + dx, y = e.y + dy;
+        if (!inBounds(map, x, y)) continue;
+        const i = tileIndex(map, x, y);
+        if (!out.has(i) && !hasRoomFor(sim, unit, x, y)) out.add(i);
+      }
+    }
   }
   return out;
 }
@@ -210,7 +222,7 @@ export function stepMovement(sim: Simulation): void {
       walk.path.shift();
       walk.progress -= TILE_PROGRESS;
       unit.facing = facingOf(x - unit.x, y - unit.y);
-      unit.x = x; unit.y = y;
+      placeUnit(sim, unit, x, y); // keeps the unit index (world/unitIndex.ts) up to date
       unitEntered(sim, unit, x, y); // TRAP-13, DOOR-24, KNOW-18 (traps' hook)
       if (!isActive(unit) || unit.walk !== walk) break;
     }

@@ -14,6 +14,7 @@ import { d100Of } from "./sheet.ts";
 import { isDown } from "./statuses.ts";
 import { spendAction, type TurnState } from "./turns.ts";
 import { ALTITUDES, type D100Unit } from "./types.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 
 /** True when `u` stands (active, not down). */
 function up(u: UnitRecord): boolean {
@@ -77,7 +78,7 @@ const mountStep: CompanionHandler = (sim, unit, step, ts) => {
   if (chebyshev(unit, m) > 1) return "notAdjacent";
   const refused = mount(r, unit.id, m.d100, m.id, ts);
   if (refused) return refused;
-  unit.x = m.x; unit.y = m.y;
+  placeUnit(sim, unit, m.x, m.y);
   syncRider(r, m.d100);
   sim.emit({ type: "mountChanged", riderId: unit.id, mountId: m.id, mounted: true });
   return null;

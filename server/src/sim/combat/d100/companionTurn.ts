@@ -19,6 +19,7 @@ import { attackModeNow } from "./options.ts";
 import { d100Of } from "./sheet.ts";
 import { canAct, endOwnTurn, isDown } from "./statuses.ts";
 import { startOwnTurn } from "./turns.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 
 /** One d100 turn of the encounter machinery (encounter.ts `takeD100Turn`). */
 export type D100TurnFn = (sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown) => void | "open";
@@ -131,7 +132,7 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
     }
   }
   const m = d.mountId ? sim.state.units[d.mountId] : undefined;
-  if (m && ridden(sim, m) === unit) { m.x = unit.x; m.y = unit.y; m.facing = unit.facing; }
+  if (m && ridden(sim, m) === unit) { placeUnit(sim, m, unit.x, unit.y); m.facing = unit.facing; }
   return result;
 }
 

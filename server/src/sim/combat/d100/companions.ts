@@ -14,6 +14,7 @@ import { d100Of } from "./sheet.ts";
 import { isDown } from "./statuses.ts";
 import type { D100Unit } from "./types.ts";
 import { fnv1a64 } from "../../hash.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 
 /**
  * Companions in `d100` rooms: the familiars (P100-FAMILIAR-01 to 14) and mounts (P100-AIR-20 to
@@ -190,7 +191,7 @@ function followOwner(sim: Simulation, u: UnitRecord): void {
     return;
   }
   if (ridden(sim, u) === owner) {
-    u.x = owner.x; u.y = owner.y; u.facing = owner.facing; u.walk = null;
+    placeUnit(sim, u, owner.x, owner.y); u.facing = owner.facing; u.walk = null;
     u.activity = owner.activity === "fighting" ? "idle" : owner.activity;
     return;
   }
@@ -210,7 +211,7 @@ function remount(sim: Simulation, rider: UnitRecord, m: UnitRecord): void {
   const r = d100Of(rider);
   r.mountId = m.id;
   syncRider(r, d100Of(m));
-  m.x = rider.x; m.y = rider.y; m.walk = null;
+  placeUnit(sim, m, rider.x, rider.y); m.walk = null;
   sim.emit({ type: "mountChanged", riderId: rider.id, mountId: m.id, mounted: true });
 }
 
@@ -225,7 +226,7 @@ function bringBack(sim: Simulation, u: UnitRecord, owner: UnitRecord | undefined
   if (u.carriedBy || encounterOf(sim, owner.id)) return;
   if (!reviveFamiliar(d, true)) return;
   u.activity = "idle";
-  u.x = owner.x; u.y = owner.y;
+  placeUnit(sim, u, owner.x, owner.y);
   u.diedTick = -1; u.walk = null; u.targetId = "";
   sim.emit({ type: "woke", unitId: u.id });
 }

@@ -19,6 +19,7 @@ import { d100Attack } from "./resolve.ts";
 import { d100Of } from "./sheet.ts";
 import { canMove } from "./statuses.ts";
 import { moveAllowance, opportunityAttacks, spendAction, type Placed, type TurnState } from "./turns.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 
 /** Moves toward a tile next to `target` (tiles held by others avoided), at most the unit's allowance (P100-MOVE-01, 02). @returns the tiles walked. */
 export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState, swarm: boolean): number {
@@ -91,7 +92,7 @@ export function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, st
     }
     if (!canMove(me)) return taken;
     unit.facing = facingOf(next.x - unit.x, next.y - unit.y);
-    unit.x = next.x; unit.y = next.y;
+    placeUnit(sim, unit, next.x, next.y);
     taken += 1;
     onUnitEntersTile(sim, unit, next.x, next.y);
     if (!isUp(unit)) return taken;

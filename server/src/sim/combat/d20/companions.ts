@@ -6,6 +6,7 @@ import { addUnit, presentUnits } from "../../world/units.ts";
 import { speciesFields } from "../creatures.ts";
 import { encounterOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 
 /**
  * Mounts and class spells in live `d20` rooms (issue 7, d20finish). The adventurer classes whose
@@ -117,7 +118,7 @@ export function stepD20Mounts(sim: Simulation): void {
       sim.emit({ type: "mountChanged", riderId: owner.id, mountId: m.id, mounted: true });
     }
     if (m.d20.riderId === owner.id) {
-      m.x = owner.x; m.y = owner.y; m.facing = owner.facing; m.walk = null;
+      placeUnit(sim, m, owner.x, owner.y); m.facing = owner.facing; m.walk = null;
       m.activity = owner.activity === "fighting" ? "idle" : owner.activity;
     }
   }

@@ -8,6 +8,7 @@ import { modeOf } from "./movement.ts";
 import { d20Of } from "./sheet.ts";
 import { sizeDiff, type Size } from "./size.ts";
 import { addStatus, hasStatus, removeStatus } from "./statuses.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 
 /** D20-MOUNT-01, D20-MOUNT-14: may `mount` carry `rider`? Willing and at least one size larger; `controlled` also needs trained. */
 export function canServeAsMount(rider: Size, mount: Size, willing: boolean): boolean {
@@ -76,7 +77,7 @@ export function unseatRoll(sim: Simulation, rider: UnitRecord): { stays: boolean
   d20Of(mount).riderId = "";
   const spot = AROUND.map(([dx, dy]) => ({ x: mount.x + dx, y: mount.y + dy }))
     .find((p) => isWalkable(sim.state.map, p.x, p.y) && !Object.values(sim.state.units).some((u) => u !== rider && isActive(u) && u.x === p.x && u.y === p.y));
-  if (spot) { rider.x = spot.x; rider.y = spot.y; }
+  if (spot) { placeUnit(sim, rider, spot.x, spot.y); }
   if (!hasStatus(r.statuses, "prone")) addStatus(r.statuses, "prone", mount.id, -1);
   sim.emit({ type: "mountChanged", riderId: rider.id, mountId: mount.id, mounted: false });
   return { stays: false, badLuck: roll.badLuck, fallTiles };

@@ -15,6 +15,7 @@ import { addStatus, canReact, hasStatus, removeStatus, isIncapacitated } from ".
 import { d20Of, traitsOf } from "./sheet.ts";
 import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
 import type { D20Unit } from "./types.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 
 /** True when the unit stands on deep water and is fully submerged (Left open D20-WATER). */
 export function isSubmerged(sim: Simulation, unit: UnitRecord): boolean {
@@ -314,7 +315,7 @@ export function mountFalls(sim: Simulation, mount: UnitRecord): void {
   r.riding = null;
   const spot = AROUND.map(([dx, dy]) => ({ x: mount.x + dx, y: mount.y + dy }))
     .find((p) => isWalkable(sim.state.map, p.x, p.y) && !Object.values(sim.state.units).some((u) => u !== rider && isActive(u) && u.x === p.x && u.y === p.y));
-  if (spot) { rider.x = spot.x; rider.y = spot.y; }
+  if (spot) { placeUnit(sim, rider, spot.x, spot.y); }
   if (r.hp > 0 && canReact(r.statuses, false, r.reactionUsed)) {
     r.reactionUsed = true;
     const enc = encounterOf(sim, rider.id);

@@ -22,6 +22,7 @@ import { canReact, hasStatus, removeStatus, targetingLimit } from "./statuses.ts
 import { canStrike, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { strike } from "./strikes.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 
 /** Who counts as a foe in d20: standing ({@link isUp}), at its distance in tiles ({@link unitDistance}). */
 const D20_FOES: FoeRules = { isUp, distance: unitDistance };
@@ -108,12 +109,12 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   const from = { x: unit.x, y: unit.y };
   const fromSide = spaceSide(unit);
   unit.facing = facingOf(dx, dy);
-  unit.x = next.x; unit.y = next.y;
+  placeUnit(sim, unit, next.x, next.y);
   budget.movement -= cost;
   refreshSqueezing(sim, unit); // D20-SIZE-08 to D20-SIZE-12
-  if (dragged && isActive(dragged)) { dragged.x = from.x; dragged.y = from.y; } // D20-ATTACK-29: forced, no opportunity attack
+  if (dragged && isActive(dragged)) { placeUnit(sim, dragged, from.x, from.y); } // D20-ATTACK-29: forced, no opportunity attack
   const rider = me.riderId !== "" ? sim.state.units[me.riderId] : undefined;
-  if (rider) { rider.x = unit.x; rider.y = unit.y; } // Left open (D20-MOUNT): the rider shares its mount's space
+  if (rider) { placeUnit(sim, rider, unit.x, unit.y); } // Left open (D20-MOUNT): the rider shares its mount's space
   readiedAttacks(sim, enc, unit, from, fromSide);
   if (isUp(unit)) onUnitEntersTile(sim, unit, next.x, next.y);
   if (isUp(unit)) slipCheck(sim, unit); // D20-MOVE-27: entering spilled slippery liquid
@@ -180,8 +181,8 @@ function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord
 }
 
 /** Takes `rider` off `mount` onto `spot` (a free tile within 1, D20-MOUNT-06, D20-MOUNT-09). */
-export function unseat(rider: UnitRecord, mount: UnitRecord, spot: { x: number; y: number }): void {
+export function unseat(sim: Simulation, rider: UnitRecord, mount: UnitRecord, spot: { x: number; y: number }): void {
   d20Of(rider).riding = null;
   d20Of(mount).riderId = "";
-  rider.x = spot.x; rider.y = spot.y;
+  placeUnit(sim, rider, spot.x, spot.y);
 }

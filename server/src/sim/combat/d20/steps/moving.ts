@@ -10,6 +10,7 @@ import { d20Of } from "../sheet.ts";
 import { dismountSpots, mountTurnBudget } from "../reach.ts";
 import { stepTo, unseat } from "../stepping.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
+import { placeUnit } from "../../../world/unitIndex.ts";
 
 /** Walks `step.path` (tiles) one {@link stepTo} at a time (D20-MOVE-03 to D20-MOVE-11); a rider directs its controlled mount instead (D20-MOUNT-17, D20-MOUNT-21). */
 export const moveStep: D20Handler<"move"> = ({ sim, enc, unit, me, ts }, step) => {
@@ -43,7 +44,7 @@ export const mountStep: D20Handler<"mount"> = ({ sim, enc, unit, me, ts }, step)
   const controlled = isControlled(md.mountTraits.trained, md.mountTraits.intelligent, md.mountTraits.summoned, step.control !== false);
   me.riding = { mountId: mount.id, controlled };
   md.riderId = unit.id;
-  unit.x = mount.x; unit.y = mount.y;
+  placeUnit(sim, unit, mount.x, mount.y);
   if (controlled) {
     // D20-MOUNT-16, D20-MOUNT-19: the controlled mount shares the rider's initiative and may move and act this very turn,
     // unless (Left open) it has already had its own turn this round: then it has nothing left to spend.
@@ -63,7 +64,7 @@ export const dismountStep: D20Handler<"dismount"> = ({ sim, unit, me, ts }, step
   if (!dismountSpots(sim, unit, mount).some((p) => p.x === spot.x && p.y === spot.y)) return "dismount onto a free tile next to the mount";
   b.movement -= mountCost(me.movement);
   ts.mountedOrDismounted = true;
-  unseat(unit, mount, spot);
+  unseat(sim, unit, mount, spot);
   return null;
 };
 

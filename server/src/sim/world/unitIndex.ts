@@ -1,0 +1,221 @@
+import type { Simulation } from "../simulation.ts";
+import type { UnitRecord } from "../state.ts";
+import { allUnits } from "./units.ts";
+
+/**
+ * Issue 20 part 1: units by tile, so that a question about one tile ("who stands here?", "is an
+ * enemy next to it?") costs the units on a few tiles instead of a scan of every unit.
+ *
+ * The index covers the units of {@link allUnits} that had not left the map (activity `left`)
+ * when it was built; it is built at the first question of a tick (or after a unit was added or
+ * removed: a new {@link allUnits} list) and kept up to date within the tick by {@link placeUnit},
+ * which every system that moves a unit calls instead of writing `x`/`y`. Units on one tile are
+ * kept in {@link allUnits} order (ascending id, the order the scans it replaces visited them),
+ * so answers, RNG use and tie-breaks are exactly those of a full scan.
+ *
+ * Positions written directly between ticks (scenario set-up, tests) are picked up by the next
+ * tick's rebuild; a direct write inside a tick is a bug that {@link setUnitIndexChecks} (on in
+ * every test, server/test/setup.ts) reports at the next question.
+ */
+interface UnitIndex {
+  /** The {@link allUnits} list and tick the index was built for. */
+  list: readonly UnitRecord[];
+  tick: number;
+  /** Tile key ({@link tileKey}) -> the units on it, in {@link allUnits} order. */
+  tiles: Map<number, UnitRecord[]>;
+  /** Unit -> its place in {@link allUnits} (the bucket order). */
+  order: Map<UnitRecord, number>;
+  /** Chunk key ({@link chunkKey}) -> the units in that {@link CHUNK_TILES}-square chunk, in no order. */
+  chunks: Map<number, UnitRecord[]>;
+}
+
+/** Side of the square chunks {@link unitsNear} looks through, in tiles. */
+export const CHUNK_TILES = 8;
+
+/** Key of the chunk holding tile (x, y). */
+function chunkKey(x: number, y: number): number {
+  return tileKey(Math.floor(x / CHUNK_TILES), Math.floor(y / CHUNK_TILES));
+}
+
+const indexes = new WeakMap<object, UnitIndex>();
+
+let checks = false;
+
+/** True between {@link beginTick} and {@link endTick}: systems are running. */
+let inTick = false;
+
+/** Turns the check that the index agrees with every unit's position on or off (tests: on). */
+export function setUnitIndexChecks(on: boolean): void {
+  checks = on;
+}
+
+/** Key of tile (x, y) in the index (any integer coordinates within ±32,767 tiles). */
+function tileKey(x: number, y: number): number {
+  return (y + 32768) * 65536 + (x + 32768);
+}
+
+/** Builds the index of `list` (units that left the map are not indexed). */
+function build(list: readonly UnitRecord[], tick: number): UnitIndex {
+  const tiles = new Map<number, UnitRecord[]>();
+  const order = new Map<UnitRecord, number>();
+  const chunks = new Map<number, UnitRecord[]>();
+  for (let i = 0; i < list.length; i++) {
+    const u = list[i] as UnitRecord;
+    if (u.activity === "left") continue;
+    order.set(u, i);
+    const k = tileKey(u.x, u.y);
+    const bucket = tiles.get(k);
+    if (bucket) bucket.push(u); else tiles.set(k, [u]);
+    const c = chunkKey(u.x, u.y);
+    const chunk = chunks.get(c);
+    if (chunk) chunk.push(u); else chunks.set(c, [u]);
+  }
+  return { list, tick, tiles, order, chunks };
+}
+
+/**
+ * Throws when `index` disagrees with the units' positions (a unit moved without
+ * {@link placeUnit} during the tick).
+ * @throws Error naming the unit, its position and where the index has it.
+ */
+function verify(index: UnitIndex): void {
+  for (const [u] of index.order) {
+    const bucket = index.tiles.get(tileKey(u.x, u.y));
+    if (bucket === undefined || !bucket.includes(u)) {
+      let at = "nowhere";
+      for (const [k, b] of index.tiles) if (b.includes(u)) at = `(${(k % 65536) - 32768}, ${Math.floor(k / 65536) - 32768})`;
+      throw new Error(`unit index out of date: unit ${u.id} stands on (${u.x}, ${u.y}) but is indexed at ${at}; move units with placeUnit (world/unitIndex.ts)`);
+    }
+    if (!index.chunks.get(chunkKey(u.x, u.y))?.includes(u)) throw new Error(`unit index out of date: unit ${u.id} is missing from the chunk of (${u.x}, ${u.y})`);
+  }
+}
+
+/**
+ * The index for the current tick and unit list, built when missing or out of date. With checks
+ * on, a question asked between ticks (scenario set-up, tests calling a system directly) first
+ * compares the index with the positions and rebuilds it when a position was written directly;
+ * inside a tick the comparison is {@link endTick}'s, which throws.
+ */
+function current(sim: Simulation): UnitIndex {
+  const list = allUnits(sim);
+  const units = sim.state.units;
+  const cached = indexes.get(units);
+  if (cached && cached.list === list && cached.tick === sim.state.tick) {
+    if (!checks || inTick) return cached;
+    try { verify(cached); return cached; } catch { /* written directly between ticks: rebuilt below */ }
+  }
+  const index = build(list, sim.state.tick);
+  indexes.set(units, index);
+  return index;
+}
+
+const NONE: readonly UnitRecord[] = [];
+
+/**
+ * The units standing on tile (x, y), in {@link allUnits} order (ascending id), whatever their
+ * activity except `left` at the start of the tick: callers filter (e.g. `isActive`). The array
+ * is the index's own: do not keep or change it, and copy it before moving units while iterating.
+ */
+export function unitsOnTile(sim: Simulation, x: number, y: number): readonly UnitRecord[] {
+  return current(sim).tiles.get(tileKey(x, y)) ?? NONE;
+}
+
+/**
+ * The units within `range` tiles (Chebyshev) of `center`, in {@link allUnits} order (ascending
+ * id), whatever their activity except `left` at the start of the tick: exactly what a scan of
+ * every unit filtered on `chebyshev(u, center) <= range` gives, looking only through the
+ * {@link CHUNK_TILES}-square chunks the range touches. A fresh array the caller may keep.
+ * @param range tiles, ≥ 0.
+ * @param ordered false skips the sort into id order, for callers whose answer does not depend on
+ *   the order they visit the units in (the same units, in no particular order).
+ */
+export function unitsNear(sim: Simulation, center: { x: number; y: number }, range: number, ordered = true): UnitRecord[] {
+  const index = current(sim);
+  const out: UnitRecord[] = [];
+  const cx0 = Math.floor((center.x - range) / CHUNK_TILES), cx1 = Math.floor((center.x + range) / CHUNK_TILES);
+  const cy0 = Math.floor((center.y - range) / CHUNK_TILES), cy1 = Math.floor((center.y + range) / CHUNK_TILES);
+  for (let cy = cy0; cy <= cy1; cy++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const chunk = index.chunks.get(tileKey(cx, cy));
+      if (chunk === undefined) continue;
+      for (const u of chunk) {
+        if (Math.max(Math.abs(u.x - center.x), Math.abs(u.y - center.y)) <= range) out.push(u);
+      }
+    }
+  }
+  if (ordered && out.length > 1) {
+    const order = index.order;
+    out.sort((a, b) => (order.get(a) as number) - (order.get(b) as number));
+  }
+  return out;
+}
+
+/**
+ * Moves `unit` to tile (x, y) (no checks: callers apply the rules) and keeps the index up to
+ * date. Every system that changes a unit's position calls this instead of writing `x`/`y`.
+ */
+export function placeUnit(sim: Simulation, unit: UnitRecord, x: number, y: number): void {
+  if (unit.x === x && unit.y === y) return;
+  const index = indexes.get(sim.state.units);
+  if (index && index.tick === sim.state.tick && index.list === allUnits(sim)) {
+    const ord = index.order.get(unit);
+    if (ord !== undefined) {
+      const from = index.tiles.get(tileKey(unit.x, unit.y));
+      if (from) {
+        const i = from.indexOf(unit);
+        if (i >= 0) from.splice(i, 1);
+        if (from.length === 0) index.tiles.delete(tileKey(unit.x, unit.y));
+      }
+      const fc = chunkKey(unit.x, unit.y), tc = chunkKey(x, y);
+      if (fc !== tc) {
+        const fromChunk = index.chunks.get(fc);
+        if (fromChunk) {
+          const i = fromChunk.indexOf(unit);
+          if (i >= 0) { fromChunk[i] = fromChunk[fromChunk.length - 1] as UnitRecord; fromChunk.pop(); }
+        }
+        const toChunk = index.chunks.get(tc);
+        if (toChunk) toChunk.push(unit); else index.chunks.set(tc, [unit]);
+      }
+      const k = tileKey(x, y);
+      const to = index.tiles.get(k);
+      if (to === undefined) index.tiles.set(k, [unit]);
+      else {
+        let j = to.length;
+        while (j > 0 && (index.order.get(to[j - 1] as UnitRecord) as number) > ord) j--;
+        to.splice(j, 0, unit);
+      }
+    }
+  }
+  unit.x = x;
+  unit.y = y;
+}
+
+/**
+ * Called by `Simulation.step` before its systems run: drops the index (positions may have been
+ * written directly between ticks; the first question of the tick builds it afresh).
+ */
+export function beginTick(sim: Simulation): void {
+  indexes.delete(sim.state.units);
+  inTick = true;
+}
+
+/**
+ * Called by `Simulation.step` after its systems ran (`ran` false when one threw: no check, the
+ * system's error is the one reported): with checks on, throws when a system moved a unit without
+ * {@link placeUnit} during the tick.
+ * @throws Error naming the first unit found out of place (checks on only).
+ */
+export function endTick(sim: Simulation, ran = true): void {
+  inTick = false;
+  if (checks && ran) checkUnitIndex(sim);
+}
+
+/**
+ * Debug check (`sim.checkIndexes` for tests and the soak): throws when the unit index of the
+ * current tick disagrees with the units' positions.
+ * @throws Error naming the first unit found out of place.
+ */
+export function checkUnitIndex(sim: Simulation): void {
+  const index = indexes.get(sim.state.units);
+  if (index && index.tick === sim.state.tick && index.list === allUnits(sim)) verify(index);
+}
