@@ -48,6 +48,8 @@ describe("chaos report", () => {
       "| kill9 | ✓ | 3→3 | 2/2 | — | — | 7 / 0 | 0 | RSS MB: 80/90 | all 1 checks held |",
       "| takeover | ✗ | 0→0 | — | 1/2 | — | 0 / — | 0 |  | the old connection is closed with 4101 (timeout); a \\| pipe |",
     ]);
+    const withLoad = markdownTable(results(), { startedAt: "2026-12-01T20:00:00Z", short: true, seed: 7, postgres: "own cluster", seconds: 300, load: [12.04, 9.5] });
+    expect(withLoad.split("\n")[0]).toBe("Run of 2026-12-01T20:00:00Z (--short, seed 7, 300 s; load average 12.0 at the start, 9.5 at the end; PostgreSQL: own cluster): 1/2 scenarios held.");
   });
 
   it("text: aligned main columns, then each row's figures and reason", () => {
