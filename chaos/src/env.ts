@@ -169,8 +169,10 @@ export async function startChaosEnv(options: ChaosEnvOptions = {}): Promise<Chao
         if ((await exitWithin(s.proc, SERVER_STOP_TIMEOUT_MS)) === "timeout") s.proc.child.kill("SIGKILL");
       }));
     });
-    for (const name of ["A", "B"]) {
-      const port = await freePort();
+    // Both servers start at once (their start-up is most of the suite's set-up time).
+    const ports = [await freePort(), await freePort()];
+    const started = await Promise.allSettled(["A", "B"].map(async (name, i) => {
+      const port = ports[i]!;
       const env = {
         REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
         LEASE_HOLDER: `chaos-${name.toLowerCase()}`, LOG_LEVEL: "info",
@@ -178,8 +180,11 @@ export async function startChaosEnv(options: ChaosEnvOptions = {}): Promise<Chao
       const server: ChaosServer = { name, port, env, proc: await startServer(port, env, SERVER_START_TIMEOUT_MS), crashes: 0, expectingExit: false };
       watch(server);
       log(`server ${name} on 127.0.0.1:${port} (pid ${server.proc.child.pid})`);
-      servers.push(server);
-    }
+      return server;
+    }));
+    for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
+    const refused = started.find((s) => s.status === "rejected");
+    if (refused) throw refused.reason;
 
     const env: ChaosEnv = {
       redisPort, redisUrl, databaseUrl, postgresKind, servers: servers as [ChaosServer, ChaosServer],

@@ -20,6 +20,8 @@ export interface RunInfo {
   postgres: string;
   /** Real seconds the whole run took. */
   seconds: number;
+  /** The machine's 1-minute load average at the start and at the end of the run (`os.loadavg()[0]`), when known. */
+  load?: [number, number];
 }
 
 const frac = (f: [number, number] | null) => (f === null ? "—" : `${f[0]}/${f[1]}`);
@@ -47,7 +49,7 @@ export function markdownTable(results: readonly ScenarioResult[], info: RunInfo)
   const esc = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
   const held = results.filter((r) => r.held).length;
   return [
-    `Run of ${info.startedAt} (${info.short ? "--short" : "full"}, seed ${info.seed}, ${info.seconds} s; PostgreSQL: ${info.postgres}): ${held}/${results.length} scenarios held.`,
+    `Run of ${info.startedAt} (${info.short ? "--short" : "full"}, seed ${info.seed}, ${info.seconds} s${info.load ? `; load average ${info.load[0].toFixed(1)} at the start, ${info.load[1].toFixed(1)} at the end` : ""}; PostgreSQL: ${info.postgres}): ${held}/${results.length} scenarios held.`,
     "",
     `| ${COLUMNS.join(" | ")} |`,
     `|${COLUMNS.map(() => "---").join("|")}|`,

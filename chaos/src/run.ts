@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { loadavg } from "node:os";
 import { killAll } from "../../server/test/crash/processes.ts";
 import { startChaosEnv } from "./env.ts";
 import { SCENARIOS, SCENARIO_NAMES, runScenario } from "./scenarios.ts";
@@ -64,6 +65,7 @@ async function main(): Promise<number> {
   const chosen = args.scenario ? SCENARIOS.filter((s) => args.scenario!.includes(s.name)) : SCENARIOS;
   const log = (line: string) => console.log(line);
   const startedAt = new Date();
+  const loadAtStart = loadavg()[0]!;
   let env;
   try {
     env = await startChaosEnv({ log });
@@ -91,7 +93,7 @@ async function main(): Promise<number> {
     await env.close();
     killAll();
   }
-  const info = { startedAt: startedAt.toISOString().replace(/\.\d+Z$/, "Z"), short: args.short, seed, postgres: env.postgresKind, seconds: Math.round((Date.now() - startedAt.getTime()) / 1000) };
+  const info = { startedAt: startedAt.toISOString().replace(/\.\d+Z$/, "Z"), short: args.short, seed, postgres: env.postgresKind, seconds: Math.round((Date.now() - startedAt.getTime()) / 1000), load: [loadAtStart, loadavg()[0]!] as [number, number] };
   console.log(`\n${textTable(results)}`);
   if (args.markdown || args["write-doc"]) {
     const md = markdownTable(results, info);

@@ -9,7 +9,10 @@ import { killAll } from "../crash/processes.ts";
  * `npm run chaos`, with `short: true` (Redis down 3 s instead of 30, 40 create-and-leave cycles
  * instead of 1000, 30 fuzzer runs instead of 400, the killed process restarted instead of its
  * lease waited out). Its own redis-server, PostgreSQL and two servers on free ports
- * (chaos/src/env.ts); skipped, with a warning, where redis-server is not installed.
+ * (chaos/src/env.ts), started once (the servers at the same time) and shared by the scenarios,
+ * which run one after the other (each reads both servers' room counts, so they cannot overlap):
+ * about 46 s in all at load average 12 (docs/reliability.md). Skipped, with a warning, where
+ * redis-server is not installed.
  */
 
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;

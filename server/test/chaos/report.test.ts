@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Tally } from "../../../chaos/src/probes.ts";
 import { TABLE_END, TABLE_START, markdownTable, textTable, writeTableInto } from "../../../chaos/src/report.ts";
 import { msgpackInt, msgpackString, encodeFrame } from "../../../chaos/src/frames.ts";
+import { JOIN_RATE_MARGIN_MS, MALFORMED, joinRateWait } from "../../../chaos/src/scenarios.ts";
+import { MAX_MALFORMED_FRAMES, inspectFrame } from "../../src/rooms/abuse.ts";
 
 /** The chaos suite's table and frame encoder (chaos/src/report.ts, frames.ts), without processes. */
 
@@ -46,6 +48,8 @@ describe("chaos report", () => {
       "| kill9 | ✓ | 3→3 | 2/2 | — | — | 7 / 0 | 0 | RSS MB: 80/90 | all 1 checks held |",
       "| takeover | ✗ | 0→0 | — | 1/2 | — | 0 / — | 0 |  | the old connection is closed with 4101 (timeout); a \\| pipe |",
     ]);
+    const withLoad = markdownTable(results(), { startedAt: "2026-12-01T20:00:00Z", short: true, seed: 7, postgres: "own cluster", seconds: 300, load: [12.04, 9.5] });
+    expect(withLoad.split("\n")[0]).toBe("Run of 2026-12-01T20:00:00Z (--short, seed 7, 300 s; load average 12.0 at the start, 9.5 at the end; PostgreSQL: own cluster): 1/2 scenarios held.");
   });
 
   it("text: aligned main columns, then each row's figures and reason", () => {
@@ -85,5 +89,25 @@ describe("chaos report", () => {
     expect([...encodeFrame({ kind: "request", requestId: 7, type: "ab", payload: [], cut: 3 }, pack)]).toEqual([21, 7, 0xa2]);
     expect([...encodeFrame({ kind: "data", type: "a", payload: 1 }, () => { throw new Error("unpackable"); })]).toEqual([13, 0xa1, 0x61, 0xc0]);
     expect([...encodeFrame({ kind: "bytes", bytes: Uint8Array.of(1, 2) }, pack)]).toEqual([1, 2]);
+  });
+
+  it("the malformed scenario's frames are each malformed for the server's frame guard (5 refused, the 6th kicks)", () => {
+    expect(MALFORMED.map((f) => inspectFrame(f))).toEqual([
+      { kind: "malformed", reason: "message type: bad varint or truncated string" },
+      { kind: "malformed", reason: "request id: bad varint" },
+      { kind: "malformed", reason: "message type: bad varint or truncated string" },
+      { kind: "malformed", reason: "message type: bad varint or truncated string", requestId: 16777216 },
+      { kind: "malformed", reason: "payload: not msgpack (Unexpected end of MessagePack data)" },
+      { kind: "malformed", reason: "unknown protocol code 31" },
+    ]);
+    expect(MALFORMED.length).toBe(MAX_MALFORMED_FRAMES + 1);
+  });
+
+  it("joinRateWait: the wait a JOIN_RATE_LIMITED refusal announces, plus the margin; nothing for other errors", () => {
+    const refusal = Object.assign(new Error("JOIN_RATE_LIMITED: address 127.0.0.1 made 600 matchmaking requests in the last minute (JOIN_RATE_PER_ADDRESS); try again in 7 s"), { code: 429 });
+    expect(joinRateWait(refusal)).toBe(7000 + JOIN_RATE_MARGIN_MS);
+    expect(joinRateWait(Object.assign(new Error("TOO_MANY_ROOMS: full"), { code: 503 }))).toBeUndefined();
+    expect(joinRateWait(Object.assign(new Error("JOIN_RATE_LIMITED: no wait said"), { code: 429 }))).toBeUndefined();
+    expect(joinRateWait("JOIN_RATE_LIMITED: try again in 7 s")).toBeUndefined();
   });
 });
