@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { COMMANDS, type CommandPayload, type CommandType } from "@malignus/shared";
 
 /**
@@ -39,7 +39,7 @@ export function validateCommand<T extends CommandType>(type: T, payload: unknown
   if (!isCommandType(type)) {
     throw new CommandValidationError(String(type), `Unknown command "${String(type)}"; expected one of ${Object.keys(COMMANDS).join(", ")}.`);
   }
-  const schema: z.ZodType = COMMANDS[type];
+  const schema: z.ZodMiniType = COMMANDS[type];
   const parsed = schema.safeParse(payload ?? {});
   if (!parsed.success) {
     throw new CommandValidationError(
