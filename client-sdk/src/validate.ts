@@ -1,6 +1,11 @@
 import * as z from "zod/mini";
 import { COMMANDS, type CommandPayload, type CommandType } from "@malignus/shared";
 
+// The validators are `zod/mini` schemas (issue 19: a small browser bundle), and zod/mini loads no
+// locale: without this, a browser (where full zod is not loaded) would word every issue "Invalid
+// input". zod's configuration is global: this is the English locale full zod loads by default.
+z.config(z.locales.en());
+
 /**
  * Thrown by the client before sending a command whose type is unknown or whose payload fails the
  * command's validator (`COMMANDS[type]`, the same zod schema the room checks). Nothing is sent:
