@@ -60,7 +60,7 @@ export function stableJson(value: unknown): string {
 }
 
 /** A zod schema as JSON Schema (the input side: defaults are optional), without its own `$schema`. */
-function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+function jsonSchema(schema: z.core.$ZodType): Record<string, unknown> {
   const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
   return rest;
 }

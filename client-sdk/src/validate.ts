@@ -1,5 +1,10 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { COMMANDS, type CommandPayload, type CommandType } from "@malignus/shared";
+
+// The validators are `zod/mini` schemas (issue 19: a small browser bundle), and zod/mini loads no
+// locale: without this, a browser (where full zod is not loaded) would word every issue "Invalid
+// input". zod's configuration is global: this is the English locale full zod loads by default.
+z.config(z.locales.en());
 
 /**
  * Thrown by the client before sending a command whose type is unknown or whose payload fails the
@@ -39,7 +44,7 @@ export function validateCommand<T extends CommandType>(type: T, payload: unknown
   if (!isCommandType(type)) {
     throw new CommandValidationError(String(type), `Unknown command "${String(type)}"; expected one of ${Object.keys(COMMANDS).join(", ")}.`);
   }
-  const schema: z.ZodType = COMMANDS[type];
+  const schema: z.ZodMiniType = COMMANDS[type];
   const parsed = schema.safeParse(payload ?? {});
   if (!parsed.success) {
     throw new CommandValidationError(

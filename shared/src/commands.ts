@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { COMMAND_DEFINITIONS } from "./commands/definitions.ts";
+import { COMMAND_SCHEMAS } from "./commands/schemas.ts";
 
 /**
  * Client commands: one definition each (commands/definitions.ts: roles, rule IDs, doc, zod
@@ -11,18 +12,21 @@ import { COMMAND_DEFINITIONS } from "./commands/definitions.ts";
 
 export { TilePos, EntityId, MAX_CABLE_PATH_TILES, MAX_LAIR_SIDE_TILES } from "./commands/common.ts";
 export { COMMAND_DEFINITIONS, commandDefinition, type CommandDefinition } from "./commands/definitions.ts";
+export { COMMAND_SCHEMAS } from "./commands/schemas.ts";
 export * from "./commands/results.ts";
 
 /** The command message types. */
 export type CommandType = keyof typeof COMMAND_DEFINITIONS;
 
-/** Validators by command message type (each the `schema` of its {@link COMMAND_DEFINITIONS} entry). */
-export const COMMANDS = Object.fromEntries(
-  Object.entries(COMMAND_DEFINITIONS).map(([type, def]) => [type, def.schema]),
-) as { [T in CommandType]: (typeof COMMAND_DEFINITIONS)[T]["schema"] };
+/**
+ * Validators by command message type (each the `schema` of its {@link COMMAND_DEFINITIONS} entry):
+ * the table commands/schemas.ts, without the definitions' docs, so a client bundle that needs only
+ * the validators leaves the docs out.
+ */
+export const COMMANDS: { readonly [T in CommandType]: (typeof COMMAND_DEFINITIONS)[T]["schema"] } = COMMAND_SCHEMAS;
 
 /** The command message types, as an array (the table's order). */
-export const COMMAND_TYPES = Object.keys(COMMAND_DEFINITIONS) as CommandType[];
+export const COMMAND_TYPES = Object.keys(COMMAND_SCHEMAS) as CommandType[];
 
 /** The payload of command `T`. */
 export type CommandPayload<T extends CommandType> = z.infer<(typeof COMMANDS)[T]>;

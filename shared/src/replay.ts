@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The replay room's protocol (issue 16 part 5), shared by the server (server/src/replay/) and the
@@ -31,10 +31,10 @@ export const MAX_REPLAY_SPEED = 1000;
  * inputs logged at it, or the end state at the end tick).
  */
 export const ReplayControl = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("pause") }).strict(),
-  z.object({ action: z.literal("resume") }).strict(),
-  z.object({ action: z.literal("speed"), speed: z.number().gt(0).max(MAX_REPLAY_SPEED) }).strict(),
-  z.object({ action: z.literal("seek"), tick: z.number().int().min(0) }).strict(),
+  z.strictObject({ action: z.literal("pause") }),
+  z.strictObject({ action: z.literal("resume") }),
+  z.strictObject({ action: z.literal("speed"), speed: z.number().check(z.gt(0), z.maximum(MAX_REPLAY_SPEED)) }),
+  z.strictObject({ action: z.literal("seek"), tick: z.number().check(z.int(), z.minimum(0)) }),
 ]);
 /** One {@link ReplayControl}. */
 export type ReplayControl = z.infer<typeof ReplayControl>;

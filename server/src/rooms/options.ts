@@ -87,7 +87,7 @@ export const CreateOptionsSchema = z.object({
   private: z.boolean().default(false),
   role: z.enum(SEAT_ROLES).optional(),
   name: name.optional(),
-  unitId: EntityId.optional(),
+  unitId: z.optional(EntityId),
   keeperKey: KeeperKey.optional(),
   /**
    * A secret the creating client chooses (the SDK: 16 random bytes, base64url) so the room knows
@@ -163,7 +163,7 @@ export function parseCreateOptions(raw: unknown): DungeonOptions {
 export const JoinOptionsSchema = z.object({
   role: z.enum(SEAT_ROLES).default("spectator"),
   name: name.optional(),
-  unitId: EntityId.optional(),
+  unitId: z.optional(EntityId),
   keeperKey: KeeperKey.optional(),
 });
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { EntityId } from "./common.ts";
+import * as z from "zod/mini";
+import { EntityId, TileCoord } from "./common.ts";
 
 /**
  * One step of a detailed d20 turn plan (server combat/d20/turn.ts `D20Step`): `kind` is the step
@@ -7,24 +7,24 @@ import { EntityId } from "./common.ts";
  * `targetId`, `cast` with `spell`, `switchMode` with `mode`…); the fields a kind does not use are ignored. Tiles in tile
  * coordinates.
  */
-export const TurnStep = z.object({
-  kind: z.string().regex(/^[a-zA-Z]{1,32}$/),
-  targetId: EntityId.optional(),
-  allyId: EntityId.optional(),
-  mountId: EntityId.optional(),
-  x: z.number().int().min(0).max(1023).optional(),
-  y: z.number().int().min(0).max(1023).optional(),
-  path: z.array(z.object({ x: z.number().int().min(0).max(1023), y: z.number().int().min(0).max(1023) }).strict()).max(64).optional(),
-  offHand: z.boolean().optional(),
-  thrown: z.boolean().optional(),
-  control: z.boolean().optional(),
-  item: z.enum(["bandage", "medicalTools", "healingPotion", "swapWeapons"]).optional(),
-  action: z.enum(["dash", "disengage"]).optional(),
-  spell: z.string().max(64).optional(),
-  text: z.string().max(200).optional(),
+export const TurnStep = z.strictObject({
+  kind: z.string().check(z.regex(/^[a-zA-Z]{1,32}$/)),
+  targetId: z.optional(EntityId),
+  allyId: z.optional(EntityId),
+  mountId: z.optional(EntityId),
+  x: z.optional(TileCoord()),
+  y: z.optional(TileCoord()),
+  path: z.optional(z.array(z.strictObject({ x: TileCoord(), y: TileCoord() })).check(z.maxLength(64))),
+  offHand: z.optional(z.boolean()),
+  thrown: z.optional(z.boolean()),
+  control: z.optional(z.boolean()),
+  item: z.optional(z.enum(["bandage", "medicalTools", "healingPotion", "swapWeapons"])),
+  action: z.optional(z.enum(["dash", "disengage"])),
+  spell: z.optional(z.string().check(z.maxLength(64))),
+  text: z.optional(z.string().check(z.maxLength(200))),
   /** `switchMode`: the movement mode to switch to (D20-MOVE-13 to D20-MOVE-15). */
-  mode: z.enum(["walk", "fly", "swim"]).optional(),
-}).strict();
+  mode: z.optional(z.enum(["walk", "fly", "swim"])),
+});
 /** A turn step (see {@link TurnStep}). */
 export type TurnStep = z.infer<typeof TurnStep>;
 
@@ -40,33 +40,33 @@ export type TurnStep = z.infer<typeof TurnStep>;
  * on its mount, as steps or as one-word plans; the one-word plan `familiar` gives an owner's turn
  * to its familiar (P100-FAMILIAR-02, P100-FAMILIAR-13, P100-AIR-20, P100-AIR-21).
  */
-export const TurnPlan = z.object({
-  action: z.string().regex(/^[a-zA-Z]{1,32}$/),
-  targetId: EntityId.optional(),
-  x: z.number().int().min(0).max(1023).optional(),
-  y: z.number().int().min(0).max(1023).optional(),
-  steps: z.array(TurnStep).max(32).optional(),
+export const TurnPlan = z.strictObject({
+  action: z.string().check(z.regex(/^[a-zA-Z]{1,32}$/)),
+  targetId: z.optional(EntityId),
+  x: z.optional(TileCoord()),
+  y: z.optional(TileCoord()),
+  steps: z.optional(z.array(TurnStep).check(z.maxLength(32))),
   /**
    * d20 rooms: play these steps now and keep the turn open (default false: the plan is the whole
    * turn). The state's `turnOptions` then show what is left (movement, actions, reachable tiles,
    * targets) and the turn waits for the next plan; a plan without `keepTurn` (e.g. `wait`) ends it,
    * and when the turn timer (from the turn's start) runs out the AI plays what is left.
    */
-  keepTurn: z.boolean().optional(),
+  keepTurn: z.optional(z.boolean()),
   /**
    * d100 rooms (P100-DUEL-20, issue 8): decided in advance, whether the player's adventurer spares
    * the loser should this plan win it a duel to the death (true) or not (false); absent, the
    * decision waits for `decideDuelMercy` (`duelMercyPending`).
    */
-  spare: z.boolean().optional(),
-}).strict();
+  spare: z.optional(z.boolean()),
+});
 /** A turn plan (see {@link TurnPlan}). */
 export type TurnPlan = z.infer<typeof TurnPlan>;
 
 /** A `moveTo` payload: the tile to walk to, in tiles. */
-export const MoveTo = z.object({
-  x: z.number().int().min(0).max(1023),
-  y: z.number().int().min(0).max(1023),
-}).strict();
+export const MoveTo = z.strictObject({
+  x: TileCoord(),
+  y: TileCoord(),
+});
 /** A `moveTo` payload (see {@link MoveTo}). */
 export type MoveTo = z.infer<typeof MoveTo>;
