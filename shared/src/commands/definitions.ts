@@ -164,12 +164,12 @@ export const COMMAND_DEFINITIONS = {
   raidSettlement: {
     roles: KEEPER, rules: ["INV-32", "INV-33", "INV-34", "INV-35"],
     doc: "Raid a settlement of the Surface (`settlementId`: \"lowford\", a village, or \"blackfang\", an evil camp): the raiders bring back 2 metal, and the settlement strikes back in place of the next invasion, setting out at once or when the invasion in the dungeon ends: a village sends a punitive expedition (INV-32), a camp turns Hostile and sends its warriors (INV-33). Refused with UNKNOWN_SETTLEMENT, or EXPEDITION_PENDING while that settlement's answer has not set out yet.",
-    schema: z.object({ settlementId: z.string().min(1).max(40) }).strict(),
+    schema: COMMAND_SCHEMAS.raidSettlement,
   },
   burnBody: {
     roles: KEEPER, rules: ["INV-95"],
     doc: "Burn a dead minion or creature of the dungeon on the pyre: the body leaves the map. A pyre never burns an adventurer (INV-95): refused with NOT_BURNABLE for an adventurer, a living unit or an unknown one.",
-    schema: z.object({ unitId: EntityId }).strict(),
+    schema: COMMAND_SCHEMAS.burnBody,
   },
   recoverBody: {
     roles: KEEPER, rules: ["INV-93"],

@@ -40,6 +40,8 @@ export const COMMAND_SCHEMAS = {
   ocularScouts: z.strictObject({}),
   buildGuardPost: TilePos,
   answerFugitive: z.strictObject({ admit: z.boolean() }),
+  raidSettlement: z.strictObject({ settlementId: z.string().check(z.minLength(1), z.maxLength(40)) }),
+  burnBody: z.strictObject({ unitId: EntityId }),
   recoverBody: z.strictObject({ unitId: EntityId }),
   buildScryingPool: TilePos,
   buildAltar: TilePos,
