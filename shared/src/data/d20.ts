@@ -229,7 +229,9 @@ export interface D20Spell {
   /** Mana for spells, Stamina for techniques (D20-ACTION-09, Left open). */
   cost: number;
   pool: "mana" | "stamina";
-  kind: "attack" | "area";
+  /** "teleport": the caster appears on a free tile within its band, provoking no opportunity attack (D20-ATTACK-28). */
+  /** "swim": a swimming spell on the caster itself: from now on it swims at ×1 (D20-MOVE-20). */
+  kind: "attack" | "area" | "teleport" | "swim";
   band: RangeBand;
   damage: string;
   damageType: D20DamageType;
@@ -366,8 +368,17 @@ export const D20_CLASS_SPELLS: Readonly<Record<string, { spells: readonly D20Spe
     spells: [{ name: "oilFlask", cost: 1, pool: "stamina", kind: "area", band: "short", damage: "1", damageType: "bludgeoning", element: "", radius: 1, zone: { type: "slippery", rounds: SLIPPERY_ZONE_ROUNDS } }],
     mana: 0, stamina: 2,
   },
+  /** Left open (D20-ATTACK-28: what teleports): the Rogue's shadow step (a technique) takes it to a free tile within the Short band. */
+  Rogue: {
+    spells: [{ name: "shadowStep", cost: 1, pool: "stamina", kind: "teleport", band: "short", damage: "0", damageType: "bludgeoning", element: "", radius: 0 }],
+    mana: 0, stamina: 2,
+  },
   Priest: {
-    spells: [{ name: "smite", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d8", damageType: "magic", element: "light", radius: 0 }],
+    spells: [
+      { name: "smite", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d8", damageType: "magic", element: "light", radius: 0 },
+      /** Left open (D20-MOVE-20: which spell lets one swim): the Priest's blessing of the waters, on itself, for the rest of its visit. */
+      { name: "waterborne", cost: 2, pool: "mana", kind: "swim", band: "contact", damage: "0", damageType: "magic", element: "water", radius: 0 },
+    ],
     mana: 4, stamina: 0,
   },
 };

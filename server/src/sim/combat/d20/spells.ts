@@ -142,3 +142,16 @@ function afterSpellHit(sim: Simulation, caster: UnitRecord, target: UnitRecord, 
 export function spellReaches(sim: Simulation, caster: UnitRecord, spell: D20Spell, to: UnitRecord | { x: number; y: number }): boolean {
   return inBand(spell.band, unitDistance(sim, caster, to));
 }
+
+/**
+ * D20-ATTACK-28 (Left open: a teleport lands on a free walkable tile within its band, the caster not
+ * riding nor carrying a rider, a creature of one tile): why `caster` cannot teleport to `to`, or null.
+ */
+export function teleportRefusal(sim: Simulation, caster: UnitRecord, spell: D20Spell, to: { x: number; y: number }): string | null {
+  const c = d20Of(caster);
+  if (c.riding || c.riderId !== "" || spaceSide(caster) !== 1) return "only a creature of one tile, not mounted, teleports (D20-ATTACK-28)";
+  if (!spellReaches(sim, caster, spell, to) || (to.x === caster.x && to.y === caster.y)) return "out of the spell's range (D20-ATTACK-48)";
+  if (sideAt(sim.state.map, to.x, to.y, c.size, modeOf(c)) < 1) return "the creature cannot stand there";
+  if ((occupancy(sim, caster).get(to.y * sim.state.map.width + to.x) ?? []).length > 0) return "another creature stands there";
+  return null;
+}
