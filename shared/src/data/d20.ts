@@ -155,6 +155,9 @@ export const SPACE_TILES: Readonly<Record<D20Size, number>> = { tiny: 1, small: 
 /** D20-SIZE-09: extra movement per tile while squeezing. */
 export const SQUEEZE_EXTRA_COST = 1;
 
+/** Left open (D20-MOUNT-05): the Skyrider's gust pushes the creature it hits this many tiles away from the caster, tiles. */
+export const GUST_PUSH_TILES = 1;
+
 /** Left open (D20-MOUNT-05 source defect): staying mounted needs 1d20 + Agility ≥ this (strictly more than 10). */
 export const STAY_MOUNTED_DC = 11;
 
@@ -226,7 +229,9 @@ export interface D20Spell {
   /** Mana for spells, Stamina for techniques (D20-ACTION-09, Left open). */
   cost: number;
   pool: "mana" | "stamina";
-  kind: "attack" | "area";
+  /** "teleport": the caster appears on a free tile within its band, provoking no opportunity attack (D20-ATTACK-28). */
+  /** "swim": a swimming spell on the caster itself: from now on it swims at ×1 (D20-MOVE-20). */
+  kind: "attack" | "area" | "teleport" | "swim";
   band: RangeBand;
   damage: string;
   damageType: D20DamageType;
@@ -238,6 +243,8 @@ export interface D20Spell {
   zone?: { type: "acid" | "poison" | "burn" | "slippery"; rounds?: number };
   /** A status every creature the spell hits gets (D20-STATUS-02 to D20-STATUS-10), for `turns` of its own turns (default `D20_STATUS_TURNS`). */
   inflicts?: D20Inflict;
+  /** Attack spells: on a hit, the target (with its mount or rider, sharing one space) is pushed this many tiles straight away from the caster (a forced move: D20-ATTACK-29, D20-MOUNT-05). */
+  push?: number;
 }
 
 /** A status an attack or spell inflicts on a hit (D20-STATUS-01): its kind and, optionally, how many of the victim's turns it lasts. */
@@ -353,7 +360,7 @@ export const D20_WEAPONS: Readonly<Record<"unarmed" | "mace" | "sword" | "bow", 
  */
 export const D20_CLASS_SPELLS: Readonly<Record<string, { spells: readonly D20Spell[]; mana: number; stamina: number }>> = {
   Skyrider: {
-    spells: [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "wind", radius: 0 }],
+    spells: [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element: "wind", radius: 0, push: GUST_PUSH_TILES }],
     mana: 4, stamina: 0,
   },
   /** Left open (D20-MOVE-26, D20-MOVE-27: what spills slippery liquid): the Locksmith throws a flask of oil (a technique). */
@@ -361,8 +368,17 @@ export const D20_CLASS_SPELLS: Readonly<Record<string, { spells: readonly D20Spe
     spells: [{ name: "oilFlask", cost: 1, pool: "stamina", kind: "area", band: "short", damage: "1", damageType: "bludgeoning", element: "", radius: 1, zone: { type: "slippery", rounds: SLIPPERY_ZONE_ROUNDS } }],
     mana: 0, stamina: 2,
   },
+  /** Left open (D20-ATTACK-28: what teleports): the Rogue's shadow step (a technique) takes it to a free tile within the Short band. */
+  Rogue: {
+    spells: [{ name: "shadowStep", cost: 1, pool: "stamina", kind: "teleport", band: "short", damage: "0", damageType: "bludgeoning", element: "", radius: 0 }],
+    mana: 0, stamina: 2,
+  },
   Priest: {
-    spells: [{ name: "smite", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d8", damageType: "magic", element: "light", radius: 0 }],
+    spells: [
+      { name: "smite", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d8", damageType: "magic", element: "light", radius: 0 },
+      /** Left open (D20-MOVE-20: which spell lets one swim): the Priest's blessing of the waters, on itself, for the rest of its visit. */
+      { name: "waterborne", cost: 2, pool: "mana", kind: "swim", band: "contact", damage: "0", damageType: "magic", element: "water", radius: 0 },
+    ],
     mana: 4, stamina: 0,
   },
 };

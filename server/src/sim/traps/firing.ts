@@ -8,6 +8,7 @@ import { networkOf, type TrapNetwork } from "./network.ts";
 import { isReady, neverNeedsRearm, partAt } from "./parts.ts";
 import { onTriggerSetOff, stepsOver } from "../knowledge/knowledge.ts";
 import { startEffect } from "./effects.ts";
+import { inMurderousFrenzy } from "../minions/frenzy.ts";
 
 /**
  * Setting traps off and firing mechanisms (TRAP-08, TRAP-10, TRAP-11, TRAP-13, TRAP-16,
@@ -37,7 +38,7 @@ import { startEffect } from "./effects.ts";
 export function setsOff(sim: Simulation, unit: UnitRecord, trigger: PartRecord, net: TrapNetwork): boolean {
   if (!isActive(unit) || unit.kind === "master") return false;
   if (trigger.riggedBy !== "") return unit.id !== trigger.riggedBy; // TRAP-40, TRAP-41
-  if (unit.faction === "dungeon") return false; // TRAP-57, TRAP-62
+  if (unit.faction === "dungeon" && !inMurderousFrenzy(sim, unit)) return false; // TRAP-57, TRAP-62; TRAP-58: a minion in murderous frenzy is an enemy
   if (unit.faction === "wild") { // TRAP-59, TRAP-60
     const mech = net.mechanism ? sim.state.parts[net.mechanism] : undefined;
     return mech?.kind !== "alarmTrap";

@@ -33,7 +33,7 @@ describe("d20 class mounts and spells (issue 7, d20finish)", () => {
     expect([gd.size, gd.flyer, gd.mountTraits, gd.riderId]).toEqual(["large", true, { willing: true, trained: true, intelligent: false, summoned: false }, f.rider.id]);
     expect(d20Of(f.rider).riding).toEqual({ mountId: g.id, controlled: true });
     expect([d20Of(f.rider).spells.map((s) => s.name), d20Of(f.rider).mana]).toEqual([["gust"], 4]);
-    expect([d20Of(f.priest).spells.map((s) => s.name), d20Of(f.priest).mana, d20Of(f.priest).riding]).toEqual([["smite"], 4, null]);
+    expect([d20Of(f.priest).spells.map((s) => s.name), d20Of(f.priest).mana, d20Of(f.priest).riding]).toEqual([["smite", "waterborne"], 4, null]);
     expect([d20Of(f.warrior).spells, d20Of(f.warrior).mana]).toEqual([[], 0]);
     // The table is copied, not shared.
     d20Of(f.rider).spells[0]!.cost = 9;

@@ -111,6 +111,8 @@ export interface ModeSheet {
   mode?: MoveMode;
   /** Native swimmer (D20-MOVE-19: swims at ×2 like a Saaneris). */
   swimmer: boolean;
+  /** D20-MOVE-20: under a swimming spell, swims at ×1. */
+  swimSpell?: boolean;
   /** Has a flying ability (Left open D20-MOVE: only those may fly). */
   flyer: boolean;
 }
@@ -120,9 +122,9 @@ export function modeOf(me: ModeSheet): MoveMode {
   return me.mode ?? "walk";
 }
 
-/** D20-MOVE-17 to D20-MOVE-19: the factor of `mode` for this creature (a native swimmer swims at ×2). */
+/** D20-MOVE-17 to D20-MOVE-20: the factor of `mode` for this creature (a native swimmer swims at ×2, one under a swimming spell at ×1). */
 export function sheetModeFactor(me: ModeSheet, mode: MoveMode): number {
-  return modeFactor(mode, { saaneris: me.swimmer });
+  return modeFactor(mode, { saaneris: me.swimmer, swimSpell: me.swimSpell === true });
 }
 
 /**

@@ -10,7 +10,7 @@ import { hasFreeHand } from "./equip.ts";
 import { canStandUp, gridDistance, modeOf, type MoveMode } from "./movement.ts";
 import { canStrike, isUp, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
-import { castRefusal, spellReaches } from "./spells.ts";
+import { castRefusal, spellReaches, teleportRefusal } from "./spells.ts";
 import { canAct, canReact, hasStatus } from "./statuses.ts";
 import { switchableModes } from "./spaces.ts";
 import { canMountNow, canServeAsMount, mountCost } from "./mount.ts";
@@ -42,7 +42,7 @@ export interface D20SpellOption {
   /** Affordable, the full action is free (D20-ACTION-08, not after Dash or Disengage) and it has a target: a `cast` step would be played. */
   castable: boolean;
   /** "attack": a spell attack on one creature; "area": every creature within `radius` of a tile. */
-  kind: "attack" | "area";
+  kind: "attack" | "area" | "teleport" | "swim";
   /** Its range band (D20-ATTACK-52 to D20-ATTACK-55) and the farthest distance it reaches, in tiles (from 1). */
   band: RangeBand;
   range: number;
@@ -232,15 +232,15 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
       ? participantsOf(sim, enc).filter((u) => u !== unit && isUp(u) && inBand(u)).sort((a, c) => Number(a.id) - Number(c.id))
       : [];
     const tiles: { x: number; y: number }[] = [];
-    if (spell.kind === "area") {
+    if (spell.kind === "area" || spell.kind === "teleport") {
       const r = RANGE_BANDS[spell.band];
       for (let y = unit.y - r; y <= unit.y + r; y++) for (let x = unit.x - r; x <= unit.x + r; x++) {
-        if (isWalkable(sim.state.map, x, y) && inBand({ x, y })) tiles.push({ x, y });
+        if (isWalkable(sim.state.map, x, y) && inBand({ x, y }) && (spell.kind === "area" || teleportRefusal(sim, unit, spell, { x, y }) === null)) tiles.push({ x, y });
       }
     }
     return {
       name: spell.name, pool: spell.pool, cost: spell.cost, affordable,
-      castable: affordable && full && (who.length > 0 || tiles.length > 0),
+      castable: affordable && full && (spell.kind === "swim" ? me.swimSpell !== true : who.length > 0 || tiles.length > 0),
       kind: spell.kind, band: spell.band, range: RANGE_BANDS[spell.band], radius: spell.kind === "area" ? spell.radius : 0,
       targets: who.map((u) => u.id), targetCover: who.map((u) => coverAgainst(sim, enc, unit, u)), tiles,
     };

@@ -4,7 +4,9 @@ import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
 import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inBand } from "./attack.ts";
 import { addBasicDot, damageRoll, damageTaken, magicAdvantage } from "./damage.ts";
-import { gridDistance } from "./movement.ts";
+import { gridDistance, modeOf, spaceSide } from "./movement.ts";
+import { fallDamage, unseatRoll } from "./mount.ts";
+import { occupancy, sideAt } from "./spaces.ts";
 import { canReact, canUseMagic } from "./statuses.ts";
 import { coverBetween, defenceOf, hurt, inflict, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { encounterOf, participantsOf } from "../encounters/book.ts";
@@ -59,7 +61,48 @@ export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRec
   const raw = damageRoll(sim.rng, spell.damage, c.skills.weapon, adv.damage, roll.critical);
   hurt(sim, target, damageTaken(raw, spell.damageType, defenceOf(sim, target), true), spell.damageType, caster.id, { critical: roll.critical, byUnitId: caster.id });
   afterSpellHit(sim, caster, target, spell);
+  if (spell.push && isUp(target)) pushAway(sim, caster, target, spell.push);
   return true;
+}
+
+/**
+ * Left open (D20-MOUNT-05, D20-ATTACK-29): a forced move. `target` and whoever shares its space (its
+ * mount or its rider) are pushed up to `tiles` tiles straight away from the caster (the sign of the
+ * difference of their anchors on each axis, measured from {@link spaceOf}), one tile at a time,
+ * stopping before a tile its whole space cannot enter in its mode or another creature holds. Being
+ * moved by someone else, it provokes no opportunity attack (D20-ATTACK-29). When a ridden mount
+ * (or its rider) is so moved, the rider rolls to stay mounted (D20-MOUNT-05: 1d20 + Agility ≥
+ * `STAY_MOUNTED_DC`, {@link unseatRoll}; bad luck deals fall damage, D20-MOUNT-11).
+ * @returns the tiles actually moved (0 to `tiles`).
+ */
+function pushAway(sim: Simulation, caster: UnitRecord, target: UnitRecord, tiles: number): number {
+  const t = d20Of(target);
+  const body = t.riding ? sim.state.units[t.riding.mountId] ?? target : target;
+  const from = spaceOf(sim, caster);
+  const dx = Math.sign(body.x - from.x), dy = Math.sign(body.y - from.y);
+  if (dx === 0 && dy === 0) return 0;
+  const b = d20Of(body);
+  const side = spaceSide(body);
+  let moved = 0;
+  while (moved < tiles) {
+    const nx = body.x + dx, ny = body.y + dy;
+    if (sideAt(sim.state.map, nx, ny, b.size, modeOf(b)) < side) break;
+    const occ = occupancy(sim, body);
+    let held = false;
+    for (let y = 0; y < side && !held; y++) for (let x = 0; x < side; x++) if ((occ.get((ny + y) * sim.state.map.width + nx + x) ?? []).length > 0) { held = true; break; }
+    if (held) break;
+    body.x = nx; body.y = ny;
+    const rider = b.riderId !== "" ? sim.state.units[b.riderId] : undefined;
+    if (rider) { rider.x = nx; rider.y = ny; }
+    moved++;
+  }
+  const rider = b.riderId !== "" ? sim.state.units[b.riderId] : undefined;
+  if (moved > 0 && rider && isUp(rider)) {
+    // D20-MOUNT-05, D20-MOUNT-10, D20-MOUNT-11: the mount moved against its will: its rider rolls to stay mounted.
+    const off = unseatRoll(sim, rider);
+    if (off?.badLuck) hurt(sim, rider, fallDamage(off.fallTiles), "bludgeoning", rider.id);
+  }
+  return moved;
 }
 
 /**
@@ -98,4 +141,17 @@ function afterSpellHit(sim: Simulation, caster: UnitRecord, target: UnitRecord, 
  */
 export function spellReaches(sim: Simulation, caster: UnitRecord, spell: D20Spell, to: UnitRecord | { x: number; y: number }): boolean {
   return inBand(spell.band, unitDistance(sim, caster, to));
+}
+
+/**
+ * D20-ATTACK-28 (Left open: a teleport lands on a free walkable tile within its band, the caster not
+ * riding nor carrying a rider, a creature of one tile): why `caster` cannot teleport to `to`, or null.
+ */
+export function teleportRefusal(sim: Simulation, caster: UnitRecord, spell: D20Spell, to: { x: number; y: number }): string | null {
+  const c = d20Of(caster);
+  if (c.riding || c.riderId !== "" || spaceSide(caster) !== 1) return "only a creature of one tile, not mounted, teleports (D20-ATTACK-28)";
+  if (!spellReaches(sim, caster, spell, to) || (to.x === caster.x && to.y === caster.y)) return "out of the spell's range (D20-ATTACK-48)";
+  if (sideAt(sim.state.map, to.x, to.y, c.size, modeOf(c)) < 1) return "the creature cannot stand there";
+  if ((occupancy(sim, caster).get(to.y * sim.state.map.width + to.x) ?? []).length > 0) return "another creature stands there";
+  return null;
 }

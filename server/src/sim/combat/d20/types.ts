@@ -81,6 +81,8 @@ export interface D20Unit {
   reactionUsed: boolean;
   /** Native swimmer such as a Saaneris (D20-MOVE-19, D20-WATER-02). */
   swimmer: boolean;
+  /** D20-MOVE-20: under a swimming spell (the Priest's `waterborne`), it swims at ×1; absent = no. */
+  swimSpell?: boolean;
   flyer: boolean;
   /**
    * D20-MOVE-13: the movement mode it is in now ("walk", "fly", "swim"); kept from turn to turn

@@ -2,12 +2,13 @@
 import { isWalkable, tileAt } from "../../../world/grid.ts";
 import { noteReaction } from "../../encounters/book.ts";
 import { spendAction } from "../actions.ts";
-import { areaSpell, castRefusal, payFor, spellAttack, spellReaches } from "../spells.ts";
+import { areaSpell, castRefusal, payFor, spellAttack, spellReaches, teleportRefusal } from "../spells.ts";
 import { GROUND_ZONE_DEFAULT_ROUNDS } from "@malignus/shared";
 import { DEEP_WATER_TILE } from "../water.ts";
 import { addStatus, removeStatus } from "../statuses.ts";
 import { isUp } from "../resolve.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
+import { onUnitEntersTile } from "../../../traps/index.ts";
 
 /** Casts a spell or technique, a full action that spends its cost (D20-ACTION-07 to D20-ACTION-09, D20-ATTACK-48): an attack spell on a creature, an area spell on a tile (its ground zone, Left open D20-WATER: none burning under water). */
 export const castStep: D20Handler<"cast"> = ({ sim, enc, unit, me, ts }, step) => {
@@ -29,6 +30,26 @@ export const castStep: D20Handler<"cast"> = ({ sim, enc, unit, me, ts }, step) =
     return null;
   }
   const at = { x: step.x ?? unit.x, y: step.y ?? unit.y };
+  if (spell.kind === "swim") {
+    // D20-MOVE-20: a swimming spell on the caster: it swims at ×1 from its next turn on (this turn's movement stays as it is).
+    if (me.swimSpell === true) return "already under a swimming spell (D20-MOVE-20)";
+    const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
+    if (r !== null) return r;
+    payFor(unit, spell);
+    me.swimSpell = true;
+    return null;
+  }
+  if (spell.kind === "teleport") {
+    // D20-ATTACK-28: the caster appears on the tile; leaving the foes' reach so provokes no opportunity attack.
+    const why = teleportRefusal(sim, unit, spell, at);
+    if (why) return why;
+    const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
+    if (r !== null) return r;
+    payFor(unit, spell);
+    unit.x = at.x; unit.y = at.y;
+    onUnitEntersTile(sim, unit, at.x, at.y);
+    return null;
+  }
   if (!spellReaches(sim, unit, spell, at)) return "out of the spell's range (D20-ATTACK-48)";
   const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
   if (r !== null) return r;
