@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES, D20_CLASS_SPELLS, GUST_PUSH_TILES, type SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { PartyRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero } from "../encounters/helpers.ts";
 

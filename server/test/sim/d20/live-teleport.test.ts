@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
 import type { D20Step } from "../../../src/sim/combat/d20/turn.ts";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { PartyRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { D20_SPECIES_TRAITS, type SimEvent } from "@malignus/shared";
-import { d20Of } from "../../../src/sim/combat/d20/index.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { build, place, wire } from "./helpers.ts";
 
