@@ -1,5 +1,6 @@
 import type { D20Spell } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
+import { placeUnit } from "../../world/unitIndex.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
 import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inBand } from "./attack.ts";
@@ -91,9 +92,9 @@ function pushAway(sim: Simulation, caster: UnitRecord, target: UnitRecord, tiles
     let held = false;
     for (let y = 0; y < side && !held; y++) for (let x = 0; x < side; x++) if ((occ.get((ny + y) * sim.state.map.width + nx + x) ?? []).length > 0) { held = true; break; }
     if (held) break;
-    body.x = nx; body.y = ny;
+    placeUnit(sim, body, nx, ny);
     const rider = b.riderId !== "" ? sim.state.units[b.riderId] : undefined;
-    if (rider) { rider.x = nx; rider.y = ny; }
+    if (rider) placeUnit(sim, rider, nx, ny);
     moved++;
   }
   const rider = b.riderId !== "" ? sim.state.units[b.riderId] : undefined;

@@ -1,5 +1,6 @@
 /** d20 steps that cast: spells and techniques, now or readied. */
 import { isWalkable, tileAt } from "../../../world/grid.ts";
+import { placeUnit } from "../../../world/unitIndex.ts";
 import { noteReaction } from "../../encounters/book.ts";
 import { spendAction } from "../actions.ts";
 import { areaSpell, castRefusal, payFor, spellAttack, spellReaches, teleportRefusal } from "../spells.ts";
@@ -46,7 +47,7 @@ export const castStep: D20Handler<"cast"> = ({ sim, enc, unit, me, ts }, step) =
     const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
     if (r !== null) return r;
     payFor(unit, spell);
-    unit.x = at.x; unit.y = at.y;
+    placeUnit(sim, unit, at.x, at.y);
     onUnitEntersTile(sim, unit, at.x, at.y);
     return null;
   }
