@@ -233,12 +233,8 @@ describe("d100 companions, cover and flyers over a real connection", () => {
     return { ...r, hound: of.hound!, imp: of.imp! };
   }
 
-  // Skipped, to do (issue 17 follow-up): since the d100 class loadouts (issue 17) the seed that
-  // played this sequence in a live room (87) no longer does; seeds found headless (103) do not
-  // either, as the room's seat inputs arrive at other ticks. The same rules stay checked through the
-  // simulation in sim/d100/companions.test.ts and familiar.test.ts; this wire test needs a new seed.
-  it.skip("P100-FAMILIAR-10, P100-FAMILIAR-11, P100-FAMILIAR-12, P100-FAMILIAR-13: the Warlock's imp is banished at 0 HP; the Hunter's hound lies dying below 0 and its hunter heals it back on its feet in a whole turn", async () => {
-    const { seen, eventually, hound: { id: hound, owner: hunter }, imp: { id: imp } } = await spottedParty(87);
+  it("P100-FAMILIAR-10, P100-FAMILIAR-11, P100-FAMILIAR-12, P100-FAMILIAR-13: the Warlock's imp is banished at 0 HP; the Hunter's hound lies dying below 0 and its hunter heals it back on its feet in a whole turn", async () => {
+    const { seen, eventually, hound: { id: hound, owner: hunter }, imp: { id: imp } } = await spottedParty(108);
     const healed = await eventually("rescue", (e) => e.unitId === hound, 60_000);
     expect(healed.byUnitId).toBe(hunter);
     const log = seen.slice(0, seen.indexOf(healed) + 2);
