@@ -27,7 +27,7 @@ const TILE_COLOURS: Readonly<Record<string, string>> = {
   "#": "#2b2b33", ".": "#8c8475", "~": "#2f6fa8", P: "#7a4fa0", S: "#a8893a", ":": "#77654d", "=": "#6f6a5a",
 };
 const UNIT_COLOURS: Readonly<Record<string, string>> = {
-  master: "#b04ad6", minion: "#3fae5a", creature: "#e08a2e", adventurer: "#e04848",
+  master: "#b04ad6", minion: "#3fae5a", creature: "#e08a2e", adventurer: "#e04848", merchant: "#e8c84a",
 };
 const EFFECT_COLOURS: Readonly<Record<string, string>> = {
   gas: "rgba(120, 200, 60, 0.45)", web: "rgba(230, 230, 230, 0.5)", terror: "rgba(160, 60, 200, 0.4)", spiders: "rgba(60, 40, 20, 0.5)",

@@ -31,10 +31,10 @@ export function facingOf(dx: number, dy: number): number {
   return table[`${sx},${sy}`] ?? 0;
 }
 
-/** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18). */
+/** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18; a merchant is nobody's enemy, DOOR-12). */
 function blockedByEnemy(sim: Simulation, self: UnitRecord, x: number, y: number): boolean {
   for (const u of unitsOnTile(sim, x, y)) { // issue 20: the tile's units only
-    if (u !== self && isActive(u) && u.faction !== self.faction) return true;
+    if (u !== self && isActive(u) && areEnemies(self, u)) return true;
   }
   return false;
 }
@@ -63,7 +63,7 @@ export function walkTo(sim: Simulation, unit: UnitRecord, goal: Pos, passable?: 
  * @returns false when no tile next to the target can be reached.
  */
 export function walkNextTo(sim: Simulation, unit: UnitRecord, target: Pos): boolean {
-  if (isUnit(target) && target.faction !== unit.faction) return walkToFightingPosition(sim, unit, target);
+  if (isUnit(target) && areEnemies(unit, target)) return walkToFightingPosition(sim, unit, target);
   if (chebyshev(unit, target) === 1) { unit.walk = null; return true; }
   // Keep walking toward a goal that is still next to the target.
   if (unit.walk) {

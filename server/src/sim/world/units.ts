@@ -65,9 +65,21 @@ export function isKeeperSide(unit: UnitRecord): boolean {
   return unit.faction === "dungeon";
 }
 
-/** True when `a` and `b` are enemies: adventurers against the keeper's side, and wild creatures against both. */
+/** Faction of travelling merchants (DOOR-12; merchants/merchants.ts brings them in). */
+export const MERCHANT_FACTION = "merchant";
+
+/** True for a travelling merchant (DOOR-12): nobody's enemy, never sets off nor suffers a trap (docs/rules-decisions.md). */
+export function isMerchant(unit: UnitRecord): boolean {
+  return unit.faction === MERCHANT_FACTION;
+}
+
+/**
+ * True when `a` and `b` are enemies: adventurers against the keeper's side, and wild creatures
+ * against both. A travelling merchant is nobody's enemy (DOOR-12 decision): nobody attacks it,
+ * blocks it or is blocked by it.
+ */
 export function areEnemies(a: UnitRecord, b: UnitRecord): boolean {
-  if (a.faction === b.faction) return false;
+  if (a.faction === b.faction || isMerchant(a) || isMerchant(b)) return false;
   return true;
 }
 
