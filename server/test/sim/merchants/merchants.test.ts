@@ -6,6 +6,7 @@ import { loadMap } from "../../../src/maps.ts";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import { addUnit, areEnemies, MERCHANT_FACTION } from "../../../src/sim/world/units.ts";
 import { speciesFields } from "../../../src/sim/world/species.ts";
+import { walkTo } from "../../../src/sim/world/movement.ts";
 import { merchantSlot } from "../../../src/sim/merchants/merchants.ts";
 import { forceDice } from "../doors/helpers.ts";
 
@@ -83,6 +84,21 @@ describe("travelling merchants in play (DOOR-12)", () => {
     const m = sim.state.units["9"]!;
     expect([m.kind, m.faction, m.woundPoints]).toEqual(["merchant", MERCHANT_FACTION, 0]);
     expect(sim.state.merchants).toEqual({ firstDay: 1, lastSlot: 0, visits: 1, inDungeon: {} });
+  });
+
+  it("DOOR-12 decision: blades set off by an adventurer while the merchant passes beside them spare the merchant", () => {
+    const sim = createDungeonSimulation(options(5, { firstMerchantDay: 1 }), loadMap("default"));
+    keeperBuild(sim);
+    runTo(sim, 4831);
+    const m = sim.state.units["9"]!;
+    const intruder = addUnit(sim, { kind: "adventurer", faction: "village", x: 5, y: 15 });
+    expect(walkTo(sim, intruder, { x: 6, y: 15 })).toBe(true);
+    let atFiring: number[] = [];
+    const events = runTo(sim, 4840, () => { if (sim.tick === 4835) atFiring = [m.x, m.y]; });
+    expect(atFiring).toEqual([9, 15]); // on the blades' own tile when they fired (radius 1)
+    const fired = events.filter((e) => e.type === "trapFired");
+    expect(fired).toEqual([{ type: "trapFired", triggerId: "6", mechanismId: "7", mechanism: "spinningBlades", x: 9, y: 15, byUnitId: intruder.id, victims: [], tick: 4835 }]);
+    expect([m.x, m.y, m.woundPoints, m.activity]).toEqual([10, 15, 0, "walking"]);
   });
 
   it("DOOR-12: the merchant's visit is part of the replay: the input log replayed from the create options ends on the same state hash", () => {
