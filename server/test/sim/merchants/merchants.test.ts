@@ -8,6 +8,7 @@ import { addUnit, areEnemies, MERCHANT_FACTION } from "../../../src/sim/world/un
 import { speciesFields } from "../../../src/sim/world/species.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import { merchantSlot } from "../../../src/sim/merchants/merchants.ts";
+import { lazyContext, playerView, type Viewer } from "../../../src/sim/views/index.ts";
 import { forceDice } from "../doors/helpers.ts";
 
 /**
@@ -99,6 +100,17 @@ describe("travelling merchants in play (DOOR-12)", () => {
     const fired = events.filter((e) => e.type === "trapFired");
     expect(fired).toEqual([{ type: "trapFired", triggerId: "6", mechanismId: "7", mechanism: "spinningBlades", x: 9, y: 15, byUnitId: intruder.id, victims: [], tick: 4835 }]);
     expect([m.x, m.y, m.woundPoints, m.activity]).toEqual([10, 15, 0, "walking"]);
+  });
+
+  it("DOOR-12: the keeper sees the merchant (a unit of no party); an adventurer only when it perceives it (CMB-02 to CMB-04)", () => {
+    const sim = createDungeonSimulation(options(5, { firstMerchantDay: 1 }), loadMap("default"));
+    runTo(sim, 4810);
+    const m = sim.state.units["6"]!;
+    expect([m.kind, m.x, m.y]).toEqual(["merchant", 2, 15]);
+    const near = addUnit(sim, { kind: "adventurer", faction: "village", x: 6, y: 15, facing: 6 }); // in the corridor, facing west
+    const far = addUnit(sim, { kind: "adventurer", faction: "village", x: 16, y: 5 }); // in the north room, walls between
+    const sees = (viewer: Viewer): boolean => playerView(lazyContext(sim), viewer).units.includes(m.id);
+    expect([sees({ kind: "keeper" }), sees({ kind: "adventurer", unitId: near.id }), sees({ kind: "adventurer", unitId: far.id })]).toEqual([true, true, false]);
   });
 
   it("DOOR-12: the merchant's visit is part of the replay: the input log replayed from the create options ends on the same state hash", () => {
