@@ -33,8 +33,13 @@ export interface ScenarioOptions {
 export const REDIS_DOWN_MS = { full: 30_000, short: 3_000 } as const;
 /** Create-and-leave cycles: full run, short run. */
 export const CREATE_LEAVE_CYCLES = { full: 1000, short: 40 } as const;
-/** Cycles run before the RSS baseline is read (a freshly restarted process still warms up): full run, short run. */
-export const WARMUP_CYCLES = { full: 50, short: 15 } as const;
+/**
+ * Cycles run before the memory baseline is read, alternating the servers: full run, short run. A
+ * process's first rooms grow its resident memory by some 50 MB that stays (glibc's per-thread malloc
+ * arenas filled by V8's compiler and GC threads, compiled code): about 6 rooms on a fresh process
+ * (docs/reliability.md, "Memory after rooms are disposed"), so each server gets 15 or more first.
+ */
+export const WARMUP_CYCLES = { full: 50, short: 30 } as const;
 /** fast-check runs of the protocol fuzzer (each up to {@link FUZZ_MAX_FRAMES_PER_RUN} frames): full run, short run. */
 export const FUZZ_RUNS = { full: 400, short: 30 } as const;
 /** The fuzzed room's `kickCooldownSeconds`: 0, so the kicked fuzzer joins again at once. */
