@@ -10,7 +10,7 @@
  * Asserts nothing; exit 1 only on a failure.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -127,7 +127,8 @@ async function main(): Promise<void> {
     const perCycle = (mb: number) => `${(mb * 1024 / Math.max(1, args.cycles)).toFixed(1)} KB a cycle`;
     console.log(`heap used after GC − before: ${(afterGc.heapUsed - before.heapUsed).toFixed(1)} MB (${perCycle(afterGc.heapUsed - before.heapUsed)})`);
     console.log(`RSS after the idle release − before: ${(afterRelease.rss - before.rss).toFixed(1)} MB (${perCycle(afterRelease.rss - before.rss)})`);
-    console.log(`idle release pauses: ${Math.round(firstRelease.pauseMs)} ms (after the warm-up), ${Math.round(lastRelease.pauseMs)} ms (after the cycles)`);
+    const pause = (r: typeof firstRelease) => `${Math.round(r.pauseMs)} ms (CPU ${Math.round(r.cpuMs)} ms)`;
+    console.log(`idle release pauses: ${pause(firstRelease)} after the warm-up, ${pause(lastRelease)} after the cycles; load average ${loadavg()[0]!.toFixed(1)}`);
   } finally {
     await app.shutdown();
     if (dir) rmSync(dir, { recursive: true, force: true });

@@ -36,6 +36,8 @@ export interface MemoryReleaseResult {
   heapUsedAfter: number;
   /** Real time the collection paused the process, ms. */
   pauseMs: number;
+  /** CPU time the process spent meanwhile (user + system, every thread: V8's GC helpers too), ms. */
+  cpuMs: number;
   /** Date.now() when it ran. */
   at: number;
 }
@@ -146,17 +148,20 @@ export class IdleMemoryRelease {
     if (!gc) return undefined;
     const before = process.memoryUsage();
     const started = performance.now();
+    const cpu = process.cpuUsage();
     gc({ type: "major", execution: "sync", flavor: "last-resort" });
     const pauseMs = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     const after = process.memoryUsage();
     const result: MemoryReleaseResult = {
-      rssBefore: before.rss, rssAfter: after.rss, heapUsedBefore: before.heapUsed, heapUsedAfter: after.heapUsed, pauseMs, at: now,
+      rssBefore: before.rss, rssAfter: after.rss, heapUsedBefore: before.heapUsed, heapUsedAfter: after.heapUsed, pauseMs, cpuMs, at: now,
     };
     this.#last = result;
     this.#count++;
     const mb = (b: number) => Math.round(b / 104857.6) / 10;
     this.#o.log.info(
-      { rssMb: [mb(before.rss), mb(after.rss)], heapUsedMb: [mb(before.heapUsed), mb(after.heapUsed)], pauseMs: Math.round(pauseMs) },
+      { rssMb: [mb(before.rss), mb(after.rss)], heapUsedMb: [mb(before.heapUsed), mb(after.heapUsed)], pauseMs: Math.round(pauseMs), cpuMs: Math.round(cpuMs) },
       "idle: memory released",
     );
     this.#o.onRelease?.(result);
