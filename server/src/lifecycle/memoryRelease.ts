@@ -7,10 +7,11 @@ import type { Logger } from "../logger.ts";
  * and resident, to reuse them instead of asking the system again; it gives them back only on a
  * memory-reducing collection (memory pressure, or its memory reducer when it judges the process
  * idle, which it rarely does for a server). Busy rooms let the young generation grow to its Node 24
- * maximum (64 MB a semi-space without pointer compression) and old space fill with garbage between
- * full collections, so after a burst of rooms the resident set (RSS) stays up by the peak heap:
- * 100–170 MB after 1000 create-and-leave cycles, while the heap in use is back within 1 MB
- * (docs/reliability.md, "Memory after rooms are disposed").
+ * maximum (the new space went from 64 to 128 MB in the benchmark) and old space fill with garbage
+ * between full collections, so after a burst of rooms the resident set (RSS) stays up by the peak
+ * heap: +76 MB in `npm run bench:memory`, +135/+173 MB per server in a chaos run, after 1000
+ * create-and-leave cycles, while the heap in use is back within 1 MB (docs/reliability.md,
+ * "Memory after rooms are disposed").
  *
  * What: when this process has run no room for {@link IdleMemoryReleaseOptions.idleMs} and at least
  * one room existed since the last release, it runs one memory-reducing full collection
@@ -18,8 +19,8 @@ import type { Logger } from "../logger.ts";
  * `CollectAllAvailableGarbage`, what it does under critical memory pressure), which releases the
  * page pool and shrinks the young generation. It needs `global.gc`, so the process runs with
  * `--expose-gc` (`npm start` passes it); without it nothing runs and {@link IdleMemoryRelease.available}
- * is false. No room is running when it pauses the process (one to a few hundred ms; HTTP requests
- * and matchmaking wait that long).
+ * is false. No room is running when it pauses the process (about 0.2 s of CPU for a 40 MB heap,
+ * longer in real time on a loaded machine; HTTP requests and matchmaking wait that long).
  */
 
 /** Default idle time before the release (`IDLE_MEMORY_RELEASE_SECONDS`), in real seconds. */
