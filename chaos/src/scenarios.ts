@@ -35,9 +35,8 @@ export const REDIS_DOWN_MS = { full: 30_000, short: 3_000 } as const;
 export const CREATE_LEAVE_CYCLES = { full: 1000, short: 40 } as const;
 /**
  * Cycles run before the memory baseline is read, alternating the servers: full run, short run. A
- * process's first rooms grow its resident memory by some 50 MB that stays (glibc's per-thread malloc
- * arenas filled by V8's compiler and GC threads, compiled code): about 6 rooms on a fresh process
- * (docs/reliability.md, "Memory after rooms are disposed"), so each server gets 15 or more first.
+ * process's first rooms grow its resident memory by up to some 50 MB that stays (glibc's malloc
+ * arenas, docs/reliability.md, "Memory after rooms are disposed"); the warm-up covers most of it.
  */
 export const WARMUP_CYCLES = { full: 50, short: 30 } as const;
 /** fast-check runs of the protocol fuzzer (each up to {@link FUZZ_MAX_FRAMES_PER_RUN} frames): full run, short run. */
@@ -57,9 +56,12 @@ export const MALFORMED_SETTLE_MS = 500;
 /**
  * Most growth of one server's RSS over the create-and-leave cycles, in MB, each read right after
  * the server's idle memory release (server/src/lifecycle/memoryRelease.ts) that follows the
- * warm-up and the cycles (docs/reliability.md, "Memory after rooms are disposed").
+ * warm-up and the cycles (docs/reliability.md, "Memory after rooms are disposed"). What may still
+ * grow after the release is glibc's malloc arenas: a process gets new ones when its threads
+ * contend, which timing decides, up to about 50 MB in all, and then keeps them (measured: +0.5 to
+ * +34.5 MB); the pooled heap pages the release gives back were 135–173 MB.
  */
-export const RSS_GROWTH_LIMIT_MB = 32;
+export const RSS_GROWTH_LIMIT_MB = 64;
 /** Most growth of one server's V8 heap in use over the cycles, in MB, read as {@link RSS_GROWTH_LIMIT_MB}. */
 export const HEAP_GROWTH_LIMIT_MB = 8;
 /** How long the cycles scenario waits for a server's idle memory release, in real ms (the chaos env's `IDLE_MEMORY_RELEASE_SECONDS` plus a margin for a loaded machine). */
