@@ -107,7 +107,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     });
   }
 
-  for (const [spell, type, roll, id] of [["acidDart", "acid", 4, "D20-DAMAGE-09"], ["firebolt", "burn", 5, "D20-DAMAGE-23"]] as const) {
+  for (const [spell, type, roll, id] of [["acidDart", "acid", 4, "D20-DAMAGE-08 (a corrosive spray), D20-DAMAGE-09"], ["firebolt", "burn", 5, "D20-DAMAGE-22, D20-DAMAGE-23"]] as const) {
     it(`${id}: the Master's ${spell} leaves 1d4 ${type} for the hero's next 2 turns`, () => {
       const f = masterPlayed();
       f.enc.plans[f.m.id] = { steps: [{ kind: "cast", spell, targetId: f.a.id }] };
@@ -142,7 +142,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     expect(dice.left()).toBe(0);
   });
 
-  it("D20-DAMAGE-32, D20-DAMAGE-31: a Skyrider's gust (wind) on the Master (earth): wind beats earth, +2 damage: 3 + 2 = 5", () => {
+  it("D20-DAMAGE-32, D20-DAMAGE-31, D20-DAMAGE-21: a Skyrider's gust (a magical attack of the wind element: magic damage) on the Master (earth): wind beats earth, +2 damage: 3 + 2 = 5", () => {
     const sim = d20Sim();
     const s = hero(sim, 5, 5, { adventurerClass: "Skyrider" });
     const m = creature(sim, "master", 9, 5);
