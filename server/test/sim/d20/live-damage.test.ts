@@ -160,7 +160,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
 });
 
 describe("d20 hit points in play", () => {
-  it("D20-HP-35, D20-HP-37: a minion's blow knocks the hero out (stable: no jet de destin); the hero's blow on a minion leaves it dying (it rolls one)", () => {
+  it("D20-HP-35, D20-HP-36, D20-HP-37: a minion's blow knocks the hero out as its damage is applied (stable: no jet de destin); the hero's blow on a minion leaves it dying (it rolls one)", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
     const m = minion(sim, 6, 5);
@@ -171,6 +171,9 @@ describe("d20 hit points in play", () => {
     forceDice(sim, [1, 20, 15]);
     const ev = run(sim, 1 + ROUND_TICKS);
     expect(of(ev, "knockedOut")).toMatchObject([{ unitId: a.id, outcome: "unconscious", cause: "hitPoints", byUnitId: m.id }]);
+    // D20-HP-36: the choice is made with the damage: the knock-out follows the blow's `damaged` event, in the same tick.
+    const blow = ev.filter((e) => e.type === "damaged" || e.type === "knockedOut").map((e) => [e.type, e.tick]);
+    expect(blow).toEqual([["damaged", blow[0]![1]], ["knockedOut", blow[0]![1]]]);
     expect(of(ev, "deathSave")).toEqual([]);
     expect(d20Of(a)).toMatchObject({ hp: 0, stable: true, dead: false, deathSaves: { successes: 0, failures: 0 } });
 
