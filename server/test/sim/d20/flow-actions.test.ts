@@ -140,6 +140,53 @@ describe("Help in a live d20 room, through planTurn commands (D20-ACTION-17 to D
     expect(f.dice.left()).toBe(0);
   });
 
+  /**
+   * Player heroes A (`helperAt`), B at (6, 6) and C at (6, 5), a minion at (10, 5); initiative A 20,
+   * B 19, C 2, the minion 1. Then C lies dying (0 HP, 1 failure: first aid needs 10 + 1). A's player
+   * plans Help for B's first aid on C (or waits), B's player first aid on C, rolled on `aidDice`.
+   */
+  function helpFirstAid(helperAt: [number, number], help: boolean, aidDice: number[]) {
+    const sim = d20Sim(1);
+    const a = hero(sim, helperAt[0], helperAt[1], { controller: "a0" });
+    const b = hero(sim, 6, 6, { controller: "a1" });
+    const c = hero(sim, 6, 5, { controller: "a2" });
+    const m = minion(sim, 10, 5, { faction: "dungeon" });
+    plain([a, b, c, m]);
+    a.targetId = m.id;
+    forceDice(sim, [20, 19, 2, 1]);
+    sim.step();
+    const cd = d20Of(c);
+    cd.hp = 0; cd.deathSaves.failures = 1; c.activity = "unconscious";
+    const seatA = { kind: "adventurer", seatId: "a0", unitId: a.id } as const;
+    expect(help
+      ? sim.enqueue(seatA, { type: "planTurn", action: "steps", steps: [{ kind: "help", allyId: b.id, targetId: c.id }] })
+      : sim.enqueue(seatA, { type: "planTurn", action: "wait" })).toEqual({ ok: true });
+    const aRefusals = sim.step().flatMap((e) => e.type === "turnPlanPlayed" ? e.refusals : []);
+    expect(sim.enqueue({ kind: "adventurer", seatId: "a1", unitId: b.id }, { type: "planTurn", action: "steps", steps: [{ kind: "firstAid", targetId: c.id }] })).toEqual({ ok: true });
+    const dice = forceDice(sim, aidDice);
+    const bRefusals = sim.step().flatMap((e) => e.type === "turnPlanPlayed" ? e.refusals : []);
+    return { b, c: cd, aRefusals, bRefusals, left: dice.left() };
+  }
+
+  it("D20-ACTION-16, D20-HP-29: A helps B with the task of first aid on dying C; B's roll has advantage: 4 and 11, the 11 reaches 10 + 1 and C is stable", () => {
+    const f = helpFirstAid([5, 5], true, [4, 11]);
+    expect([f.aRefusals, f.bRefusals, f.left]).toEqual([[null], [null], 0]);
+    expect([f.c.stable, f.c.hp]).toEqual([true, 0]);
+    expect(d20Of(f.b).statuses).toEqual([]); // the help is spent on that roll
+  });
+
+  it("D20-ACTION-16: without the help the same 4 is B's only die: C stays dying", () => {
+    const f = helpFirstAid([5, 5], false, [4]);
+    expect([f.aRefusals, f.bRefusals, f.left]).toEqual([[], [null], 0]);
+    expect([f.c.stable, f.c.hp, f.c.dead]).toEqual([false, 0, false]);
+  });
+
+  it("D20-ACTION-16 (Left open: the helper stands within 1 tile of the patient): A 3 tiles from C cannot help; B rolls one die", () => {
+    const f = helpFirstAid([3, 5], true, [4]);
+    expect([f.aRefusals, f.bRefusals, f.left]).toEqual([["the dying creature must be within 1 tile of the helper (D20-ACTION-16)"], [null], 0]);
+    expect(f.c.stable).toBe(false);
+  });
+
   it(`D20-ACTION-17: a minion ${HELP_RANGE + 1} tiles from A cannot be helped against: the step is refused and B gets no help`, () => {
     const sim = d20Sim(1);
     const a = hero(sim, 5, 5, { controller: "a0" });
