@@ -107,7 +107,7 @@ describe("d20 actions and attacks in a live room (issue 17)", () => {
     expect([damage(events), d20Of(rogue!).reactionUsed, left.left()]).toEqual([[[rogue!.id, m.id, 4], [rogue!.id, m.id, 3]], true, 0]);
   });
 
-  it("D20-ATTACK-23: the Skyrider's spear reaches 2 tiles from its griffon's 2 × 2 space", () => {
+  it("D20-ATTACK-23, D20-ATTACK-52 (melee at contact range, up to 2 tiles): the Skyrider's spear reaches 2 tiles from its griffon's 2 × 2 space", () => {
     const sim = d20Sim(1);
     const [sky] = party(sim, ["Skyrider"]);
     const m = foe(sim, 7);
@@ -127,7 +127,7 @@ describe("d20 actions and attacks in a live room (issue 17)", () => {
     expect(damage(t.events)).toEqual([[scout!.id, m.id, 5]]);
   });
 
-  it("D20-ATTACK-22: a troll's long arms strike a hero 2 tiles from its space without moving", () => {
+  it("D20-ATTACK-22, D20-ATTACK-52: a troll's long arms strike a hero 2 tiles from its space without moving", () => {
     const sim = d20Sim(1);
     const troll = addUnit(sim, { kind: "creature", species: "troll", x: 4, y: 4 });
     d20Of(troll).abilities = { ...ZERO };
