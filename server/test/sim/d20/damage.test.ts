@@ -91,7 +91,7 @@ describe("d20 damage", () => {
     expect(GROUND_ZONE_DICE).toEqual({ acid: "1d4", poison: "1d2", burn: "1d2" });
   });
 
-  it("D20-DAMAGE-18, D20-DAMAGE-19: psychic damage exists and magic resistance is AC + Contrôle (the Magic Absorb defence)", () => {
+  it("psychic is a damage type (in play: the giant bat's screech, the Master's silence and madness, live-status.test.ts)", () => {
     expect(D20_DAMAGE_TYPES).toContain("psychic");
   });
 

@@ -122,7 +122,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     });
   }
 
-  it("D20-DAMAGE-17: a troll the keeper plays grapples the hero; while the hold lasts the hero takes 1d4 asphyxiation at the start of its turns", () => {
+  it("D20-DAMAGE-16, D20-DAMAGE-17: a troll the keeper plays grapples the hero (a special hold: asphyxiation); while the hold lasts the hero takes 1d4 asphyxiation at the start of its turns", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
     const t = creature(sim, "troll", 6, 5);

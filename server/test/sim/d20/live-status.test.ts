@@ -73,7 +73,7 @@ describe("d20 statuses inflicted in play (D20_SPECIES_TRAITS)", () => {
     expect(dice.left()).toBe(0);
   });
 
-  it("D20-STATUS-07, D20-STATUS-08: a giant bat's screech terrifies the hero: it flees as far as its movement goes, and still shoots the bat", () => {
+  it("D20-STATUS-07, D20-STATUS-08, D20-DAMAGE-18: a giant bat's screech (a mental attack: psychic damage) terrifies the hero: it flees as far as its movement goes, and still shoots the bat", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5, { gear: BOW });
     const b = creature(sim, "giantBat", 8, 5);
