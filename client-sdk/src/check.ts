@@ -75,7 +75,13 @@ export function checkPayload(schema: JsonSchema, value: unknown, path: readonly 
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches) {
     const matching = branches.filter((b) => checkPayload(b, value, path).length === 0).length;
-    if (matching === 0 || (schema.oneOf && matching > 1)) add("invalid_union", matching ? "matches more than one option" : "matches none of the options");
+    // As zod's discriminated union: when the value's `const` keys pick one branch, its issues are the answer.
+    const picked = branches.filter((b) => {
+      const consts = Object.entries(b.properties ?? {}).filter(([, p]) => "const" in p);
+      return consts.length > 0 && consts.every(([k, p]) => (value as Record<string, unknown> | null)?.[k] === p.const);
+    });
+    if (matching === 0 && picked.length === 1) issues.push(...checkPayload(picked[0]!, value, path));
+    else if (matching === 0 || (schema.oneOf && matching > 1)) add("invalid_union", matching ? "matches more than one option" : "matches none of the options");
     return issues;
   }
   const { type } = schema;

@@ -4,7 +4,7 @@ import {
   type CommandPayload, type CommandResult, type CommandType, type SimEvent, type SimEventOf, type SimEventType,
 } from "@malignus/shared";
 import type { DungeonState, DuelProposal } from "@malignus/shared/schema";
-import { SDK_COMMAND_TYPES, checked, validateCommand } from "./validate.ts";
+import { SDK_COMMAND_TYPES, validateCommand } from "./validate.ts";
 import { ResumingRoom, type Rejoin } from "./resume.ts";
 
 /** A client's seat role: `keeper`, `adventurer` (plays one party member) or `spectator`. */

@@ -5,7 +5,8 @@ import {
 } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { DungeonConnection } from "./connection.ts";
-import { checked } from "./validate.ts";
+import { checkPayload } from "./check.ts";
+import { CommandValidationError } from "./validate.ts";
 import { REPLAY_CONTROL_JSON_SCHEMA } from "./validators.generated.ts";
 
 /**
@@ -85,8 +86,11 @@ export class ReplayConnection extends DungeonConnection {
    * @throws CommandValidationError (rejects, nothing sent) when `control` is malformed.
    */
   async control(control: ReplayControl): Promise<ReplayControlResult> {
-    const payload = checked<ReplayControl>(REPLAY_CONTROL_MESSAGE, REPLAY_CONTROL_JSON_SCHEMA, control);
-    return await this.room.request<ReplayControl, ReplayControlResult>(REPLAY_CONTROL_MESSAGE as never, payload);
+    const issues = checkPayload(REPLAY_CONTROL_JSON_SCHEMA, control);
+    if (issues.length) {
+      throw new CommandValidationError(REPLAY_CONTROL_MESSAGE, `invalid replay control: ${issues.map((i) => `${i.path.join(".") || "control"}: ${i.message}`).join("; ")}`, issues);
+    }
+    return await this.room.request<ReplayControl, ReplayControlResult>(REPLAY_CONTROL_MESSAGE as never, control);
   }
 
   /** Leaves the replay and stops every listener. */

@@ -1,5 +1,5 @@
 import type { CommandPayload, CommandType } from "@malignus/shared";
-import { checkPayload, describeIssues, type JsonSchema, type PayloadIssue } from "./check.ts";
+import { checkPayload, describeIssues, type PayloadIssue } from "./check.ts";
 import { COMMAND_JSON_SCHEMAS } from "./validators.generated.ts";
 
 /**
@@ -31,16 +31,6 @@ export function isCommandType(type: unknown): type is CommandType {
 }
 
 /**
- * Checks `payload` against `schema` and returns it, or throws a {@link CommandValidationError}
- * for `what` (a command or message type) whose message lists every issue.
- */
-export function checked<T>(what: string, schema: JsonSchema, payload: unknown): T {
-  const issues = checkPayload(schema, payload);
-  if (issues.length) throw new CommandValidationError(what, `Invalid "${what}" payload (not sent):\n${describeIssues(issues)}`, issues);
-  return payload as T;
-}
-
-/**
  * Checks a command locally with the room's own validator (as JSON Schema, see src/check.ts) and
  * returns the payload (what is then sent). A missing payload counts as `{}` (for `resume`).
  *
@@ -54,5 +44,8 @@ export function validateCommand<T extends CommandType>(type: T, payload: unknown
   if (!isCommandType(type)) {
     throw new CommandValidationError(String(type), `Unknown command "${String(type)}"; expected one of ${SDK_COMMAND_TYPES.join(", ")}.`);
   }
-  return checked(type, COMMAND_JSON_SCHEMAS[type], payload ?? {});
+  const checked = payload ?? {};
+  const issues = checkPayload(COMMAND_JSON_SCHEMAS[type], checked);
+  if (issues.length) throw new CommandValidationError(type, `Invalid "${type}" payload (not sent):\n${describeIssues(issues)}`, issues);
+  return checked as CommandPayload<T>;
 }

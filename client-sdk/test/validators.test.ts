@@ -143,7 +143,11 @@ describe("the SDK's command validators (issue 19 part 5: no zod in the browser b
     expect(checkPayload(COMMAND_JSON_SCHEMAS.orderAttack, { unitId: "1", targetId: "x" })).toEqual([
       { code: "invalid_union", path: ["targetId"], message: "matches none of the options" },
     ]);
+    // A discriminated union (oneOf whose branches each have a `const` key): the picked branch's issues, as zod reports them.
     expect(checkPayload(REPLAY_CONTROL_JSON_SCHEMA, { action: "speed", speed: 0 })).toEqual([
+      { code: "too_small", path: ["speed"], message: "must be more than 0" },
+    ]);
+    expect(checkPayload(REPLAY_CONTROL_JSON_SCHEMA, { action: "rewind" })).toEqual([
       { code: "invalid_union", path: [], message: "matches none of the options" },
     ]);
     expect(checkPayload(COMMAND_JSON_SCHEMAS.removePart, null)).toEqual([
