@@ -164,7 +164,8 @@ export async function generateToTemp(): Promise<string> {
 
 /** The usage of `npm run codegen` (printed by `--help`, and after an argument error). */
 export const CODEGEN_USAGE = `usage: npm run codegen
-Rewrites ${GENERATED_DIR}/ (state classes, JSON Schemas, wire constants for native clients); takes no options.
+Rewrites ${GENERATED_DIR}/ (state classes, JSON Schemas, wire constants for native clients) and
+client-sdk/src/validators.generated.ts (the SDK's command validators); takes no options.
   -h, --help   print this usage and exit`;
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
