@@ -108,7 +108,8 @@ export function checkPayload(schema: JsonSchema, value: unknown, path: readonly 
   if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) add("too_small", `must have at least ${schema.minItems} items`);
     if (schema.maxItems !== undefined && value.length > schema.maxItems) add("too_big", `must have at most ${schema.maxItems} items`);
-    if (schema.items) value.forEach((item, i) => issues.push(...checkPayload(schema.items!, item, [...path, i])));
+    // Every index, holes included (as zod: a hole reads as undefined).
+    for (let i = 0; schema.items && i < value.length; i++) issues.push(...checkPayload(schema.items, value[i], [...path, i]));
   } else if (type === "object") {
     const record = value as Record<string, unknown>;
     const properties = schema.properties ?? {};

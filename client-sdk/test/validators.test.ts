@@ -158,6 +158,21 @@ describe("the SDK's command validators (issue 19 part 5: no zod in the browser b
     ]);
   });
 
+  it("agrees with zod on what JSON cannot carry: holes in arrays, NaN, inherited keys", () => {
+    const cases: [string, unknown][] = [
+      ["wire", { path: [{ x: 1, y: 1 }, , { x: 2, y: 1 }] }], // a hole
+      ["wire", { path: new Array(2) }],
+      ["setTimerDelay", { partId: "1", minutes: Number.NaN }],
+      ["removePart", Object.create({ partId: "1" }) as unknown],
+      ["removePart", Object.assign(Object.create({ extra: 1 }) as object, { partId: "1" })],
+    ];
+    const verdict = ([type, payload]: [string, unknown]) => {
+      const zod = COMMAND_SCHEMAS[type as keyof typeof COMMAND_SCHEMAS] as { safeParse(v: unknown): { success: boolean } };
+      return [zod.safeParse(payload).success, checkPayload(COMMAND_JSON_SCHEMAS[type as keyof typeof COMMAND_JSON_SCHEMAS], payload).length === 0];
+    };
+    expect(cases.map(verdict)).toEqual([[false, false], [false, false], [false, false], [true, true], [false, false]]);
+  });
+
   it("the generator refuses a zod validator the checker could not fully check", async () => {
     const z = await import("zod/mini");
     expect(() => checkedSchema(z.strictObject({ when: z._default(z.number(), 3) }), "demo")).toThrow('demo.when: JSON Schema keyword "default" is not checked by client-sdk/src/check.ts');
