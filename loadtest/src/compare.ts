@@ -152,7 +152,7 @@ export async function withServer<T>(kind: ServerKind, port: number, store: Store
   try {
     if (kind.startsWith("dungeon")) {
       prepared = await prepareStore(store, kind);
-      log(`compare: ${kind}: dungeon store ${prepared.kind} (${prepared.where}, fresh)`);
+      log(`${kind}: dungeon store ${prepared.kind} (${prepared.where}, fresh)`);
     }
     child = startServer(kind, port, prepared ?? undefined);
     await waitHealthy(port, child, kind.endsWith("uws") ? 240_000 : 60_000);
@@ -194,7 +194,7 @@ export async function compareTransports(load: CompareLoad,
     const port = basePort + i;
     log(`compare: ${kind} on port ${port}…`);
     try {
-      const row = await withServer(kind, port, store, log, async (endpoint, prepared) => {
+      const row = await withServer(kind, port, store, (line) => log(`compare: ${line}`), async (endpoint, prepared) => {
         const o: LoadOptions = {
           ...DEFAULTS, endpoint, target: kind.startsWith("bare") ? "bare" : "dungeon",
           rooms: load.rooms, keepers, spectators, adventurers: 0, durationSeconds: load.durationSeconds, quiet: true,
@@ -297,7 +297,7 @@ export async function capacitySearch(load: Omit<CompareLoad, "rooms"> & { steps:
     const search: CapacitySearch = { kind, steps: [], lastGood: null, stoppedBecause: "every step held", skipped: null, p99LimitMs: load.p99LimitMs };
     log(`capacity: ${kind} on port ${port}, steps ${load.steps.join(",")}…`);
     try {
-      await withServer(kind, port, store, log, async (endpoint) => {
+      await withServer(kind, port, store, (line) => log(`capacity: ${line}`), async (endpoint) => {
         for (const [n, rooms] of load.steps.entries()) {
           const r = await runLoad({
             ...DEFAULTS, endpoint, target: kind.startsWith("bare") ? "bare" : "dungeon", rooms, keepers: load.keepers ?? 1, spectators: load.spectators ?? 4,

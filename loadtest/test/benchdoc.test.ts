@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DOC_USAGE, KEPT_MARKER, docFigures, keptSection, parseDocArgs, renderDoc, type DocOptions, type DocRuns } from "../src/benchdoc.ts";
 import { spreadOf } from "../src/figures.ts";
 import type { BandwidthReport } from "../../server/bench/bandwidth.ts";
+import type { BenchReport } from "../../server/bench/bench.ts";
 
 const machine = { cpu: "Test CPU", cores: 2, memoryGiB: 8, node: "v24.0.0", platform: "linux", loadBefore: [1, 2, 3], loadAfter: [4, 5, 6] };
 
@@ -51,6 +52,22 @@ describe("bench:doc", () => {
     expect(md).toContain("| `Unit.x` | 60.0 | 1 |");
   });
 
+  it("renders the simulation tables from three bench runs: medians with ranges, the scaling table with its exponent, the battles, the targets", () => {
+    const runs = empty(3);
+    runs.bench = [bench(100, 1.1), bench(300, 1.3), bench(200, 1.05)];
+    runs.loadAverages = { bench: [[0.5, 1, 1], [1.25, 1, 1], [2, 1, 1]] };
+    runs.figures = docFigures(runs);
+    const md = renderDoc({ generatedAt: "x", command: "c", machine, runs });
+    expect(md).toContain("Load average (1 min) at the start of each run: 0.50, 1.25, 2.00.");
+    expect(md).toContain("| d20 | 5,000 (3,333–10,000) | 200.0 (100.0–300.0) |");
+    expect(md).toContain("| 1000 | 143 | 286 | 285 | 2,000.0 (1,000.0–3,000.0) | 4,000.0 (2,000.0–6,000.0) | 2.00 |");
+    expect(md).toContain("Fitted exponent (least squares of ln mean µs on ln entities, 50..2,000 entities): **1.10 (1.05–1.30)** (issue 20: at most 1.2).");
+    expect(md).toContain("| d100 | 120 | 30 | 50 (33–100) | 20,000.0 (10,000.0–30,000.0) |");
+    expect(md).toContain("| scaling exponent over 50..2,000 entities ≤ 1.2 | 1.10 (1.05–1.30) | met |");
+    expect(md).toContain("| tick at 1,000 entities ≤ 2,000 µs mean | 2,000.0 (1,000.0–3,000.0) µs | met |");
+    expect(md).toContain("| 60.00 (30.00–90.00) | 14,400 (9,600–28,800) | 3 |");
+  });
+
   it("renders capacity searches on both transports with the generator's CPU", () => {
     const step = (rooms: number, p99Ms: number, good: boolean) => ({ rooms, clients: rooms * 5, held: rooms * 5, p99Ms, errors: 0, serverCpu: 50, generatorCpu: 40, generatorLagP99Ms: 12, good });
     const md = renderDoc({ generatedAt: "x", command: "c", machine, runs: empty(1),
@@ -64,6 +81,21 @@ describe("bench:doc", () => {
 /** A doc run with nothing measured. */
 function empty(runs: number): DocRuns {
   return { runs, store: "sqlite", bench: [], load: [], fight: [], bandwidth: [], compare: [], loadAverages: {}, figures: {} };
+}
+
+/** A bench report whose times are all scaled by `scale` (100 = the middle run), with the fitted exponent `exponent`. */
+function bench(scale: number, exponent: number): BenchReport {
+  const t = (us: number) => ({ ticks: 100, meanMicros: us * scale / 100, p50Micros: us, p99Micros: 2 * us * scale / 100, ticksPerSecond: 1e6 / (us * scale / 100) });
+  return {
+    startedAt: "x", machine: { cpu: "c", cores: 2, memoryGiB: 8, node: "v24", platform: "linux" }, quick: false,
+    idle: [{ ruleset: "d20", ...t(100) }],
+    invasion: [{ ruleset: "d20", adventurers: 5, minions: 10, traps: 20, entities: 35, ...t(50) }],
+    scaling: [{ requested: 1000, entities: 1000, adventurers: 143, minions: 286, traps: 285, ...t(1000) }],
+    scalingExponent: exponent,
+    battles: [{ ruleset: "d100", adventurers: 120, minions: 30, entities: 151, ...t(10_000) }],
+    days: { days: 10, daysReached: 10, stoppedByWallLimit: false, ticks: 144_000, wallSeconds: 5 * scale / 100, ticksPerSecond: 144_000 / (5 * scale / 100), invasions: 3, events: 10, trapsFired: 1 },
+    targets: [],
+  };
 }
 
 /** A headless bandwidth report of 10 s: 90% patch bytes, 10% event bytes. */
