@@ -33,7 +33,7 @@ import { DEFAULTS, type LoadOptions } from "./args.ts";
 import { runLoad } from "./runner.ts";
 import { errorCount, type LoadReport } from "./report.ts";
 import { num, parseCli, runCli, str } from "../../tools/cli.ts";
-import { DEFAULT_BASE_PORT, SERVER_KINDS, capacitySearch, capacityTable, compareTransports, withServer, type CapacitySearch, type CompareReport } from "./compare.ts";
+import { SERVER_KINDS, capacitySearch, capacityTable, compareTransports, withServer, type CapacitySearch, type CompareReport } from "./compare.ts";
 import { DEFAULT_STORE, parseStoreKind, type StoreChoice } from "./server-store.ts";
 import {
   FIGURE_PARTS, bandwidthFigures, benchFigures, cell, compareFigures, fightFigures, figureUnit, loadFigures, summarise,
@@ -60,8 +60,13 @@ const BANDWIDTH_SECONDS = 300;
 export const DEFAULT_RUNS = 3;
 /** Room counts of the capacity search by default (issue 20: up to where the generator saturates, at least 800 rooms). */
 export const DEFAULT_CAPACITY_STEPS = [100, 200, 400, 600, 800, 1000];
-/** Port of the first server this tool starts (each server of a run gets the next one). */
-const DOC_BASE_PORT = 2640;
+/**
+ * Default port of the first server this tool starts; the others count up from it: the load, the
+ * fight, the target run, the six compared servers, the two capacity servers (11 in all).
+ */
+export const DOC_BASE_PORT = 2640;
+/** Ports {@link DOC_BASE_PORT} and up that one doc run uses. */
+const DOC_PORTS = 3 + SERVER_KINDS.length + 2;
 
 /** Options of the doc run. */
 export interface DocOptions {
@@ -82,6 +87,8 @@ export interface DocOptions {
   lightSpectators: boolean;
   /** Write docs/benchmarks.md and docs/benchmarks.json (false with `--no-write`: reports only). */
   write: boolean;
+  /** Port of the first server started (see {@link DOC_BASE_PORT}). */
+  basePort: number;
 }
 
 /** The parts of the run `--skip` may leave out. */
@@ -106,6 +113,7 @@ Takes about half an hour with the defaults.
   --light-spectators  all spectators of a room but one count bytes without decoding (load, compare, target)
   --skip a,b          leave out parts, any of ${DOC_SKIPPABLE.join(",")}
   --no-write          write only the raw reports, not the docs (to try the tool)
+  --base-port P       port of the first server it starts; the next 10 count up from it (default ${DOC_BASE_PORT})
   -h, --help          print this usage and exit`;
 /**
  * The line after which docs/benchmarks.md holds sections measured by hand (before/after
@@ -130,7 +138,7 @@ export function parseDocArgs(argv: readonly string[]): DocOptions | "help" {
   const t = { type: "string" } as const, b = { type: "boolean" } as const;
   const parsed = parseCli(argv, {
     quick: b, runs: t, rooms: t, duration: t, "compare-rooms": t, capacity: b, "target-run": b, steps: t, skip: t,
-    store: t, pg: t, "light-spectators": b, "no-write": b,
+    store: t, pg: t, "light-spectators": b, "no-write": b, "base-port": t,
   });
   if (parsed === "help") return "help";
   const v = parsed.values;
@@ -140,6 +148,7 @@ export function parseDocArgs(argv: readonly string[]): DocOptions | "help" {
     steps: [...DEFAULT_CAPACITY_STEPS], skip: new Set(),
     store: { kind: parseStoreKind(str(v, "store", DEFAULT_STORE.kind)), pgUrl: str(v, "pg", DEFAULT_STORE.pgUrl) },
     lightSpectators: v["light-spectators"] === true, write: v["no-write"] !== true,
+    basePort: num(v, "base-port", DOC_BASE_PORT, 1024, 65535 - DOC_PORTS),
   };
   if (typeof v.steps === "string") o.steps = v.steps.split(",").map((x) => num({ steps: x }, "steps", 0, 1, 1000));
   if (typeof v.skip === "string") {
@@ -455,13 +464,13 @@ async function main(): Promise<void> {
     if (!o.skip.has("load")) {
       console.log(`bench:doc: ${tag}: load on the production server, ${o.rooms} rooms for ${o.durationSeconds} s…`);
       started("load");
-      const l = await runServerLoad(DOC_BASE_PORT, o.store, o.rooms, o.durationSeconds, { lightSpectators: o.lightSpectators });
+      const l = await runServerLoad(o.basePort, o.store, o.rooms, o.durationSeconds, { lightSpectators: o.lightSpectators });
       R.load.push(l); save(`load-${run}.json`, l);
     }
     if (!o.skip.has("fight")) {
       console.log(`bench:doc: ${tag}: mid-fight bandwidth, ${FIGHT_ROOMS} rooms at ${FIGHT_TIME_SCALE} game minutes per second…`);
       started("fight");
-      const fl = await runServerLoad(DOC_BASE_PORT + 1, o.store, FIGHT_ROOMS, o.quick ? 30 : FIGHT_SECONDS, { timeScale: FIGHT_TIME_SCALE, skipToInvasion: true });
+      const fl = await runServerLoad(o.basePort + 1, o.store, FIGHT_ROOMS, o.quick ? 30 : FIGHT_SECONDS, { timeScale: FIGHT_TIME_SCALE, skipToInvasion: true });
       R.fight.push(fl); save(`fight-${run}.json`, fl);
     }
     if (!o.skip.has("bandwidth")) {
@@ -473,7 +482,7 @@ async function main(): Promise<void> {
       console.log(`bench:doc: ${tag}: transport comparison, ${o.compareRooms} rooms…`);
       started("compare");
       const c = await compareTransports({ rooms: o.compareRooms, durationSeconds: o.durationSeconds, store: o.store, lightSpectators: o.lightSpectators },
-        SERVER_KINDS, (line) => console.log(`bench:doc: ${line}`), DEFAULT_BASE_PORT);
+        SERVER_KINDS, (line) => console.log(`bench:doc: ${line}`), o.basePort + 3);
       R.compare.push(c); save(`compare-${run}.json`, c);
     }
   }
@@ -486,14 +495,14 @@ async function main(): Promise<void> {
   let target: LoadReport | null = null;
   if (o.targetRun) {
     console.log("bench:doc: the 2,000-client target, 400 rooms for 60 s…");
-    target = await runServerLoad(DOC_BASE_PORT + 2, o.store, 400, 60, { lightSpectators: o.lightSpectators });
+    target = await runServerLoad(o.basePort + 2, o.store, 400, 60, { lightSpectators: o.lightSpectators });
     save("target-2000.json", target);
   }
   let capacity: CapacitySearch[] | null = null;
   if (o.capacity) {
     console.log(`bench:doc: capacity search on ws and uWS, steps ${o.steps.join(",")}…`);
     capacity = await capacitySearch({ steps: o.steps, p99LimitMs: 100, durationSeconds: Math.min(o.durationSeconds, 20), store: o.store, lightSpectators: true },
-      ["dungeon-ws", "dungeon-uws"], (line) => console.log(`bench:doc: ${line}`), DEFAULT_BASE_PORT + SERVER_KINDS.length);
+      ["dungeon-ws", "dungeon-uws"], (line) => console.log(`bench:doc: ${line}`), o.basePort + 3 + SERVER_KINDS.length);
     save("capacity.json", capacity);
   }
   const generatedAt = new Date().toISOString();

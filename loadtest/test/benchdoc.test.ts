@@ -8,7 +8,9 @@ const machine = { cpu: "Test CPU", cores: 2, memoryGiB: 8, node: "v24.0.0", plat
 
 describe("bench:doc", () => {
   it("parses its options and shortens everything with --quick", () => {
-    expect(parseDocArgs([])).toMatchObject({ quick: false, runs: 3, rooms: 40, durationSeconds: 30, compareRooms: 40, capacity: false, store: { kind: "sqlite" }, lightSpectators: false, write: true });
+    expect(parseDocArgs([])).toMatchObject({ quick: false, runs: 3, rooms: 40, durationSeconds: 30, compareRooms: 40, capacity: false, store: { kind: "sqlite" }, lightSpectators: false, write: true, basePort: 2640 });
+    expect(parseDocArgs(["--base-port", "40000"])).toMatchObject({ basePort: 40000 });
+    expect(() => parseDocArgs(["--base-port", "65530"])).toThrow('--base-port must be a whole number from 1024 to 65524, got "65530"');
     expect(parseDocArgs(["--quick", "--rooms", "100", "--runs", "1", "--no-write"])).toMatchObject({ rooms: 10, durationSeconds: 10, compareRooms: 10, runs: 1, write: false });
     expect(parseDocArgs(["--store", "postgres", "--pg", "postgres://a@b/c", "--light-spectators"])).toMatchObject({ store: { kind: "postgres", pgUrl: "postgres://a@b/c" }, lightSpectators: true });
     expect([...(parseDocArgs(["--skip", "bench,compare"]) as DocOptions).skip]).toEqual(["bench", "compare"]);
