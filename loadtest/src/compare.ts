@@ -82,6 +82,20 @@ export function cpuRatio(ours: CompareRow | undefined, bare: CompareRow | undefi
   return a === null || b === null || b <= 0 ? null : a / b;
 }
 
+/**
+ * The in-trixie script: `IN_TRIXIE` when set, else the first `shared/tools/in-trixie` beside the
+ * repository or one of its parent folders (`../shared` of a checkout, `../../shared` of a worktree
+ * in a subfolder); null when none exists.
+ */
+export function findInTrixie(env: Record<string, string | undefined> = process.env, from = REPO): string | null {
+  if (env.IN_TRIXIE) return existsSync(env.IN_TRIXIE) ? env.IN_TRIXIE : null;
+  for (let dir = path.dirname(from); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "shared/tools/in-trixie");
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
 /** A PATH whose `node` is the project's Node 24 (in-trixie mounts whichever `node` PATH finds). */
 function node24Path(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "malignus-node24-"));
@@ -107,8 +121,8 @@ export function startServer(kind: ServerKind, port: number, store?: ServerStore)
   if (transport === "ws") {
     return spawn(process.execPath, ["--import", "tsx", entry], { cwd: REPO, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "ignore", "pipe"] });
   }
-  const inTrixie = path.resolve(REPO, "../shared/tools/in-trixie");
-  if (!existsSync(inTrixie)) throw new Error(`${inTrixie} not found`);
+  const inTrixie = findInTrixie();
+  if (!inTrixie) throw new Error(`in-trixie not found (IN_TRIXIE, or shared/tools/in-trixie beside ${REPO} or one of its parents)`);
   // in-trixie clears the environment: pass ours through `env`; npm's global root must be the system one.
   return spawn(inTrixie, ["env", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), tsx, entry], {
     cwd: REPO, env: { ...process.env, PATH: node24Path(), NPM_CONFIG_PREFIX: "/usr" }, detached: true, stdio: ["ignore", "ignore", "pipe"],

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { COMPARE_USAGE, SERVER_KINDS, parseCompareArgs } from "../src/compare.ts";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { COMPARE_USAGE, SERVER_KINDS, findInTrixie, parseCompareArgs } from "../src/compare.ts";
 import { DEFAULT_PG_URL } from "../src/server-store.ts";
 
 describe("loadtest:compare arguments", () => {
@@ -39,5 +42,19 @@ describe("loadtest:compare arguments", () => {
     expect(() => parseCompareArgs(["--out"])).toThrow(new Error("--out needs a value"));
     expect(() => parseCompareArgs(["--rooms", "--quick"])).toThrow(new Error("--rooms needs a value"));
     expect(() => parseCompareArgs(["--only", "dungeon-ws,tcp"])).toThrow(new Error(`--only: unknown server kind "tcp" (one of ${SERVER_KINDS.join(",")})`));
+  });
+});
+
+describe("finding in-trixie (uWS servers)", () => {
+  it("takes IN_TRIXIE when it exists, else the nearest shared/tools/in-trixie beside the repository or a parent folder", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "trixie-"));
+    mkdirSync(path.join(root, "shared/tools"), { recursive: true });
+    const script = path.join(root, "shared/tools/in-trixie");
+    writeFileSync(script, "#!/bin/sh\n");
+    mkdirSync(path.join(root, "wt/benchtools"), { recursive: true });
+    expect(findInTrixie({}, path.join(root, "wt/benchtools"))).toBe(script);
+    expect(findInTrixie({}, path.join(root, "main"))).toBe(script);
+    expect(findInTrixie({ IN_TRIXIE: script }, "/")).toBe(script);
+    expect(findInTrixie({ IN_TRIXIE: path.join(root, "missing") }, path.join(root, "main"))).toBeNull();
   });
 });
