@@ -96,6 +96,9 @@ export function findInTrixie(env: Record<string, string | undefined> = process.e
   }
 }
 
+/** Where in-trixie keeps its Debian 13 root unless `TRIXIE_ROOT` says otherwise (in-trixie's own default). */
+export const DEFAULT_TRIXIE_ROOT = "/var/cache/trixie-root";
+
 /** A PATH whose `node` is the project's Node 24 (in-trixie mounts whichever `node` PATH finds). */
 function node24Path(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "malignus-node24-"));
@@ -123,6 +126,9 @@ export function startServer(kind: ServerKind, port: number, store?: ServerStore)
   }
   const inTrixie = findInTrixie();
   if (!inTrixie) throw new Error(`in-trixie not found (IN_TRIXIE, or shared/tools/in-trixie beside ${REPO} or one of its parents)`);
+  // A first in-trixie builds its Debian root for minutes; stopped half-way (our start timeout) it leaves a broken one.
+  const root = process.env.TRIXIE_ROOT ?? DEFAULT_TRIXIE_ROOT;
+  if (!existsSync(path.join(root, "bin/sh"))) throw new Error(`in-trixie has no Debian 13 root in ${root} yet: build it once with \`${inTrixie} true\` (a few minutes)`);
   // in-trixie clears the environment: pass ours through `env`; npm's global root must be the system one.
   return spawn(inTrixie, ["env", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), tsx, entry], {
     cwd: REPO, env: { ...process.env, PATH: node24Path(), NPM_CONFIG_PREFIX: "/usr" }, detached: true, stdio: ["ignore", "ignore", "pipe"],
