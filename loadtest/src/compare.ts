@@ -114,6 +114,34 @@ function node24Path(): string {
  * @throws Error when in-trixie is needed and missing.
  */
 export function startServer(kind: ServerKind, port: number, store?: ServerStore): ChildProcess {
+  const child = spawnServer(kind, port, store);
+  trackChild(child);
+  return child;
+}
+
+/** Servers started and not yet exited: stopped (SIGKILL to their process groups) when this tool is interrupted. */
+const liveServers = new Set<ChildProcess>();
+let signalsHooked = false;
+
+/**
+ * Keeps `child` in {@link liveServers} until it exits; on the first child, hooks SIGINT and SIGTERM
+ * so that an interrupted tool does not leave its detached servers running (they are in process
+ * groups of their own, which a Ctrl-C of the tool does not reach).
+ */
+function trackChild(child: ChildProcess): void {
+  liveServers.add(child);
+  child.once("exit", () => liveServers.delete(child));
+  if (signalsHooked) return;
+  signalsHooked = true;
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.once(sig, () => {
+      for (const c of liveServers) if (c.pid !== undefined) { try { process.kill(-c.pid, "SIGKILL"); } catch { /* gone */ } }
+      process.exit(sig === "SIGINT" ? 130 : 143);
+    });
+  }
+}
+
+function spawnServer(kind: ServerKind, port: number, store?: ServerStore): ChildProcess {
   const entry = kind.startsWith("dungeon") ? "server/src/main.ts" : "loadtest/src/bare-server.ts";
   const transport = kind.endsWith("uws") ? "uws" : "ws";
   const env: Record<string, string> = {
