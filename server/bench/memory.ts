@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseCli, runCli } from "../../tools/cli.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "@colyseus/sdk";
 import { matchMaker } from "@colyseus/core";
@@ -38,12 +38,9 @@ export interface MemoryBenchArgs { cycles: number; warmup: number; store: boolea
  * @throws Error naming an unknown option or a bad number.
  */
 export function parseMemoryBenchArgs(argv: readonly string[]): MemoryBenchArgs | "help" {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { cycles: { type: "string" }, warmup: { type: "string" }, "no-store": { type: "boolean" }, help: { type: "boolean", short: "h" } },
-    strict: true,
-  });
-  if (values.help) return "help";
+  const parsed = parseCli(argv, { cycles: { type: "string" }, warmup: { type: "string" }, "no-store": { type: "boolean" } });
+  if (parsed === "help") return "help";
+  const values = parsed.values as { cycles?: string; warmup?: string; "no-store"?: boolean };
   const count = (name: string, v: string | undefined, d: number): number => {
     if (v === undefined) return d;
     const n = Number(v);
@@ -72,17 +69,7 @@ async function fullGc(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let args: MemoryBenchArgs | "help";
-  try {
-    args = parseMemoryBenchArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${MEMORY_BENCH_USAGE}`);
-    process.exit(2);
-  }
-  if (args === "help") {
-    console.log(MEMORY_BENCH_USAGE);
-    return;
-  }
+  const args = runCli("bench:memory", MEMORY_BENCH_USAGE, () => parseMemoryBenchArgs(process.argv.slice(2)));
   // The rooms log through the process logger, which reads LOG_LEVEL when first imported.
   process.env.LOG_LEVEL ??= "silent";
   const { createServer } = await import("../src/app.ts");
