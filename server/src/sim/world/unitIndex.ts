@@ -151,6 +151,15 @@ export function unitsNear(sim: Simulation, center: { x: number; y: number }, ran
 }
 
 /**
+ * The units of chunk (cx, cy) (chunk coordinates: tile coordinates divided by {@link CHUNK_TILES},
+ * rounded down), whatever their activity except `left` at the start of the tick, in no order.
+ * The array is the index's own: do not keep or change it.
+ */
+export function unitsInChunk(sim: Simulation, cx: number, cy: number): readonly UnitRecord[] {
+  return current(sim).chunks.get(tileKey(cx, cy)) ?? NONE;
+}
+
+/**
  * Moves `unit` to tile (x, y) (no checks: callers apply the rules) and keeps the index up to
  * date. Every system that changes a unit's position calls this instead of writing `x`/`y`.
  */
