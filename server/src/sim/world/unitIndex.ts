@@ -1,6 +1,6 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
-import { allUnits } from "./units.ts";
+import { allUnits, checkUnitList } from "./units.ts";
 
 /**
  * Issue 20 part 1: units by tile, so that a question about one tile ("who stands here?", "is an
@@ -211,12 +211,13 @@ export function beginTick(sim: Simulation): void {
 /**
  * Called by `Simulation.step` after its systems ran (`ran` false when one threw: no check, the
  * system's error is the one reported): with checks on, throws when a system moved a unit without
- * {@link placeUnit} during the tick.
+ * {@link placeUnit} during the tick, or added or removed one without `unitsChanged` (units.ts
+ * `checkUnitList`).
  * @throws Error naming the first unit found out of place (checks on only).
  */
 export function endTick(sim: Simulation, ran = true): void {
   inTick = false;
-  if (checks && ran) checkUnitIndex(sim);
+  if (checks && ran) { checkUnitList(sim); checkUnitIndex(sim); }
 }
 
 /**
