@@ -2,8 +2,8 @@ import type { Stance } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
-import { areEnemies, isActive, isKeeperSide, presentUnits } from "../world/units.ts";
-import { CHUNK_TILES, unitsInChunk } from "../world/unitIndex.ts";
+import { areEnemies, isActive, isKeeperSide, presentMinions, presentUnits } from "../world/units.ts";
+import { CHUNK_TILES, chunkKey, unitChunks } from "../world/unitIndex.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
@@ -199,7 +199,7 @@ class KnownEnemies {
 
   /** True when `u` could be a seen or spotted enemy of the unit (before sight and range). */
   #eligible(u: UnitRecord): boolean {
-    return u !== this.#unit && isActive(u) && u.carriedBy === "" && areEnemies(this.#unit, u);
+    return areEnemies(this.#unit, u) && u !== this.#unit && isActive(u) && u.carriedBy === "";
   }
 
   /** For an eligible `u`: whether the unit sees it, or undefined when it is neither seen nor a spotted enemy within chase range. */
@@ -258,10 +258,13 @@ class KnownEnemies {
   /** Looks through the chunks of ring `r` around the unit's chunk for seen or spotted enemies. */
   #scanRing(r: number): void {
     const { x: ux, y: uy } = this.#unit;
+    const chunks = unitChunks(this.#sim);
     for (let cy = this.#cy - r; cy <= this.#cy + r; cy++) {
       const edge = cy === this.#cy - r || cy === this.#cy + r;
       for (let cx = this.#cx - r; cx <= this.#cx + r; cx += edge || r === 0 ? 1 : 2 * r) {
-        for (const u of unitsInChunk(this.#sim, cx, cy)) {
+        const chunk = chunks.get(chunkKey(cx, cy));
+        if (chunk === undefined) continue;
+        for (const u of chunk) {
           if (!this.#eligible(u)) continue;
           const seen = this.#seenOrSpotted(u);
           if (seen === undefined) continue;
@@ -357,7 +360,7 @@ function followOrder(sim: Simulation, unit: UnitRecord): boolean {
 function rescue(sim: Simulation, unit: UnitRecord): boolean {
   let body: UnitRecord | undefined;
   let bestD = Infinity;
-  for (const u of presentUnits(sim)) {
+  for (const u of presentMinions(sim)) { // issue 20: the minions only, in the same order
     if (u.kind !== "minion" || u.activity !== "unconscious" || u.carriedBy !== "" || !isKeeperSide(u) || onOwnBed(u)) continue;
     const d = chebyshev(unit, u);
     if (d < bestD) { body = u; bestD = d; }

@@ -33,7 +33,7 @@ interface UnitIndex {
 export const CHUNK_TILES = 8;
 
 /** Key of the chunk holding tile (x, y). */
-function chunkKey(x: number, y: number): number {
+function chunkOf(x: number, y: number): number {
   return tileKey(Math.floor(x / CHUNK_TILES), Math.floor(y / CHUNK_TILES));
 }
 
@@ -66,7 +66,7 @@ function build(list: readonly UnitRecord[], tick: number): UnitIndex {
     const k = tileKey(u.x, u.y);
     const bucket = tiles.get(k);
     if (bucket) bucket.push(u); else tiles.set(k, [u]);
-    const c = chunkKey(u.x, u.y);
+    const c = chunkOf(u.x, u.y);
     const chunk = chunks.get(c);
     if (chunk) chunk.push(u); else chunks.set(c, [u]);
   }
@@ -86,7 +86,7 @@ function verify(index: UnitIndex): void {
       for (const [k, b] of index.tiles) if (b.includes(u)) at = `(${(k % 65536) - 32768}, ${Math.floor(k / 65536) - 32768})`;
       throw new Error(`unit index out of date: unit ${u.id} stands on (${u.x}, ${u.y}) but is indexed at ${at}; move units with placeUnit (world/unitIndex.ts)`);
     }
-    if (!index.chunks.get(chunkKey(u.x, u.y))?.includes(u)) throw new Error(`unit index out of date: unit ${u.id} is missing from the chunk of (${u.x}, ${u.y})`);
+    if (!index.chunks.get(chunkOf(u.x, u.y))?.includes(u)) throw new Error(`unit index out of date: unit ${u.id} is missing from the chunk of (${u.x}, ${u.y})`);
   }
 }
 
@@ -151,12 +151,19 @@ export function unitsNear(sim: Simulation, center: { x: number; y: number }, ran
 }
 
 /**
- * The units of chunk (cx, cy) (chunk coordinates: tile coordinates divided by {@link CHUNK_TILES},
- * rounded down), whatever their activity except `left` at the start of the tick, in no order.
- * The array is the index's own: do not keep or change it.
+ * The chunks of the current index: {@link chunkKey} of chunk (cx, cy) (chunk coordinates: tile
+ * coordinates divided by {@link CHUNK_TILES}, rounded down) -> the units in it, whatever their
+ * activity except `left` at the start of the tick, in no order; chunks with no unit are missing.
+ * The map and its arrays are the index's own: do not keep or change them, and ask again after a
+ * unit moved or was added.
  */
-export function unitsInChunk(sim: Simulation, cx: number, cy: number): readonly UnitRecord[] {
-  return current(sim).chunks.get(tileKey(cx, cy)) ?? NONE;
+export function unitChunks(sim: Simulation): ReadonlyMap<number, readonly UnitRecord[]> {
+  return current(sim).chunks;
+}
+
+/** The key of chunk (cx, cy) in {@link unitChunks} (chunk coordinates within ±32,767). */
+export function chunkKey(cx: number, cy: number): number {
+  return tileKey(cx, cy);
 }
 
 /**
@@ -175,7 +182,7 @@ export function placeUnit(sim: Simulation, unit: UnitRecord, x: number, y: numbe
         if (i >= 0) from.splice(i, 1);
         if (from.length === 0) index.tiles.delete(tileKey(unit.x, unit.y));
       }
-      const fc = chunkKey(unit.x, unit.y), tc = chunkKey(x, y);
+      const fc = chunkOf(unit.x, unit.y), tc = chunkOf(x, y);
       if (fc !== tc) {
         const fromChunk = index.chunks.get(fc);
         if (fromChunk) {

@@ -148,3 +148,21 @@ export function presentUnits(sim: Simulation): readonly UnitRecord[] {
   presentLists.set(sim.state.units, { all, tick, list });
   return list;
 }
+
+/** The cached {@link presentMinions} list: filtered from the {@link presentUnits} list `present`. */
+const minionLists = new WeakMap<readonly UnitRecord[], readonly UnitRecord[]>();
+
+/**
+ * The units of {@link presentUnits} whose kind is `minion`, in the same order (a unit's kind never
+ * changes): a loop that only looks at minions skips the adventurers, creatures and past parties.
+ * Filtered again whenever {@link presentUnits} gives a new list.
+ */
+export function presentMinions(sim: Simulation): readonly UnitRecord[] {
+  const present = presentUnits(sim);
+  let list = minionLists.get(present);
+  if (list === undefined) {
+    list = present.filter((u) => u.kind === "minion");
+    minionLists.set(present, list);
+  }
+  return list;
+}
