@@ -3,6 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { areEnemies, isActive, presentUnits } from "../../world/units.ts";
 import { chebyshev } from "../../world/grid.ts";
+import { unitsNear } from "../../world/unitIndex.ts";
 import { d20EncounterRules } from "../d20/encounter.ts";
 import { d100EncounterRules } from "../d100/encounter.ts";
 import { encounterOf, encountersOf, participantsOf } from "./book.ts";
@@ -119,12 +120,29 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
 /** Drops gone and fled participants; true when two hostile sides can still fight. */
 function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): { on: boolean; fled: boolean } {
   let fled = false;
-  for (const u of participantsOf(sim, enc)) {
-    const foes = rules.canFight(u) ? participantsOf(sim, enc).filter((f) => f !== u && areEnemies(u, f) && rules.canFight(f)) : [];
-    const drop = rules.isGone(u) || (foes.length > 0 && !foes.some((f) => chebyshev(u, f) <= FLEE_DISTANCE));
+  // Issue 20: a participant's foes (the others still in, of another side, able to fight) are
+  // counted per side and looked for near it through the unit index, instead of listing every
+  // participant for every participant. Same drops: a unit able to fight is active, so indexed.
+  const all = participantsOf(sim, enc);
+  const fighting = new Map<UnitRecord, boolean>();
+  const bySide = new Map<string, number>();
+  let fightersIn = 0;
+  for (const u of all) {
+    const f = rules.canFight(u);
+    fighting.set(u, f);
+    if (f) { fightersIn++; bySide.set(u.faction, (bySide.get(u.faction) ?? 0) + 1); }
+  }
+  const removed = new Set<UnitRecord>();
+  for (const u of all) {
+    let drop = rules.isGone(u);
+    if (!drop && fighting.get(u) === true && fightersIn - (bySide.get(u.faction) ?? 0) > 0) {
+      drop = !unitsNear(sim, u, FLEE_DISTANCE, false).some((f) => f !== u && fighting.get(f) === true && !removed.has(f) && areEnemies(u, f));
+    }
     if (!drop) continue;
     if (!rules.isGone(u)) fled = true;
     remove(enc, u.id);
+    removed.add(u);
+    if (fighting.get(u) === true) { fightersIn--; bySide.set(u.faction, (bySide.get(u.faction) as number) - 1); }
   }
   const fighters = participantsOf(sim, enc).filter((u) => rules.canFight(u));
   const on = fighters.some((a) => fighters.some((b) => areEnemies(a, b)));
