@@ -120,29 +120,24 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
 /** Drops gone and fled participants; true when two hostile sides can still fight. */
 function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): { on: boolean; fled: boolean } {
   let fled = false;
-  // Issue 20: a participant's foes (the others still in, of another side, able to fight) are
-  // counted per side and looked for near it through the unit index, instead of listing every
-  // participant for every participant. Same drops: a unit able to fight is active, so indexed.
+  // Issue 20: a participant able to fight stays when a foe (another participant still in, its
+  // enemy, able to fight) stands within FLEE_DISTANCE, looked for through the unit index (a unit
+  // able to fight is active, so indexed); only when none does are the other participants scanned
+  // for a foe at all. Same drops as listing every participant's foes.
   const all = participantsOf(sim, enc);
   const fighting = new Map<UnitRecord, boolean>();
-  const bySide = new Map<string, number>();
-  let fightersIn = 0;
-  for (const u of all) {
-    const f = rules.canFight(u);
-    fighting.set(u, f);
-    if (f) { fightersIn++; bySide.set(u.faction, (bySide.get(u.faction) ?? 0) + 1); }
-  }
+  for (const u of all) fighting.set(u, rules.canFight(u));
   const removed = new Set<UnitRecord>();
+  const isFoe = (u: UnitRecord, f: UnitRecord): boolean => f !== u && fighting.get(f) === true && !removed.has(f) && areEnemies(u, f);
   for (const u of all) {
     let drop = rules.isGone(u);
-    if (!drop && fighting.get(u) === true && fightersIn - (bySide.get(u.faction) ?? 0) > 0) {
-      drop = !unitsNear(sim, u, FLEE_DISTANCE, false).some((f) => f !== u && fighting.get(f) === true && !removed.has(f) && areEnemies(u, f));
+    if (!drop && fighting.get(u) === true && !unitsNear(sim, u, FLEE_DISTANCE, false).some((f) => isFoe(u, f))) {
+      drop = all.some((f) => isFoe(u, f));
     }
     if (!drop) continue;
     if (!rules.isGone(u)) fled = true;
     remove(enc, u.id);
     removed.add(u);
-    if (fighting.get(u) === true) { fightersIn--; bySide.set(u.faction, (bySide.get(u.faction) as number) - 1); }
   }
   const fighters = participantsOf(sim, enc).filter((u) => rules.canFight(u));
   const on = fighters.some((a) => fighters.some((b) => areEnemies(a, b)));
