@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, Pos, UnitRecord } from "../state.ts";
 import { chebyshev, findPath, inBounds, isWalkable, isWater, tileIndex } from "./grid.ts";
-import { isActive, presentUnits } from "./units.ts";
+import { areEnemies, isActive, presentUnits } from "./units.ts";
 import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "./crowding.ts";
 import { stepBlocked, unitEntered } from "./hooks.ts";
 import { placeUnit, unitsOnTile } from "./unitIndex.ts";
