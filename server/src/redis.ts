@@ -140,6 +140,17 @@ export class ResilientRedisDriver extends RedisDriver {
   constructor(client: Redis) {
     super(client);
     this.client = client;
+    forgetFailedRoomCacheRequests(this);
+  }
+
+  /**
+   * Drops the room-cache reads `RedisDriver` shares between concurrent queries (nothing is lost:
+   * the next query reads Redis again). Called when Redis is back, in case one is still pending.
+   */
+  resetRoomCacheRequests(): void {
+    const self = this as unknown as RoomCacheCoalescing;
+    self._concurrentRoomCacheRequest = undefined;
+    self._roomCacheRequestByName = {};
   }
 
   /** The caches matching `conditions`, rooms of dead processes included. */
@@ -198,6 +209,7 @@ export class ResilientRedisDriver extends RedisDriver {
    * @returns how many listings were written.
    */
   async rewrite(): Promise<number> {
+    this.resetRoomCacheRequests();
     for (const roomId of this.#removed) await super.remove(roomId);
     this.#removed.clear();
     let n = 0;
@@ -210,6 +222,44 @@ export class ResilientRedisDriver extends RedisDriver {
   override async shutdown(): Promise<void> {
     closeClient(this.client);
   }
+}
+
+/**
+ * The private fields of `RedisDriver` (@colyseus/redis-driver 0.18) behind its `getRooms`: one
+ * `HGETALL roomcaches` shared by every query made while it is pending (`_concurrentRoomCacheRequest`),
+ * and per room name the promise of its parsed caches (`_roomCacheRequestByName`, key `"undefined"`
+ * for a query without a name). Both are cleared only when the read succeeds.
+ */
+interface RoomCacheCoalescing {
+  _concurrentRoomCacheRequest?: Promise<unknown> | undefined;
+  _roomCacheRequestByName: Record<string, Promise<IRoomCache[]> | undefined>;
+  getRooms(roomName?: string): Promise<IRoomCache[]>;
+}
+
+/**
+ * Makes `driver` forget a room-cache read that failed. `RedisDriver.getRooms` keeps its shared
+ * `HGETALL` promise until it succeeds: when Redis went away while one was in flight (rejected with
+ * `MaxRetriesPerRequestError`; or `Command timed out` on a silent Redis), the rejected promise stayed and every later `query`/`findOne`
+ * failed with it forever, although every connection was ready again (issue 18 part 1: "ghost sweep
+ * failed … MaxRetriesPerRequestError" every second, `/rooms` 503 and matchmaking refused after
+ * Redis came back, until a restart). Wraps `getRooms` on the instance so that a rejected read is
+ * removed from both caches (only if they still hold it), then rejects as before. Does nothing when
+ * the driver has no `getRooms` (another version without this coalescing).
+ */
+function forgetFailedRoomCacheRequests(driver: RedisDriver): void {
+  const self = driver as unknown as RoomCacheCoalescing;
+  const getRooms = (RedisDriver.prototype as unknown as Partial<RoomCacheCoalescing>).getRooms;
+  if (typeof getRooms !== "function") return;
+  self.getRooms = function (roomName?: string): Promise<IRoomCache[]> {
+    const result = getRooms.call(self, roomName);
+    const shared = self._concurrentRoomCacheRequest;
+    result.catch(() => {
+      const key = String(roomName);
+      if (self._roomCacheRequestByName[key] === result) delete self._roomCacheRequestByName[key];
+      if (shared !== undefined && self._concurrentRoomCacheRequest === shared) self._concurrentRoomCacheRequest = undefined;
+    });
+    return result;
+  };
 }
 
 /** `quit` when the connection is ready, else `disconnect` (a quit would fail or wait on a dead Redis). */
