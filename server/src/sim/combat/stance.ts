@@ -10,6 +10,7 @@ import { canReach, MELEE_REACH } from "./combat.ts";
 import { hasRoomFor, manhattan } from "./crowding.ts";
 import { canSee, perceptionRange } from "./perception.ts";
 import { BED_TENDING_RULESETS, bedOf, healNextTo, onOwnBed, pickUp, putDown } from "./unconscious.ts";
+import { mayHaveEnemies } from "../world/factions.ts";
 
 /**
  * The keeper's side in a fight, whatever the ruleset: attack orders, the stance slider
@@ -136,6 +137,9 @@ function isSpotted(sim: Simulation, u: UnitRecord): boolean {
  * position it learned. Seeing an enemy refreshes what it remembers of it.
  */
 export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
+  // Issue 20 part 2: no unit of another faction in the dungeon and nothing remembered (the idle
+  // dungeon): the walk below would find nothing (world/factions.ts).
+  if (!mayHaveEnemies(sim, unit) && !hasKeys(unit.knownEnemies)) return NO_ENEMIES;
   let out: Known[] | undefined;
   let have: Set<string> | undefined;
   // Issue 20: only units within sight or chase range can be seen or chased (the order does not

@@ -12,6 +12,7 @@ import { pursueAltar } from "./altars.ts";
 import { badlyHurt } from "./fleeing.ts";
 import { openParties } from "./openParties.ts";
 import { unitsNear } from "../world/unitIndex.ts";
+import { mayHaveEnemies } from "../world/factions.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
@@ -35,6 +36,7 @@ function master(sim: Simulation): UnitRecord | undefined {
 
 /** The lowest-id active enemy standing next to `unit` (8 neighbours), if any. */
 export function adjacentEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  if (!mayHaveEnemies(sim, unit)) return undefined; // issue 20 part 2: every unit on its side (world/factions.ts)
   for (const u of unitsNear(sim, unit, 1)) { // issue 20: the 3×3 tiles' units, in id order
     if (u !== unit && isActive(u) && areEnemies(unit, u) && chebyshev(unit, u) === 1) return u;
   }
