@@ -8,7 +8,7 @@ import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/due
 import { cableNetworks, wiringRevision, type NetworkIndex } from "../sim/traps/network.ts";
 import { allUnits } from "../sim/world/units.ts";
 import { expiryTick } from "../sim/traps/parts.ts";
-import { takeChanges, type ChangeMarks } from "../sim/changes.ts";
+import { NO_CHANGES, takeChanges, type ChangeMarks } from "../sim/changes.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
 import { projectSettlement } from "./settlementProjection.ts";
@@ -254,6 +254,8 @@ interface Mirrors {
   root: RootShadow;
   /** The tick from which a part's `expired` flag may change unmarked (TRAP-49): all parts are projected again then. */
   partsRecheck: number;
+  /** The wiring revision of the last projection of the marked collections (traps/network.ts). */
+  wiring: number;
   /** The settlements table as projected before the first raid (sim `settlementsOf`, one object kept). */
   settlementTable: Record<string, SettlementRecord> | undefined;
   units: Mirror<UnitRecord, Unit, UnitShadow>;
@@ -277,6 +279,7 @@ function makeMirrors(target: DungeonState): Mirrors {
   return {
     root: new RootShadow(),
     partsRecheck: Infinity,
+    wiring: -1,
     settlementTable: undefined,
     units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
       projectUnit(u, s, r);
@@ -358,9 +361,18 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   };
   const wiring = wiringRevision(simulation); // parts, cables, doors added, removed or moved (traps/network.ts)
   m.units.sync(sim.units, ctx, allUnits(simulation)); // a new list whenever a unit was added or removed (world/units.ts)
+  projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
+  projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
+  // Nothing marked, the same wiring, no part expiring: no marked collection has anything to
+  // project (the idle dungeon's most steps), so their mirrors are not even read. The checks
+  // (tests) look at them anyway.
+  if (marks === NO_CHANGES && wiring === m.wiring && !partsDue && !projectionChecks) {
+    projectInvasion(target, simulation, root);
+    return;
+  }
+  m.wiring = wiring;
   m.parts.sync(sim.parts, ctx, wiring, partsDue ? null : marks.parts);
   m.partsRecheck = ctx.partsRecheck;
-  projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
   // A cable's record changes only with the wiring revision (traps/network.ts): with complete
   // marks and the same revision there is nothing to look at.
   m.cables.sync(sim.cables, ctx, wiring, marks === null ? null : NO_MARKS);
@@ -372,10 +384,15 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   const settlements = sim.settlements ?? (m.settlementTable ??= settlementsOf(sim));
   m.settlements.sync(settlements, ctx, undefined, marks?.settlements ?? null);
   m.lairs.sync(sim.lairs, ctx, undefined, marks?.lairs ?? null);
-  projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
   m.duelProposals.sync(sim.duelProposals, ctx, undefined, marks?.duelProposals ?? null); // P100-DUEL-01 (rooms/duelProjection.ts)
   m.duelMercies.sync(sim.duelMercies, ctx, undefined, marks?.duelMercies ?? null); // P100-DUEL-20 (rooms/duelProjection.ts)
+  projectInvasion(target, simulation, root);
+}
 
+/** The invasion fields: count, party, spotted, and the indicator (INV-20 to INV-25, INV-83). */
+function projectInvasion(target: DungeonState, simulation: Simulation, root: RootShadow): void {
+  const sim = simulation.state;
+  let v: string | number | boolean;
   const inv = target.invasion;
   const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;
   if (root.count !== (v = clamp(sim.invasion.count, 0xffff))) inv.count = root.count = v;

@@ -51,6 +51,8 @@ function clearMarks(marks: ChangeMarks): void {
 export class ChangeLog {
   /** Marks made since the last take. */
   marks: ChangeMarks = newMarks();
+  /** How many marks were made since the last take (0: the marks are empty, nothing to clear or read). */
+  count = 0;
   /** The marks handed out by the last take (cleared and reused by the next). */
   spare: ChangeMarks = newMarks();
   /**
@@ -64,37 +66,39 @@ export class ChangeLog {
 
 /** Marks the record `id` of `collection` as added, changed or removed. */
 export function markChanged(sim: Simulation, collection: TrackedCollection, id: string): void {
-  sim.changes.marks[collection].add(id);
+  const log = sim.changes;
+  log.marks[collection].add(id);
+  log.count++;
 }
 
 /** Marks trap part `id` (TRAP rules: building, rearming, firing, levers, timers). */
 export function markPart(sim: Simulation, id: string): void {
-  sim.changes.marks.parts.add(id);
+  markChanged(sim, "parts", id);
 }
 
 /** Marks door `id` (DOOR rules: opening, padlocks, triggers, forcing). */
 export function markDoor(sim: Simulation, id: string): void {
-  sim.changes.marks.doors.add(id);
+  markChanged(sim, "doors", id);
 }
 
 /** Marks lingering trap effect `id` (traps/effects.ts). */
 export function markEffect(sim: Simulation, id: string): void {
-  sim.changes.marks.effects.add(id);
+  markChanged(sim, "effects", id);
 }
 
 /** Marks lair `id` (TRAP-61, traps/lairs.ts). */
 export function markLair(sim: Simulation, id: string): void {
-  sim.changes.marks.lairs.add(id);
+  markChanged(sim, "lairs", id);
 }
 
 /** Marks altar `id` (INV-02, invasions/altars.ts). */
 export function markAltar(sim: Simulation, id: string): void {
-  sim.changes.marks.altars.add(id);
+  markChanged(sim, "altars", id);
 }
 
 /** Marks settlement `id` (INV-32, INV-33, invasions/settlements.ts). */
 export function markSettlement(sim: Simulation, id: string): void {
-  sim.changes.marks.settlements.add(id);
+  markChanged(sim, "settlements", id);
 }
 
 /**
@@ -105,17 +109,23 @@ export function markEverything(sim: Simulation): void {
   sim.changes.everything = true;
 }
 
+/** The answer of {@link takeChanges} when nothing was marked: empty sets, never written. */
+export const NO_CHANGES: ChangeMarks = newMarks();
+
 /**
  * Hands `consumer` (the room's projection target) the marks made since its last take and starts
  * new ones. Null when the marks are not complete for it: the first take, a take after
  * {@link markEverything}, or when another consumer took them last; it must then redo everything.
- * The sets returned stay valid until the next take.
+ * {@link NO_CHANGES} when nothing was marked (most steps of an idle dungeon: nothing is cleared
+ * or swapped then). The sets returned stay valid until the next take; read them only.
  */
 export function takeChanges(sim: Simulation, consumer: object): ChangeMarks | null {
   const log = sim.changes;
   const complete = !log.everything && log.consumer === consumer;
   log.everything = false;
   log.consumer = consumer;
+  if (log.count === 0) return complete ? NO_CHANGES : null;
+  log.count = 0;
   const taken = log.marks;
   clearMarks(log.spare);
   log.marks = log.spare;
@@ -143,6 +153,7 @@ export function changeChecksOn(): boolean {
 export interface ChangeProbe {
   readonly before: Map<TrackedCollection, Map<string, string>>;
   readonly earlier: ChangeMarks;
+  readonly earlierCount: number;
 }
 
 function collectionOf(state: SimState, k: TrackedCollection): Readonly<Record<string, unknown>> | undefined {
@@ -169,8 +180,10 @@ export function beginChangeCheck(sim: Simulation): ChangeProbe | undefined {
   if (!checks) return undefined;
   const log = sim.changes;
   const earlier = log.marks;
+  const earlierCount = log.count;
   log.marks = newMarks();
-  return { before: serialise(sim.state), earlier };
+  log.count = 0;
+  return { before: serialise(sim.state), earlier, earlierCount };
 }
 
 /**
@@ -193,5 +206,6 @@ export function endChangeCheck(sim: Simulation, probe: ChangeProbe | undefined, 
     for (const id of was.keys()) if (!now.has(id) && !made[k].has(id)) missed.push(`${k} ${id} removed`);
   }
   for (const k of TRACKED_COLLECTIONS) for (const id of probe.earlier[k]) made[k].add(id);
+  log.count += probe.earlierCount;
   if (missed.length > 0) throw new Error(`change marks: ${what} changed records without marking them (sim/changes.ts): ${missed.join("; ")}`);
 }
