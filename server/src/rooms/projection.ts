@@ -224,7 +224,6 @@ class Mirror<R, E, S> {
 }
 
 /** One mirrored record: its id, schema entry, shadow, and the record object last seen. */
-
 interface MirrorItem<R, E, S> { readonly id: string; readonly entry: E; readonly shadow: S; record: R }
 
 let projectionChecks = false;
