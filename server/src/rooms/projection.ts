@@ -209,7 +209,7 @@ class Mirror<R, E, S> {
   /**
    * With {@link setProjectionChecks} on: throws when a record not in `marks` differs from when it
    * was last projected (written without a change mark, e.g. outside a tick or an input: call
-   * sim/changes.ts `markChanged` or `markEverything` there).
+   * sim/changes.ts `markChanged` there).
    */
   #checkUnmarked(marks: ReadonlySet<string>): void {
     const prints = this.#prints;
@@ -217,7 +217,7 @@ class Mirror<R, E, S> {
     for (const item of this.#list) {
       if (marks.has(item.id)) continue;
       if (prints.get(item.id) !== JSON.stringify(item.record)) {
-        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs markChanged or markEverything)`);
+        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs its mark, e.g. markDoor)`);
       }
     }
   }

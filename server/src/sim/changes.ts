@@ -56,8 +56,8 @@ export class ChangeLog {
   /** The marks handed out by the last take (cleared and reused by the next). */
   spare: ChangeMarks = newMarks();
   /**
-   * True while the marks are not complete: a new or restored simulation, or after
-   * {@link markEverything}. The next take then answers null (the consumer redoes everything).
+   * True while the marks are not complete: a new or restored simulation. The next take then
+   * answers null (the consumer redoes everything).
    */
   everything = true;
   /** The consumer of the last take: another consumer gets null (it missed earlier marks). */
@@ -101,21 +101,13 @@ export function markSettlement(sim: Simulation, id: string): void {
   markChanged(sim, "settlements", id);
 }
 
-/**
- * Records that anything may have changed without marks (a scenario or a test writing the state
- * directly): the consumer's next take answers null and it redoes everything.
- */
-export function markEverything(sim: Simulation): void {
-  sim.changes.everything = true;
-}
-
 /** The answer of {@link takeChanges} when nothing was marked: empty sets, never written. */
 export const NO_CHANGES: ChangeMarks = newMarks();
 
 /**
  * Hands `consumer` (the room's projection target) the marks made since its last take and starts
- * new ones. Null when the marks are not complete for it: the first take, a take after
- * {@link markEverything}, or when another consumer took them last; it must then redo everything.
+ * new ones. Null when the marks are not complete for it: the first take (a new or restored
+ * simulation), or when another consumer took them last; it must then redo everything.
  * {@link NO_CHANGES} when nothing was marked (most steps of an idle dungeon: nothing is cleared
  * or swapped then). The sets returned stay valid until the next take; read them only.
  */
@@ -142,11 +134,6 @@ let checks = false;
  */
 export function setChangeChecks(on: boolean): void {
   checks = on;
-}
-
-/** True while {@link setChangeChecks} is on. */
-export function changeChecksOn(): boolean {
-  return checks;
 }
 
 /** What {@link beginChangeCheck} saw: the records' serialisations and the marks made before. */
