@@ -14,6 +14,7 @@ import { EVENT_SCHEMAS } from "../shared/src/eventSchemas.ts";
 import { parseCli, runCli } from "./cli.ts";
 import { CommandResultSchema, DungeonListingSchema, SeatInfoSchema, StoredDungeonPageSchema } from "../shared/src/wireSchemas.ts";
 import { CreateOptionsSchema, JoinOptionsSchema } from "../server/src/rooms/options.ts";
+import { VALIDATORS_FILE, validatorsSource } from "../client-sdk/scripts/validators.ts";
 
 /**
  * `npm run codegen`: writes what a native client needs into clients/generated/ (committed;
@@ -26,6 +27,8 @@ import { CreateOptionsSchema, JoinOptionsSchema } from "../server/src/rooms/opti
  *   `event` message by `type`, with its audience), `messages.schema.json` (the `seat` message,
  *   a `GET /rooms` entry, a `GET /dungeons` page, the create and join options) and `wire.json`
  *   (room name, message types, refusal and access codes, close codes, ticks per game minute).
+ * It also writes client-sdk/src/validators.generated.ts, the SDK's command validators as JSON Schema
+ * (client-sdk/scripts/validators.ts; client-sdk/test/validators.test.ts fails when it is stale).
  * Output is deterministic: sorted object keys, no timestamps; the only version in it is
  * @colyseus/schema's, in the generated classes' header.
  */
@@ -161,7 +164,8 @@ export async function generateToTemp(): Promise<string> {
 
 /** The usage of `npm run codegen` (printed by `--help`, and after an argument error). */
 export const CODEGEN_USAGE = `usage: npm run codegen
-Rewrites ${GENERATED_DIR}/ (state classes, JSON Schemas, wire constants for native clients); takes no options.
+Rewrites ${GENERATED_DIR}/ (state classes, JSON Schemas, wire constants for native clients) and
+client-sdk/src/validators.generated.ts (the SDK's command validators); takes no options.
   -h, --help   print this usage and exit`;
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -169,5 +173,6 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   const out = join(ROOT, GENERATED_DIR);
   await rm(out, { recursive: true, force: true });
   const files = await generate(out);
-  console.log(`codegen: ${files.length} files in ${GENERATED_DIR}/`);
+  await writeFile(VALIDATORS_FILE, validatorsSource());
+  console.log(`codegen: ${files.length} files in ${GENERATED_DIR}/, and ${relative(ROOT, VALIDATORS_FILE)}`);
 }

@@ -18,6 +18,13 @@ import { exitWithin, freePort, redisUp, sleep, startServer, type ServerProcess }
 /** How long a server may take to exit after SIGTERM before it counts as hung, in real ms. */
 export const SERVER_STOP_TIMEOUT_MS = 10_000;
 
+/**
+ * The servers' `IDLE_MEMORY_RELEASE_SECONDS` (server/src/lifecycle/memoryRelease.ts): short, so the
+ * cycles scenario reads each server's memory soon after its rooms are gone. The servers run with
+ * `--expose-gc` (through `NODE_OPTIONS`), as `npm start` does.
+ */
+export const CHAOS_IDLE_MEMORY_RELEASE_SECONDS = 2;
+
 /** How long a server may take to start (answer /health), in real ms: generous, the machine may be loaded. */
 export const SERVER_START_TIMEOUT_MS = 90_000;
 
@@ -176,6 +183,8 @@ export async function startChaosEnv(options: ChaosEnvOptions = {}): Promise<Chao
       const env = {
         REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
         LEASE_HOLDER: `chaos-${name.toLowerCase()}`, LOG_LEVEL: "info",
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, "--expose-gc"].filter(Boolean).join(" "),
+        IDLE_MEMORY_RELEASE_SECONDS: String(CHAOS_IDLE_MEMORY_RELEASE_SECONDS),
       };
       const server: ChaosServer = { name, port, env, proc: await startServer(port, env, SERVER_START_TIMEOUT_MS), crashes: 0, expectingExit: false };
       watch(server);

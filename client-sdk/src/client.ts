@@ -43,6 +43,8 @@ export interface DungeonCreateOptions {
   private?: boolean;
   /** Run the simulation headless at creation (at most 10 game days) until the first party is in the dungeon, then open there. Default false. */
   skipToInvasion?: boolean;
+  /** The first game day (from 1, at most 365) a travelling merchant comes (DOOR-12); then one every 2 days. Default day 3. */
+  firstMerchantDay?: number;
   /** d100 rooms: traumatised instead of dead (P100-DEATH-10), spells recharged at every fight (P100-SPELL-08). */
   d100?: {
     traumaticInsteadOfDeath?: boolean; rechargeBetweenFights?: boolean;

@@ -1,10 +1,10 @@
 import type { Room } from "@colyseus/sdk";
 import {
-  COMMAND_TYPES, EVENT_MESSAGE, MOVE_TO_MESSAGE, MoveTo, PLAN_TURN_MESSAGE, SEAT_MESSAGE, TurnPlan, type SeatInfo, type SeatRole,
+  EVENT_MESSAGE, MOVE_TO_MESSAGE, PLAN_TURN_MESSAGE, SEAT_MESSAGE, type MoveTo, type TurnPlan, type SeatInfo, type SeatRole,
   type CommandPayload, type CommandResult, type CommandType, type SimEvent, type SimEventOf, type SimEventType,
 } from "@malignus/shared";
 import type { DungeonState, DuelProposal } from "@malignus/shared/schema";
-import { CommandValidationError, validateCommand } from "./validate.ts";
+import { SDK_COMMAND_TYPES, validateCommand } from "./validate.ts";
 import { ResumingRoom, type Rejoin } from "./resume.ts";
 
 /** A client's seat role: `keeper`, `adventurer` (plays one party member) or `spectator`. */
@@ -67,7 +67,7 @@ export interface DungeonConnection extends CommandMethods {}
  * A joined dungeon room, as a keeper or a spectator: the typed state, one method per keeper
  * command, the event stream and leaving. Get one from {@link MalignusClient}.
  *
- * Commands are checked locally with the room's own zod validator first: a malformed payload
+ * Commands are checked locally with the room's own validator first (as JSON Schema, src/check.ts): a malformed payload
  * throws a {@link CommandValidationError} and is not sent (the server would disconnect the
  * client with code 4002). A well-formed command resolves with `{ ok: true, id? }` or
  * `{ ok: false, code, reason, rule? }`; it rejects only if the connection fails or the server
@@ -101,7 +101,7 @@ export class DungeonConnection {
     this.#link = new ResumingRoom(room, (event) => {
       for (const listener of [...this.#listeners]) listener(event);
     }, rejoin, keeperKey);
-    for (const type of COMMAND_TYPES) {
+    for (const type of SDK_COMMAND_TYPES) {
       if (EXPLICIT_METHODS.has(type)) continue; // typed methods of their own, below
       if (type in this) throw new Error(`Command "${type}" clashes with a DungeonConnection member.`);
       Object.defineProperty(this, type, {
@@ -226,12 +226,7 @@ export class DungeonConnection {
    * await hero.planTurn({ action: "wait" }); // ends the turn
    */
   async planTurn(plan: TurnPlan): Promise<CommandResult> {
-    const parsed = TurnPlan.safeParse(plan);
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "plan"}: ${i.message}`).join("; ");
-      throw new CommandValidationError(PLAN_TURN_MESSAGE, `Invalid "${PLAN_TURN_MESSAGE}" payload (not sent): ${detail}`, parsed.error.issues);
-    }
-    return await this.room.request<TurnPlan, CommandResult>(PLAN_TURN_MESSAGE as never, parsed.data);
+    return await this.room.request<TurnPlan, CommandResult>(PLAN_TURN_MESSAGE as never, validateCommand(PLAN_TURN_MESSAGE, plan));
   }
 
   /**
@@ -246,12 +241,7 @@ export class DungeonConnection {
    * await hero.moveTo({ x: 12, y: 15 });
    */
   async moveTo(to: MoveTo): Promise<CommandResult> {
-    const parsed = MoveTo.safeParse(to);
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "to"}: ${i.message}`).join("; ");
-      throw new CommandValidationError(MOVE_TO_MESSAGE, `Invalid "${MOVE_TO_MESSAGE}" payload (not sent): ${detail}`, parsed.error.issues);
-    }
-    return await this.room.request<MoveTo, CommandResult>(MOVE_TO_MESSAGE as never, parsed.data);
+    return await this.room.request<MoveTo, CommandResult>(MOVE_TO_MESSAGE as never, validateCommand(MOVE_TO_MESSAGE, to));
   }
 
   /**

@@ -1,10 +1,13 @@
 import type { Client, Room } from "@colyseus/sdk";
 import {
-  KEEPER_KEY_HEADER, REPLAY_CONTROL_MESSAGE, REPLAY_ROOM, REPLAY_STATUS_MESSAGE, ReplayControl,
+  KEEPER_KEY_HEADER, REPLAY_CONTROL_MESSAGE, REPLAY_ROOM, REPLAY_STATUS_MESSAGE, type ReplayControl,
   type ReplayControlResult, type ReplayStatus,
 } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { DungeonConnection } from "./connection.ts";
+import { checkPayload } from "./check.ts";
+import { CommandValidationError } from "./validate.ts";
+import { REPLAY_CONTROL_JSON_SCHEMA } from "./validators.generated.ts";
 
 /**
  * What {@link watchReplay} plays: a stored dungeon's id (the server writes its replay from its
@@ -80,12 +83,14 @@ export class ReplayConnection extends DungeonConnection {
 
   /**
    * Sends one playback control; resolves with the status after it or a refusal.
-   * @throws ZodError-like Error (rejects, nothing sent) when `control` is malformed.
+   * @throws CommandValidationError (rejects, nothing sent) when `control` is malformed.
    */
   async control(control: ReplayControl): Promise<ReplayControlResult> {
-    const parsed = ReplayControl.safeParse(control);
-    if (!parsed.success) throw new Error(`invalid replay control: ${parsed.error.issues.map((i) => `${i.path.join(".") || "control"}: ${i.message}`).join("; ")}`);
-    return await this.room.request<ReplayControl, ReplayControlResult>(REPLAY_CONTROL_MESSAGE as never, parsed.data);
+    const issues = checkPayload(REPLAY_CONTROL_JSON_SCHEMA, control);
+    if (issues.length) {
+      throw new CommandValidationError(REPLAY_CONTROL_MESSAGE, `invalid replay control: ${issues.map((i) => `${i.path.join(".") || "control"}: ${i.message}`).join("; ")}`, issues);
+    }
+    return await this.room.request<ReplayControl, ReplayControlResult>(REPLAY_CONTROL_MESSAGE as never, control);
   }
 
   /** Leaves the replay and stops every listener. */

@@ -25,6 +25,12 @@ export interface LoadOptions {
   timeScale: number;
   /** Create the dungeons with `skipToInvasion`: they open on their first invasion (mid-fight bandwidth at timeScale 1). */
   skipToInvasion: boolean;
+  /**
+   * Issue 20 part 3: every spectator of a room but the first only counts the bytes it receives,
+   * without decoding state (bots/probe.ts `attachProbe(room, false)`); the first decodes, for the
+   * mid-fight figures. Lightens the load generator; the server's work and the bytes are the same.
+   */
+  lightSpectators: boolean;
   /** Seed of the bots' PRNG (pure-rand); dungeon seeds derive from it. */
   seed: number;
   findCapacity: boolean;
@@ -61,6 +67,7 @@ export const DEFAULTS: LoadOptions = {
   rampPerSecond: 200,
   timeScale: 1,
   skipToInvasion: false,
+  lightSpectators: false,
   seed: 1,
   findCapacity: false,
   capacitySteps: [10, 20, 40, 80, 160, 240, 320, 400],
@@ -91,6 +98,7 @@ Loads a running server with bot clients; prints the report and writes it as JSON
   --ramp N                clients joined per second (default ${DEFAULTS.rampPerSecond})
   --time-scale N          game minutes per real second (default ${DEFAULTS.timeScale})
   --skip-to-invasion      create the dungeons with skipToInvasion: they open on their first invasion
+  --light-spectators      all spectators of a room but the first count bytes without decoding state (a lighter generator)
   --seed N                bots' PRNG seed (default ${DEFAULTS.seed})
   --find-capacity         raise the room count step by step until p99 > --p99-ms or errors
   --steps a,b,c           room counts of the capacity search (default ${DEFAULTS.capacitySteps.join(",")})
@@ -128,7 +136,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
   if (help !== undefined) throw new Error(`unknown option "${help}"`);
   const parsed = parseCli(argv, {
     endpoint: s, target: s, rooms: s, keepers: s, adventurers: s, spectators: s, duration: s, "command-interval": s,
-    ramp: s, "time-scale": s, "skip-to-invasion": b, seed: s, "find-capacity": b, steps: s, "p99-ms": s, out: s,
+    ramp: s, "time-scale": s, "skip-to-invasion": b, "light-spectators": b, seed: s, "find-capacity": b, steps: s, "p99-ms": s, out: s,
     "no-metrics": b, "allow-remote": b, quiet: b,
   });
   if (parsed === "help") throw new Error("unreachable: --help was refused above");
@@ -150,6 +158,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
   if (has("ramp")) o.rampPerSecond = int("--ramp", raw("ramp"), 1, 5000);
   if (has("time-scale")) o.timeScale = int("--time-scale", raw("time-scale"), 1, 10_000);
   if (v["skip-to-invasion"]) o.skipToInvasion = true;
+  if (v["light-spectators"]) o.lightSpectators = true;
   if (has("seed")) o.seed = int("--seed", raw("seed"), 0, 2 ** 31 - 1);
   if (v["find-capacity"]) o.findCapacity = true;
   if (has("steps")) {

@@ -23,6 +23,11 @@ export interface ServerReport {
   procCpuPercent: number | null;
   /** Resident memory at the end of the window, in MiB. */
   rssMiB: number | null;
+  /**
+   * Resident memory of the server before the ramp (from /proc; loopback servers), in MiB: with
+   * `rssMiB`, the memory the load's rooms and clients added ({@link memoryPerRoomMiB}). Absent in older reports.
+   */
+  idleRssMiB?: number | null;
   /** Room step time percentiles during the window (from the metrics histogram), in ms. */
   tickMs: { p50: number; p95: number; p99: number } | null;
   /**
@@ -40,7 +45,12 @@ export interface LoadReport {
   startedAt: string;
   endpoint: string;
   target: LoadOptions["target"];
-  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond"> & { skipToInvasion?: boolean };
+  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond"> & { skipToInvasion?: boolean; lightSpectators?: boolean };
+  /**
+   * Dungeons the server's store held after the load (`GET /dungeons` `total`): persistence on
+   * (issue 20 part 6). Null when the server keeps none (no store, or the bare server); absent in older reports.
+   */
+  storedDungeons?: number | null;
   /** Seconds actually measured (after the ramp). */
   measuredSeconds: number;
   rampSeconds: number;
@@ -75,6 +85,15 @@ export interface LoadReport {
   generator: { cpuPercent: number; eventLoopLagMs: { p50: number; p99: number; max: number } };
 }
 
+/**
+ * Memory the load added per room, in MiB: (RSS at the end of the window − RSS before the ramp) ÷
+ * rooms. Null when either reading is missing.
+ */
+export function memoryPerRoomMiB(r: Pick<LoadReport, "server" | "options">): number | null {
+  const { rssMiB, idleRssMiB } = r.server;
+  return rssMiB === null || idleRssMiB == null || r.options.rooms <= 0 ? null : (rssMiB - idleRssMiB) / r.options.rooms;
+}
+
 /** Total of `errors`. */
 export function errorCount(report: Pick<LoadReport, "errors">): number {
   return Object.values(report.errors).reduce((a, n) => a + n, 0);
@@ -97,7 +116,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB/s`;
 export function formatReport(r: LoadReport): string {
   const c = r.connections;
   const lines = [
-    `load: ${r.target} rooms at ${r.endpoint}: ${r.options.rooms} rooms × (${plural(r.options.keepers, "keeper")}, ${plural(r.options.adventurers, "adventurer")}, ${plural(r.options.spectators, "spectator")}), ${r.measuredSeconds.toFixed(1)} s measured after a ${r.rampSeconds.toFixed(1)} s ramp`,
+    `load: ${r.target} rooms at ${r.endpoint}: ${r.options.rooms} rooms × (${plural(r.options.keepers, "keeper")}, ${plural(r.options.adventurers, "adventurer")}, ${plural(r.options.spectators, "spectator")}${r.options.lightSpectators && r.options.spectators > 1 ? `, all but one counting bytes only` : ""}), ${r.measuredSeconds.toFixed(1)} s measured after a ${r.rampSeconds.toFixed(1)} s ramp`,
     `connections: ${c.attempted} attempted, ${c.held} held to the end, ${c.failed} failed, ${c.dropped} dropped`,
     `join time: p50 ${ms(r.joinMs.p50)}, p95 ${ms(r.joinMs.p95)}, p99 ${ms(r.joinMs.p99)}, max ${ms(r.joinMs.max)}`,
     `command round trip (${r.commandRoundTripMs.count}): p50 ${ms(r.commandRoundTripMs.p50)}, p95 ${ms(r.commandRoundTripMs.p95)}, p99 ${ms(r.commandRoundTripMs.p99)}, max ${ms(r.commandRoundTripMs.max)}`,
@@ -107,6 +126,7 @@ export function formatReport(r: LoadReport): string {
     `spectators during invasions: ${r.traffic.spectatorDuringInvasion.bytesPerSecond === null ? "no invasion seen" : `${kb(r.traffic.spectatorDuringInvasion.bytesPerSecond)} over ${r.traffic.spectatorDuringInvasion.spectatorSeconds.toFixed(0)} spectator-seconds`}`,
     `adventurers: ${r.adventurers.seated}/${r.adventurers.asked} seated` +
       (r.adventurers.seatWaitMs.count > 0 ? ` (wait for a party and a seat: p50 ${(r.adventurers.seatWaitMs.p50 / 1000).toFixed(1)} s)` : "") + `; ${r.adventurers.note}`,
+    ...(r.target === "dungeon" ? [`dungeon store: ${r.storedDungeons == null ? "none answered (GET /dungeons): persistence off or unknown" : `${r.storedDungeons} dungeons stored (GET /dungeons): persistence on`}`] : []),
     `errors: ${errorCount(r) === 0 ? "none" : Object.entries(r.errors).map(([k, n]) => `${k} ${n}`).join(", ")}`,
     `server (${r.server.source}): CPU ${r.server.cpuPercent === null ? "n/a" : `${r.server.cpuPercent.toFixed(1)}% of a core`}, RSS ${r.server.rssMiB === null ? "n/a" : `${r.server.rssMiB.toFixed(0)} MiB`}, ` +
       `room step ${r.server.tickMs ? `p50 ${r.server.tickMs.p50.toFixed(2)} ms, p95 ${r.server.tickMs.p95.toFixed(2)} ms, p99 ${r.server.tickMs.p99.toFixed(2)} ms` : "n/a"}` +

@@ -15,6 +15,7 @@ import { BARE_ROOM, ECHO_MESSAGE } from "./bare-server.ts";
 import { Latencies } from "./stats.ts";
 import { bump, perClientRate, type LoadReport, type TrafficRate } from "./report.ts";
 import { readServer, serverPid, serverReport } from "./server-probe.ts";
+import { storedDungeons } from "./server-store.ts";
 
 /** A joined client, whatever its kind. */
 interface Joined {
@@ -24,6 +25,8 @@ interface Joined {
   probe: TrafficCounters;
   stop?: () => void;
   invasion?: () => InvasionTraffic;
+  /** A counting spectator (`--light-spectators`): its probe counts bytes, nothing is decoded, no bot runs. */
+  light: boolean;
   dropped: boolean;
 }
 
@@ -105,8 +108,8 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     });
   }, 1000);
 
-  const track = (role: Joined["role"], room: Room<any, any>, conn: DungeonConnection | null): Joined => {
-    const j: Joined = { role, room, conn, probe: attachProbe(room), dropped: false };
+  const track = (role: Joined["role"], room: Room<any, any>, conn: DungeonConnection | null, light = false): Joined => {
+    const j: Joined = { role, room, conn, probe: attachProbe(room, !light), light, dropped: false };
     room.onLeave((code: number) => { if (phase !== "leaving") { j.dropped = true; bump(errors, `left:${code}`); } });
     room.onDrop?.((code: number) => { bump(errors, `dropped:${code}`); });
     joined.push(j);
@@ -120,6 +123,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
   };
 
   const pid = await serverPid(o.endpoint);
+  const idle = pid === null ? null : await readServer(o.endpoint, false, pid);
   const clients: MalignusClient[] = [];
   const bareClient = new ColyseusClient(o.endpoint);
   const roomIds: string[] = [];
@@ -127,13 +131,14 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
   const keeperKeys: (string | undefined)[] = [];
 
   // Ramp: each room's creator first, then its other clients, at o.rampPerSecond.
-  type Slot = { room: number; role: Joined["role"]; creator: boolean };
+  /** `light`: a spectator that only counts bytes (`--light-spectators`, every spectator of a room but the first). */
+  type Slot = { room: number; role: Joined["role"]; creator: boolean; light?: boolean };
   const creators: Slot[] = [];
   const others: Slot[] = [];
   for (let r = 0; r < o.rooms; r++) {
     creators.push({ room: r, role: "keeper", creator: true });
     for (let k = 1; k < o.keepers; k++) others.push({ room: r, role: "keeper", creator: false });
-    for (let s = 0; s < o.spectators; s++) others.push({ room: r, role: "spectator", creator: false });
+    for (let s = 0; s < o.spectators; s++) others.push({ room: r, role: "spectator", creator: false, light: o.lightSpectators && s > 0 });
     if (o.target === "bare") for (let a = 0; a < o.adventurers; a++) others.push({ room: r, role: "spectator", creator: false });
   }
   const joinSlot = async (slot: Slot): Promise<void> => {
@@ -143,7 +148,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
           ? bareClient.create(BARE_ROOM, {})
           : bareClient.joinById(roomIds[slot.room] as string, {}));
         if (slot.creator) roomIds[slot.room] = room.roomId;
-        track(slot.role, room, null);
+        track(slot.role, room, null, slot.light === true);
         return;
       }
       const client = connect(o.endpoint);
@@ -159,7 +164,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
         const id = roomIds[slot.room];
         if (!id) { failed++; bump(errors, "join-skipped:room-not-created"); return; }
         const conn = await timed(() => slot.role === "keeper" ? client.joinAsKeeper(id, `bot keeper ${slot.room}`, keeperKeys[slot.room]) : client.spectate(id, `bot spectator ${slot.room}`));
-        track(slot.role, conn.room, conn);
+        track(slot.role, conn.room, conn, slot.light === true);
       }
     } catch (err) {
       failed++;
@@ -182,7 +187,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     if (j.role === "keeper") {
       if (j.conn) j.stop = runKeeperBot(j.conn, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
       else j.stop = runBareEchoBot(j.room, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
-    } else if (j.conn) {
+    } else if (j.conn && !j.light) {
       const bot = runSpectatorBot(j.conn, j.probe);
       j.stop = bot.stop;
       j.invasion = bot.invasion;
@@ -250,6 +255,8 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     }
   }
   const held = joined.filter((j) => !j.dropped).length;
+  // Persistence (issue 20 part 6): what the server's dungeon store holds after the load (null: no store, or a bare server).
+  const stored = o.target === "dungeon" ? await storedDungeons(o.endpoint) : null;
   const dropped = joined.length - held;
 
   phase = "leaving";
@@ -269,7 +276,9 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     options: {
       rooms: o.rooms, keepers: o.keepers, adventurers: o.adventurers, spectators: o.spectators, durationSeconds: o.durationSeconds,
       commandIntervalMs: o.commandIntervalMs, timeScale: o.timeScale, seed: o.seed, rampPerSecond: o.rampPerSecond, skipToInvasion: o.skipToInvasion,
+      lightSpectators: o.lightSpectators,
     },
+    storedDungeons: stored,
     measuredSeconds,
     rampSeconds,
     connections: { attempted: asked + (o.target === "dungeon" ? o.rooms * o.adventurers : 0), held, failed, dropped },
@@ -297,7 +306,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
         : "adventurer bots claim a seat once a party is in the dungeon and watch; this client-sdk has no moveTo/planTurn to play turns",
     },
     errors,
-    server: serverReport(before, after),
+    server: { ...serverReport(before, after), idleRssMiB: idle?.procRssBytes == null ? null : idle.procRssBytes / 2 ** 20 },
     generator,
   };
 }

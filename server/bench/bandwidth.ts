@@ -71,11 +71,21 @@ function typeName(ref: { constructor: { name: string } }): string {
 }
 
 /**
+ * A keeper building during the measurement (`--build-every S`): every `everySteps` room steps it
+ * places one part, pressure plates and spinning blades in turn, on the next floor tile the rules
+ * accept, scanning rows from the top left (refused tiles are skipped; at most
+ * {@link BUILD_SCAN_LIMIT} tried per placement). Like the load test's keeper bots, whose building
+ * adds to a spectator's bytes.
+ */
+export const BUILD_SCAN_LIMIT = 400;
+
+/**
  * Runs the measurement. Deterministic for a seed (no wall clock in what it counts).
  * @param seconds most real seconds at timeScale 1 to step after the invasion started; it stops
  *   earlier when the invasion ends (the report's `seconds` is what was stepped).
+ * @param buildEverySteps 0: no building; N: the keeper places a part every N room steps (10 steps = 1 s).
  */
-export function measureBandwidth(seed = 1000, seconds = 60): BandwidthReport {
+export function measureBandwidth(seed = 1000, seconds = 60, buildEverySteps = 0): BandwidthReport {
   const sim = Simulation.create({ seed, ruleset: "malignus", map: loadMap("default"), pauseOnSpot: false });
   while (sim.state.invasion.partyId === "" && sim.state.tick < 14_400 * 10) sim.step();
   const invasionTick = sim.state.tick;
@@ -87,8 +97,17 @@ export function measureBandwidth(seed = 1000, seconds = 60): BandwidthReport {
   const steps = Math.round(seconds * ROOM_STEPS_PER_SECOND);
   const ticksPerStep = 1; // timeScale 1: TICKS_PER_GAME_MINUTE (10) ticks per real second, 10 steps per second
   let stepped = 0;
+  let scan = 0, built = 0;
+  const place = () => {
+    const { width, height } = sim.state.map;
+    for (let tries = 0; tries < BUILD_SCAN_LIMIT; tries++, scan++) {
+      const x = 1 + (scan % (width - 2)), y = 1 + Math.floor(scan / (width - 2)) % (height - 2);
+      if (sim.apply({ type: "placePart", kind: built % 2 === 0 ? "pressurePlate" : "spinningBlades", x, y }).ok) { built++; scan++; return; }
+    }
+  };
   for (let s = 0; s < steps && sim.state.invasion.partyId !== ""; s++) {
     stepped++;
+    if (buildEverySteps > 0 && s % buildEverySteps === 0) place();
     for (let t = 0; t < ticksPerStep; t++) {
       const events = sim.step();
       const ctx = lazyContext(sim);
@@ -172,14 +191,17 @@ export const BANDWIDTH_USAGE = `usage: npx tsx server/bench/bandwidth.ts [option
 Measures the bytes a spectator receives per second in an invasion, per field and per event.
   --seed N       dungeon seed (default 1000)
   --seconds S    game seconds at timeScale 1 (1..3600, default 60)
+  --build-every S  a keeper places a part every S real seconds during the invasion (0..60, default 0: none)
   -h, --help     print this usage and exit`;
 
 if (process.argv[1]?.endsWith("bandwidth.ts")) {
-  const { seed, seconds } = runCli("bandwidth", BANDWIDTH_USAGE, () => {
-    const p = parseCli(process.argv.slice(2), { seed: { type: "string" }, seconds: { type: "string" } });
-    return p === "help" ? p : { seed: num(p.values, "seed", 1000, 0, 2 ** 31 - 1), seconds: num(p.values, "seconds", 60, 1, 3600) };
+  const { seed, seconds, buildEvery } = runCli("bandwidth", BANDWIDTH_USAGE, () => {
+    const p = parseCli(process.argv.slice(2), { seed: { type: "string" }, seconds: { type: "string" }, "build-every": { type: "string" } });
+    return p === "help" ? p : {
+      seed: num(p.values, "seed", 1000, 0, 2 ** 31 - 1), seconds: num(p.values, "seconds", 60, 1, 3600), buildEvery: num(p.values, "build-every", 0, 0, 60, false),
+    };
   });
-  const r = measureBandwidth(seed, seconds);
+  const r = measureBandwidth(seed, seconds, Math.round(buildEvery * ROOM_STEPS_PER_SECOND));
   console.log(`seed ${r.seed}: invasion from tick ${r.invasionTick}, ${r.seconds} s at timeScale 1 (still on at the end: ${r.invasionOnAtEnd})`);
   console.log(`patches ${r.patchesPerSecond.toFixed(1)}/s, ${r.patchBytesPerSecond.toFixed(1)} B/s; events ${r.eventBytesPerSecond.toFixed(1)} B/s`);
   for (const l of r.fields.slice(0, 20)) console.log(`  ${l.bytesPerSecond.toFixed(1).padStart(7)} B/s  ${String(l.changes).padStart(5)} changes  ${l.what}`);

@@ -10,9 +10,9 @@
  * Asserts nothing; exit 1 only on a failure.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseCli, runCli } from "../../tools/cli.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "@colyseus/sdk";
 import { matchMaker } from "@colyseus/core";
@@ -38,12 +38,9 @@ export interface MemoryBenchArgs { cycles: number; warmup: number; store: boolea
  * @throws Error naming an unknown option or a bad number.
  */
 export function parseMemoryBenchArgs(argv: readonly string[]): MemoryBenchArgs | "help" {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { cycles: { type: "string" }, warmup: { type: "string" }, "no-store": { type: "boolean" }, help: { type: "boolean", short: "h" } },
-    strict: true,
-  });
-  if (values.help) return "help";
+  const parsed = parseCli(argv, { cycles: { type: "string" }, warmup: { type: "string" }, "no-store": { type: "boolean" } });
+  if (parsed === "help") return "help";
+  const values = parsed.values as { cycles?: string; warmup?: string; "no-store"?: boolean };
   const count = (name: string, v: string | undefined, d: number): number => {
     if (v === undefined) return d;
     const n = Number(v);
@@ -54,12 +51,12 @@ export function parseMemoryBenchArgs(argv: readonly string[]): MemoryBenchArgs |
 }
 
 /** One memory reading, in MB. */
-interface Reading { rss: number; heapUsed: number; heapTotal: number; external: number }
+interface Reading { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number }
 
 function reading(): Reading {
   const m = process.memoryUsage();
   const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
-  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external) };
+  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
 }
 
 async function fullGc(): Promise<void> {
@@ -72,22 +69,11 @@ async function fullGc(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let args: MemoryBenchArgs | "help";
-  try {
-    args = parseMemoryBenchArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${MEMORY_BENCH_USAGE}`);
-    process.exit(2);
-  }
-  if (args === "help") {
-    console.log(MEMORY_BENCH_USAGE);
-    return;
-  }
+  const args = runCli("bench:memory", MEMORY_BENCH_USAGE, () => parseMemoryBenchArgs(process.argv.slice(2)));
   // The rooms log through the process logger, which reads LOG_LEVEL when first imported.
   process.env.LOG_LEVEL ??= "silent";
   const { createServer } = await import("../src/app.ts");
   const { SqliteDungeonStore } = await import("../src/store/sqlite.ts");
-  if (!(globalThis as { gc?: unknown }).gc) console.warn("no global.gc: run with --expose-gc (npm run bench:memory does) for the after-GC figure");
   const dir = args.store ? mkdtempSync(join(tmpdir(), "malignus-memory-")) : undefined;
   const app = await createServer({ transport: "ws", logger: pino({ level: "silent" }), ...(dir ? { store: new SqliteDungeonStore({ file: join(dir, "malignus.sqlite") }) } : {}) });
   const base = `http://127.0.0.1:${await app.listen(0, "127.0.0.1")}`;
@@ -104,6 +90,12 @@ async function main(): Promise<void> {
   try {
     for (let i = 0; i < args.warmup; i++) await cycle(i);
     await fullGc();
+    const release = () => {
+      const r = app.memoryRelease.release();
+      if (!r) throw new Error("no global.gc: run with --expose-gc (npm run bench:memory does)");
+      return r;
+    };
+    const firstRelease = release();
     const before = reading();
     const started = Date.now();
     for (let i = 0; i < args.cycles; i++) await cycle(args.warmup + i);
@@ -112,12 +104,18 @@ async function main(): Promise<void> {
     await sleep(1000); // timers of the last rooms (seat reservations, auto-dispose) run out
     await fullGc();
     const afterGc = reading();
+    const lastRelease = release();
+    const afterRelease = reading();
     console.log(`memory: ${args.cycles} create-and-leave cycles (${args.store ? "SQLite store" : "no store"}) in ${seconds.toFixed(1)} s, rooms left ${matchMaker.stats.local.roomCount}`);
-    console.log("| MB | RSS | heap used | heap total | external |\n|---|---:|---:|---:|---:|");
-    for (const [name, r] of [["before", before], ["after the cycles", after], ["after GC", afterGc]] as const) {
-      console.log(`| ${name} | ${r.rss} | ${r.heapUsed} | ${r.heapTotal} | ${r.external} |`);
+    console.log("| MB | RSS | heap used | heap total | external | array buffers |\n|---|---:|---:|---:|---:|---:|");
+    for (const [name, r] of [["before (after the idle release)", before], [`after ${args.cycles} cycles`, after], ["after GC", afterGc], ["after the idle release", afterRelease]] as const) {
+      console.log(`| ${name} | ${r.rss} | ${r.heapUsed} | ${r.heapTotal} | ${r.external} | ${r.arrayBuffers} |`);
     }
-    console.log(`heap used after GC − before: ${(afterGc.heapUsed - before.heapUsed).toFixed(1)} MB (${((afterGc.heapUsed - before.heapUsed) * 1024 / Math.max(1, args.cycles)).toFixed(1)} KB a cycle)`);
+    const perCycle = (mb: number) => `${(mb * 1024 / Math.max(1, args.cycles)).toFixed(1)} KB a cycle`;
+    console.log(`heap used after GC − before: ${(afterGc.heapUsed - before.heapUsed).toFixed(1)} MB (${perCycle(afterGc.heapUsed - before.heapUsed)})`);
+    console.log(`RSS after the idle release − before: ${(afterRelease.rss - before.rss).toFixed(1)} MB (${perCycle(afterRelease.rss - before.rss)})`);
+    const pause = (r: typeof firstRelease) => `${Math.round(r.pauseMs)} ms (CPU ${Math.round(r.cpuMs)} ms)`;
+    console.log(`idle release pauses: ${pause(firstRelease)} after the warm-up, ${pause(lastRelease)} after the cycles; load average ${loadavg()[0]!.toFixed(1)}`);
   } finally {
     await app.shutdown();
     if (dir) rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,8 @@ import { colyseusLogger } from "./colyseusLogger.ts";
 import { createTransport, type TransportKind } from "./transport.ts";
 import { DungeonRoom } from "./rooms/DungeonRoom.ts";
 import type { DungeonMetadata } from "./rooms/options.ts";
-import { metricsText } from "./metrics.ts";
+import { metricsText, recordMemoryRelease } from "./metrics.ts";
+import { IdleMemoryRelease } from "./lifecycle/memoryRelease.ts";
 import { ProcessHeartbeat } from "./lifecycle/heartbeat.ts";
 import { restoreLiveDungeons, type RestoreOutcome } from "./lifecycle/restore.ts";
 import { notifyShutdown } from "./lifecycle/shutdown.ts";
@@ -75,6 +76,13 @@ export interface CreateServerOptions {
   joinRatePerAddress?: number | undefined;
   /** The write-behind queue's bound and retry timing (store/writer.ts; defaults there). */
   writer?: Omit<StoreWriterOptions, "log"> | undefined;
+  /**
+   * Real seconds with no room in this process before one memory-reducing collection gives the
+   * freed heap pages back to the system (lifecycle/memoryRelease.ts; `IDLE_MEMORY_RELEASE_SECONDS`,
+   * main.ts default `DEFAULT_IDLE_MEMORY_RELEASE_SECONDS`, 10). Needs `--expose-gc`. Default here
+   * 0 = off (tests and benchmarks decide themselves).
+   */
+  idleMemoryReleaseSeconds?: number | undefined;
 }
 
 /** A created (not yet listening) server and the handles to run and stop it. */
@@ -106,6 +114,8 @@ export interface DungeonServer {
   readonly host: DungeonHost | undefined;
   /** The Redis presence/driver and their health (redis.ts); undefined without `redisUrl`. */
   readonly redis: RedisLink | undefined;
+  /** The idle memory release (lifecycle/memoryRelease.ts): its count, last figures, `release()`. */
+  readonly memoryRelease: IdleMemoryRelease;
 }
 
 /** Answer of `GET /health`. `rooms` counts the rooms living in this process. */
@@ -191,6 +201,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
     };
     log.info({ store: options.store.kind }, "dungeon store ready");
   }
+  const memoryRelease = new IdleMemoryRelease({
+    roomCount: () => matchMaker.stats.local.roomCount,
+    idleMs: (options.idleMemoryReleaseSeconds ?? 0) * 1000,
+    log,
+    onRelease: (r) => recordMemoryRelease(r.rssAfter, r.heapUsedAfter),
+  });
   const noStore = (): Response => jsonResponse({ status: 503, body: { error: "NO_STORE", reason: "this server keeps no dungeons (started without a store)" } });
 
   guardMatchmaking(redis);
@@ -225,8 +241,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
   server.router = createRouter({ health, rooms, metrics, dungeons, dungeon, replay });
   server.router = server.router.extend(webRoutes({ logger: log })); // GET /watch (web/dist); /colyseus with MONITOR_PASSWORD (watch.ts)
   // A stored dungeon's room is found by its id (`openDungeon`: joinOrCreate with `dungeonId`).
-  server.define(DUNGEON_ROOM, DungeonRoom, host ? { [PERSISTENCE_OPTION]: host } : {}).filterBy(["dungeonId"]);
-  server.define(REPLAY_ROOM, replayRoomWith(() => host?.store));
+  server.define(DUNGEON_ROOM, DungeonRoom, host ? { [PERSISTENCE_OPTION]: host } : {}).filterBy(["dungeonId"])
+    .on("create", () => memoryRelease.noteRoomCreated());
+  server.define(REPLAY_ROOM, replayRoomWith(() => host?.store)).on("create", () => memoryRelease.noteRoomCreated());
 
   return {
     server,
@@ -253,17 +270,20 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
       const address = choice.transport.server?.address();
       const bound = address && typeof address === "object" ? (address as AddressInfo).port : port;
       await heartbeat?.start();
+      memoryRelease.start();
       log.info({ port: bound, publicAddress: options.publicAddress ?? null, processId: matchMaker.processId }, "listening");
       return bound;
     },
     host,
     redis,
+    memoryRelease,
     async restoreLiveDungeons(): Promise<RestoreOutcome[]> {
       return host ? await restoreLiveDungeons(host.store, host.holder, log) : [];
     },
     async shutdown(reason?: string): Promise<void> {
       await notifyShutdown(reason).catch((err: unknown) => log.warn({ err }, "could not tell the clients of the shutdown"));
       await heartbeat?.stop();
+      memoryRelease.stop();
       await server.gracefullyShutdown(false);
       if (redis) {
         redis.close();

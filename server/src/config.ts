@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_IDLE_MEMORY_RELEASE_SECONDS } from "./lifecycle/memoryRelease.ts";
 
 /**
  * Process configuration read from the environment. Every variable is optional:
@@ -23,6 +24,10 @@ import { z } from "zod";
  * - `JOIN_RATE_PER_ADDRESS`: most matchmaking requests (create, join, open) one client address
  *   may make per minute; past it they are refused `JOIN_RATE_LIMITED` (HTTP 429). Default
  *   {@link DEFAULT_JOIN_RATE_PER_ADDRESS}; 0 = no limit.
+ * - `IDLE_MEMORY_RELEASE_SECONDS`: real seconds with no room in this process before one
+ *   memory-reducing garbage collection gives freed heap pages back to the system
+ *   (lifecycle/memoryRelease.ts; needs `node --expose-gc`, which `npm start` passes). Default
+ *   {@link DEFAULT_IDLE_MEMORY_RELEASE_SECONDS}; 0 = never.
  * - `LEASE_HOLDER`: this process's name on the dungeons' leases (lifecycle/restore.ts), default
  *   unset: `main.ts` uses `<hostname>:<PORT>`, the same after a restart.
  */
@@ -43,6 +48,8 @@ export interface ServerConfig {
   maxRoomsPerProcess: number;
   /** `JOIN_RATE_PER_ADDRESS`: matchmaking requests per address per minute, 0 = no limit. */
   joinRatePerAddress: number;
+  /** `IDLE_MEMORY_RELEASE_SECONDS`: idle real seconds before the memory release, 0 = never. */
+  idleMemoryReleaseSeconds: number;
 }
 
 /** Which WebSocket transport to use: `auto` tries uWebSockets.js first, then ws. */
@@ -78,6 +85,7 @@ const EnvSchema = z.object({
   LEASE_HOLDER: z.preprocess(blankToUndefined, z.string().max(200).optional()),
   MAX_ROOMS_PER_PROCESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_ROOMS_PER_PROCESS)),
   JOIN_RATE_PER_ADDRESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_JOIN_RATE_PER_ADDRESS)),
+  IDLE_MEMORY_RELEASE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(86_400).default(DEFAULT_IDLE_MEMORY_RELEASE_SECONDS)),
 });
 
 /**
@@ -103,5 +111,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     leaseHolder: e.LEASE_HOLDER,
     maxRoomsPerProcess: e.MAX_ROOMS_PER_PROCESS,
     joinRatePerAddress: e.JOIN_RATE_PER_ADDRESS,
+    idleMemoryReleaseSeconds: e.IDLE_MEMORY_RELEASE_SECONDS,
   };
 }

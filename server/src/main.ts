@@ -52,6 +52,7 @@ try {
     leaseHolder: config.leaseHolder ?? `${hostname()}:${config.port}`,
     maxRoomsPerProcess: config.maxRoomsPerProcess,
     joinRatePerAddress: config.joinRatePerAddress,
+    idleMemoryReleaseSeconds: config.idleMemoryReleaseSeconds,
   });
 } catch (err) {
   // E.g. TRANSPORT=uws where uWebSockets.js cannot load, or Redis not answering: say why, exit 1.

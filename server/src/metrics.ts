@@ -86,7 +86,30 @@ export const messagesRefused = new Counter({
   registers: [registry],
 });
 
+/** Idle memory releases done (lifecycle/memoryRelease.ts): memory-reducing collections once the process ran no room for `IDLE_MEMORY_RELEASE_SECONDS`. */
+export const idleMemoryReleases = new Counter({
+  name: "malignus_idle_memory_releases_total",
+  help: "Memory-reducing garbage collections run once the process had no room for IDLE_MEMORY_RELEASE_SECONDS (needs --expose-gc).",
+  registers: [registry],
+});
+
+/** The process's memory right after the last idle release, in bytes: `rss` and `heap_used` (process.memoryUsage). 0 before the first. */
+export const memoryAfterRelease = new Gauge({
+  name: "malignus_memory_after_idle_release_bytes",
+  help: "Resident set size (rss) and V8 heap in use (heap_used) right after the last idle memory release, in bytes; 0 before the first.",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
+/** Records one idle release's figures (bytes) in {@link idleMemoryReleases} and {@link memoryAfterRelease}. */
+export function recordMemoryRelease(rssAfter: number, heapUsedAfter: number): void {
+  idleMemoryReleases.inc();
+  memoryAfterRelease.set({ kind: "rss" }, rssAfter);
+  memoryAfterRelease.set({ kind: "heap_used" }, heapUsedAfter);
+}
+
 for (const role of ["keeper", "adventurer", "spectator"]) clientsGauge.set({ role }, 0);
+for (const kind of ["rss", "heap_used"]) memoryAfterRelease.set({ kind }, 0);
 roomsGauge.set(0);
 
 /** The metrics in Prometheus text exposition format, and its content type. */

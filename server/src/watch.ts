@@ -8,6 +8,8 @@ import type { Logger } from "./logger.ts";
 
 /** Where the watch page is served: `GET /watch` (the page) and `GET /watch/<asset>` (its files). */
 export const WATCH_PATH = "/watch";
+/** The site icon browsers ask for at the root (web/public/favicon.ico, copied into web/dist by Vite). */
+export const FAVICON_PATH = "/favicon.ico";
 /** Where `@colyseus/monitor` is mounted when {@link WebRoutesOptions.monitorPassword} is set. */
 export const MONITOR_PATH = "/colyseus";
 /** The basic-auth user name of the monitor (its password is `MONITOR_PASSWORD`). */
@@ -33,7 +35,8 @@ export interface WebRoutesOptions {
  * The browser-facing routes, to add to the server's router with `router.extend(...)` (so they
  * work on both transports, ws and uWebSockets.js, and survive Colyseus' own `extend` at listen):
  * the watch page at `GET /watch` and its files at `GET /watch/<asset>`, from `distDir` (404 when
- * absent; extension-less paths fall back to index.html); and, when
+ * absent; extension-less paths fall back to index.html), the site icon at `GET /favicon.ico`
+ * (the page's `favicon.ico`); and, when
  * a monitor password is set, `@colyseus/monitor` at `/colyseus/` behind HTTP basic auth (401
  * without the right credentials; with none set, those paths answer 404).
  * @returns the endpoints by name.
@@ -47,6 +50,8 @@ export function webRoutes(options: WebRoutesOptions = {}): Record<string, Endpoi
     "watch-index": createEndpoint(WATCH_PATH, { method: "GET" }, async () => await serveStatic(distDir, "")),
     "watch-static": createEndpoint(`${WATCH_PATH}/**:splat`, { method: "GET" }, async (ctx) =>
       await serveStatic(distDir, (ctx.params as { splat?: string }).splat ?? "")),
+    // Browsers ask every origin for /favicon.ico; the page itself links /watch/favicon.ico.
+    "favicon": createEndpoint(FAVICON_PATH, { method: "GET" }, async () => await serveStatic(distDir, "favicon.ico")),
   };
 
   const password = options.monitorPassword ?? process.env.MONITOR_PASSWORD;

@@ -39,6 +39,8 @@ const invasionAfter = <T extends "lootTaken" | "prisonerFreed" | "bodyRecovered"
   event(type, "Invasion events: loot taken (INV-90), a prisoner freed (INV-91), a body recovered (INV-93), a fugitive asking to hide (INV-50), a settlement raided (INV-32, INV-33), a body burnt on the pyre (INV-95).", {
     unitId: id, partyId: id, amount: z.number(), detail: z.string(),
   });
+const merchant = <T extends "merchantArrived" | "merchantLeft">(type: T) =>
+  event(type, "A travelling merchant came in at the portal (x, y) on its way to trade in the Sanctum, or left the map from the portal (x, y) (DOOR-12).", { unitId: id, name: z.string(), x: z.number().int(), y: z.number().int() });
 const altar = <T extends "altarBuilt" | "altarDestroyed">(type: T) =>
   event(type, "The keeper built an altar (`unitId` \"\") or a party member destroyed one (INV-02).", { altarId: id, x: z.number().int(), y: z.number().int(), unitId: z.string(), partyId: z.string() });
 
@@ -159,6 +161,9 @@ export const EVENT_SCHEMAS = {
   moveModeChanged: event("moveModeChanged", "A unit switched movement mode during its d20 move (D20-MOVE-13 to 15, 21).", {
     unitId: id, from: moveMode, mode: moveMode, movementBefore: z.number(), movementLeft: z.number(),
   }),
+  doorUnlocked: event("doorUnlocked", "A travelling merchant unlocked a locked door at (x, y) and is passing through; the padlock stays armed (DOOR-12).", { doorId: id, byUnitId: id, x: z.number().int(), y: z.number().int() }),
+  merchantArrived: merchant("merchantArrived"),
+  merchantLeft: merchant("merchantLeft"),
   doorForced: event("doorForced", "A party forced a locked door: picked or bashed (DOOR-34 to DOOR-46).", { doorId: id, byUnitId: id, method: z.enum(["pick", "bash"]) }),
   doorGivenUp: event("doorGivenUp", "A party gave up on a locked door (DOOR-44).", { doorId: id, partyId: id }),
   doorRepaired: event("doorRepaired", "A Chores minion closed a broken-in door and rearmed its padlock (DOOR-47, DOOR-48).", { doorId: id, byUnitId: id }),

@@ -273,8 +273,20 @@ export interface DoorGivenUpEvent extends EventBase { type: "doorGivenUp"; doorI
 export interface DoorRepairedEvent extends EventBase { type: "doorRepaired"; doorId: string; byUnitId: string }
 /** A padlock site became a working padlock, armed (DOOR-07, DOOR-08). */
 export interface PadlockBuiltEvent extends EventBase { type: "padlockBuilt"; doorId: string; builderId: string }
+/**
+ * A travelling merchant unlocked the locked door `doorId` at (x, y) and is passing through it
+ * (DOOR-12); the padlock stays armed and the door closes behind it (DOOR-17).
+ */
+export interface DoorUnlockedEvent extends EventBase { type: "doorUnlocked"; doorId: string; byUnitId: string; x: number; y: number }
 /** The door events. */
-export type DoorEvent = DoorForcedEvent | DoorGivenUpEvent | DoorRepairedEvent | PadlockBuiltEvent;
+export type DoorEvent = DoorForcedEvent | DoorGivenUpEvent | DoorRepairedEvent | PadlockBuiltEvent | DoorUnlockedEvent;
+
+/**
+ * A travelling merchant (DOOR-12, server merchants/merchants.ts) came in at the portal (x, y)
+ * (`merchantArrived`, on its way to the Sanctum to trade) or left the map from the portal (x, y)
+ * (`merchantLeft`).
+ */
+export interface MerchantEvent extends EventBase { type: "merchantArrived" | "merchantLeft"; unitId: string; name: string; x: number; y: number }
 
 /** The keeper built an altar (`unitId` "") or a party member destroyed one (INV-02, invasions/altars.ts). */
 export interface AltarEvent extends EventBase { type: "altarBuilt" | "altarDestroyed"; altarId: string; x: number; y: number; unitId: string; partyId: string }
@@ -291,6 +303,7 @@ export interface ServerShuttingDownEvent extends EventBase { type: "serverShutti
 export type SimEvent =
   | ServerShuttingDownEvent
   | DoorEvent
+  | MerchantEvent
   | AltarEvent
   | InvasionEvent
   | EncounterEvent
@@ -376,6 +389,10 @@ export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf
   prisonerFreed: { ...SEEN, party: "partyId", units: ["unitId", "detail"] },
   doorForced: { ...SEEN, units: ["byUnitId"] },
   doorGivenUp: { ...SEEN, party: "partyId" },
+  // DOOR-12: a merchant is of no party, so the keeper sees it (fog) and an adventurer that perceives it or the tile hears it.
+  doorUnlocked: { ...SEEN, units: ["byUnitId"], at: ["x", "y"] },
+  merchantArrived: { ...SEEN, units: ["unitId"], at: ["x", "y"] },
+  merchantLeft: { ...SEEN, units: ["unitId"], at: ["x", "y"] },
   encounterStarted: { ...SEEN, units: ["order", "initiative", "surprised"], among: ["order"] },
   encounterJoined: { ...SEEN, encounter: "encounterId", units: ["unitId", "order"] },
   turnStarted: { ...SEEN, encounter: "encounterId", units: ["unitId"] },

@@ -15,6 +15,7 @@ export * from "./data/traps.ts";
 export * from "./data/invasions.ts";
 export * from "./data/creatures.ts";
 export * from "./data/malignusCombat.ts";
+export * from "./data/merchants.ts";
 export * from "./data/chances.ts";
 export * from "./data/d100.ts";
 export * from "./data/d20.ts";

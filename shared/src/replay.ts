@@ -29,12 +29,17 @@ export const MAX_REPLAY_SPEED = 1000;
  * most {@link MAX_REPLAY_SPEED}), `seek` (to a tick, ticks since day 1, 00:00; clamped to the
  * replay's start and end; the state shown is the one after that tick's systems ran, before the
  * inputs logged at it, or the end state at the end tick).
+ *
+ * The pure marks let a browser bundle that imports this module for its constants only (the
+ * client SDK's, which checks controls with the JSON Schema generated from this) drop the
+ * validator: zod marks its own functions, but a method call such as `.check()` would otherwise be
+ * kept as a possible side effect, and zod with it.
  */
 export const ReplayControl = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("pause") }),
   z.strictObject({ action: z.literal("resume") }),
-  z.strictObject({ action: z.literal("speed"), speed: z.number().check(z.gt(0), z.maximum(MAX_REPLAY_SPEED)) }),
-  z.strictObject({ action: z.literal("seek"), tick: z.number().check(z.int(), z.minimum(0)) }),
+  z.strictObject({ action: z.literal("speed"), speed: /* @__PURE__ */ z.number().check(z.gt(0), z.maximum(MAX_REPLAY_SPEED)) }),
+  z.strictObject({ action: z.literal("seek"), tick: /* @__PURE__ */ z.number().check(z.int(), z.minimum(0)) }),
 ]);
 /** One {@link ReplayControl}. */
 export type ReplayControl = z.infer<typeof ReplayControl>;

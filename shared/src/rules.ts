@@ -37,8 +37,8 @@ export const TILE = {
 /** One tile character, see {@link TILE}. */
 export type TileChar = (typeof TILE)[keyof typeof TILE];
 
-/** Kinds of units living in or invading the dungeon. */
-export const UNIT_KINDS = ["master", "minion", "creature", "adventurer"] as const;
+/** Kinds of units living in, invading or passing through the dungeon (`merchant`: a travelling merchant, DOOR-12). */
+export const UNIT_KINDS = ["master", "minion", "creature", "adventurer", "merchant"] as const;
 /** One of {@link UNIT_KINDS}. */
 export type UnitKind = (typeof UNIT_KINDS)[number];
 

@@ -19,7 +19,7 @@ export const DIST_DIR = join(WEB_DIR, "dist");
 const BUILT_MARK = join(DIST_DIR, "index.html");
 /** What the page is built from: a change in any of these makes the build stale. */
 const SOURCES = [
-  join(WEB_DIR, "index.html"), join(WEB_DIR, "src"), join(WEB_DIR, "vite.config.ts"),
+  join(WEB_DIR, "index.html"), join(WEB_DIR, "src"), join(WEB_DIR, "public"), join(WEB_DIR, "vite.config.ts"),
   join(WEB_DIR, "..", "client-sdk", "src"), join(WEB_DIR, "..", "shared", "src"),
 ];
 

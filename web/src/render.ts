@@ -11,8 +11,9 @@
  * is not in the state is simply not drawn.
  *
  * For tests and assistive tools it mirrors what it drew on the canvas element:
- * `data-units` (JSON array of {@link UnitMark}), `data-tick` (the clock tick drawn) and
- * `data-frames` (how many states it drew).
+ * `data-units` (JSON array of {@link UnitMark}), `data-tick` (the tick of the state drawn, as the
+ * caller estimated it: the room syncs `clock.tick` once a game minute) and `data-frames` (how many
+ * states it drew).
  */
 import type { DungeonState, Unit } from "@malignus/client-sdk";
 
@@ -27,7 +28,7 @@ const TILE_COLOURS: Readonly<Record<string, string>> = {
   "#": "#2b2b33", ".": "#8c8475", "~": "#2f6fa8", P: "#7a4fa0", S: "#a8893a", ":": "#77654d", "=": "#6f6a5a",
 };
 const UNIT_COLOURS: Readonly<Record<string, string>> = {
-  master: "#b04ad6", minion: "#3fae5a", creature: "#e08a2e", adventurer: "#e04848",
+  master: "#b04ad6", minion: "#3fae5a", creature: "#e08a2e", adventurer: "#e04848", merchant: "#e8c84a",
 };
 const EFFECT_COLOURS: Readonly<Record<string, string>> = {
   gas: "rgba(120, 200, 60, 0.45)", web: "rgba(230, 230, 230, 0.5)", terror: "rgba(160, 60, 200, 0.4)", spiders: "rgba(60, 40, 20, 0.5)",
@@ -58,8 +59,12 @@ export class MapRenderer {
     return Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(Math.min(across, down))));
   }
 
-  /** Draws `state` and updates the canvas' data attributes. */
-  draw(state: DungeonState): void {
+  /**
+   * Draws `state` and updates the canvas' data attributes.
+   * @param tick the state's tick (ticks since day 1, 00:00), for `data-tick`: the SDK's
+   *   `estimateTick` of its clock, which the room syncs only once a game minute.
+   */
+  draw(state: DungeonState, tick: number): void {
     const { width, height } = state;
     if (width === 0 || height === 0) return;
     const cell = this.#fit(width, height);
@@ -82,7 +87,7 @@ export class MapRenderer {
     const marks = this.#units(state);
     this.#frames++;
     this.#canvas.dataset.units = JSON.stringify(marks);
-    this.#canvas.dataset.tick = String(state.clock.tick);
+    this.#canvas.dataset.tick = String(tick);
     this.#canvas.dataset.frames = String(this.#frames);
   }
 

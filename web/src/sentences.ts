@@ -108,6 +108,9 @@ const SENTENCES: Sentences = {
   doorGivenUp: () => "The party gave up on a locked door.",
   doorRepaired: (e, n) => `${n.unit(e.byUnitId)} repaired a door and locked it again.`,
   padlockBuilt: () => "A padlock was fitted to a door.",
+  doorUnlocked: (e, n) => `${n.unit(e.byUnitId)} unlocked the door at ${at(e.x, e.y)} and passes through.`,
+  merchantArrived: (e) => `${e.name}, a travelling merchant, came in at ${at(e.x, e.y)}.`,
+  merchantLeft: (e) => `${e.name}, the travelling merchant, went on its way.`,
   altarBuilt: (e) => `The keeper built an altar at ${at(e.x, e.y)}.`,
   altarDestroyed: (e, n) => `${n.unit(e.unitId)} destroyed the altar at ${at(e.x, e.y)}.`,
 };

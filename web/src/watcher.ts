@@ -5,7 +5,7 @@
  * (fog): nothing here adds to it.
  */
 import {
-  formatGameTime, gameTimeOfTick, type DungeonConnection, type DungeonState, type MalignusClient, type SimEvent,
+  estimateTick, formatGameTime, gameTimeOfTick, type ClockLike, type DungeonConnection, type DungeonState, type MalignusClient, type SimEvent,
 } from "@malignus/client-sdk";
 import { MapRenderer } from "./render.ts";
 import { capital, sentence, words, type Names } from "./sentences.ts";
@@ -41,6 +41,8 @@ export class DungeonWatch {
   #seekTo: (tick: number) => void = () => {};
   readonly #pending: SimEvent[] = [];
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The clock as last synced (its tick, pause and speed) and when it arrived, in `performance.now()` ms. */
+  #clockSync: (ClockLike & { at: number }) | undefined;
 
   constructor(els: WatchElements, link: ServerLink) {
     this.#els = els;
@@ -130,19 +132,36 @@ export class DungeonWatch {
     this.#onGone(why);
   }
 
+  /**
+   * The room's current tick: the room writes `clock.tick` only once a game minute
+   * (`CLOCK_TICK_SYNC_TICKS`) while it runs, so between two syncs it is the SDK's
+   * {@link estimateTick} from the real time since the last one (exact on a sync and while paused).
+   */
+  #tickOf(clock: ClockLike): number {
+    const now = performance.now();
+    const last = this.#clockSync;
+    if (!last || last.tick !== clock.tick || last.paused !== clock.paused || last.timeScale !== clock.timeScale || clock.paused) {
+      this.#clockSync = { tick: clock.tick, paused: clock.paused, timeScale: clock.timeScale, at: now };
+    }
+    return estimateTick(clock, now - (this.#clockSync?.at ?? now));
+  }
+
   #draw(state: DungeonState | undefined): void {
     if (!state || !state.mapName) return;
     state.units?.forEach((u) => this.#unitNames.set(u.id, u.name || `${capital(u.kind)} ${u.id}`));
     state.parts?.forEach((p) => this.#partKinds.set(p.id, p.kind));
-    this.#renderer.draw(state);
     const { clock } = state;
+    const tick = this.#tickOf(clock);
+    this.#renderer.draw(state, tick);
     this.#els.clock.textContent = `${formatGameTime(clock)}${clock.paused ? " · paused" : ""}`;
+    this.#els.clock.title = `Game time (tick ${tick})`;
+    this.#els.clock.dataset.tick = String(tick);
     const word = state.invasion?.word ?? "";
     this.#els.invasion.textContent = word ? `Invasion: ${word}` : "";
     this.#els.invasion.dataset.word = word;
     this.#els.title.textContent = `${state.mapName} · ${state.ruleset}`;
     this.#roster(state);
-    this.#seekTo(clock.tick);
+    this.#seekTo(tick);
   }
 
   #roster(state: DungeonState): void {

@@ -57,6 +57,7 @@ const SimOptionsSchema = z.object({
   pauseOnSpot: z.boolean(),
   skipToInvasion: z.boolean(),
   startPaused: z.boolean(),
+  firstMerchantDay: z.number().int().min(1).optional(),
   d100: z.object({
     traumaticInsteadOfDeath: z.boolean().optional(),
     rechargeBetweenFights: z.boolean().optional(),
@@ -207,6 +208,7 @@ export function replaySimOptions(header: ReplayHeader): DungeonSimOptions {
   const o = header.options;
   return {
     map: o.map, seed: o.seed, ruleset: o.ruleset, pauseOnSpot: o.pauseOnSpot, skipToInvasion: o.skipToInvasion, startPaused: o.startPaused,
+    ...(o.firstMerchantDay !== undefined ? { firstMerchantDay: o.firstMerchantDay } : {}),
     ...(o.d100 ? { d100: o.d100 } : {}),
   };
 }

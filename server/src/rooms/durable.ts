@@ -257,6 +257,7 @@ export function simOptionsOf(options: DungeonOptions): DungeonSimOptions {
   return {
     map: options.map, seed: options.seed, ruleset: options.ruleset, pauseOnSpot: options.pauseOnSpot,
     skipToInvasion: options.skipToInvasion, startPaused: options.startPaused,
+    ...(options.firstMerchantDay !== undefined ? { firstMerchantDay: options.firstMerchantDay } : {}),
     ...(options.d100 ? { d100: structuredClone(options.d100) } : {}),
   };
 }

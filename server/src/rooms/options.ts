@@ -16,6 +16,8 @@ export const DEFAULT_RECONNECT_SECONDS = 30;
 export const MAX_RECONNECT_SECONDS = 600;
 /** Most game days the `skipToInvasion` create option runs headless looking for an invasion. */
 export const SKIP_TO_INVASION_MAX_DAYS = 10;
+/** Latest game day the `firstMerchantDay` create option may name. */
+export const MAX_FIRST_MERCHANT_DAY = 365;
 /** Default most messages a client may send per second before it is disconnected (`maxMessagesPerSecond`). */
 export const DEFAULT_MAX_MESSAGES_PER_SECOND = 50;
 
@@ -68,6 +70,11 @@ export const CreateOptionsSchema = z.object({
    * same tick.
    */
   skipToInvasion: z.boolean().default(false),
+  /**
+   * The first game day (from 1) a travelling merchant comes to the dungeon (DOOR-12); then one
+   * every `MERCHANT_EVERY_DAYS` days. Absent: `MERCHANT_FIRST_DAY` (day 3).
+   */
+  firstMerchantDay: z.number().int().min(1).max(MAX_FIRST_MERCHANT_DAY).optional(),
   /** Keeper seats (co-op keepers share the dungeon). */
   keeperSeats: z.number().int().min(1).max(MAX_KEEPER_SEATS).default(1),
   /** Seconds a dropped keeper or adventurer player keeps its seat; 0 = no reconnection. */
@@ -117,6 +124,8 @@ export interface DungeonOptions {
   startPaused: boolean;
   /** Run headless to the first invasion at creation (load tests). */
   skipToInvasion: boolean;
+  /** The first game day a travelling merchant comes (DOOR-12), when the creator chose one. */
+  firstMerchantDay?: number;
   keeperSeats: number;
   reconnectSeconds: number;
   spectatorsSeeAll: boolean;
@@ -155,6 +164,7 @@ export function parseCreateOptions(raw: unknown): DungeonOptions {
     maxClients: o.maxClients,
     kickCooldownSeconds: o.kickCooldownSeconds,
     ...(o.private ? { private: true as const } : {}),
+    ...(o.firstMerchantDay !== undefined ? { firstMerchantDay: o.firstMerchantDay } : {}),
     ...(o.d100 ? { d100: o.d100 } : {}),
   };
 }

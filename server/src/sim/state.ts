@@ -2,6 +2,7 @@ import type {
   ArmourKind, HitLocation, MinionJob, PartKind, RulesetId, Stance, UnitKind, UnitState as UnitActivity, WoundSeverity,
 } from "@malignus/shared";
 import type { DoorMemory, DoorRecord } from "./doors/types.ts";
+import type { MerchantsRecord } from "./merchants/types.ts";
 
 import type { D20Unit } from "./combat/d20/types.ts";
 import type { D100Unit } from "./combat/d100/types.ts";
@@ -82,6 +83,11 @@ export interface SimState {
   doors: Record<string, DoorRecord>;
   /** What doors taught parties and factions: detour rolls, forcing, Cartographers (doors/types.ts). */
   doorMemory: DoorMemory;
+  /**
+   * Travelling merchants (DOOR-12; merchants/merchants.ts): absent until the first one comes,
+   * unless the room option `firstMerchantDay` set a schedule of its own.
+   */
+  merchants?: MerchantsRecord;
 }
 
 /** The tile grid. `tiles` and `dark` hold one character per tile, row-major (index = y*width + x). */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
-import { connect, type DungeonConnection } from "@malignus/client-sdk";
+import { CLOCK_TICK_SYNC_TICKS, connect, type DungeonConnection } from "@malignus/client-sdk";
 import type { DungeonServer } from "../../src/app.ts";
 import { until } from "../until.ts";
 import { buildWatchPage } from "../../../web/scripts/build.ts";
@@ -107,8 +107,18 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     await recordPage(page);
     const walker = await pageRecord(page, "an adventurer drawn on two tiles", (r) =>
       Object.values(r.adventurers).find((a) => a.tiles.length >= 2), 30_000);
-    expect(walker.name).toMatch(/^[A-Z][a-z]+ \d$/);
+    expect(walker.name).toMatch(/^[A-Z][a-z]+ \d+$/);
     expect(walker.tiles[1]).not.toBe(walker.tiles[0]);
+
+    // The room syncs clock.tick once a game minute (CLOCK_TICK_SYNC_TICKS ticks, always a multiple
+    // at one tick a patch); the page draws each patch at the SDK's estimateTick, so it shows the
+    // ticks in between too, never past the next sync.
+    const between = await until("a tick drawn between two syncs", async () => {
+      const d = await drawn(page);
+      return d.tick % CLOCK_TICK_SYNC_TICKS !== 0 ? d.tick : undefined;
+    }, 10_000);
+    expect(Math.abs(between - keeper.state.clock.tick)).toBeLessThan(2 * CLOCK_TICK_SYNC_TICKS);
+    expect(await page.locator("#clock").getAttribute("title")).toMatch(/^Game time \(tick \d+\)$/);
 
     // On a phone-sized window: one column, the map fitted to the width (tiles of 9 px: the
     // 374 px between the margins over 40 tiles, rounded down), the log under it, no sideways scroll.
@@ -207,6 +217,22 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     await Promise.all(tabs.map((t) => t.close()));
     await closeRooms();
   }, 120_000); // ~15 s on an idle machine; 20 renderers on a busy 2-core CI runner take longer to open
+
+  it("serves its icon at /favicon.ico (where browsers ask) and /watch/favicon.ico (what the page links)", async () => {
+    const icon = readFileSync(join(import.meta.dirname, "../../../web/public/favicon.ico"));
+    for (const path of ["/favicon.ico", "/watch/favicon.ico"]) {
+      const response = await fetch(`${base()}${path}`);
+      expect([path, response.status, response.headers.get("content-type")]).toEqual([path, 200, "image/x-icon"]);
+      expect(Buffer.from(await response.arrayBuffer()).equals(icon)).toBe(true);
+    }
+    const page = await context().newPage();
+    const notFound: string[] = [];
+    page.on("response", (r) => { if (r.status() === 404) notFound.push(r.url()); });
+    await page.goto(`${base()}/watch`);
+    expect(await page.locator('link[rel="icon"]').evaluate((l: HTMLLinkElement) => new URL(l.href).pathname)).toBe("/watch/favicon.ico");
+    expect(notFound).toEqual([]);
+    await page.close();
+  }, 30_000);
 
   it("says so when the server goes away, and when it comes back on the same port", async () => {
     const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon({ seed: 9, timeScale: 60 });

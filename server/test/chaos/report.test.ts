@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Tally } from "../../../chaos/src/probes.ts";
 import { TABLE_END, TABLE_START, markdownTable, textTable, writeTableInto } from "../../../chaos/src/report.ts";
 import { msgpackInt, msgpackString, encodeFrame } from "../../../chaos/src/frames.ts";
-import { JOIN_RATE_MARGIN_MS, MALFORMED, joinRateWait } from "../../../chaos/src/scenarios.ts";
+import { JOIN_RATE_MARGIN_MS, MALFORMED, joinRateWait, parseServerMemory } from "../../../chaos/src/scenarios.ts";
 import { MAX_MALFORMED_FRAMES, inspectFrame } from "../../src/rooms/abuse.ts";
 
 /** The chaos suite's table and frame encoder (chaos/src/report.ts, frames.ts), without processes. */
@@ -109,5 +109,17 @@ describe("chaos report", () => {
     expect(joinRateWait(Object.assign(new Error("TOO_MANY_ROOMS: full"), { code: 503 }))).toBeUndefined();
     expect(joinRateWait(Object.assign(new Error("JOIN_RATE_LIMITED: no wait said"), { code: 429 }))).toBeUndefined();
     expect(joinRateWait("JOIN_RATE_LIMITED: try again in 7 s")).toBeUndefined();
+  });
+
+  it("parseServerMemory: RSS, idle releases and the memory after the last release from /metrics, in MB; undefined when a line is missing", () => {
+    const text = [
+      "# HELP malignus_process_resident_memory_bytes Resident memory size in bytes.",
+      "malignus_process_resident_memory_bytes 391512064",
+      "malignus_idle_memory_releases_total 3",
+      'malignus_memory_after_idle_release_bytes{kind="rss"} 231211008',
+      'malignus_memory_after_idle_release_bytes{kind="heap_used"} 41943040',
+    ].join("\n");
+    expect(parseServerMemory(text)).toEqual({ rss: 391.5, releases: 3, releasedRss: 231.2, releasedHeapUsed: 41.9 });
+    expect(parseServerMemory(text.split("\n").slice(0, 3).join("\n"))).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ describe("readConfig", () => {
   it("fills the defaults from an empty environment", () => {
     expect(readConfig({})).toEqual({
       port: 2567, redisUrl: undefined, redisKeyPrefix: undefined, publicAddress: undefined, transport: "auto", logLevel: "info",
-      databaseUrl: undefined, dataDir: "./data", maxRoomsPerProcess: 500, joinRatePerAddress: 600,
+      databaseUrl: undefined, dataDir: "./data", maxRoomsPerProcess: 500, joinRatePerAddress: 600, idleMemoryReleaseSeconds: 10,
     });
   });
 
@@ -18,10 +18,11 @@ describe("readConfig", () => {
     expect(readConfig({
       PORT: "3000", REDIS_URL: "redis://10.0.0.1:6380/2", REDIS_KEY_PREFIX: "a:", PUBLIC_ADDRESS: "h:3000", TRANSPORT: "ws", LOG_LEVEL: "debug",
       DATABASE_URL: "postgres://u@db:5432/m", DATA_DIR: "/var/lib/malignus", LEASE_HOLDER: "pod-7",
-      MAX_ROOMS_PER_PROCESS: "40", JOIN_RATE_PER_ADDRESS: "0",
+      MAX_ROOMS_PER_PROCESS: "40", JOIN_RATE_PER_ADDRESS: "0", IDLE_MEMORY_RELEASE_SECONDS: "0",
     })).toEqual({
       port: 3000, redisUrl: "redis://10.0.0.1:6380/2", redisKeyPrefix: "a:", publicAddress: "h:3000", transport: "ws", logLevel: "debug",
       databaseUrl: "postgres://u@db:5432/m", dataDir: "/var/lib/malignus", leaseHolder: "pod-7", maxRoomsPerProcess: 40, joinRatePerAddress: 0,
+      idleMemoryReleaseSeconds: 0,
     });
     expect(readConfig({ REDIS_URL: "", TRANSPORT: " " }).redisUrl).toBeUndefined();
     expect(readConfig({ DATABASE_URL: " ", DATA_DIR: "" })).toMatchObject({ databaseUrl: undefined, dataDir: "./data" });
@@ -34,6 +35,7 @@ describe("readConfig", () => {
     [{ TRANSPORT: "tcp" }, /TRANSPORT/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ DATABASE_URL: "mysql://db/m" }, /DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//],
+    [{ IDLE_MEMORY_RELEASE_SECONDS: "-1" }, /IDLE_MEMORY_RELEASE_SECONDS/],
   ])("refuses %j with an error naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(/^invalid environment: /);
     expect(() => readConfig(env)).toThrow(message);

@@ -169,6 +169,8 @@ export const D100_DEFAULT_STATUS_TURNS = 1;
 export const D100_HP = {
   attacker: 150, healer: 150, defender: 200, peasant: 20,
   master: 200, minion: 60, creature: 80, troll: 150, kobold: 20, gargoyle: 120,
+  /** DOOR-12: a travelling merchant (never in a fight: nobody is its enemy). */
+  merchant: 20,
 } as const;
 /** Left open SPELL (P100-SPELL-04): the HP the healing spell restores. */
 export const HEAL_SPELL_RANGE: readonly [number, number] = [20, 40];

@@ -336,6 +336,7 @@ export const SHEET_BY_KIND: Readonly<Record<UnitKind, { hp: number; ac: number }
   minion: { hp: 10, ac: 11 },
   creature: { hp: 16, ac: 12 },
   adventurer: { hp: 8, ac: 12 },
+  merchant: { hp: 8, ac: 10 },
 };
 /** Adventurers gain this many HP per level. */
 export const HP_PER_LEVEL = 4;

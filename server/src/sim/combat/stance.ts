@@ -2,15 +2,14 @@ import type { Stance } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
-import { areEnemies, isActive, isKeeperSide, presentUnits } from "../world/units.ts";
-import { unitsNear } from "../world/unitIndex.ts";
+import { areEnemies, isActive, isKeeperSide, presentMinions, presentUnits } from "../world/units.ts";
+import { CHUNK_TILES, chunkKey, unitChunks } from "../world/unitIndex.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
 import { hasRoomFor, manhattan } from "./crowding.ts";
 import { canSee, perceptionRange } from "./perception.ts";
 import { BED_TENDING_RULESETS, bedOf, healNextTo, onOwnBed, pickUp, putDown } from "./unconscious.ts";
-import { mayHaveEnemies } from "../world/factions.ts";
 
 /**
  * The keeper's side in a fight, whatever the ruleset: attack orders, the stance slider
@@ -66,10 +65,15 @@ export function decideCombat(sim: Simulation, unit: UnitRecord): boolean {
  * choice; "none" when it leaves the unit to the ordinary behaviour. Draws no random numbers.
  */
 export function stanceChoice(sim: Simulation, unit: UnitRecord): StanceChoice {
-  const known = enemiesKnownTo(sim, unit);
-  if (known.length === 0) return "none";
-  const adjacent = known.find((k) => k.seen && chebyshev(unit, k.enemy) <= MELEE_REACH)?.enemy;
-  const nearest = known[0]!;
+  // Issue 20: the known enemies are found nearest first and only as far as the choice needs.
+  const cursor = new KnownEnemies(sim, unit);
+  const nearest = cursor.at(0);
+  if (nearest === undefined) return "none";
+  let adjacent: UnitRecord | undefined;
+  for (let i = 0, k = nearest; k !== undefined && chebyshev(unit, k.at) <= MELEE_REACH; k = cursor.at(++i) as Known) {
+    // A seen enemy's `at` is where it stands, so the first seen one within reach comes first here.
+    if (k.seen && chebyshev(unit, k.enemy) <= MELEE_REACH) { adjacent = k.enemy; break; }
+  }
   const d = chebyshev(unit, nearest.at);
   switch (unit.stance) {
     case "aggression": {
@@ -78,10 +82,13 @@ export function stanceChoice(sim: Simulation, unit: UnitRecord): StanceChoice {
       if (!fighter) return "none";
       // CMB-19, CMB-20: go after the nearest enemy in view (or of a spotted party) that has a free
       // tile next to it; when none has, wait where it stands.
-      const inView = known.filter((k) => k.seen || isSpotted(sim, k.enemy));
-      if (inView.length > 0) {
-        unit.targetId = "";
-        for (const k of inView) if (walkNextTo(sim, unit, k.enemy)) { unit.activity = "walking"; return "chase"; }
+      let inView = false;
+      for (let i = 0, k = nearest; k !== undefined; k = cursor.at(++i) as Known) {
+        if (!k.seen && !isSpotted(sim, k.enemy)) continue;
+        if (!inView) { inView = true; unit.targetId = ""; }
+        if (walkNextTo(sim, unit, k.enemy)) { unit.activity = "walking"; return "chase"; }
+      }
+      if (inView) {
         unit.walk = null;
         unit.activity = "idle";
         return "hold";
@@ -101,6 +108,7 @@ export function stanceChoice(sim: Simulation, unit: UnitRecord): StanceChoice {
       return "regroup";
     }
     case "keepDistance": {
+      const known = cursor.all();
       if (d <= KEEP_DISTANCE_TILES && retreat(sim, unit, known)) { unit.targetId = ""; unit.activity = "walking"; return "retreat"; }
       if (adjacent) return fight(unit, adjacent);
       const shootable = known.find((k) => k.seen && unit.gear.ranged && canReach(sim, unit, k.enemy));
@@ -112,7 +120,7 @@ export function stanceChoice(sim: Simulation, unit: UnitRecord): StanceChoice {
     case "flight": {
       if (d > perceptionRange(unit) && !adjacent) return "none";
       unit.targetId = "";
-      if (!retreat(sim, unit, known)) unit.walk = null;
+      if (!retreat(sim, unit, cursor.all())) unit.walk = null;
       unit.activity = "fleeing";
       return "flee";
     }
@@ -137,34 +145,140 @@ function isSpotted(sim: Simulation, u: UnitRecord): boolean {
  * position it learned. Seeing an enemy refreshes what it remembers of it.
  */
 export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
-  // Issue 20 part 2: no unit of another faction in the dungeon and nothing remembered (the idle
-  // dungeon): the walk below would find nothing (world/factions.ts).
-  if (!mayHaveEnemies(sim, unit) && !hasKeys(unit.knownEnemies)) return NO_ENEMIES;
-  let out: Known[] | undefined;
-  let have: Set<string> | undefined;
-  // Issue 20: only units within sight or chase range can be seen or chased (the order does not
-  // matter: the answer is sorted below and seeing only refreshes enemies already remembered).
-  for (const u of unitsNear(sim, unit, Math.max(perceptionRange(unit), CHASE_RANGE_TILES), false)) {
-    if (u === unit || !isActive(u) || u.carriedBy !== "" || !areEnemies(unit, u)) continue;
-    const seen = canSee(sim, unit, u);
-    if (seen && unit.knownEnemies[u.id]) learnPosition(sim, unit, u);
-    if (seen || (isSpotted(sim, u) && chebyshev(unit, u) <= CHASE_RANGE_TILES)) {
-      (out ??= []).push({ enemy: u, at: { x: u.x, y: u.y }, seen });
-      (have ??= new Set()).add(u.id);
-    }
-  }
-  // Nothing seen or spotted and nothing remembered (the idle dungeon's every tick): no lists.
-  if (out === undefined && !hasKeys(unit.knownEnemies)) return NO_ENEMIES;
-  out ??= [];
-  for (const k of knownEnemies(sim, unit)) {
-    if (have === undefined || !have.has(k.enemy.id)) out.push({ enemy: k.enemy, at: k.at, seen: false });
-  }
-  out.sort((a, b) => chebyshev(unit, a.at) - chebyshev(unit, b.at) || Number(a.enemy.id) - Number(b.enemy.id));
-  return out;
+  return new KnownEnemies(sim, unit).all();
 }
 
-/** The shared empty answer of {@link enemiesKnownTo} (never mutated: every caller only reads it). */
-const NO_ENEMIES = Object.freeze([]) as unknown as Known[];
+/**
+ * {@link enemiesKnownTo}, found lazily (issue 20): `at(i)` is the i-th entry of that list, and
+ * only the {@link CHUNK_TILES}-square chunks needed to be sure of it are looked through, in rings
+ * around the unit's chunk (after ring j every unit within 8·j tiles has been seen). Creating it
+ * has the list's side effects at once: remembered enemies the unit sees are learned again and
+ * stale memories dropped (awareness.ts `knownEnemies`), whatever is asked afterwards. Valid until
+ * a unit moves or changes activity (callers ask within one decision).
+ */
+class KnownEnemies {
+  readonly #sim: Simulation;
+  readonly #unit: UnitRecord;
+  /** How far the seen or spotted enemies are looked for (tiles, Chebyshev). */
+  readonly #range: number;
+  /** The last chunk ring that can hold one of them. */
+  readonly #maxRing: number;
+  readonly #cx: number;
+  readonly #cy: number;
+  /** The next chunk ring to look through. */
+  #ring = 0;
+  /** Every seen or spotted enemy within this many tiles is in {@link #pending} or {@link #out}. */
+  #bound = -1;
+  /** Found, not yet handed out: entries with their distance (tiles to `at`). */
+  readonly #pending: { k: Known; d: number }[] = [];
+  /** Remembered enemies not seen or spotted now, nearest first (then by id), from {@link #next}. */
+  readonly #remembered: { k: Known; d: number }[] = [];
+  #next = 0;
+  /** Entries handed out, in order. */
+  readonly #out: Known[] = [];
+
+  constructor(sim: Simulation, unit: UnitRecord) {
+    this.#sim = sim;
+    this.#unit = unit;
+    this.#range = Math.max(perceptionRange(unit), CHASE_RANGE_TILES);
+    this.#maxRing = Math.ceil(this.#range / CHUNK_TILES);
+    this.#cx = Math.floor(unit.x / CHUNK_TILES);
+    this.#cy = Math.floor(unit.y / CHUNK_TILES);
+    if (!hasKeys(unit.knownEnemies)) return;
+    // Seeing a remembered enemy refreshes the memory (before stale memories are dropped).
+    for (const id in unit.knownEnemies) {
+      const u = sim.state.units[id];
+      if (u !== undefined && this.#eligible(u) && canSee(sim, unit, u)) learnPosition(sim, unit, u);
+    }
+    for (const k of knownEnemies(sim, unit)) {
+      if (this.#eligible(k.enemy) && this.#seenOrSpotted(k.enemy) !== undefined) continue; // found with where it stands now
+      this.#remembered.push({ k: { enemy: k.enemy, at: k.at, seen: false }, d: chebyshev(unit, k.at) });
+    }
+    this.#remembered.sort(byDistanceThenId);
+  }
+
+  /** True when `u` could be a seen or spotted enemy of the unit (before sight and range). */
+  #eligible(u: UnitRecord): boolean {
+    return areEnemies(this.#unit, u) && u !== this.#unit && isActive(u) && u.carriedBy === "";
+  }
+
+  /** For an eligible `u`: whether the unit sees it, or undefined when it is neither seen nor a spotted enemy within chase range. */
+  #seenOrSpotted(u: UnitRecord): boolean | undefined {
+    const d = chebyshev(this.#unit, u);
+    if (d > this.#range) return undefined;
+    const seen = canSee(this.#sim, this.#unit, u);
+    if (seen || (isSpotted(this.#sim, u) && d <= CHASE_RANGE_TILES)) return seen;
+    return undefined;
+  }
+
+  /** The i-th known enemy (0: the nearest), or undefined past the last. */
+  at(i: number): Known | undefined {
+    while (this.#out.length <= i) {
+      const k = this.#take();
+      if (k === undefined) return undefined;
+      this.#out.push(k);
+    }
+    return this.#out[i];
+  }
+
+  /** Every known enemy, nearest first (then by id). */
+  all(): Known[] {
+    for (let k = this.#take(); k !== undefined; k = this.#take()) this.#out.push(k);
+    return this.#out;
+  }
+
+  /** Takes the next entry in order (the caller appends it to #out). */
+  #take(): Known | undefined {
+    for (;;) {
+      let best = -1;
+      for (let j = 0; j < this.#pending.length; j++) {
+        if (best < 0 || byDistanceThenId(this.#pending[j]!, this.#pending[best]!) < 0) best = j;
+      }
+      const rem = this.#remembered[this.#next];
+      const fromPending = best >= 0 && (rem === undefined || byDistanceThenId(this.#pending[best]!, rem) < 0);
+      const d = fromPending ? this.#pending[best]!.d : rem?.d;
+      if (d !== undefined && d <= this.#bound) {
+        let k: Known;
+        if (fromPending) {
+          k = this.#pending[best]!.k;
+          this.#pending[best] = this.#pending[this.#pending.length - 1]!;
+          this.#pending.pop();
+        } else {
+          k = rem!.k;
+          this.#next++;
+        }
+        return k;
+      }
+      if (this.#ring > this.#maxRing) return undefined;
+      this.#scanRing(this.#ring++);
+      this.#bound = this.#ring > this.#maxRing ? Infinity : CHUNK_TILES * (this.#ring - 1);
+    }
+  }
+
+  /** Looks through the chunks of ring `r` around the unit's chunk for seen or spotted enemies. */
+  #scanRing(r: number): void {
+    const { x: ux, y: uy } = this.#unit;
+    const chunks = unitChunks(this.#sim);
+    for (let cy = this.#cy - r; cy <= this.#cy + r; cy++) {
+      const edge = cy === this.#cy - r || cy === this.#cy + r;
+      for (let cx = this.#cx - r; cx <= this.#cx + r; cx += edge || r === 0 ? 1 : 2 * r) {
+        const chunk = chunks.get(chunkKey(cx, cy));
+        if (chunk === undefined) continue;
+        for (const u of chunk) {
+          if (!this.#eligible(u)) continue;
+          const seen = this.#seenOrSpotted(u);
+          if (seen === undefined) continue;
+          this.#pending.push({ k: { enemy: u, at: { x: u.x, y: u.y }, seen }, d: Math.max(Math.abs(u.x - ux), Math.abs(u.y - uy)) });
+        }
+      }
+    }
+  }
+}
+
+/** Order of {@link enemiesKnownTo}: distance (tiles) to where the enemy is thought to be, then id. */
+function byDistanceThenId(a: { k: Known; d: number }, b: { k: Known; d: number }): number {
+  return a.d - b.d || Number(a.k.enemy.id) - Number(b.k.enemy.id);
+}
 
 /** True when `record` has an own enumerable key. */
 function hasKeys(record: object): boolean {
@@ -246,7 +360,7 @@ function followOrder(sim: Simulation, unit: UnitRecord): boolean {
 function rescue(sim: Simulation, unit: UnitRecord): boolean {
   let body: UnitRecord | undefined;
   let bestD = Infinity;
-  for (const u of presentUnits(sim)) {
+  for (const u of presentMinions(sim)) { // issue 20: the minions only, in the same order
     if (u.kind !== "minion" || u.activity !== "unconscious" || u.carriedBy !== "" || !isKeeperSide(u) || onOwnBed(u)) continue;
     const d = chebyshev(unit, u);
     if (d < bestD) { body = u; bestD = d; }

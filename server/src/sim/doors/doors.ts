@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, PartRecord, SimState, UnitRecord } from "../state.ts";
 import type { DoorMemory, DoorRecord } from "./types.ts";
-import { areEnemies, isActive, presentUnits } from "../world/units.ts";
+import { areEnemies, isActive, isMerchant, presentUnits } from "../world/units.ts";
 import { cableNetworks, markWiringChanged, wiringRevision } from "../traps/network.ts";
 import { markDoor, markPart } from "../changes.ts";
 
@@ -15,12 +15,9 @@ import { markDoor, markPart } from "../changes.ts";
  *   unit stands in it: it closes by itself once that unit has passed (DOOR-17, DOOR-31).
  * - Opening and closing never stop anyone: only an armed, built padlock does (DOOR-30, DOOR-32).
  * - The door and its padlock each follow their own rule on activation (DOOR-20/DOOR-28 proposal).
- * - Merchants are units of faction {@link MERCHANT_FACTION}.
+ * - Merchants are units of faction `MERCHANT_FACTION` (world/units.ts), brought in by merchants/merchants.ts.
  * - "During an invasion" means while a party is in the dungeon (`state.invasion.partyId`).
  */
-
-/** Faction of travelling merchants (DOOR-12). */
-export const MERCHANT_FACTION = "merchant";
 
 /** A fresh, empty {@link DoorMemory}. */
 export function createDoorMemory(): DoorMemory {
@@ -78,7 +75,7 @@ export function invasionUnderway(sim: Simulation): boolean {
  * @param purpose "move" for any other reason (work, going home, fleeing: proposal), "reachEnemy" when chasing `targetId`.
  */
 export function mayUnlock(sim: Simulation, unit: UnitRecord, purpose: "move" | "reachEnemy" = "move", targetId = ""): boolean {
-  if (unit.faction === MERCHANT_FACTION) return true;
+  if (isMerchant(unit)) return true;
   if (unit.kind === "adventurer" || unit.faction !== "dungeon") return false;
   if (unit.kind === "master") return true;
   if (purpose === "reachEnemy" && invasionUnderway(sim)) {

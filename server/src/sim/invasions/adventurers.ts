@@ -11,8 +11,7 @@ import { steerByPlayer } from "./playerMoves.ts";
 import { pursueAltar } from "./altars.ts";
 import { badlyHurt } from "./fleeing.ts";
 import { openParties } from "./openParties.ts";
-import { unitsNear } from "../world/unitIndex.ts";
-import { mayHaveEnemies } from "../world/factions.ts";
+import { unitsOnTile } from "../world/unitIndex.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
@@ -36,11 +35,20 @@ function master(sim: Simulation): UnitRecord | undefined {
 
 /** The lowest-id active enemy standing next to `unit` (8 neighbours), if any. */
 export function adjacentEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
-  if (!mayHaveEnemies(sim, unit)) return undefined; // issue 20 part 2: every unit on its side (world/factions.ts)
-  for (const u of unitsNear(sim, unit, 1)) { // issue 20: the 3×3 tiles' units, in id order
-    if (u !== unit && isActive(u) && areEnemies(unit, u) && chebyshev(unit, u) === 1) return u;
+  // Issue 20: the first such unit of each of the 8 neighbour tiles (a tile's units are in id
+  // order), then the lowest id of those: the first in id order of a scan of every unit.
+  let best: UnitRecord | undefined;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      for (const u of unitsOnTile(sim, unit.x + dx, unit.y + dy)) {
+        if (u === unit || !isActive(u) || !areEnemies(unit, u)) continue;
+        if (best === undefined || Number(u.id) < Number(best.id)) best = u;
+        break;
+      }
+    }
   }
-  return undefined;
+  return best;
 }
 
 /** Makes `unit` leave the map alive from the portal it stands on. */

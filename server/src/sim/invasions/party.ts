@@ -181,6 +181,24 @@ export function goalExists(sim: Simulation, goal: PartyGoal): boolean {
 }
 
 /**
+ * How many adventurers the dungeon's parties have counted so far: the members of every party
+ * record (they are never deleted; a freed prisoner joining a party counts again, so the count
+ * only grows). {@link adventurerName} numbers the next party's members after it.
+ */
+export function adventurersArrived(sim: Simulation): number {
+  return Object.values(sim.state.parties).reduce((sum, p) => sum + p.memberIds.length, 0);
+}
+
+/**
+ * An adventurer's name: its class and its number in the dungeon, counted over every party since
+ * the dungeon opened ("Peasant 1", "Peasant 2", then "Rogue 3" in the next invasion), so no two
+ * adventurers of a dungeon share a name (docs/rules-decisions.md, "Adventurer names").
+ */
+function adventurerName(adventurerClass: string, number: number): string {
+  return `${adventurerClass} ${number}`;
+}
+
+/**
  * Starts the next invasion: a party appears at a portal on the map edge and walks in under fog
  * (INV-07, INV-68, INV-69), planned by {@link planParty}; a goal gone before arrival becomes
  * killing the Master (INV-06). Emits `invasionStarted`.
@@ -203,11 +221,12 @@ export function startInvasion(sim: Simulation, special?: PendingInvasion): Party
   };
   // INV-64, INV-65: a raided settlement's party comes from it; every other party from the map's edge.
   if (special && special.kind !== "pursuers") party.homeSettlement = special.source;
+  const arrivedBefore = adventurersArrived(sim);
   sim.state.parties[id] = party;
   inv.partyId = id;
   plan.members.forEach((m, i) => {
     const u = addUnit(sim, {
-      kind: "adventurer", name: `${m.adventurerClass} ${i + 1}`, x: portal.x, y: portal.y,
+      kind: "adventurer", name: adventurerName(m.adventurerClass, arrivedBefore + i + 1), x: portal.x, y: portal.y,
       faction: special?.kind === "camp" ? "camp" : "village", partyId: id, activity: "walking",
       ...adventurerFields(m.adventurerClass, m.level),
     });

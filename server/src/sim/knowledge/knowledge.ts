@@ -1,8 +1,8 @@
 import { PARTS, type PartKind, type TriggerType } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, PartyRecord, UnitKnowledge, UnitRecord } from "../state.ts";
-import { chebyshev, tileIndex } from "../world/grid.ts";
-import { presentUnits } from "../world/units.ts";
+import { tileIndex } from "../world/grid.ts";
+import { unitsNear } from "../world/unitIndex.ts";
 
 /**
  * What each adventurer knows about the keeper's traps (KNOW-01 to KNOW-09, KNOW-32 to KNOW-51)
@@ -76,8 +76,8 @@ export function isConsciousAdventurer(u: UnitRecord): boolean {
 /** Every conscious adventurer within `tiles` (Chebyshev) of `at`, in id order. */
 export function adventurersWithin(sim: Simulation, at: { x: number; y: number }, tiles: number): UnitRecord[] {
   const out: UnitRecord[] = [];
-  for (const u of presentUnits(sim)) {
-    if (isConsciousAdventurer(u) && chebyshev(u, at) <= tiles) out.push(u);
+  for (const u of unitsNear(sim, at, tiles)) { // issue 20: the chunks in range, in id order
+    if (isConsciousAdventurer(u)) out.push(u);
   }
   return out;
 }

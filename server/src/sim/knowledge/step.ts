@@ -9,6 +9,7 @@ import {
 } from "./knowledge.ts";
 import { cautionFromTraces, recordBlood } from "./traces.ts";
 import { presentUnits } from "../world/units.ts";
+import { unitsNear } from "../world/unitIndex.ts";
 import { openParties } from "../invasions/openParties.ts";
 
 /**
@@ -96,17 +97,28 @@ export function trapDetection(sim: Simulation, party: PartyRecord, members: Unit
  */
 export function spottingRolls(sim: Simulation, party: PartyRecord, members: UnitRecord[]): void {
   party.spotRolls ??= [];
+  // Issue 20: each trigger asks the unit index for the units within SPOT_TILES instead of
+  // testing every member against every trigger; the spotter is the same (the highest Tracking,
+  // then the first in `members` order, as the scan of the members found it).
+  const rolled = new Set(party.spotRolls);
+  const order = new Map<UnitRecord, number>();
+  members.forEach((m, i) => order.set(m, i));
   for (const pid in sim.state.parts) {
     const part = sim.state.parts[pid] as PartRecord;
-    if (!part.built || !isLearnableTrigger(part) || party.spotRolls.includes(part.id)) continue;
+    if (!part.built || !isLearnableTrigger(part) || rolled.has(part.id)) continue;
     let spotter: UnitRecord | undefined;
-    for (const m of members) {
-      if (chebyshev(m, part) > SPOT_TILES || knows(sim, m, part.id)) continue;
+    let spotterAt = Infinity;
+    for (const m of unitsNear(sim, part, SPOT_TILES, false)) {
+      const at = order.get(m);
+      if (at === undefined || knows(sim, m, part.id)) continue;
+      if (spotter && (m.stats.tracking < spotter.stats.tracking || (m.stats.tracking === spotter.stats.tracking && at > spotterAt))) continue;
       if (!hasLineOfSight(sim.state.map, m, part)) continue;
-      if (!spotter || m.stats.tracking > spotter.stats.tracking) spotter = m;
+      spotter = m;
+      spotterAt = at;
     }
     if (!spotter) continue;
     party.spotRolls.push(part.id);
+    rolled.add(part.id);
     const result = sim.ruleset.check(sim, spotter, "spot", TRIGGER_CONCEALMENT, spotBonus(sim, spotter, part));
     if (!result.success) continue;
     learn(sim, spotter, part.id);

@@ -2,7 +2,7 @@ import { LINGERING_SOURCE, PARTS, TICKS_PER_GAME_MINUTE, type PartData, type Til
 import type { Simulation } from "../simulation.ts";
 import type { EffectRecord, PartRecord, Pos, UnitRecord } from "../state.ts";
 import { chebyshev, inBounds, isWalkable, tileIndex, tilePos } from "../world/grid.ts";
-import { isActive } from "../world/units.ts";
+import { isActive, isMerchant } from "../world/units.ts";
 import { walkTo } from "../world/movement.ts";
 import { markSpotted } from "../invasions/spotting.ts";
 import { markEffect } from "../changes.ts";
@@ -134,7 +134,7 @@ export function stepEffects(sim: Simulation): void {
       markEffect(sim, id);
       const harm = data.harm;
       const targets = e.kind === "gas"
-        ? Object.values(sim.state.units).filter((u) => isActive(u) && e.tiles.includes(tileIndex(sim.state.map, u.x, u.y)))
+        ? Object.values(sim.state.units).filter((u) => isActive(u) && !isMerchant(u) && e.tiles.includes(tileIndex(sim.state.map, u.x, u.y))) // DOOR-12 decision
         : unit && isActive(unit) ? [unit] : [];
       if (harm && harm.malignusSeverity !== null) {
         for (const target of targets) {

@@ -2,7 +2,7 @@ import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { isActive } from "../world/units.ts";
+import { isActive, isMerchant } from "../world/units.ts";
 import { doorTriggerSetOff } from "../world/hooks.ts";
 import { networkOf, type TrapNetwork } from "./network.ts";
 import { isReady, neverNeedsRearm, partAt } from "./parts.ts";
@@ -26,7 +26,8 @@ import { markPart } from "../changes.ts";
  *   everyone else but its `riggedBy` minion, wild creatures included even on an alarm trap
  *   (proposal).
  * - Victims are every active unit in the mechanism's area, whatever its side (TRAP-37: a trap
- *   can hit a minion). `trapFired.x/y` is the mechanism's tile (the trigger's when none fired).
+ *   can hit a minion), except travelling merchants (DOOR-12 decision: they never set off a
+ *   trigger, rigged or not, and no trap harms them). `trapFired.x/y` is the mechanism's tile (the trigger's when none fired).
  */
 
 /**
@@ -37,7 +38,7 @@ import { markPart } from "../changes.ts";
  * trap, and everyone else (adventurers, minions turned enemy) does.
  */
 export function setsOff(sim: Simulation, unit: UnitRecord, trigger: PartRecord, net: TrapNetwork): boolean {
-  if (!isActive(unit) || unit.kind === "master") return false;
+  if (!isActive(unit) || unit.kind === "master" || isMerchant(unit)) return false; // DOOR-12 decision: merchants never do
   if (trigger.riggedBy !== "") return unit.id !== trigger.riggedBy; // TRAP-40, TRAP-41
   if (unit.faction === "dungeon" && !inMurderousFrenzy(sim, unit)) return false; // TRAP-57, TRAP-62; TRAP-58: a minion in murderous frenzy is an enemy
   if (unit.faction === "wild") { // TRAP-59, TRAP-60
@@ -118,7 +119,7 @@ export function fireMechanism(
   const data = PARTS[mech.kind];
   const centre = data.reach === "trigger" && trigger ? trigger : mech;
   const victims: UnitRecord[] = data.reach === "none" ? [] : Object.values(sim.state.units)
-    .filter((u) => isActive(u) && chebyshev(u, centre) <= data.radius);
+    .filter((u) => isActive(u) && !isMerchant(u) && chebyshev(u, centre) <= data.radius); // DOOR-12 decision: merchants are spared
   mech.needsRearm = true;
   markPart(sim, mech.id);
   // The firing first, then the wounds it causes, so clients read events in causal order.

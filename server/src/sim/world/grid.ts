@@ -130,6 +130,16 @@ function plainPath(map: MapState, from: Pos, to: Pos): number[] | null {
   return path === null ? null : path.slice();
 }
 
+/**
+ * {@link aStar8}'s closed set, shared by every search (the simulation is single-threaded and a
+ * search never re-enters another): tile index -> the stamp of the search that closed it, and the
+ * entry it was closed with. Grown to the largest map searched.
+ */
+let closedStamp = new Uint32Array(0);
+let closedEntry = new Int32Array(0);
+/** The stamp of the latest search (0: none yet). */
+let stamp = 0;
+
 /** rot-js's 8-topology neighbour order: orthogonal first (N, E, S, W), then diagonals (NE, SE, SW, NW). */
 const ASTAR_DIRS: readonly (readonly [number, number])[] = [[0, -1], [1, 0], [0, 1], [-1, 0], [1, -1], [1, 1], [-1, 1], [-1, -1]];
 
@@ -143,7 +153,14 @@ const ASTAR_DIRS: readonly (readonly [number, number])[] = [[0, -1], [1, 0], [0,
  */
 function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) => boolean): number[] | null {
   const width = map.width;
-  const taken = new Int32Array(width * map.height).fill(-1);
+  // Issue 20: the closed set lives in scratch arrays reused by every search, a tile counting as
+  // taken only when its stamp is this search's; clearing a map-sized array per search made each
+  // search cost the whole map (linear in the entity count on a map sized to them).
+  const size = width * map.height;
+  if (closedStamp.length < size) { closedStamp = new Uint32Array(size); closedEntry = new Int32Array(size); stamp = 0; }
+  if (stamp === 0xffffffff) { closedStamp.fill(0); stamp = 0; }
+  const s = ++stamp;
+  const cs = closedStamp, ce = closedEntry;
   // Entries, by index in order of addition (the index is the last tie-break): tile, g, f, h, previous entry.
   const et: number[] = [], eg: number[] = [], ef: number[] = [], eh: number[] = [], prev: number[] = [];
   const heap: number[] = [];
@@ -196,19 +213,20 @@ function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) =>
   while (heap.length > 0) {
     const e = pop();
     const t = et[e] as number;
-    if (taken[t] !== -1) continue;
-    taken[t] = e;
+    if (cs[t] === s) continue;
+    cs[t] = s;
+    ce[t] = e;
     if (t === fromIndex) break;
     const x = t % width, y = (t - x) / width;
     for (let d = 0; d < 8; d++) {
       const dir = ASTAR_DIRS[d] as readonly [number, number];
       const nx = x + dir[0], ny = y + dir[1];
-      if (!ok(nx, ny) || taken[ny * width + nx] !== -1) continue;
+      if (!ok(nx, ny) || cs[ny * width + nx] === s) continue;
       add(nx, ny, e);
     }
   }
-  let e = taken[fromIndex] as number;
-  if (e === -1) return null;
+  if (cs[fromIndex] !== s) return null;
+  let e = ce[fromIndex] as number;
   const steps: number[] = [];
   for (e = prev[e] as number; e >= 0; e = prev[e] as number) steps.push(et[e] as number);
   return steps;

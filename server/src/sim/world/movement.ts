@@ -32,11 +32,11 @@ export function facingOf(dx: number, dy: number): number {
   return table[`${sx},${sy}`] ?? 0;
 }
 
-/** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18). */
+/** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18; a merchant is nobody's enemy, DOOR-12). */
 function blockedByEnemy(sim: Simulation, self: UnitRecord, x: number, y: number): boolean {
   if (!mayHaveEnemies(sim, self)) return false; // issue 20 part 2: every unit on its side (world/factions.ts)
   for (const u of unitsOnTile(sim, x, y)) { // issue 20: the tile's units only
-    if (u !== self && isActive(u) && u.faction !== self.faction) return true;
+    if (u !== self && isActive(u) && areEnemies(self, u)) return true;
   }
   return false;
 }
@@ -65,7 +65,7 @@ export function walkTo(sim: Simulation, unit: UnitRecord, goal: Pos, passable?: 
  * @returns false when no tile next to the target can be reached.
  */
 export function walkNextTo(sim: Simulation, unit: UnitRecord, target: Pos): boolean {
-  if (isUnit(target) && target.faction !== unit.faction) return walkToFightingPosition(sim, unit, target);
+  if (isUnit(target) && areEnemies(unit, target)) return walkToFightingPosition(sim, unit, target);
   if (chebyshev(unit, target) === 1) { unit.walk = null; return true; }
   // Keep walking toward a goal that is still next to the target.
   if (unit.walk) {
@@ -98,17 +98,25 @@ function walkToFightingPosition(sim: Simulation, unit: UnitRecord, target: UnitR
     if (chebyshev({ x: gx, y: gy }, target) === 1 && hasRoomFor(sim, unit, gx, gy)) return true;
   }
   const map = sim.state.map;
-  const taken = takenFightingPositions(sim, unit);
-  const passable = (x: number, y: number): boolean => !taken.has(tileIndex(map, x, y));
-  // Searches depend only on the map's tiles, the unit's tile and the taken tiles: a unit asking
-  // again from the same place with the same taken tiles (every tick while it waits) reuses them.
+  // CMB-18: the taken fighting positions, asked tile by tile as the searches reach them
+  // (takenFightingPositions over the whole map cost every enemy's neighbours for every unit).
+  // Searches depend only on the map's tiles, the unit's tile and whether each tile they asked
+  // about is taken: a unit asking again from the same place (every tick while it waits) reuses
+  // them when every tile they asked about still answers the same.
   const from = tileIndex(map, unit.x, unit.y);
-  const takenKey = [...taken].sort((a, b) => a - b).join(",");
   let memo = fightingSearches.get(unit);
-  if (!memo || memo.tiles !== map.tiles || memo.width !== map.width || memo.from !== from || memo.takenKey !== takenKey) {
-    memo = { tiles: map.tiles, width: map.width, from, takenKey, paths: new Map(), reach: undefined };
+  if (memo && (memo.tiles !== map.tiles || memo.width !== map.width || memo.from !== from || !stillTaken(sim, unit, memo.taken))) memo = undefined;
+  if (!memo) {
+    memo = { tiles: map.tiles, width: map.width, from, taken: new Map(), paths: new Map(), reach: undefined };
     fightingSearches.set(unit, memo);
   }
+  const taken = memo.taken;
+  const passable = (x: number, y: number): boolean => {
+    const i = y * map.width + x;
+    let t = taken.get(i);
+    if (t === undefined) { t = isTakenFightingPosition(sim, unit, x, y); taken.set(i, t); }
+    return !t;
+  };
   // A failed A* search explores the whole area around its goal; after the first failure, the
   // tiles `unit` cannot reach at all (one flood fill, same passability as findPath) are skipped
   // with the outcome walkTo would give them (no walk), and only reachable ones are searched.
@@ -132,12 +140,13 @@ function walkToFightingPosition(sim: Simulation, unit: UnitRecord, target: UnitR
   return false;
 }
 
-/** The searches walkToFightingPosition made for a unit from one tile with one set of taken tiles. */
+/** The searches walkToFightingPosition made for a unit from one tile, and the tiles they asked about. */
 interface FightingSearches {
   tiles: string;
   width: number;
   from: number;
-  takenKey: string;
+  /** Tile index -> whether it was a taken fighting position, for every tile the searches asked about. */
+  taken: Map<number, boolean>;
   /** Goal tile index -> findPath's answer (never handed out: walks get a copy). */
   paths: Map<number, number[] | null>;
   reach: Uint8Array | undefined;
@@ -175,26 +184,23 @@ function reachableFrom(map: MapState, from: Pos, passable: (x: number, y: number
   return seen;
 }
 
-/** CMB-18: tile indices `unit` may not walk through: taken (no room for it) and next to an enemy of it. */
-function takenFightingPositions(sim: Simulation, unit: UnitRecord): Set<number> {
-  // Issue 20: the fighting positions are the tiles next to an active enemy, so only those are
-  // tested (per tile through the unit index) instead of every unit's tile against every unit.
-  // The same set as testing every body's tile: a tile with no room for `unit` has a body on it.
-  const out = new Set<number>();
-  const map = sim.state.map;
-  for (const e of presentUnits(sim)) {
-    if (e === unit || !isActive(e) || !areEnemies(unit, e)) continue;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if (dx === 0 && dy === 0) continue;
-        const x = e.x + dx, y = e.y + dy;
-        if (!inBounds(map, x, y)) continue;
-        const i = tileIndex(map, x, y);
-        if (!out.has(i) && !hasRoomFor(sim, unit, x, y)) out.add(i);
-      }
-    }
+/**
+ * CMB-18: true when `unit` may not walk through (x, y) (on the map): a tile with no room for it
+ * ({@link hasRoomFor}) next to an active enemy of it (crowding.ts `isFightingPosition`). Asks
+ * about the tile and its 8 neighbours only (the unit index).
+ */
+function isTakenFightingPosition(sim: Simulation, unit: UnitRecord, x: number, y: number): boolean {
+  return !hasRoomFor(sim, unit, x, y) && isFightingPosition(sim, unit, x, y);
+}
+
+/** True when every tile of `taken` (tile index -> taken) still answers the same for `unit`. */
+function stillTaken(sim: Simulation, unit: UnitRecord, taken: ReadonlyMap<number, boolean>): boolean {
+  const width = sim.state.map.width;
+  for (const [i, t] of taken) {
+    const x = i % width;
+    if (isTakenFightingPosition(sim, unit, x, (i - x) / width) !== t) return false;
   }
-  return out;
+  return true;
 }
 
 /** Stops the unit's walk. */

@@ -1,6 +1,6 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
-import { allUnits } from "./units.ts";
+import { allUnits, checkUnitList } from "./units.ts";
 
 /**
  * Issue 20 part 1: units by tile, so that a question about one tile ("who stands here?", "is an
@@ -33,7 +33,7 @@ interface UnitIndex {
 export const CHUNK_TILES = 8;
 
 /** Key of the chunk holding tile (x, y). */
-function chunkKey(x: number, y: number): number {
+function chunkOf(x: number, y: number): number {
   return tileKey(Math.floor(x / CHUNK_TILES), Math.floor(y / CHUNK_TILES));
 }
 
@@ -66,7 +66,7 @@ function build(list: readonly UnitRecord[], tick: number): UnitIndex {
     const k = tileKey(u.x, u.y);
     const bucket = tiles.get(k);
     if (bucket) bucket.push(u); else tiles.set(k, [u]);
-    const c = chunkKey(u.x, u.y);
+    const c = chunkOf(u.x, u.y);
     const chunk = chunks.get(c);
     if (chunk) chunk.push(u); else chunks.set(c, [u]);
   }
@@ -86,7 +86,7 @@ function verify(index: UnitIndex): void {
       for (const [k, b] of index.tiles) if (b.includes(u)) at = `(${(k % 65536) - 32768}, ${Math.floor(k / 65536) - 32768})`;
       throw new Error(`unit index out of date: unit ${u.id} stands on (${u.x}, ${u.y}) but is indexed at ${at}; move units with placeUnit (world/unitIndex.ts)`);
     }
-    if (!index.chunks.get(chunkKey(u.x, u.y))?.includes(u)) throw new Error(`unit index out of date: unit ${u.id} is missing from the chunk of (${u.x}, ${u.y})`);
+    if (!index.chunks.get(chunkOf(u.x, u.y))?.includes(u)) throw new Error(`unit index out of date: unit ${u.id} is missing from the chunk of (${u.x}, ${u.y})`);
   }
 }
 
@@ -151,6 +151,22 @@ export function unitsNear(sim: Simulation, center: { x: number; y: number }, ran
 }
 
 /**
+ * The chunks of the current index: {@link chunkKey} of chunk (cx, cy) (chunk coordinates: tile
+ * coordinates divided by {@link CHUNK_TILES}, rounded down) -> the units in it, whatever their
+ * activity except `left` at the start of the tick, in no order; chunks with no unit are missing.
+ * The map and its arrays are the index's own: do not keep or change them, and ask again after a
+ * unit moved or was added.
+ */
+export function unitChunks(sim: Simulation): ReadonlyMap<number, readonly UnitRecord[]> {
+  return current(sim).chunks;
+}
+
+/** The key of chunk (cx, cy) in {@link unitChunks} (chunk coordinates within ±32,767). */
+export function chunkKey(cx: number, cy: number): number {
+  return tileKey(cx, cy);
+}
+
+/**
  * Moves `unit` to tile (x, y) (no checks: callers apply the rules) and keeps the index up to
  * date. Every system that changes a unit's position calls this instead of writing `x`/`y`.
  */
@@ -166,7 +182,7 @@ export function placeUnit(sim: Simulation, unit: UnitRecord, x: number, y: numbe
         if (i >= 0) from.splice(i, 1);
         if (from.length === 0) index.tiles.delete(tileKey(unit.x, unit.y));
       }
-      const fc = chunkKey(unit.x, unit.y), tc = chunkKey(x, y);
+      const fc = chunkOf(unit.x, unit.y), tc = chunkOf(x, y);
       if (fc !== tc) {
         const fromChunk = index.chunks.get(fc);
         if (fromChunk) {
@@ -202,12 +218,13 @@ export function beginTick(sim: Simulation): void {
 /**
  * Called by `Simulation.step` after its systems ran (`ran` false when one threw: no check, the
  * system's error is the one reported): with checks on, throws when a system moved a unit without
- * {@link placeUnit} during the tick.
+ * {@link placeUnit} during the tick, or added or removed one without `unitsChanged` (units.ts
+ * `checkUnitList`).
  * @throws Error naming the first unit found out of place (checks on only).
  */
 export function endTick(sim: Simulation, ran = true): void {
   inTick = false;
-  if (checks && ran) checkUnitIndex(sim);
+  if (checks && ran) { checkUnitList(sim); checkUnitIndex(sim); }
 }
 
 /**

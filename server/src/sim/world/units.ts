@@ -65,9 +65,21 @@ export function isKeeperSide(unit: UnitRecord): boolean {
   return unit.faction === "dungeon";
 }
 
-/** True when `a` and `b` are enemies: adventurers against the keeper's side, and wild creatures against both. */
+/** Faction of travelling merchants (DOOR-12; merchants/merchants.ts brings them in). */
+export const MERCHANT_FACTION = "merchant";
+
+/** True for a travelling merchant (DOOR-12): nobody's enemy, never sets off nor suffers a trap (docs/rules-decisions.md). */
+export function isMerchant(unit: UnitRecord): boolean {
+  return unit.faction === MERCHANT_FACTION;
+}
+
+/**
+ * True when `a` and `b` are enemies: adventurers against the keeper's side, and wild creatures
+ * against both. A travelling merchant is nobody's enemy (DOOR-12 decision): nobody attacks it,
+ * blocks it or is blocked by it.
+ */
 export function areEnemies(a: UnitRecord, b: UnitRecord): boolean {
-  if (a.faction === b.faction) return false;
+  if (a.faction === b.faction || isMerchant(a) || isMerchant(b)) return false;
   return true;
 }
 
@@ -79,7 +91,8 @@ const unitLists = new WeakMap<object, UnitListCache>();
 /**
  * Every unit of the state, in the order `for (const id in sim.state.units)` visits them (ids are
  * integer strings: ascending id). The list is built again after {@link unitsChanged} (which
- * {@link addUnit} and body recovery call) or when a new id was handed out; otherwise iterating
+ * {@link addUnit} and body recovery call) or when an id handed out since names a unit of the
+ * state (checked by {@link checkUnitList} in tests); otherwise iterating
  * it is much cheaper than a `for…in` over a record of hundreds of units (past parties stay in
  * the state). A list already handed out is never mutated: a loop that adds a unit keeps
  * iterating the units that existed when it started, as `for…in` does.
@@ -88,11 +101,35 @@ const unitLists = new WeakMap<object, UnitListCache>();
 export function allUnits(sim: Simulation): readonly UnitRecord[] {
   const units = sim.state.units;
   const cached = unitLists.get(units);
-  if (cached && cached.nextId === sim.state.nextId) return cached.list;
+  if (cached) {
+    const nextId = sim.state.nextId;
+    if (cached.nextId === nextId) return cached.list;
+    // Issue 20: ids handed out since (effects, doors, duels, cables…) that name no unit leave
+    // the list as it is (and the unit index built on it); rebuilding it for each trap effect
+    // of a tick cost every unit again.
+    let added = false;
+    for (let id = cached.nextId; id < nextId && !added; id++) if (units[String(id)] !== undefined) added = true;
+    if (!added) { cached.nextId = nextId; return cached.list; }
+  }
   const list: UnitRecord[] = [];
   for (const id in units) list.push(units[id] as UnitRecord);
   unitLists.set(units, { nextId: sim.state.nextId, list });
   return list;
+}
+
+/**
+ * Debug check (tests, through world/unitIndex.ts `endTick`): throws when the cached
+ * {@link allUnits} list does not hold exactly the units of the state (a unit added or removed
+ * without {@link unitsChanged}).
+ * @throws Error naming the counts.
+ */
+export function checkUnitList(sim: Simulation): void {
+  const cached = unitLists.get(sim.state.units);
+  if (cached === undefined) return;
+  const ids = Object.keys(sim.state.units);
+  if (ids.length !== cached.list.length || ids.some((id, i) => cached.list[i] !== sim.state.units[id])) {
+    throw new Error(`unit list out of date: the state has ${ids.length} units, the cached list ${cached.list.length}; call unitsChanged (world/units.ts) after adding or removing a unit`);
+  }
 }
 
 /** Drops the cached {@link allUnits} list after a unit was added to or removed from the state. */
@@ -121,5 +158,23 @@ export function presentUnits(sim: Simulation): readonly UnitRecord[] {
   const list: UnitRecord[] = [];
   for (const u of from) if (u.activity !== "left") list.push(u);
   presentLists.set(sim.state.units, { all, tick, list });
+  return list;
+}
+
+/** The cached {@link presentMinions} list: filtered from the {@link presentUnits} list `present`. */
+const minionLists = new WeakMap<readonly UnitRecord[], readonly UnitRecord[]>();
+
+/**
+ * The units of {@link presentUnits} whose kind is `minion`, in the same order (a unit's kind never
+ * changes): a loop that only looks at minions skips the adventurers, creatures and past parties.
+ * Filtered again whenever {@link presentUnits} gives a new list.
+ */
+export function presentMinions(sim: Simulation): readonly UnitRecord[] {
+  const present = presentUnits(sim);
+  let list = minionLists.get(present);
+  if (list === undefined) {
+    list = present.filter((u) => u.kind === "minion");
+    minionLists.set(present, list);
+  }
   return list;
 }

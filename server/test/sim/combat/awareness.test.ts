@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { applyWound } from "../../../src/sim/combat/malignus/wounds.ts";
-import { moduleFor, withSharedRules } from "../../../src/sim/combat/rulesets.ts";
 import { KNOWN_ENEMY_MEMORY_TICKS, NOISE_RANGE, knownEnemies, makeNoise } from "../../../src/sim/combat/awareness.ts";
 import { canSee } from "../../../src/sim/combat/perception.ts";
 import { stepConditions } from "../../../src/sim/combat/conditions.ts";
 import { stepMinions } from "../../../src/sim/minions/minions.ts";
-import { adventurer, makeSim, scriptedDice } from "./helpers.ts";
+import { adventurer, forceDice, makeSim, scriptedDice } from "./helpers.ts";
 
 const WIDE = [
   "P.......................",
@@ -22,18 +21,22 @@ const WIDE = [
 const BLIND = { combat: 3, craft: 0, tracking: 0, block: 0 };
 
 describe("being hit reveals the attacker", () => {
-  it("CMB-05: a hit tells the target where the attacker is even out of sight; a miss does not", () => {
+  it("CMB-05: a hit tells the target where the attacker is even out of sight; a miss does not (the real malignus attack on forced dice)", () => {
     const sim = makeSim(1, WIDE);
     const target = addUnit(sim, { kind: "minion", x: 2, y: 2, stats: { ...BLIND } });
-    const archer = adventurer(sim, 12, 2, { gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
+    const archer = adventurer(sim, 12, 2, { stats: { combat: 2, craft: 0, tracking: 1, block: 0 }, gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
     expect(canSee(sim, target, archer)).toBe(false); // 10 tiles away, perception 3
-    let hit = true;
-    const probe = withSharedRules({ ...moduleFor("malignus"), attack: () => ({ hit }) });
-    hit = false;
-    probe.attack(sim, archer, target);
+    // A miss: 1d10 1 + Combat 2 = 3 against 5 + Combat 3 = 8.
+    let dice = forceDice(sim, [1, 5]);
+    sim.drainEvents();
+    expect(sim.ruleset.attack(sim, archer, target)).toEqual({ hit: false });
+    expect(dice.left()).toBe(0);
     expect(target.knownEnemies).toEqual({});
-    hit = true;
-    probe.attack(sim, archer, target);
+    // A hit: 10 + 2 = 12 against 1 + 3 = 4 (margin 8), located on the torso (d100 50): a wound, and the archer is known.
+    dice = forceDice(sim, [10, 1, 50]);
+    expect(sim.ruleset.attack(sim, archer, target)).toEqual({ hit: true });
+    expect(dice.left()).toBe(0);
+    expect(sim.drainEvents().map((e) => e.type)).toEqual(["attack", "attack", "wound"]);
     expect(target.knownEnemies).toEqual({ [archer.id]: { x: 12, y: 2, tick: 0 } });
     expect(knownEnemies(sim, target).map((k) => [k.enemy.id, k.at])).toEqual([[archer.id, { x: 12, y: 2 }]]);
   });

@@ -13,7 +13,7 @@ describe("d20 damage", () => {
     expect([...D20_DAMAGE_TYPES].sort()).toEqual(["acid", "asphyxiation", "bludgeoning", "burn", "magic", "piercing", "poison", "psychic", "slashing"]);
   });
 
-  it("D20-DAMAGE-08, D20-DAMAGE-11, D20-DAMAGE-12, D20-DAMAGE-20, D20-DAMAGE-21, D20-DAMAGE-22: shared damage kinds map onto d20 types", () => {
+  it("the shared damage kinds map onto d20 types (the rules in play: live-damage-types, live-damage-kinds, live-damage)", () => {
     expect(SHARED_TO_D20_DAMAGE.acid).toBe("acid");
     expect(SHARED_TO_D20_DAMAGE.blunt).toBe("bludgeoning");
     expect(SHARED_TO_D20_DAMAGE.piercing).toBe("piercing");
@@ -87,11 +87,11 @@ describe("d20 damage", () => {
     expect(dots).toHaveLength(1);
   });
 
-  it("D20-DAMAGE-10, D20-DAMAGE-13, D20-DAMAGE-15, D20-DAMAGE-24: ground zones deal acid 1d4, poison and burn 1d2", () => {
+  it("the ground zones' dice: acid 1d4, poison and burn 1d2 (in play: live-damage.test.ts, the Master's area spells)", () => {
     expect(GROUND_ZONE_DICE).toEqual({ acid: "1d4", poison: "1d2", burn: "1d2" });
   });
 
-  it("D20-DAMAGE-18, D20-DAMAGE-19: psychic damage exists and magic resistance is AC + Contrôle (the Magic Absorb defence)", () => {
+  it("psychic is a damage type (in play: the giant bat's screech, the Master's silence and madness, live-status.test.ts)", () => {
     expect(D20_DAMAGE_TYPES).toContain("psychic");
   });
 

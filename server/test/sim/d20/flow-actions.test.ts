@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { hideRoll, initiativeOrder, initiativeRoll, isSurprised, notices, passivePerception } from "../../../src/sim/combat/d20/flow.ts";
-import { HELP_RANGE } from "@malignus/shared";
+import { HELP_RANGE, type SimEvent } from "@malignus/shared";
 import { ACTION_COST, interact, newTurn, spendAction } from "../../../src/sim/combat/d20/actions.ts";
 import { scriptedDice } from "./helpers.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { plain } from "./live-helpers.ts";
 
 describe("d20 flow: surprise and initiative", () => {
   it("D20-FLOW-09: passive Perception is 10 + Perception modifier + vigilance", () => {
@@ -88,7 +91,113 @@ describe("d20 actions", () => {
     expect(c.demi).toBe(false);
   });
 
-  it("D20-ACTION-16, D20-ACTION-17: Help reaches an enemy within 3 tiles", () => {
-    expect(HELP_RANGE).toBe(3);
+});
+
+describe("Help in a live d20 room, through planTurn commands (D20-ACTION-17 to D20-ACTION-19)", () => {
+  /**
+   * Two player heroes, A at (5, 5) and B at (7, 6), against a minion at (`minionX`, 5), everyone plain
+   * (zero characteristics, 100 HP; the minion's AC 11). Initiative A 20, B 19, minion 1. A's player
+   * plans `aStep` (Help for B against the minion, or a wait), B's player an attack on the minion;
+   * B's attack dice are `attackDice`, its damage 1d8 = 4, then the minion's natural 1 misses.
+   */
+  function helpThenAttack(minionX: number, help: boolean, attackDice: number[]) {
+    const sim = d20Sim(1);
+    const a = hero(sim, 5, 5, { controller: "a0" });
+    const b = hero(sim, 7, 6, { controller: "a1" });
+    const m = minion(sim, minionX, 5, { faction: "dungeon" });
+    plain([a, b, m]);
+    a.targetId = m.id;
+    forceDice(sim, [20, 19, 1]);
+    sim.step();
+    const seatA = { kind: "adventurer", seatId: "a0", unitId: a.id } as const;
+    expect(help
+      ? sim.enqueue(seatA, { type: "planTurn", action: "steps", steps: [{ kind: "help", allyId: b.id, targetId: m.id }] })
+      : sim.enqueue(seatA, { type: "planTurn", action: "wait" })).toEqual({ ok: true });
+    const aTurn = sim.step();
+    const statuses = d20Of(b).statuses.map(({ kind, sourceId, detail }) => ({ kind, sourceId, detail }));
+    expect(sim.enqueue({ kind: "adventurer", seatId: "a1", unitId: b.id }, { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] })).toEqual({ ok: true });
+    const dice = forceDice(sim, attackDice);
+    const bTurn = [...sim.step(), ...sim.step()];
+    return { a, b, m, aTurn, statuses, bTurn, dice };
+  }
+  const attacks = (ev: readonly SimEvent[]) => ev.flatMap((e) => e.type === "attack" ? [{ attackerId: e.attackerId, hit: e.hit, attackRoll: e.attackRoll }] : []);
+
+  it(`D20-ACTION-17, D20-ACTION-18, D20-ACTION-19: A helps B against the minion ${HELP_RANGE} tiles away (its full action); B's first attack on it has advantage: 2 and 15, the 15 hits for 4`, () => {
+    const f = helpThenAttack(8, true, [2, 15, 4, 1]);
+    expect(f.aTurn.filter((e) => e.type === "turnPlanPlayed")).toMatchObject([{ unitId: f.a.id, refusals: [null] }]);
+    expect(f.statuses).toEqual([{ kind: "helped", sourceId: f.a.id, detail: f.m.id }]);
+    expect(attacks(f.bTurn)).toEqual([{ attackerId: f.b.id, hit: true, attackRoll: 15 }, { attackerId: f.m.id, hit: false, attackRoll: 1 }]);
+    expect(d20Of(f.m).hp).toBe(96);
+    expect(d20Of(f.b).statuses).toEqual([]); // used: only the first attack has advantage
+    expect(f.dice.left()).toBe(0);
+  });
+
+  it("D20-ACTION-18: without Help the same 2 is B's only die and misses", () => {
+    const f = helpThenAttack(8, false, [2, 1]);
+    expect(f.statuses).toEqual([]);
+    expect(attacks(f.bTurn)).toEqual([{ attackerId: f.b.id, hit: false, attackRoll: 2 }, { attackerId: f.m.id, hit: false, attackRoll: 1 }]);
+    expect(d20Of(f.m).hp).toBe(100);
+    expect(f.dice.left()).toBe(0);
+  });
+
+  /**
+   * Player heroes A (`helperAt`), B at (6, 6) and C at (6, 5), a minion at (10, 5); initiative A 20,
+   * B 19, C 2, the minion 1. Then C lies dying (0 HP, 1 failure: first aid needs 10 + 1). A's player
+   * plans Help for B's first aid on C (or waits), B's player first aid on C, rolled on `aidDice`.
+   */
+  function helpFirstAid(helperAt: [number, number], help: boolean, aidDice: number[]) {
+    const sim = d20Sim(1);
+    const a = hero(sim, helperAt[0], helperAt[1], { controller: "a0" });
+    const b = hero(sim, 6, 6, { controller: "a1" });
+    const c = hero(sim, 6, 5, { controller: "a2" });
+    const m = minion(sim, 10, 5, { faction: "dungeon" });
+    plain([a, b, c, m]);
+    a.targetId = m.id;
+    forceDice(sim, [20, 19, 2, 1]);
+    sim.step();
+    const cd = d20Of(c);
+    cd.hp = 0; cd.deathSaves.failures = 1; c.activity = "unconscious";
+    const seatA = { kind: "adventurer", seatId: "a0", unitId: a.id } as const;
+    expect(help
+      ? sim.enqueue(seatA, { type: "planTurn", action: "steps", steps: [{ kind: "help", allyId: b.id, targetId: c.id }] })
+      : sim.enqueue(seatA, { type: "planTurn", action: "wait" })).toEqual({ ok: true });
+    const aRefusals = sim.step().flatMap((e) => e.type === "turnPlanPlayed" ? e.refusals : []);
+    expect(sim.enqueue({ kind: "adventurer", seatId: "a1", unitId: b.id }, { type: "planTurn", action: "steps", steps: [{ kind: "firstAid", targetId: c.id }] })).toEqual({ ok: true });
+    const dice = forceDice(sim, aidDice);
+    const bRefusals = sim.step().flatMap((e) => e.type === "turnPlanPlayed" ? e.refusals : []);
+    return { b, c: cd, aRefusals, bRefusals, left: dice.left() };
+  }
+
+  it("D20-ACTION-16, D20-HP-29: A helps B with the task of first aid on dying C; B's roll has advantage: 4 and 11, the 11 reaches 10 + 1 and C is stable", () => {
+    const f = helpFirstAid([5, 5], true, [4, 11]);
+    expect([f.aRefusals, f.bRefusals, f.left]).toEqual([[null], [null], 0]);
+    expect([f.c.stable, f.c.hp]).toEqual([true, 0]);
+    expect(d20Of(f.b).statuses).toEqual([]); // the help is spent on that roll
+  });
+
+  it("D20-ACTION-16: without the help the same 4 is B's only die: C stays dying", () => {
+    const f = helpFirstAid([5, 5], false, [4]);
+    expect([f.aRefusals, f.bRefusals, f.left]).toEqual([[], [null], 0]);
+    expect([f.c.stable, f.c.hp, f.c.dead]).toEqual([false, 0, false]);
+  });
+
+  it("D20-ACTION-16 (Left open: the helper stands within 1 tile of the patient): A 3 tiles from C cannot help; B rolls one die", () => {
+    const f = helpFirstAid([3, 5], true, [4]);
+    expect([f.aRefusals, f.bRefusals, f.left]).toEqual([["the dying creature must be within 1 tile of the helper (D20-ACTION-16)"], [null], 0]);
+    expect(f.c.stable).toBe(false);
+  });
+
+  it(`D20-ACTION-17: a minion ${HELP_RANGE + 1} tiles from A cannot be helped against: the step is refused and B gets no help`, () => {
+    const sim = d20Sim(1);
+    const a = hero(sim, 5, 5, { controller: "a0" });
+    const b = hero(sim, 8, 6, { controller: "a1" });
+    const m = minion(sim, 9, 5, { faction: "dungeon" });
+    plain([a, b, m]);
+    a.targetId = m.id;
+    forceDice(sim, [20, 19, 1]);
+    sim.step();
+    sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "help", allyId: b.id, targetId: m.id }] });
+    expect(sim.step().filter((e) => e.type === "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: ["the foe must be within 3 tiles of the helper (D20-ACTION-17)"] }]);
+    expect(d20Of(b).statuses).toEqual([]);
   });
 });

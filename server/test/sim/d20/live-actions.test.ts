@@ -43,7 +43,19 @@ function playTurn(sim: Simulation, first: UnitRecord, target: UnitRecord, initia
 }
 
 describe("d20 actions and attacks in a live room (issue 17)", () => {
-  it("D20-ATTACK-30, D20-ATTACK-31, D20-ATTACK-32, D20-FLOW-31, D20-ACTION-21: a level-2 Rogue player strikes with its shortsword, then its dagger (demi-action and reaction, no weapon skill on the off-hand damage), swaps weapons free, and a second swap needs the demi-action it no longer has", () => {
+  it("D20-HP-06, D20-HP-08, D20-HP-09: lost HP come back, added to the current HP: a Rogue player 10 HP down drinks a healing potion (2d4 + 2 = 3 + 2 + 2 = 7) and ends 3 HP down", () => {
+    const sim = d20Sim(1);
+    const [rogue] = party(sim, ["Rogue"]);
+    const m = foe(sim, 5);
+    const r = d20Of(rogue!);
+    r.hp = r.maxHp - 10;
+    const t = playTurn(sim, rogue!, m, [20, 1], [{ kind: "useObject", item: "healingPotion" }], [3, 2]);
+    expect(t.refusals).toEqual([null]);
+    expect(of(t.events, "healed").map(({ unitId, byUnitId, hp }) => ({ unitId, byUnitId, hp }))).toEqual([{ unitId: rogue!.id, byUnitId: rogue!.id, hp: r.maxHp - 3 }]);
+    expect(r.hp).toBe(r.maxHp - 3);
+  });
+
+  it("D20-ATTACK-30, D20-ATTACK-31, D20-ATTACK-32, D20-FLOW-31, D20-ACTION-21, D20-ACTION-05: a level-2 Rogue player strikes with its shortsword, then its dagger (demi-action and reaction, no weapon skill on the off-hand damage), swaps weapons free, and a second swap needs the demi-action it no longer has", () => {
     const sim = d20Sim(1);
     const [rogue] = party(sim, ["Rogue"], 2);
     const m = foe(sim, 5);
@@ -59,7 +71,7 @@ describe("d20 actions and attacks in a live room (issue 17)", () => {
     expect([r.reactionUsed, r.weapon.name, r.offHand?.name, r.equipment.mainHand, d20Of(m).hp]).toEqual([true, "dagger", "shortsword", ["weapon:dagger"], 22]);
   });
 
-  it("D20-ATTACK-33, D20-FLOW-31, D20-FLOW-33: the Rogue swaps weapons free (a potion would need the demi-action) and throws its dagger 3 tiles as a ranged attack", () => {
+  it("D20-ATTACK-33, D20-FLOW-31, D20-FLOW-33, D20-ACTION-05: the Rogue swaps weapons free (a potion would need the demi-action) and throws its dagger 3 tiles as a ranged attack", () => {
     const sim = d20Sim(1);
     const [rogue] = party(sim, ["Rogue"]);
     const m = foe(sim, 7);
@@ -95,7 +107,7 @@ describe("d20 actions and attacks in a live room (issue 17)", () => {
     expect([damage(events), d20Of(rogue!).reactionUsed, left.left()]).toEqual([[[rogue!.id, m.id, 4], [rogue!.id, m.id, 3]], true, 0]);
   });
 
-  it("D20-ATTACK-23: the Skyrider's spear reaches 2 tiles from its griffon's 2 × 2 space", () => {
+  it("D20-ATTACK-23, D20-ATTACK-52 (melee at contact range, up to 2 tiles): the Skyrider's spear reaches 2 tiles from its griffon's 2 × 2 space", () => {
     const sim = d20Sim(1);
     const [sky] = party(sim, ["Skyrider"]);
     const m = foe(sim, 7);
@@ -115,7 +127,7 @@ describe("d20 actions and attacks in a live room (issue 17)", () => {
     expect(damage(t.events)).toEqual([[scout!.id, m.id, 5]]);
   });
 
-  it("D20-ATTACK-22: a troll's long arms strike a hero 2 tiles from its space without moving", () => {
+  it("D20-ATTACK-22, D20-ATTACK-52: a troll's long arms strike a hero 2 tiles from its space without moving", () => {
     const sim = d20Sim(1);
     const troll = addUnit(sim, { kind: "creature", species: "troll", x: 4, y: 4 });
     d20Of(troll).abilities = { ...ZERO };

@@ -16,14 +16,16 @@ const damaged = (ev: readonly SimEvent[]) => ev.flatMap((e) => e.type === "damag
 describe("d20 damage types reach the victims of traps (live)", () => {
   const cases = [
     // 2d8 = 5 + 4 = 9 slashing (blades, D20-DAMAGE-20), resisted (D20-DAMAGE-25): 4.
-    { mechanism: "spinningBlades", dice: [5, 4], resistances: ["slashing"], vulnerabilities: [], amount: 4, type: "slashing" },
+    { ids: "D20-DAMAGE-20", mechanism: "spinningBlades", dice: [5, 4], resistances: ["slashing"], vulnerabilities: [], amount: 4, type: "slashing" },
     // 3d6 = 1 + 2 + 3 = 6 fire → burn (D20-DAMAGE-22), burn-vulnerable (D20-DAMAGE-26): 12.
-    { mechanism: "flameJet", dice: [1, 2, 3], resistances: [], vulnerabilities: ["burn"], amount: 12, type: "burn" },
-    // 1d6 = 4 poison → poison, resistant to burn only: the full 4.
-    { mechanism: "gasJet", dice: [4], resistances: ["burn"], vulnerabilities: [], amount: 4, type: "poison" },
+    { ids: "D20-DAMAGE-22", mechanism: "flameJet", dice: [1, 2, 3], resistances: [], vulnerabilities: ["burn"], amount: 12, type: "burn" },
+    // 1d6 = 4 poison → poison (toxic gas, D20-DAMAGE-13), resistant to burn only: the full 4.
+    { ids: "D20-DAMAGE-13", mechanism: "gasJet", dice: [4], resistances: ["burn"], vulnerabilities: [], amount: 4, type: "poison" },
+    // 2d10 = 6 + 1 = 7 lightning → magic (an elemental magical attack, D20-DAMAGE-21), magic-vulnerable: 14.
+    { ids: "D20-DAMAGE-21", mechanism: "electricCoil", dice: [6, 1], resistances: [], vulnerabilities: ["magic"], amount: 14, type: "magic" },
   ] as const;
   for (const c of cases) {
-    it(`D20-DAMAGE-01, D20-DAMAGE-06, D20-DAMAGE-20, D20-DAMAGE-22 (live, forced dice): the ${c.mechanism} deals ${c.type} damage: ${c.amount} to a minion at 50 HP`, () => {
+    it(`D20-DAMAGE-01, D20-DAMAGE-06, ${c.ids} (live, forced dice): the ${c.mechanism} deals ${c.type} damage: ${c.amount} to a minion at 50 HP`, () => {
       const sim = d20Sim();
       const plate = placeBuilt(sim, "pressurePlate", 2, 2);
       const mech = placeBuilt(sim, c.mechanism, 8, 2);

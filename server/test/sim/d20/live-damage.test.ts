@@ -107,7 +107,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     });
   }
 
-  for (const [spell, type, roll, id] of [["acidDart", "acid", 4, "D20-DAMAGE-09"], ["firebolt", "burn", 5, "D20-DAMAGE-23"]] as const) {
+  for (const [spell, type, roll, id] of [["acidDart", "acid", 4, "D20-DAMAGE-08 (a corrosive spray), D20-DAMAGE-09"], ["firebolt", "burn", 5, "D20-DAMAGE-22, D20-DAMAGE-23"]] as const) {
     it(`${id}: the Master's ${spell} leaves 1d4 ${type} for the hero's next 2 turns`, () => {
       const f = masterPlayed();
       f.enc.plans[f.m.id] = { steps: [{ kind: "cast", spell, targetId: f.a.id }] };
@@ -122,7 +122,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     });
   }
 
-  it("D20-DAMAGE-17: a troll the keeper plays grapples the hero; while the hold lasts the hero takes 1d4 asphyxiation at the start of its turns", () => {
+  it("D20-DAMAGE-16, D20-DAMAGE-17: a troll the keeper plays grapples the hero (a special hold: asphyxiation); while the hold lasts the hero takes 1d4 asphyxiation at the start of its turns", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
     const t = creature(sim, "troll", 6, 5);
@@ -142,7 +142,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     expect(dice.left()).toBe(0);
   });
 
-  it("D20-DAMAGE-32, D20-DAMAGE-31: a Skyrider's gust (wind) on the Master (earth): wind beats earth, +2 damage: 3 + 2 = 5", () => {
+  it("D20-DAMAGE-32, D20-DAMAGE-31, D20-DAMAGE-21: a Skyrider's gust (a magical attack of the wind element: magic damage) on the Master (earth): wind beats earth, +2 damage: 3 + 2 = 5", () => {
     const sim = d20Sim();
     const s = hero(sim, 5, 5, { adventurerClass: "Skyrider" });
     const m = creature(sim, "master", 9, 5);
@@ -160,7 +160,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
 });
 
 describe("d20 hit points in play", () => {
-  it("D20-HP-35, D20-HP-37: a minion's blow knocks the hero out (stable: no jet de destin); the hero's blow on a minion leaves it dying (it rolls one)", () => {
+  it("D20-HP-35, D20-HP-36, D20-HP-37: a minion's blow knocks the hero out as its damage is applied (stable: no jet de destin); the hero's blow on a minion leaves it dying (it rolls one)", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
     const m = minion(sim, 6, 5);
@@ -171,6 +171,9 @@ describe("d20 hit points in play", () => {
     forceDice(sim, [1, 20, 15]);
     const ev = run(sim, 1 + ROUND_TICKS);
     expect(of(ev, "knockedOut")).toMatchObject([{ unitId: a.id, outcome: "unconscious", cause: "hitPoints", byUnitId: m.id }]);
+    // D20-HP-36: the choice is made with the damage: the knock-out follows the blow's `damaged` event, in the same tick.
+    const blow = ev.filter((e) => e.type === "damaged" || e.type === "knockedOut").map((e) => [e.type, e.tick]);
+    expect(blow).toEqual([["damaged", blow[0]![1]], ["knockedOut", blow[0]![1]]]);
     expect(of(ev, "deathSave")).toEqual([]);
     expect(d20Of(a)).toMatchObject({ hp: 0, stable: true, dead: false, deathSaves: { successes: 0, failures: 0 } });
 

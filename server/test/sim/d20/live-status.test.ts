@@ -18,7 +18,7 @@ const BOW = { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0
  * Everyone has zero characteristics (initiative = the d20, no defence reactions), 100 HP.
  */
 describe("d20 statuses inflicted in play (D20_SPECIES_TRAITS)", () => {
-  it("D20-STATUS-10: a wolf's bite makes the hero bleed 1d4 at the start of each of its turns; the client sees bleeding", () => {
+  it("D20-STATUS-10, D20-DAMAGE-12: a wolf's bite (piercing) makes the hero bleed 1d4 at the start of each of its turns; the client sees bleeding", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
     const w = creature(sim, "wolf", 6, 5);
@@ -30,7 +30,7 @@ describe("d20 statuses inflicted in play (D20_SPECIES_TRAITS)", () => {
     expect(fight(ev)).toEqual([
       { type: "turnStarted", round: 1, unitId: w.id },
       { type: "attack", attackerId: w.id, targetId: a.id, hit: true, attackRoll: 15, defenceRoll: 12 },
-      { type: "damaged", targetId: a.id, sourceId: w.id, amount: 3, damageType: "slashing", hp: 97, critical: false },
+      { type: "damaged", targetId: a.id, sourceId: w.id, amount: 3, damageType: "piercing", hp: 97, critical: false },
       { type: "turnStarted", round: 1, unitId: a.id },
       { type: "damaged", targetId: a.id, sourceId: "bleeding", amount: 2, damageType: "slashing", hp: 95, critical: false },
       { type: "attack", attackerId: a.id, targetId: w.id, hit: false, attackRoll: 1, defenceRoll: 12 },
@@ -73,7 +73,7 @@ describe("d20 statuses inflicted in play (D20_SPECIES_TRAITS)", () => {
     expect(dice.left()).toBe(0);
   });
 
-  it("D20-STATUS-07, D20-STATUS-08: a giant bat's screech terrifies the hero: it flees as far as its movement goes, and still shoots the bat", () => {
+  it("D20-STATUS-07, D20-STATUS-08, D20-DAMAGE-18: a giant bat's screech (a mental attack: psychic damage) terrifies the hero: it flees as far as its movement goes, and still shoots the bat", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5, { gear: BOW });
     const b = creature(sim, "giantBat", 8, 5);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { addUnit } from "../../../src/sim/world/units.ts";
 import { stepMovement, walkNextTo, walkTo } from "../../../src/sim/world/movement.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-import { blockedByDoor, isLocked, mayUnlock, MERCHANT_FACTION } from "../../../src/sim/doors/doors.ts";
+import { blockedByDoor, isLocked, mayUnlock } from "../../../src/sim/doors/doors.ts";
+import { addUnit, MERCHANT_FACTION } from "../../../src/sim/world/units.ts";
 import { PADLOCK_BUILD_WORK_TICKS, PADLOCK_METAL } from "../../../src/sim/doors/work.ts";
 import { pullLever } from "../../../src/sim/traps/firing.ts";
 import { computeNetworks } from "../../../src/sim/traps/network.ts";

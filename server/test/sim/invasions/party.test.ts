@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES, PARTY_CURVE, TRAP_DETECTION, maxLevelOnDay } from "@malignus/shared";
 import { Rng } from "../../../src/sim/rng.ts";
 import {
-  adventurerFields, drawGoal, goalExists, mobSize, planParty, startInvasion, usualSize, type PartyPlan,
+  adventurerFields, adventurersArrived, drawGoal, goalExists, mobSize, planParty, startInvasion, usualSize, type PartyPlan,
 } from "../../../src/sim/invasions/party.ts";
 import { defaultSim } from "../helpers.ts";
 
@@ -216,5 +216,15 @@ describe("party generation (statistical, generator functions, seeded)", () => {
     expect(u?.faction).toBe("village");
     expect(u?.adventurerClass).toBe("Peasant");
     expect(() => adventurerFields("Wizard", 1)).toThrow(/unknown adventurer class/);
+  });
+
+  it("adventurer names: the class and the adventurer's number in the dungeon, counted over every party, so no name repeats across invasions", () => {
+    const sim = defaultSim(4);
+    const parties = [1, 2, 3, 4].map(() => startInvasion(sim));
+    const members = parties.flatMap((p) => p.memberIds.map((id) => sim.state.units[id]!));
+    expect(members.length).toBeGreaterThanOrEqual(1 + 1 + 2 + 2); // INV-38 to INV-40
+    expect(members[0]!.name).toBe("Peasant 1");
+    expect(members.map((u) => u.name)).toEqual(members.map((u, k) => `${u.adventurerClass} ${k + 1}`));
+    expect(adventurersArrived(sim)).toBe(members.length);
   });
 });

@@ -1,9 +1,7 @@
-import { vi } from "vitest";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
-import type { CheckResult } from "../../../src/sim/combat/ruleset.ts";
 import { OPEN_MAP } from "../traps/helpers.ts";
 import { adventurerFields } from "../../../src/sim/invasions/party.ts";
 
@@ -49,8 +47,3 @@ export function makeParty(sim: Simulation, positions: [number, number][], cls: s
   return { party, members };
 }
 
-/** Replaces the ruleset's check by one that answers `success` and records its arguments. */
-export function stubCheck(sim: Simulation, success: boolean) {
-  const result: CheckResult = { success, critical: null, roll: 5, total: 5 };
-  return vi.spyOn(sim.ruleset, "check").mockImplementation(() => result);
-}

@@ -1,4 +1,3 @@
-import { vi } from "vitest";
 import type { PartKind, TilePos } from "@malignus/shared";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
@@ -90,11 +89,6 @@ export function adventurer(sim: Simulation, x: number, y: number): UnitRecord {
 export const RESIST_FAILS = 2;
 /** The malignus hit location of a trap's wound, a forced d100: 50 is the torso. */
 export const TORSO = 50;
-
-/** Spies on the ruleset's harm seam without running it (so victims stay untouched). Still used by knowledge/knowledge.test.ts (to convert to forced dice). */
-export function spyHarm(sim: Simulation) {
-  return vi.spyOn(sim.ruleset, "harm").mockImplementation(() => {});
-}
 
 /** Applies `fn` and asserts it left the state hash and the event queue unchanged. */
 export function unchangedBy<T>(sim: Simulation, fn: () => T): T {

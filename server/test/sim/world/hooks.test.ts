@@ -4,6 +4,7 @@ import { stepMovement, walkTo } from "../../../src/sim/world/movement.ts";
 import { createWorldHooks } from "../../../src/sim/world/hooks.ts";
 import { onUnitEntersTile } from "../../../src/sim/traps/firing.ts";
 import { activateDoorTrigger, blockedByDoor } from "../../../src/sim/doors/doors.ts";
+import { onMerchantEntersTile } from "../../../src/sim/merchants/merchants.ts";
 import { adventurer, makeSim } from "../traps/helpers.ts";
 
 /**
@@ -20,9 +21,9 @@ function walkOut(sim: Simulation, unit: { walk: unknown }, max = 100): number {
 }
 
 describe("world hooks", () => {
-  it("a new or restored simulation holds the doors' and the traps' listeners, in that order", () => {
+  it("a new or restored simulation holds the doors', the traps' and the merchants' (DOOR-12) listeners, in that order", () => {
     const sim = makeSim();
-    const expected = { stepBlocked: [blockedByDoor], unitEntered: [onUnitEntersTile], doorTriggerSetOff: [activateDoorTrigger] };
+    const expected = { stepBlocked: [blockedByDoor], unitEntered: [onUnitEntersTile, onMerchantEntersTile], doorTriggerSetOff: [activateDoorTrigger] };
     expect(sim.hooks).toEqual(expected);
     expect(Simulation.restore(sim.snapshot()).hooks).toEqual(expected);
     expect(createWorldHooks()).toEqual({ stepBlocked: [], unitEntered: [], doorTriggerSetOff: [] });

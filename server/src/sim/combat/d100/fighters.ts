@@ -55,7 +55,16 @@ export function swarmOf(sim: Simulation, enc: EncounterRecord, unit: UnitRecord)
   // P100-MASS-28 (Left open MASS): the swarm engages at most 50 strength per standing foe of it (100
   // when one has an area spell, `swarmCap`); its other members (the highest ids) hold back until
   // members fall.
-  const party = all.filter((u) => isUp(u) && !d100Of(u).swarm.startsWith(`${enc.id}/`) && members.some((m) => areEnemies(m, u)));
+  // Issue 20: enmity depends on the sides only (units.ts `areEnemies`), so one member per side
+  // answers for the swarm instead of every member for every participant.
+  const sides = new Map<string, UnitRecord>();
+  for (const m of members) if (!sides.has(m.faction)) sides.set(m.faction, m);
+  const prefix = `${enc.id}/`;
+  const party = all.filter((u) => {
+    if (!isUp(u) || d100Of(u).swarm.startsWith(prefix)) return false;
+    for (const m of sides.values()) if (areEnemies(m, u)) return true;
+    return false;
+  });
   if (party.length === 0) return members;
   const area = party.some((u) => d100Of(u).spells.some((s) => s.charges > 0 && OFFENSIVE_SPELLS[s.id]?.radius !== undefined));
   return members.slice(0, Math.max(1, swarmCap(party.length, area) / SWARM_RATIO));

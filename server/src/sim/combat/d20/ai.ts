@@ -100,11 +100,25 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
  */
 export function aiTarget(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): UnitRecord | undefined {
   const foes = d20FoesOf(sim, enc, unit);
-  const rated = foes.map((f) => ({ f, cover: COVER_RANK[coverAgainst(sim, enc, unit, f)], d: unitDistance(sim, unit, f) }));
-  const now = rated.filter((r) => r.cover < COVER_RANK.total && canStrike(sim, unit, r.f))
-    .sort((a, b) => a.cover - b.cover || a.d - b.d || Number(a.f.id) - Number(b.f.id));
-  if (now.length > 0) return now[0]!.f;
-  return (rated.find((r) => r.cover < COVER_RANK.total) ?? rated[0])?.f;
+  // Issue 20: cover (a line through every participant) is worked out only for the foes it can
+  // decide: those in reach first, then, when none is, foes in order until one is not behind total
+  // cover. Same answer as rating every foe (cover and reach are pure).
+  const covers = new Map<UnitRecord, number>();
+  const coverOf = (f: UnitRecord): number => {
+    let c = covers.get(f);
+    if (c === undefined) { c = COVER_RANK[coverAgainst(sim, enc, unit, f)]; covers.set(f, c); }
+    return c;
+  };
+  let best: { f: UnitRecord; cover: number; d: number } | undefined;
+  for (const f of foes) {
+    if (!canStrike(sim, unit, f)) continue;
+    const r = { f, cover: coverOf(f), d: unitDistance(sim, unit, f) };
+    if (r.cover >= COVER_RANK.total) continue;
+    if (!best || (r.cover - best.cover || r.d - best.d || Number(r.f.id) - Number(best.f.id)) < 0) best = r;
+  }
+  if (best) return best.f;
+  for (const f of foes) if (coverOf(f) < COVER_RANK.total) return f;
+  return foes[0];
 }
 
 /**

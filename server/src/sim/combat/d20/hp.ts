@@ -113,11 +113,13 @@ export function stabilise(u: HpState): void {
 
 /**
  * D20-HP-29, D20-HP-30 (Left open): first aid on a dying creature, 1d20 + Habilité + Médecine
- * against {@link FIRST_AID_BASE_DC} + its failures; success stabilises it.
- * @returns whether it succeeded, the natural die and the total.
+ * against {@link FIRST_AID_BASE_DC} + its failures; success stabilises it. With `advantage`
+ * (helped with the task, D20-ACTION-16) two d20 are rolled and the higher counts.
+ * @returns whether it succeeded, the natural die kept and the total.
  */
-export function firstAid(u: HpState, dice: Dice, habilite: number, medecine: number): { success: boolean; natural: number; total: number } {
-  const natural = dice.die(D20);
+export function firstAid(u: HpState, dice: Dice, habilite: number, medecine: number, advantage = false): { success: boolean; natural: number; total: number } {
+  const first = dice.die(D20);
+  const natural = advantage ? Math.max(first, dice.die(D20)) : first;
   const total = natural + habilite + medecine;
   const success = u.hp === 0 && !u.dead && total >= FIRST_AID_BASE_DC + u.deathSaves.failures;
   if (success) stabilise(u);

@@ -1,20 +1,25 @@
 import type { UnitRecord } from "../../state.ts";
 import {
-  ARMOUR_AC, D20_SPECIES_REACH, D20_SPECIES_TRAITS, D20_WEAPONS, DEFAULT_MOVEMENT, type D20Traits, HP_PER_LEVEL, SHEET_BY_KIND, SPECIES, TROLL_HP, type SpeciesData, type SpeciesId,
+  ARMOUR_AC, D20_SPECIES_REACH, D20_SPECIES_TRAITS, D20_WEAPONS, DEFAULT_MOVEMENT, type D20Traits, HP_PER_LEVEL, SHEET_BY_KIND, SPECIES, TROLL_HP, WEAPONS, type SpeciesData, type SpeciesId,
 } from "@malignus/shared";
 import { slotsFromGear } from "./equip.ts";
+import { SHARED_TO_D20_DAMAGE } from "./damage.ts";
 import type { D20Unit, D20Weapon } from "./types.ts";
 
 /**
- * The d20 weapon a unit's shared gear stands for (`D20_WEAPONS` of the d20 table). A melee weapon
- * of a species with a longer natural reach (`D20_SPECIES_REACH`, D20-ATTACK-22: the troll's 2
- * tiles) reaches that far.
+ * The d20 weapon a unit's shared gear stands for (`D20_WEAPONS` of the d20 table: its dice, range
+ * and properties). Its damage type is the shared weapon table's (`WEAPONS`, read through
+ * {@link SHARED_TO_D20_DAMAGE}): bites, spears, daggers and pitchforks pierce (D20-DAMAGE-12),
+ * fists, clubs, staves, maces, hammers and slings bludgeon (D20-DAMAGE-11), swords, axes and
+ * claws slash (D20-DAMAGE-20). A melee weapon of a species with a longer natural reach
+ * (`D20_SPECIES_REACH`, D20-ATTACK-22: the troll's 2 tiles) reaches that far.
  */
 export function weaponFor(unit: UnitRecord): D20Weapon {
-  if (unit.gear.ranged) return D20_WEAPONS.bow;
-  const w = unit.gear.weapon === "fists" ? D20_WEAPONS.unarmed : unit.gear.blunt ? D20_WEAPONS.mace : D20_WEAPONS.sword;
-  const reach = Object.hasOwn(D20_SPECIES_REACH, unit.species) ? D20_SPECIES_REACH[unit.species]! : w.reach;
-  return reach > w.reach ? { ...w, reach } : w;
+  const w = unit.gear.ranged ? D20_WEAPONS.bow : unit.gear.weapon === "fists" ? D20_WEAPONS.unarmed : unit.gear.blunt ? D20_WEAPONS.mace : D20_WEAPONS.sword;
+  const shared = Object.hasOwn(WEAPONS, unit.gear.weapon) ? WEAPONS[unit.gear.weapon as keyof typeof WEAPONS] : undefined;
+  const damageType = shared ? SHARED_TO_D20_DAMAGE[shared.damageType] : w.damageType;
+  const reach = !w.ranged && Object.hasOwn(D20_SPECIES_REACH, unit.species) ? D20_SPECIES_REACH[unit.species]! : w.reach;
+  return reach > w.reach || damageType !== w.damageType ? { ...w, reach: Math.max(reach, w.reach), damageType } : w;
 }
 
 /**

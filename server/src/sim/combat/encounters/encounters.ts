@@ -3,6 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { areEnemies, isActive, presentUnits } from "../../world/units.ts";
 import { chebyshev } from "../../world/grid.ts";
+import { unitsNear } from "../../world/unitIndex.ts";
 import { d20EncounterRules } from "../d20/encounter.ts";
 import { d100EncounterRules } from "../d100/encounter.ts";
 import { encounterOf, encountersOf, participantsOf } from "./book.ts";
@@ -119,12 +120,24 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
 /** Drops gone and fled participants; true when two hostile sides can still fight. */
 function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): { on: boolean; fled: boolean } {
   let fled = false;
-  for (const u of participantsOf(sim, enc)) {
-    const foes = rules.canFight(u) ? participantsOf(sim, enc).filter((f) => f !== u && areEnemies(u, f) && rules.canFight(f)) : [];
-    const drop = rules.isGone(u) || (foes.length > 0 && !foes.some((f) => chebyshev(u, f) <= FLEE_DISTANCE));
+  // Issue 20: a participant able to fight stays when a foe (another participant still in, its
+  // enemy, able to fight) stands within FLEE_DISTANCE, looked for through the unit index (a unit
+  // able to fight is active, so indexed); only when none does are the other participants scanned
+  // for a foe at all. Same drops as listing every participant's foes.
+  const all = participantsOf(sim, enc);
+  const fighting = new Map<UnitRecord, boolean>();
+  for (const u of all) fighting.set(u, rules.canFight(u));
+  const removed = new Set<UnitRecord>();
+  const isFoe = (u: UnitRecord, f: UnitRecord): boolean => f !== u && fighting.get(f) === true && !removed.has(f) && areEnemies(u, f);
+  for (const u of all) {
+    let drop = rules.isGone(u);
+    if (!drop && fighting.get(u) === true && !unitsNear(sim, u, FLEE_DISTANCE, false).some((f) => isFoe(u, f))) {
+      drop = all.some((f) => isFoe(u, f));
+    }
     if (!drop) continue;
     if (!rules.isGone(u)) fled = true;
     remove(enc, u.id);
+    removed.add(u);
   }
   const fighters = participantsOf(sim, enc).filter((u) => rules.canFight(u));
   const on = fighters.some((a) => fighters.some((b) => areEnemies(a, b)));

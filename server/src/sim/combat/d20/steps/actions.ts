@@ -100,11 +100,26 @@ export const searchStep: D20Handler<"search"> = ({ sim, enc, unit, me, ts }) => 
   return null;
 };
 
-/** The Help action on a foe within 3 tiles, for an ally (D20-ACTION-17). */
+/**
+ * The Help action (D20-ACTION-16 to D20-ACTION-19), a full action: for an ally against a foe
+ * within 3 tiles (its first attack on that foe before the helper's next turn has advantage), or
+ * with a task: helping an ally give first aid to a dying creature within 1 tile of the helper
+ * (Left open: the only task of an encounter that takes help), whose next first aid roll on it
+ * before the helper's next turn has advantage. The `helped` status's detail is the foe's id, or
+ * `firstAid:` and the patient's id.
+ */
 export const helpStep: D20Handler<"help"> = ({ sim, enc, unit, ts }, step) => {
   const b = ts.budget;
   const ally = unitIn(sim, enc, step.allyId), foe = unitIn(sim, enc, step.targetId);
-  if (!ally || ally === unit || areEnemies(unit, ally) || !foe || !areEnemies(unit, foe)) return "Help names an ally and a foe in the encounter";
+  if (ally && ally !== unit && !areEnemies(unit, ally) && foe && !areEnemies(unit, foe) && isDying(d20Of(foe))) {
+    if (unitDistance(sim, unit, foe) > 1) return "the dying creature must be within 1 tile of the helper (D20-ACTION-16)";
+    const r = spendAction(b, "help");
+    if (r !== null) return r;
+    addStatus(d20Of(ally).statuses, "helped", unit.id, -1);
+    d20Of(ally).statuses.find((s) => s.kind === "helped")!.detail = `${FIRST_AID_TASK}${foe.id}`;
+    return null;
+  }
+  if (!ally || ally === unit || areEnemies(unit, ally) || !foe || !areEnemies(unit, foe)) return "Help names an ally and a foe in the encounter, or an ally and a dying creature to give first aid";
   if (unitDistance(sim, unit, foe) > HELP_RANGE) return "the foe must be within 3 tiles of the helper (D20-ACTION-17)";
   const r = spendAction(b, "help");
   if (r !== null) return r;
@@ -112,6 +127,14 @@ export const helpStep: D20Handler<"help"> = ({ sim, enc, unit, ts }, step) => {
   d20Of(ally).statuses.find((s) => s.kind === "helped")!.detail = foe.id;
   return null;
 };
+
+/** The `helped` status detail of a help with first aid on a creature: this prefix and the creature's id (D20-ACTION-16). */
+const FIRST_AID_TASK = "firstAid:";
+
+/** True for a dying creature: at 0 HP, neither dead nor stable (D20-HP-29). */
+function isDying(d: { hp: number; dead: boolean; stable: boolean }): boolean {
+  return d.hp === 0 && !d.dead && !d.stable;
+}
 
 /** The Ready action: a readied attack, released with the reaction (D20-ACTION-31 to D20-ACTION-35). */
 export const readyStep: D20Handler<"ready"> = ({ unit, me, ts }) => {
@@ -131,6 +154,8 @@ export const firstAidStep: D20Handler<"firstAid"> = ({ sim, enc, unit, me, ts },
   if (unitDistance(sim, unit, target) > 1) return "the dying creature must be within 1 tile";
   const r = spendAction(b, "firstAid");
   if (r !== null) return r;
-  firstAid(t, sim.rng, me.abilities.habilite, me.skills.medecine);
+  const help = me.statuses.findIndex((s) => s.kind === "helped" && s.detail === `${FIRST_AID_TASK}${target.id}`);
+  if (help >= 0) me.statuses.splice(help, 1); // D20-ACTION-16: the next roll for that task only
+  firstAid(t, sim.rng, me.abilities.habilite, me.skills.medecine, help >= 0);
   return null;
 };
