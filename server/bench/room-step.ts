@@ -11,6 +11,8 @@
  * view (`viewSignature`, `syncView` only when it changed, as the room does) and the patch encode
  * (`encode`, `encodeView`, `discardChanges`, as Colyseus's SchemaSerializer does with one view).
  * Prints the CPU per room step of each phase in µs and the total as % of one core for N rooms.
+ * Each phase is timed by the wall clock and scaled by the share of the run the thread spent on a
+ * CPU (`process.threadCpuUsage`), so the figures hold on a machine shared with other work.
  * `--thrash-kib K` walks a K KiB buffer before each room step, so that the room's data and code
  * are out of the CPU caches as in a live server (where sockets and the other rooms run between
  * two steps of a room); without it the figures are those of hot caches (much lower).
@@ -23,6 +25,7 @@
  * string, `sim.clock()` and `openAdventurerSeats().join(",")`, `patchCarriesViews` over a
  * fresh array), to compare both on the same machine.
  */
+import os from "node:os";
 import { Encoder, StateView } from "@colyseus/schema";
 import { COMMANDS, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type Command, type CommandType } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
@@ -37,8 +40,12 @@ import { BotRandom } from "../../loadtest/src/bots/rand.ts";
 import { num, parseCli, runCli } from "../../tools/cli.ts";
 import { keeperRoomState } from "./roomState.ts";
 
-/** CPU per room step of each phase, in µs. */
-export interface RoomStepCost { commands: number; sim: number; project: number; views: number; encode: number; total: number }
+/**
+ * CPU per room step of each phase, in µs: the phase's wall time scaled by the share of the run's
+ * wall time the thread was on a CPU (`cpuShare`), so that a machine shared with other work
+ * (time the thread waits for a core) does not count; on an idle machine the share is about 1.
+ */
+export interface RoomStepCost { commands: number; sim: number; project: number; views: number; encode: number; total: number; cpuShare: number }
 
 interface BenchRoom {
   sim: Simulation; state: DungeonState; encoder: Encoder; view: StateView; viewer: Viewer;
@@ -139,6 +146,8 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
   for (let r = 0; r < rooms; r++) all.push(makeRoom(seed + r));
   const acc = { commands: 0, sim: 0, project: 0, views: 0, encode: 0 };
   const steps = Math.round(seconds * ROOM_STEPS_PER_SECOND);
+  const cpu0 = process.threadCpuUsage();
+  const wall0 = performance.now();
   for (let s = 0; s < steps; s++) {
     for (const room of all) {
       const { sim, state } = room;
@@ -180,10 +189,15 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
       acc.encode += t1 - t0;
     }
   }
+  const cpu = process.threadCpuUsage(cpu0);
+  const wall = performance.now() - wall0;
+  // The thread's CPU time over the run's wall time: the phases waited for a core in the same
+  // proportion (a shared machine preempts at random), so their wall times are scaled by it.
+  const cpuShare = Math.min(1, (cpu.user + cpu.system) / 1000 / wall);
   if (sink === -1) console.log(sink);
   const n = steps * rooms;
-  const per = (v: number) => (v * 1000) / n;
-  const out = { commands: per(acc.commands), sim: per(acc.sim), project: per(acc.project), views: per(acc.views), encode: per(acc.encode), total: 0 };
+  const per = (v: number) => (v * 1000 * cpuShare) / n;
+  const out = { commands: per(acc.commands), sim: per(acc.sim), project: per(acc.project), views: per(acc.views), encode: per(acc.encode), total: 0, cpuShare };
   out.total = out.commands + out.sim + out.project + out.views + out.encode;
   return out;
 }
@@ -216,5 +230,6 @@ if (process.argv[1]?.endsWith("room-step.ts")) {
   const keys: (keyof RoomStepCost)[] = ["commands", "sim", "project", "views", "encode", "total"];
   console.log(`${rooms} rooms × ${seconds} s at timeScale 1${thrashKib ? `, caches cleared by ${thrashKib} KiB before each step` : ""}, median of ${repeat} runs${old ? ", the room's path before issue 10 (--old)" : ""}: µs of CPU per room step`);
   for (const k of keys) console.log(`  ${k.padEnd(9)} ${median(k).toFixed(1).padStart(7)}   runs: ${runs.map((r) => r[k].toFixed(1)).join(" ")}`);
+  console.log(`  (each run's wall times scaled by the share of the run the thread was on a CPU: ${runs.map((r) => r.cpuShare.toFixed(2)).join(" ")}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
   console.log(`  = ${((median("total") * rooms * ROOM_STEPS_PER_SECOND) / 1e4).toFixed(2)} % of one core for ${rooms} rooms at ${ROOM_STEPS_PER_SECOND} steps/s`);
 }

@@ -7,11 +7,15 @@
  *   list finds the same records as a walk of the collection.
  * - sim/world/unitIndex.ts `setUnitIndexChecks`: the units-by-tile index agrees with every unit's
  *   position whenever it is asked (a move inside a tick went through `placeUnit`).
+ * - sim/changes.ts `setChangeChecks`: every record a tick or an input added, changed or removed
+ *   was marked for the projection.
  */
 import { setWiringChecks } from "../src/sim/traps/network.ts";
 import { setProjectionChecks } from "../src/rooms/projection.ts";
 import { setUnitIndexChecks } from "../src/sim/world/unitIndex.ts";
+import { setChangeChecks } from "../src/sim/changes.ts";
 
 setWiringChecks(true);
 setProjectionChecks(true);
 setUnitIndexChecks(true);
+setChangeChecks(true);

@@ -7,7 +7,8 @@ import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/due
 // Read-only derived views the simulation computes but does not re-export from sim/index.ts yet.
 import { cableNetworks, wiringRevision, type NetworkIndex } from "../sim/traps/network.ts";
 import { allUnits } from "../sim/world/units.ts";
-import { isExpired } from "../sim/traps/parts.ts";
+import { expiryTick } from "../sim/traps/parts.ts";
+import { NO_CHANGES, takeChanges, type ChangeMarks } from "../sim/changes.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
 import { projectSettlement } from "./settlementProjection.ts";
@@ -50,6 +51,13 @@ interface ProjectionContext {
   simulation: Simulation;
   networks: NetworkIndex;
   width: number;
+  /** The simulation's tick. */
+  tick: number;
+  /**
+   * The earliest tick after {@link tick} at which a part projected in this call expires (TRAP-49),
+   * lowered by each part projected: from then on its `expired` flag changes without a change mark.
+   */
+  partsRecheck: number;
 }
 
 /** The part of a MapSchema that {@link Mirror} uses. */
@@ -82,6 +90,10 @@ class Mirror<R, E, S> {
   #list: MirrorItem<R, E, S>[] = [];
   #source: object | undefined = undefined;
   #key: unknown = undefined;
+  /** True after the first full walk. */
+  #synced = false;
+  /** With {@link setProjectionChecks} on: each record's JSON when last projected. */
+  #prints: Map<string, string> | undefined = undefined;
   readonly target: SchemaMap<E>;
   readonly make: () => E;
   readonly makeShadow: () => S;
@@ -108,12 +120,24 @@ class Mirror<R, E, S> {
    * call, the records are the same objects in the same order, so they are updated from the
    * list kept then, without a `for…in` over `source` (which, its keys being integer strings,
    * builds and converts its key list every time) and without a look-up per record.
+   *
+   * `marks`, when given, are the ids of the records the simulation marked since the last call
+   * (sim/changes.ts, issue 20 part 2): while `source` and `structureKey` are unchanged, only those
+   * records are updated (none when empty), and a marked id added or removed makes a full walk.
+   * Null means the marks are not complete (a first projection, a restored simulation): a full
+   * walk. Undefined: the collection is not marked, so every record is compared.
    * @throws Error only with {@link setProjectionChecks} on, when the key was unchanged but the
    *   records were not (a missed change mark in the simulation, a bug).
    */
-  sync(source: Readonly<Record<string, R>> | undefined, ctx: ProjectionContext, structureKey?: unknown): void {
+  sync(source: Readonly<Record<string, R>> | undefined, ctx: ProjectionContext, structureKey?: unknown, marks?: ReadonlySet<string> | null): void {
     const update = this.update;
-    if (structureKey !== undefined && structureKey === this.#key && source === this.#source && source !== undefined) {
+    if (marks && this.#synced && source === this.#source && structureKey === this.#key) {
+      if (marks.size === 0) {
+        if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list); this.#checkUnmarked(marks); }
+        return;
+      }
+      if (this.#updateMarked(source, ctx, marks)) return;
+    } else if (structureKey !== undefined && structureKey === this.#key && source === this.#source && source !== undefined) {
       const list = this.#list;
       if (projectionChecks) checkSameRecords(source, list);
       for (let i = 0; i < list.length; i++) {
@@ -154,7 +178,48 @@ class Mirror<R, E, S> {
     this.#list = list;
     this.#source = source;
     this.#key = structureKey;
+    this.#synced = true;
+    if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, JSON.stringify(item.record)]));
     if (changed > 0) structureVersions.set(this.target, (structureVersions.get(this.target) ?? 0) + changed);
+  }
+
+  /**
+   * Updates the entries of the marked records only. Returns false, having changed nothing, when a
+   * marked id was added or removed (the caller then walks the whole collection).
+   */
+  #updateMarked(source: Readonly<Record<string, R>> | undefined, ctx: ProjectionContext, marks: ReadonlySet<string>): boolean {
+    const items = this.#items;
+    for (const id of marks) {
+      const there = source !== undefined && Object.hasOwn(source, id);
+      if (there !== items.has(id)) return false;
+    }
+    if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list, marks); this.#checkUnmarked(marks); }
+    if (source === undefined) return true;
+    const update = this.update;
+    for (const id of marks) {
+      const item = items.get(id);
+      if (item === undefined) continue; // marked, yet neither there nor mirrored: added and removed since
+      item.record = source[id] as R;
+      update(item.entry, item.shadow, item.record, ctx);
+      this.#prints?.set(id, JSON.stringify(item.record));
+    }
+    return true;
+  }
+
+  /**
+   * With {@link setProjectionChecks} on: throws when a record not in `marks` differs from when it
+   * was last projected (written without a change mark, e.g. outside a tick or an input: call
+   * sim/changes.ts `markChanged` there).
+   */
+  #checkUnmarked(marks: ReadonlySet<string>): void {
+    const prints = this.#prints;
+    if (prints === undefined) return;
+    for (const item of this.#list) {
+      if (marks.has(item.id)) continue;
+      if (prints.get(item.id) !== JSON.stringify(item.record)) {
+        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs its mark, e.g. markDoor)`);
+      }
+    }
   }
 }
 
@@ -172,11 +237,11 @@ export function setProjectionChecks(on: boolean): void {
   projectionChecks = on;
 }
 
-function checkSameRecords<R>(source: Readonly<Record<string, R>>, list: readonly { id: string; record: R }[]): void {
+function checkSameRecords<R>(source: Readonly<Record<string, R>>, list: readonly { id: string; record: R }[], replaced?: ReadonlySet<string>): void {
   let i = 0;
   for (const id in source) {
     const item = list[i++];
-    if (item === undefined || item.id !== id || item.record !== source[id]) {
+    if (item === undefined || item.id !== id || (item.record !== source[id] && !replaced?.has(id))) {
       throw new Error(`projection: record ${id} was added, removed or replaced without a change of its collection's structure key (a missed change mark)`);
     }
   }
@@ -186,6 +251,12 @@ function checkSameRecords<R>(source: Readonly<Record<string, R>>, list: readonly
 /** The mirrors of one room's state, made on its first {@link projectState}. */
 interface Mirrors {
   root: RootShadow;
+  /** The tick from which a part's `expired` flag may change unmarked (TRAP-49): all parts are projected again then. */
+  partsRecheck: number;
+  /** The wiring revision of the last projection of the marked collections (traps/network.ts). */
+  wiring: number;
+  /** The settlements table as projected before the first raid (sim `settlementsOf`, one object kept). */
+  settlementTable: Record<string, SettlementRecord> | undefined;
   units: Mirror<UnitRecord, Unit, UnitShadow>;
   parts: Mirror<PartRecord, TrapPart, PartShadow>;
   cables: Mirror<CableRecord, Cable, CableShadow>;
@@ -199,17 +270,24 @@ interface Mirrors {
 }
 
 const mirrorsOf = new WeakMap<DungeonState, Mirrors>();
+/** No record marked (cables: see {@link projectState}). */
+const NO_MARKS: ReadonlySet<string> = new Set();
 const noShadow = (): null => null;
 
 function makeMirrors(target: DungeonState): Mirrors {
   return {
     root: new RootShadow(),
+    partsRecheck: Infinity,
+    wiring: -1,
+    settlementTable: undefined,
     units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
       projectUnit(u, s, r);
       projectUnitCombat(u, s, r, ctx.simulation.ruleset);
     }),
     parts: new Mirror(target.parts, () => new TrapPart(), () => new PartShadow(), (p, s, r, ctx) => {
-      projectPart(p, s, r, ctx.networks.byPart.get(r.id)?.id ?? "", isExpired(ctx.simulation, r));
+      const expires = expiryTick(r); // TRAP-49
+      if (expires > ctx.tick && expires < ctx.partsRecheck) ctx.partsRecheck = expires;
+      projectPart(p, s, r, ctx.networks.byPart.get(r.id)?.id ?? "", ctx.tick >= expires);
     }),
     cables: new Mirror(target.cables, () => new Cable(), () => new CableShadow(), (c, s, r, ctx) => {
       projectCable(c, s, r, ctx.width, ctx.networks.byCable.get(r.id)?.id ?? "");
@@ -273,21 +351,47 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
 
   if (root.metal !== (v = clamp(sim.metal, 0xffff))) target.metal = root.metal = v;
 
-  const ctx: ProjectionContext = { simulation, networks: cableNetworks(simulation), width: sim.map.width };
+  // Issue 20 part 2: the records marked since the last projection of `target` (sim/changes.ts);
+  // null on the first one, after a restore, or when another target took the marks: walk all.
+  const marks: ChangeMarks | null = takeChanges(simulation, target);
+  const partsDue = marks === null || t >= m.partsRecheck; // a part's 2 days ran out (TRAP-49): look at all parts
+  const ctx: ProjectionContext = {
+    simulation, networks: cableNetworks(simulation), width: sim.map.width, tick: t, partsRecheck: partsDue ? Infinity : m.partsRecheck,
+  };
   const wiring = wiringRevision(simulation); // parts, cables, doors added, removed or moved (traps/network.ts)
   m.units.sync(sim.units, ctx, allUnits(simulation)); // a new list whenever a unit was added or removed (world/units.ts)
-  m.parts.sync(sim.parts, ctx, wiring);
   projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
-  m.cables.sync(sim.cables, ctx, wiring);
-  m.effects.sync(sim.effects, ctx);
-  m.doors.sync(sim.doors, ctx, wiring);
-  m.altars.sync(sim.altars, ctx);
-  m.settlements.sync(settlementsOf(sim), ctx);
-  m.lairs.sync(sim.lairs, ctx);
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
-  m.duelProposals.sync(sim.duelProposals, ctx); // P100-DUEL-01 (rooms/duelProjection.ts)
-  m.duelMercies.sync(sim.duelMercies, ctx); // P100-DUEL-20 (rooms/duelProjection.ts)
+  // Nothing marked, the same wiring, no part expiring: no marked collection has anything to
+  // project (the idle dungeon's most steps), so their mirrors are not even read. The checks
+  // (tests) look at them anyway.
+  if (marks === NO_CHANGES && wiring === m.wiring && !partsDue && !projectionChecks) {
+    projectInvasion(target, simulation, root);
+    return;
+  }
+  m.wiring = wiring;
+  m.parts.sync(sim.parts, ctx, wiring, partsDue ? null : marks.parts);
+  m.partsRecheck = ctx.partsRecheck;
+  // A cable's record changes only with the wiring revision (traps/network.ts): with complete
+  // marks and the same revision there is nothing to look at.
+  m.cables.sync(sim.cables, ctx, wiring, marks === null ? null : NO_MARKS);
+  m.effects.sync(sim.effects, ctx, undefined, marks?.effects ?? null);
+  m.doors.sync(sim.doors, ctx, wiring, marks?.doors ?? null);
+  m.altars.sync(sim.altars, ctx, undefined, marks?.altars ?? null);
+  // Before the first raid the settlements are the table's, untouched (one object kept, so that
+  // the mirror sees the same source); the first raid stores them in the state.
+  const settlements = sim.settlements ?? (m.settlementTable ??= settlementsOf(sim));
+  m.settlements.sync(settlements, ctx, undefined, marks?.settlements ?? null);
+  m.lairs.sync(sim.lairs, ctx, undefined, marks?.lairs ?? null);
+  m.duelProposals.sync(sim.duelProposals, ctx, undefined, marks?.duelProposals ?? null); // P100-DUEL-01 (rooms/duelProjection.ts)
+  m.duelMercies.sync(sim.duelMercies, ctx, undefined, marks?.duelMercies ?? null); // P100-DUEL-20 (rooms/duelProjection.ts)
+  projectInvasion(target, simulation, root);
+}
 
+/** The invasion fields: count, party, spotted, and the indicator (INV-20 to INV-25, INV-83). */
+function projectInvasion(target: DungeonState, simulation: Simulation, root: RootShadow): void {
+  const sim = simulation.state;
+  let v: string | number | boolean;
   const inv = target.invasion;
   const party = sim.invasion.partyId ? sim.parties[sim.invasion.partyId] : undefined;
   if (root.count !== (v = clamp(sim.invasion.count, 0xffff))) inv.count = root.count = v;

@@ -42,6 +42,9 @@ function projectSpells(entry: TurnOptions, spells: readonly D20SpellOptionData[]
  */
 export function projectTurnOptions(target: DungeonState, simulation: Simulation): void {
   const sim = simulation.state;
+  // Issue 20 part 2: only d20 and d100 rooms have turn options; elsewhere there is nothing to add
+  // and, the map being empty, nothing to remove (no set built, no key walked each step).
+  if (sim.ruleset !== "d20" && sim.ruleset !== "d100" && target.turnOptions.size === 0) return;
   const live = new Set<string>();
   if (sim.ruleset === "d20") {
     for (const eid in sim.encounters ?? {}) {

@@ -19,6 +19,7 @@ import { createTreasure } from "./invasions/loot.ts";
 import { createDoorMemory, createDoorsFromMap } from "./doors/doors.ts";
 import { newWiringMemo, type WiringMemo } from "./traps/network.ts";
 import { beginTick, endTick } from "./world/unitIndex.ts";
+import { ChangeLog, beginChangeCheck, endChangeCheck } from "./changes.ts";
 
 /** Options to create a simulation. */
 export interface SimulationOptions {
@@ -76,6 +77,12 @@ export class Simulation {
    * (systems.ts `createSystemHooks`): functions, outside the state, never hashed nor snapshot.
    */
   readonly hooks: WorldHooks = createSystemHooks();
+  /**
+   * Which records inputs and ticks added, changed or removed since the room's projection last
+   * took them (sim/changes.ts, issue 20 part 2): outside the state, never hashed nor snapshot;
+   * a new or restored simulation starts with "everything changed".
+   */
+  readonly changes: ChangeLog = new ChangeLog();
   #events: SimEvent[] = [];
   readonly #inputLog: Input[] = [];
   readonly #checkpoints: Checkpoint[] = [];
@@ -177,7 +184,9 @@ export class Simulation {
    */
   enqueue(actor: Actor, command: InputCommand): CommandResult {
     const tick = this.state.tick;
+    const probe = beginChangeCheck(this); // tests: every change marked (sim/changes.ts)
     const result = applyInput(this, actor, command);
+    endChangeCheck(this, probe, `input ${command.type} at tick ${tick}`);
     if (result.ok) this.#inputLog.push({ tick, actor, command: structuredClone(command) });
     return result;
   }
@@ -206,6 +215,7 @@ export class Simulation {
     if (!this.state.paused) {
       this.state.tick++;
       beginTick(this); // issue 20: the unit index (world/unitIndex.ts)
+      const probe = beginChangeCheck(this); // tests: every change marked (sim/changes.ts)
       let ran = false;
       try {
         for (const system of SYSTEMS) system(this);
@@ -213,6 +223,7 @@ export class Simulation {
       } finally {
         endTick(this, ran);
       }
+      endChangeCheck(this, probe, `tick ${this.state.tick}`);
       const every = this.checkpointEvery;
       if (every > 0 && this.state.tick % every === 0) this.#checkpoints.push({ tick: this.state.tick, hash: this.hash() });
     }

@@ -7,6 +7,7 @@ import { startInvasion } from "../../src/sim/invasions/party.ts";
 import { learn } from "../../src/sim/knowledge/knowledge.ts";
 import { canSee } from "../../src/sim/combat/perception.ts";
 import type { UnitRecord } from "../../src/sim/state.ts";
+import { markPart } from "../../src/sim/changes.ts";
 
 /**
  * Secrecy over the wire (issue 15 part 5): a keeper and an adventurer player in one room on the
@@ -37,7 +38,8 @@ async function leverTrap(keeper: DungeonConnection, room: DungeonRoom, x: number
   const darts = await keeper.placePart({ kind: "dartLauncher", x: x + 2, y });
   const cable = await keeper.wire({ path: [0, 1, 2].map((d) => ({ x: x + d, y })) });
   if (!lever.ok || !darts.ok || !cable.ok) throw new Error(`trap refused: ${JSON.stringify([lever, darts, cable])}`);
-  for (const id of [lever.id!, darts.id!]) room.simulation.state.parts[id]!.built = true;
+  // Written directly into the live room's state: marked for its projection (sim/changes.ts).
+  for (const id of [lever.id!, darts.id!]) { room.simulation.state.parts[id]!.built = true; markPart(room.simulation, id); }
   return { lever: lever.id!, darts: darts.id!, cable: cable.id! };
 }
 
@@ -73,6 +75,7 @@ describe("an adventurer player hears only what its unit perceives and knows (iss
     learn(room.simulation, me, near.lever);
     learn(room.simulation, me, near.darts);
     room.simulation.state.parts[near.darts]!.needsRearm = false;
+    markPart(room.simulation, near.darts);
     expect(await keeper.resetLever({ partId: near.lever })).toEqual({ ok: true });
     expect(await keeper.pullLever({ partId: near.lever })).toEqual({ ok: true });
     const heard = await h.eventually("trapFired", () => true, 5_000);

@@ -13,6 +13,7 @@ import { learn } from "../../src/sim/knowledge/knowledge.ts";
 import { addUnit } from "../../src/sim/world/units.ts";
 import type { Actor, UnitRecord } from "../../src/sim/index.ts";
 import { until } from "../until.ts";
+import { markDoor, markEffect } from "../../src/sim/changes.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -240,6 +241,9 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
       id: "9100", kind: "gas", sourceId: "4343", tiles: [], unitId: "",
       fleeTo: { x: 0, y: 0 }, startTick: t0, untilTick: t0 + 1_000_000, nextHarmTick: -1, savedSpeed: 0,
     };
+    // Written directly into the live room's state: marked for its projection (sim/changes.ts).
+    markDoor(room.simulation, door.id);
+    markEffect(room.simulation, "9100");
     const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: members[0]!.id });
     await settle();
     const k = await until("the keeper's door and web", () => {
@@ -257,6 +261,7 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     expect([e.kind, e.untilTick, e.sourceId]).toEqual(["gas", t0 + 1_000_000, undefined]);
     // A door or an effect appearing later is tagged for the keeper too, and stays bare for the adventurer.
     sim.effects["9101"] = { ...sim.effects["9100"]!, id: "9101", sourceId: "4444" };
+    markEffect(room.simulation, "9101");
     await until("the keeper's second cloud", () => (keeper.room.state.effects.get("9101")?.sourceId === "4444" ? true : undefined));
     const later = await until("the adventurer's second cloud", () => hero.room.state.effects.get("9101"));
     expect([later.kind, later.sourceId]).toEqual(["gas", undefined]);

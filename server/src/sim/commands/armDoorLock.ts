@@ -1,6 +1,7 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import { builtPadlock, findDoor, refused } from "../doors/commands.ts";
+import { markDoor } from "../changes.ts";
 
 /**
  * "Arm lock" (DOOR-10): the door's built padlock locks it again. Never refused by the walking
@@ -13,5 +14,6 @@ export const armDoorLock: CommandHandler<"armDoorLock"> = (sim, { doorId }): Com
   const padlock = builtPadlock(door);
   if (refused(padlock)) return padlock;
   padlock.armed = true;
+  markDoor(sim, door.id);
   return { ok: true };
 };

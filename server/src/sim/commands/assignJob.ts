@@ -1,5 +1,6 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * Assigns one of the keeper's minions a job (TRAP-04: "trapping" builds and rearms traps;
@@ -17,7 +18,7 @@ export const assignJob: CommandHandler<"assignJob"> = (sim, { unitId, job }): Co
   unit.job = job;
   if (job !== "trapping") {
     for (const part of Object.values(sim.state.parts)) {
-      if (part.rearmerId === unitId) { part.rearmerId = ""; part.rearmWorkDone = 0; }
+      if (part.rearmerId === unitId) { part.rearmerId = ""; part.rearmWorkDone = 0; markPart(sim, part.id); }
     }
   }
   return { ok: true };

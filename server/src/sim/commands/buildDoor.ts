@@ -5,6 +5,7 @@ import { partAt } from "../traps/parts.ts";
 import { newDoor, setTile } from "../doors/doors.ts";
 import { markWiringChanged } from "../traps/network.ts";
 import { walkingPathRefusal, wouldCutWalkingPath } from "../doors/walkingPath.ts";
+import { markDoor } from "../changes.ts";
 
 /**
  * Builds a door on a floor tile: the tile becomes a door tile (`+`) and a closed door with no
@@ -24,6 +25,7 @@ export const buildDoor: CommandHandler<"buildDoor"> = (sim, { x, y }): CommandRe
   const id = sim.newId();
   setTile(map, x, y, "+");
   sim.state.doors[id] = newDoor(id, x, y);
+  markDoor(sim, id);
   markWiringChanged(sim); // DOOR-19: a door on a cable joins its network
   return { ok: true, id };
 };

@@ -1,6 +1,7 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import { findDoor, refused } from "../doors/commands.ts";
+import { markDoor } from "../changes.ts";
 
 /**
  * Puts a padlock construction site on a door (DOOR-07, TRAP-28): minions haul its metal
@@ -12,5 +13,6 @@ export const buildPadlock: CommandHandler<"buildPadlock"> = (sim, { doorId }): C
   if (refused(door)) return door;
   if (door.padlock) return { ok: false, code: "PADLOCK_EXISTS", reason: `door ${doorId} already has a padlock` };
   door.padlock = { built: false, armed: false, metalDelivered: 0, workDone: 0 };
+  markDoor(sim, door.id);
   return { ok: true };
 };

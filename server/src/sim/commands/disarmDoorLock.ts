@@ -1,6 +1,7 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import { builtPadlock, findDoor, refused } from "../doors/commands.ts";
+import { markDoor } from "../changes.ts";
 
 /**
  * "Disarm lock" (DOOR-09): the door becomes a normal, unlocked door; the padlock stays on it.
@@ -12,5 +13,6 @@ export const disarmDoorLock: CommandHandler<"disarmDoorLock"> = (sim, { doorId }
   const padlock = builtPadlock(door);
   if (refused(padlock)) return padlock;
   padlock.armed = false;
+  markDoor(sim, door.id);
   return { ok: true };
 };

@@ -2,6 +2,7 @@ import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import { refreshOpen } from "../doors/doors.ts";
 import { findDoor, refused } from "../doors/commands.ts";
+import { markDoor } from "../changes.ts";
 
 /**
  * "Hold door open" (DOOR-18): the door stays open (while its trigger, if any, is inactive:
@@ -11,6 +12,7 @@ export const holdDoorOpen: CommandHandler<"holdDoorOpen"> = (sim, { doorId }): C
   const door = findDoor(sim, doorId);
   if (refused(door)) return door;
   door.heldOpen = true;
+  markDoor(sim, door.id);
   refreshOpen(sim);
   return { ok: true };
 };

@@ -3,6 +3,7 @@ import type { CommandHandler } from "./index.ts";
 import { inBounds, isBuildableFloor } from "../world/grid.ts";
 import { TRIGGER_MIN_CHEBYSHEV_DISTANCE, partAt, triggerTooClose } from "../traps/parts.ts";
 import { computeNetworks, markWiringChanged, networkLimitBroken } from "../traps/network.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * Moves a trap part to another tile (TRAP-46, TRAP-47). Decisions (TRAP-46 leaves who, how long
@@ -47,6 +48,7 @@ export const movePart: CommandHandler<"movePart"> = (sim, { partId, x, y }): Com
   }
   const from = { x: part.x, y: part.y };
   part.x = x; part.y = y;
+  markPart(sim, partId);
   markWiringChanged(sim); // the cables removed above and the new tile
   sim.emit({ type: "partMoved", partId, fromX: from.x, fromY: from.y, x, y });
   return { ok: true };

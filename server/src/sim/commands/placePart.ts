@@ -4,6 +4,7 @@ import type { PartRecord } from "../state.ts";
 import { inBounds, isBuildableFloor } from "../world/grid.ts";
 import { DEFAULT_TIMER_DELAY_MINUTES, TRIGGER_MIN_CHEBYSHEV_DISTANCE, partAt, triggerTooClose } from "../traps/parts.ts";
 import { computeNetworks, markWiringChanged, networkLimitBroken } from "../traps/network.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * Places a trap part (of `quality` "normal" unless given "shoddy"): creates a construction site (`built: false`, no metal, no work) that
@@ -52,6 +53,7 @@ export const placePart: CommandHandler<"placePart"> = (sim, { kind, x, y, qualit
   }
   sim.newId();
   sim.state.parts[id] = part;
+  markPart(sim, id);
   markWiringChanged(sim);
   sim.emit({ type: "partPlaced", partId: id, kind, x, y });
   return { ok: true, id };

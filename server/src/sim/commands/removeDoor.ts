@@ -4,6 +4,7 @@ import { setTile } from "../doors/doors.ts";
 import { markWiringChanged } from "../traps/network.ts";
 import { findDoor, refused } from "../doors/commands.ts";
 import { walkingPathRefusal, wouldCutWalkingPath } from "../doors/walkingPath.ts";
+import { markDoor } from "../changes.ts";
 
 /**
  * Removes a door: its tile becomes plain floor; metal delivered to its padlock goes back to the
@@ -17,6 +18,7 @@ export const removeDoor: CommandHandler<"removeDoor"> = (sim, { doorId }): Comma
   sim.state.metal += door.padlock?.metalDelivered ?? 0;
   setTile(sim.state.map, door.x, door.y, ".");
   delete sim.state.doors[doorId];
+  markDoor(sim, doorId);
   markWiringChanged(sim);
   return { ok: true };
 };

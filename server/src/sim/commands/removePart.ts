@@ -1,6 +1,7 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import { markWiringChanged } from "../traps/network.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * Removes a trap part and every cable that passes over or ends on its tile. The metal delivered
@@ -21,6 +22,7 @@ export const removePart: CommandHandler<"removePart"> = (sim, { partId }): Comma
   if (!part.built) sim.state.metal += part.metalDelivered;
   sim.state.pendingFirings = sim.state.pendingFirings.filter((f) => f.mechanismId !== partId);
   delete sim.state.parts[partId];
+  markPart(sim, partId);
   markWiringChanged(sim); // the part and its cables
   sim.emit({ type: "partRemoved", id: partId });
   return { ok: true };

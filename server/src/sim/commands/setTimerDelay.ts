@@ -1,6 +1,7 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
 import { TIMER_MAX_DELAY_MINUTES, TIMER_MIN_DELAY_MINUTES } from "../traps/parts.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * Sets a timer's delay, in whole game minutes, on the timer itself (TRAP-17): from
@@ -17,5 +18,6 @@ export const setTimerDelay: CommandHandler<"setTimerDelay"> = (sim, { partId, mi
       reason: `a timer's delay is ${TIMER_MIN_DELAY_MINUTES} to ${TIMER_MAX_DELAY_MINUTES} game minutes, not ${minutes}` };
   }
   part.delayMinutes = minutes;
+  markPart(sim, part.id);
   return { ok: true };
 };

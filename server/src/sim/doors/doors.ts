@@ -3,6 +3,7 @@ import type { MapState, PartRecord, SimState, UnitRecord } from "../state.ts";
 import type { DoorMemory, DoorRecord } from "./types.ts";
 import { areEnemies, isActive, isMerchant, presentUnits } from "../world/units.ts";
 import { cableNetworks, markWiringChanged, wiringRevision } from "../traps/network.ts";
+import { markDoor, markPart } from "../changes.ts";
 
 /**
  * Doors and padlocks (DOOR-07 to DOOR-33): the door records, who may unlock a locked door, how a
@@ -35,6 +36,7 @@ export function createDoorsFromMap(sim: Simulation): void {
     if (map.tiles[i] !== "+") continue;
     const id = sim.newId();
     sim.state.doors[id] = newDoor(id, i % map.width, Math.floor(i / map.width));
+    markDoor(sim, id);
   }
   markWiringChanged(sim);
 }
@@ -124,6 +126,7 @@ export function activateDoors(sim: Simulation, triggerId: string): void {
     if (!d.triggerIds.includes(triggerId) || d.triggered) continue;
     d.triggered = true;
     if (d.padlock?.built) d.padlock.armed = !d.padlock.armed; // DOOR-28
+    markDoor(sim, id);
   }
   refreshOpen(sim);
 }
@@ -132,7 +135,7 @@ export function activateDoors(sim: Simulation, triggerId: string): void {
 export function deactivateDoors(sim: Simulation, triggerId: string): void {
   for (const id in sim.state.doors) {
     const d = sim.state.doors[id] as DoorRecord;
-    if (d.triggerIds.includes(triggerId)) d.triggered = false;
+    if (d.triggerIds.includes(triggerId)) { d.triggered = false; markDoor(sim, id); }
   }
   refreshOpen(sim);
 }
@@ -146,6 +149,7 @@ export function activateDoorTrigger(sim: Simulation, trigger: PartRecord): void 
   if (trigger.active) return;
   trigger.active = true;
   if (trigger.kind !== "lever") trigger.needsRearm = true;
+  markPart(sim, trigger.id);
   activateDoors(sim, trigger.id);
 }
 
@@ -164,7 +168,7 @@ export function refreshDoorWiring(sim: Simulation): void {
     const d = s.doors[id] as DoorRecord;
     const net = index.byDoor.get(id);
     const ids = net ? net.triggers : [];
-    if (ids.join(",") !== d.triggerIds.join(",")) d.triggerIds = [...ids];
+    if (ids.join(",") !== d.triggerIds.join(",")) { d.triggerIds = [...ids]; markDoor(sim, id); }
   }
 }
 
@@ -179,12 +183,12 @@ export function reconcileTriggers(sim: Simulation): void {
   for (const id in s.doors) {
     const d = s.doors[id] as DoorRecord;
     const trigger = d.triggerIds[0] !== undefined ? s.parts[d.triggerIds[0]] : undefined;
-    if (trigger && trigger.kind !== "lever" && trigger.active && !trigger.needsRearm) trigger.active = false;
+    if (trigger && trigger.kind !== "lever" && trigger.active && !trigger.needsRearm) { trigger.active = false; markPart(sim, trigger.id); }
     const active = trigger !== undefined && trigger.built && trigger.active;
     if (active && !d.triggered) activateDoors(sim, (trigger as PartRecord).id);
     else if (!active && d.triggered) {
       if (trigger) deactivateDoors(sim, trigger.id);
-      else d.triggered = false;
+      else { d.triggered = false; markDoor(sim, id); }
     }
   }
 }
@@ -205,7 +209,7 @@ export function refreshOpen(sim: Simulation): void {
   for (const id in s.doors) {
     const d = s.doors[id] as DoorRecord;
     const open = restsOpen(d) || (occupied !== undefined && occupied.includes(d.y * width + d.x));
-    if (d.open !== open) d.open = open;
+    if (d.open !== open) { d.open = open; markDoor(sim, id); }
   }
 }
 

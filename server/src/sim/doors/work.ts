@@ -5,6 +5,7 @@ import { chebyshev } from "../world/grid.ts";
 import { stopWalking, walkNextTo, walkTo } from "../world/movement.ts";
 import { METAL_PER_TRIP } from "../traps/construction.ts";
 import { refreshOpen } from "./doors.ts";
+import { markDoor } from "../changes.ts";
 
 /**
  * Minion work on doors, run by the minions system before trap construction:
@@ -93,6 +94,7 @@ export function doorWork(sim: Simulation, unit: UnitRecord): boolean {
     return atDoor(sim, unit, d, () => {
       unit.activity = "working";
       d.repairWork++;
+      markDoor(sim, d.id);
       if (d.repairWork < DOOR_REPAIR_WORK_TICKS) return;
       d.brokenIn = false; // DOOR-47: the door closes
       d.repairWork = 0;
@@ -107,6 +109,7 @@ export function doorWork(sim: Simulation, unit: UnitRecord): boolean {
     return atDoor(sim, unit, d, () => {
       const used = Math.min(unit.carryingMetal, padlockMetalMissing(p));
       p.metalDelivered += used;
+      markDoor(sim, d.id);
       sim.state.metal += unit.carryingMetal - used;
       unit.carryingMetal = 0;
       unit.doorTask = "";
@@ -129,6 +132,7 @@ export function doorWork(sim: Simulation, unit: UnitRecord): boolean {
   return atDoor(sim, unit, d, () => {
     unit.activity = "working";
     p.workDone++;
+    markDoor(sim, d.id);
     if (p.workDone < PADLOCK_BUILD_WORK_TICKS) return;
     p.built = true;
     p.armed = true; // DOOR-08

@@ -4,6 +4,7 @@ import { chebyshev } from "../world/grid.ts";
 import { stopWalking } from "../world/movement.ts";
 import { walkKnowing } from "../knowledge/routing.ts";
 import { guideAtDoors } from "../doors/routing.ts";
+import { markAltar } from "../changes.ts";
 
 /**
  * The keeper's altars and the "destroy an altar" goal (INV-02, INV-03, INV-06). Decisions:
@@ -49,6 +50,7 @@ export function addAltar(sim: Simulation, x: number, y: number): AltarRecord {
   const id = sim.newId();
   const altar: AltarRecord = { id, x, y, damage: 0 };
   (sim.state.altars ??= {})[id] = altar;
+  markAltar(sim, id);
   sim.emit({ type: "altarBuilt", altarId: id, x, y, unitId: "", partyId: "" });
   return altar;
 }
@@ -67,6 +69,7 @@ export function pursueAltar(sim: Simulation, party: PartyRecord, unit: UnitRecor
     stopWalking(unit);
     unit.activity = "working";
     altar.damage++;
+    markAltar(sim, altar.id);
     if (altar.damage >= ALTAR_WORK_TICKS) {
       delete sim.state.altars?.[altar.id];
       party.scattering = true; // INV-03: the goal is done; loot what can be carried, then leave

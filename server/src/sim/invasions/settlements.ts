@@ -4,6 +4,7 @@ import {
 import type { Simulation } from "../simulation.ts";
 import type { SettlementRecord, SimState } from "../state.ts";
 import { offerFugitive, sendExpedition } from "./fugitives.ts";
+import { markSettlement } from "../changes.ts";
 
 /**
  * The Surface's settlements (INV-32, INV-33, INV-50; table `SETTLEMENTS` in
@@ -39,8 +40,12 @@ export function raidRefusal(sim: Simulation, settlementId: string): { code: "UNK
  * `amount` the metal). Callers check {@link raidRefusal} first.
  */
 export function raidSettlement(sim: Simulation, settlementId: string): void {
-  const all = (sim.state.settlements ??= settlementsOf(sim.state));
-  const s = all[settlementId]!;
+  if (!sim.state.settlements) {
+    sim.state.settlements = settlementsOf(sim.state);
+    for (const id in sim.state.settlements) markSettlement(sim, id); // the table's records, now stored
+  }
+  const s = sim.state.settlements[settlementId]!;
+  markSettlement(sim, s.id);
   s.raidedTick = sim.state.tick;
   sim.state.metal += RAID_METAL;
   sim.emit({ type: "settlementRaided", unitId: "", partyId: "", amount: RAID_METAL, detail: s.id });

@@ -6,6 +6,7 @@ import { networkOf } from "../traps/network.ts";
 import { setOffTrigger } from "../traps/firing.ts";
 import { isReady } from "../traps/parts.ts";
 import { cautionBonus, isConsciousAdventurer, knowledgeOf, triggerTypeOf } from "./knowledge.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * Routes that weigh an adventurer's own knowledge (KNOW-03, KNOW-17 to KNOW-19, KNOW-25): it
@@ -137,6 +138,7 @@ export function defuse(sim: Simulation, party: PartyRecord, trigger: PartRecord,
   (party.defused ??= []).push(trigger.id);
   if (result.success) {
     trigger.needsRearm = true;
+    markPart(sim, trigger.id);
     return true;
   }
   if (isReady(sim, trigger)) {

@@ -12,6 +12,7 @@ import {
 import { doRearmJob } from "../traps/rearm.ts";
 import { terrorFlight } from "../traps/effects.ts";
 import { decideCombat } from "../combat/stance.ts";
+import { mayHaveEnemies } from "../world/factions.ts";
 
 /**
  * What the keeper's side does each tick: the Master, minions and dungeon creatures.
@@ -66,6 +67,7 @@ function decide(sim: Simulation, unit: UnitRecord): void {
 
 /** The nearest active enemy the unit sees, or of a spotted party, within CHASE_RANGE. */
 function nearestKnownEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  if (!mayHaveEnemies(sim, unit)) return undefined; // issue 20 part 2: every unit on its side (world/factions.ts)
   let best: UnitRecord | undefined;
   let bestDistance = Infinity;
   for (const u of presentUnits(sim)) {

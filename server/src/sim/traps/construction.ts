@@ -2,6 +2,7 @@ import { PARTS } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
 import { allUnits } from "../world/units.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * On-site construction of trap parts (TRAP-28 to TRAP-31): a placed part is a construction
@@ -62,6 +63,7 @@ export function pickUpMetal(sim: Simulation, minion: UnitRecord, part: PartRecor
 export function deliverMetal(sim: Simulation, minion: UnitRecord, part: PartRecord): void {
   const used = Math.min(minion.carryingMetal, metalMissing(part));
   part.metalDelivered += used;
+  markPart(sim, part.id);
   sim.state.metal += minion.carryingMetal - used;
   minion.carryingMetal = 0;
 }
@@ -75,6 +77,7 @@ export function deliverMetal(sim: Simulation, minion: UnitRecord, part: PartReco
 export function workOnSite(sim: Simulation, minion: UnitRecord, part: PartRecord): boolean {
   if (part.built || metalMissing(part) > 0 || minion.job !== "trapping") return false;
   part.workDone++;
+  markPart(sim, part.id);
   if (part.workDone < PARTS[part.kind].buildWorkTicks) return false;
   part.built = true;
   part.rearmedTick = sim.state.tick;

@@ -5,6 +5,7 @@ import { chebyshev, inBounds, isWalkable, tileIndex, tilePos } from "../world/gr
 import { isActive, isMerchant } from "../world/units.ts";
 import { walkTo } from "../world/movement.ts";
 import { markSpotted } from "../invasions/spotting.ts";
+import { markEffect } from "../changes.ts";
 
 /**
  * Lingering mechanism effects (the `effect`, `effectMinutes`, `effectHarmEveryTicks` and
@@ -48,7 +49,7 @@ export function startEffect(sim: Simulation, mech: PartRecord, victims: readonly
   const kind = data.effect;
   for (const victim of victims) {
     const existing = Object.values(sim.state.effects).find((e) => e.kind === kind && e.unitId === victim.id);
-    if (existing) { existing.untilTick = Math.max(existing.untilTick, until); continue; }
+    if (existing) { existing.untilTick = Math.max(existing.untilTick, until); markEffect(sim, existing.id); continue; }
     const effect = add(sim, {
       kind, sourceId: mech.id, tiles: [], unitId: victim.id,
       fleeTo: kind === "terror" ? fleeTile(sim, victim, mech, data) : { x: victim.x, y: victim.y },
@@ -65,6 +66,7 @@ function add(sim: Simulation, fields: Omit<EffectRecord, "id">): EffectRecord {
   const id = sim.newId();
   const effect: EffectRecord = { id, ...fields };
   sim.state.effects[id] = effect;
+  markEffect(sim, id);
   const map = sim.state.map;
   sim.emit({
     type: "effectStarted", effectId: id, effect: effect.kind, sourceId: effect.sourceId, unitId: effect.unitId,
@@ -129,6 +131,7 @@ export function stepEffects(sim: Simulation): void {
     if (e.nextHarmTick !== -1 && e.nextHarmTick <= now) {
       const data = PARTS[LINGERING_SOURCE[e.kind]];
       e.nextHarmTick += data.effectHarmEveryTicks;
+      markEffect(sim, id);
       const harm = data.harm;
       const targets = e.kind === "gas"
         ? Object.values(sim.state.units).filter((u) => isActive(u) && !isMerchant(u) && e.tiles.includes(tileIndex(sim.state.map, u.x, u.y))) // DOOR-12 decision
@@ -143,6 +146,7 @@ export function stepEffects(sim: Simulation): void {
       if (e.kind === "web" && unit) unit.speed = e.savedSpeed;
       if (e.kind === "terror" && unit && isActive(unit)) { unit.walk = null; unit.activity = "idle"; }
       delete sim.state.effects[id];
+      markEffect(sim, id);
       sim.emit({ type: "effectEnded", effectId: id, effect: e.kind, unitId: e.unitId });
     }
   }

@@ -9,6 +9,7 @@ import { isReady, neverNeedsRearm, partAt } from "./parts.ts";
 import { onTriggerSetOff, stepsOver } from "../knowledge/knowledge.ts";
 import { startEffect } from "./effects.ts";
 import { inMurderousFrenzy } from "../minions/frenzy.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * Setting traps off and firing mechanisms (TRAP-08, TRAP-10, TRAP-11, TRAP-13, TRAP-16,
@@ -74,6 +75,7 @@ export function setOffTrigger(sim: Simulation, trigger: PartRecord, net: TrapNet
   onTriggerSetOff(sim, trigger, net.mechanism ? sim.state.parts[net.mechanism]?.kind ?? null : null, byUnitId); // KNOW-06, KNOW-20, KNOW-32
   if (!neverNeedsRearm(trigger)) trigger.needsRearm = true;
   trigger.riggedBy = "";
+  markPart(sim, trigger.id);
   const mechanismId = net.mechanism as string;
   if (net.timer !== null) {
     const timer = sim.state.parts[net.timer] as PartRecord;
@@ -119,6 +121,7 @@ export function fireMechanism(
   const victims: UnitRecord[] = data.reach === "none" ? [] : Object.values(sim.state.units)
     .filter((u) => isActive(u) && !isMerchant(u) && chebyshev(u, centre) <= data.radius); // DOOR-12 decision: merchants are spared
   mech.needsRearm = true;
+  markPart(sim, mech.id);
   // The firing first, then the wounds it causes, so clients read events in causal order.
   sim.emit({
     type: "trapFired", triggerId, mechanismId: mech.id, mechanism: mech.kind,
@@ -153,6 +156,7 @@ export function pullLever(sim: Simulation, partId: string): boolean {
   const lever = sim.state.parts[partId];
   if (!lever || lever.kind !== "lever" || !lever.built) return false;
   lever.active = !lever.active;
+  markPart(sim, lever.id);
   if (!lever.active) return true;
   const net = networkOf(sim, lever.id);
   if (net && net.mechanism !== null) setOffTrigger(sim, lever, net, null);

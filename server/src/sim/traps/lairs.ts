@@ -3,6 +3,8 @@ import type { Simulation } from "../simulation.ts";
 import type { LairRecord, MapState, Pos, UnitRecord } from "../state.ts";
 import { findPath, isWalkable } from "../world/grid.ts";
 import { isActive, presentUnits } from "../world/units.ts";
+import { markLair } from "../changes.ts";
+import { factionChanged } from "../world/factions.ts";
 
 /**
  * The keeper's lairs (TRAP-61, TRAP-62), minimal: a lair is a rectangle of tiles. A wild creature
@@ -35,6 +37,7 @@ export function addLair(sim: Simulation, rect: { x: number; y: number; width: nu
   const id = sim.newId();
   const lair: LairRecord = { id, ...rect, residentId: "", settlerId: "", settlerSinceTick: -1 };
   sim.state.lairs[id] = lair;
+  markLair(sim, id);
   return lair;
 }
 
@@ -54,6 +57,7 @@ export function removeLair(sim: Simulation, lairId: string): boolean {
   const resident = lair.residentId ? sim.state.units[lair.residentId] : undefined;
   if (resident && resident.lairId === lairId) resident.lairId = "";
   delete sim.state.lairs[lairId];
+  markLair(sim, lairId);
   return true;
 }
 
@@ -157,20 +161,26 @@ export function stepLairs(sim: Simulation): void {
       const resident = sim.state.units[lair.residentId];
       if (resident && resident.activity !== "dead" && resident.activity !== "left") continue;
       lair.residentId = "";
+      markLair(sim, lid);
     }
     let settler: UnitRecord | undefined;
     for (const u of presentUnits(sim)) {
       if (u.kind === "creature" && u.faction === "wild" && isActive(u) && inLair(lair, u.x, u.y)) { settler = u; break; }
     }
-    if (!settler) { lair.settlerId = ""; lair.settlerSinceTick = -1; drawWildCreature(sim, lair, presentUnits(sim)); continue; }
-    if (lair.settlerId !== settler.id) { lair.settlerId = settler.id; lair.settlerSinceTick = sim.state.tick; continue; }
+    if (!settler) {
+      if (lair.settlerId !== "" || lair.settlerSinceTick !== -1) markLair(sim, lid);
+      lair.settlerId = ""; lair.settlerSinceTick = -1; drawWildCreature(sim, lair, presentUnits(sim)); continue;
+    }
+    if (lair.settlerId !== settler.id) { lair.settlerId = settler.id; lair.settlerSinceTick = sim.state.tick; markLair(sim, lid); continue; }
     if (sim.state.tick - lair.settlerSinceTick < LAIR_SETTLE_TICKS) continue;
     settler.faction = "dungeon";
+    factionChanged(sim); // world/factions.ts
     settler.lairId = lair.id;
     settler.home = { x: settler.x, y: settler.y };
     lair.residentId = settler.id;
     lair.settlerId = "";
     lair.settlerSinceTick = -1;
+    markLair(sim, lid);
     sim.emit({ type: "creatureJoined", unitId: settler.id, lairId: lair.id });
   }
 }

@@ -100,8 +100,18 @@ export function neverNeedsRearm(part: PartRecord): boolean {
  * expired (they do not work anyway). An expired part is fully inert (proposal).
  */
 export function isExpired(sim: Simulation, part: PartRecord): boolean {
-  if (!part.built || neverNeedsRearm(part)) return false;
-  return sim.state.tick - part.rearmedTick >= REARM_PERIOD_TICKS;
+  return sim.state.tick >= expiryTick(part);
+}
+
+/**
+ * The tick from which `part` is expired ({@link isExpired}, TRAP-48, TRAP-49): `rearmedTick` +
+ * {@link REARM_PERIOD_TICKS} for a built part that needs rearms; Infinity for sites, levers and
+ * timers (TRAP-54). It changes only when the part record does (built, rearmed), so a reader that
+ * watches the part's change marks (sim/changes.ts) knows when to look at it again.
+ */
+export function expiryTick(part: PartRecord): number {
+  if (!part.built || neverNeedsRearm(part)) return Infinity;
+  return part.rearmedTick + REARM_PERIOD_TICKS;
 }
 
 /** True when a part works right now: built, not waiting for a rearm, not expired (TRAP-32, TRAP-49). */

@@ -6,6 +6,7 @@ import { stopWalking, walkNextTo } from "../world/movement.ts";
 import { fireMechanism } from "./firing.ts";
 import { networkOf } from "./network.ts";
 import { isExpired, neverNeedsRearm, roleOf } from "./parts.ts";
+import { markPart } from "../changes.ts";
 
 /**
  * Rearming (TRAP-32 to TRAP-56). A built part that is not a lever or timer needs a rearm after
@@ -52,7 +53,7 @@ export function rearmJobFor(sim: Simulation, minion: UnitRecord): PartRecord | u
   for (const id in sim.state.parts) {
     const p = sim.state.parts[id] as PartRecord;
     if (!needsRearmJob(sim, p)) {
-      if (p.rearmerId === minion.id) { p.rearmerId = ""; p.rearmWorkDone = 0; }
+      if (p.rearmerId === minion.id) { p.rearmerId = ""; p.rearmWorkDone = 0; markPart(sim, p.id); }
       continue;
     }
     if (p.rearmerId === minion.id) return p;
@@ -62,7 +63,7 @@ export function rearmJobFor(sim: Simulation, minion: UnitRecord): PartRecord | u
     const d = chebyshev(minion, p);
     if (d < bestDistance) { best = p; bestDistance = d; }
   }
-  if (best) { best.rearmerId = minion.id; best.rearmWorkDone = 0; }
+  if (best) { best.rearmerId = minion.id; best.rearmWorkDone = 0; markPart(sim, best.id); }
   return best;
 }
 
@@ -83,6 +84,7 @@ export function doRearmJob(sim: Simulation, minion: UnitRecord): boolean {
   }
   if (walkNextTo(sim, minion, part)) { minion.activity = "walking"; return true; }
   part.rearmerId = ""; // unreachable: leave it to someone else
+  markPart(sim, part.id);
   return false;
 }
 
@@ -93,6 +95,7 @@ export function doRearmJob(sim: Simulation, minion: UnitRecord): boolean {
  */
 export function workOnRearm(sim: Simulation, minion: UnitRecord, part: PartRecord): boolean {
   part.rearmWorkDone++;
+  markPart(sim, part.id);
   if (part.rearmWorkDone < PARTS[part.kind].rearmWorkTicks) return false;
   resolveRearm(sim, minion, part);
   return true;
@@ -105,6 +108,7 @@ export function workOnRearm(sim: Simulation, minion: UnitRecord, part: PartRecor
 export function resolveRearm(sim: Simulation, minion: UnitRecord, part: PartRecord): void {
   part.rearmWorkDone = 0;
   part.rearmerId = "";
+  markPart(sim, part.id);
   const result = sim.ruleset.check(sim, minion, "rearm", REARM_DIFFICULTY, 0);
   const emit = (outcome: "rearmed" | "failed" | "fired" | "rigged", riggedTriggerId: string | null = null) =>
     sim.emit({ type: "partRearmed", partId: part.id, byUnitId: minion.id, outcome, roll: result.roll, riggedTriggerId });
@@ -124,10 +128,12 @@ export function resolveRearm(sim: Simulation, minion: UnitRecord, part: PartReco
     emit("fired");
     fireAtOnce(sim, part, triggerId, net?.mechanism ?? (roleOf(part) === "mechanism" ? part.id : null));
     part.needsRearm = true; // TRAP-38
+    markPart(sim, part.id);
     return;
   }
   markRearmed(sim, part);
   (trigger as PartRecord).riggedBy = minion.id; // TRAP-39, TRAP-41
+  markPart(sim, (trigger as PartRecord).id);
   emit("rigged", (trigger as PartRecord).id);
 }
 
@@ -136,6 +142,7 @@ function markRearmed(sim: Simulation, part: PartRecord): void {
   part.needsRearm = false;
   part.rearmedTick = sim.state.tick;
   part.riggedBy = "";
+  markPart(sim, part.id);
 }
 
 /**
@@ -148,6 +155,7 @@ function fireAtOnce(sim: Simulation, part: PartRecord, triggerId: string | null,
   if (trigger) {
     if (!neverNeedsRearm(trigger)) trigger.needsRearm = true;
     trigger.riggedBy = "";
+    markPart(sim, trigger.id);
   }
   if (mechanismId) { fireMechanism(sim, triggerId ?? mechanismId, mechanismId, null, true); return; }
   sim.emit({

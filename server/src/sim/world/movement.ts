@@ -5,6 +5,7 @@ import { areEnemies, isActive, presentUnits } from "./units.ts";
 import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "./crowding.ts";
 import { stepBlocked, unitEntered } from "./hooks.ts";
 import { placeUnit, unitsOnTile } from "./unitIndex.ts";
+import { mayHaveEnemies } from "./factions.ts";
 
 /** Progress, in thousandths of a tile, that makes one tile of walking. */
 export const TILE_PROGRESS = 1000;
@@ -33,6 +34,7 @@ export function facingOf(dx: number, dy: number): number {
 
 /** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18; a merchant is nobody's enemy, DOOR-12). */
 function blockedByEnemy(sim: Simulation, self: UnitRecord, x: number, y: number): boolean {
+  if (!mayHaveEnemies(sim, self)) return false; // issue 20 part 2: every unit on its side (world/factions.ts)
   for (const u of unitsOnTile(sim, x, y)) { // issue 20: the tile's units only
     if (u !== self && isActive(u) && areEnemies(self, u)) return true;
   }

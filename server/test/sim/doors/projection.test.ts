@@ -6,6 +6,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import { mayUnlock } from "../../../src/sim/doors/doors.ts";
 import { PADLOCK_METAL } from "../../../src/sim/doors/work.ts";
 import { adventurer, doorSim, lock, theDoor } from "./helpers.ts";
+import { markDoor } from "../../../src/sim/changes.ts";
 
 describe("doors over the wire", () => {
   it("the keeper's door commands are registered with validators", () => {
@@ -34,6 +35,7 @@ describe("doors over the wire", () => {
     lock(door);
     door.brokenIn = true;
     door.padlock!.armed = false;
+    markDoor(sim, door.id); // written directly, outside a tick or an input (sim/changes.ts)
     projectState(state, sim, 1);
     expect([d.padlockBuilt, d.padlockArmed, d.padlockProgress, d.brokenIn, d.locked]).toEqual([true, false, 100, true, false]);
     const r = sim.apply({ type: "buildDoor", x: 2, y: 2 }) as { id: string };

@@ -10,6 +10,7 @@ import { projectState } from "../../../src/rooms/projection.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartRecord, PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { RESIST_FAILS, TORSO, adventurer, forceDice, makeSim, place, placeBuilt, wire } from "./helpers.ts";
+import { markPart } from "../../../src/sim/changes.ts";
 
 type Mech = "gasJet" | "webTrap" | "terrorTrap" | "spiderTrap" | "explosiveTrap" | "alarmTrap";
 
@@ -223,6 +224,7 @@ describe("part state for clients", () => {
     expect(state.parts.get(blades)?.expired).toBe(true);
     expect(state.parts.get(lever)?.expired).toBe(false);
     (sim.state.parts[blades] as PartRecord).rearmedTick = sim.state.tick;
+    markPart(sim, blades); // written directly, outside a tick or an input (sim/changes.ts)
     projectState(state, sim, 1);
     expect(state.parts.get(blades)?.expired).toBe(false);
   });

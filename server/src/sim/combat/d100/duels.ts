@@ -10,6 +10,7 @@ import { settle } from "./resolve.ts";
 import { d100Of } from "./sheet.ts";
 import { canSpeak, isDown } from "./statuses.ts";
 import { orderTotals } from "./turns.ts";
+import { markChanged } from "../../changes.ts";
 
 
 /** Why a duel cannot start or end as asked. */
@@ -113,6 +114,7 @@ export function proposeDuelBetween(sim: Simulation, challengerId: string, oppone
     terms: { ...terms, weaponWhitelist: terms.weaponWhitelist ? [...terms.weaponWhitelist] : null }, tick, expiresTick: tick + DUEL_PROPOSAL_TICKS,
   };
   proposalsOf(sim)[p.id] = p;
+  markChanged(sim, "duelProposals", p.id);
   sim.emit({
     type: "duelProposed", proposalId: p.id, challengerId, opponentId, by, toDeath: terms.toDeath, noMagic: terms.noMagic,
     unarmedOnly: terms.unarmedOnly, weapons: terms.weaponWhitelist ? [...terms.weaponWhitelist] : [], expiresTick: p.expiresTick,
@@ -131,6 +133,7 @@ export function answerProposal(sim: Simulation, proposalId: string, accept: bool
   const p = proposalsOf(sim)[proposalId];
   if (!p) return "unknownUnit";
   delete proposalsOf(sim)[proposalId];
+  markChanged(sim, "duelProposals", proposalId);
   const base = { type: "duelAnswered" as const, proposalId, challengerId: p.challengerId, opponentId: p.opponentId };
   if (!accept) { sim.emit({ ...base, answer: "refused" }); return null; }
   const refused = duelRefusal(sim, p.challengerId, p.opponentId);
@@ -168,6 +171,7 @@ function expireProposals(sim: Simulation): void {
     if (p.by === "adventurer" && sim.state.keeperAway) { aiAnswer(sim, p); continue; }
     if (sim.state.tick < p.expiresTick) continue;
     delete all[id];
+    markChanged(sim, "duelProposals", id);
     sim.emit({ type: "duelAnswered", proposalId: id, challengerId: p.challengerId, opponentId: p.opponentId, answer: "expired" });
   }
 }
@@ -207,6 +211,7 @@ export function finishDuel(sim: Simulation, winner: UnitRecord, loser: UnitRecor
       aiSpares: how === "forfeit" ? AI_SPARES_FORFEIT : false, expiresTick: sim.state.tick + DUEL_MERCY_TICKS,
     };
     merciesOf(sim)[m.id] = m;
+    markChanged(sim, "duelMercies", m.id);
     sim.emit({ type: "duelMercyPending", mercyId: m.id, duelId, winnerId: winner.id, loserId: loser.id, by: decider, aiSpares: m.aiSpares, expiresTick: m.expiresTick });
   }
 }
@@ -263,6 +268,7 @@ export function decideMercy(sim: Simulation, mercyId: string, spare: boolean, si
   if (!m) return "noMercy";
   if (side !== "ai" && (side === "keeper" ? m.by !== "keeper" : m.by !== "adventurer" || m.winnerId !== side.id)) return "notYours";
   delete merciesOf(sim)[mercyId];
+  markChanged(sim, "duelMercies", mercyId);
   const loser = sim.state.units[m.loserId];
   sim.emit({ type: "duelMercy", mercyId, duelId: m.duelId, winnerId: m.winnerId, loserId: m.loserId, spared: spare, by: side === "ai" ? "timeout" : side === "keeper" ? "keeper" : "adventurer" });
   if (!spare && loser && !d100Of(loser).dead && loser.activity !== "dead" && loser.activity !== "left") {

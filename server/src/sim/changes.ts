@@ -1,0 +1,198 @@
+import type { SimState } from "./state.ts";
+import type { Simulation } from "./simulation.ts";
+
+/**
+ * Issue 20 part 2, work only on change: the simulation marks which records an input or a tick
+ * added, changed or removed, so that the room's projection (rooms/projection.ts) touches only
+ * those instead of every record of every collection each step.
+ *
+ * Marks live outside the state (`Simulation.changes`, a {@link ChangeLog}): never hashed, never
+ * in snapshots, so no rule and no determinism hash depends on them. They accumulate, by
+ * collection and record id, until their consumer takes them ({@link takeChanges}); a mark
+ * names a record that may have changed (marking one that did not is harmless, a little work
+ * for the projection), and a change without its mark is a bug: with {@link setChangeChecks}
+ * on (every test, server/test/setup.ts) each tick and each input hashes every record of the
+ * tracked collections before and after and throws on a record whose content changed unmarked.
+ *
+ * Marks are made by the small helpers below at each mutation site ({@link markPart},
+ * {@link markDoor}, …); a site that adds or removes a record marks its id too.
+ */
+
+/**
+ * The collections of {@link SimState} whose records are marked. Cables are not: a cable is
+ * only ever added, removed or redrawn together with the wiring revision (traps/network.ts
+ * `markWiringChanged`), which the projection watches instead. Units are not yet: their
+ * mutation sites (every rule module) are marked by a later change; the projection compares
+ * every unit with its shadow meanwhile.
+ */
+export const TRACKED_COLLECTIONS = ["parts", "effects", "doors", "altars", "lairs", "settlements", "duelProposals", "duelMercies"] as const;
+
+/** A collection of {@link TRACKED_COLLECTIONS}. */
+export type TrackedCollection = (typeof TRACKED_COLLECTIONS)[number];
+
+/** Ids marked per collection since the last {@link takeChanges}. */
+export type ChangeMarks = { readonly [K in TrackedCollection]: Set<string> };
+
+function newMarks(): ChangeMarks {
+  return {
+    parts: new Set(), effects: new Set(), doors: new Set(), altars: new Set(), lairs: new Set(),
+    settlements: new Set(), duelProposals: new Set(), duelMercies: new Set(),
+  };
+}
+
+function clearMarks(marks: ChangeMarks): void {
+  for (const k of TRACKED_COLLECTIONS) marks[k].clear();
+}
+
+/**
+ * The change marks of one simulation (`Simulation.changes`). Two mark sets are kept and swapped
+ * by {@link takeChanges}, so a step allocates nothing.
+ */
+export class ChangeLog {
+  /** Marks made since the last take. */
+  marks: ChangeMarks = newMarks();
+  /** How many marks were made since the last take (0: the marks are empty, nothing to clear or read). */
+  count = 0;
+  /** The marks handed out by the last take (cleared and reused by the next). */
+  spare: ChangeMarks = newMarks();
+  /**
+   * True while the marks are not complete: a new or restored simulation. The next take then
+   * answers null (the consumer redoes everything).
+   */
+  everything = true;
+  /** The consumer of the last take: another consumer gets null (it missed earlier marks). */
+  consumer: object | undefined = undefined;
+}
+
+/** Marks the record `id` of `collection` as added, changed or removed. */
+export function markChanged(sim: Simulation, collection: TrackedCollection, id: string): void {
+  const log = sim.changes;
+  log.marks[collection].add(id);
+  log.count++;
+}
+
+/** Marks trap part `id` (TRAP rules: building, rearming, firing, levers, timers). */
+export function markPart(sim: Simulation, id: string): void {
+  markChanged(sim, "parts", id);
+}
+
+/** Marks door `id` (DOOR rules: opening, padlocks, triggers, forcing). */
+export function markDoor(sim: Simulation, id: string): void {
+  markChanged(sim, "doors", id);
+}
+
+/** Marks lingering trap effect `id` (traps/effects.ts). */
+export function markEffect(sim: Simulation, id: string): void {
+  markChanged(sim, "effects", id);
+}
+
+/** Marks lair `id` (TRAP-61, traps/lairs.ts). */
+export function markLair(sim: Simulation, id: string): void {
+  markChanged(sim, "lairs", id);
+}
+
+/** Marks altar `id` (INV-02, invasions/altars.ts). */
+export function markAltar(sim: Simulation, id: string): void {
+  markChanged(sim, "altars", id);
+}
+
+/** Marks settlement `id` (INV-32, INV-33, invasions/settlements.ts). */
+export function markSettlement(sim: Simulation, id: string): void {
+  markChanged(sim, "settlements", id);
+}
+
+/** The answer of {@link takeChanges} when nothing was marked: empty sets, never written. */
+export const NO_CHANGES: ChangeMarks = newMarks();
+
+/**
+ * Hands `consumer` (the room's projection target) the marks made since its last take and starts
+ * new ones. Null when the marks are not complete for it: the first take (a new or restored
+ * simulation), or when another consumer took them last; it must then redo everything.
+ * {@link NO_CHANGES} when nothing was marked (most steps of an idle dungeon: nothing is cleared
+ * or swapped then). The sets returned stay valid until the next take; read them only.
+ */
+export function takeChanges(sim: Simulation, consumer: object): ChangeMarks | null {
+  const log = sim.changes;
+  const complete = !log.everything && log.consumer === consumer;
+  log.everything = false;
+  log.consumer = consumer;
+  if (log.count === 0) return complete ? NO_CHANGES : null;
+  log.count = 0;
+  const taken = log.marks;
+  clearMarks(log.spare);
+  log.marks = log.spare;
+  log.spare = taken;
+  return complete ? taken : null;
+}
+
+let checks = false;
+
+/**
+ * Turns on (tests: server/test/setup.ts) or off the check of every tick and every input that each
+ * record of {@link TRACKED_COLLECTIONS} whose content changed (added, changed, removed) was
+ * marked. Off by default: it serialises every tracked record twice per tick.
+ */
+export function setChangeChecks(on: boolean): void {
+  checks = on;
+}
+
+/** What {@link beginChangeCheck} saw: the records' serialisations and the marks made before. */
+export interface ChangeProbe {
+  readonly before: Map<TrackedCollection, Map<string, string>>;
+  readonly earlier: ChangeMarks;
+  readonly earlierCount: number;
+}
+
+function collectionOf(state: SimState, k: TrackedCollection): Readonly<Record<string, unknown>> | undefined {
+  return state[k] as Readonly<Record<string, unknown>> | undefined;
+}
+
+function serialise(state: SimState): Map<TrackedCollection, Map<string, string>> {
+  const out = new Map<TrackedCollection, Map<string, string>>();
+  for (const k of TRACKED_COLLECTIONS) {
+    const records = new Map<string, string>();
+    const source = collectionOf(state, k);
+    if (source) for (const id in source) records.set(id, JSON.stringify(source[id]));
+    out.set(k, records);
+  }
+  return out;
+}
+
+/**
+ * Starts a checked change (a tick or an input) when {@link setChangeChecks} is on: serialises
+ * every tracked record and sets the earlier marks aside, so that only this change's marks count.
+ * Undefined when the checks are off (costs one test).
+ */
+export function beginChangeCheck(sim: Simulation): ChangeProbe | undefined {
+  if (!checks) return undefined;
+  const log = sim.changes;
+  const earlier = log.marks;
+  const earlierCount = log.count;
+  log.marks = newMarks();
+  log.count = 0;
+  return { before: serialise(sim.state), earlier, earlierCount };
+}
+
+/**
+ * Ends a checked change begun by {@link beginChangeCheck}: every record added, removed or whose
+ * serialisation changed must have been marked meanwhile; the earlier marks are put back beside
+ * this change's.
+ * @param what names the change in the error ("tick 42", "input placePart").
+ * @throws Error listing the records that changed unmarked (a missed mark at a mutation site).
+ */
+export function endChangeCheck(sim: Simulation, probe: ChangeProbe | undefined, what: string): void {
+  if (probe === undefined) return;
+  const log = sim.changes;
+  const made = log.marks;
+  const after = serialise(sim.state);
+  const missed: string[] = [];
+  for (const k of TRACKED_COLLECTIONS) {
+    const was = probe.before.get(k)!;
+    const now = after.get(k)!;
+    for (const [id, json] of now) if (was.get(id) !== json && !made[k].has(id)) missed.push(`${k} ${id} ${was.has(id) ? "changed" : "added"}`);
+    for (const id of was.keys()) if (!now.has(id) && !made[k].has(id)) missed.push(`${k} ${id} removed`);
+  }
+  for (const k of TRACKED_COLLECTIONS) for (const id of probe.earlier[k]) made[k].add(id);
+  log.count += probe.earlierCount;
+  if (missed.length > 0) throw new Error(`change marks: ${what} changed records without marking them (sim/changes.ts): ${missed.join("; ")}`);
+}
