@@ -103,6 +103,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #takenOver = new WeakSet<DungeonClient>();
   /** Each client's frame and malformed-frame counters (abuse.ts). */
   readonly #abuse = new WeakMap<DungeonClient, ClientAbuse>();
+  /** Each client's commands still being answered (a store write may be in flight): a kick closes the socket only once they are. */
+  readonly #answering = new WeakMap<DungeonClient, Set<Promise<CommandResult>>>();
   /** Reconnection tokens and addresses of kicked clients, with the end of their cool-down (room clock, ms) and the close code. */
   readonly #cooldowns = new Map<string, { until: number; code: number }>();
   /** Each client's address, as its join's auth context gave it (Colyseus: `x-real-ip`, `x-forwarded-for`, or the socket's). */
@@ -188,7 +190,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#views = new RoomViews(this.state, sim, options.timeScale);
 
     for (const type of COMMAND_TYPES) {
-      this.onMessage(type, COMMANDS[type], (client: DungeonClient, payload: unknown) => this.#command(client, type, payload));
+      this.onMessage(type, COMMANDS[type], (client: DungeonClient, payload: unknown) => this.#answer(client, this.#command(client, type, payload)));
     }
     this.onMessage("*", (client: DungeonClient, type: string | number) => {
       messagesReceived.inc({ type: "unknown" });
@@ -364,6 +366,16 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    * is durable (durable.ts `appendLast`): an acknowledged command is never lost; while the
    * writer's queue is full (database away) commands are refused `STORE_UNAVAILABLE` before they apply.
    */
+  /** Keeps `reply` in the client's answering set until it settles (see {@link DungeonRoom.#kick}); returns it. */
+  #answer(client: DungeonClient, reply: Promise<CommandResult>): Promise<CommandResult> {
+    let set = this.#answering.get(client);
+    if (!set) this.#answering.set(client, set = new Set());
+    set.add(reply);
+    const done = (): void => { set.delete(reply); };
+    reply.then(done, done);
+    return reply;
+  }
+
   async #command(client: DungeonClient, type: CommandType, payload: unknown): Promise<CommandResult> {
     const gateClient = { sessionId: client.sessionId, seat: client.userData?.seat };
     const durable = this.#durable;
@@ -444,9 +456,11 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   }
 
   /**
-   * Kicks `client` now: its socket is closed with `code` (4102 or 4103) and `reason`, its seat
-   * freed (onDrop, onLeave), and its reconnection token and address refused for
-   * `kickCooldownSeconds`. What Colyseus' own kick does, without waiting for onDrop.
+   * Kicks `client` now: its later frames are ignored, its reconnection token and address refused
+   * for `kickCooldownSeconds`; once the commands it sent before the kick are answered (their
+   * replies, a store write included, go out first), its socket is closed with `code` (4102 or
+   * 4103) and `reason` and its seat freed (onDrop, onLeave). What Colyseus' own kick does, without
+   * waiting for onDrop.
    */
   #kick(client: DungeonClient, abuse: ClientAbuse, code: number, reason: string): void {
     abuse.kicked = true;
@@ -461,8 +475,14 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const ref = client.ref as unknown as { removeAllListeners(e: string): void; removeListener(e: string, f: unknown): void; onleave?: unknown };
     ref.removeAllListeners("message");
     if (ref.onleave) ref.removeListener("close", ref.onleave);
-    client.leave(code, reason);
-    void (this as unknown as { _onLeave(c: DungeonClient, code: number): Promise<void> })._onLeave(client, code);
+    // Its frames are ignored from now on, but the commands it sent before the kick were applied
+    // (or refused) and are answered first: the socket closes once their replies are on it.
+    const close = (): void => {
+      client.leave(code, reason);
+      void (this as unknown as { _onLeave(c: DungeonClient, code: number): Promise<void> })._onLeave(client, code);
+    };
+    const answering = [...(this.#answering.get(client) ?? [])];
+    void Promise.allSettled(answering).then(() => setImmediate(close));
   }
 
   /**

@@ -98,3 +98,22 @@ describe("flood kick", () => {
     expect(room.refusalCount - refusals).toBe(10);
   });
 });
+
+describe("flood kick: the commands sent before the kick are answered", () => {
+  it("a keeper sending 15 placePart requests at once with maxMessagesPerSecond 10 gets a reply to each of its first 10 before the 4102 close, and the parts standing are exactly the ones answered ok", async () => {
+    const keeper = await joined(new Client(server.base()).create(DUNGEON_ROOM, { role: "keeper", seed: 5, maxMessagesPerSecond: 10, kickCooldownSeconds: 0 }, DungeonState));
+    const room = roomOf(keeper.roomId);
+    const closed = leaveCode(keeper);
+    await new Promise((r) => setTimeout(r, 1100)); // the join's own frames fall out of the one-second window
+    const xs = Array.from({ length: 15 }, (_, i) => 1 + 2 * i);
+    const replies = await Promise.allSettled(xs.map((x) => keeper.request("placePart", { kind: "pressurePlate", x, y: 15 })));
+    expect(await closed).toBe(MalignusCloseCode.KICKED_FLOOD);
+    // Frames 1..10 were taken in and answered (applied or refused); frame 11 kicked; 12..15 ignored.
+    expect(replies.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill("fulfilled"));
+    expect(replies.slice(10).map((r) => r.status)).toEqual(Array(5).fill("rejected"));
+    const okAt = replies.slice(0, 10).flatMap((r, i) => (r.status === "fulfilled" && (r.value as { ok: boolean }).ok ? [xs[i]] : []));
+    const placed = Object.values(room.simulation.state.parts).filter((p) => p.kind === "pressurePlate" && p.y === 15).map((p) => p.x).sort((a, b) => a - b);
+    expect(okAt.length).toBeGreaterThan(0);
+    expect(placed).toEqual(okAt);
+  });
+});
