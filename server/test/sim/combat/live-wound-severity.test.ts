@@ -95,7 +95,7 @@ describe("the survival chance of the final wound in a live minion blow (CMB-23, 
 });
 
 describe("head wounds in a live minion blow (CMB-39, CMB-41)", () => {
-  const W = ADVENTURER_CLASSES.Warrior;
+  const W = ADVENTURER_CLASSES.Warrior!;
   const warrior: Partial<UnitRecord> = {
     adventurerClass: "Warrior", stats: { ...W.base },
     gear: { weapon: W.weapon, blunt: W.blunt, ranged: W.ranged, armour: W.armour, helm: W.helm },
