@@ -142,15 +142,19 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     });
     expect(layout).toEqual({ mapWidth: 360, logBelowMap: true, scrollWidth: PHONE.width });
     // The Units list's lines wrap at the phone's width instead of running out of the panel: none
-    // is wider than the list, and the longest one takes more than one line.
+    // is wider than the list, the longest one takes more than one line, and the whole list shows
+    // (no scroll box whose edge cuts a wrapped line in two).
     const roster = await page.evaluate(() => {
       const list = document.getElementById("roster") as HTMLElement;
       const items = [...list.querySelectorAll("li")];
       const longest = items.reduce<HTMLElement | undefined>((a, li) => (a && (a.textContent ?? "").length >= (li.textContent ?? "").length ? a : li), undefined);
       const fontPx = longest ? parseFloat(getComputedStyle(longest).fontSize) : 0;
-      return { items: items.length > 0, overflowing: list.scrollWidth > list.clientWidth, longestWraps: !!longest && longest.getBoundingClientRect().height > 1.8 * fontPx };
+      return {
+        items: items.length > 0, overflowing: list.scrollWidth > list.clientWidth, clipped: list.scrollHeight > list.clientHeight,
+        longestWraps: !!longest && longest.getBoundingClientRect().height > 1.8 * fontPx,
+      };
     });
-    expect(roster).toEqual({ items: true, overflowing: false, longestWraps: true });
+    expect(roster).toEqual({ items: true, overflowing: false, clipped: false, longestWraps: true });
     await page.close();
     await closeRooms(); // a dungeon left running would slow the next tests
   }, 60_000);
