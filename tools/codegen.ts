@@ -8,7 +8,7 @@ import { z } from "zod";
 import { CloseCode, ErrorCode as MatchmakeErrorCode } from "@colyseus/shared-types";
 import {
   COMMAND_DEFINITIONS, COMMAND_TYPES, DUNGEON_ACCESS_CODES, DUNGEON_ROOM, ERROR_CODES, EVENT_AUDIENCE, EVENT_MESSAGE, SEAT_MESSAGE, SEAT_ROLES, TICKS_PER_GAME_MINUTE,
-  MalignusCloseCode,
+  LimitErrorCode, MalignusCloseCode,
 } from "@malignus/shared";
 import { EVENT_SCHEMAS } from "../shared/src/eventSchemas.ts";
 import { parseCli, runCli } from "./cli.ts";
@@ -111,6 +111,7 @@ export function jsonSchemaFiles(): Record<string, string> {
       dungeonAccessCodes: [...DUNGEON_ACCESS_CODES],
       closeCodes: { ...CloseCode, ...MalignusCloseCode },
       matchmakeErrorCodes: { ...MatchmakeErrorCode },
+      limitErrorCodes: { ...LimitErrorCode },
     }),
   };
 }

@@ -24,7 +24,7 @@ Options:
   --seed N          seed of the dungeons and of the fuzzer (default 1818)
   --markdown        also print the table as Markdown
   --write-doc       write the Markdown table into docs/reliability.md between its markers
-  --help            this text
+  -h, --help        this text
 
 Exit code: 0 every scenario held, 1 one did not, 2 bad arguments or a process did not start.`;
 
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
         seed: { type: "string", default: "1818" },
         markdown: { type: "boolean", default: false },
         "write-doc": { type: "boolean", default: false },
-        help: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
     }).values;

@@ -130,13 +130,17 @@ export async function measureSdk(from: SdkSource = "dist"): Promise<SdkSize> {
   };
 }
 
-/** The figures as a table: the total, then one line per group, largest first. */
+/**
+ * The figures as a table: the total, then one line per group, largest first, with its minified
+ * KB, its gzipped KB and that as a share of the gzipped total (percent, one decimal).
+ */
 export function formatSize(size: SdkSize): string {
+  const share = (g: SizeGroup): string => `${(size.gzipBytes > 0 ? (100 * g.gzipBytes) / size.gzipBytes : 0).toFixed(1)} %`;
   const rows = [...size.groups].sort((a, b) => b.gzipBytes - a.gzipBytes)
-    .map((g) => `  ${g.name.padEnd(34)} ${String(g.rawKb).padStart(6)} KB ${String(g.gzipKb).padStart(5)} KB`);
+    .map((g) => `  ${g.name.padEnd(34)} ${`${g.rawKb} KB`.padStart(9)} ${`${g.gzipKb} KB`.padStart(8)} ${share(g).padStart(7)}`);
   return [
     `SDK browser bundle (${size.from}, Vite, minified): ${size.rawKb} KB raw, ${size.gzipKb} KB gzipped (budget ${size.budgetKb} KB gzipped)`,
-    `  ${"by module group".padEnd(34)} ${"raw".padStart(9)} ${"gzip share".padStart(8)}`,
+    `  ${"by module group".padEnd(34)} ${"raw".padStart(9)} ${"gzip".padStart(8)} ${"share".padStart(7)}`,
     ...rows,
   ].join("\n");
 }

@@ -17,7 +17,7 @@ import { IdleMemoryRelease } from "./lifecycle/memoryRelease.ts";
 import { ProcessHeartbeat } from "./lifecycle/heartbeat.ts";
 import { restoreLiveDungeons, type RestoreOutcome } from "./lifecycle/restore.ts";
 import { notifyShutdown } from "./lifecycle/shutdown.ts";
-import { webRoutes } from "./watch.ts";
+import { rewriteWatchSlash, webRoutes } from "./watch.ts";
 import type { DungeonStore } from "./store/types.ts";
 import { MAX_QUEUED_INPUTS, StoreWriter, type StoreWriterOptions } from "./store/writer.ts";
 import { PERSISTENCE_OPTION, type DungeonHost } from "./rooms/durable.ts";
@@ -238,7 +238,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
   const dungeon = createEndpoint("/dungeons/:id", { method: "GET" }, async (ctx): Promise<Response> =>
     host ? jsonResponse(await getStored(host.store, String((ctx.params as { id?: string }).id ?? ""))) : noStore());
   const replay = replayEndpoint(() => host?.store);
-  server.router = createRouter({ health, rooms, metrics, dungeons, dungeon, replay });
+  server.router = createRouter({ health, rooms, metrics, dungeons, dungeon, replay }, { onRequest: rewriteWatchSlash }); // GET /watch/ is the page too
   server.router = server.router.extend(webRoutes({ logger: log })); // GET /watch (web/dist); /colyseus with MONITOR_PASSWORD (watch.ts)
   // A stored dungeon's room is found by its id (`openDungeon`: joinOrCreate with `dungeonId`).
   server.define(DUNGEON_ROOM, DungeonRoom, host ? { [PERSISTENCE_OPTION]: host } : {}).filterBy(["dungeonId"])

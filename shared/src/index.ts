@@ -10,6 +10,7 @@ export * from "./commands.ts";
 export * from "./events.ts";
 export * from "./protocol.ts";
 export * from "./closeCodes.ts";
+export * from "./limitCodes.ts";
 export * from "./replay.ts";
 export * from "./data/traps.ts";
 export * from "./data/invasions.ts";

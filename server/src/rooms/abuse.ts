@@ -1,4 +1,5 @@
-import { ErrorCode, Protocol, ServerError } from "@colyseus/core";
+import { Protocol, ServerError } from "@colyseus/core";
+import { LimitErrorCode, type LimitRefusalName } from "@malignus/shared";
 import { unpack } from "msgpackr";
 import type { Logger } from "../logger.ts";
 import { DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS } from "../config.ts";
@@ -25,24 +26,8 @@ export { DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS };
 /** The window of the abuse log's rate limit, in real milliseconds: at most one warn line per kind of abuse per window. */
 export const ABUSE_LOG_WINDOW_MS = 1000;
 
-/**
- * Error codes of the limit refusals. The matchmaking ones are also the HTTP status of the refused
- * `POST /matchmake/…` (body `{ code, error }`); the SDK rejects with an Error whose `code` is this
- * number and whose message starts with the refusal's name (`JOIN_RATE_LIMITED: …`).
- */
-export const LimitErrorCode = {
-  /** Over `JOIN_RATE_PER_ADDRESS` matchmaking requests this minute from this address (HTTP 429). */
-  JOIN_RATE_LIMITED: 429,
-  /** This process already runs `MAX_ROOMS_PER_PROCESS` dungeon rooms (HTTP 503). */
-  TOO_MANY_ROOMS: 503,
-  /** The room holds its `maxClients` clients (sent on the socket: the join's error). */
-  ROOM_FULL: ErrorCode.MATCHMAKE_INVALID_CRITERIA,
-  /** Kicked from this room (flood or malformed frames) less than `kickCooldownSeconds` ago: the token or the address is refused. */
-  KICKED_COOLDOWN: ErrorCode.MATCHMAKE_EXPIRED,
-} as const;
-
-/** The name of a limit refusal, the start of its message. */
-export type LimitRefusalName = keyof typeof LimitErrorCode;
+// The refusal codes live in shared/ (limitCodes.ts, Colyseus-free: wire.json carries them), re-exported here.
+export { LimitErrorCode };
 
 /** A join, create or reconnection refused by a limit: a Colyseus `ServerError` (not logged as an error; the client gets it). */
 export class LimitRefusal extends ServerError {

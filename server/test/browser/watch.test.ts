@@ -120,6 +120,16 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     expect(Math.abs(between - keeper.state.clock.tick)).toBeLessThan(2 * CLOCK_TICK_SYNC_TICKS);
     expect(await page.locator("#clock").getAttribute("title")).toMatch(/^Game time \(tick \d+\)$/);
 
+    // On the desktop window (1280 × 800): the map's column ends where the canvas can grow no
+    // more (70 % of 800 px over 30 tiles: 18 px tiles, 720 px), the panel takes the rest: the
+    // only space between them is the rounding of the tiles (746.7 - 720 px) and the 0.8rem gap.
+    const desktop = await page.evaluate(() => {
+      const map = (document.getElementById("map") as HTMLCanvasElement).getBoundingClientRect();
+      const aside = (document.querySelector("aside") as HTMLElement).getBoundingClientRect();
+      return { mapWidth: map.width, between: Math.round(aside.left - map.right), asideRight: Math.round(aside.right) };
+    });
+    expect(desktop).toEqual({ mapWidth: 720, between: 39, asideRight: 1280 - 16 });
+
     // On a phone-sized window: one column, the map fitted to the width (tiles of 9 px: the
     // 374 px between the margins over 40 tiles, rounded down), the log under it, no sideways scroll.
     await page.setViewportSize(PHONE);
@@ -131,6 +141,20 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       return { mapWidth: map.width, logBelowMap: log.top >= map.bottom, scrollWidth: document.documentElement.scrollWidth };
     });
     expect(layout).toEqual({ mapWidth: 360, logBelowMap: true, scrollWidth: PHONE.width });
+    // The Units list's lines wrap at the phone's width instead of running out of the panel: none
+    // is wider than the list, the longest one takes more than one line, and the whole list shows
+    // (no scroll box whose edge cuts a wrapped line in two).
+    const roster = await page.evaluate(() => {
+      const list = document.getElementById("roster") as HTMLElement;
+      const items = [...list.querySelectorAll("li")];
+      const longest = items.reduce<HTMLElement | undefined>((a, li) => (a && (a.textContent ?? "").length >= (li.textContent ?? "").length ? a : li), undefined);
+      const fontPx = longest ? parseFloat(getComputedStyle(longest).fontSize) : 0;
+      return {
+        items: items.length > 0, overflowing: list.scrollWidth > list.clientWidth, clipped: list.scrollHeight > list.clientHeight,
+        longestWraps: !!longest && longest.getBoundingClientRect().height > 1.8 * fontPx,
+      };
+    });
+    expect(roster).toEqual({ items: true, overflowing: false, clipped: false, longestWraps: true });
     await page.close();
     await closeRooms(); // a dungeon left running would slow the next tests
   }, 60_000);

@@ -1,6 +1,7 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { ErrorCode } from "@colyseus/shared-types";
 import { GENERATED_DIR, ROOT, generateToTemp, jsonSchemaFiles, listFiles, sortKeys, stableJson } from "../../../tools/codegen.ts";
 
 /**
@@ -45,5 +46,12 @@ describe("clients/generated (npm run codegen)", () => {
     expect(Object.keys(events.$defs)).toEqual(wire.eventTypes);
     expect(wire.closeCodes.WITH_ERROR).toBe(4002);
     expect(commands.$defs.placePart).toMatchObject({ "x-roles": ["keeper"], "x-rules": ["TRAP-28", "KNOW-13"], required: ["kind", "x", "y"] });
+  });
+
+  test("wire.json carries the limit refusal codes (shared LimitErrorCode); the socket ones are Colyseus' matchmaking codes", () => {
+    const wire = JSON.parse(jsonSchemaFiles()["wire.json"] as string) as { limitErrorCodes: Record<string, number>; matchmakeErrorCodes: Record<string, number> };
+    expect(wire.limitErrorCodes).toEqual({ JOIN_RATE_LIMITED: 429, KICKED_COOLDOWN: 524, ROOM_FULL: 521, TOO_MANY_ROOMS: 503 });
+    expect([wire.limitErrorCodes.ROOM_FULL, wire.limitErrorCodes.KICKED_COOLDOWN]).toEqual([ErrorCode.MATCHMAKE_INVALID_CRITERIA, ErrorCode.MATCHMAKE_EXPIRED]);
+    expect([wire.matchmakeErrorCodes.MATCHMAKE_INVALID_CRITERIA, wire.matchmakeErrorCodes.MATCHMAKE_EXPIRED]).toEqual([521, 524]);
   });
 });
