@@ -130,8 +130,10 @@ export function workOnDoor(sim: Simulation, party: PartyRecord, unit: UnitRecord
   }
   // CMB-07: the failed bash's noise is made by the ruleset wrapper (`withSharedRules`), once.
   rec.failures++;
-  rec.nextRollTick = -1;
+  // DOOR-40: the same forcer's next roll comes rollTicks after this one (a new forcer or method starts afresh).
+  rec.nextRollTick = sim.state.tick + rollTicks(rec.method, unit);
   if (!rec.switched && rec.failures >= SWITCH_AFTER_FAILURES) {
+    rec.nextRollTick = -1;
     rec.switched = true;
     rec.failures = 0;
     rec.method = rec.method === "pick" ? "bash" : "pick";

@@ -41,10 +41,7 @@ describe("pick roll time in play (DOOR-40)", () => {
     expect([fast.ticks[0]! - fast.startTick, slow.ticks[0]! - slow.startTick]).toEqual([15, 30]);
   });
 
-  // Known defect, reported: after a failed roll `workOnDoor` clears `nextRollTick` and only
-  // schedules the next roll on the following tick, so later rolls come rollTicks + 1 apart
-  // (16 and 31 ticks today). This `it.fails` turns red once the gap matches DOOR-40.
-  it.fails("DOOR-40: later failed pick rolls come 15 ticks apart for Craft 6 and 30 for Craft 3 (fails today: 16 and 31)", () => {
+  it("DOOR-40: later failed pick rolls come 15 ticks apart for Craft 6 and 30 for Craft 3", () => {
     expect([gaps(pickTimes(6).ticks), gaps(pickTimes(3).ticks)]).toEqual([[15, 15], [30, 30]]);
   });
 });
