@@ -157,12 +157,12 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    * @throws RoomRefusal on bad create options; DungeonAccessRefusal when a stored dungeon cannot open.
    */
   override async onCreate(rawOptions: unknown): Promise<void> {
-    checkRoomCap(); // MAX_ROOMS_PER_PROCESS (abuse.ts)
     const { [PERSISTENCE_OPTION]: host, ...clientOptions } = (rawOptions ?? {}) as Record<string, unknown>;
     const base = (host as DungeonHost | undefined)?.log ?? logger;
     const opening = openingId(host as DungeonHost | undefined, clientOptions);
     if (opening !== undefined) this.roomId = opening; // one room per stored dungeon
     this.#log = base.child({ roomId: this.roomId });
+    checkRoomCap(); // MAX_ROOMS_PER_PROCESS (abuse.ts); refused on the server's log, at info level
     const start = await startDungeon(host as DungeonHost | undefined, clientOptions, this.roomId, opening, this.#log);
     const { options, sim } = start;
     this.#simOptions = start.simOptions;
@@ -316,7 +316,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   }
 
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
-    if (error.cause instanceof RoomRefusal || error.cause instanceof DungeonAccessRefusal) {
+    if (error.cause instanceof RoomRefusal || error.cause instanceof DungeonAccessRefusal || error.cause instanceof LimitRefusal) {
       this.#log.info({ method: methodName }, `refused: ${error.message}`);
       return;
     }

@@ -48,6 +48,9 @@ describe("limits", () => {
       .rejects.toMatchObject({ code: LimitErrorCode.TOO_MANY_ROOMS, message: "TOO_MANY_ROOMS: this server already runs 2 dungeons (MAX_ROOMS_PER_PROCESS 2); try again later" });
     const refusedCreate = await matchmake("create", DUNGEON_ROOM, { role: "keeper" }, "10.0.0.9");
     expect(refusedCreate).toEqual({ status: 503, body: { code: 503, error: "TOO_MANY_ROOMS: this server already runs 2 dungeons (MAX_ROOMS_PER_PROCESS 2); try again later" } });
+    // A deliberate refusal: one info line each on the server's log, no error line, no stack.
+    const capRefusals = server.lines.filter((l) => l.msg.includes("MAX_ROOMS_PER_PROCESS"));
+    expect(capRefusals.map((l) => [l.level, l.msg, l.err === undefined])).toEqual(Array(2).fill([30, "refused: TOO_MANY_ROOMS: this server already runs 2 dungeons (MAX_ROOMS_PER_PROCESS 2); try again later", true]));
     await other.leave();
     await until("the second room to be disposed", () => (processLimits.rooms === 1 ? true : undefined));
     await joined(new Client(server.base()).create(DUNGEON_ROOM, { role: "keeper", seed: 24 }, DungeonState)); // 7
