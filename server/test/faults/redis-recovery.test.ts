@@ -97,7 +97,11 @@ describe("two processes after Redis outages (issue 18 part 1)", () => {
       const why = (l: Record<string, unknown>) => `${l.msg as string}: ${(l.err as { message: string }).message}`;
       expect(warned.map(why).filter((w) => !/^could not publish matchmaking metadata: (Reached the max retries per request limit \(which is 0\)|Command timed out)/.test(w)
         && w !== "ghost sweep failed: Command timed out")).toEqual([]);
-      expect(warned.length).toBeLessThanOrEqual(OUTAGES + 2);
+      // Bounded, not one a second: the cached failed read this test guards against logged a failed
+      // sweep every second (22, 45 and 68 lines after the three outages). How many writes and sweeps an
+      // outage or a silent second cuts depends on timing (7 were seen on a loaded machine): at most 3
+      // per outage and 3 for the silent pause.
+      expect(warned.length).toBeLessThanOrEqual(3 * OUTAGES + 3);
     }
     await Promise.all(keepers.map((k) => k.leave()));
   }, 120_000);
