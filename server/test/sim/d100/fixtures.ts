@@ -1,5 +1,8 @@
 import type { SimEvent } from "@malignus/shared";
-import type { Simulation } from "../../../src/sim/simulation.ts";
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
+import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
+import type { D100Plan } from "../../../src/sim/combat/d100/plan.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { scriptedDice } from "./dice.ts";
@@ -25,3 +28,44 @@ export function run(sim: Simulation, ticks: number): SimEvent[] {
 
 /** The events of `events` of one type, typed. */
 export const of = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
+
+/** The 20 × 12 open arena of the d100 tests (the entrance `P` and the keeper's spots in the corners). */
+export const ARENA = ["P...................", ...Array.from({ length: 10 }, () => "...................."), "SK.................."].join("\n");
+
+/** A fresh d100 simulation on {@link ARENA} (seed 1), with the room's `d100` options if given. */
+export function d100Sim(d100?: Parameters<typeof Simulation.create>[0]["d100"]): Simulation {
+  return Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA), ...(d100 ? { d100 } : {}) });
+}
+
+const QUIET = new Set(["unitMoved", "turnStarted", "wound", "unitFacing", "activityChanged", "encounterStarted", "noise"]);
+
+/** The events of a fight, one compact line each ("tick type field=value …"), moves, turn starts, wounds and the encounter's start left out. */
+export function lines(events: SimEvent[]): string[] {
+  return events.filter((e) => !QUIET.has(e.type)).map((e) => {
+    const { tick, type, ...rest } = e as unknown as Record<string, unknown>;
+    return `${String(tick)} ${String(type)} ${Object.entries(rest).map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : String(v)}`).join(" ")}`;
+  });
+}
+
+/**
+ * {@link forceDice}, recording every draw as "d100=v" or "min..max=v" in order: the `min..max`
+ * shows the range the rules asked for (a damage range, a counter-attack's range).
+ */
+export function recordDice(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
+  const dice = forceDice(sim, values);
+  const draws: string[] = [];
+  const d = sim.rng.d100, i = sim.rng.int;
+  Object.assign(sim.rng, {
+    d100: () => { const v = d(); draws.push(`d100=${v}`); return v; },
+    int: (a: number, b: number) => { const v = i(a, b); draws.push(`${a}..${b}=${v}`); return v; },
+  });
+  return { left: () => dice.left(), draws };
+}
+
+/** Gives the player-held `unit` (its `controller` set) the plan `plan` in its encounter and steps once: the events. */
+export function playPlan(sim: Simulation, unit: UnitRecord, plan: D100Plan): SimEvent[] {
+  const enc = encounterOf(sim, unit.id);
+  if (!enc) throw new Error(`unit ${unit.id} is in no encounter`);
+  enc.plans[unit.id] = plan;
+  return sim.step();
+}
