@@ -69,3 +69,8 @@ export function playPlan(sim: Simulation, unit: UnitRecord, plan: D100Plan): Sim
   enc.plans[unit.id] = plan;
   return sim.step();
 }
+
+/** Kobolds (20 HP: a swarm of six or more, P100-MASS-01) at the given tiles, ids in order. */
+export function kobolds(sim: Simulation, tiles: readonly (readonly [number, number])[]): UnitRecord[] {
+  return tiles.map(([x, y]) => addUnit(sim, { kind: "creature", species: "kobold", x, y }));
+}
