@@ -99,7 +99,8 @@ export interface D100TargetOption { id: string; chance: number }
  * - `targets`: foes it can attack from where it stands (melee next to it, or in range and line of
  *   fire with a ranged weapon), with the chance to hit;
  * - `spell`: its chosen spell (P100-SPELL-01; the offensive one first, else the healing one), its
- *   charges and the legal targets with their chance (a heal always works: 100);
+ *   charges and the legal targets with their chance (a heal always works: 100; the healing spell's
+ *   targets are stabilised allies next to it, and in a duel the wounded healer itself, P100-DUEL-13);
  * - `freeActions`: free actions (P100-BASE-09): `forfeit` in a duel;
  * - `familiarId`/`familiarTargets`: its familiar and the foes next to it (P100-FAMILIAR-02 to 04);
  * - `rescueTargets`: dying allies next to it it may try to save (P100-DEATH-03 to 08).
@@ -186,6 +187,8 @@ export function d100TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Uni
         if (castRefusal(sim, unit, f, spell.id) === null) o.spellTargets.push({ id: f.id, chance: hitChance(me, d100Of(f), { mode: "magic", duel }) });
       }
     } else if (spell && spell.charges > 0 && canCast(me)) {
+      // P100-DUEL-13: a duellist's only ally in its duel is itself, so a wounded healer may heal itself (halved, fighters.ts `healWithSpell`).
+      if (duel && me.hp < me.maxHp) o.spellTargets.push({ id: unit.id, chance: 100 });
       for (const ally of others) {
         const d = d100Of(ally);
         if (!areEnemies(unit, ally) && d.dying && d.stabilised && !d.dead && chebyshev(unit, ally) <= 1) o.spellTargets.push({ id: ally.id, chance: 100 });
