@@ -155,7 +155,7 @@ describe("d100 critical failures in live fights", () => {
 });
 
 describe("d100 placement and weapons in live fights", () => {
-  it("P100-PLACE-02: a player's warrior 4 tiles from the minion cannot attack it from there (refused, nothing drawn); after a move next to it, it can", () => {
+  it("P100-PLACE-01, P100-PLACE-02: a player's warrior (a melee class, no ranged weapon) 4 tiles from the minion cannot attack it from there (refused, nothing drawn); after a move next to it, it can", () => {
     const { sim, hero, m } = playerNextToMinion("Warrior", {}, 9);
     const dice = recordDice(sim, []);
     const far = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }], keepTurn: true });

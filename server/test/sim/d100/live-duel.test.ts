@@ -120,4 +120,23 @@ describe("d100 duels in live fights", () => {
     }
     expect(warned).toEqual([["differentRoles"], [], ["unequalPower"]]);
   });
+
+  it("P100-BASE-09, P100-DUEL-19: a free action (the duel's forfeit) is taken after the turn's attack, still in the duellist's own turn: the duel ends at once", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    w.controller = "a1";
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    duel(sim, w, m);
+    // The attack misses (50 against 50); the forfeit that follows is played.
+    const dice = recordDice(sim, [50, 50]);
+    const ev = playPlan(sim, w, { action: "steps", steps: [{ kind: "attack", targetId: m.id }, { kind: "forfeit" }] });
+    expect(lines(ev)).toEqual([
+      `2 attack attackerId=${w.id} targetId=${m.id} hit=false attackRoll=50 defenceRoll=50`,
+      `2 duelEnded duelId=3 winnerId=${m.id} loserId=${w.id} how=forfeit loserDied=false hp={"${w.id}":200,"${m.id}":60}`,
+      `2 knockedOut unitId=${w.id} outcome=unconscious cause=hitPoints`, // a surviving loser is out for a while (rules-decisions DUEL)
+      `2 turnPlanPlayed unitId=${w.id} refusals=[null,null]`,
+      "2 encounterEnded encounterId=3 rounds=1 reason=beaten",
+    ]);
+    expect(dice.left()).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROUND_TICKS } from "@malignus/shared";
+import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { adventurer, d100Sim, kobolds, lines, playPlan, recordDice, run } from "./fixtures.ts";
 
@@ -12,7 +13,7 @@ import { adventurer, d100Sim, kobolds, lines, playPlan, recordDice, run } from "
 const ROW = [[8, 5], [9, 5], [10, 5], [8, 6], [9, 6], [10, 6]] as const;
 
 describe("d100 swarms in live fights", () => {
-  it("P100-MASS-02, P100-MASS-04, P100-MASS-05, P100-MASS-09, P100-MASS-10, P100-MASS-13, P100-MASS-15: a player's kill roll on the kobold at (8, 6) kills the 3 nearest, kobold (8, 5) among them; the 3 left strike with 30 strength (damage 1..30) at the warrior alone; next round 1 more dies and the 2 left roll 1..20", () => {
+  it("P100-MASS-02, P100-MASS-04, P100-MASS-05, P100-MASS-06, P100-MASS-07, P100-MASS-09, P100-MASS-10, P100-MASS-13, P100-MASS-15: a player's kill roll on the kobold at (8, 6) kills the 3 nearest, kobold (8, 5) among them; the 3 left strike with 30 strength (damage 1..30) at the warrior alone; next round the d40's 10 kills 1 more and the 2 left roll 1..20", () => {
     const sim = d100Sim();
     const h = adventurer(sim, "Warrior", 7, 5);
     const ks = kobolds(sim, ROW);
@@ -78,7 +79,7 @@ describe("d100 swarms in live fights", () => {
     expect([dice.draws.slice(9), d100Of(h2).hp, dice.left()]).toEqual([["d100=70", "d100=20", "1..40=35", "d100=50", "d100=50"], 200, 0]);
   });
 
-  it("P100-MASS-12: a pack of 10 (100 strength, the most a locksmith with its area powder may face) striking the locksmith alone on foot counts only 80: damage 10..80", () => {
+  it("P100-MASS-12, P100-MASS-14: a pack of 10 (100 strength, the most a locksmith with its area powder may face) striking the locksmith alone on foot counts only 80: damage 10..80 (at least 10 for its one full 50)", () => {
     const sim = d100Sim();
     const h = adventurer(sim, "Locksmith", 7, 5, { weapon: "dagger" });
     const ks = kobolds(sim, [...ROW, [11, 5], [11, 6], [8, 4], [9, 4]]);
@@ -90,5 +91,50 @@ describe("d100 swarms in live fights", () => {
       `1 damaged targetId=${h.id} sourceId=11 amount=80 damageType=swarm hp=70 critical=false`,
     ]);
     expect([dice.draws.slice(11), dice.left()]).toEqual([["d100=70", "d100=20", "10..80=80"], 0]);
+  });
+
+  it("P100-MASS-01: six peasants around a minion fight it as a swarm (one strike for the group, damage 10..50 for its 50 engaged strength); five fight it one by one (the first peasant's own pitchfork blow, 1..50)", () => {
+    for (const n of [6, 5]) {
+      const sim = d100Sim();
+      const m = addUnit(sim, { kind: "minion", x: 10, y: 5 });
+      d100Of(m).hp = d100Of(m).maxHp = 300;
+      const tiles = [[9, 4], [9, 5], [9, 6], [10, 4], [10, 6], [11, 4]].slice(0, n);
+      const ps = tiles.map(([x, y]) => adventurer(sim, "Peasant", x!, y!, { weapon: "pitchfork" }));
+      m.targetId = ps[0]!.id; ps[0]!.targetId = m.id;
+      // Initiative: the minion 5, the peasants 90 down to 85 (id order): the first peasant's slot comes first.
+      const dice = recordDice(sim, [5, ...ps.map((_, i) => 90 - i), 80, 20, 30]);
+      const ev = sim.step();
+      const first = ps[0]!.id;
+      expect(lines(ev)).toEqual(n === 6 ? [
+        `1 attack attackerId=${first} targetId=${m.id} hit=true attackRoll=80 defenceRoll=20`,
+        `1 damaged targetId=${m.id} sourceId=${first} amount=30 damageType=swarm hp=270 critical=false`,
+      ] : [
+        `1 attack attackerId=${first} targetId=${m.id} hit=true attackRoll=40 defenceRoll=20`,
+        `1 damaged targetId=${m.id} sourceId=${first} amount=30 damageType=melee hp=270 critical=false`,
+      ]);
+      expect([dice.draws.slice(n + 1), dice.left()]).toEqual([["d100=80", "d100=20", n === 6 ? "10..50=30" : "1..50=30"], 0]);
+    }
+  });
+
+  it("P100-MASS-16: a player's warrior stepping away from the pack of 6 (a swarm) draws no opportunity attack; from 5 kobolds (no swarm) the two beside it each get one", () => {
+    for (const n of [6, 5]) {
+      const sim = d100Sim();
+      const h = adventurer(sim, "Warrior", 7, 5);
+      h.controller = "a1";
+      const ks = kobolds(sim, ROW.slice(0, n));
+      h.targetId = ks[0]!.id;
+      recordDice(sim, [90, 10, 11, 12, 13, 14, 15].slice(0, n + 1));
+      sim.step();
+      // Each opportunity attack misses: 20 against the dodge 90.
+      const dice = recordDice(sim, n === 6 ? [] : [20, 90, 20, 90]);
+      const ev = playPlan(sim, h, { action: "steps", steps: [{ kind: "move", x: 5, y: 5 }, { kind: "endTurn" }] });
+      expect(lines(ev).filter((l) => !l.includes("turnPlanPlayed"))).toEqual(n === 6 ? [] : [
+        `2 reaction unitId=${ks[0]!.id} kind=opportunityAttack detail=d100 againstId=${h.id}`,
+        `2 attack attackerId=${ks[0]!.id} targetId=${h.id} hit=false attackRoll=20 defenceRoll=90`,
+        `2 reaction unitId=${ks[3]!.id} kind=opportunityAttack detail=d100 againstId=${h.id}`,
+        `2 attack attackerId=${ks[3]!.id} targetId=${h.id} hit=false attackRoll=20 defenceRoll=90`,
+      ]);
+      expect([h.x, h.y, dice.left()]).toEqual([5, 5, 0]);
+    }
   });
 });
