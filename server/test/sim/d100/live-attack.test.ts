@@ -275,4 +275,19 @@ describe("d100 spells in live fights", () => {
     ]);
     expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=10", "d100=60", "d100=30", "10..40=40"], 0]);
   });
+
+  it("P100-SPELL-01: a player's locksmith may not cast the kobold's hex (not in its loadout: refused, nothing drawn, its turn still open); its own chosen blinding powder is cast", () => {
+    const { sim, hero, m } = playerNextToMinion("Locksmith", { weapon: "dagger" }, 8);
+    const none = recordDice(sim, []);
+    const refused = playPlan(sim, hero, { action: "steps", steps: [{ kind: "cast", targetId: m.id, spell: "hex" }], keepTurn: true });
+    expect(lines(refused)).toEqual([`2 turnPlanPlayed unitId=${hero.id} refusals=["notInLoadout"]`]);
+    expect([none.draws, encounterOf(sim, hero.id)?.openTurn?.unitId]).toEqual([[], hero.id]);
+    const dice = recordDice(sim, [60, 30, 20]);
+    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "cast", targetId: m.id, spell: "blindingPowder" }] });
+    expect(lines(ev).slice(0, 2)).toEqual([
+      `3 spellCast unitId=${hero.id} spellId=blindingPowder targetId=${m.id} chargesLeft=0`,
+      `3 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=30`,
+    ]);
+    expect(dice.left()).toBe(0);
+  });
 });
