@@ -51,7 +51,7 @@ describe("the d100 AI's guarded moves (issue 8 gap 3, P100-MOVE-03 to 06)", () =
     expect([of(events, "reaction"), of(events, "attack"), w.x, w.y, dice.left()]).toEqual([[], [], 3, 5, 0]);
   });
 
-  it("P100-MOVE-03: with nobody to pass, the same warrior makes its normal move of 6 tiles (no guard)", () => {
+  it("P100-MOVE-01, P100-MOVE-02 (server decision): with nobody to pass, the same warrior makes its normal move of 6 tiles (no guard)", () => {
     const sim = d100Sim(GAP);
     const w = adventurer(sim, "Warrior", 2, 5);
     const t = addUnit(sim, { kind: "minion", x: 2, y: 2 });

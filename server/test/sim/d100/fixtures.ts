@@ -3,7 +3,8 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import type { D100Plan } from "../../../src/sim/combat/d100/plan.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
+import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
+import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { scriptedDice } from "./dice.ts";
 
@@ -73,4 +74,12 @@ export function playPlan(sim: Simulation, unit: UnitRecord, plan: D100Plan): Sim
 /** Kobolds (20 HP: a swarm of six or more, P100-MASS-01) at the given tiles, ids in order. */
 export function kobolds(sim: Simulation, tiles: readonly (readonly [number, number])[]): UnitRecord[] {
   return tiles.map(([x, y]) => addUnit(sim, { kind: "creature", species: "kobold", x, y }));
+}
+
+/** The companion (familiar or mount) `owner`'s class brings, as the invasion adds it (d100/companions.ts `addCompanions`), at (x, y). */
+export function companion(sim: Simulation, owner: UnitRecord, x = owner.x, y = owner.y): UnitRecord {
+  const [c] = addCompanions(sim, { id: "", memberIds: [owner.id] } as unknown as PartyRecord);
+  if (!c) throw new Error(`no companion for ${owner.adventurerClass}`);
+  c.x = x; c.y = y;
+  return c;
 }
