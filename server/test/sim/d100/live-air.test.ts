@@ -80,7 +80,7 @@ describe("d100 aerial modifiers in live fights", () => {
     }
   });
 
-  it("P100-AIR-26: a skyrider on its griffon put out of action by an arrow at moderate height dies at once, its griffon with it (no dying phase); the same arrow on the ground leaves both out of action, the rider dying", () => {
+  it("P100-AIR-26, P100-AIR-22: a skyrider on its griffon put out of action by an arrow at moderate height dies at once, its griffon with it (no dying phase); the same arrow on the ground leaves both out of action, the rider dying", () => {
     for (const altitude of ["moderate", "ground"] as const) {
       const sim = d100Sim();
       const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });

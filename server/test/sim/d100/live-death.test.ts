@@ -106,6 +106,28 @@ describe("d100 rescue in live fights", () => {
       expect([d100Of(w).stabilised, dice.draws, dice.left()]).toEqual([success, [`d100=${roll}`], 0]);
     }
   });
+
+  it("P100-DEATH-05, P100-DEATH-06: a player's priest 2 tiles from a dying warrior cannot try to rescue it (refused, nothing drawn); it walks into contact, rescues (51 above 50), and its attack after on the minion beside it is refused: the rescue took its action", () => {
+    const sim = d100Sim();
+    const w = downedWarrior(sim, -10);
+    const p = adventurer(sim, "Priest", 6, 5, { weapon: "mace", blunt: true });
+    p.controller = "a1";
+    const m = addUnit(sim, { kind: "minion", x: 4, y: 4 });
+    d100Of(m).hp = d100Of(m).maxHp = 300;
+    p.targetId = m.id;
+    recordDice(sim, [5, 90, 10]);
+    sim.step(); // initiative: dying warrior 5, priest 90, minion 10: the priest's turn waits for its plan
+    const none = recordDice(sim, []);
+    const far = playPlan(sim, p, { action: "steps", steps: [{ kind: "rescue", targetId: w.id }], keepTurn: true });
+    expect([lines(far), none.draws]).toEqual([[`2 turnPlanPlayed unitId=${p.id} refusals=["invalidTarget"]`], []]);
+    const dice = recordDice(sim, [51]);
+    const ev = playPlan(sim, p, { action: "steps", steps: [{ kind: "move", x: 5, y: 5 }, { kind: "rescue", targetId: w.id }, { kind: "attack", targetId: m.id }] });
+    expect(lines(ev)).toEqual([
+      `3 rescue unitId=${w.id} byUnitId=${p.id} roll=51 needed=50 success=true`,
+      `3 turnPlanPlayed unitId=${p.id} refusals=[null,null,"actionSpent"]`,
+    ]);
+    expect([p.x, p.y, d100Of(w).stabilised, dice.left()]).toEqual([5, 5, true, 0]);
+  });
 });
 
 describe("d100 grave wounds in live play", () => {

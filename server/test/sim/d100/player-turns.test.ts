@@ -205,7 +205,7 @@ describe("a d100 player's turn options and step plans (issue 8 gap 2)", () => {
     expect([d100Of(m).hp, dice.left()]).toEqual([40, 0]);
   });
 
-  it("P100-DEATH-03 to 07: a dying ally next to the player is a rescue target; the `rescue` step rolls above 80 (untrained: 85 saves it)", () => {
+  it("P100-DEATH-03, P100-DEATH-08 (Contradiction 2): a dying ally next to the player is a rescue target; the untrained warrior's `rescue` step needs above 80: 85 stabilises it", () => {
     const sim = d100Sim();
     const hero = adventurer(sim, "Warrior", 5, 5);
     hero.controller = "a1";
