@@ -36,7 +36,7 @@ function playerNextToMinion(cls: string, gear: Partial<UnitRecord["gear"]>, mx =
 }
 
 describe("d100 attack rolls in live fights", () => {
-  it("P100-BASE-05, P100-BASE-11, P100-BASE-12: initiative 40, 90, 60 orders the turns 90, 60, 40; an attack of 60 against a dodge of 59 hits, one of 60 against 60 misses with no damage roll", () => {
+  it("P100-BASE-04, P100-BASE-05, P100-BASE-11, P100-BASE-12: each of the three rolls initiative (40, 90, 60), which orders the turns 90, 60, 40; an attack of 60 against a dodge of 59 hits, one of 60 against 60 misses with no damage roll", () => {
     const sim = d100Sim();
     const w = adventurer(sim, "Warrior", 5, 5);
     const m1 = minion(sim, 6, 5, 60, w.id);
@@ -47,6 +47,8 @@ describe("d100 attack rolls in live fights", () => {
     const dice = recordDice(sim, [40, 90, 60, 60, 59, 10, 60, 60, 50, 50]);
     const ev = run(sim, 3);
     expect(ev.filter((e) => e.type === "turnStarted").map((e) => (e as { unitId: string }).unitId)).toEqual([m1.id, m2.id, w.id]);
+    expect(ev.filter((e) => e.type === "encounterStarted").map((e) => [(e as { initiative: object }).initiative, (e as { order: string[] }).order]))
+      .toEqual([[{ [w.id]: 40, [m1.id]: 90, [m2.id]: 60 }, [m1.id, m2.id, w.id]]]);
     expect(lines(ev)).toEqual([
       `1 attack attackerId=${m1.id} targetId=${w.id} hit=true attackRoll=60 defenceRoll=59`,
       `1 damaged targetId=${w.id} sourceId=${m1.id} amount=10 damageType=melee hp=190 critical=false`,
