@@ -67,7 +67,7 @@ describe("d100 statuses in live fights", () => {
     expect([d100Of(w).hp, d100Of(w).statuses, d100Of(troll).monk, dice.left()]).toEqual([50, [], true, 0]);
   });
 
-  it("P100-STATUS-05, P100-CRIT-04: a wolf's hamstring, a critical hit, deals 1.5 times its roll and immobilises the scout for 3 turns instead of 2: it cannot step away", () => {
+  it("P100-STATUS-05, P100-CRIT-02, P100-CRIT-04: a wolf's hamstring, a critical hit, deals 1.5 times its roll and immobilises the scout for 3 turns instead of 2: it cannot step away", () => {
     const sim = d100Sim();
     const s = adventurer(sim, "Scout", 5, 5, { weapon: "bow", ranged: true });
     const wolf = addUnit(sim, { kind: "creature", species: "wolf", x: 6, y: 5 });
