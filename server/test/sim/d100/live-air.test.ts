@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import type { PartyRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
-import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
-import { adventurer, d100Sim, lines, recordDice, run } from "./fixtures.ts";
+import { adventurer, companion, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
  * Aerial fights in live d100 play (issue 17, P100-AIR-06 to 10, 17, 19, 26): flyers set at a
@@ -84,9 +82,9 @@ describe("d100 aerial modifiers in live fights", () => {
     for (const altitude of ["moderate", "ground"] as const) {
       const sim = d100Sim();
       const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });
-      const [griffon] = addCompanions(sim, { id: "", memberIds: [sky.id] } as unknown as PartyRecord);
+      const griffon = companion(sim, sky);
       const g = addUnit(sim, { kind: "adventurer", faction: "keeper", adventurerClass: "Scout", level: 1, x: 9, y: 5, gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
-      for (const u of [sky, griffon!]) d100Of(u).altitude = altitude;
+      for (const u of [sky, griffon]) d100Of(u).altitude = altitude;
       d100Of(sky).hp = 40;
       g.targetId = sky.id; sky.targetId = g.id;
       // Initiative skyrider 10, griffon 20, a renegade scout 90: its arrow hits (60, or 80 against a flyer at moderate height, against 20) for 50 (not above 80: no fall).
@@ -96,9 +94,36 @@ describe("d100 aerial modifiers in live fights", () => {
       expect(lines(ev).filter((l) => l.includes("knockedOut") || l.includes("damaged"))).toEqual([
         `1 damaged targetId=${sky.id} sourceId=${g.id} amount=50 damageType=ranged hp=-10 critical=false`,
         `1 knockedOut unitId=${sky.id} outcome=${out} cause=hitPoints`,
-        `1 knockedOut unitId=${griffon!.id} outcome=${out} cause=hitPoints`,
+        `1 knockedOut unitId=${griffon.id} outcome=${out} cause=hitPoints`,
       ]);
       expect([d100Of(sky).dead, d100Of(sky).dying, sky.activity, dice.left()]).toEqual([altitude !== "ground", altitude === "ground", altitude === "ground" ? "unconscious" : "dead", 0]);
     }
+  });
+
+  it("P100-AIR-13: a player's skyrider at high height cannot strike the gargoyle beside it at moderate height (refused, nothing drawn); once it has dropped to moderate height, it can", () => {
+    const sim = d100Sim();
+    const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });
+    const griffon = companion(sim, sky);
+    const g = addUnit(sim, { ...speciesFields("gargoyle"), x: 6, y: 5 });
+    for (const u of [sky, griffon]) d100Of(u).altitude = "high";
+    d100Of(g).altitude = "moderate";
+    sky.controller = "a1";
+    sky.targetId = g.id;
+    recordDice(sim, [90, 50, 10]);
+    sim.step(); // initiative: skyrider 90, griffon 50, gargoyle 10: the rider's turn waits for its plan
+    const none = recordDice(sim, []);
+    const refused = playPlan(sim, sky, { action: "steps", steps: [{ kind: "attack", targetId: g.id }], keepTurn: true });
+    expect([lines(refused), none.draws]).toEqual([[`2 turnPlanPlayed unitId=${sky.id} refusals=["invalidTarget"]`], []]);
+    // Dropping one level (its move), then the spear: 60 against 40, damage 30.
+    const dice = recordDice(sim, [60, 40, 30]);
+    const ev = playPlan(sim, sky, { action: "steps", steps: [{ kind: "descend" }, { kind: "attack", targetId: g.id }] });
+    expect(lines(ev)).toEqual([
+      `3 altitudeChanged unitId=${griffon.id} altitude=moderate cause=descend`,
+      `3 altitudeChanged unitId=${sky.id} altitude=moderate cause=descend`,
+      `3 attack attackerId=${sky.id} targetId=${g.id} hit=true attackRoll=60 defenceRoll=40 natural=60 airModifier=0 damageRoll=30`,
+      `3 damaged targetId=${g.id} sourceId=${sky.id} amount=30 damageType=melee hp=90 critical=false`,
+      `3 turnPlanPlayed unitId=${sky.id} refusals=[null,null]`,
+    ]);
+    expect(dice.left()).toBe(0);
   });
 });
