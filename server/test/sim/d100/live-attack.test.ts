@@ -119,15 +119,15 @@ describe("d100 critical failures in live fights", () => {
     expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=10", "d100=1", "10..75=75"], 0]);
   });
 
-  it("P100-FUMBLE-04, P100-FUMBLE-05: a player's natural 3 against a stunned minion (no counter-attack) is a mishap: the turn it asked to keep open ends; a 50 leaves it open", () => {
-    for (const [natural, open] of [[3, false], [50, true]] as const) {
+  it("P100-FUMBLE-04, P100-FUMBLE-05, P100-FUMBLE-08: a player's natural 3 against a stunned minion (no counter-attack) is a mishap: the turn it asked to keep open ends; so does a natural 1's (a fatal mishap, −20 to dodge too); a 50 leaves it open", () => {
+    for (const [natural, open] of [[3, false], [1, false], [50, true]] as const) {
       const { sim, hero, m } = playerNextToMinion("Warrior", {});
       addStatus(d100Of(m), "stunned", 1);
-      const dice = recordDice(sim, natural === 3 ? [3] : [50, 40]);
+      const dice = recordDice(sim, natural === 50 ? [50, 40] : [natural]);
       const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }], keepTurn: true });
       expect(ev.filter((e) => e.type === "turnPlanPlayed")).toEqual([{ type: "turnPlanPlayed", tick: 2, unitId: hero.id, refusals: [null] }]);
       expect([encounterOf(sim, hero.id)?.openTurn?.unitId, d100Of(hero).hp, dice.left()]).toEqual([open ? hero.id : undefined, 200, 0]);
-      expect(dice.draws).toEqual(natural === 3 ? ["d100=3"] : ["d100=50", "1..100=40"]);
+      expect([dice.draws, d100Of(hero).dodgePenalty]).toEqual([natural === 50 ? ["d100=50", "1..100=40"] : [`d100=${natural}`], natural === 1 ? 20 : 0]);
     }
   });
 
