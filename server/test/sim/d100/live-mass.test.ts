@@ -1,52 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { SimEvent } from "@malignus/shared";
-import { ROUND_TICKS } from "@malignus/shared";
-import { Simulation } from "../../../src/sim/simulation.ts";
-import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
-import { adventurer, forceDice, run } from "./fixtures.ts";
+import { adventurer, d100Sim, kobolds, lines, recordDice } from "./fixtures.ts";
 
 /**
  * Mass combat in live d100 fights (issue 17, P100-MASS-17 to 28): a kobold pack (six of 20 HP) is a
- * swarm, fought through `Simulation.step` with forced dice. Events are listed compactly as in
- * live-statuses.test.ts (the encounter's start and noises left out: the draws list shows the
- * initiative, each participant's d100 in id order).
+ * swarm, fought through `Simulation.step` with forced dice. Events are listed compactly (fixtures.ts
+ * `lines`: the encounter's start and noises left out; the draws list, fixtures.ts `recordDice`,
+ * shows the initiative, each participant's d100 in id order).
  */
 
-const ARENA = ["P...................", ...Array.from({ length: 10 }, () => "...................."), "SK.................."].join("\n");
-
-function d100Sim(): Simulation {
-  return Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA) });
-}
-
-const SKIP = new Set(["unitMoved", "turnStarted", "wound", "unitFacing", "activityChanged", "encounterStarted", "noise"]);
-function lines(events: SimEvent[]): string[] {
-  return events.filter((e) => !SKIP.has(e.type)).map((e) => {
-    const { tick, type, ...rest } = e as unknown as Record<string, unknown>;
-    return `${String(tick)} ${String(type)} ${Object.entries(rest).map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : String(v)}`).join(" ")}`;
-  });
-}
-
-/** Six kobolds at the given tiles (ids in order), the first the hero's target. */
-function pack(sim: Simulation, tiles: readonly [number, number][]): UnitRecord[] {
-  return tiles.map(([x, y]) => addUnit(sim, { kind: "creature", species: "kobold", x, y }));
-}
-
 const ROW: readonly [number, number][] = [[8, 5], [9, 5], [10, 5], [8, 6], [9, 6], [10, 6]];
-
-/** Forces the dice and records every draw as "d100=v" or "min..max=v", in order. */
-function scripted(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
-  const dice = forceDice(sim, values);
-  const draws: string[] = [];
-  const d = sim.rng.d100, i = sim.rng.int;
-  Object.assign(sim.rng, {
-    d100: () => { const v = d(); draws.push(`d100=${v}`); return v; },
-    int: (a: number, b: number) => { const v = i(a, b); draws.push(`${a}..${b}=${v}`); return v; },
-  });
-  return { left: () => dice.left(), draws };
-}
 
 const INIT_HERO_FIRST = [90, 10, 11, 12, 13, 14, 15];
 const INIT_PACK_FIRST = [5, 10, 11, 12, 13, 14, 15];
@@ -55,11 +19,11 @@ describe("d100 mass combat in live fights", () => {
   it("P100-MASS-20, P100-MASS-21, P100-MASS-22, P100-MASS-23, P100-MASS-24: a locksmith's blinding powder on the pack rolls a d100 for each of its 3 targets; the 60 and the 51 kill, the 40 does not", () => {
     const sim = d100Sim();
     const h = adventurer(sim, "Locksmith", 5, 5, { weapon: "dagger" });
-    const ks = pack(sim, ROW);
+    const ks = kobolds(sim, ROW);
     h.targetId = ks[0]!.id;
     // The locksmith acts first; its powder's 3 d100 (not an attack roll): 60 and 51 kill (above 50), 40 does not.
     // The two nearest kobolds (3 tiles, lower ids first) die.
-    const dice = scripted(sim, [...INIT_HERO_FIRST, 60, 40, 51]);
+    const dice = recordDice(sim, [...INIT_HERO_FIRST, 60, 40, 51]);
     const ev = sim.step();
     expect([lines(ev), dice.draws, dice.left()]).toEqual([[
       "1 spellCast unitId=1 spellId=blindingPowder targetId=2 chargesLeft=0",
@@ -73,10 +37,10 @@ describe("d100 mass combat in live fights", () => {
     for (const cls of ["Warrior", "Locksmith"]) {
       const sim = d100Sim();
       const h = adventurer(sim, cls, 7, 5, { weapon: "dagger" });
-      const ks = pack(sim, ROW);
+      const ks = kobolds(sim, ROW);
       h.targetId = ks[0]!.id;
       // The pack acts first (kobold 7's slot): its strike hits (70 against 20); the damage range shows its strength.
-      const dice = scripted(sim, [...INIT_PACK_FIRST, 70, 20, 40]);
+      const dice = recordDice(sim, [...INIT_PACK_FIRST, 70, 20, 40]);
       const ev = sim.step();
       const hp = cls === "Warrior" ? 160 : 110;
       expect([lines(ev), dice.draws, dice.left()]).toEqual([[
@@ -89,9 +53,9 @@ describe("d100 mass combat in live fights", () => {
   it("P100-MASS-19: a cartographer's hush dart, certain to hit, kills exactly one kobold of the pack and draws nothing", () => {
     const sim = d100Sim();
     const h = adventurer(sim, "Cartographer", 5, 5, { weapon: "dagger" });
-    const ks = pack(sim, ROW);
+    const ks = kobolds(sim, ROW);
     h.targetId = ks[0]!.id;
-    const dice = scripted(sim, [...INIT_HERO_FIRST]);
+    const dice = recordDice(sim, [...INIT_HERO_FIRST]);
     const ev = sim.step();
     expect([lines(ev), dice.draws, dice.left()]).toEqual([[
       "1 spellCast unitId=1 spellId=hushDart targetId=2 chargesLeft=0",
@@ -103,10 +67,10 @@ describe("d100 mass combat in live fights", () => {
   it("P100-MASS-25, P100-MASS-26: a doorbreaker walks up and cleaves the pack: one d100 (70) kills its primary target and its one extra target", () => {
     const sim = d100Sim();
     const h = adventurer(sim, "Doorbreaker", 5, 5, { weapon: "maul", blunt: true });
-    const ks = pack(sim, ROW);
+    const ks = kobolds(sim, ROW);
     h.targetId = ks[0]!.id;
     // Cleave reaches 1 tile: the doorbreaker first walks next to the pack, then one d100 for the primary target.
-    const dice = scripted(sim, [...INIT_HERO_FIRST, 70]);
+    const dice = recordDice(sim, [...INIT_HERO_FIRST, 70]);
     const ev = sim.step();
     expect([lines(ev), [h.x, h.y], dice.draws, dice.left()]).toEqual([[
       "1 spellCast unitId=1 spellId=cleave targetId=2 chargesLeft=0",
@@ -122,7 +86,7 @@ describe("d100 mass combat in live fights", () => {
     const ps = ROW.map(([x, y]) => adventurer(sim, "Peasant", x + 1, y, { weapon: "pitchfork" }));
     troll.targetId = ps[0]!.id; ps[0]!.targetId = troll.id;
     // The wolf acts first: a d40 kill roll of 30 kills the three peasants nearest to it.
-    const dice = scripted(sim, [90, 10, 11, 12, 13, 14, 15, 30]);
+    const dice = recordDice(sim, [90, 10, 11, 12, 13, 14, 15, 30]);
     const ev = sim.step();
     expect([lines(ev), d100Of(troll).spells.map((sp) => [sp.id, sp.charges]), dice.draws, dice.left()]).toEqual([[
       "1 attack attackerId=1 targetId=2 hit=true attackRoll=30 defenceRoll=0",
@@ -138,11 +102,11 @@ describe("d100 mass combat in live fights", () => {
       const h = adventurer(sim, "Warrior", 0, 5);
       d100Of(h).hp = 60; // 140 of 200 lost: badly hurt
       const tiles: [number, number][] = surrounded ? [[0, 4], [1, 4], [1, 5], [1, 6], [0, 6], [2, 5]] : [[1, 4], [1, 5], [1, 6], [2, 4], [2, 5], [2, 6]];
-      const ks = pack(sim, tiles);
+      const ks = kobolds(sim, tiles);
       h.targetId = ks[0]!.id;
       // The warrior acts first. Open on its east side only, it walks its 6 tiles south along the edge (no kill
       // roll drawn); with 3 edge tiles and 5 kobolds around it, it makes its kill roll (d40: 30) instead.
-      const dice = scripted(sim, [90, 10, 11, 12, 13, 14, 15, ...(surrounded ? [30] : [])]);
+      const dice = recordDice(sim, [90, 10, 11, 12, 13, 14, 15, ...(surrounded ? [30] : [])]);
       const ev = sim.step();
       expect([lines(ev), h.x, h.y, dice.draws, dice.left()]).toEqual([surrounded ? [
         "1 attack attackerId=1 targetId=2 hit=true attackRoll=30 defenceRoll=0",
