@@ -83,6 +83,23 @@ describe("d100 duels in live fights", () => {
     expect([d100Of(p).spells.find((s) => s.id === "heal")?.charges, dice.draws, dice.left()]).toEqual([0, ["20..40=40"], 0]);
   });
 
+  it("P100-DUEL-13 (AI): a priest duellist at half its duel HP (100 of 200) heals itself, halved: 40 of 20..40 restores 20; above half it strikes its opponent instead", () => {
+    for (const [hp, heals] of [[100, true], [101, false]] as const) {
+      const sim = d100Sim();
+      const p = adventurer(sim, "Priest", 5, 5, { weapon: "mace", blunt: true });
+      const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+      recordDice(sim, [90, 10]);
+      beginDuel(sim, p.id, m.id, TERMS);
+      d100Of(p).hp = hp;
+      // The heal's 40, or the mace: 50 × 0.8 (the priest's duel mastery) = 40 against 50, a miss.
+      const dice = recordDice(sim, heals ? [40] : [50, 50]);
+      const ev = sim.step().filter((e) => e.type !== "duelStarted");
+      expect(lines(ev)).toEqual(heals ? [`1 healed unitId=${p.id} byUnitId=${p.id} woundPoints=0 hp=120`]
+        : [`1 attack attackerId=${p.id} targetId=${m.id} hit=false attackRoll=40 defenceRoll=50`]);
+      expect([d100Of(p).spells.find((s) => s.id === "heal")?.charges, dice.left()]).toEqual([heals ? 0 : 1, 0]);
+    }
+  });
+
   it("P100-DUEL-14, P100-DUEL-15: a duellist stepping around its opponent (still beside it) draws no opportunity attack, where the same step outside a duel draws one; stepping away (its back turned) draws one", () => {
     const cases = [[true, 5, 6, false], [false, 5, 6, true], [true, 4, 5, true]] as const;
     for (const [inDuel, x, y, attacked] of cases) {

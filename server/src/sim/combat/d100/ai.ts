@@ -48,7 +48,7 @@ export function d100AiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitReco
   }
   const opponent = duelOpponent(sim, unit);
   if (opponent) {
-    if (isUp(opponent) && !aiCast(sim, unit, [opponent], ts)) fight(sim, enc, unit, opponent, ts);
+    if (isUp(opponent) && !duelSelfHeal(sim, unit, ts) && !aiCast(sim, unit, [opponent], ts)) fight(sim, enc, unit, opponent, ts);
     return;
   }
   const duel = participantsOf(sim, enc).find((u) => d100Of(u).duel !== null);
@@ -108,6 +108,24 @@ function aiCast(sim: Simulation, unit: UnitRecord, foes: readonly UnitRecord[], 
   const pick = aiSpellTarget(sim, unit, foes);
   if (!pick) return false;
   cast(sim, unit, pick.target, pick.spell.id, ts);
+  return true;
+}
+
+/** P100-DUEL-13 (server choice): the share of its duel maximum HP at or below which a healer duellist heals itself. */
+const DUEL_SELF_HEAL_SHARE = 0.5;
+
+/**
+ * P100-DUEL-13 (AI): a healer duellist at or below {@link DUEL_SELF_HEAL_SHARE} of its duel maximum
+ * HP, its healing spell charged and able to cast, heals itself as its main action (its only ally
+ * in the duel; halved there, fighters.ts `healWithSpell`). Emits `healed`.
+ * @returns true when it healed.
+ */
+function duelSelfHeal(sim: Simulation, unit: UnitRecord, ts: TurnState): boolean {
+  const me = d100Of(unit);
+  if (ts.mainDone || me.role !== "healer" || !me.duel || !canCast(me) || me.hp > DUEL_SELF_HEAL_SHARE * me.maxHp) return false;
+  if (typeof castSpell(me, HEAL_SPELL, true) === "string") return false; // no healing spell, or no charge (P100-SPELL-05)
+  spendAction(ts, "main");
+  healWithSpell(sim, unit, unit);
   return true;
 }
 
