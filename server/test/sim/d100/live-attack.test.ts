@@ -36,7 +36,7 @@ function playerNextToMinion(cls: string, gear: Partial<UnitRecord["gear"]>, mx =
 }
 
 describe("d100 attack rolls in live fights", () => {
-  it("P100-BASE-04, P100-BASE-05, P100-BASE-11, P100-BASE-12: each of the three rolls initiative (40, 90, 60), which orders the turns 90, 60, 40; an attack of 60 against a dodge of 59 hits, one of 60 against 60 misses with no damage roll", () => {
+  it("P100-BASE-04, P100-BASE-05, P100-BASE-10, P100-BASE-11, P100-BASE-12, P100-BASE-13: each of the three rolls initiative (40, 90, 60), which orders the turns 90, 60, 40; each target rolls its dodge; an attack of 60 against a dodge of 59 hits and rolls damage, one of 60 against 60 misses with no damage roll", () => {
     const sim = d100Sim();
     const w = adventurer(sim, "Warrior", 5, 5);
     const m1 = minion(sim, 6, 5, 60, w.id);

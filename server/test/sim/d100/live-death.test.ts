@@ -69,22 +69,24 @@ describe("d100 dying in live fights", () => {
 });
 
 describe("d100 rescue in live fights", () => {
-  it("P100-DEATH-04 (Contradiction 2): next to a dying warrior, the AI's warrior (no healer) fights on while the AI's priest (a healer) rescues it: 51 above 50", () => {
-    const sim = d100Sim();
-    const w = downedWarrior(sim, -10);
-    const h = adventurer(sim, "Warrior", 5, 5);
-    const p = adventurer(sim, "Priest", 4, 4, { weapon: "mace", blunt: true });
-    const m = stunnedMinion(sim, 1);
-    h.targetId = m.id; p.targetId = m.id;
-    // Initiative dying warrior 5, hero 90, priest 80, minion 10.
-    const dice = recordDice(sim, [5, 90, 80, 10, 20, 10, 51]);
-    const ev = run(sim, 2);
-    expect(lines(ev)).toEqual([
-      `1 attack attackerId=${h.id} targetId=${m.id} hit=true attackRoll=20 defenceRoll=0`,
-      `1 damaged targetId=${m.id} sourceId=${h.id} amount=10 damageType=melee hp=290 critical=false`,
-      `2 rescue unitId=${w.id} byUnitId=${p.id} roll=51 needed=50 success=true`,
-    ]);
-    expect([d100Of(w).stabilised, dice.left()]).toEqual([true, 0]);
+  it("P100-DEATH-04 (Contradiction 2), P100-DEATH-07: next to a dying warrior, the AI's warrior (no healer) fights on while the AI's priest (a healer, trained) tries the rescue: 50 fails, 51 (above 50) stabilises", () => {
+    for (const [roll, success] of [[50, false], [51, true]] as const) {
+      const sim = d100Sim();
+      const w = downedWarrior(sim, -10);
+      const h = adventurer(sim, "Warrior", 5, 5);
+      const p = adventurer(sim, "Priest", 4, 4, { weapon: "mace", blunt: true });
+      const m = stunnedMinion(sim, 1);
+      h.targetId = m.id; p.targetId = m.id;
+      // Initiative dying warrior 5, hero 90, priest 80, minion 10.
+      const dice = recordDice(sim, [5, 90, 80, 10, 20, 10, roll]);
+      const ev = run(sim, 2);
+      expect(lines(ev)).toEqual([
+        `1 attack attackerId=${h.id} targetId=${m.id} hit=true attackRoll=20 defenceRoll=0`,
+        `1 damaged targetId=${m.id} sourceId=${h.id} amount=10 damageType=melee hp=290 critical=false`,
+        `2 rescue unitId=${w.id} byUnitId=${p.id} roll=${roll} needed=50 success=${success}`,
+      ]);
+      expect([d100Of(w).stabilised, dice.left()]).toEqual([success, 0]);
+    }
   });
 
   it("P100-DEATH-08 (Contradiction 2): a player's warrior (not trained) rescuing a dying ally needs above 80: 80 fails, 81 stabilises it", () => {
