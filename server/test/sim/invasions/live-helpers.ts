@@ -3,6 +3,8 @@ import { Rng } from "../../../src/sim/rng.ts";
 import type { Simulation } from "../../../src/sim/index.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { scriptedDice } from "../scriptedDice.ts";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 
 /**
  * Live-path helpers for the invasion tests (INV-*): a party arrives through `sim.step()` with the
@@ -87,4 +89,45 @@ export function stepUntil(sim: Simulation, type: SimEvent["type"], max: number):
     if (evs.some((e) => e.type === type)) break;
   }
   return all;
+}
+
+/**
+ * Ends the invasion in the dungeon through the live path: its members have left the map (set
+ * here), and the next step's end check sees it, emits `invasionEnded` and starts the time limit
+ * (INV-14). Returns the tick the invasion ended on.
+ */
+export function endInvasionLive(sim: Simulation): number {
+  const party = sim.state.parties[sim.state.invasion.partyId];
+  if (!party) throw new Error("no invasion in the dungeon");
+  for (const id of party.memberIds) { const u = sim.state.units[id]; if (u) u.activity = "left"; }
+  const events = sim.step();
+  const end = events.find((e) => e.type === "invasionEnded");
+  if (!end) throw new Error("the invasion did not end");
+  return end.tick;
+}
+
+/**
+ * Steps `sim` up to the next tick on which the schedule rolls an hour of the time limit (its first
+ * tick after the limit started, INV-11) and steps that tick with the hour's d100 forced to `roll`.
+ * @returns the tick's events and whether the d100 was drawn (not at 0% or 100%).
+ */
+export function stepHourRoll(sim: Simulation, roll: number): { events: SimEvent[]; drew: boolean; tick: number } {
+  const before: SimEvent[] = [];
+  for (let i = 0; i <= H; i++) {
+    const start = sim.state.invasion.limitStartTick;
+    if ((sim.state.tick + 1 - start) % H === 1) break;
+    before.push(...sim.step());
+  }
+  const forced = forceDiceFirst(sim, [roll]);
+  let events: SimEvent[];
+  try { events = sim.step(); } finally { forced.release(); }
+  return { events: [...before, ...events], drew: forced.left() === 0, tick: sim.state.tick };
+}
+
+/** The invasion indicator as a client receives it: the projected word and hourly chance (INV-20 to INV-25, INV-83). */
+export function shownIndicator(sim: Simulation): [string, number] {
+  const state = new DungeonState();
+  projectMap(state, sim.state);
+  projectState(state, sim, 1);
+  return [state.invasion.word, state.invasion.hourlyChance];
 }
