@@ -109,19 +109,20 @@ export function endInvasionLive(sim: Simulation): number {
 /**
  * Steps `sim` up to the next tick on which the schedule rolls an hour of the time limit (its first
  * tick after the limit started, INV-11) and steps that tick with the hour's d100 forced to `roll`.
- * @returns the tick's events and whether the d100 was drawn (not at 0% or 100%).
+ * `then` are forced right after it (the arriving party's dice, see {@link arriveLive}).
+ * @returns the tick's events and whether a forced value was drawn (the d100 is not drawn at 0% or 100%).
  */
-export function stepHourRoll(sim: Simulation, roll: number): { events: SimEvent[]; drew: boolean; tick: number } {
+export function stepHourRoll(sim: Simulation, roll: number, then: readonly number[] = []): { events: SimEvent[]; drew: boolean; tick: number } {
   const before: SimEvent[] = [];
   for (let i = 0; i <= H; i++) {
     const start = sim.state.invasion.limitStartTick;
     if ((sim.state.tick + 1 - start) % H === 1) break;
     before.push(...sim.step());
   }
-  const forced = forceDiceFirst(sim, [roll]);
+  const forced = forceDiceFirst(sim, [roll, ...then]);
   let events: SimEvent[];
   try { events = sim.step(); } finally { forced.release(); }
-  return { events: [...before, ...events], drew: forced.left() === 0, tick: sim.state.tick };
+  return { events: [...before, ...events], drew: forced.left() < then.length + 1, tick: sim.state.tick };
 }
 
 /** The invasion indicator as a client receives it: the projected word and hourly chance (INV-20 to INV-25, INV-83). */
