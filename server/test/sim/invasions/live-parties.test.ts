@@ -35,6 +35,30 @@ const arrive = (n: number, day: number, dice: readonly number[], seed = 1): Arri
 const times = (n: number, v: number): number[] => Array.from({ length: n }, () => v);
 const started = (a: Arrival) => a.events.filter((e) => e.type === "invasionStarted");
 
+/** The 3rd invasion of `day` with every level die at its top (100): the day's highest level. */
+function topLevel(day: number): number {
+  const a = arriveLive(dungeon(), 3, day, [MASTER, NO_MOB, ...times(5, 100), ...times(5, 1), PORTAL]);
+  expect(a.left).toBe(0);
+  return Math.max(...a.members.map((m) => m.level));
+}
+
+/** Day `day`, invasion count `count`: the keeper's command is applied and the next tick runs with `dice` forced. */
+function special(count: number, day: number, answer: (sim: Simulation) => void, dice: readonly number[]): Arrival {
+  const sim = dungeon(7);
+  sim.state.invasion.count = count;
+  sim.state.tick = dayHour(day, 9) + 5;
+  answer(sim); // the command applies at once: the party is queued and sets out on the next schedule run
+  expect(sim.state.invasion.partyId).toBe("");
+  return stepArrival(sim, dice);
+}
+/** The keeper raids settlement `id` (INV-32, INV-33). */
+const raid = (id: string) => (sim: Simulation) => { expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: id })).toEqual({ ok: true }); };
+/** A fugitive is asking; the keeper admits it (INV-50): its pursuers are queued as the next invasion. */
+const admitFugitive = (sim: Simulation) => {
+  sim.state.invasion.fugitiveOffer = "Fugitive of Lowford";
+  expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit: true })).toMatchObject({ ok: true });
+};
+
 describe("party goals through the live schedule (INV-01, INV-02, INV-06)", () => {
   it("INV-01, INV-02: goal die 1–700 is the Master, 701–800 the treasure, 801–900 the prisoners, 901–1000 an altar (each there)", () => {
     const goal = (die: number, setup: (sim: Simulation) => void = () => {}) => {
@@ -117,13 +141,6 @@ describe("party size and levels through the live schedule (INV-38 to INV-49)", (
     expect([day8.roster, day8.left]).toEqual([times(5, 0).map(() => "Warrior:2"), 0]);
   });
 
-  /** The 3rd invasion of `day` with every level die at its top (100): the day's highest level. */
-  const topLevel = (day: number) => {
-    const a = arrive(3, day, [MASTER, NO_MOB, ...times(5, 100), ...times(5, 1), PORTAL]);
-    expect(a.left).toBe(0);
-    return Math.max(...a.members.map((m) => m.level));
-  };
-
   it("INV-43: level 3 comes from day 10, not on day 9, not even in a stronger party (levels +1 stop at 2)", () => {
     expect([topLevel(9), topLevel(10)]).toEqual([2, 3]);
     const stronger = arrive(4, 9, [MASTER, NO_MOB, ...times(5, 100), 201, 1, ...times(5, 1), PORTAL]);
@@ -132,6 +149,8 @@ describe("party size and levels through the live schedule (INV-38 to INV-49)", (
 
   it("INV-44: level 4 comes from day 15, not on day 14", () => {
     expect([topLevel(14), topLevel(15)]).toEqual([3, 4]);
+    // Day 15 (levels 0:5, 1:25, 2:40, 3:20, 4:10): die 100 is a level-4 Warrior, die 1 a peasant.
+    expect(arrive(3, 15, [MASTER, NO_MOB, 100, 1, 1, 1, 1, 1, PORTAL]).roster).toEqual(["Warrior:4", "Peasant:0", "Peasant:0", "Peasant:0", "Peasant:0"]);
   });
 
   it("INV-45: level 5 comes from day 30, not on day 29", () => {
@@ -206,17 +225,6 @@ describe("mobs, weaker and stronger parties through the live schedule (INV-54 to
 });
 
 describe("special parties through the keeper's commands and the live schedule (INV-52, INV-53, INV-59 to INV-63)", () => {
-  /** Day `day`, invasion count `count`: the keeper's command is applied and the next tick runs with `dice` forced. */
-  function special(count: number, day: number, answer: (sim: Simulation) => void, dice: readonly number[]): Arrival {
-    const sim = dungeon(7);
-    sim.state.invasion.count = count;
-    sim.state.tick = dayHour(day, 9) + 5;
-    answer(sim); // the command applies at once: the party is queued and sets out on the next schedule run
-    expect(sim.state.invasion.partyId).toBe("");
-    return stepArrival(sim, dice);
-  }
-  const raid = (id: string) => (sim: Simulation) => { expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: id })).toEqual({ ok: true }); };
-
   it("INV-59: a punitive expedition (village raided) on day 20 has the very members the 6th invasion would have had with the same dice", () => {
     const levels = [1, 16, 51, 81, 100], classes = [1, 31, 46, 76, 91];
     const usual = arrive(6, 20, [MASTER, NO_MOB, ...levels, 201, 0, 81, ...classes, 30, PORTAL]);
@@ -235,6 +243,7 @@ describe("special parties through the keeper's commands and the live schedule (I
   it("INV-61: no camp warrior is below level 1: on day 2 level dice that make peasants make level-1 Warriors", () => {
     const camp = special(2, 2, raid("blackfang"), [MASTER, 1, 90, PORTAL]);
     expect([camp.party.kind, camp.roster, camp.left]).toEqual(["camp", ["Warrior:1", "Warrior:1"], 0]);
+    expect(arrive(3, 2, [MASTER, NO_MOB, 1, 90, PORTAL]).roster).toEqual(["Peasant:0", "Peasant:0"]); // the same level dice, a usual 3rd invasion
   });
 
   it("INV-62: a camp never sends a peasant mob: as the 3rd invasion it draws no mob roll (the goal, then the level dice at once)", () => {
@@ -244,12 +253,6 @@ describe("special parties through the keeper's commands and the live schedule (I
     expect(arrive(3, 12, [MASTER, 125, 0, PORTAL]).party.kind).toBe("mob");
     expect(() => special(2, 12, raid("blackfang"), [MASTER, 125])).toThrow(/scripted value 125 outside 1\.\.100/);
   });
-
-  /** A fugitive asks at noon of `day`; the keeper admits it; its pursuers are the next invasion. */
-  const admitFugitive = (sim: Simulation) => {
-    sim.state.invasion.fugitiveOffer = "Fugitive of Lowford";
-    expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit: true })).toMatchObject({ ok: true });
-  };
 
   it("INV-52, INV-53: fugitive pursuers draw neither a mob roll nor a strength roll: on day 20 they are the day's usual 5", () => {
     const pursuers = special(8, 20, admitFugitive, [MASTER, 1, 16, 51, 81, 100, 1, 31, 46, 76, 91, PORTAL]);
