@@ -128,3 +128,51 @@ describe("other ways to spot a party (INV-73 to INV-75)", () => {
     expect(spotted).toBeLessThan(firstBlow === -1 ? Infinity : firstBlow);
   });
 });
+
+describe("guard posts and the spectral eye (INV-72, INV-76 to INV-78, INV-85, INV-86)", () => {
+  /** A dark two-tile hall (no keeper unit): the portal west, the Sanctum east, a guard post built at (14,2). */
+  const DARK = [
+    "######################",
+    "P,,,,,,,,,,,,,,,,,,,S#",
+    "#K,,,,,,,,,,,,,,,,,,S#",
+    "######################",
+  ].join("\n");
+  const dark = () => {
+    const sim = Simulation.create({ seed: 4, ruleset: "malignus", map: parseMap("dark", DARK) }); // pauseOnSpot on
+    const post = sim.enqueue({ kind: "keeper", seatId: "k1" }, { type: "buildGuardPost", x: 14, y: 2 });
+    expect(post.ok).toBe(true);
+    return { sim, postId: (post as { id: string }).id };
+  };
+
+  it("INV-76, INV-77, INV-78: the lit torch shows the party once a member is within 8 tiles (partyShown, the keeper sees it), with no letter and no pause", () => {
+    const { sim, postId } = dark();
+    const { party, members: [a] } = arriveLive(sim, 1, 1, [1, PORTAL]);
+    const events = stepUntil(sim, "partyShown", 600);
+    expect(only(events, "partyShown")).toEqual([{ type: "partyShown", tick: sim.state.tick, partyId: party.id, guardPostId: postId }]);
+    expect(a!.x).toBe(14 - 8);
+    expect([only(events, "partySpotted"), sim.state.paused, party.spotted, party.shown]).toEqual([[], false, false, true]);
+    expect(lazyContext(sim).revealed.has(a!.id)).toBe(true);
+    // Ten more ticks: still shown, still no letter, the clock runs.
+    const tick = sim.state.tick;
+    const more: SimEvent[] = [];
+    for (let i = 0; i < 10; i++) more.push(...sim.step());
+    expect([sim.state.tick, only(more, "partySpotted"), sim.state.paused]).toEqual([tick + 10, [], false]);
+  });
+
+  it("INV-72, INV-85, INV-86: Ocular Scouts send the spectral eye to the guard post for 24 hours; in the dark it spots the party within 8 tiles (the letter); a day later it is gone", () => {
+    const { sim } = dark();
+    expect(sim.enqueue({ kind: "keeper", seatId: "k1" }, { type: "ocularScouts" })).toEqual({ ok: true });
+    expect(sim.state.invasion.spectralEyeUntilTick).toBe(24 * H);
+    const { party } = arriveLive(sim, 1, 1, [1, PORTAL]); // 9:00 on day 1: the eye is out
+    const events = stepUntil(sim, "partySpotted", 600);
+    expect(only(events, "partySpotted")).toMatchObject([{ partyId: party.id, how: "spectralEye", spottedBy: "spectralEye" }]);
+    expect(sim.state.paused).toBe(true);
+    // A day later (the 2nd invasion, 9:00 on day 2, 33 hours after): only the torch shows it.
+    const late = dark().sim;
+    late.enqueue({ kind: "keeper", seatId: "k1" }, { type: "ocularScouts" });
+    const next = arriveLive(late, 1, 2, [1, PORTAL]);
+    const later = stepUntil(late, "partyShown", 600);
+    for (let i = 0; i < 20; i++) later.push(...late.step());
+    expect([only(later, "partySpotted"), next.party.shown, next.party.spotted]).toEqual([[], true, false]);
+  });
+});
