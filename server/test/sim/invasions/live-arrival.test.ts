@@ -75,11 +75,12 @@ describe("scrying (INV-66, INV-67)", () => {
 });
 
 describe("what does not change a party (INV-63)", () => {
-  it("INV-63: treasure and raids do not change a party: after a raid and its punitive expedition, or with 10,000 gold, the same dice give the 6th invasion of day 20 the same members", () => {
+  it("INV-63: treasure, rooms and raids do not change a party: after a raid and its punitive expedition, or with 10,000 gold and a lair, the same dice give the 6th invasion of day 20 the same members", () => {
     const dice = [1, 126, 1, 16, 51, 81, 100, 201, 0, 81, 1, 31, 46, 76, 91, 30, 0];
     const plain = arriveLive(defaultSim(9, { pauseOnSpot: false }), 6, 20, dice);
     const rich = defaultSim(9, { pauseOnSpot: false });
     rich.state.treasure.amount = 10_000;
+    expect(rich.enqueue(KEEPER, { type: "buildLair", x: 13, y: 16, width: 3, height: 2 })).toMatchObject({ ok: true }); // a room of the keeper's
     const raided = defaultSim(9, { pauseOnSpot: false });
     raided.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
     raided.state.invasion.count = 4;
