@@ -273,3 +273,17 @@ describe("special parties through the keeper's commands and the live schedule (I
     expect(a.roster).toHaveLength(6);
   });
 });
+
+describe("the same tables in every ruleset's rooms (INV-38, INV-39, INV-54)", () => {
+  it.each(["malignus", "d20", "d100"])("INV-38, INV-39, INV-54 in a %s room: the 1st invasion is 1 peasant, the 2nd's size die gives 2, a 3rd's mob roll of 125 a mob", (ruleset) => {
+    const room = () => {
+      const sim = defaultSim(11, { ruleset: ruleset as "malignus" | "d20" | "d100", pauseOnSpot: false });
+      sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+      return sim;
+    };
+    expect(arriveLive(room(), 1, 2, [MASTER, PORTAL]).roster).toEqual(["Peasant:0"]);
+    expect(arriveLive(room(), 2, 3, [MASTER, 2, 50, 95, 76, PORTAL]).roster).toEqual(["Peasant:0", "Rogue:1"]);
+    const mob = arriveLive(room(), 3, 5, [MASTER, 125, 46, PORTAL]);
+    expect([mob.party.kind, mob.roster]).toEqual(["mob", ["Peasant:0", "Peasant:0", "Peasant:0"]]);
+  });
+});
