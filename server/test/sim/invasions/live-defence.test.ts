@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TICKS_PER_GAME_HOUR } from "@malignus/shared";
+import { TICKS_PER_GAME_HOUR, type SimEvent } from "@malignus/shared";
 import type { Actor, Simulation } from "../../../src/sim/index.ts";
 import { Simulation as Sim } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
@@ -28,7 +28,8 @@ function hall(marker: string, master = true): Simulation {
 
 /** The attacks between `a` and `b`, either way, among `events`. */
 const blows = (events: ReturnType<Simulation["step"]>, a: string, b: string) =>
-  events.filter((e) => e.type === "attack" && ((e.attackerId === a && e.targetId === b) || (e.attackerId === b && e.targetId === a)));
+  events.filter((e): e is Extract<SimEvent, { type: "attack" }> =>
+    e.type === "attack" && ((e.attackerId === a && e.targetId === b) || (e.attackerId === b && e.targetId === a)));
 
 describe("the keeper's side fights an invading party (INV-88, live)", () => {
   it("INV-88: the keeper's minion standing in the hall fights the Warrior who walks in", () => {
