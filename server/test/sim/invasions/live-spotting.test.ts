@@ -75,6 +75,23 @@ describe("the letter and the pause (INV-04, INV-70, INV-71, INV-79 to INV-84)", 
   });
 });
 
+describe("who sees the party (INV-71)", () => {
+  it("INV-71: the Master, a minion or one of the keeper's creatures (a kobold) seeing a member spots the party: the letter names it", () => {
+    const spotter = (marker: string) => {
+      // The Master stands in the Sanctum (east end); a minion or a kobold in the hall.
+      const row = marker === "M" ? "P...................M#" : `P........${marker}..........S#`;
+      const map = ["######################", row, "#K..................S#", "######################"].join("\n");
+      const sim = Simulation.create({ seed: 5, ruleset: "malignus", map: parseMap("hall", map), pauseOnSpot: false });
+      const watcher = Object.values(sim.state.units).find((u) => u.faction === "dungeon")!;
+      const { party } = arriveLive(sim, 1, 2, [1, PORTAL]);
+      const letter = only(stepUntil(sim, "partySpotted", 3000), "partySpotted");
+      expect(letter).toMatchObject([{ partyId: party.id, how: "sight", spottedBy: watcher.id }]);
+      return watcher.kind === "creature" ? watcher.species : watcher.kind;
+    };
+    expect(["M", "m", "k"].map(spotter)).toEqual(["master", "minion", "kobold"]);
+  });
+});
+
 describe("other ways to spot a party (INV-73 to INV-75)", () => {
   /** A long dark hall: the portal on the west edge, the Sanctum on the east; no keeper unit unless a test adds one. */
   const HALL = [
