@@ -16,12 +16,17 @@ import { openParties } from "./openParties.ts";
  * pauses the clock when the room's `pauseOnSpot` option is on (INV-79).
  */
 
-/** How the party was spotted, and by whom, or null when it is still unseen. */
+/**
+ * How the party was spotted, and by whom, or null when it is still unseen. A fight spots it only
+ * when the member fights the keeper's side (INV-73: the player fights it; a member fighting a wild
+ * creature out of the keeper's sight stays unseen, as the fog keeps it, views/fog.ts).
+ */
 function spot(sim: Simulation, party: PartyRecord): { by: string; how: string } | null {
   const members = party.memberIds.map((id) => sim.state.units[id]).filter((u): u is UnitRecord => !!u && isActive(u));
   for (const m of members) {
     if (tileAt(sim.state.map, m.x, m.y) === "S") return { by: m.id, how: "sanctum" };
-    if (m.targetId !== "") return { by: m.targetId, how: "fight" };
+    const foe = m.targetId !== "" ? sim.state.units[m.targetId] : undefined;
+    if (foe && isKeeperSide(foe)) return { by: foe.id, how: "fight" };
   }
   for (const watcher of presentUnits(sim)) {
     if (!isKeeperSide(watcher) || !isActive(watcher)) continue;

@@ -30,7 +30,7 @@ function routeIgnoresUnknownTraps(sim: Simulation, u: UnitRecord): boolean {
 }
 
 describe("a long run", () => {
-  it("INV-15, INV-19, INV-38 to INV-45, KNOW-03: 60 game days of a defended dungeon keep every limit, level gate and route invariant", () => {
+  it("INV-15, INV-19, INV-38 to INV-40, INV-43 to INV-45, KNOW-03: 60 game days of a defended dungeon keep every limit, level gate and route invariant", () => {
     const started = performance.now();
     const sim = defaultSim(2024, { pauseOnSpot: false });
     // The defence: a plate and blades in the entry corridor, a tripwire and darts in the guard room.
@@ -59,7 +59,7 @@ describe("a long run", () => {
         }
         if (e.type === "invasionEnded") {
           lastEnd = sim.state.tick; lastLimit = sim.state.invasion.limitHours;
-          // The keeper recovers the dead at the salvager's table (INV-93), as a player would.
+          // The keeper recovers the dead at the salvager's table, as a player would.
           for (const [id, fate] of Object.entries(e.fates)) if (fate === "dead") sim.apply({ type: "recoverBody", unitId: id });
         }
         if (e.type === "partySpotted" && sim.state.paused) sim.resume("test");

@@ -29,13 +29,14 @@ const DARK_EAST = [
 ].join("\n");
 
 describe("arrival (INV-07 to INV-09, INV-64 to INV-69)", () => {
-  it("INV-07, INV-64, INV-65, INV-68, INV-69: a party (no home settlement: the Surface is not modelled) appears at a map-edge portal, walks in on foot, unseen at first", () => {
+  it("INV-07, INV-65, INV-68, INV-69: a party with no home settlement appears at a map-edge portal, walks in on foot, unseen at first", () => {
     const sim = defaultSim(3);
     sim.state.tick = sim.state.invasion.dueTick - 1;
     const events = run(sim, 1);
     expect(events.filter((e) => e.type === "invasionStarted")).toHaveLength(1);
     const party = sim.state.parties[sim.state.invasion.partyId]!;
     expect(party.portal).toEqual({ x: 0, y: 15 });
+    expect(party.homeSettlement).toBeUndefined(); // INV-65: from the map's edge
     for (const id of party.memberIds) expect([sim.state.units[id]!.x, sim.state.units[id]!.y]).toEqual([0, 15]);
     const later = run(sim, 40);
     const u = sim.state.units[party.memberIds[0]!]!;

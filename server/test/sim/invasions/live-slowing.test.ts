@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { SINGLE_ROUTE, TWO_ROUTES, doorSim, lock, theDoor } from "../doors/helpers.ts";
+import { placeBuilt, wire } from "../traps/helpers.ts";
+import { dayHour, forceDiceFirst } from "./live-helpers.ts";
+
+/**
+ * INV-87 as a live game runs it: a party arrives through the schedule (invasion 2 on day 1: one
+ * level-1 Warrior, its dice forced) and walks in on its own; a trap it sets off, a door it detours
+ * around, or a padlock it must force makes it take longer to get as far.
+ */
+
+/** Invasion 2: goal die 1 (the Master), size 1, level die 91 (level 1), class die 1 (Warrior), the one portal. */
+const WARRIOR = [1, 1, 91, 1, 0];
+
+/**
+ * Brings invasion 2 in on day 1 with {@link WARRIOR} and then `more` forced, steps until its
+ * member first stands on column `x`, and returns the ticks since it arrived, the forced values
+ * left and the party's Caution then.
+ */
+function walkTicks(sim: Simulation, x: number, more: number[] = []): { ticks: number; left: number; caution: number } {
+  addUnit(sim, { kind: "master", x: sim.state.map.width - 2, y: sim.state.map.height === 4 ? 1 : 2 });
+  const inv = sim.state.invasion;
+  inv.count = 1;
+  sim.state.tick = dayHour(1, 9);
+  inv.dueTick = sim.state.tick + 1;
+  const forced = forceDiceFirst(sim, [...WARRIOR, ...more]);
+  try {
+    sim.step();
+    const party = sim.state.parties[inv.partyId]!;
+    const w = sim.state.units[party.memberIds[0]!]!;
+    expect(w.adventurerClass).toBe("Warrior");
+    for (let i = 0; i < 20_000 && w.x !== x; i++) sim.step();
+    expect(w.x).toBe(x);
+    return { ticks: sim.state.tick - party.startTick, left: forced.left(), caution: party.caution ?? 0 };
+  } finally { forced.release(); }
+}
+
+describe("defending slows a party (INV-87, live)", () => {
+  it("INV-87: a padlocked door it must force makes the Warrior's walk past the door longer than through the unlocked door", () => {
+    const door = walkTicks(doorSim(), 7).ticks;
+    const locked = doorSim();
+    lock(theDoor(locked));
+    const padlock = walkTicks(locked, 7).ticks;
+    expect(padlock).toBeGreaterThan(door);
+  });
+
+  it("INV-87: a closed door with a way around: on a detour roll of 1 (≤ 50%) the Warrior goes round and reaches the far side later than on 100 (through the door)", () => {
+    const through = walkTicks(doorSim(TWO_ROUTES), 7, [100]);
+    const detour = walkTicks(doorSim(TWO_ROUTES), 7, [1]);
+    expect([through.left, detour.left]).toEqual([0, 0]);
+    expect(detour.ticks).toBeGreaterThan(through.ticks);
+  });
+
+  it("INV-87: a trap it sets off in a two-tile-wide hall makes the Warrior's walk to the hall's end longer (Caution, KNOW-20, KNOW-23)", () => {
+    // Two tiles wide: entering it gives no Caution (KNOW-21 is for 1-wide corridors).
+    const HALL = [
+      "######################",
+      "P,,,,,,,,,,,,,,,,,,,S#",
+      "#K,,,,,,,,,,,,,,,,,,S#",
+      "######################",
+    ].join("\n");
+    const hall = () => Simulation.create({ seed: 3, ruleset: "malignus", map: parseMap("hall", HALL), pauseOnSpot: false });
+    const plain = walkTicks(hall(), 16);
+    const trapped = hall();
+    placeBuilt(trapped, "pressurePlate", 6, 1); placeBuilt(trapped, "dartLauncher", 6, 2); wire(trapped, [6, 1], [6, 2]);
+    const trap = walkTicks(trapped, 16);
+    expect([plain.caution, trap.caution]).toEqual([0, 1]);
+    expect(trap.ticks).toBeGreaterThan(plain.ticks);
+  });
+});
