@@ -9,7 +9,7 @@ import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import { forceDice, hero, minion } from "../encounters/helpers.ts";
+import { ARENA, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { of, ZERO } from "./live-helpers.ts";
 
 /**
@@ -59,4 +59,11 @@ export function playTurn(sim: Simulation, first: UnitRecord, target: UnitRecord,
   const events = sim.step();
   expect(left.left()).toBe(0);
   return { events, refusals: of(events, "turnPlanPlayed")[0]!.refusals };
+}
+
+/** The test arena (encounters/helpers.ts `ARENA`, 20 × 12 tiles) with a wall on each of `walls` ([x, y] tiles). */
+export function walled(walls: readonly (readonly [number, number])[]): string {
+  const rows = ARENA.split("\n").map((r) => r.split(""));
+  for (const [x, y] of walls) rows[y]![x] = "#";
+  return rows.map((r) => r.join("")).join("\n");
 }
