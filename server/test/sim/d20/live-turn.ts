@@ -48,12 +48,14 @@ export const attacks = (events: readonly SimEvent[]) => of(events, "attack").map
 /**
  * Starts the encounter (`first` targets `target`; the initiative dice `initiative` drawn in unit id
  * order), then plans `first`'s turn through the live `planTurn` command with `steps` and plays it
- * with `dice` (asserting every one is drawn). Returns the turn's events and its step refusals.
+ * with `dice` (asserting every one is drawn); `started`, when given, runs between the two (the
+ * encounter started, the turn not played yet). Returns the turn's events and its step refusals.
  */
-export function playTurn(sim: Simulation, first: UnitRecord, target: UnitRecord, initiative: readonly number[], steps: readonly unknown[], dice: readonly number[]): { events: SimEvent[]; refusals: (string | null)[] } {
+export function playTurn(sim: Simulation, first: UnitRecord, target: UnitRecord, initiative: readonly number[], steps: readonly unknown[], dice: readonly number[], started?: () => void): { events: SimEvent[]; refusals: (string | null)[] } {
   first.targetId = target.id;
   forceDice(sim, initiative);
   sim.step();
+  started?.();
   expect(sim.enqueue(seat(first), { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
   const left = forceDice(sim, dice);
   const events = sim.step();
