@@ -69,3 +69,6 @@ export function walled(walls: readonly (readonly [number, number])[]): string {
   for (const [x, y] of walls) rows[y]![x] = "#";
   return rows.map((r) => r.join("")).join("\n");
 }
+
+/** The test arena with deep water ("~", fully submerged: resolve.ts `isSubmerged`) on x = 6..7, rows 1 to 10. */
+export const POOL = ARENA.split("\n").map((r, y) => (y >= 1 && y <= 10 ? r.slice(0, 6) + "~~" + r.slice(8) : r)).join("\n");
