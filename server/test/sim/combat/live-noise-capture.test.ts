@@ -34,7 +34,7 @@ describe("noise, reach and capture in a live malignus room (issue 17)", () => {
     expect([Object.keys(far.knownEnemies), unseen.id in near.knownEnemies]).toEqual([[], false]);
   });
 
-  it("CMB-06: a creature's death makes a noise too: the adventurer's light wound kills the kobold at 9 wound points (creatures always die) and the minion 5 tiles off hears it", () => {
+  it("CMB-06, CMB-33: a creature's death makes a noise too: the adventurer's light wound kills the kobold at 9 wound points (creatures always die: no survival die is drawn) and the minion 5 tiles off hears it", () => {
     const sim = makeSim(1, ROOM);
     const hero = adventurer(sim, 4, 3, { stats: { ...ZERO }, gear: { ...SWORD } });
     const kobold = addUnit(sim, { kind: "creature", species: "kobold", x: 5, y: 3, stats: { ...ZERO }, woundPoints: 9 });

@@ -24,7 +24,7 @@ function blowOnHero(woundPoints: number, script: readonly number[]) {
 }
 
 describe("taken out of the fight in a live malignus blow (issue 17)", () => {
-  it("CMB-22: a light torso wound from 8 to 9 wound points leaves the adventurer fighting; the same wound from 9 takes it out (unconscious on a d100 of 75)", () => {
+  it("CMB-22, CMB-25: a light torso wound from 8 to 9 wound points leaves the adventurer fighting; the same wound from 9 takes it out (unconscious on a d100 of 75)", () => {
     const up = blowOnHero(8, [...MARGIN.light, TORSO]);
     expect([up.outs, up.hero.activity, up.hero.woundPoints, up.left]).toEqual([[], "idle", 9, 0]);
     const out = blowOnHero(9, [...MARGIN.light, TORSO, 75, 20]);
