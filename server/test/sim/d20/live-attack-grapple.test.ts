@@ -35,6 +35,15 @@ describe("grapples, forced moves and perceiving in a live d20 room (issue 17)", 
     expect([t.refusals, grappled(m)]).toEqual([["the target is out of reach (D20-ATTACK-37)"], []]);
   });
 
+  it("D20-ATTACK-38: the Scout's shortbow fills both hands: its grapple on the minion next to it is refused, no die drawn", () => {
+    const sim = d20Sim(1);
+    const [s] = party(sim, ["Scout"]);
+    const m = foe(sim, 5);
+    expect([d20Of(s!).equipment.mainHand, d20Of(s!).equipment.offHand]).toEqual([["weapon:bow"], ["weapon:bow"]]);
+    const t = playTurn(sim, s!, m, [20, 1], [{ kind: "grapple", targetId: m.id }], []);
+    expect([t.refusals, grappled(m)]).toEqual([["grappling needs a free hand (D20-ATTACK-38)"], []]);
+  });
+
   it("D20-ATTACK-40: a paralysed minion (incapable of acting) is grappled with no Strength contest: no die drawn", () => {
     const sim = d20Sim(1);
     const [w] = party(sim, ["Warrior"]);

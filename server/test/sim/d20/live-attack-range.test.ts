@@ -64,7 +64,7 @@ describe("reach and range in a live d20 room (issue 17)", () => {
     expect([t2.refusals, attacks(t2.events), d20Of(s!).mana]).toEqual([["out of the spell's range (D20-ATTACK-48)"], [], 4]);
   });
 
-  it("D20-ATTACK-49, D20-ATTACK-56: a foe nearer than the shortbow's 2 tiles is shot with disadvantage (d20s 15 and 3 keep 3: 3 + 1 = 4 misses); at 2 tiles the same 15 hits (16)", () => {
+  it("D20-ATTACK-49: a foe nearer than the shortbow's 2 tiles is shot with disadvantage (d20s 15 and 3 keep 3: 3 + 1 = 4 misses); at 2 tiles the same 15 hits (16)", () => {
     const shoot = (x: number, dice: number[]) => {
       const sim = d20Sim(1);
       const [s] = party(sim, ["Scout"]);
@@ -114,5 +114,21 @@ describe("reach and range in a live d20 room (issue 17)", () => {
     expect(at15).toMatchObject({ hit: [[at15.m.id, at15.a.id, true]], statuses: [["blinded"], ["blinded"]], mana: 10 });
     const at16 = cast(18);
     expect(at16).toMatchObject({ hit: [[at16.m.id, at16.b.id, true]], statuses: [[], ["blinded", "enraged"]], mana: 10 });
+  });
+
+  it("D20-ATTACK-56: the Scout shoots the minion 3 tiles off with disadvantage while another minion stands next to it (d20s 15 and 3 keep 3: 4 misses); not when that neighbour is paralysed (15 + 1 = 16 hits)", () => {
+    const shoot = (paralysed: boolean, dice: number[]) => {
+      const sim = d20Sim(1);
+      const [s] = party(sim, ["Scout"]);
+      const m = foe(sim, 7);
+      const next = foe(sim, 4, 6);
+      if (paralysed) d20Of(next).statuses.push({ kind: "paralysed", turnsLeft: 3, sourceId: "" });
+      // initiative Scout 20, minions 1 and 2
+      return { s: s!, m, t: playTurn(sim, s!, m, [20, 1, 2], [{ kind: "attack", targetId: m.id }], dice) };
+    };
+    const pressed = shoot(false, [15, 3]);
+    expect(attacks(pressed.t.events)).toEqual([[pressed.s.id, pressed.m.id, false, 4, 11]]);
+    const free = shoot(true, [15, 2]);
+    expect([attacks(free.t.events), damage(free.t.events)]).toEqual([[[free.s.id, free.m.id, true, 16, 11]], [[free.s.id, free.m.id, 2]]]);
   });
 });
