@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { adventurer, makeSim, stepBlow } from "./helpers.ts";
+import { adventurer, makeSim, minionBlowsHero, stepBlow } from "./helpers.ts";
 
 /**
  * Issue 17: how a wound takes someone out of the fight (CMB-22, CMB-24, CMB-27, CMB-40) in a live
@@ -15,13 +15,7 @@ const MARGIN = { light: [5, 4], serious: [8, 3], critical: [10, 1] } as const;
 const TORSO = 50, HEAD = 10;
 
 /** A minion with a sword at (4, 5) strikes an adventurer (Combat 0, no armour, `woundPoints` already) at (5, 5) on `script`. */
-function blowOnHero(woundPoints: number, script: readonly number[]) {
-  const sim = makeSim();
-  const hero = adventurer(sim, 5, 5, { stats: { ...ZERO }, woundPoints });
-  const minion = addUnit(sim, { kind: "minion", x: 4, y: 5, stats: { ...ZERO }, gear: { ...SWORD } });
-  const r = stepBlow(sim, minion, hero, script);
-  return { ...r, hero, minion, outs: r.events.filter((e) => e.type === "knockedOut") };
-}
+const blowOnHero = (woundPoints: number, script: readonly number[]) => minionBlowsHero(woundPoints, script);
 
 describe("taken out of the fight in a live malignus blow (issue 17)", () => {
   it("CMB-22, CMB-25: a light torso wound from 8 to 9 wound points leaves the adventurer fighting; the same wound from 9 takes it out (unconscious on a d100 of 75)", () => {
