@@ -63,4 +63,30 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
     const r2 = stepBlow(sim2, hero2, minion, [...MARGIN.critical, HEAD, 25, 50, 7]);
     expect([minion.activity, r2.left]).toEqual(["unconscious", 0]);
   });
+
+  it("CMB-35: the troll, alone among creatures, falls unconscious: the light wound that brings it to 10 points draws no survival die, only its wake-up delay", () => {
+    const sim = makeSim();
+    const hero = adventurer(sim, 4, 5, { stats: { ...ZERO }, gear: { ...SWORD } });
+    const troll = addUnit(sim, { kind: "creature", species: "troll", x: 5, y: 5, stats: { ...ZERO }, woundPoints: 9 });
+    const r = stepBlow(sim, hero, troll, [...MARGIN.light, TORSO, 20]);
+    expect(r.events.filter((e) => e.type === "knockedOut")).toEqual([{ type: "knockedOut", unitId: troll.id, outcome: "unconscious", cause: "woundPoints" }]);
+    expect([troll.activity, troll.wakeTick, r.left]).toEqual(["unconscious", 21, 0]);
+  });
+
+  it("CMB-01: a blow is an opposed roll, 1d10 + Combat each side: the minion's 6 + 2 against the adventurer's 7 + 1 ties and misses (nothing more drawn); 7 + 2 against 8 wins by 1: a light wound where the location d100 says", () => {
+    const blow = (script: number[]) => {
+      const sim = makeSim();
+      const hero = adventurer(sim, 5, 5, { stats: { combat: 1, craft: 0, tracking: 0, block: 0 } });
+      const minion = addUnit(sim, { kind: "minion", x: 4, y: 5, stats: { combat: 2, craft: 0, tracking: 0, block: 0 }, gear: { ...SWORD } });
+      const r = stepBlow(sim, minion, hero, script);
+      return { ...r, hero, minion, rolls: r.events.filter((e) => e.type === "attack" || e.type === "wound") };
+    };
+    const tie = blow([6, 7]);
+    expect([tie.rolls, tie.left]).toEqual([[{ type: "attack", attackerId: tie.minion.id, targetId: tie.hero.id, hit: false, attackRoll: 8, defenceRoll: 8 }], 0]);
+    const win = blow([7, 7, 60]);
+    expect([win.rolls, win.left]).toEqual([[
+      { type: "attack", attackerId: win.minion.id, targetId: win.hero.id, hit: true, attackRoll: 9, defenceRoll: 8 },
+      { type: "wound", targetId: win.hero.id, sourceId: win.minion.id, severity: "light", location: "arm", woundPoints: 1 },
+    ], 0]);
+  });
 });
