@@ -62,7 +62,7 @@ export function stepBlow(sim: Simulation, attacker: UnitRecord, victim: UnitReco
 /**
  * A minion (Combat 0, `gear`: a sword by default) at (4, 5) strikes an adventurer (Combat 0, no
  * armour or helm unless `victim` says otherwise, `woundPoints` already) at (5, 5) in one live tick
- * on `script` ({@link stepBlow}). Returns the tick's events, its `knockedOut` events, the units and
+ * on `script` (as {@link stepBlow} does). Returns the tick's events, its `knockedOut` events, the units and
  * the undrawn count.
  */
 export function minionBlowsHero(woundPoints: number, script: readonly number[], opts: { gear?: UnitRecord["gear"]; victim?: Partial<UnitRecord> } = {}) {
@@ -70,6 +70,8 @@ export function minionBlowsHero(woundPoints: number, script: readonly number[], 
   const zero = { combat: 0, craft: 0, tracking: 0, block: 0 };
   const hero = adventurer(sim, 5, 5, { stats: { ...zero }, woundPoints, ...opts.victim });
   const minion = addUnit(sim, { kind: "minion", x: 4, y: 5, stats: { ...zero }, gear: { ...(opts.gear ?? { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0 }) } });
-  const r = stepBlow(sim, minion, hero, script);
-  return { ...r, sim, hero, minion, outs: r.events.filter((e) => e.type === "knockedOut") };
+  minion.targetId = hero.id;
+  const dice = forceDice(sim, script);
+  const events = sim.step().map(({ tick: _t, ...e }) => e as SimEvent);
+  return { events, left: dice.left(), sim, hero, minion, outs: events.filter((e) => e.type === "knockedOut") };
 }

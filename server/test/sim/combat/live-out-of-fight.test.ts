@@ -14,14 +14,11 @@ const SWORD = { weapon: "sword", blunt: false, ranged: false, armour: "none", he
 const MARGIN = { light: [5, 4], serious: [8, 3], critical: [10, 1] } as const;
 const TORSO = 50, HEAD = 10;
 
-/** A minion with a sword at (4, 5) strikes an adventurer (Combat 0, no armour, `woundPoints` already) at (5, 5) on `script`. */
-const blowOnHero = (woundPoints: number, script: readonly number[]) => minionBlowsHero(woundPoints, script);
-
 describe("taken out of the fight in a live malignus blow (issue 17)", () => {
   it("CMB-22, CMB-25: a light torso wound from 8 to 9 wound points leaves the adventurer fighting; the same wound from 9 takes it out (unconscious on a d100 of 75)", () => {
-    const up = blowOnHero(8, [...MARGIN.light, TORSO]);
+    const up = minionBlowsHero(8, [...MARGIN.light, TORSO]);
     expect([up.outs, up.hero.activity, up.hero.woundPoints, up.left]).toEqual([[], "idle", 9, 0]);
-    const out = blowOnHero(9, [...MARGIN.light, TORSO, 75, 20]);
+    const out = minionBlowsHero(9, [...MARGIN.light, TORSO, 75, 20]);
     expect(out.outs).toEqual([{ type: "knockedOut", unitId: out.hero.id, outcome: "unconscious", cause: "woundPoints" }]);
     expect([out.hero.activity, out.hero.woundPoints, out.left]).toEqual(["unconscious", 10, 0]);
   });
@@ -30,7 +27,7 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
     const BEFORE = { light: 9, serious: 8, critical: 6 } as const;
     const fate = (roll: number) => (["light", "serious", "critical"] as const).map((s) => {
       const survives = roll <= { light: 75, serious: 50, critical: 25 }[s]; // the wake-up delay is drawn only for the unconscious
-      const f = blowOnHero(BEFORE[s], [...MARGIN[s], TORSO, roll, ...(survives ? [20] : [])]);
+      const f = minionBlowsHero(BEFORE[s], [...MARGIN[s], TORSO, roll, ...(survives ? [20] : [])]);
       expect(f.left).toBe(0);
       return [s, f.hero.activity];
     });
@@ -39,10 +36,10 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
   });
 
   it("CMB-27: a serious head wound takes an unwounded adventurer out with only 2 wound points (head-wound d100 25, then unconscious); a light head wound draws no head-wound die and only adds 1 point", () => {
-    const head = blowOnHero(0, [...MARGIN.serious, HEAD, 25, 60]);
+    const head = minionBlowsHero(0, [...MARGIN.serious, HEAD, 25, 60]);
     expect(head.outs).toEqual([{ type: "knockedOut", unitId: head.hero.id, outcome: "unconscious", cause: "headWound" }]);
     expect([head.hero.woundPoints, head.left]).toEqual([2, 0]);
-    const light = blowOnHero(0, [...MARGIN.light, HEAD]);
+    const light = minionBlowsHero(0, [...MARGIN.light, HEAD]);
     expect([light.outs, light.hero.activity, light.hero.woundPoints, light.left]).toEqual([[], "idle", 1, 0]);
   });
 
