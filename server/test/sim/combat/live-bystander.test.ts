@@ -33,7 +33,7 @@ describe("a bystander in the line of a live shot (CMB-14)", () => {
     expect([f.bystander.woundPoints, f.target.woundPoints, f.left]).toEqual([4, 0, 0]);
   });
 
-  it("CMB-14: on a d100 of 26 the shot passes the bystander and strikes the target: 12 against 1 + 3 = 4, a critical torso wound on the target", () => {
+  it("CMB-13, CMB-14: on a d100 of 26 the shot passes the bystander (it does not block the shot) and strikes the target: 12 against 1 + 3 = 4, a critical torso wound on the target", () => {
     const f = shootPast([26, 10, 1, 50]);
     expect(f.events.map(({ tick: _t, ...e }) => e)).toEqual([
       { type: "attack", attackerId: f.archer.id, targetId: f.target.id, hit: true, attackRoll: 12, defenceRoll: 4 },

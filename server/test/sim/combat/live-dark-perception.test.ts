@@ -31,7 +31,7 @@ function darkShot(x: number, script: number[]) {
 }
 
 describe("darkness and perception range in play (CMB-04)", () => {
-  it("CMB-04: in a dark room a Tracking 3 archer shoots a target 9 tiles away at tick 1, as in the light (1 + 2 = 3 against 10 + 3 = 13, a miss)", () => {
+  it("CMB-03, CMB-04: in a dark room a Tracking 3 archer (range 3 + 2 × 3 = 9) shoots a target 9 tiles away at tick 1, as in the light (1 + 2 = 3 against 10 + 3 = 13, a miss)", () => {
     const f = darkShot(11, [1, 10]);
     expect(isDark(f.sim.state.map, 11, 1) && isDark(f.sim.state.map, 20, 1)).toBe(true);
     expect(f.events.map(({ tick: _t, ...e }) => e)).toEqual([
@@ -40,7 +40,7 @@ describe("darkness and perception range in play (CMB-04)", () => {
     expect(f.left).toBe(0);
   });
 
-  it("CMB-04: 10 tiles away, one past the range, the archer does not shoot at tick 1 and draws no die", () => {
+  it("CMB-03, CMB-04: 10 tiles away, one past the range, the archer does not shoot at tick 1 and draws no die", () => {
     const f = darkShot(10, []);
     expect(f.events.filter((e) => e.type === "attack" || e.type === "shotIntercepted")).toEqual([]);
     expect(f.left).toBe(0);

@@ -110,7 +110,7 @@ describe("the unconscious", () => {
     expect(() => healNextTo(sim, healer, u)).toThrow(/cannot be healed/);
   });
 
-  it("CMB-45 (live): a jobless minion carries an unconscious minion to its bed and tends it there: its worst wound goes, it stays unconscious (forced dice)", () => {
+  it("CMB-44, CMB-45 (live): a jobless minion carries an unconscious minion to its bed and tends it there: its worst wound goes, it stays unconscious (forced dice)", () => {
     const sim = makeSim(8);
     const rescuer = addUnit(sim, { kind: "minion", x: 9, y: 3 });
     const body = knockOut(addUnit(sim, { kind: "minion", x: 2, y: 3 }), 4 * TICKS_PER_GAME_HOUR);

@@ -1,4 +1,4 @@
-import { D20_WOUND_EVENT_DIVISORS, type D20Inflict, type WoundSeverity } from "@malignus/shared";
+import { D20_WOUND_EVENT_DIVISORS, THROW_RANGE, type D20Inflict, type WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
@@ -138,7 +138,8 @@ export function choosesKnockOut(attacker: UnitRecord, target: UnitRecord, kind: 
  * D20-ACTION-30); a natural 1 spends the attacker's reaction (Left open D20-ATTACK-18).
  * Emits `reaction` (defence), `attack` (`attackRoll` = total, `defenceRoll` = effective AC) and the
  * damage events of {@link hurt}. Reach and range are the caller's business; beyond the maximum
- * range under water the attack misses (D20-WATER-04).
+ * range under water the attack misses (D20-WATER-04; a thrown weapon's range is {@link THROW_RANGE});
+ * under water a swimmer, native or by a spell (`swimSpell`), strikes without disadvantage (D20-WATER-02).
  */
 export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, ctx: AttackContext = {}): D20AttackResult {
   const a = d20Of(attacker), t = d20Of(target);
@@ -146,7 +147,9 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   const kind: AttackKind = weapon.ranged || ctx.thrown ? "ranged" : "melee";
   const distance = unitDistance(sim, attacker, target); // d20rider: a rider from its mount's space
   const underwater = isSubmerged(sim, attacker);
-  const water = underwater ? underwaterAttack(kind, weapon.name, a.swimmer, distance, weapon.range[1]) : "ok";
+  // D20-WATER-02: a swimming movement, natural (a.swimmer) or magical (a.swimSpell, the Priest's waterborne), spares the melee disadvantage.
+  // D20-WATER-04: a thrown weapon's normal range is THROW_RANGE (D20-ATTACK-33), not its melee range.
+  const water = underwater ? underwaterAttack(kind, weapon.name, a.swimmer || a.swimSpell === true, distance, ctx.thrown ? THROW_RANGE : weapon.range[1]) : "ok";
   const bystanders = ctx.bystanders ?? Object.values(sim.state.units);
   const hostileWithin1 = kind === "ranged" && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && unitDistance(sim, u, attacker) <= 1);
   // D20-ACTION-18: the first attack on the enemy named by an ally's Help has advantage, once.

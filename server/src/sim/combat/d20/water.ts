@@ -5,12 +5,12 @@ export const UNDERWATER_RANGED_OK: readonly string[] = ["crossbow", "heavyCrossb
 
 /**
  * D20-WATER-01 to D20-WATER-06: an attack made under water. Melee: disadvantage unless the
- * attacker swims natively (Left open: the default half-speed swim does not count) or uses a
- * listed weapon. Ranged: beyond the normal range (the maximum, Left open) it misses automatically;
+ * attacker has a swimming movement, natural or magical (`swimmer`: a native swimmer or one under a
+ * swimming spell; Left open: the default half-speed swim does not count) or uses a listed weapon. Ranged: beyond the normal range (the maximum, Left open) it misses automatically;
  * within it, disadvantage unless the weapon is listed.
  */
-export function underwaterAttack(kind: "melee" | "ranged", weapon: string, nativeSwimmer: boolean, distance: number, normalRange: number): "ok" | "disadvantage" | "autoMiss" {
-  if (kind === "melee") return nativeSwimmer || UNDERWATER_MELEE_OK.includes(weapon) ? "ok" : "disadvantage";
+export function underwaterAttack(kind: "melee" | "ranged", weapon: string, swimmer: boolean, distance: number, normalRange: number): "ok" | "disadvantage" | "autoMiss" {
+  if (kind === "melee") return swimmer || UNDERWATER_MELEE_OK.includes(weapon) ? "ok" : "disadvantage";
   if (distance > normalRange) return "autoMiss";
   return UNDERWATER_RANGED_OK.includes(weapon) ? "ok" : "disadvantage";
 }
