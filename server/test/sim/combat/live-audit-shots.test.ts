@@ -33,7 +33,7 @@ describe("CMB-14 in live d20 and d100 encounters (audit a3)", () => {
     expect([attacks(f.t.events), damage(f.t.events), d20Of(f.by).hp, d20Of(f.m).hp]).toEqual([[[f.s.id, f.by.id, true, 16, 11]], [[f.s.id, f.by.id, 4]], 26, 30]);
   });
 
-  it(`CMB-14: d20 — on ${BYSTANDER_HIT_CHANCE + 1} the shot passes the bystander and strikes the target (16 against AC 12, 1d6 4)`, () => {
+  it(`CMB-14, CMB-13: d20 — on ${BYSTANDER_HIT_CHANCE + 1} the shot passes the bystander and strikes the target (16 against AC 12, 1d6 4)`, () => {
     const f = d20Shot([BYSTANDER_HIT_CHANCE + 1, 15, 4]);
     expect([of(f.t.events, "shotIntercepted"), attacks(f.t.events), damage(f.t.events), d20Of(f.by).hp, d20Of(f.m).hp])
       .toEqual([[], [[f.s.id, f.m.id, true, 16, 12]], [[f.s.id, f.m.id, 4]], 30, 26]);
@@ -68,7 +68,7 @@ describe("CMB-14 in live d20 and d100 encounters (audit a3)", () => {
     expect([d100Of(f.friend).hp, d100Of(f.target).hp]).toEqual([d100Of(f.friend).maxHp - 30, d100Of(f.target).maxHp]);
   });
 
-  it(`CMB-14: d100 — on ${BYSTANDER_HIT_CHANCE + 1} the surprise shot passes the friend and wounds the target (damage 30)`, () => {
+  it(`CMB-14, CMB-13: d100 — on ${BYSTANDER_HIT_CHANCE + 1} the surprise shot passes the friend and wounds the target (damage 30)`, () => {
     const f = d100Shot(BYSTANDER_HIT_CHANCE + 1);
     expect(lines(f.ev)).toEqual([
       `1 attack attackerId=${f.archer.id} targetId=${f.target.id} hit=true attackRoll=60 defenceRoll=10`,

@@ -46,10 +46,10 @@ describe("head-wound chances, every weapon and severity the rules name (CMB-36, 
   });
 });
 
-describe("the troll alone is spared among creatures (CMB-35)", () => {
+describe("the troll alone is spared among creatures (CMB-33, CMB-35)", () => {
   const creatures = Object.entries(SPECIES).filter(([, s]) => s.kind === "creature").map(([name]) => name);
 
-  it("CMB-35: the final light wound (9 → 10 wound points) from an adventurer's sword: every creature species dies without a survival die, the troll alone falls unconscious (only its wake-up delay drawn)", () => {
+  it("CMB-35, CMB-33: the final light wound (9 → 10 wound points) from an adventurer's sword: every creature species dies without a survival die, the troll alone falls unconscious (only its wake-up delay drawn)", () => {
     const got = Object.fromEntries(creatures.map((species) => {
       const sim = makeSim();
       const hero = adventurer(sim, 4, 5, { stats: { ...ZERO }, gear: { ...SWORD } });
