@@ -158,3 +158,27 @@ describe("audit a5: mass combat", () => {
     }
   });
 });
+
+describe("audit a5: a player's stunned hero", () => {
+  it("P100-STATUS-01 (sibling): a troll's maul stuns a player's warrior; its turn passes at once (turn started at tick 2, no wait for a plan it could not use); unstunned in round 2, its turn waits for the player again", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    w.controller = "a1";
+    const troll = addUnit(sim, { kind: "creature", species: "troll", x: 6, y: 5 });
+    troll.targetId = w.id;
+    // Initiative warrior 10, troll 90. The maul hits (50 against 10) for 30 of 10..40 and stuns for 1 turn.
+    // Round 2 (tick 11): the troll's fists hit (80 against 20) for 40 of 1..100; then the warrior's turn waits.
+    const dice = recordDice(sim, [10, 90, 50, 10, 30, 80, 20, 40]);
+    const ev = run(sim, 12);
+    expect(ev.filter((e) => e.type === "turnStarted").map((e) => [(e as { unitId: string }).unitId, e.tick])).toEqual([[troll.id, 1], [w.id, 2], [troll.id, 11]]);
+    expect(lines(ev)).toEqual([
+      `1 spellCast unitId=${troll.id} spellId=maul targetId=${w.id} chargesLeft=0`,
+      `1 attack attackerId=${troll.id} targetId=${w.id} hit=true attackRoll=50 defenceRoll=10`,
+      `1 damaged targetId=${w.id} sourceId=${troll.id} amount=30 damageType=magic hp=170 critical=false`,
+      `1 statusApplied unitId=${w.id} byUnitId=${troll.id} spellId=maul status=stunned turns=1 x=5 y=5`,
+      `11 attack attackerId=${troll.id} targetId=${w.id} hit=true attackRoll=80 defenceRoll=20`,
+      `11 damaged targetId=${w.id} sourceId=${troll.id} amount=40 damageType=melee hp=130 critical=false`,
+    ]);
+    expect([d100Of(w).statuses, encounterOf(sim, w.id)?.waitingSince, dice.draws.at(-1), dice.left()]).toEqual([[], 12, "1..100=40", 0]);
+  });
+});
