@@ -44,6 +44,10 @@ describe("audit a5: turns", () => {
     const later = playPlan(sim, hero, { action: "steps", steps: [{ kind: "guardedMove", x: 4, y: 5 }], keepTurn: true });
     expect(lines(later)).toEqual([`3 turnPlanPlayed unitId=${hero.id} refusals=["moveAfterAction"]`]);
     expect([hero.x, hero.y, none.draws]).toEqual([5, 5, []]);
+    // A one-word plan `guardedMove` is refused too (invalidPlan): the AI plays what is left of the turn, nothing (no dice).
+    const word = playPlan(sim, hero, { action: "guardedMove", x: 4, y: 5 });
+    expect(lines(word)).toEqual([`4 turnPlanPlayed unitId=${hero.id} refusals=["invalidPlan"]`]);
+    expect([hero.x, hero.y, encounterOf(sim, hero.id)?.openTurn, none.draws]).toEqual([5, 5, undefined, []]);
   });
 
   it("P100-SPELL-07, P100-SPELL-06, P100-SPELL-08: a locksmith spends its powder killing a minion, the fight ends; in the next ordinary fight it has no charge and stabs; against the Master, or in a room that recharges between fights, the powder is back and cast", () => {
