@@ -188,8 +188,12 @@ export const d100EncounterRules: EncounterRules = {
     settle(sim, unit, r.outcome);
   },
   canFight: (unit) => isUp(unit),
-  /** A seated adventurer player's turn waits for its plan (the machinery's turn timer, then the AI). */
-  awaitsPlayer: (_sim, unit) => Boolean(unit.controller),
+  /**
+   * A seated adventurer player's turn waits for its plan (the machinery's turn timer, then the AI),
+   * unless the unit cannot act: stunned (P100-STATUS-01), incapacitated (P100-FUMBLE-10) or down,
+   * whose turn passes at once (its plan would be ignored), as in d20 (d20/encounter.ts).
+   */
+  awaitsPlayer: (_sim, unit) => Boolean(unit.controller) && isUp(unit) && canAct(d100Of(unit)),
   isGone(unit) {
     return d100Of(unit).dead || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left";
   },

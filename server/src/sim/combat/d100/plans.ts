@@ -63,8 +63,14 @@ const attackPlan: D100PlanHandler = ({ sim, enc, unit, ts, target }) => {
   return true;
 };
 
-/** `move` / `guardedMove` to (`x`, `y`): along the A* way around others, up to the (guarded) allowance (P100-MOVE-03 to 06). */
+/**
+ * `move` / `guardedMove` to (`x`, `y`): along the A* way around others, up to the (guarded) allowance
+ * (P100-MOVE-03 to 06). Not played on a turn kept open that has already moved or attacked (no second
+ * move, none after the main action, P100-BASE-08): reported "invalidPlan", the AI then plays what is
+ * left of the turn (encounter.ts `otherPlan`).
+ */
 const movePlan: D100PlanHandler = ({ sim, enc, unit, me, ts }, plan) => {
+  if (ts.moved || ts.mainDone) return false;
   if (plan.x === undefined || plan.y === undefined || !isWalkable(sim.state.map, plan.x, plan.y)) return false;
   const guarded = plan.action === "guardedMove";
   const path = freePath(sim, unit, { x: plan.x, y: plan.y }, false);

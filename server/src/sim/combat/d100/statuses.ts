@@ -86,7 +86,10 @@ export function canCast(u: D100Unit): boolean {
   return canAct(u) && !hasStatus(u, "silenced");
 }
 
-/** Can speak (scenario dialogue, speech free actions): P100-STATUS-04. */
+/**
+ * Can speak: neither silenced (P100-STATUS-04) nor stunned. Speech's only game effect is a duel's
+ * spoken terms (duels.ts `duelRefusal`, docs/rules-decisions.md "Speech").
+ */
 export function canSpeak(u: D100Unit): boolean {
   return !hasStatus(u, "silenced") && !hasStatus(u, "stunned");
 }
