@@ -176,3 +176,50 @@ describe("after its goal a party loots and leaves (INV-03)", () => {
     expect(a.members.map((m) => m.activity)).toEqual(["left", "left"]);
   });
 });
+
+/*
+ * Siblings of the weak findings above, same patterns elsewhere in the INV tests: dice forced to
+ * values inside a range the test never pins (INV-01, INV-54, INV-55, INV-57 "1 in 8", "1 in 5"),
+ * a special party whose replaced invasion is never shown missing (INV-51), and shared after-invasion
+ * code tested in malignus rooms only (INV-94).
+ */
+describe("siblings: the ranges behind the forced party dice (INV-01, INV-54, INV-55, INV-57)", () => {
+  it("INV-01, INV-54, INV-57, INV-55: the goal die, the mob roll and the strength roll are 1..1000 (so 700, 125 and 200 of them are 70%, 1 in 8 and 1 in 5); an early mob's size die and a class die are 1..100", () => {
+    const fails = (n: number, day: number, dice: number[]) => () => arriveLive(dungeon("malignus"), n, day, dice);
+    expect(fails(1, 3, [1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // goal
+    expect(fails(3, 3, [MASTER, 1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // mob roll
+    expect(fails(4, 3, [MASTER, NO_MOB, 50, 50, 1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // strength roll
+    expect(fails(3, 5, [MASTER, 125, 101])).toThrow(/scripted value 101 outside 1\.\.100/); // mob size, day 5
+    expect(fails(3, 2, [MASTER, NO_MOB, 95, 1, 101])).toThrow(/scripted value 101 outside 1\.\.100/); // class die
+    // And the tops of those ranges are values: goal 1000 (an altar, none here: the Master), a mob roll of 1000 (no mob), a strength roll of 1000 (usual).
+    const top = arriveLive(dungeon("malignus"), 4, 3, [1000, 1000, 50, 50, 1000, PORTAL]);
+    expect([top.party.goal, top.party.kind, top.roster, top.left]).toEqual(["killMaster", "normal", ["Peasant:0", "Peasant:0"], 0]);
+  });
+});
+
+describe("siblings: fugitive pursuers take the place of the next invasion (INV-51)", () => {
+  it("INV-51: admitted at hour 3 of a running limit, the fugitive's pursuers come at once as the 2nd invasion and the limit is gone; once they leave, the next is the 3rd", () => {
+    const { sim } = endedOn(9);
+    stepHourRoll(sim, 100);
+    stepHourRoll(sim, 100);
+    sim.state.invasion.fugitiveOffer = "Fugitive of Lowford";
+    expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit: true })).toMatchObject({ ok: true });
+    expect(starts(sim.step())).toMatchObject([{ invasionNumber: 2 }]);
+    expect([sim.state.parties[sim.state.invasion.partyId]?.kind, sim.state.invasion.count, sim.state.invasion.limitStartTick]).toEqual(["pursuers", 2, -1]);
+    const end = endInvasionLive(sim);
+    const next = stepHourRoll(sim, 1);
+    expect([next.tick, starts(next.events)]).toMatchObject([end + 1, [{ invasionNumber: 3 }]]);
+  });
+});
+
+describe("siblings: bodies left where they lie in every ruleset (INV-94)", () => {
+  it.each(RULESETS)("INV-94 in a %s room: the 1st invasion's peasant, dead at (15, 12), ends the invasion with fate dead and lies there three game days later", (ruleset) => {
+    const sim = dungeon(ruleset, 94);
+    const [peasant] = arriveLive(sim, 1, 3, [MASTER, PORTAL]).members;
+    Object.assign(peasant!, { x: 15, y: 12, activity: "dead", walk: null });
+    const events = stepUntil(sim, "invasionEnded", 10);
+    expect(events.filter((e) => e.type === "invasionEnded")).toMatchObject([{ fates: { [peasant!.id]: "dead" } }]);
+    run(sim, 3 * D);
+    expect([sim.state.units[peasant!.id]?.activity, peasant!.x, peasant!.y]).toEqual(["dead", 15, 12]);
+  });
+});
