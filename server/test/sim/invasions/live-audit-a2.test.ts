@@ -3,6 +3,7 @@ import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type SimEvent } from "@malignu
 import { DungeonState } from "@malignus/shared/schema";
 import type { Actor, Simulation } from "../../../src/sim/index.ts";
 import { CARRY_GOLD } from "../../../src/sim/invasions/loot.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
 import { lazyContext, playerView } from "../../../src/sim/views/index.ts";
 import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import { defaultSim, run } from "../helpers.ts";
@@ -221,5 +222,30 @@ describe("siblings: bodies left where they lie in every ruleset (INV-94)", () =>
     expect(events.filter((e) => e.type === "invasionEnded")).toMatchObject([{ fates: { [peasant!.id]: "dead" } }]);
     run(sim, 3 * D);
     expect([sim.state.units[peasant!.id]?.activity, peasant!.x, peasant!.y]).toEqual(["dead", 15, 12]);
+  });
+});
+
+describe("siblings: which parties loot after their goal (INV-03 with INV-91, decision: all but prisoner-freers)", () => {
+  /** A dungeon of `ruleset` with its defenders gone, a prisoner at (15, 12) and the 2nd invasion (a peasant and a Rogue) arrived with goal die `goal`. */
+  function arrived(ruleset: (typeof RULESETS)[number], goal: number) {
+    const sim = dungeon(ruleset, 91);
+    for (const u of Object.values(sim.state.units)) if (u.kind === "minion" || u.kind === "creature") u.activity = "left";
+    const prisoner = addUnit(sim, { kind: "adventurer", faction: "village", x: 15, y: 12, activity: "captured" });
+    const a = arriveLive(sim, 2, 3, [goal, 2, 50, 95, 76, PORTAL]);
+    expect(a.left).toBe(0);
+    const gold = sim.state.treasure.amount;
+    const events = stepUntil(sim, "invasionEnded", 2 * D);
+    return { sim, a, prisoner, gold, events, loot: events.filter((e) => e.type === "lootTaken") };
+  }
+
+  it.each(RULESETS)("INV-03, INV-91 in a %s room: a party that came to free the prisoner frees it and leaves with no gold; one that came for the treasure takes 20 gold each and leaves", (ruleset) => {
+    const freers = arrived(ruleset, 801);
+    expect(freers.a.party.goal).toBe("freePrisoners");
+    expect(freers.events.filter((e) => e.type === "prisonerFreed")).toMatchObject([{ unitId: freers.prisoner.id, partyId: freers.a.party.id }]);
+    expect([freers.loot, freers.sim.state.treasure.amount, freers.a.members.map((m) => m.activity)]).toEqual([[], freers.gold, ["left", "left"]]);
+    const thieves = arrived(ruleset, 701);
+    expect(thieves.a.party.goal).toBe("stealTreasure");
+    expect(thieves.loot.map((e) => [e.unitId, e.amount]).sort()).toEqual(thieves.a.members.map((m) => [m.id, CARRY_GOLD]).sort());
+    expect([thieves.sim.state.treasure.amount, thieves.a.members.map((m) => m.activity), thieves.prisoner.activity]).toEqual([thieves.gold - 2 * CARRY_GOLD, ["left", "left"], "captured"]);
   });
 });
