@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type SimEvent } from "@malignus/shared";
+import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type InvasionAfterEvent, type SimEvent } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import type { Actor, Simulation } from "../../../src/sim/index.ts";
 import { CARRY_GOLD } from "../../../src/sim/invasions/loot.ts";
@@ -22,6 +22,9 @@ const KEEPER: Actor = { kind: "keeper", seatId: "k1" };
 const MASTER = 1, TREASURE = 701, NO_MOB = 126, PORTAL = 0;
 const RULESETS = ["malignus", "d20", "d100"] as const;
 const starts = (events: readonly SimEvent[]) => events.filter((e) => e.type === "invasionStarted");
+/** The `lootTaken` events of `events`, as [unitId, amount] pairs sorted by unit id. */
+const lootOf = (events: readonly SimEvent[]) =>
+  events.filter((e): e is InvasionAfterEvent => e.type === "lootTaken").map((e) => [e.unitId, e.amount]).sort();
 
 /** A default-map dungeon of `ruleset` whose 1st invasion (1 peasant) arrived and ended on game day `day`. */
 function endedOn(day: number, ruleset: (typeof RULESETS)[number] = "malignus"): { sim: Simulation; end: number } {
@@ -170,8 +173,7 @@ describe("after its goal a party loots and leaves (INV-03)", () => {
     master.activity = "dead"; // what a take-out does to the Master (CMB-23)
     const gold = sim.state.treasure.amount;
     const events = stepUntil(sim, "invasionEnded", 2 * D);
-    const loot = events.filter((e) => e.type === "lootTaken");
-    expect(loot.map((e) => [e.unitId, e.amount]).sort()).toEqual(a.members.map((m) => [m.id, CARRY_GOLD]).sort());
+    expect(lootOf(events)).toEqual(a.members.map((m) => [m.id, CARRY_GOLD]).sort());
     expect([sim.state.treasure.amount, a.party.loot]).toEqual([gold - 2 * CARRY_GOLD, 2 * CARRY_GOLD]);
     expect(events.filter((e) => e.type === "invasionEnded")).toMatchObject([{ fates: Object.fromEntries(a.members.map((m) => [m.id, "escaped"])) }]);
     expect(a.members.map((m) => m.activity)).toEqual(["left", "left"]);
@@ -235,7 +237,7 @@ describe("siblings: which parties loot after their goal (INV-03 with INV-91, dec
     expect(a.left).toBe(0);
     const gold = sim.state.treasure.amount;
     const events = stepUntil(sim, "invasionEnded", 2 * D);
-    return { sim, a, prisoner, gold, events, loot: events.filter((e) => e.type === "lootTaken") };
+    return { sim, a, prisoner, gold, events, loot: lootOf(events) };
   }
 
   it.each(RULESETS)("INV-03, INV-91 in a %s room: a party that came to free the prisoner frees it and leaves with no gold; one that came for the treasure takes 20 gold each and leaves", (ruleset) => {
@@ -245,7 +247,7 @@ describe("siblings: which parties loot after their goal (INV-03 with INV-91, dec
     expect([freers.loot, freers.sim.state.treasure.amount, freers.a.members.map((m) => m.activity)]).toEqual([[], freers.gold, ["left", "left"]]);
     const thieves = arrived(ruleset, 701);
     expect(thieves.a.party.goal).toBe("stealTreasure");
-    expect(thieves.loot.map((e) => [e.unitId, e.amount]).sort()).toEqual(thieves.a.members.map((m) => [m.id, CARRY_GOLD]).sort());
+    expect(thieves.loot).toEqual(thieves.a.members.map((m) => [m.id, CARRY_GOLD]).sort());
     expect([thieves.sim.state.treasure.amount, thieves.a.members.map((m) => m.activity), thieves.prisoner.activity]).toEqual([thieves.gold - 2 * CARRY_GOLD, ["left", "left"], "captured"]);
   });
 });
