@@ -118,11 +118,14 @@ describe("the indicator: Calm is 0% and only 0% (INV-22)", () => {
   it("INV-22: after a day-2 end every hour of the 48-hour limit shows a word other than Calm with a chance above 0 (from 2%, hour 1 of 48); a Storm Rite shows Calm with 0%", () => {
     const { sim } = endedOn(2);
     expect(shownIndicator(sim)).toEqual(["Unlikely", 2]); // the smallest chance a live limit gives
+    const shown: [string, number][] = [];
     for (let h = 1; h <= 47; h++) {
       stepHourRoll(sim, 100);
-      const [word, chance] = shownIndicator(sim);
-      expect(word === "Calm" || chance <= 0).toBe(false);
+      shown.push(shownIndicator(sim));
     }
+    // hour h of 48 is h/48, rounded: 2, 4, 6, 8, 10 … 98%; never Calm.
+    expect(shown.map(([, chance]) => chance)).toEqual(Array.from({ length: 47 }, (_, i) => Math.round((100 * (i + 1)) / 48)));
+    expect(shown.filter(([word]) => word === "Calm")).toEqual([]);
     const stopped = endedOn(2).sim;
     expect(stopped.apply({ type: "stormRite", hours: 5 })).toEqual({ ok: true });
     expect(shownIndicator(stopped)).toEqual(["Calm", 0]);
