@@ -156,6 +156,7 @@ describe("capture keeps prisoners (INV-92)", () => {
     const [peasant] = arriveLive(sim, 1, 3, [MASTER, PORTAL]).members;
     const minion = Object.values(sim.state.units).find((u) => u.kind === "minion")!;
     minion.job = "none";
+    // The knock-out itself is the combat rules' (CMB-23, tested there): here the peasant lies unconscious, as a take-out leaves it, next to the minion.
     Object.assign(peasant!, { x: minion.x + 1, y: minion.y, activity: "unconscious", wakeTick: Number.MAX_SAFE_INTEGER, walk: null });
     const events = stepUntil(sim, "invasionEnded", 600);
     expect(events.filter((e) => e.type === "captured")).toMatchObject([{ unitId: peasant!.id, byUnitId: minion.id }]);
