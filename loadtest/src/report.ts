@@ -45,7 +45,7 @@ export interface LoadReport {
   startedAt: string;
   endpoint: string;
   target: LoadOptions["target"];
-  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond"> & { skipToInvasion?: boolean; lightSpectators?: boolean };
+  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond"> & { skipToInvasion?: boolean; lightSpectators?: boolean; workers?: number };
   /**
    * Dungeons the server's store held after the load (`GET /dungeons` `total`): persistence on
    * (issue 20 part 6). Null when the server keeps none (no store, or the bare server); absent in older reports.
@@ -82,7 +82,16 @@ export interface LoadReport {
    * The load generator itself over the window: its CPU (% of one core) and event-loop lag. A
    * busy generator (CPU near 100%, lag in the tens of ms) inflates the round trips it measures.
    */
-  generator: { cpuPercent: number; eventLoopLagMs: { p50: number; p99: number; max: number } };
+  generator: {
+    cpuPercent: number;
+    eventLoopLagMs: { p50: number; p99: number; max: number };
+    /**
+     * Worker threads the clients ran in (`--workers`), 0 or absent when they ran in the main
+     * thread. With workers, `cpuPercent` is the whole process's (it may pass 100) and the lag the
+     * worst worker's.
+     */
+    workers?: number;
+  };
 }
 
 /**
@@ -132,7 +141,7 @@ export function formatReport(r: LoadReport): string {
       `room step ${r.server.tickMs ? `p50 ${r.server.tickMs.p50.toFixed(2)} ms, p95 ${r.server.tickMs.p95.toFixed(2)} ms, p99 ${r.server.tickMs.p99.toFixed(2)} ms` : "n/a"}` +
       (r.server.notes.length ? ` (${r.server.notes.join("; ")})` : ""),
     ...(r.server.stepPhasesUs ? [`room step phases (mean µs per step): ${Object.entries(r.server.stepPhasesUs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`] : []),
-    `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core, event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
+    `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core${r.generator.workers ? ` (${r.generator.workers} worker threads; the worst one's lag)` : ""}, ${r.connections.held > 0 ? `${(r.generator.cpuPercent / r.connections.held).toFixed(3)}% per client held, ` : ""}event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
   ];
   return lines.join("\n");
 }

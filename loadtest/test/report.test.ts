@@ -39,7 +39,7 @@ describe("load report", () => {
     expect(text).toContain("command round trip (10): p50 4.0 ms, p95 9.0 ms, p99 20.0 ms, max 21.0 ms");
     expect(text).toContain("per client: 10.00 patches/s, 0.50 KB/s");
     expect(text).toContain("errors: none");
-    expect(text).toContain("load generator: CPU 40.0% of a core, event-loop lag p50 10.5 ms, p99 20.0 ms, max 31.0 ms");
+    expect(text).toContain("load generator: CPU 40.0% of a core, 4.000% per client held, event-loop lag p50 10.5 ms, p99 20.0 ms, max 31.0 ms");
     expect(text).toContain("spectators during invasions: no invasion seen");
     const fight = formatReport(report({ traffic: { all: { clients: 1, patchesPerSecond: 1, bytesPerSecond: 1 }, byRole: {}, spectatorDuringInvasion: { spectatorSeconds: 40, invasions: 4, bytesPerSecond: 1536 } } }));
     expect(fight).toContain("spectators during invasions: 1.50 KB/s over 40 spectator-seconds");
