@@ -32,7 +32,8 @@ export interface ServerReport {
    * Where the resident memory at the end of the window lies (from /metrics, Node's own gauges), in
    * MiB: the V8 heap (`heapTotal`, of it `newSpace`, the young generation, and `oldSpace`), what it
    * holds live (`heapUsed`) and the memory outside it that V8 tracks (`external`). RSS minus
-   * `heapTotal` is the native rest (sockets, SQLite, malloc). Issue 20 part 3: memory per room.
+   * `heapTotal` is the rest: the node binary's mapped text (~50 MiB, the same in every server) and
+   * malloc'd memory (sockets, SQLite). Issue 20 part 3: memory per room.
    * Absent without /metrics and in older reports.
    */
   heapMiB?: { heapTotal: number; heapUsed: number; newSpace: number | null; oldSpace: number | null; external: number | null } | null;
