@@ -90,7 +90,7 @@ export function jsonSchemaFiles(): Record<string, string> {
       commands)),
     "results.schema.json": stableJson({ $schema: JSON_SCHEMA_DRAFT, title: "Malignus command result", ...jsonSchema(CommandResultSchema) }),
     "events.schema.json": stableJson(document("Malignus events",
-      "The payload of the `event` message, by its `type` (the $defs key). Every event carries `tick`, the simulation tick it happened on. A client gets only the events its seat may hear: `x-audience` is the event's declaration (EVENT_AUDIENCE, shared/src/audience.ts): `keeper` always or through the fog, `adventurer` never, always or as a witness, and the fields naming the units, parts, party and tiles it is judged by.",
+      "The payload of the `event` message, by its `type` (the $defs key). Every event carries `tick`, the simulation tick it happened on. A client gets only the events its seat may hear: `x-audience` is the event's declaration (EVENT_AUDIENCE, shared/src/audience.ts): `keeper` always or through the fog, `adventurer` never, always or as a witness, the fields naming the units, parts, party and tiles it is judged by, and `repeatsState` when it only repeats a state change (spectator seats are not sent it).",
       events)),
     "messages.schema.json": stableJson({
       $schema: JSON_SCHEMA_DRAFT, title: "Malignus messages and options",

@@ -31,6 +31,12 @@ export interface LoadOptions {
    * mid-fight figures. Lightens the load generator; the server's work and the bytes are the same.
    */
   lightSpectators: boolean;
+  /**
+   * Issue 20 part 3: worker threads the clients run in (node:worker_threads), each with a
+   * contiguous share of the rooms; 1 runs them in the main thread. More than 1 lets the generator
+   * use more than one core. Capped at {@link LIMITS.workers}.
+   */
+  workers: number;
   /** Seed of the bots' PRNG (pure-rand); dungeon seeds derive from it. */
   seed: number;
   findCapacity: boolean;
@@ -52,6 +58,7 @@ export const LIMITS = {
   clientsPerRoom: 50,
   totalClients: 5000,
   durationSeconds: 600,
+  workers: 8,
 } as const;
 
 /** Defaults of every option. */
@@ -68,6 +75,7 @@ export const DEFAULTS: LoadOptions = {
   timeScale: 1,
   skipToInvasion: false,
   lightSpectators: false,
+  workers: 1,
   seed: 1,
   findCapacity: false,
   capacitySteps: [10, 20, 40, 80, 160, 240, 320, 400],
@@ -99,6 +107,7 @@ Loads a running server with bot clients; prints the report and writes it as JSON
   --time-scale N          game minutes per real second (default ${DEFAULTS.timeScale})
   --skip-to-invasion      create the dungeons with skipToInvasion: they open on their first invasion
   --light-spectators      all spectators of a room but the first count bytes without decoding state (a lighter generator)
+  --workers N             worker threads the clients run in, rooms shared among them (1..${LIMITS.workers}, default ${DEFAULTS.workers}: the main thread)
   --seed N                bots' PRNG seed (default ${DEFAULTS.seed})
   --find-capacity         raise the room count step by step until p99 > --p99-ms or errors
   --steps a,b,c           room counts of the capacity search (default ${DEFAULTS.capacitySteps.join(",")})
@@ -136,7 +145,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
   if (help !== undefined) throw new Error(`unknown option "${help}"`);
   const parsed = parseCli(argv, {
     endpoint: s, target: s, rooms: s, keepers: s, adventurers: s, spectators: s, duration: s, "command-interval": s,
-    ramp: s, "time-scale": s, "skip-to-invasion": b, "light-spectators": b, seed: s, "find-capacity": b, steps: s, "p99-ms": s, out: s,
+    ramp: s, "time-scale": s, "skip-to-invasion": b, "light-spectators": b, workers: s, seed: s, "find-capacity": b, steps: s, "p99-ms": s, out: s,
     "no-metrics": b, "allow-remote": b, quiet: b,
   });
   if (parsed === "help") throw new Error("unreachable: --help was refused above");
@@ -159,6 +168,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
   if (has("time-scale")) o.timeScale = int("--time-scale", raw("time-scale"), 1, 10_000);
   if (v["skip-to-invasion"]) o.skipToInvasion = true;
   if (v["light-spectators"]) o.lightSpectators = true;
+  if (has("workers")) o.workers = int("--workers", raw("workers"), 1, LIMITS.workers);
   if (has("seed")) o.seed = int("--seed", raw("seed"), 0, 2 ** 31 - 1);
   if (v["find-capacity"]) o.findCapacity = true;
   if (has("steps")) {

@@ -105,7 +105,7 @@ Takes about half an hour with the defaults.
   --rooms N           rooms of the server load (1..1000, default 40)
   --duration S        seconds of each load (5..300, default 30)
   --compare-rooms N   rooms of the transport comparison (1..1000, default 40)
-  --capacity          add a capacity search on both transports over --steps (light spectators)
+  --capacity          add a capacity search on both transports over --steps (light spectators, clients in 2 worker threads)
   --steps a,b,c       room counts of the capacity search (each 1..1000, default ${DEFAULT_CAPACITY_STEPS.join(",")})
   --target-run        add the issue's target once: 400 rooms x (1 keeper + 4 spectators), 60 s
   --store KIND        the dungeon servers' store: sqlite (default) or postgres
@@ -246,7 +246,7 @@ export function renderDoc(input: {
     "npm run loadtest -- --rooms 10 --skip-to-invasion --duration 60   # mid-fight bandwidth at timeScale 1",
     "npx tsx server/bench/bandwidth.ts --seed 1000   # a spectator's patch bytes by schema field, headless",
     "npm run loadtest:compare -- --rooms 400 --duration 60  # the target load; starts its own servers, each with a fresh SQLite store (--store postgres for PostgreSQL)",
-    "npm run loadtest:compare -- --capacity 100,200,400,600,800,1000 --light-spectators --duration 20   # capacity on ws and uWS",
+    "npm run loadtest:compare -- --capacity 100,200,400,600,800,1000 --light-spectators --workers 2 --duration 20   # capacity on ws and uWS (clients in 2 worker threads)",
     "npm run bench:check               # a short fresh run against docs/benchmarks.json: ratios, fails nothing",
     `${input.command}                 # regenerates this page and docs/benchmarks.json`, "```", "");
   out.push("## Machine", "", "| | |", "| --- | --- |",
@@ -501,7 +501,7 @@ async function main(): Promise<void> {
   let capacity: CapacitySearch[] | null = null;
   if (o.capacity) {
     console.log(`bench:doc: capacity search on ws and uWS, steps ${o.steps.join(",")}…`);
-    capacity = await capacitySearch({ steps: o.steps, p99LimitMs: 100, durationSeconds: Math.min(o.durationSeconds, 20), store: o.store, lightSpectators: true },
+    capacity = await capacitySearch({ steps: o.steps, p99LimitMs: 100, durationSeconds: Math.min(o.durationSeconds, 20), store: o.store, lightSpectators: true, workers: 2 },
       ["dungeon-ws", "dungeon-uws"], (line) => console.log(`bench:doc: ${line}`), o.basePort + 3 + SERVER_KINDS.length);
     save("capacity.json", capacity);
   }

@@ -62,7 +62,7 @@ export interface CompareReport {
   tool: "malignus-loadtest";
   kind: "compare";
   startedAt: string;
-  load: { rooms: number; keepers: number; spectators: number; durationSeconds: number; lightSpectators?: boolean };
+  load: { rooms: number; keepers: number; spectators: number; durationSeconds: number; lightSpectators?: boolean; workers?: number };
   /** The store of the dungeon servers (`sqlite` or `postgres`; each server gets a fresh one). */
   store?: ServerStore["kind"];
   rows: CompareRow[];
@@ -226,6 +226,8 @@ export interface CompareLoad {
   rooms: number; durationSeconds: number; keepers?: number; spectators?: number;
   /** `--light-spectators` of the load runner (all spectators of a room but one count bytes only). */
   lightSpectators?: boolean;
+  /** `--workers` of the load runner: worker threads the clients run in (default 1, the main thread). */
+  workers?: number;
   /** The dungeon servers' store (default SQLite). */
   store?: StoreChoice;
 }
@@ -246,7 +248,7 @@ export async function compareTransports(load: CompareLoad,
         const o: LoadOptions = {
           ...DEFAULTS, endpoint, target: kind.startsWith("bare") ? "bare" : "dungeon",
           rooms: load.rooms, keepers, spectators, adventurers: 0, durationSeconds: load.durationSeconds, quiet: true,
-          lightSpectators: load.lightSpectators ?? false,
+          lightSpectators: load.lightSpectators ?? false, workers: load.workers ?? 1,
         };
         const report = await runLoad(o);
         log(`compare: ${loadLine(kind, report)}`);
@@ -262,7 +264,7 @@ export async function compareTransports(load: CompareLoad,
   const by = (k: ServerKind) => rows.find((r) => r.kind === k);
   return {
     tool: "malignus-loadtest", kind: "compare", startedAt: new Date().toISOString(),
-    load: { rooms: load.rooms, keepers, spectators, durationSeconds: load.durationSeconds, lightSpectators: load.lightSpectators ?? false },
+    load: { rooms: load.rooms, keepers, spectators, durationSeconds: load.durationSeconds, lightSpectators: load.lightSpectators ?? false, workers: load.workers ?? 1 },
     store: store.kind,
     rows,
     cpuRatio: { ws: cpuRatio(by("dungeon-ws"), by("bare-ws")), uws: cpuRatio(by("dungeon-uws"), by("bare-uws")) },
@@ -325,6 +327,14 @@ export interface CapacitySearch {
  */
 export const GENERATOR_SATURATED_PERCENT = 90;
 
+/**
+ * Whether the generator was saturated in run `r`: its CPU per thread that ran clients (the worker
+ * threads, else the main one) at or above {@link GENERATOR_SATURATED_PERCENT}.
+ */
+export function generatorSaturated(r: Pick<LoadReport, "generator">): boolean {
+  return r.generator.cpuPercent / Math.max(1, r.generator.workers ?? 0) >= GENERATOR_SATURATED_PERCENT;
+}
+
 /** Whether a capacity step holds: every client held, no error, commands answered, p99 within `p99LimitMs`. */
 export function stepGood(r: LoadReport, p99LimitMs: number): boolean {
   return errorCount(r) + r.connections.failed + r.connections.dropped === 0 && r.commandRoundTripMs.count > 0 && r.commandRoundTripMs.p99 <= p99LimitMs;
@@ -349,7 +359,7 @@ export async function capacitySearch(load: Omit<CompareLoad, "rooms"> & { steps:
         for (const [n, rooms] of load.steps.entries()) {
           const r = await runLoad({
             ...DEFAULTS, endpoint, target: kind.startsWith("bare") ? "bare" : "dungeon", rooms, keepers: load.keepers ?? 1, spectators: load.spectators ?? 4,
-            adventurers: 0, durationSeconds: load.durationSeconds, quiet: true, lightSpectators: load.lightSpectators ?? false, seed: 1 + n,
+            adventurers: 0, durationSeconds: load.durationSeconds, quiet: true, lightSpectators: load.lightSpectators ?? false, workers: load.workers ?? 1, seed: 1 + n,
           });
           const good = stepGood(r, load.p99LimitMs);
           search.steps.push({
@@ -359,7 +369,7 @@ export async function capacitySearch(load: Omit<CompareLoad, "rooms"> & { steps:
           log(`capacity: ${rooms} rooms: ${loadLine(kind, r)}: ${good ? "held" : "failed"}`);
           if (good) search.lastGood = rooms;
           if (!good) { search.stoppedBecause = `${errorCount(r) + r.connections.failed + r.connections.dropped > 0 ? "errors" : `p99 ${r.commandRoundTripMs.p99.toFixed(0)} ms`} at ${rooms} rooms`; break; }
-          if (r.generator.cpuPercent >= GENERATOR_SATURATED_PERCENT) { search.stoppedBecause = `load generator saturated at ${rooms} rooms (${r.generator.cpuPercent.toFixed(0)}% of a core)`; break; }
+          if (generatorSaturated(r)) { search.stoppedBecause = `load generator saturated at ${rooms} rooms (${r.generator.cpuPercent.toFixed(0)}% of a core${r.generator.workers ? ` over ${r.generator.workers} worker threads` : ""})`; break; }
         }
       });
     } catch (err) {
@@ -399,6 +409,7 @@ Starts each server in turn on a loopback port (from 2650), loads it, stops it; p
   --store KIND     the dungeon servers' store, ${STORE_KINDS.join(" or ")} (default sqlite); each server gets a fresh one
   --pg URL         PostgreSQL server the scratch databases are made on (default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --light-spectators  all spectators of a room but the first count bytes without decoding state (a lighter generator)
+  --workers N      worker threads the load's clients run in (1..8, default 1: the main thread; 2 uses both cores of a 2-core machine)
   --capacity a,b,c    instead of the comparison: a capacity search over these room counts on each server of --only
                       (default dungeon-ws,dungeon-uws), until a step fails or the generator saturates
   --p99-ms N       capacity: the command round-trip p99 above which a step fails (default 100)
@@ -411,6 +422,8 @@ export interface CompareOptions {
   basePort: number;
   store: StoreChoice;
   lightSpectators: boolean;
+  /** Worker threads of the load runner (`--workers`). */
+  workers: number;
   /** Room counts of a capacity search (`--capacity`), or null for the comparison. */
   capacity: number[] | null;
   p99LimitMs: number;
@@ -425,7 +438,7 @@ export interface CompareOptions {
 export function parseCompareArgs(argv: readonly string[]): CompareOptions | "help" {
   const s = { type: "string" } as const;
   const parsed = parseCli(argv, {
-    rooms: s, duration: s, only: s, out: s, "base-port": s, store: s, pg: s, "light-spectators": { type: "boolean" }, capacity: s, "p99-ms": s,
+    rooms: s, duration: s, only: s, out: s, "base-port": s, store: s, pg: s, "light-spectators": { type: "boolean" }, workers: s, capacity: s, "p99-ms": s,
   });
   if (parsed === "help") return "help";
   const v = parsed.values;
@@ -439,6 +452,7 @@ export function parseCompareArgs(argv: readonly string[]): CompareOptions | "hel
     basePort: num(v, "base-port", DEFAULT_BASE_PORT, 1024, 65535 - SERVER_KINDS.length),
     store: { kind: parseStoreKind(str(v, "store", DEFAULT_STORE.kind)), pgUrl: str(v, "pg", DEFAULT_STORE.pgUrl) },
     lightSpectators: v["light-spectators"] === true,
+    workers: num(v, "workers", 1, 1, 8),
     capacity,
     p99LimitMs: num(v, "p99-ms", 100, 1, 60_000),
   };
@@ -448,16 +462,16 @@ export function parseCompareArgs(argv: readonly string[]): CompareOptions | "hel
 
 async function main(): Promise<void> {
   const parsed = runCli("loadtest:compare", COMPARE_USAGE, () => parseCompareArgs(process.argv.slice(2)));
-  const { rooms, durationSeconds: duration, only, out, basePort, store, lightSpectators, capacity, p99LimitMs } = parsed;
+  const { rooms, durationSeconds: duration, only, out, basePort, store, lightSpectators, workers, capacity, p99LimitMs } = parsed;
   mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   if (capacity) {
-    const searches = await capacitySearch({ steps: capacity, p99LimitMs, durationSeconds: duration, store, lightSpectators }, only, console.log, basePort);
+    const searches = await capacitySearch({ steps: capacity, p99LimitMs, durationSeconds: duration, store, lightSpectators, workers }, only, console.log, basePort);
     console.log(`\n${capacityTable(searches)}`);
-    writeFileSync(out, JSON.stringify({ tool: "malignus-loadtest", kind: "capacity", startedAt: new Date().toISOString(), store: store.kind, lightSpectators, searches }, null, 2) + "\n");
+    writeFileSync(out, JSON.stringify({ tool: "malignus-loadtest", kind: "capacity", startedAt: new Date().toISOString(), store: store.kind, lightSpectators, workers, searches }, null, 2) + "\n");
     console.log(`report written to ${out}`);
     process.exit(0);
   }
-  const c = await compareTransports({ rooms, durationSeconds: duration, store, lightSpectators }, only, console.log, basePort);
+  const c = await compareTransports({ rooms, durationSeconds: duration, store, lightSpectators, workers }, only, console.log, basePort);
   console.log(`\n${compareTable(c)}`);
   writeFileSync(out, JSON.stringify(c, null, 2) + "\n");
   console.log(`report written to ${out}`);

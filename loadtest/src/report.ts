@@ -28,6 +28,15 @@ export interface ServerReport {
    * `rssMiB`, the memory the load's rooms and clients added ({@link memoryPerRoomMiB}). Absent in older reports.
    */
   idleRssMiB?: number | null;
+  /**
+   * Where the resident memory at the end of the window lies (from /metrics, Node's own gauges), in
+   * MiB: the V8 heap (`heapTotal`, of it `newSpace`, the young generation, and `oldSpace`), what it
+   * holds live (`heapUsed`) and the memory outside it that V8 tracks (`external`). RSS minus
+   * `heapTotal` is the rest: the node binary's mapped text (~50 MiB, the same in every server) and
+   * malloc'd memory (sockets, SQLite). Issue 20 part 3: memory per room.
+   * Absent without /metrics and in older reports.
+   */
+  heapMiB?: { heapTotal: number; heapUsed: number; newSpace: number | null; oldSpace: number | null; external: number | null } | null;
   /** Room step time percentiles during the window (from the metrics histogram), in ms. */
   tickMs: { p50: number; p95: number; p99: number } | null;
   /**
@@ -45,7 +54,7 @@ export interface LoadReport {
   startedAt: string;
   endpoint: string;
   target: LoadOptions["target"];
-  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond"> & { skipToInvasion?: boolean; lightSpectators?: boolean };
+  options: Pick<LoadOptions, "rooms" | "keepers" | "adventurers" | "spectators" | "durationSeconds" | "commandIntervalMs" | "timeScale" | "seed" | "rampPerSecond"> & { skipToInvasion?: boolean; lightSpectators?: boolean; workers?: number };
   /**
    * Dungeons the server's store held after the load (`GET /dungeons` `total`): persistence on
    * (issue 20 part 6). Null when the server keeps none (no store, or the bare server); absent in older reports.
@@ -82,7 +91,16 @@ export interface LoadReport {
    * The load generator itself over the window: its CPU (% of one core) and event-loop lag. A
    * busy generator (CPU near 100%, lag in the tens of ms) inflates the round trips it measures.
    */
-  generator: { cpuPercent: number; eventLoopLagMs: { p50: number; p99: number; max: number } };
+  generator: {
+    cpuPercent: number;
+    eventLoopLagMs: { p50: number; p99: number; max: number };
+    /**
+     * Worker threads the clients ran in (`--workers`), 0 or absent when they ran in the main
+     * thread. With workers, `cpuPercent` is the whole process's (it may pass 100) and the lag the
+     * worst worker's.
+     */
+    workers?: number;
+  };
 }
 
 /**
@@ -131,8 +149,10 @@ export function formatReport(r: LoadReport): string {
     `server (${r.server.source}): CPU ${r.server.cpuPercent === null ? "n/a" : `${r.server.cpuPercent.toFixed(1)}% of a core`}, RSS ${r.server.rssMiB === null ? "n/a" : `${r.server.rssMiB.toFixed(0)} MiB`}, ` +
       `room step ${r.server.tickMs ? `p50 ${r.server.tickMs.p50.toFixed(2)} ms, p95 ${r.server.tickMs.p95.toFixed(2)} ms, p99 ${r.server.tickMs.p99.toFixed(2)} ms` : "n/a"}` +
       (r.server.notes.length ? ` (${r.server.notes.join("; ")})` : ""),
+    ...(r.server.heapMiB ? [`server memory at the end (MiB): V8 heap ${r.server.heapMiB.heapTotal.toFixed(0)} (new space ${r.server.heapMiB.newSpace?.toFixed(0) ?? "n/a"}, old space ${r.server.heapMiB.oldSpace?.toFixed(0) ?? "n/a"}; live ${r.server.heapMiB.heapUsed.toFixed(0)}), external ${r.server.heapMiB.external?.toFixed(0) ?? "n/a"}` +
+      (r.server.rssMiB === null ? "" : `, outside the heap ${(r.server.rssMiB - r.server.heapMiB.heapTotal).toFixed(0)}`)] : []),
     ...(r.server.stepPhasesUs ? [`room step phases (mean µs per step): ${Object.entries(r.server.stepPhasesUs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`] : []),
-    `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core, event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
+    `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core${r.generator.workers ? ` (${r.generator.workers} worker threads; the worst one's lag)` : ""}, ${r.connections.held > 0 ? `${(r.generator.cpuPercent / r.connections.held).toFixed(3)}% per client held, ` : ""}event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
   ];
   return lines.join("\n");
 }

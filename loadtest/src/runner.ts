@@ -1,34 +1,19 @@
 /**
  * The load runner: joins the asked clients at a bounded rate, runs the bots for the measured
- * window, reads the server around it, leaves, and builds a {@link LoadReport}.
+ * window, reads the server around it, leaves, and builds a {@link LoadReport}. The clients live
+ * in one client side (clients.ts) in this thread, or, with `workers` > 1, one side per worker
+ * thread (worker.ts), each with a contiguous share of the rooms; this thread reads the server
+ * and merges what the sides measured. The generator's CPU is the whole process's (every thread).
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
-import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
-import { connect, type DungeonConnection, type DungeonCreateOptions, type MalignusClient } from "@malignus/client-sdk";
-import { clientsPerRoom, type LoadOptions } from "./args.ts";
-import { BotRandom } from "./bots/rand.ts";
-import { runKeeperBot, type CommandRecorder } from "./bots/keeper.ts";
-import { runSpectatorBot, type InvasionTraffic } from "./bots/spectator.ts";
-import { adventurerTurnsAvailable, runAdventurerBot, runAdventurerTurns } from "./bots/adventurer.ts";
-import { attachProbe, resetCounters, type TrafficCounters } from "./bots/probe.ts";
-import { BARE_ROOM, ECHO_MESSAGE } from "./bare-server.ts";
+import { Worker } from "node:worker_threads";
+import type { LoadOptions } from "./args.ts";
+import { ClientSide, type ClientSideResult, type RoomRange, type SideStatus } from "./clients.ts";
+import type { InvasionTraffic } from "./bots/spectator.ts";
+import { adventurerTurnsAvailable } from "./bots/adventurer.ts";
 import { Latencies } from "./stats.ts";
 import { bump, perClientRate, type LoadReport, type TrafficRate } from "./report.ts";
 import { readServer, serverPid, serverReport } from "./server-probe.ts";
 import { storedDungeons } from "./server-store.ts";
-
-/** A joined client, whatever its kind. */
-interface Joined {
-  role: "keeper" | "spectator" | "adventurer";
-  room: Room<any, any>;
-  conn: DungeonConnection | null;
-  probe: TrafficCounters;
-  stop?: () => void;
-  invasion?: () => InvasionTraffic;
-  /** A counting spectator (`--light-spectators`): its probe counts bytes, nothing is decoded, no bot runs. */
-  light: boolean;
-  dropped: boolean;
-}
 
 /** Live figures for the progress line. */
 export interface LiveStatus {
@@ -43,205 +28,140 @@ export interface LiveStatus {
   bytesPerSecond: number;
 }
 
-/** Short error kind from a matchmaking or connection error. */
-export function errorKind(prefix: string, err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
-  const code = (err as { code?: unknown })?.code;
-  const short = msg.replace(/[0-9a-zA-Z_-]{9,}/g, "…").replace(/\s+/g, " ").slice(0, 60);
-  return `${prefix}:${code !== undefined ? `${String(code)} ` : ""}${short}`;
+/** The runner's handle on one client side, in this thread or in a worker. */
+interface Side {
+  ramp(): Promise<void>;
+  start(): void;
+  stop(): Promise<ClientSideResult>;
+  leave(): Promise<void>;
+  status(): SideStatus;
 }
 
-async function pace<T>(items: readonly T[], perSecond: number, maxInFlight: number, run: (item: T, i: number) => Promise<void>): Promise<void> {
-  const gap = 1000 / perSecond;
-  const t0 = performance.now();
-  const inFlight = new Set<Promise<void>>();
-  for (let i = 0; i < items.length; i++) {
-    const due = t0 + i * gap - performance.now();
-    if (due > 0) await new Promise((r) => setTimeout(r, due));
-    while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-    const p = run(items[i] as T, i).finally(() => inFlight.delete(p));
-    inFlight.add(p);
+/**
+ * Splits `rooms` rooms into `parts` contiguous ranges as even as can be (the first ones one room
+ * larger); never an empty range, so fewer ranges than `parts` when there are fewer rooms.
+ */
+export function splitRooms(rooms: number, parts: number): RoomRange[] {
+  const n = Math.max(1, Math.min(parts, rooms));
+  const out: RoomRange[] = [];
+  let first = 0;
+  for (let i = 0; i < n; i++) {
+    const count = Math.floor(rooms / n) + (i < rooms % n ? 1 : 0);
+    out.push({ first, count });
+    first += count;
   }
-  await Promise.all(inFlight);
+  return out;
+}
+
+/** A client side in a worker thread (worker.ts), driven by messages. */
+class WorkerSide implements Side {
+  readonly #worker: Worker;
+  #status: SideStatus;
+  readonly #waiting = new Map<string, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+
+  constructor(o: LoadOptions, range: RoomRange) {
+    this.#status = { joined: 0, asked: 0, failed: 0, commands: 0, p99: 0, errors: 0, bytes: 0 };
+    this.#worker = new Worker(new URL("./worker.ts", import.meta.url), { workerData: { o, range } });
+    this.#worker.on("message", (m: { kind: string; status?: SideStatus; result?: ClientSideResult; message?: string }) => {
+      if (m.kind === "status" && m.status) { this.#status = m.status; return; }
+      if (m.kind === "error") { for (const w of this.#waiting.values()) w.reject(new Error(`load worker: ${m.message}`)); this.#waiting.clear(); return; }
+      const w = this.#waiting.get(m.kind);
+      this.#waiting.delete(m.kind);
+      w?.resolve(m.kind === "result" ? m.result : undefined);
+    });
+    this.#worker.on("error", (e) => { for (const w of this.#waiting.values()) w.reject(e); this.#waiting.clear(); });
+  }
+
+  #expect<T>(kind: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => this.#waiting.set(kind, { resolve, reject }));
+  }
+
+  ramp(): Promise<void> { return this.#expect("ramped"); }
+  start(): void { this.#worker.postMessage("start"); }
+  stop(): Promise<ClientSideResult> { const p = this.#expect<ClientSideResult>("result"); this.#worker.postMessage("stop"); return p; }
+  async leave(): Promise<void> {
+    const p = this.#expect<void>("left");
+    this.#worker.postMessage("leave");
+    await Promise.race([p, new Promise((r) => setTimeout(r, 15_000))]);
+    await this.#worker.terminate();
+  }
+  status(): SideStatus { return this.#status; }
 }
 
 /**
  * Runs one load: `o.rooms` rooms, each with its keepers, spectators and adventurers (dungeon
- * target) or the same number of plain clients on bare rooms, for `o.durationSeconds` after the ramp.
+ * target) or the same number of plain clients on bare rooms, for `o.durationSeconds` after the
+ * ramp; with `o.workers` > 1 the rooms are shared among that many worker threads
+ * ({@link splitRooms}).
  * @param onStatus called about once a second with live figures.
  */
 export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void = () => {}): Promise<LoadReport> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
-  const rand = new BotRandom(o.seed);
-  const join = new Latencies();
-  const rtt = new Latencies();
-  const seatWait = new Latencies();
-  const errors: Record<string, number> = {};
-  const refused: Record<string, number> = {};
-  let sent = 0, ok = 0, failed = 0, adventurersSeated = 0;
-  const joined: Joined[] = [];
-  const perRoom = clientsPerRoom(o);
-  const asked = o.rooms * (o.target === "dungeon" ? perRoom - o.adventurers : perRoom);
+  const ranges = splitRooms(o.rooms, o.workers);
+  const sides: Side[] = ranges.length > 1 ? ranges.map((r) => new WorkerSide(o, r)) : [new ClientSide(o, ranges[0] as RoomRange)];
   let phase: LiveStatus["phase"] = "ramp";
   let windowStart = 0;
 
-  const rec: CommandRecorder = {
-    answered(_type, ms, result) {
-      rtt.record(ms); sent++;
-      if (result.ok) ok++; else bump(refused, result.code);
-    },
-    failed(_type, kind) {
-      sent++;
-      // A payload the SDK's validator refused was never sent: the bot's guess, not a server error.
-      if (kind.startsWith("invalid-payload")) bump(refused, kind); else bump(errors, kind);
-    },
-  };
-
   const status = setInterval(() => {
     const secs = phase === "load" ? (performance.now() - windowStart) / 1000 : 0;
-    const bytes = joined.reduce((a, j) => a + j.probe.bytes, 0);
+    const all = sides.map((s) => s.status());
+    const sum = (k: keyof SideStatus) => all.reduce((a, s) => a + s[k], 0);
     onStatus({
-      phase, elapsedSeconds: (performance.now() - t0) / 1000, joined: joined.length, asked, failed,
-      commands: rtt.count, p99: rtt.at(99), errors: Object.values(errors).reduce((a, n) => a + n, 0),
-      bytesPerSecond: secs > 0 ? bytes / secs : 0,
+      phase, elapsedSeconds: (performance.now() - t0) / 1000, joined: sum("joined"), asked: sum("asked"), failed: sum("failed"),
+      commands: sum("commands"), p99: Math.max(0, ...all.map((s) => s.p99)), errors: sum("errors"),
+      bytesPerSecond: secs > 0 ? sum("bytes") / secs : 0,
     });
   }, 1000);
 
-  const track = (role: Joined["role"], room: Room<any, any>, conn: DungeonConnection | null, light = false): Joined => {
-    const j: Joined = { role, room, conn, probe: attachProbe(room, !light), light, dropped: false };
-    room.onLeave((code: number) => { if (phase !== "leaving") { j.dropped = true; bump(errors, `left:${code}`); } });
-    room.onDrop?.((code: number) => { bump(errors, `dropped:${code}`); });
-    joined.push(j);
-    return j;
-  };
-  const timed = async <T>(f: () => Promise<T>): Promise<T> => {
-    const s = performance.now();
-    const r = await f();
-    join.record(performance.now() - s);
-    return r;
-  };
-
   const pid = await serverPid(o.endpoint);
   const idle = pid === null ? null : await readServer(o.endpoint, false, pid);
-  const clients: MalignusClient[] = [];
-  const bareClient = new ColyseusClient(o.endpoint);
-  const roomIds: string[] = [];
-  /** Each room's keeper key (stored dungeons): co-op keepers join with it. */
-  const keeperKeys: (string | undefined)[] = [];
-
-  // Ramp: each room's creator first, then its other clients, at o.rampPerSecond.
-  /** `light`: a spectator that only counts bytes (`--light-spectators`, every spectator of a room but the first). */
-  type Slot = { room: number; role: Joined["role"]; creator: boolean; light?: boolean };
-  const creators: Slot[] = [];
-  const others: Slot[] = [];
-  for (let r = 0; r < o.rooms; r++) {
-    creators.push({ room: r, role: "keeper", creator: true });
-    for (let k = 1; k < o.keepers; k++) others.push({ room: r, role: "keeper", creator: false });
-    for (let s = 0; s < o.spectators; s++) others.push({ room: r, role: "spectator", creator: false, light: o.lightSpectators && s > 0 });
-    if (o.target === "bare") for (let a = 0; a < o.adventurers; a++) others.push({ room: r, role: "spectator", creator: false });
-  }
-  const joinSlot = async (slot: Slot): Promise<void> => {
-    try {
-      if (o.target === "bare") {
-        const room = await timed(() => slot.creator
-          ? bareClient.create(BARE_ROOM, {})
-          : bareClient.joinById(roomIds[slot.room] as string, {}));
-        if (slot.creator) roomIds[slot.room] = room.roomId;
-        track(slot.role, room, null, slot.light === true);
-        return;
-      }
-      const client = connect(o.endpoint);
-      clients.push(client);
-      if (slot.creator) {
-        const conn = await timed(() => client.createDungeon(
-          { seed: o.seed * 1000 + slot.room, timeScale: o.timeScale, pauseOnSpot: false, keeperSeats: Math.max(1, o.keepers), ...(o.skipToInvasion ? { skipToInvasion: true } : {}) } as DungeonCreateOptions,
-          { name: `bot keeper ${slot.room}` }));
-        roomIds[slot.room] = conn.roomId;
-        keeperKeys[slot.room] = conn.keeperKey;
-        track("keeper", conn.room, conn);
-      } else {
-        const id = roomIds[slot.room];
-        if (!id) { failed++; bump(errors, "join-skipped:room-not-created"); return; }
-        const conn = await timed(() => slot.role === "keeper" ? client.joinAsKeeper(id, `bot keeper ${slot.room}`, keeperKeys[slot.room]) : client.spectate(id, `bot spectator ${slot.room}`));
-        track(slot.role, conn.room, conn, slot.light === true);
-      }
-    } catch (err) {
-      failed++;
-      bump(errors, errorKind("join-failed", err));
-    }
-  };
-  await pace(creators, o.rampPerSecond, 64, joinSlot);
-  await pace(others, o.rampPerSecond, 64, joinSlot);
+  await Promise.all(sides.map((s) => s.ramp()));
   const rampSeconds = (performance.now() - t0) / 1000;
 
   // Measured window.
-  for (const j of joined) resetCounters(j.probe);
   const before = await readServer(o.endpoint, o.metrics, pid);
   phase = "load";
   windowStart = performance.now();
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
   const cpu0 = process.cpuUsage();
-  for (const j of joined) {
-    if (j.role === "keeper") {
-      if (j.conn) j.stop = runKeeperBot(j.conn, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
-      else j.stop = runBareEchoBot(j.room, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec);
-    } else if (j.conn && !j.light) {
-      const bot = runSpectatorBot(j.conn, j.probe);
-      j.stop = bot.stop;
-      j.invasion = bot.invasion;
-    }
-  }
-  const abort = new AbortController();
-  const adventurerRuns: Promise<void>[] = [];
-  if (o.target === "dungeon" && o.adventurers > 0) {
-    for (let r = 0; r < o.rooms; r++) {
-      const id = roomIds[r];
-      if (!id) continue;
-      for (let a = 0; a < o.adventurers; a++) {
-        const client = connect(o.endpoint);
-        clients.push(client);
-        adventurerRuns.push(runAdventurerBot(client, id, `bot adventurer ${r}.${a}`, abort.signal).then((out) => {
-          if (out.seated && out.connection) {
-            adventurersSeated++;
-            if (out.seatMs !== null) seatWait.record(out.seatMs);
-            const j = track("adventurer", out.connection.room, out.connection);
-            const watch = runSpectatorBot(out.connection).stop;
-            const play = adventurerTurnsAvailable() && !abort.signal.aborted
-              ? runAdventurerTurns(out.connection, new BotRandom(rand.int(0, 2 ** 31 - 1)), o.commandIntervalMs, rec)
-              : () => {};
-            j.stop = () => { watch(); play(); };
-          }
-        }).catch((err: unknown) => { bump(errors, errorKind("adventurer", err)); }));
-      }
-    }
-  }
+  for (const s of sides) s.start();
   await new Promise((r) => setTimeout(r, o.durationSeconds * 1000));
-  abort.abort();
-  for (const j of joined) j.stop?.();
+  const results = await Promise.all(sides.map((s) => s.stop()));
   const after = await readServer(o.endpoint, o.metrics, pid);
   const measuredSeconds = (performance.now() - windowStart) / 1000;
-  lag.disable();
   const cpu1 = process.cpuUsage(cpu0);
+  const worst = (k: "p50" | "p99" | "max") => Math.max(0, ...results.map((r) => r.lagMs[k]));
   const generator = {
     cpuPercent: (100 * (cpu1.user + cpu1.system) / 1e6) / measuredSeconds,
-    eventLoopLagMs: { p50: Math.min(lag.percentile(50), lag.max) / 1e6, p99: Math.min(lag.percentile(99), lag.max) / 1e6, max: lag.max / 1e6 },
+    eventLoopLagMs: { p50: worst("p50"), p99: worst("p99"), max: worst("max") },
+    workers: sides.length > 1 ? sides.length : 0,
   };
-  await Promise.allSettled(adventurerRuns);
 
+  const join = new Latencies(), rtt = new Latencies(), seatWait = new Latencies();
+  const errors: Record<string, number> = {}, refused: Record<string, number> = {};
+  for (const r of results) {
+    join.addEncoded(r.joinMs); rtt.addEncoded(r.rttMs); seatWait.addEncoded(r.seatWaitMs);
+    for (const [k, n] of Object.entries(r.errors)) bump(errors, k, n);
+    for (const [k, n] of Object.entries(r.refused)) bump(refused, k, n);
+  }
+  const total = (k: "sent" | "ok" | "failed" | "asked" | "adventurersSeated" | "held" | "joinedCount") => results.reduce((a, r) => a + r[k], 0);
   // Traffic per client over the window (adventurers joined late: their rate uses the same window, a lower bound).
-  const rate = (js: Joined[]): TrafficRate => ({
-    clients: js.length,
-    patchesPerSecond: perClientRate(js.reduce((a, j) => a + j.probe.patches, 0), js.length, measuredSeconds),
-    bytesPerSecond: perClientRate(js.reduce((a, j) => a + j.probe.bytes, 0), js.length, measuredSeconds),
-  });
+  const rate = (role: string): TrafficRate | undefined => {
+    const ts = results.map((r) => r.byRole[role]).filter((t) => t !== undefined);
+    if (ts.length === 0) return undefined;
+    const clients = ts.reduce((a, t) => a + t.clients, 0);
+    return {
+      clients,
+      patchesPerSecond: perClientRate(ts.reduce((a, t) => a + t.patches, 0), clients, measuredSeconds),
+      bytesPerSecond: perClientRate(ts.reduce((a, t) => a + t.bytes, 0), clients, measuredSeconds),
+    };
+  };
   const byRole: Record<string, TrafficRate> = {};
   for (const role of ["keeper", "spectator", "adventurer"] as const) {
-    const js = joined.filter((j) => j.role === role);
-    if (js.length > 0) byRole[role] = rate(js);
+    const r = rate(role);
+    if (r) byRole[role] = r;
   }
-  const fights = joined.filter((j) => j.role === "spectator" && j.invasion).map((j) => (j.invasion as () => InvasionTraffic)());
+  const fights: InvasionTraffic[] = results.flatMap((r) => r.fights);
   const fightSeconds = fights.reduce((a, f) => a + f.seconds, 0);
   const fightBytes = fights.reduce((a, f) => a + f.bytes, 0);
   const combatSeconds = fights.reduce((a, f) => a + f.combat.seconds, 0);
@@ -254,16 +174,15 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
       acc.bytesPerSecond += fightSeconds > 0 ? v.bytes / fightSeconds : 0;
     }
   }
-  const held = joined.filter((j) => !j.dropped).length;
+  const held = total("held");
   // Persistence (issue 20 part 6): what the server's dungeon store holds after the load (null: no store, or a bare server).
   const stored = o.target === "dungeon" ? await storedDungeons(o.endpoint) : null;
-  const dropped = joined.length - held;
+  const dropped = total("joinedCount") - held;
+  const failed = total("failed");
+  const asked = total("asked");
 
   phase = "leaving";
-  await Promise.race([
-    Promise.allSettled(joined.map((j) => j.room.leave(true))),
-    new Promise((r) => setTimeout(r, 10_000)),
-  ]);
+  await Promise.all(sides.map((s) => s.leave()));
   clearInterval(status);
 
   const turns = adventurerTurnsAvailable();
@@ -276,7 +195,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     options: {
       rooms: o.rooms, keepers: o.keepers, adventurers: o.adventurers, spectators: o.spectators, durationSeconds: o.durationSeconds,
       commandIntervalMs: o.commandIntervalMs, timeScale: o.timeScale, seed: o.seed, rampPerSecond: o.rampPerSecond, skipToInvasion: o.skipToInvasion,
-      lightSpectators: o.lightSpectators,
+      lightSpectators: o.lightSpectators, workers: o.workers,
     },
     storedDungeons: stored,
     measuredSeconds,
@@ -284,9 +203,9 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     connections: { attempted: asked + (o.target === "dungeon" ? o.rooms * o.adventurers : 0), held, failed, dropped },
     joinMs: join.summary(),
     commandRoundTripMs: rtt.summary(),
-    commands: { sent, ok, refused },
+    commands: { sent: total("sent"), ok: total("ok"), refused },
     traffic: {
-      all: rate(joined), byRole,
+      all: rate("all") ?? { clients: 0, patchesPerSecond: 0, bytesPerSecond: 0 }, byRole,
       spectatorDuringInvasion: {
         spectatorSeconds: fightSeconds,
         invasions: fights.reduce((a, f) => a + f.invasions, 0),
@@ -298,7 +217,7 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     },
     adventurers: {
       asked: o.target === "dungeon" ? o.rooms * o.adventurers : 0,
-      seated: adventurersSeated,
+      seated: total("adventurersSeated"),
       seatWaitMs: seatWait.summary(),
       turnsAvailable: turns,
       note: turns
@@ -309,31 +228,4 @@ export async function runLoad(o: LoadOptions, onStatus: (s: LiveStatus) => void 
     server: { ...serverReport(before, after), idleRssMiB: idle?.procRssBytes == null ? null : idle.procRssBytes / 2 ** 20 },
     generator,
   };
-}
-
-/**
- * The bare-room counterpart of the keeper bot: one `echo` message every `intervalMs`
- * (jittered), timed until the room echoes it back, never more than one in flight.
- */
-function runBareEchoBot(room: Room<any, any>, rand: BotRandom, intervalMs: number, rec: CommandRecorder): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pending: { seq: number; t0: number; timeout: NodeJS.Timeout } | null = null;
-  let seq = 0;
-  const next = () => { if (!stopped) timer = setTimeout(fire, rand.jitter(intervalMs)); };
-  room.onMessage(ECHO_MESSAGE, (n: number) => {
-    if (!pending || n !== pending.seq) return;
-    clearTimeout(pending.timeout);
-    rec.answered("echo", performance.now() - pending.t0, { ok: true });
-    pending = null;
-    next();
-  });
-  function fire(): void {
-    if (stopped) return;
-    const p = { seq: ++seq, t0: performance.now(), timeout: setTimeout(() => { pending = null; rec.failed("echo", "command-timeout"); next(); }, 10_000) };
-    pending = p;
-    room.send(ECHO_MESSAGE, p.seq);
-  }
-  next();
-  return () => { stopped = true; clearTimeout(timer); if (pending) clearTimeout(pending.timeout); };
 }

@@ -86,6 +86,7 @@ export function serverReport(before: ServerReading, after: ServerReading): Serve
     } else notes.push("no step-time histogram in /metrics");
     return {
       source: "metrics",
+      heapMiB: heapFigures(after.metrics),
       stepPhasesUs: stepPhases(before.metrics, after.metrics),
       cpuPercent: cpuA !== null && cpuB !== null && seconds > 0 ? (100 * (cpuA - cpuB)) / seconds : null,
       procCpuPercent,
@@ -106,6 +107,24 @@ export function serverReport(before: ServerReading, after: ServerReading): Serve
     };
   }
   return { source: "none", cpuPercent: null, procCpuPercent: null, rssMiB: null, tickMs: null, notes: ["neither GET /metrics nor the server's /proc entry was readable"] };
+}
+
+/**
+ * The V8 heap figures of {@link ServerReport.heapMiB} from one /metrics reading (prom-client's
+ * `nodejs_heap_size_total_bytes`, `…_used_bytes`, `nodejs_heap_space_size_total_bytes{space}`,
+ * `nodejs_external_memory_bytes`), in MiB; null when the reading has no heap gauge.
+ */
+export function heapFigures(samples: readonly PromSample[]): ServerReport["heapMiB"] {
+  const mib = (n: number | null) => (n === null ? null : n / 2 ** 20);
+  const one = (suffix: string) => { const name = findName(samples, suffix); return name ? sumOf(samples, name) : null; };
+  const space = (which: string) => {
+    const name = findName(samples, "nodejs_heap_space_size_total_bytes");
+    const hit = name ? samples.find((x) => x.name === name && x.labels.space === which) : undefined;
+    return hit ? hit.value : null;
+  };
+  const total = one("nodejs_heap_size_total_bytes"), used = one("nodejs_heap_size_used_bytes");
+  if (total === null || used === null) return null;
+  return { heapTotal: total / 2 ** 20, heapUsed: used / 2 ** 20, newSpace: mib(space("new")), oldSpace: mib(space("old")), external: mib(one("nodejs_external_memory_bytes")) };
 }
 
 /**

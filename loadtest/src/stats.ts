@@ -30,6 +30,16 @@ export class Latencies {
     this.#h.add(other.#h);
   }
 
+  /** The recorded values as compressed base64 (HDR encoding), to cross a worker thread; read back with {@link Latencies.addEncoded}. */
+  encode(): string {
+    return hdr.encodeIntoCompressedBase64(this.#h);
+  }
+
+  /** Adds every value of a histogram {@link Latencies.encode} wrote. */
+  addEncoded(encoded: string): void {
+    this.#h.add(hdr.decodeFromCompressedBase64(encoded));
+  }
+
   get count(): number {
     return this.#h.totalCount;
   }

@@ -13,6 +13,7 @@ describe("loadtest arguments", () => {
     expect(parseArgs([])).toEqual(DEFAULTS);
     expect(parseArgs(["--rooms=7", "--target=bare", "--keepers=0"]).rooms).toBe(7);
     expect(parseArgs(["--find-capacity", "--steps", "5,10,20", "--p99-ms", "100"])).toMatchObject({ findCapacity: true, capacitySteps: [5, 10, 20], capacityP99Ms: 100 });
+    expect([DEFAULTS.workers, parseArgs(["--workers", "2", "--light-spectators"]).workers, LIMITS.workers]).toEqual([1, 2, 8]);
   });
 
   it("refuses non-loopback endpoints unless --allow-remote", () => {
@@ -34,6 +35,8 @@ describe("loadtest arguments", () => {
     expect(() => parseArgs(["--keepers", "0"])).toThrow("at least 1 for dungeon rooms");
     expect(() => parseArgs(["--target", "other"])).toThrow("dungeon or bare");
     expect(() => parseArgs(["--steps", "10,5"])).toThrow("--steps must increase");
+    expect(() => parseArgs(["--workers", "0"])).toThrow("--workers must be from 1 to 8, got 0");
+    expect(() => parseArgs(["--workers", "9"])).toThrow("--workers must be from 1 to 8, got 9");
     expect(() => parseArgs(["--bogus"])).toThrow(new Error('unknown option "--bogus"'));
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { COMPARE_USAGE, SERVER_KINDS, findInTrixie, parseCompareArgs } from "../src/compare.ts";
+import { COMPARE_USAGE, SERVER_KINDS, findInTrixie, generatorSaturated, parseCompareArgs } from "../src/compare.ts";
 import { DEFAULT_PG_URL } from "../src/server-store.ts";
 
 describe("loadtest:compare arguments", () => {
@@ -10,13 +10,21 @@ describe("loadtest:compare arguments", () => {
     const sqlite = { kind: "sqlite", pgUrl: DEFAULT_PG_URL };
     expect(parseCompareArgs([])).toEqual({
       rooms: 20, durationSeconds: 30, only: [...SERVER_KINDS], out: "loadtest/reports/compare.json", basePort: 2650,
-      store: sqlite, lightSpectators: false, capacity: null, p99LimitMs: 100,
+      store: sqlite, lightSpectators: false, workers: 1, capacity: null, p99LimitMs: 100,
     });
     expect(parseCompareArgs(["--rooms", "400", "--duration", "60", "--only", "dungeon-ws,bare-ws", "--out", "x.json", "--base-port", "31000"]))
-      .toEqual({ rooms: 400, durationSeconds: 60, only: ["dungeon-ws", "bare-ws"], out: "x.json", basePort: 31000, store: sqlite, lightSpectators: false, capacity: null, p99LimitMs: 100 });
+      .toEqual({ rooms: 400, durationSeconds: 60, only: ["dungeon-ws", "bare-ws"], out: "x.json", basePort: 31000, store: sqlite, lightSpectators: false, workers: 1, capacity: null, p99LimitMs: 100 });
     expect(parseCompareArgs(["--store", "postgres", "--pg", "postgres://a@b:1/c", "--light-spectators"])).toMatchObject({
       store: { kind: "postgres", pgUrl: "postgres://a@b:1/c" }, lightSpectators: true,
     });
+    expect(parseCompareArgs(["--workers", "2"])).toMatchObject({ workers: 2 });
+    expect(() => parseCompareArgs(["--workers", "9"])).toThrow("--workers");
+  });
+
+  it("calls the generator saturated at 90% of a core per thread that ran clients (issue 20 part 3: worker threads)", () => {
+    const gen = (cpuPercent: number, workers?: number) => ({ generator: { cpuPercent, eventLoopLagMs: { p50: 0, p99: 0, max: 0 }, ...(workers === undefined ? {} : { workers }) } });
+    expect([generatorSaturated(gen(89.9)), generatorSaturated(gen(90)), generatorSaturated(gen(90, 0))]).toEqual([false, true, true]);
+    expect([generatorSaturated(gen(150, 2)), generatorSaturated(gen(180, 2)), generatorSaturated(gen(179.9, 2))]).toEqual([false, true, false]);
   });
 
   it("turns --capacity into a search on both dungeon transports, with its own report and p99 limit", () => {

@@ -39,7 +39,7 @@ describe("load report", () => {
     expect(text).toContain("command round trip (10): p50 4.0 ms, p95 9.0 ms, p99 20.0 ms, max 21.0 ms");
     expect(text).toContain("per client: 10.00 patches/s, 0.50 KB/s");
     expect(text).toContain("errors: none");
-    expect(text).toContain("load generator: CPU 40.0% of a core, event-loop lag p50 10.5 ms, p99 20.0 ms, max 31.0 ms");
+    expect(text).toContain("load generator: CPU 40.0% of a core, 4.000% per client held, event-loop lag p50 10.5 ms, p99 20.0 ms, max 31.0 ms");
     expect(text).toContain("spectators during invasions: no invasion seen");
     const fight = formatReport(report({ traffic: { all: { clients: 1, patchesPerSecond: 1, bytesPerSecond: 1 }, byRole: {}, spectatorDuringInvasion: { spectatorSeconds: 40, invasions: 4, bytesPerSecond: 1536 } } }));
     expect(fight).toContain("spectators during invasions: 1.50 KB/s over 40 spectator-seconds");
@@ -73,6 +73,12 @@ describe("load report", () => {
     expect(r.stepPhasesUs?.simulation).toBeCloseTo(40, 9);
     expect(r.stepPhasesUs?.send).toBeCloseTo(10, 9);
     expect(formatReport(report({ server: r }))).toContain("room step phases (mean µs per step): simulation 40.0, send 10.0");
+    expect(r.heapMiB).toBeNull(); // no heap gauges in these scrapes
+    const heap = serverReport(before, { ...after, metrics: [...scrape(15, 100, 200), ...parsePrometheus(
+      `m_nodejs_heap_size_total_bytes ${120 * 2 ** 20}\nm_nodejs_heap_size_used_bytes ${60 * 2 ** 20}\nm_nodejs_external_memory_bytes ${8 * 2 ** 20}\n` +
+      `m_nodejs_heap_space_size_total_bytes{space="new"} ${64 * 2 ** 20}\nm_nodejs_heap_space_size_total_bytes{space="old"} ${50 * 2 ** 20}\n`)] });
+    expect(heap.heapMiB).toEqual({ heapTotal: 120, heapUsed: 60, newSpace: 64, oldSpace: 50, external: 8 });
+    expect(formatReport(report({ server: heap }))).toContain("server memory at the end (MiB): V8 heap 120 (new space 64, old space 50; live 60), external 8, outside the heap 80");
     const proc = serverReport({ ...before, metrics: null }, { ...after, metrics: null });
     expect([proc.source, proc.cpuPercent, proc.rssMiB, proc.tickMs]).toEqual(["proc", 25, 1, null]);
     const none = serverReport({ at: 0, metrics: null, procCpuSeconds: null, procRssBytes: null }, { at: 1000, metrics: null, procCpuSeconds: null, procRssBytes: null });

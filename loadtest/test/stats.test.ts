@@ -25,6 +25,20 @@ describe("latency percentiles", () => {
     expect(a.summary()).toEqual({ count: 4, mean: 0.63, p50: 0.5, p95: 1, p99: 1, max: 1 });
   });
 
+  it("crosses a worker thread encoded: the decoded histograms merge to the same counts and percentiles (issue 20 part 3)", () => {
+    const a = new Latencies(), b = new Latencies(), direct = new Latencies();
+    for (let i = 1; i <= 100; i++) { a.record(i / 100); b.record(i); }
+    direct.add(a); direct.add(b);
+    const merged = new Latencies();
+    merged.addEncoded(a.encode());
+    merged.addEncoded(b.encode());
+    merged.addEncoded(new Latencies().encode()); // an empty side adds nothing
+    const { max: _m1, ...viaWorkers } = merged.summary();
+    const { max: _m2, ...inThread } = direct.summary();
+    expect(viaWorkers).toEqual(inThread);
+    expect(viaWorkers.count).toBe(200);
+  });
+
   it("never puts a percentile above the max (the HDR bucket's top is above the value recorded)", () => {
     const l = new Latencies();
     l.record(12_345.678);

@@ -6,7 +6,8 @@
  * (what a spectator of a room without `spectatorsSeeAll` receives). Each step's patch is encoded
  * exactly as Colyseus does (`encode` then `encodeView`); its bytes are attributed to the fields
  * that changed, in proportion to an estimate of each change's size (field tag + value), and the
- * events the keeper side may see are encoded as the room sends them (`event` messages).
+ * events the keeper side may see and a spectator seat is sent (not those that only repeat a state
+ * change, `spectatorsHear`) are encoded as the room sends them (`event` messages).
  *
  * Run: `npx tsx server/bench/bandwidth.ts [--seed N] [--seconds S]`; bench:doc runs it too.
  */
@@ -16,6 +17,7 @@ import { EVENT_MESSAGE } from "@malignus/shared";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
 import { projectState } from "../src/rooms/projection.ts";
+import { spectatorsHear } from "../src/sim/views/index.ts";
 import { eventVisible, lazyContext, syncView } from "../src/rooms/views.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
 import { num, parseCli, runCli } from "../../tools/cli.ts";
@@ -112,7 +114,7 @@ export function measureBandwidth(seed = 1000, seconds = 60, buildEverySteps = 0)
       const events = sim.step();
       const ctx = lazyContext(sim);
       for (const e of events as unknown as ({ type: string } & Record<string, unknown>)[]) {
-        if (!eventVisible(ctx, viewer, e)) continue;
+        if (!spectatorsHear(e.type) || !eventVisible(ctx, viewer, e)) continue; // a spectator seat, as roomViews.ts sends
         const n = getMessageBytes.raw(Protocol.ROOM_DATA, EVENT_MESSAGE, e).length;
         const acc = eventBytes.get(e.type) ?? { changes: 0, bytes: 0 };
         acc.changes++; acc.bytes += n;

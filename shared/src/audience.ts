@@ -23,6 +23,11 @@ import type { TilePos } from "./commands.ts";
  *     participant of an encounter it is in, or any unit when it is an insider; each named trap part is one it knows (KNOW-03, KNOW-04); never a
  *     cable. An event naming anything else is not sent to it at all.
  *
+ * A third, optional word is for spectators (`repeatsState: true`): the event only repeats a change
+ * the state schema already shows to every seat that hears it (a trap part or cable placed, moved
+ * or removed, a stance or order given). A spectator, who holds that state and acts on nothing, is
+ * not sent it; the keeper's seats still are (it answers their own acts). Bandwidth, issue 20 part 4.
+ *
  * The clauses name fields of the event. A unit field holds a unit id (`""` and `null` name nothing;
  * a value that is not a unit's id is no unit, e.g. a trap part in `sourceId` or `"dying"`), a list
  * of ids, a record keyed by unit ids (`fates`, `hp`) or a list of letter members (`{ unitId }`).
@@ -56,4 +61,6 @@ export interface Audience<E> {
   encounter?: FieldsOf<E, string>;
   /** Fields naming units that know one another in this event (duellists): they are insiders. */
   among?: readonly FieldsOf<E, IdValue>[];
+  /** True when the event only repeats a state change (see the module comment): spectators do not get it. */
+  repeatsState?: true;
 }

@@ -327,6 +327,12 @@ export type SimEventOf<T extends SimEventType> =
 const SEEN = { keeper: "fog", adventurer: "witness" } as const;
 /** The keeper's own business: building, wiring, orders, letters. Never an adventurer's. */
 const KEEPER_ONLY = { keeper: "always", adventurer: "never" } as const;
+/**
+ * Keeper-only, and it only repeats what the state shows (a part or cable placed, moved, removed, a
+ * stance or an order: `TrapPart`, `Cable`, `Unit.stance`/`orderTargetId`): spectators do not get it
+ * (audience.ts `repeatsState`).
+ */
+const KEEPER_ONLY_REPEATS_STATE = { keeper: "always", adventurer: "never", repeatsState: true } as const;
 
 /**
  * Who may hear each event type (audience.ts explains the words): one line per type, required by
@@ -340,18 +346,18 @@ export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf
   hour: { keeper: "always", adventurer: "always" },
   paused: { keeper: "always", adventurer: "always" },
   resumed: { keeper: "always", adventurer: "always" },
-  partPlaced: KEEPER_ONLY,
+  partPlaced: KEEPER_ONLY_REPEATS_STATE,
   partBuilt: KEEPER_ONLY,
-  partRemoved: KEEPER_ONLY,
-  cableRemoved: KEEPER_ONLY,
-  cableLaid: KEEPER_ONLY,
+  partRemoved: KEEPER_ONLY_REPEATS_STATE,
+  cableRemoved: KEEPER_ONLY_REPEATS_STATE,
+  cableLaid: KEEPER_ONLY_REPEATS_STATE,
   partRearmed: KEEPER_ONLY,
-  partMoved: KEEPER_ONLY,
+  partMoved: KEEPER_ONLY_REPEATS_STATE,
   padlockBuilt: KEEPER_ONLY,
   doorRepaired: KEEPER_ONLY,
   creatureJoined: KEEPER_ONLY,
-  stanceChanged: KEEPER_ONLY,
-  attackOrdered: KEEPER_ONLY,
+  stanceChanged: KEEPER_ONLY_REPEATS_STATE,
+  attackOrdered: KEEPER_ONLY_REPEATS_STATE,
   partySpotted: KEEPER_ONLY,
   partyShown: KEEPER_ONLY,
   partyScried: KEEPER_ONLY,

@@ -6,6 +6,7 @@ import type { Simulation } from "../sim/index.ts";
 import { addStepPhase } from "../metrics.ts";
 import { projectState, structureVersion } from "./projection.ts";
 import { StepViewContext, ViewSignature, eventVisible, initView, patchCarriesViews, syncView, viewerKey, type Viewer } from "./views.ts";
+import { spectatorsHear } from "../sim/views/index.ts";
 
 /** One shared StateView of a room and what the room keeps to sync it and to send it events. */
 interface ViewEntry {
@@ -23,8 +24,8 @@ interface ViewEntry {
   eventSee: boolean;
 }
 
-/** A client as the views need it: its viewer (from its seat) and its StateView. */
-type ViewClient = Client<{ userData: { viewer: Viewer } }>;
+/** A client as the views need it: its viewer and seat role (from its seat) and its StateView. */
+type ViewClient = Client<{ userData: { viewer: Viewer; seat?: { role: string } } }>;
 
 /**
  * Projection driving for one room, one direction: the simulation (read only) → the
@@ -132,7 +133,11 @@ export class RoomViews {
     this.#list.splice(this.#list.indexOf(entry), 1);
   }
 
-  /** Sends each event to the `clients` whose viewer may see it (encoded once, decided once per distinct viewer). */
+  /**
+   * Sends each event to the `clients` whose viewer may see it (encoded once, decided once per
+   * distinct viewer); an event that only repeats a state change (`spectatorsHear` false) skips
+   * spectator seats.
+   */
   broadcast(clients: Iterable<ViewClient>, events: readonly SimEvent[]): void {
     if (events.length === 0) return;
     const ctx = this.#ctx;
@@ -141,9 +146,11 @@ export class RoomViews {
       const e = event as unknown as { type: string } & Record<string, unknown>;
       let bytes: Buffer | undefined;
       const stamp = ++this.#eventStamp;
+      const toSpectators = spectatorsHear(e.type);
       for (const client of clients) {
         const viewer = client.userData?.viewer;
         if (!viewer) continue;
+        if (!toSpectators && client.userData?.seat?.role === "spectator") continue;
         const entry = this.#views.get(viewerKey(viewer));
         let see: boolean;
         if (entry === undefined) see = eventVisible(ctx, viewer, e);

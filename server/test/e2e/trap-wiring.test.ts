@@ -36,14 +36,17 @@ const row = (y: number, x0: number, x1: number) => line(x0, y, x1, y);
 const column = (x: number, y0: number, y1: number) => line(x, y0, x, y1);
 
 describe("trap wiring over a real connection", () => {
-  it("TRAP-20, TRAP-21, TRAP-22, TRAP-25, TRAP-26: a hop keeps two cables apart, a cable ending on a cable joins it, and the spectator sees both", async () => {
+  it("TRAP-20, TRAP-21, TRAP-22, TRAP-25, TRAP-26: a hop keeps two cables apart, a cable ending on a cable joins it, and the spectator sees both in its state (the keeper hears the cableLaid events)", async () => {
     const client = connect(server.url());
     const keeper = await client.createDungeon({ seed: 99, timeScale: 1, pauseOnSpot: false }, { role: "keeper" });
     server.track(keeper);
     const spectator = await client.spectate(keeper.roomId);
     server.track(spectator);
     const seen: SimEvent[] = [];
-    spectator.onEvent((e) => seen.push(e));
+    const spectatorHeard: SimEvent[] = [];
+    // cableLaid only repeats what the state shows: the keeper hears it, a spectator reads the state (issue 20 part 4).
+    keeper.onEvent((e) => seen.push(e));
+    spectator.onEvent((e) => spectatorHeard.push(e));
 
     // Trap 1: plate A (14,12) wired along row 12 to blades (20,12).
     const plateA = id(await keeper.placePart({ kind: "pressurePlate", x: 14, y: 12 }));
@@ -94,5 +97,6 @@ describe("trap wiring over a real connection", () => {
       { cableId: cable2, networkId: cable2, hops: [{ x: 17, y: 12 }], joined: [] },
       { cableId: cable3, networkId: cable2, hops: [], joined: [cable2] },
     ]);
+    expect(spectatorHeard.filter((e) => e.type === "cableLaid" || e.type === "partPlaced")).toEqual([]);
   }, 30_000);
 });

@@ -168,15 +168,22 @@ describe("roles and commands", () => {
     expect(ids.map((id) => spectator.state.parts.get(id)?.role)).toEqual(["trigger", "mechanism"]);
   });
 
-  it("simulation events reach every client as `event` messages", async () => {
+  it("simulation events reach clients as `event` messages; partPlaced, which only repeats the new TrapPart, reaches the keeper and not a spectator", async () => {
     const keeper = await createKeeper();
     const spectator = await spectate(keeper.roomId);
     const seen: SimEvent[] = [];
+    const keeperSeen: SimEvent[] = [];
     spectator.onMessage(EVENT_MESSAGE, (e: SimEvent) => seen.push(e));
+    keeper.onMessage(EVENT_MESSAGE, (e: SimEvent) => keeperSeen.push(e));
     const placed = await keeper.request<unknown, CommandResult>("placePart", { kind: "tripwire", x: 20, y: 15 });
     const id = (placed as { id: string }).id;
-    const event = await until("the partPlaced event", () => seen.find((e) => e.type === "partPlaced"));
+    const event = await until("the partPlaced event", () => keeperSeen.find((e) => e.type === "partPlaced"));
     expect(event).toEqual({ type: "partPlaced", partId: id, kind: "tripwire", x: 20, y: 15, tick: expect.any(Number) });
+    // A step sends its events before its patch: had the event gone to the spectator, it would be here by now.
+    await until("the part in the spectator's state", () => spectator.state.parts.get(id));
+    const t0 = spectator.state.clock.tick;
+    await until("three more steps", () => (spectator.state.clock.tick > t0 + 3 ? true : undefined));
+    expect(seen.filter((e) => e.type === "partPlaced")).toEqual([]);
   });
 
   it("a refused keeper command is answered { ok: false, code, reason } and the keeper stays connected", async () => {

@@ -43,6 +43,15 @@ export function eventAudience(ctx: ViewContext, event: SimEvent | EventFields, v
   return adventurerHears(ctx, audience, ev, viewer.unitId);
 }
 
+/**
+ * False when event type `type` only repeats a state change its hearers already receive (its
+ * audience's `repeatsState`, shared/src/audience.ts): a room does not send it to spectator seats,
+ * whatever their view (issue 20 part 4: a spectator's bytes). True for every other type.
+ */
+export function spectatorsHear(type: string): boolean {
+  return audienceOf(type)?.repeatsState !== true;
+}
+
 /** The declared audience of event type `type`, or undefined when it has none. */
 export function audienceOf(type: string): AnyAudience | undefined {
   return Object.hasOwn(EVENT_AUDIENCE, type) ? (EVENT_AUDIENCE as unknown as Record<string, AnyAudience>)[type] : undefined;

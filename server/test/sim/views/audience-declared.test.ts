@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { EVENT_AUDIENCE } from "@malignus/shared";
-import { audienceOf, eventAudience, lazyContext } from "../../../src/sim/views/index.ts";
+import { audienceOf, eventAudience, lazyContext, spectatorsHear } from "../../../src/sim/views/index.ts";
 import { makeSim } from "../knowledge/helpers.ts";
 
 const EVENTS_TS = fileURLToPath(new URL("../../../../shared/src/events.ts", import.meta.url));
@@ -50,5 +50,16 @@ describe("every event type declares its audience (issue 15 part 5: no visible-by
       eventAudience(ctx, undeclared, { kind: "adventurer", unitId: "1" }),
       eventAudience(ctx, undeclared, { kind: "all" }),
     ]).toEqual([false, false, true]);
+  });
+
+  it("spectators are not sent the keeper-only events that only repeat a state change (issue 20 part 4); every other type they may hear", () => {
+    const types = declaredEventTypes();
+    const repeats = types.filter((t) => !spectatorsHear(t));
+    expect(repeats).toEqual(["attackOrdered", "cableLaid", "cableRemoved", "partMoved", "partPlaced", "partRemoved", "stanceChanged"]);
+    // Keeper-only (never an adventurer's), heard by the keeper whatever the fog.
+    for (const t of repeats) expect([t, audienceOf(t)!.keeper, audienceOf(t)!.adventurer]).toEqual([t, "always", "never"]);
+    expect(spectatorsHear("partBuilt")).toBe(true);
+    expect(spectatorsHear("attack")).toBe(true);
+    expect(spectatorsHear("somethingNew")).toBe(true);
   });
 });
