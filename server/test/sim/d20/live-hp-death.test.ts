@@ -285,6 +285,23 @@ describe("d20 hit points in play: healing the fallen and the dead", () => {
     expect(dice.left()).toBe(0);
   });
 
+  it("D20-HP-10, D20-HP-09: a potion of 7 (2d4+2 = 3 + 2 + 2) for a hero 2 HP down stops at its maximum, 20: the 5 beyond are lost", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5);
+    a.controller = "seat-1";
+    const m = minion(sim, 6, 5);
+    plain([a, m], 20);
+    d20Of(a).hp = 18;
+    a.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    const dice = forceDice(sim, [3, 2]);
+    encOf(sim).plans[a.id] = { steps: [{ kind: "useObject", item: "healingPotion" }] };
+    expect(hpEvents(sim.step())).toEqual([{ type: "healed", unitId: a.id, byUnitId: a.id, woundPoints: a.woundPoints, hp: 20 }]);
+    expect(d20Of(a)).toMatchObject({ hp: 20, maxHp: 20 });
+    expect(dice.left()).toBe(0);
+  });
+
   it("D20-HP-07 (cannot happen: nothing raises the dead; the fixed decision): a potion for a dead ally is refused and it stays dead at 0 HP", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
