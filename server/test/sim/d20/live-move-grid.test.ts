@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_MOVEMENT, type SimEvent } from "@malignus/shared";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
+import type { Simulation } from "../../../src/sim/simulation.ts";
+import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { of, plain } from "./live-helpers.ts";
+
+const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
+/** The ARENA with deep water `~` on x = 8..9, rows 2..9. */
+const POOL = ARENA.split("\n").map((r, y) => (y >= 2 && y <= 9 ? r.slice(0, 8) + "~~" + r.slice(10) : r)).join("\n");
+
+/**
+ * A hero played by seat-1 at (`x`, `y`) (movement 6, zero characteristics, 100 HP) against a
+ * minion at (15, 10) that does not reach it in its turn; initiative hero 20, minion 1. Its turn
+ * waits for the plan `steps`, sent through the live `planTurn` command; returns that tick's events.
+ */
+function planned(steps: unknown[], map = ARENA, x = 5, y = 5): { sim: Simulation; a: UnitRecord; events: SimEvent[]; refusals: (string | null)[] } {
+  const sim = d20Sim(1, map);
+  const a = hero(sim, x, y, { controller: "seat-1" });
+  const m = minion(sim, 15, 10);
+  plain([a, m]);
+  a.targetId = m.id;
+  forceDice(sim, [20, 1]);
+  sim.step();
+  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
+  forceDice(sim, []); // no die this tick: the minion plays on the next one
+  const events = sim.step();
+  return { sim, a, events, refusals: of(events, "turnPlanPlayed")[0]!.refusals };
+}
+
+describe("d20 movement on the grid in play (planTurn)", () => {
+  it("D20-MOVE-03, D20-MOVE-04, D20-MOVE-06, D20-MOVE-05: movement 6 takes the hero 3 diagonal and 3 straight tiles, 1 each; a 7th tile is refused", () => {
+    const t = planned([{ kind: "move", path: at([6, 6], [7, 7], [8, 8], [9, 8], [10, 8], [11, 8]) }, { kind: "move", path: at([12, 8]) }]);
+    expect(d20Of(t.a).movement).toBe(DEFAULT_MOVEMENT);
+    expect(t.refusals).toEqual([null, expect.stringContaining("D20-MOVE-07")]);
+    expect([t.a.x, t.a.y]).toEqual([11, 8]);
+  });
+
+  it("D20-MOVE-03: a step goes to one of the 8 neighbouring tiles: a path that skips a tile is refused and the hero stays", () => {
+    const t = planned([{ kind: "move", path: at([7, 5]) }]);
+    expect(t.refusals).toEqual(["a step goes to a neighbouring tile (D20-MOVE-03)"]);
+    expect([t.a.x, t.a.y]).toEqual([5, 5]);
+  });
+
+  it("D20-MOVE-02: one move mixes walking and swimming: 1 tile walked (6 → 5), the switch (−2, then ×½: 1.5), 1 tile swum", () => {
+    const t = planned([{ kind: "move", path: at([7, 5]) }, { kind: "switchMode", mode: "swim" }, { kind: "move", path: at([8, 5]) }, { kind: "move", path: at([9, 5]) }], POOL, 6, 5);
+    expect(of(t.events, "moveModeChanged")).toMatchObject([{ unitId: t.a.id, from: "walk", mode: "swim", movementBefore: 5, movementLeft: 1.5 }]);
+    expect(t.refusals).toEqual([null, null, null, expect.stringContaining("D20-MOVE-07")]);
+    expect([t.a.x, t.a.y, d20Of(t.a).mode]).toEqual([8, 5, "swim"]);
+  });
+});
