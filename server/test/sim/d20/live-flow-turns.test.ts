@@ -4,6 +4,7 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { PartyRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
+import { walkTo } from "../../../src/sim/world/movement.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { of, plain, run } from "./live-helpers.ts";
 
@@ -82,6 +83,31 @@ describe("d20 flow in play: surprise and reactions", () => {
     ]);
     expect([f.a.x, f.a.y]).toEqual([3, 5]);
     expect(Math.max(Math.abs(f.m.x - 3), Math.abs(f.m.y - 5))).toBe(1);
+    expect(dice.left()).toBe(0);
+  });
+});
+
+describe("d20 flow in play: where the fight starts", () => {
+  it("D20-FLOW-16: the fight starts from where everyone stands: a walking hero two ticks from its next tile stays frozen on its tile for the 3 ticks after; an ally 6 tiles off joins, a minion 7 tiles from everyone does not", () => {
+    const sim = d20Sim();
+    const w = hero(sim, 3, 8); // walking east along row 8
+    walkTo(sim, w, { x: 18, y: 8 });
+    run(sim, 2); // a tile takes it 4 ticks (alone it reaches (4, 8) on its 4th): still on (3, 8), two ticks from the next tile
+    expect([w.x, w.y, w.walk === null]).toEqual([3, 8, false]);
+    const a = hero(sim, 5, 5); // 3 tiles from the walker
+    const m = minion(sim, 6, 5);
+    const b = hero(sim, 5, 11); // 6 tiles from the hero
+    const n = minion(sim, 13, 5); // 7 tiles from the minion, 8 from the hero
+    plain([w, a, m, b, n]);
+    a.targetId = m.id;
+    // initiative in id order w, a, m, b: 17, 20, 19, 18; a (AI) strikes at once, then the minion, then b walks up and strikes: natural 1s.
+    const dice = forceDice(sim, [17, 20, 19, 18, 1, 1, 1]);
+    const ev = run(sim, 3);
+    const start = of(ev, "encounterStarted")[0]!;
+    expect(start.order).toEqual([a.id, m.id, b.id, w.id]);
+    expect(start.order).not.toContain(n.id);
+    expect([w.x, w.y, w.walk]).toEqual([3, 8, null]); // frozen where it stood; its turn comes 4th
+    expect([n.x, n.y]).toEqual([13, 5]);
     expect(dice.left()).toBe(0);
   });
 });
