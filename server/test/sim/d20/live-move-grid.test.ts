@@ -9,6 +9,8 @@ import { of, plain } from "./live-helpers.ts";
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
 /** The ARENA with deep water `~` on x = 8..9, rows 2..9. */
 const POOL = ARENA.split("\n").map((r, y) => (y >= 2 && y <= 9 ? r.slice(0, 8) + "~~" + r.slice(10) : r)).join("\n");
+/** The ARENA with one wall tile `#` at (6, 5) and rubble `:` at (6, 7). */
+const CORNER = ARENA.split("\n").map((r, y) => (y === 5 ? r.slice(0, 6) + "#" + r.slice(7) : y === 7 ? r.slice(0, 6) + ":" + r.slice(7) : r)).join("\n");
 
 /**
  * A hero played by seat-1 at (`x`, `y`) (movement 6, zero characteristics, 100 HP) against a
@@ -30,7 +32,7 @@ function planned(steps: unknown[], map = ARENA, x = 5, y = 5): { sim: Simulation
 }
 
 describe("d20 movement on the grid in play (planTurn)", () => {
-  it("D20-MOVE-03, D20-MOVE-04, D20-MOVE-06, D20-MOVE-05: movement 6 takes the hero 3 diagonal and 3 straight tiles, 1 each; a 7th tile is refused", () => {
+  it("D20-MOVE-01, D20-MOVE-03, D20-MOVE-04, D20-MOVE-06, D20-MOVE-05: movement 6 takes the hero 3 diagonal and 3 straight tiles, 1 each; a 7th tile is refused", () => {
     const t = planned([{ kind: "move", path: at([6, 6], [7, 7], [8, 8], [9, 8], [10, 8], [11, 8]) }, { kind: "move", path: at([12, 8]) }]);
     expect(d20Of(t.a).movement).toBe(DEFAULT_MOVEMENT);
     expect(t.refusals).toEqual([null, expect.stringContaining("D20-MOVE-07")]);
@@ -48,5 +50,34 @@ describe("d20 movement on the grid in play (planTurn)", () => {
     expect(of(t.events, "moveModeChanged")).toMatchObject([{ unitId: t.a.id, from: "walk", mode: "swim", movementBefore: 5, movementLeft: 1.5 }]);
     expect(t.refusals).toEqual([null, null, null, expect.stringContaining("D20-MOVE-07")]);
     expect([t.a.x, t.a.y, d20Of(t.a).mode]).toEqual([8, 5, "swim"]);
+  });
+
+  it("D20-MOVE-08: with a wall at (6, 5), the diagonal step (5, 5) → (6, 4) cuts its corner and is refused; round by (5, 4) it is fine", () => {
+    const cut = planned([{ kind: "move", path: at([6, 4]) }], CORNER);
+    expect(cut.refusals).toEqual([expect.stringContaining("D20-MOVE-08")]);
+    expect([cut.a.x, cut.a.y]).toEqual([5, 5]);
+    const round = planned([{ kind: "move", path: at([5, 4], [6, 4]) }], CORNER);
+    expect(round.refusals).toEqual([null]);
+    expect([round.a.x, round.a.y]).toEqual([6, 4]);
+  });
+
+  it("D20-MOVE-29, D20-MOVE-30, D20-MOVE-32, D20-MOVE-33: of movement 6, dropping prone costs 0, crawling a tile 2, standing up 3 (half of 6): one walked tile is left, a second is refused", () => {
+    const t = planned([{ kind: "dropProne" }, { kind: "move", path: at([6, 5]) }, { kind: "standUp" }, { kind: "move", path: at([7, 5]) }, { kind: "move", path: at([8, 5]) }]);
+    expect(t.refusals).toEqual([null, null, null, null, expect.stringContaining("D20-MOVE-07")]);
+    expect([t.a.x, t.a.y]).toEqual([7, 5]);
+    expect(t.sim.ruleset.statuses(t.a)).toEqual([]);
+  });
+
+  it("D20-MOVE-31, D20-MOVE-33: after crawling 2 tiles (4 of 6) standing up (3) is refused: the hero stays prone", () => {
+    const t = planned([{ kind: "dropProne" }, { kind: "move", path: at([6, 5], [7, 5]) }, { kind: "standUp" }]);
+    expect(t.refusals).toEqual([null, null, "standing up costs half the movement value (D20-MOVE-30, D20-MOVE-31)"]);
+    expect([t.a.x, t.a.y]).toEqual([7, 5]);
+    expect(t.sim.ruleset.statuses(t.a)).toEqual(["prone"]);
+  });
+
+  it("D20-MOVE-34: crawling onto rubble costs 3: from (5, 7), the rubble at (6, 7) (3) and one plain tile (2) leave 1, too little for another crawled tile", () => {
+    const t = planned([{ kind: "dropProne" }, { kind: "move", path: at([6, 7]) }, { kind: "move", path: at([7, 7]) }, { kind: "move", path: at([8, 7]) }], CORNER, 5, 7);
+    expect(t.refusals).toEqual([null, null, null, expect.stringContaining("D20-MOVE-07")]);
+    expect([t.a.x, t.a.y]).toEqual([7, 7]);
   });
 });
