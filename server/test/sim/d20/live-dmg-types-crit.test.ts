@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { SimEvent } from "@malignus/shared";
+import { ROUND_TICKS, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { D20Unit } from "../../../src/sim/combat/d20/types.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { creature, of, plain } from "./live-helpers.ts";
+import { creature, of, plain, run } from "./live-helpers.ts";
 
 type Dealt = { sourceId: string; targetId: string; amount: number; damageType: string };
 const dealt = (ev: readonly SimEvent[]): Dealt[] => of(ev, "damaged").map(({ sourceId, targetId, amount, damageType }) => ({ sourceId, targetId, amount, damageType }));
@@ -122,5 +122,58 @@ describe("d20 damage types in play", () => {
     };
     expect(clawed(["slashing"])).toEqual([["slashing", 3]]);
     expect(clawed([])).toEqual([["slashing", 7]]);
+  });
+
+  for (const [spell, type, ids] of [["acidDart", "acid", "D20-DAMAGE-09"], ["firebolt", "burn", "D20-DAMAGE-23"]] as const) {
+    it(`${ids}: the Master's ${spell} leaves basic ${type}: 1d4 at the start of each of the hero's next 2 turns (3, then 4), nothing on the third`, () => {
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5);
+      const m = creature(sim, "master", 8, 5);
+      m.controller = "seat-1";
+      plain([a, m]);
+      a.targetId = m.id;
+      forceDice(sim, [1, 20]); // the Master first; its turn waits for the keeper's plan
+      sim.step();
+      const enc = encOf(sim);
+      enc.plans[m.id] = { steps: [{ kind: "cast", spell, targetId: a.id }] };
+      // round 1: the spell hits (15), 2 damage; the hero's turn: 1d4 = 3, then it walks up and misses (natural 1).
+      // rounds 2 and 3: the Master does nothing; the hero: 1d4 = 4 and a natural 1, then only a natural 1.
+      const dice = forceDice(sim, [15, 2, 3, 1, 4, 1, 1]);
+      const ev: SimEvent[] = [...sim.step(), ...sim.step()];
+      for (let round = 2; round <= 3; round++) {
+        for (let t = 0; t < 2 * ROUND_TICKS && !(enc.round === round && enc.waitingSince >= 0); t++) ev.push(...sim.step());
+        enc.plans[m.id] = { steps: [] };
+        ev.push(...sim.step(), ...sim.step());
+      }
+      expect(dealt(ev)).toEqual([
+        { sourceId: m.id, targetId: a.id, amount: 2, damageType: type },
+        { sourceId: m.id, targetId: a.id, amount: 3, damageType: type },
+        { sourceId: m.id, targetId: a.id, amount: 4, damageType: type },
+      ]);
+      expect(of(ev, "turnStarted").filter((e) => e.unitId === a.id).map((e) => e.round)).toEqual([1, 2, 3]);
+      expect(d20Of(a).dots).toEqual([]);
+      expect(dice.left()).toBe(0);
+    });
+  }
+
+  it("D20-DAMAGE-14: a giant spider's venomous bite leaves basic poison: 1d4 at the start of each of the hero's next 2 turns (3, then 4), nothing on the third", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5);
+    const sp = creature(sim, "giantSpider", 6, 5);
+    plain([a, sp]);
+    d20Of(sp).stamina = 0; // no web: it bites
+    a.targetId = sp.id;
+    // initiative hero 1, spider 20; round 1: the bite hits (15), 1d8 = 5, paralysing; the hero: poison 3, skips its turn.
+    // round 2: the spider's natural 1; the hero: poison 4, natural 1. round 3: natural 1 each.
+    const dice = forceDice(sim, [1, 20, 15, 5, 3, 1, 4, 1, 1, 1]);
+    const ev = run(sim, 2 + 2 * ROUND_TICKS);
+    expect(dealt(ev)).toEqual([
+      { sourceId: sp.id, targetId: a.id, amount: 5, damageType: "poison" },
+      { sourceId: sp.id, targetId: a.id, amount: 3, damageType: "poison" },
+      { sourceId: sp.id, targetId: a.id, amount: 4, damageType: "poison" },
+    ]);
+    expect(of(ev, "turnStarted").filter((e) => e.unitId === a.id).map((e) => e.round)).toEqual([1, 2, 3]);
+    expect(d20Of(a).dots).toEqual([]);
+    expect(dice.left()).toBe(0);
   });
 });
