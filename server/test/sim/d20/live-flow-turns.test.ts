@@ -34,6 +34,11 @@ function opening(hidden: boolean) {
   return { sim, a, m, start, enc: encOf(sim) };
 }
 
+/** Sends `steps` as the hero's plan through the live planTurn command. */
+function f_plan(f: ReturnType<typeof opening>, steps: unknown[]): void {
+  expect(f.sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: f.a.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
+}
+
 describe("d20 flow in play: surprise and reactions", () => {
   it("D20-FLOW-14, D20-FLOW-12, D20-FLOW-13: the surprised minion lets the hero walk out of its reach unpunished before its first turn (skipped); in round 2 the same walk provokes its opportunity attack", () => {
     const f = opening(true);
@@ -84,6 +89,44 @@ describe("d20 flow in play: surprise and reactions", () => {
     expect([f.a.x, f.a.y]).toEqual([3, 5]);
     expect(Math.max(Math.abs(f.m.x - 3), Math.abs(f.m.y - 5))).toBe(1);
     expect(dice.left()).toBe(0);
+  });
+});
+
+describe("d20 flow in play: passive Perception", () => {
+  it("D20-FLOW-09: a minion with Perception 1 and vigilance 2 has passive Perception 13: a hider's Stealth 13 is noticed, 14 surprises it", () => {
+    const ambush = (stealth: number) => {
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5);
+      const m = minion(sim, 6, 5);
+      plain([a, m]);
+      d20Of(m).abilities.perception = 1;
+      d20Of(m).skills.vigilance = 2;
+      addStatus(d20Of(a).statuses, "hidden");
+      a.targetId = m.id;
+      // the hide roll (Furtivité 0, discrétion 0), initiative hero 3, minion 18; a minion not surprised strikes: natural 1.
+      const dice = forceDice(sim, [stealth, 3, 18, 1]);
+      const start = of(sim.step(), "encounterStarted")[0]!;
+      return { surprised: start.surprised, m: m.id, left: dice.left() };
+    };
+    const seen = ambush(13);
+    expect([seen.surprised, seen.left]).toEqual([[], 0]);
+    const missed = ambush(14);
+    expect([missed.surprised, missed.left]).toEqual([[missed.m], 1]);
+  });
+});
+
+describe("d20 flow in play: turns that do little", () => {
+  it("D20-FLOW-29, D20-FLOW-30: a player's empty plan ends its turn with nothing done; a spoken line costs nothing: it still walks its full 6 tiles", () => {
+    const idle = opening(false);
+    f_plan(idle, []);
+    const ev = idle.sim.step();
+    expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: idle.a.id, refusals: [] }]);
+    expect([idle.a.x, idle.a.y]).toEqual([5, 5]);
+    expect(of(ev, "attack")).toEqual([]);
+    const talk = opening(true); // the minion is surprised: walking off provokes nothing
+    f_plan(talk, [{ kind: "say", text: "Now!" }, { kind: "move", path: [{ x: 5, y: 4 }, { x: 5, y: 3 }, { x: 5, y: 2 }, { x: 5, y: 1 }, { x: 6, y: 1 }, { x: 7, y: 1 }] }]);
+    expect(of(talk.sim.step(), "turnPlanPlayed")).toMatchObject([{ unitId: talk.a.id, refusals: [null, null] }]);
+    expect([talk.a.x, talk.a.y]).toEqual([7, 1]);
   });
 });
 
