@@ -180,6 +180,25 @@ describe("d20 hit points in play: damage at 0 HP", () => {
   });
 });
 
+describe("d20 hit points in play: first aid", () => {
+  it("D20-HP-29, D20-HP-30 (Left open: DC 10 + failures): the hero's first aid (its action) on the dying minion: with no failure a 10 stabilises it; with 2 failures an 11 does not (DC 12), a 12 does", () => {
+    const aid = (failures: number, roll: number) => {
+      const f = overFallen(20);
+      d20Of(f.m).deathSaves = { successes: 0, failures };
+      const dice = forceDice(f.sim, [roll]);
+      f.enc.plans[f.a.id] = { steps: [{ kind: "firstAid", targetId: f.m.id }, { kind: "attack", targetId: f.n.id }] };
+      const ev = f.sim.step();
+      expect(dice.left()).toBe(0);
+      // the action is spent: the attack after it is refused
+      expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual([null, expect.stringContaining("action")]);
+      return d20Of(f.m).stable;
+    };
+    expect(aid(0, 10)).toBe(true);
+    expect(aid(2, 11)).toBe(false);
+    expect(aid(2, 12)).toBe(true);
+  });
+});
+
 describe("d20 hit points in play: jets de destin (out of encounters, one per round's span)", () => {
   it("D20-HP-16, D20-HP-17, D20-HP-18, D20-HP-19: a plain d20 (its +5 characteristics add nothing): 10 succeeds, 9 fails; one of each changes nothing", () => {
     const { sim, m } = lonelyFallen();
