@@ -79,9 +79,9 @@ describe("d20 sizes and crowding in play", () => {
   /**
    * A hero played by seat-1 at (5, 5) at the mouth of a 1-tile corridor (walls on rows 4 and 6 for
    * x = 6..12); `inside` stands in the corridor at (7, 5); a minion foe at (15, 5) (initiative hero
-   * 20, the others lower). The hero's plan walks through (7, 5) to (8, 5) through planTurn.
+   * 20, the others lower). The hero's plan walks through (7, 5) to (8, 5) through planTurn, on `dice`.
    */
-  function throughCorridor(inside: (sim: Simulation) => UnitRecord) {
+  function throughCorridor(inside: (sim: Simulation) => UnitRecord, dice: number[] = []) {
     const sim = d20Sim(1, NARROW);
     const a = hero(sim, 5, 5, { controller: "seat-1" });
     const c = inside(sim);
@@ -91,8 +91,9 @@ describe("d20 sizes and crowding in play", () => {
     forceDice(sim, [20, 2, 1]);
     sim.step();
     expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "move", path: [{ x: 6, y: 5 }, { x: 7, y: 5 }, { x: 8, y: 5 }] }] } as never)).toEqual({ ok: true });
+    const left = forceDice(sim, dice);
     const ev = sim.step();
-    return { a, refusals: of(ev, "turnPlanPlayed")[0]!.refusals };
+    return { a, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, ev, left: left.left() };
   }
 
   it("D20-SIZE-04, D20-MOVE-35: an ally filling the 1-tile corridor lets the hero through (it agrees); a hostile minion there does not", () => {
@@ -102,5 +103,21 @@ describe("d20 sizes and crowding in play", () => {
     const foe = throughCorridor((sim) => minion(sim, 7, 5));
     expect(foe.refusals).toEqual([expect.stringContaining("D20-MOVE-36")]);
     expect([foe.a.x, foe.a.y]).toEqual([6, 5]);
+  });
+
+  it("D20-MOVE-36: a hostile minion two sizes smaller (Tiny) in the corridor lets the hero through; one size smaller (Small) blocks it", () => {
+    const sized = (size: "tiny" | "small", dice: number[]) => throughCorridor((sim) => {
+      const m = minion(sim, 7, 5);
+      d20Of(m).size = size;
+      return m;
+    }, dice);
+    const tiny = sized("tiny", [3]); // leaving its reach provokes its opportunity attack: 3 misses
+    expect(tiny.refusals).toEqual([null]);
+    expect([tiny.a.x, tiny.a.y]).toEqual([8, 5]);
+    expect(of(tiny.ev, "reaction")).toMatchObject([{ kind: "opportunityAttack", againstId: tiny.a.id }]);
+    expect(tiny.left).toBe(0);
+    const small = sized("small", []);
+    expect(small.refusals).toEqual([expect.stringContaining("D20-MOVE-36")]);
+    expect([small.a.x, small.a.y]).toEqual([6, 5]);
   });
 });
