@@ -39,4 +39,26 @@ describe("squeezing in play (a Large troll in a 1-tile corridor)", () => {
     expect(attacks(sim.step())).toEqual([{ attackerId: t.id, targetId: a.id, hit: false, attackRoll: 4, defenceRoll: 12 }]);
     expect(dice.left()).toBe(0);
   });
+
+  it("D20-SIZE-11 (Left open: the disadvantage falls on its contest rolls): a hero player grapples the squeezed troll: its Strength roll is the lower of 18 and 9, so the hero's 10 wins; unsqueezed in the open, the same dice keep 18 and the grapple fails", () => {
+    const grapple = (map: string, path: { x: number; y: number }[]) => {
+      const sim = d20Sim(1, map);
+      const t = creature(sim, "troll", 3, 5);
+      t.controller = "seat-1";
+      const a = hero(sim, 7, 5, { controller: "a1" });
+      plain([t, a]);
+      a.targetId = t.id;
+      forceDice(sim, [20, 1]);
+      sim.step();
+      encOf(sim).plans[t.id] = { steps: [{ kind: "move", path }] };
+      sim.step(); // the troll's turn: it walks up to the hero
+      expect(sim.enqueue({ kind: "adventurer", seatId: "a1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "grapple", targetId: t.id }] } as never)).toEqual({ ok: true });
+      const dice = forceDice(sim, map === NARROW ? [10, 18, 9] : [10, 18]);
+      const ev = sim.step();
+      expect(dice.left()).toBe(0);
+      return { refusals: of(ev, "turnPlanPlayed")[0]!.refusals, statuses: sim.ruleset.statuses(t) };
+    };
+    expect(grapple(NARROW, [{ x: 4, y: 5 }, { x: 5, y: 5 }, { x: 6, y: 5 }])).toEqual({ refusals: [null], statuses: ["grappled", "squeezing"] });
+    expect(grapple(ARENA, [{ x: 4, y: 5 }, { x: 5, y: 5 }])).toEqual({ refusals: [null], statuses: [] });
+  });
 });
