@@ -39,6 +39,26 @@ function charge(sim: Simulation, a: UnitRecord, count: number, side: number): { 
   return { onHero: of(events, "attack").filter((e) => e.targetId === a.id).map((e) => e.attackerId), ms, events };
 }
 
+/**
+ * A hero played by seat-1 at (5, 5) at the mouth of a 1-tile corridor (walls on rows 4 and 6 for
+ * x = 6..12); `inside` stands in the corridor at (7, 5); a minion foe at (15, 5) (initiative hero
+ * 20, the others lower). The hero's plan walks through (7, 5) to (8, 5) through planTurn, on `dice`.
+ */
+function throughCorridor(inside: (sim: Simulation) => UnitRecord, dice: number[] = []) {
+  const sim = d20Sim(1, NARROW);
+  const a = hero(sim, 5, 5, { controller: "seat-1" });
+  const c = inside(sim);
+  const m = minion(sim, 15, 5);
+  plain([a, c, m]);
+  a.targetId = m.id;
+  forceDice(sim, [20, 2, 1]);
+  sim.step();
+  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "move", path: [{ x: 6, y: 5 }, { x: 7, y: 5 }, { x: 8, y: 5 }] }] } as never)).toEqual({ ok: true });
+  const left = forceDice(sim, dice);
+  const ev = sim.step();
+  return { a, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, ev, left: left.left() };
+}
+
 describe("d20 sizes and crowding in play", () => {
   it("D20-SIZE-05: nine minions charge a Medium hero: the first eight take the 8 tiles around it and attack; the ninth finds no room and does not", () => {
     const sim = d20Sim();
@@ -75,26 +95,6 @@ describe("d20 sizes and crowding in play", () => {
     expect([m.x, m.y]).toEqual([14, 3]); // no tile next to the hero to go to: it stays
     expect(dice.left()).toBe(0);
   });
-
-  /**
-   * A hero played by seat-1 at (5, 5) at the mouth of a 1-tile corridor (walls on rows 4 and 6 for
-   * x = 6..12); `inside` stands in the corridor at (7, 5); a minion foe at (15, 5) (initiative hero
-   * 20, the others lower). The hero's plan walks through (7, 5) to (8, 5) through planTurn, on `dice`.
-   */
-  function throughCorridor(inside: (sim: Simulation) => UnitRecord, dice: number[] = []) {
-    const sim = d20Sim(1, NARROW);
-    const a = hero(sim, 5, 5, { controller: "seat-1" });
-    const c = inside(sim);
-    const m = minion(sim, 15, 5);
-    plain([a, c, m]);
-    a.targetId = m.id;
-    forceDice(sim, [20, 2, 1]);
-    sim.step();
-    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "move", path: [{ x: 6, y: 5 }, { x: 7, y: 5 }, { x: 8, y: 5 }] }] } as never)).toEqual({ ok: true });
-    const left = forceDice(sim, dice);
-    const ev = sim.step();
-    return { a, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, ev, left: left.left() };
-  }
 
   it("D20-SIZE-04, D20-MOVE-35: an ally filling the 1-tile corridor lets the hero through (it agrees); a hostile minion there does not", () => {
     const ally = throughCorridor((sim) => hero(sim, 7, 5));
