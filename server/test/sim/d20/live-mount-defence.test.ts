@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { PartyRecord } from "../../../src/sim/state.ts";
-import { d20Sim, forceDice, hero } from "../encounters/helpers.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { of, plain } from "./live-helpers.ts";
 
 /**
@@ -44,5 +44,34 @@ describe("a controlled mount's defence in play", () => {
     expect(of(i.ev, "reaction")).toMatchObject([{ unitId: i.griffon.id, kind: "defence", detail: "parry", againstId: i.foe.id }]);
     expect(of(i.ev, "attack")).toMatchObject([{ attackerId: i.foe.id, targetId: i.griffon.id, hit: false, attackRoll: 13, defenceRoll: 15 }]);
     expect(i.left).toBe(1);
+  });
+
+  it("D20-MOUNT-22 (Left open: the attacker strikes whichever has fewer HP): the Skyrider rides its griffon west out of a minion's reach by planTurn; the minion's opportunity attack goes at the rider (10 HP) or, when the griffon is the weaker (10 HP), at the griffon", () => {
+    const ride = (riderHp: number, griffonHp: number) => {
+      const sim = d20Sim(1);
+      const k = ADVENTURER_CLASSES.Skyrider!;
+      const sky = hero(sim, 4, 5, { adventurerClass: "Skyrider", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
+      sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [sky.id] } as unknown as PartyRecord);
+      const griffon = sim.state.units[d20Of(sky).riding!.mountId]!; // 2 × 2 from (4, 5)
+      const m = minion(sim, 6, 5); // next to the griffon's space
+      plain([sky, griffon, m]);
+      d20Of(sky).hp = riderHp;
+      d20Of(griffon).hp = griffonHp;
+      sky.targetId = m.id;
+      forceDice(sim, [20, 5, 1]); // initiative Skyrider 20 (its controlled griffon with it), minion 1
+      sim.step();
+      expect(sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: sky.id }, { type: "planTurn", action: "steps", steps: [{ kind: "move", path: [{ x: 3, y: 5 }] }] } as never)).toEqual({ ok: true });
+      const dice = forceDice(sim, [3]); // the opportunity attack misses
+      const ev = sim.step();
+      expect(dice.left()).toBe(0);
+      expect([griffon.x, griffon.y, sky.x, sky.y]).toEqual([3, 5, 3, 5]);
+      return { reactions: of(ev, "reaction").map((e) => [e.unitId, e.kind, e.againstId]), targets: of(ev, "attack").map((e) => e.targetId), sky: sky.id, griffon: griffon.id, m: m.id };
+    };
+    const atRider = ride(10, 100);
+    expect(atRider.reactions).toEqual([[atRider.m, "opportunityAttack", atRider.sky]]);
+    expect(atRider.targets).toEqual([atRider.sky]);
+    const atMount = ride(100, 10);
+    expect(atMount.reactions).toEqual([[atMount.m, "opportunityAttack", atMount.griffon]]);
+    expect(atMount.targets).toEqual([atMount.griffon]);
   });
 });
