@@ -155,6 +155,34 @@ describe("d20 flow in play: where the fight starts", () => {
   });
 });
 
+describe("d20 flow in play: one reaction a round", () => {
+  it("D20-FLOW-38: a minion that cannot walk (movement 0) strikes the first hero walking out of its reach; the second, later that round, walks off unpunished; next round the reaction is back", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "a0" });
+    const b = hero(sim, 7, 5, { controller: "a1" });
+    const m = minion(sim, 6, 5);
+    plain([a, b, m]);
+    d20Of(m).movement = 0;
+    a.targetId = m.id;
+    forceDice(sim, [20, 19, 1]); // initiative a, b, then the minion
+    sim.step();
+    const plan = (u: typeof a, path: [number, number][]) => expect(sim.enqueue({ kind: "adventurer", seatId: u.controller!, unitId: u.id }, { type: "planTurn", action: "steps", steps: [{ kind: "move", path: path.map(([x, y]) => ({ x, y })) }] } as never)).toEqual({ ok: true });
+    plan(a, [[4, 5], [3, 5]]);
+    plan(b, [[8, 5], [9, 5]]);
+    let dice = forceDice(sim, [3]); // the one opportunity attack: 3 misses
+    const r1 = run(sim, 3);
+    expect(of(r1, "reaction").map((e) => [e.unitId, e.kind, e.againstId])).toEqual([[m.id, "opportunityAttack", a.id]]);
+    expect([a.x, b.x, m.x]).toEqual([3, 9, 6]);
+    expect(dice.left()).toBe(0);
+    const enc = encOf(sim);
+    for (let i = 0; i < 2 * ROUND_TICKS && !(enc.round === 2 && enc.waitingSince >= 0); i++) sim.step();
+    plan(a, [[4, 5], [5, 5], [4, 5]]);
+    dice = forceDice(sim, [3]);
+    expect(of(sim.step(), "reaction").map((e) => [e.unitId, e.kind, e.againstId])).toEqual([[m.id, "opportunityAttack", a.id]]);
+    expect(dice.left()).toBe(0);
+  });
+});
+
 describe("d20 flow in play: initiative ties", () => {
   it("D20-FLOW-23: an AI hero and a minion both at 10 roll off with a d20, re-rolled while tied (7 and 7, then 4 and 17): the minion, higher, acts first", () => {
     const sim = d20Sim();
