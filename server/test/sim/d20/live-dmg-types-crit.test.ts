@@ -176,4 +176,20 @@ describe("d20 damage types in play", () => {
     expect(d20Of(a).dots).toEqual([]);
     expect(dice.left()).toBe(0);
   });
+
+  it("D20-DAMAGE-02: the damage roll is the weapon's dice plus the weapon skill level (half the level, rounded down): a level-4 hero's sword 1d8 = 4 deals 6, a level-1 hero's deals 4", () => {
+    const blow = (level: number) => {
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5, { level });
+      const m = minion(sim, 6, 5);
+      plain([a, m]);
+      a.targetId = m.id;
+      const dice = forceDice(sim, [20, 1, 15, 4]);
+      const ev = dealt(sim.step());
+      expect(dice.left()).toBe(0);
+      return [d20Of(a).skills.weapon, ev.map((e) => e.amount)];
+    };
+    expect(blow(4)).toEqual([2, [6]]);
+    expect(blow(1)).toEqual([0, [4]]);
+  });
 });
