@@ -16,14 +16,16 @@ const CORNER = ARENA.split("\n").map((r, y) => (y === 5 ? r.slice(0, 6) + "#" + 
  * A hero played by seat-1 at (`x`, `y`) (movement 6, zero characteristics, 100 HP) against a
  * minion at (15, 10) that does not reach it in its turn; initiative hero 20, minion 1. Its turn
  * waits for the plan `steps`, sent through the live `planTurn` command; returns that tick's events.
+ * `extra` adds one more unit (plain too), initiative 2: it acts after the hero, on a later tick.
  */
-function planned(steps: unknown[], map = ARENA, x = 5, y = 5): { sim: Simulation; a: UnitRecord; events: SimEvent[]; refusals: (string | null)[] } {
+function planned(steps: unknown[], map = ARENA, x = 5, y = 5, extra?: (sim: Simulation) => UnitRecord): { sim: Simulation; a: UnitRecord; events: SimEvent[]; refusals: (string | null)[] } {
   const sim = d20Sim(1, map);
   const a = hero(sim, x, y, { controller: "seat-1" });
   const m = minion(sim, 15, 10);
-  plain([a, m]);
+  const more = extra ? [extra(sim)] : [];
+  plain([a, m, ...more]);
   a.targetId = m.id;
-  forceDice(sim, [20, 1]);
+  forceDice(sim, extra ? [20, 1, 2] : [20, 1]);
   sim.step();
   expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
   forceDice(sim, []); // no die this tick: the minion plays on the next one
@@ -79,5 +81,21 @@ describe("d20 movement on the grid in play (planTurn)", () => {
     const t = planned([{ kind: "dropProne" }, { kind: "move", path: at([6, 7]) }, { kind: "move", path: at([7, 7]) }, { kind: "move", path: at([8, 7]) }], CORNER, 5, 7);
     expect(t.refusals).toEqual([null, null, null, expect.stringContaining("D20-MOVE-07")]);
     expect([t.a.x, t.a.y]).toEqual([7, 7]);
+  });
+
+  it("D20-MOVE-22, D20-MOVE-24: from (5, 7) the rubble at (6, 7) costs 2 and each floor tile 1: 6 movement reach (10, 7), not (11, 7)", () => {
+    const t = planned([{ kind: "move", path: at([6, 7], [7, 7], [8, 7], [9, 7], [10, 7]) }, { kind: "move", path: at([11, 7]) }], CORNER, 5, 7);
+    expect(t.refusals).toEqual([null, expect.stringContaining("D20-MOVE-07")]);
+    expect([t.a.x, t.a.y]).toEqual([10, 7]);
+  });
+
+  it("D20-MOVE-25, D20-MOVE-23, D20-MOVE-35: an ally standing on the plain tile (6, 5) costs 2 to cross; standing on the rubble (6, 7) still 2, not 3", () => {
+    const ally = (x: number, y: number) => (sim: Simulation) => hero(sim, x, y);
+    const floor = planned([{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5]) }, { kind: "move", path: at([11, 5]) }], ARENA, 5, 5, ally(6, 5));
+    expect(floor.refusals).toEqual([null, expect.stringContaining("D20-MOVE-07")]);
+    expect([floor.a.x, floor.a.y]).toEqual([10, 5]);
+    const rubble = planned([{ kind: "move", path: at([6, 7], [7, 7], [8, 7], [9, 7], [10, 7]) }, { kind: "move", path: at([11, 7]) }], CORNER, 5, 7, ally(6, 7));
+    expect(rubble.refusals).toEqual([null, expect.stringContaining("D20-MOVE-07")]);
+    expect([rubble.a.x, rubble.a.y]).toEqual([10, 7]);
   });
 });
