@@ -47,7 +47,7 @@ describe("d20 movement on the grid in play (planTurn)", () => {
     expect([t.a.x, t.a.y]).toEqual([5, 5]);
   });
 
-  it("D20-MOVE-02: one move mixes walking and swimming: 1 tile walked (6 → 5), the switch (−2, then ×½: 1.5), 1 tile swum", () => {
+  it("D20-MOVE-02, D20-MOVE-14, D20-MOVE-15, D20-MOVE-18, D20-MOVE-21: one move mixes walking and swimming: 1 tile walked (6 → 5), the switch mid-move (−2, then ×½: 1.5), 1 tile swum, a second refused", () => {
     const t = planned([{ kind: "move", path: at([7, 5]) }, { kind: "switchMode", mode: "swim" }, { kind: "move", path: at([8, 5]) }, { kind: "move", path: at([9, 5]) }], POOL, 6, 5);
     expect(of(t.events, "moveModeChanged")).toMatchObject([{ unitId: t.a.id, from: "walk", mode: "swim", movementBefore: 5, movementLeft: 1.5 }]);
     expect(t.refusals).toEqual([null, null, null, expect.stringContaining("D20-MOVE-07")]);
