@@ -400,17 +400,21 @@ export const D20_KIT_WEAPONS: Readonly<Record<"shortsword" | "dagger" | "spear",
  * Left open (server content; the chapter gives no classes): what an adventurer of a class brings
  * into a d20 room besides its spells, set when its party arrives. `mainHand`/`offHand`: weapons
  * of {@link D20_KIT_WEAPONS}; `twoWeaponStyleFromLevel`: from this level the class keeps its damage
- * modifiers on the off-hand attack (a technique, D20-ATTACK-34); `reactions`: reaction abilities
+ * modifiers on the off-hand attack (a technique, D20-ATTACK-34); `extraAttackFromLevel`: from this
+ * level its Attack action holds two weapon attacks (a technique, D20-MOVE-11); `reactions`: reaction abilities
  * (D20-FLOW-37); `extraDefences`: defences a skill grants in exchange for the class's `stamina`
  * (each costs {@link EXTRA_DEFENCE_STAMINA}, paid when the party arrives, D20-ACTION-26); `attackBonus`: a skill's bonus to its weapon
  * attack rolls (D20-ATTACK-04). The Rogue fights with shortsword and dagger, the Skyrider with a
- * spear and barges allies aside from the saddle, the Warrior's Shield Wall shoves allies aside and grants an extra defence, the Priest
+ * spear and barges allies aside from the saddle, the Warrior's Shield Wall shoves allies aside and grants an extra defence (from
+ * level 3 it strikes twice in an Attack action), the Priest
  * conjures an arcane shield with its Mana, the Scout's marksmanship adds 1 to its shots.
  */
 export const D20_CLASS_KITS: Readonly<Record<string, {
   mainHand?: keyof typeof D20_KIT_WEAPONS;
   offHand?: keyof typeof D20_KIT_WEAPONS;
   twoWeaponStyleFromLevel?: number;
+  /** From this level the class's technique gives its Attack action two weapon attacks (D20-MOVE-11, D20-MOVE-12: the chapter's fighter with two attacks). */
+  extraAttackFromLevel?: number;
   reactions?: readonly ("arcaneShield" | "shoveAlly")[];
   extraDefences?: number;
   /** Stamina the class brings (added to its spells' pool). */
@@ -419,7 +423,7 @@ export const D20_CLASS_KITS: Readonly<Record<string, {
 }>> = {
   Rogue: { mainHand: "shortsword", offHand: "dagger", twoWeaponStyleFromLevel: 3 },
   Skyrider: { mainHand: "spear", reactions: ["shoveAlly"] },
-  Warrior: { reactions: ["shoveAlly"], extraDefences: 1, stamina: 1 },
+  Warrior: { reactions: ["shoveAlly"], extraDefences: 1, stamina: 1, extraAttackFromLevel: 3 },
   Priest: { reactions: ["arcaneShield"] },
   Scout: { attackBonus: 1 },
 };

@@ -16,9 +16,9 @@ const damaged = (ev: readonly SimEvent[]) => ev.flatMap((e) => e.type === "damag
 describe("d20 damage types reach the victims of traps (live)", () => {
   const cases = [
     // 2d8 = 5 + 4 = 9 slashing (blades, D20-DAMAGE-20), resisted (D20-DAMAGE-25): 4.
-    { ids: "D20-DAMAGE-20", mechanism: "spinningBlades", dice: [5, 4], resistances: ["slashing"], vulnerabilities: [], amount: 4, type: "slashing" },
+    { ids: "D20-DAMAGE-20, D20-DAMAGE-25", mechanism: "spinningBlades", dice: [5, 4], resistances: ["slashing"], vulnerabilities: [], amount: 4, type: "slashing" },
     // 3d6 = 1 + 2 + 3 = 6 fire → burn (D20-DAMAGE-22), burn-vulnerable (D20-DAMAGE-26): 12.
-    { ids: "D20-DAMAGE-22", mechanism: "flameJet", dice: [1, 2, 3], resistances: [], vulnerabilities: ["burn"], amount: 12, type: "burn" },
+    { ids: "D20-DAMAGE-22, D20-DAMAGE-26", mechanism: "flameJet", dice: [1, 2, 3], resistances: [], vulnerabilities: ["burn"], amount: 12, type: "burn" },
     // 1d6 = 4 poison → poison (toxic gas, D20-DAMAGE-13), resistant to burn only: the full 4.
     { ids: "D20-DAMAGE-13", mechanism: "gasJet", dice: [4], resistances: ["burn"], vulnerabilities: [], amount: 4, type: "poison" },
     // 2d10 = 6 + 1 = 7 lightning → magic (an elemental magical attack, D20-DAMAGE-21), magic-vulnerable: 14.

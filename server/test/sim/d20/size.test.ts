@@ -8,31 +8,31 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { creature, plain } from "./live-helpers.ts";
 
-describe("d20 size", () => {
-  /**
-   * A player's hero at (3, 5) in a fight with `foe` (initiative hero 20, foe 1); its player plays its
-   * turn plan by plan (`keepTurn`), one move a plan, and this returns each plan's refusal (null when
-   * the move was made) and where the hero ends.
-   */
-  function walkAround(foe: (sim: ReturnType<typeof d20Sim>) => UnitRecord, moves: [number, number][][]) {
-    const sim = d20Sim(1);
-    const h = hero(sim, 3, 5, { controller: "a0" });
-    const f = foe(sim);
-    plain([h, f]);
-    h.targetId = f.id;
-    forceDice(sim, [20, 1]);
-    sim.step();
-    const refusals = moves.map((path) => {
-      expect(sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: h.id }, { type: "planTurn", action: "steps", keepTurn: true, steps: [{ kind: "move", path: path.map(([x, y]) => ({ x, y })) }] })).toEqual({ ok: true });
-      const played = sim.step().flatMap((e) => e.type === "turnPlanPlayed" ? e.refusals : []);
-      expect(played).toHaveLength(1);
-      return played[0];
-    });
-    return { refusals, at: [h.x, h.y], foe: f };
-  }
-  const MOVES: [number, number][][] = [[[4, 5], [5, 5]], [[6, 5]], [[6, 6]], [[7, 5]], [[7, 6]]];
-  const TAKEN = "a move cannot end in another creature's space";
+/**
+ * A player's hero at (3, 5) in a fight with `foe` (initiative hero 20, foe 1); its player plays its
+ * turn plan by plan (`keepTurn`), one move a plan, and this returns each plan's refusal (null when
+ * the move was made) and where the hero ends.
+ */
+function walkAround(foe: (sim: ReturnType<typeof d20Sim>) => UnitRecord, moves: [number, number][][]) {
+  const sim = d20Sim(1);
+  const h = hero(sim, 3, 5, { controller: "a0" });
+  const f = foe(sim);
+  plain([h, f]);
+  h.targetId = f.id;
+  forceDice(sim, [20, 1]);
+  sim.step();
+  const refusals = moves.map((path) => {
+    expect(sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: h.id }, { type: "planTurn", action: "steps", keepTurn: true, steps: [{ kind: "move", path: path.map(([x, y]) => ({ x, y })) }] })).toEqual({ ok: true });
+    const played = sim.step().flatMap((e) => e.type === "turnPlanPlayed" ? e.refusals : []);
+    expect(played).toHaveLength(1);
+    return played[0];
+  });
+  return { refusals, at: [h.x, h.y], foe: f };
+}
+const MOVES: [number, number][][] = [[[4, 5], [5, 5]], [[6, 5]], [[6, 6]], [[7, 5]], [[7, 6]]];
+const TAKEN = "a move cannot end in another creature's space";
 
+describe("d20 size", () => {
   it(`D20-SIZE-01, D20-SIZE-02, D20-SIZE-03: in a live room a Medium minion at (6, 5) controls its one tile (SPACE_TILES.medium = ${SPACE_TILES.medium}): a player's hero walking round it by planTurn is refused only (6, 5)`, () => {
     const r = walkAround((sim) => minion(sim, 6, 5, { faction: "dungeon" }), MOVES);
     expect([d20Of(r.foe).size, spaceSide(r.foe)]).toEqual(["medium", 1]);

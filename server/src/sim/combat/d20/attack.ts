@@ -28,13 +28,15 @@ export const DEFENCE_ABILITY: Readonly<Record<Defence, keyof D20Abilities>> = {
 /**
  * Left open (D20-ACTION, choosing a defence): the automatic policy picks the defence with the
  * highest modifier, never a negative or zero one; Magic Absorb works only against spells.
- * Ties go to the first of dodge, parry, absorb, magicAbsorb.
+ * Ties go to the first of dodge, parry, absorb, magicAbsorb. `allowed` narrows the choice (a
+ * controlled mount only Dodges, D20-MOUNT-18, mount.ts `mountDefences`); by default all four.
  * @returns the defence and its modifier, or null for none.
  */
-export function chooseDefence(a: D20Abilities, kind: AttackKind): { defence: Defence; bonus: number } | null {
+export function chooseDefence(a: D20Abilities, kind: AttackKind, allowed?: readonly Defence[]): { defence: Defence; bonus: number } | null {
   let best: { defence: Defence; bonus: number } | null = null;
   for (const d of ["dodge", "parry", "absorb", "magicAbsorb"] as const) {
     if (d === "magicAbsorb" && kind !== "spell") continue;
+    if (allowed && !allowed.includes(d)) continue;
     const bonus = a[DEFENCE_ABILITY[d]];
     if (bonus > 0 && (!best || bonus > best.bonus)) best = { defence: d, bonus };
   }

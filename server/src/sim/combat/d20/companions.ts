@@ -29,7 +29,8 @@ export function learnClassSpells(unit: UnitRecord): void {
  * Gives an adventurer its class kit ({@link D20_CLASS_KITS}; nothing for other classes or units):
  * its kit weapons in the main and off hand (the hand slots refilled through `equip`, D20-EQUIP;
  * D20-ATTACK-23 the Skyrider's spear, D20-ATTACK-30 and D20-ATTACK-33 the Rogue's shortsword and
- * thrown dagger), its two-weapon technique from its level (D20-ATTACK-34), its reaction abilities
+ * thrown dagger), its two-weapon technique from its level (D20-ATTACK-34), its second attack in
+ * the Attack action from its level (D20-MOVE-11, D20-MOVE-12), its reaction abilities
  * (D20-FLOW-37), its Stamina, turned into its extra defences at {@link EXTRA_DEFENCE_STAMINA} each
  * (D20-ACTION-26), and its attack bonus (D20-ATTACK-04).
  */
@@ -45,6 +46,7 @@ export function learnClassKit(unit: UnitRecord): void {
     d.equipment = slots;
   }
   d.twoWeaponStyle = k.twoWeaponStyleFromLevel !== undefined && unit.level >= k.twoWeaponStyleFromLevel;
+  if (k.extraAttackFromLevel !== undefined && unit.level >= k.extraAttackFromLevel) d.attacksPerAction = 2; // D20-MOVE-11
   if (k.reactions) d.reactionAbilities = [...k.reactions];
   d.stamina += k.stamina ?? 0;
   // D20-ACTION-26: the skill turns Stamina into extra defences, EXTRA_DEFENCE_STAMINA each, up to its count.

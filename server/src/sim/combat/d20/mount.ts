@@ -3,6 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isWalkable } from "../../world/grid.ts";
 import { isActive } from "../../world/units.ts";
+import type { Defence } from "./attack.ts";
 import type { Dice } from "./dice.ts";
 import { modeOf } from "./movement.ts";
 import { d20Of } from "./sheet.ts";
@@ -88,5 +89,16 @@ export function isControlled(trained: boolean, intelligent: boolean, summoned: b
   return riderWantsControl && trained && !intelligent && !summoned;
 }
 
-/** D20-MOUNT-18 (Left open source defect): a controlled mount's turn actions; Dodge is its only defence. */
+/** D20-MOUNT-18 (Left open source defect): a controlled mount's turn actions; Dodge is its only defence ({@link mountDefences}). */
 export const CONTROLLED_MOUNT_ACTIONS = ["dash", "disengage"] as const;
+
+/**
+ * D20-MOUNT-18 (Left open source defect: Dodge is a reaction in these rules, not an action): the
+ * defences `unit` may react with when attacked: a mount its rider controls only Dodges; every
+ * other creature may use any (`undefined`: no restriction, attack.ts `chooseDefence`).
+ */
+export function mountDefences(sim: Simulation, unit: UnitRecord): readonly Defence[] | undefined {
+  const riderId = d20Of(unit).riderId;
+  const rider = riderId ? sim.state.units[riderId] : undefined;
+  return rider && d20Of(rider).riding?.controlled ? ["dodge"] : undefined;
+}

@@ -96,7 +96,7 @@ export interface D20TurnOptions {
   /** Help (D20-ACTION-16 to D20-ACTION-18): the allies it may help and the foes within {@link HELP_RANGE} tiles it may help against, by id; empty without the full action. */
   helpAllies: string[];
   helpFoes: string[];
-  /** Dying creatures within 1 tile it may give first aid to (D20-HP-29: any unconscious creature, foes too), by id. */
+  /** Dying creatures within 1 tile it may give first aid to (D20-HP-29: any unconscious creature, foes too), and bleeding ones above 0 HP (D20-STATUS-11: the Medicine skill), by id. */
   firstAidTargets: string[];
   /** Foes it may try to grapple now (D20-ATTACK-35 to D20-ATTACK-38: size, reach, a free hand; with an attack of the Attack action), by id. */
   grappleTargets: string[];
@@ -180,8 +180,10 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
   const offHandThrownTargets = twoWeapons && me.offHand!.thrown ? foes.filter(inThrow).sort(byId).map((f) => f.id) : [];
   const helpFoes = full && allies.length > 0 ? foes.filter((f) => unitDistance(sim, unit, f) <= HELP_RANGE).sort(byId).map((f) => f.id) : [];
   const helpAllies = helpFoes.length > 0 ? [...allies].sort(byId).map((u) => u.id) : [];
-  // D20-HP-29 names any unconscious creature: a dying foe may be stabilised too (d20finish).
-  const firstAidTargets = full ? others.filter((u) => !d20Of(u).dead && d20Of(u).hp === 0 && !d20Of(u).stable && unitDistance(sim, unit, u) <= 1).sort(byId).map((u) => u.id) : [];
+  // D20-HP-29 names any unconscious creature: a dying foe may be stabilised too (d20finish);
+  // D20-STATUS-11: a bleeding creature above 0 HP may be treated with the Medicine skill.
+  const needsAid = (d: ReturnType<typeof d20Of>) => !d.dead && ((d.hp === 0 && !d.stable) || (d.hp > 0 && hasStatus(d.statuses, "bleeding")));
+  const firstAidTargets = full ? others.filter((u) => needsAid(d20Of(u)) && unitDistance(sim, unit, u) <= 1).sort(byId).map((u) => u.id) : [];
   // D20-ATTACK-33, THROW_RANGE (Left open): a main weapon with the thrown property, with an attack of the Attack action.
   const thrownTargets = canAttack && me.weapon.thrown ? foes.filter(inThrow).sort(byId).map((f) => f.id) : [];
   // D20-FLOW-31, D20-FLOW-33, D20-ACTION-21: an item that needs Use an Object with the demi-action (or the full action) left; swapping weapons also with the free interaction.

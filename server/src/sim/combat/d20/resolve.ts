@@ -7,7 +7,7 @@ import { encounterOf, noteReaction } from "../encounters/book.ts";
 import { arcaneShield, shoveAside } from "./reactions.ts";
 import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind, type Cover } from "./attack.ts";
 import { mapCover } from "./cover.ts";
-import { badLuckRoll, fallDamage, riderHeight, unseatRoll } from "./mount.ts";
+import { badLuckRoll, fallDamage, mountDefences, riderHeight, unseatRoll } from "./mount.ts";
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType, type DamageDefence } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { gridDistance, type SpacedPos } from "./movement.ts";
@@ -181,7 +181,7 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
     return { hit: false, critical: false, fumble: false, total: 0, ac: t.ac, damage: 0, outcome: "none" };
   }
   let defenceBonus = 0;
-  const d = t.hp > 0 ? chooseDefence(t.abilities, kind) : null;
+  const d = t.hp > 0 ? chooseDefence(t.abilities, kind, mountDefences(sim, target)) : null;
   const shield = arcaneShield(sim, attacker, target, d?.bonus ?? 0);
   if (shield > 0) {
     defenceBonus = shield;

@@ -6,7 +6,7 @@ import { isActive } from "../../world/units.ts";
 import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inBand } from "./attack.ts";
 import { addBasicDot, damageRoll, damageTaken, magicAdvantage } from "./damage.ts";
 import { gridDistance, modeOf, spaceSide } from "./movement.ts";
-import { fallDamage, unseatRoll } from "./mount.ts";
+import { fallDamage, mountDefences, unseatRoll } from "./mount.ts";
 import { occupancy, sideAt } from "./spaces.ts";
 import { canReact, canUseMagic } from "./statuses.ts";
 import { coverBetween, defenceOf, hurt, inflict, isUp, spaceOf, unitDistance } from "./resolve.ts";
@@ -43,7 +43,7 @@ export function payFor(caster: UnitRecord, spell: D20Spell): void {
 export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRecord, spell: D20Spell, onReaction?: (id: string) => void): boolean {
   const c = d20Of(caster), t = d20Of(target);
   let bonus = 0;
-  const d = t.hp > 0 ? chooseDefence(t.abilities, "spell") : null;
+  const d = t.hp > 0 ? chooseDefence(t.abilities, "spell", mountDefences(sim, target)) : null;
   if (d && canReact(t.statuses, false, t.reactionUsed)) {
     t.reactionUsed = true;
     bonus = d.bonus;

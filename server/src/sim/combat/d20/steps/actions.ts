@@ -2,7 +2,7 @@
 import { areEnemies } from "../../../world/units.ts";
 import { participantsOf } from "../../encounters/book.ts";
 import { perceiveRoll } from "../attack.ts";
-import { HEALING_POTION_DICE, HELP_RANGE } from "@malignus/shared";
+import { D20, HEALING_POTION_DICE, HELP_RANGE } from "@malignus/shared";
 import { interact, spendAction } from "../actions.ts";
 import { swappableInCombat } from "../equip.ts";
 import { USE_OBJECT_NEEDS_ACTION } from "../options.ts";
@@ -10,7 +10,7 @@ import { rollDice } from "../dice.ts";
 import { hideRoll, notices, passivePerception } from "../flow.ts";
 import { modeOf, sheetModeFactor, dash } from "../movement.ts";
 import { firstAid } from "../hp.ts";
-import { treatBleeding, addStatus, removeStatus } from "../statuses.ts";
+import { treatBleeding, addStatus, hasStatus, removeStatus } from "../statuses.ts";
 import { healUnit, isUp, unitDistance } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
@@ -144,13 +144,25 @@ export const readyStep: D20Handler<"ready"> = ({ unit, me, ts }) => {
   return r;
 };
 
-/** First aid on a dying creature within 1 tile (D20-HP-29). */
+/**
+ * First aid, the action, on a creature within 1 tile: on a dying one (D20-HP-29, D20-HP-30: it may
+ * become stable); on a bleeding one above 0 HP, the Medicine skill alone (D20-STATUS-11, Left open):
+ * 1d20 + Habilité + Médecine, the bleeding stops on a total ≥ `BLEEDING_MEDICINE_DC`.
+ * Draws one d20 (two with the help of D20-ACTION-16 on a dying creature).
+ */
 export const firstAidStep: D20Handler<"firstAid"> = ({ sim, enc, unit, me, ts }, step) => {
   const b = ts.budget;
   const target = unitIn(sim, enc, step.targetId);
   if (!target) return "no such creature in the encounter";
   const t = d20Of(target);
-  if (t.dead || t.hp > 0 || t.stable) return "first aid is for a dying creature (D20-HP-29)";
+  if (!t.dead && t.hp > 0 && hasStatus(t.statuses, "bleeding")) {
+    if (unitDistance(sim, unit, target) > 1) return "the bleeding creature must be within 1 tile";
+    const r = spendAction(b, "firstAid");
+    if (r !== null) return r;
+    treatBleeding(t.statuses, "medicineSkill", sim.rng.die(D20) + me.abilities.habilite + me.skills.medecine);
+    return null;
+  }
+  if (t.dead || t.hp > 0 || t.stable) return "first aid is for a dying or bleeding creature (D20-HP-29, D20-STATUS-11)";
   if (unitDistance(sim, unit, target) > 1) return "the dying creature must be within 1 tile";
   const r = spendAction(b, "firstAid");
   if (r !== null) return r;

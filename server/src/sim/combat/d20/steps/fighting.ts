@@ -10,11 +10,15 @@ import { d20Of } from "../sheet.ts";
 import { strike, attackTile, takeAttack, inThrowRange, offHandStrike } from "../strikes.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
 
-/** One weapon attack (D20-ACTION-05, D20-ACTION-06, D20-ATTACK-19, D20-ATTACK-51), thrown (D20-ATTACK-33) or with the off hand after the Attack action (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34). */
+/**
+ * One weapon attack (D20-ACTION-05, D20-ACTION-06, D20-ATTACK-19, D20-ATTACK-51), thrown (D20-ATTACK-33) or with the off hand after the Attack action (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34).
+ * The target is a foe of the encounter that is not dead: one at 0 HP may be struck too (D20-HP-26,
+ * D20-HP-27 damage at 0 HP counts failures, two from a critical hit; D20-HP-28; D20-HP-33).
+ */
 export const attackStep: D20Handler<"attack"> = ({ sim, enc, unit, me, ts }, step) => {
   const b = ts.budget;
   const target = unitIn(sim, enc, step.targetId);
-  if (!target || !isUp(target) || !areEnemies(unit, target)) return "no such foe in the encounter";
+  if (!target || d20Of(target).dead || !areEnemies(unit, target)) return "no such foe in the encounter";
   const thrown = step.thrown === true;
   const weapon = step.offHand ? me.offHand : me.weapon;
   if (thrown && !weapon?.thrown) return "only a weapon with the thrown property can be thrown (D20-ATTACK-33)";
