@@ -35,6 +35,11 @@ export interface ServerReport {
    * simulation, projection, views, patch, send), in µs, over the window; null when /metrics has none.
    */
   stepPhasesUs?: Record<string, number> | null;
+  /**
+   * The same phases in CPU time of the server's step thread (`malignus_room_step_phase_cpu_seconds_total`),
+   * µs per room step: without the time a step waited for a core on a busy machine. Absent in older reports.
+   */
+  stepPhasesCpuUs?: Record<string, number> | null;
   notes: string[];
 }
 
@@ -132,6 +137,7 @@ export function formatReport(r: LoadReport): string {
       `room step ${r.server.tickMs ? `p50 ${r.server.tickMs.p50.toFixed(2)} ms, p95 ${r.server.tickMs.p95.toFixed(2)} ms, p99 ${r.server.tickMs.p99.toFixed(2)} ms` : "n/a"}` +
       (r.server.notes.length ? ` (${r.server.notes.join("; ")})` : ""),
     ...(r.server.stepPhasesUs ? [`room step phases (mean µs per step): ${Object.entries(r.server.stepPhasesUs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`] : []),
+    ...(r.server.stepPhasesCpuUs ? [`room step phases, CPU (mean µs of the step thread's CPU per step): ${Object.entries(r.server.stepPhasesCpuUs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`] : []),
     `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core, event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
   ];
   return lines.join("\n");
