@@ -32,7 +32,7 @@ import { DungeonState } from "@malignus/shared/schema";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
 import { projectState, structureVersion } from "../src/rooms/projection.ts";
-import { StepViewContext, ViewSignature, lazyContext, patchCarriesViews, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
+import { StepViewContext, ViewSignature, lazyContext, patchCarriesViews, syncChangedView, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
 import { isActive } from "../src/sim/world/units.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
 import { chooseKeeperAction, type KeeperView } from "../../loadtest/src/bots/keeper.ts";
@@ -109,7 +109,7 @@ function newRoomStep(room: BenchRoom): void {
     room.controllersVersion = version;
     state.units.forEach((u) => { if (u.controller !== "") u.controller = ""; });
   }
-  if (room.sig.changed(state, room.ctx, room.viewer, structureVersion)) syncView(room.view, state, room.ctx, room.viewer);
+  if (room.sig.changed(state, room.ctx, room.viewer, structureVersion)) syncChangedView(room.view, state, room.ctx, room.viewer, room.sig);
   const t = sim.state.tick;
   const day = Math.floor(t / TICKS_PER_GAME_DAY) + 1;
   const hour = Math.floor((t % TICKS_PER_GAME_DAY) / TICKS_PER_GAME_HOUR);
