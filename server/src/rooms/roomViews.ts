@@ -65,10 +65,13 @@ export class RoomViews {
    * ticks (`performance.now()`), times the `projection` phase.
    */
   project(seats: number, started?: number): void {
-    projectState(this.#state, this.#sim, this.#timeScale);
+    const changed = projectState(this.#state, this.#sim, this.#timeScale);
     if (started !== undefined) { this.projectedAt = performance.now(); addStepPhase("projection", this.projectedAt - started); }
-    this.#ctx.invalidate();
     this.#projectControllers(seats);
+    // Issue 20 part 2: no tick, no input, nothing marked (projection.ts): what each view may see
+    // is as it was, so the views are not even asked (a view attached since was synced then).
+    if (!changed) return;
+    this.#ctx.invalidate();
     const views = this.#list;
     for (let i = 0; i < views.length; i++) {
       const entry = views[i]!;
