@@ -110,9 +110,11 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
  */
 export function awaitingPlayer(simulation: Simulation): boolean {
   const sim = simulation.state;
-  for (const _ in sim.duelProposals ?? {}) return true; // issue 8: a duel proposal waits for a person's answer
-  for (const _ in sim.duelMercies ?? {}) return true; // issue 8: a duel winner's side decides whether to spare the loser (P100-DUEL-20)
-  for (const eid in sim.encounters ?? {}) {
+  // Once per tick in every room (stepLoop.ts): the absent maps of a malignus room cost no object.
+  if (sim.duelProposals) for (const _ in sim.duelProposals) return true; // issue 8: a duel proposal waits for a person's answer
+  if (sim.duelMercies) for (const _ in sim.duelMercies) return true; // issue 8: a duel winner's side decides whether to spare the loser (P100-DUEL-20)
+  if (!sim.encounters) return false;
+  for (const eid in sim.encounters) {
     const enc = sim.encounters![eid] as EncounterRecord;
     if (enc.waitingSince < 0 || enc.turnIndex >= enc.order.length) continue;
     if (sim.units[enc.order[enc.turnIndex] as string]?.controller) return true;
