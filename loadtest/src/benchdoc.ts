@@ -317,6 +317,7 @@ export function renderDoc(input: {
       `| memory per room ((RSS at the end − RSS before the ramp) ÷ rooms) | ${fig("load.memoryKiBPerRoom", 0)} KiB |`,
       ...phases.map((k) => `| room step phase \`${k}\`, mean µs per step | ${fig(`load.stepPhase.${k}Micros`)} |`),
       `| our own work per room step (simulation + projection + views) | ${fig("load.stepOwnWorkMicros")} µs |`,
+      ...(F["load.stepOwnWorkCpuMicros"] ? [`| our own work per room step, CPU of the step thread (without waiting for a core) | ${fig("load.stepOwnWorkCpuMicros")} µs |`] : []),
       `| load generator CPU | ${fig("load.generatorCpuPercent")} % of a core |`, "");
   }
 
@@ -420,7 +421,8 @@ export function renderDoc(input: {
     target("tick at 1,000 entities ≤ 2,000 µs mean", "bench.scaling.1000.meanMicros", 2000, 1, " µs");
     target("60 game days ≤ 30 s", "bench.days.sixtyDaysWallSeconds", 30, 2, " s");
   }
-  if (l0) target(`our own work per room step ≤ 35 µs (at ${l0.options.rooms} rooms; the target is at 400)`, "load.stepOwnWorkMicros", 35, 1, " µs");
+  // Issue 20 part 2: the budget is CPU work; a report with the step thread's CPU time is held to it.
+  if (l0) target(`our own work per room step ≤ 35 µs (at ${l0.options.rooms} rooms; the target is at 400)${F["load.stepOwnWorkCpuMicros"] ? ", CPU of the step thread" : ""}`, F["load.stepOwnWorkCpuMicros"] ? "load.stepOwnWorkCpuMicros" : "load.stepOwnWorkMicros", 35, 1, " µs");
   if (R.bandwidth.length > 0) target("spectator mid-fight ≤ 0.3 KB/s (headless, no keeper building)", "bandwidth.totalBytesPerSecond", 307.2, 1, " B/s");
   if (fl) target("spectator mid-fight ≤ 0.3 KB/s (live, keeper bots building)", "fight.spectatorInvasionBytesPerSecond", 307.2, 0, " B/s");
   if (c0) {

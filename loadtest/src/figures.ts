@@ -110,6 +110,13 @@ export function loadFigures(prefix: string, l: LoadReport): RunFigures {
     const own = ["simulation", "projection", "views"].map((k) => l.server.stepPhasesUs?.[k]).filter((v): v is number => v !== undefined);
     if (own.length > 0) f[`${prefix}.stepOwnWorkMicros`] = own.reduce((a, v) => a + v, 0);
   }
+  // Issue 20 part 2: the same in CPU time of the step thread (without waiting for a core).
+  const cpu = l.server.stepPhasesCpuUs;
+  if (cpu) {
+    for (const [phase, us] of Object.entries(cpu)) f[`${prefix}.stepPhaseCpu.${phase}Micros`] = us;
+    const own = ["simulation", "projection", "views"].map((k) => cpu[k]).filter((v): v is number => v !== undefined);
+    if (own.length > 0) f[`${prefix}.stepOwnWorkCpuMicros`] = own.reduce((a, v) => a + v, 0);
+  }
   return f;
 }
 

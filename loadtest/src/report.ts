@@ -44,6 +44,11 @@ export interface ServerReport {
    * simulation, projection, views, patch, send), in µs, over the window; null when /metrics has none.
    */
   stepPhasesUs?: Record<string, number> | null;
+  /**
+   * The same phases in CPU time of the server's step thread (`malignus_room_step_phase_cpu_seconds_total`),
+   * µs per room step: without the time a step waited for a core on a busy machine. Absent in older reports.
+   */
+  stepPhasesCpuUs?: Record<string, number> | null;
   notes: string[];
 }
 
@@ -152,6 +157,7 @@ export function formatReport(r: LoadReport): string {
     ...(r.server.heapMiB ? [`server memory at the end (MiB): V8 heap ${r.server.heapMiB.heapTotal.toFixed(0)} (new space ${r.server.heapMiB.newSpace?.toFixed(0) ?? "n/a"}, old space ${r.server.heapMiB.oldSpace?.toFixed(0) ?? "n/a"}; live ${r.server.heapMiB.heapUsed.toFixed(0)}), external ${r.server.heapMiB.external?.toFixed(0) ?? "n/a"}` +
       (r.server.rssMiB === null ? "" : `, outside the heap ${(r.server.rssMiB - r.server.heapMiB.heapTotal).toFixed(0)}`)] : []),
     ...(r.server.stepPhasesUs ? [`room step phases (mean µs per step): ${Object.entries(r.server.stepPhasesUs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`] : []),
+    ...(r.server.stepPhasesCpuUs ? [`room step phases, CPU (mean µs of the step thread's CPU per step): ${Object.entries(r.server.stepPhasesCpuUs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`] : []),
     `load generator: CPU ${r.generator.cpuPercent.toFixed(1)}% of a core${r.generator.workers ? ` (${r.generator.workers} worker threads; the worst one's lag)` : ""}, ${r.connections.held > 0 ? `${(r.generator.cpuPercent / r.connections.held).toFixed(3)}% per client held, ` : ""}event-loop lag p50 ${r.generator.eventLoopLagMs.p50.toFixed(1)} ms, p99 ${r.generator.eventLoopLagMs.p99.toFixed(1)} ms, max ${r.generator.eventLoopLagMs.max.toFixed(1)} ms`,
   ];
   return lines.join("\n");

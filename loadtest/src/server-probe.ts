@@ -88,6 +88,7 @@ export function serverReport(before: ServerReading, after: ServerReading): Serve
       source: "metrics",
       heapMiB: heapFigures(after.metrics),
       stepPhasesUs: stepPhases(before.metrics, after.metrics),
+      stepPhasesCpuUs: stepPhases(before.metrics, after.metrics, "room_step_phase_cpu_seconds_total"),
       cpuPercent: cpuA !== null && cpuB !== null && seconds > 0 ? (100 * (cpuA - cpuB)) / seconds : null,
       procCpuPercent,
       rssMiB: rss === null ? null : rss / 2 ** 20,
@@ -128,12 +129,13 @@ export function heapFigures(samples: readonly PromSample[]): ServerReport["heapM
 }
 
 /**
- * Mean µs per room step of each phase of `*_room_step_phase_seconds_total{phase}` between two
+ * Mean µs per room step of each phase of `*_room_step_phase_seconds_total{phase}` (real time;
+ * `metric` `room_step_phase_cpu_seconds_total`: the thread's CPU time) between two
  * scrapes (the phase's seconds ÷ the steps counted by `*_room_step_duration_seconds_count`), in
  * the order the server lists them; null when either metric is missing or no step ran.
  */
-export function stepPhases(before: readonly PromSample[], after: readonly PromSample[]): Record<string, number> | null {
-  const phaseName = findName(after, "room_step_phase_seconds_total");
+export function stepPhases(before: readonly PromSample[], after: readonly PromSample[], metric = "room_step_phase_seconds_total"): Record<string, number> | null {
+  const phaseName = findName(after, metric);
   const countName = findName(after, "room_step_duration_seconds_count");
   if (!phaseName || !countName) return null;
   const steps = (sumOf(after, countName) ?? 0) - (sumOf(before, countName) ?? 0);

@@ -58,7 +58,8 @@ describe("load report", () => {
       `# TYPE a counter\nm_process_cpu_seconds_total ${cpu}\nm_process_resident_memory_bytes ${200 * 2 ** 20}\n` +
       `m_room_step_duration_seconds_bucket{le="0.001"} ${fast}\nm_room_step_duration_seconds_bucket{le="0.01"} ${total}\nm_room_step_duration_seconds_bucket{le="+Inf"} ${total}\n` +
       `m_room_step_duration_seconds_count ${total}\n` +
-      `m_room_step_phase_seconds_total{phase="simulation"} ${total * 0.00004}\nm_room_step_phase_seconds_total{phase="send"} ${total * 0.00001}\n`);
+      `m_room_step_phase_seconds_total{phase="simulation"} ${total * 0.00004}\nm_room_step_phase_seconds_total{phase="send"} ${total * 0.00001}\n` +
+      `m_room_step_phase_cpu_seconds_total{phase="simulation"} ${total * 0.00003}\nm_room_step_phase_cpu_seconds_total{phase="send"} ${total * 0.000005}\n`);
     const before: ServerReading = { at: 0, metrics: scrape(10, 0, 0), procCpuSeconds: 1, procRssBytes: null };
     const after: ServerReading = { at: 20_000, metrics: scrape(15, 100, 200), procCpuSeconds: 6, procRssBytes: 2 ** 20 };
     const r = serverReport(before, after);
@@ -72,7 +73,12 @@ describe("load report", () => {
     expect(Object.keys(r.stepPhasesUs ?? {})).toEqual(["simulation", "send"]);
     expect(r.stepPhasesUs?.simulation).toBeCloseTo(40, 9);
     expect(r.stepPhasesUs?.send).toBeCloseTo(10, 9);
+    // The CPU counter (issue 20 part 2) the same way: 30 µs of simulation, 5 of send per step.
+    expect(Object.keys(r.stepPhasesCpuUs ?? {})).toEqual(["simulation", "send"]);
+    expect(r.stepPhasesCpuUs?.simulation).toBeCloseTo(30, 9);
+    expect(r.stepPhasesCpuUs?.send).toBeCloseTo(5, 9);
     expect(formatReport(report({ server: r }))).toContain("room step phases (mean µs per step): simulation 40.0, send 10.0");
+    expect(formatReport(report({ server: r }))).toContain("room step phases, CPU (mean µs of the step thread's CPU per step): simulation 30.0, send 5.0");
     expect(r.heapMiB).toBeNull(); // no heap gauges in these scrapes
     const heap = serverReport(before, { ...after, metrics: [...scrape(15, 100, 200), ...parsePrometheus(
       `m_nodejs_heap_size_total_bytes ${120 * 2 ** 20}\nm_nodejs_heap_size_used_bytes ${60 * 2 ** 20}\nm_nodejs_external_memory_bytes ${8 * 2 ** 20}\n` +

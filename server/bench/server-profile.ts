@@ -274,7 +274,7 @@ ${md(["self %", "function", "file:line", "area"], topRows)}
 
 ## Where our CPU goes compared with the bare room
 
-${explain(shares, top, busySamples, srv.stepPhasesUs ?? null)}
+${explain(shares, top, busySamples, srv.stepPhasesUs ?? null, srv.stepPhasesCpuUs ?? null)}
 `;
     writeFileSync(path.join(REPO, "docs/server-profile.md"), doc);
     console.log("wrote docs/server-profile.md");
@@ -282,7 +282,7 @@ ${explain(shares, top, busySamples, srv.stepPhasesUs ?? null)}
 }
 
 /** The explanation paragraph, with the figures of this run filled in. */
-function explain(shares: { area: Area; percent: number; withCalleesPercent: number }[], top: Spot[], busySamples: number, phases: Record<string, number> | null): string {
+function explain(shares: { area: Area; percent: number; withCalleesPercent: number }[], top: Spot[], busySamples: number, phases: Record<string, number> | null, cpuPhases: Record<string, number> | null = null): string {
   const get = (a: Area) => shares.find((s) => s.area === a) ?? { percent: 0, withCalleesPercent: 0 };
   const p = (a: Area) => fmt(get(a).percent);
   const w = (a: Area) => fmt(get(a).withCalleesPercent);
@@ -295,7 +295,7 @@ In this run the socket writes (\`writev\`) are ${writevPct} % of the busy sample
 
 ## Per phase of a room step
 
-The server times the phases of every room step itself (\`malignus_room_step_phase_seconds_total{phase}\` in \`GET /metrics\`, docs/operations.md), and the load runner reports their mean per step over the measured window. In this run (under the profiler, which slows everything): ${phases ? Object.entries(phases).map(([k, v]) => `${k} ${fmt(v)} µs`).join(", ") : "the server had no phase metric"}. \`simulation\` (the ticks, with their events), \`projection\` (the simulation into the schema state) and \`views\` (controllers and StateViews) are work no bare room has; \`patch\` (encode and queue one patch for the room's clients) and \`send\` (the socket writes, mostly kernel time) the bare room does too. The sampling profiler above sees only part of the server's CPU on this machine, so these wall-time figures and the /proc figures below are the ones to read.
+The server times the phases of every room step itself (\`malignus_room_step_phase_seconds_total{phase}\` in \`GET /metrics\`, docs/operations.md), and the load runner reports their mean per step over the measured window. In this run (under the profiler, which slows everything): ${phases ? Object.entries(phases).map(([k, v]) => `${k} ${fmt(v)} µs`).join(", ") : "the server had no phase metric"}. \`simulation\` (the ticks, with their events), \`projection\` (the simulation into the schema state) and \`views\` (controllers and StateViews) are work no bare room has; \`patch\` (encode and queue one patch for the room's clients) and \`send\` (the socket writes, mostly kernel time) the bare room does too. The sampling profiler above sees only part of the server's CPU on this machine, so these wall-time figures and the /proc figures below are the ones to read. The same phases in CPU time of the step thread (\`malignus_room_step_phase_cpu_seconds_total\`, without the time a step waited for a core on a busy machine): ${cpuPhases ? Object.entries(cpuPhases).map(([k, v]) => `${k} ${fmt(v)} µs`).join(", ") : "the server had no CPU phase metric"}.
 
 Measured by hand on 2026-11-29, after most of the changes below, at the target load (400 rooms × 5 clients, 20 s window after 30 s of load, \`/proc/<pid>/stat\` utime and stime, one run each on a shared machine): our server 605 ms/s of user time and 233 of kernel time, the moving bare room (20 entities at 10 Hz) 232 and 185 (2.0× in that pair of runs). The kernel side (socket reads and writes: the same number of \`writev\` calls, one per client per step) is close; the gap is user time, about 93 µs per room step (4,000 room steps a second), and the phase metric puts it in our own work: simulation 32–44 µs, projection 28–32, views 6–8 per room step live (several runs, the machine shared). The same work headless is much cheaper (\`npx tsx server/bench/room-step.ts --rooms 400 --seconds 10 --repeat 1 --thrash-kib 1024\`: simulation 18, projection 13, views 5, commands 3, encode 5 µs per room step): live, 400 rooms and 2,000 sockets run between two steps of a room, so a step finds the memory it touches out of the CPU caches, and its cost follows how many objects it touches more than how much it computes.
 

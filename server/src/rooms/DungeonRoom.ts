@@ -3,7 +3,7 @@ import { COMMAND_TYPES, COMMANDS, MalignusCloseCode, SEAT_MESSAGE, type CommandR
 import { DungeonState } from "@malignus/shared/schema";
 import type { Checkpoint, DungeonSimOptions, Input, Simulation } from "../sim/index.ts";
 import { logger } from "../logger.ts";
-import { addStepPhase, clientsGauge, messagesReceived, messagesRefused, roomsGauge, tickDuration } from "../metrics.ts";
+import { addStepPhase, clientsGauge, endStepCpu, messagesReceived, messagesRefused, roomsGauge, stepCpuMicros, tickDuration } from "../metrics.ts";
 import { corkClientsInto, uncorkAll, type Corkable } from "../transport.ts";
 import { checkpointEveryTicks } from "./settings.ts";
 import { RoomRefusal, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
@@ -500,6 +500,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   }
 
   #step(): void {
+    const cpu = stepCpuMicros(); // the phases' CPU time, beside their real time (metrics.ts)
     const started = performance.now();
     // Every frame a client gets in this step (events, then the patch) leaves in one socket write.
     corkClientsInto(this.clients, this.#corked);
@@ -514,6 +515,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const ended = performance.now();
     addStepPhase("send", ended - sending);
     tickDuration.observe((ended - started) / 1000);
+    endStepCpu(cpu);
   }
 
   /** Runs the step's ticks, projects, and sends the step's one patch; `started` is the step's `performance.now()`. */

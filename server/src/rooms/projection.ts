@@ -257,6 +257,12 @@ interface Mirrors {
   wiring: number;
   /** The settlements table as projected before the first raid (sim `settlementsOf`, one object kept). */
   settlementTable: Record<string, SettlementRecord> | undefined;
+  /** The simulation's tick at the last projection (-1 before the first). */
+  tick: number;
+  /** The simulation's accepted inputs (`inputLog.length`) at the last projection. */
+  inputs: number;
+  /** The simulation object of the last projection. */
+  simulation: Simulation | undefined;
   units: Mirror<UnitRecord, Unit, UnitShadow>;
   parts: Mirror<PartRecord, TrapPart, PartShadow>;
   cables: Mirror<CableRecord, Cable, CableShadow>;
@@ -280,6 +286,9 @@ function makeMirrors(target: DungeonState): Mirrors {
     partsRecheck: Infinity,
     wiring: -1,
     settlementTable: undefined,
+    tick: -1,
+    inputs: -1,
+    simulation: undefined,
     units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
       projectUnit(u, s, r);
       projectUnitCombat(u, s, r, ctx.simulation.ruleset);
@@ -330,8 +339,21 @@ export function tickNeedsSync(synced: number | undefined, t: number, paused: boo
  * (rooms/shadows.ts): an unchanged value costs one plain comparison and writes nothing. `target`
  * must only be written by this function and {@link projectMap} (besides the units' `controller`,
  * the room's).
+ *
+ * Issue 20 part 2, an idle room step does no projection work: when no tick ran and no input was
+ * accepted since the last projection of `target` (the same simulation, the same tick, the same
+ * `inputLog` length) and nothing was marked, the simulation's records are as they were (only a
+ * tick or an input changes them; the room writes none), so only the root fields are compared:
+ * the units, the parties, the Journals and the turn options are not even read. A paused room, or
+ * a room whose `timeScale` runs no tick this step, does that. With {@link setProjectionChecks} on
+ * (tests, which may write records directly between two projections) everything is projected
+ * anyway, as before.
+ * @returns false when the step was such an idle one and skipped (no record can have changed, so
+ *   the views need no sync), true otherwise (always with the checks on).
+ * @throws Error only with {@link setProjectionChecks} on, on a record of a marked collection
+ *   changed without its change mark (see `Mirror.sync`).
  */
-export function projectState(target: DungeonState, simulation: Simulation, timeScale: number): void {
+export function projectState(target: DungeonState, simulation: Simulation, timeScale: number): boolean {
   const sim = simulation.state;
   let m = mirrorsOf.get(target);
   if (m === undefined) { m = makeMirrors(target); mirrorsOf.set(target, m); }
@@ -359,6 +381,15 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
     simulation, networks: cableNetworks(simulation), width: sim.map.width, tick: t, partsRecheck: partsDue ? Infinity : m.partsRecheck,
   };
   const wiring = wiringRevision(simulation); // parts, cables, doors added, removed or moved (traps/network.ts)
+  const inputs = simulation.inputLog.length;
+  const idle = marks === NO_CHANGES && wiring === m.wiring && !partsDue && t === m.tick && inputs === m.inputs && simulation === m.simulation;
+  m.tick = t;
+  m.inputs = inputs;
+  m.simulation = simulation;
+  if (idle && !projectionChecks) {
+    projectInvasion(target, simulation, root);
+    return false;
+  }
   m.units.sync(sim.units, ctx, allUnits(simulation)); // a new list whenever a unit was added or removed (world/units.ts)
   projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
@@ -367,7 +398,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   // (tests) look at them anyway.
   if (marks === NO_CHANGES && wiring === m.wiring && !partsDue && !projectionChecks) {
     projectInvasion(target, simulation, root);
-    return;
+    return true;
   }
   m.wiring = wiring;
   m.parts.sync(sim.parts, ctx, wiring, partsDue ? null : marks.parts);
@@ -386,6 +417,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   m.duelProposals.sync(sim.duelProposals, ctx, undefined, marks?.duelProposals ?? null); // P100-DUEL-01 (rooms/duelProjection.ts)
   m.duelMercies.sync(sim.duelMercies, ctx, undefined, marks?.duelMercies ?? null); // P100-DUEL-20 (rooms/duelProjection.ts)
   projectInvasion(target, simulation, root);
+  return true;
 }
 
 /** The invasion fields: count, party, spotted, and the indicator (INV-20 to INV-25, INV-83). */

@@ -5,7 +5,7 @@ import type { DungeonState } from "@malignus/shared/schema";
 import type { Simulation } from "../sim/index.ts";
 import { addStepPhase } from "../metrics.ts";
 import { projectState, structureVersion } from "./projection.ts";
-import { StepViewContext, ViewSignature, eventVisible, initView, patchCarriesViews, syncView, viewerKey, type Viewer } from "./views.ts";
+import { StepViewContext, ViewSignature, eventVisible, initView, patchCarriesViews, syncChangedView, syncView, viewerKey, type Viewer } from "./views.ts";
 import { spectatorsHear } from "../sim/views/index.ts";
 
 /** One shared StateView of a room and what the room keeps to sync it and to send it events. */
@@ -66,16 +66,20 @@ export class RoomViews {
    * ticks (`performance.now()`), times the `projection` phase.
    */
   project(seats: number, started?: number): void {
-    projectState(this.#state, this.#sim, this.#timeScale);
+    const changed = projectState(this.#state, this.#sim, this.#timeScale);
     if (started !== undefined) { this.projectedAt = performance.now(); addStepPhase("projection", this.projectedAt - started); }
-    this.#ctx.invalidate();
     this.#projectControllers(seats);
+    // Issue 20 part 2: no tick, no input, nothing marked (projection.ts): what each view may see
+    // is as it was, so the views are not even asked (a view attached since was synced then).
+    if (!changed) return;
+    this.#ctx.invalidate();
     const views = this.#list;
     for (let i = 0; i < views.length; i++) {
       const entry = views[i]!;
-      // Skipped while nothing it may see has changed (views.ts ViewSignature).
+      // Skipped while nothing it may see has changed (views.ts ViewSignature); else only the
+      // collections whose entries were added or removed, unless more may have changed.
       if (!entry.signature.changed(this.#state, this.#ctx, entry.viewer, structureVersion)) continue;
-      syncView(entry.view, this.#state, this.#ctx, entry.viewer);
+      syncChangedView(entry.view, this.#state, this.#ctx, entry.viewer, entry.signature);
     }
   }
 

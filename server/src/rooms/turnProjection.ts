@@ -31,6 +31,9 @@ function projectSpells(entry: TurnOptions, spells: readonly D20SpellOptionData[]
   });
 }
 
+/** Targets of a ruleset without turns whose `turnOptions` map {@link projectTurnOptions} saw empty. */
+const withoutTurnOptions = new WeakSet<DungeonState>();
+
 /**
  * Projects `DungeonState.turnOptions` (issue 7 "Who decides"): in a d20 room, for every encounter
  * whose current turn waits for a player's plan (`waitingSince` ≥ 0, see combat/encounters/), the
@@ -43,8 +46,13 @@ function projectSpells(entry: TurnOptions, spells: readonly D20SpellOptionData[]
 export function projectTurnOptions(target: DungeonState, simulation: Simulation): void {
   const sim = simulation.state;
   // Issue 20 part 2: only d20 and d100 rooms have turn options; elsewhere there is nothing to add
-  // and, the map being empty, nothing to remove (no set built, no key walked each step).
-  if (sim.ruleset !== "d20" && sim.ruleset !== "d100" && target.turnOptions.size === 0) return;
+  // and, the map being empty, nothing to remove (no set built, no key walked each step). Only
+  // this function writes the map and it adds only in those rulesets, so a target once seen empty
+  // in another ruleset stays so: the map is not even read again.
+  if (sim.ruleset !== "d20" && sim.ruleset !== "d100") {
+    if (withoutTurnOptions.has(target)) return;
+    if (target.turnOptions.size === 0) { withoutTurnOptions.add(target); return; }
+  }
   const live = new Set<string>();
   if (sim.ruleset === "d20") {
     for (const eid in sim.encounters ?? {}) {
@@ -110,9 +118,11 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
  */
 export function awaitingPlayer(simulation: Simulation): boolean {
   const sim = simulation.state;
-  for (const _ in sim.duelProposals ?? {}) return true; // issue 8: a duel proposal waits for a person's answer
-  for (const _ in sim.duelMercies ?? {}) return true; // issue 8: a duel winner's side decides whether to spare the loser (P100-DUEL-20)
-  for (const eid in sim.encounters ?? {}) {
+  // Once per tick in every room (stepLoop.ts): the absent maps of a malignus room cost no object.
+  if (sim.duelProposals) for (const _ in sim.duelProposals) return true; // issue 8: a duel proposal waits for a person's answer
+  if (sim.duelMercies) for (const _ in sim.duelMercies) return true; // issue 8: a duel winner's side decides whether to spare the loser (P100-DUEL-20)
+  if (!sim.encounters) return false;
+  for (const eid in sim.encounters) {
     const enc = sim.encounters![eid] as EncounterRecord;
     if (enc.waitingSince < 0 || enc.turnIndex >= enc.order.length) continue;
     if (sim.units[enc.order[enc.turnIndex] as string]?.controller) return true;

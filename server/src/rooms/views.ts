@@ -3,6 +3,7 @@ import { KEEPER_VIEW_TAG, type DungeonState } from "@malignus/shared/schema";
 import {
   VIEW_RULES, eventAudience, seesKeeperFields, type ViewContext, type Viewer,
 } from "../sim/views/index.ts";
+import { allUnits } from "../sim/world/units.ts";
 
 /**
  * The Colyseus adapter of the core's views (server/src/sim/views/): the core decides WHAT each
@@ -94,6 +95,14 @@ export function viewSignature(state: DungeonState, ctx: ViewContext, viewer: Vie
  */
 export class ViewSignature {
   #synced = false;
+  /**
+   * After {@link ViewSignature.changed}: true when the whole view must be synced (the first call,
+   * an `adventurer`, or a keeper's revealed adventurers, party-less units or spotted parties
+   * moved); otherwise only the collections in {@link ViewSignature.dirty} changed.
+   */
+  everything = true;
+  /** After {@link ViewSignature.changed}: the collections whose structure (version or keys, presence) changed. */
+  readonly dirty = new Set<string>();
   /** Per signature collection: its version, or undefined when its keys are kept instead. */
   readonly #versions: (number | undefined)[] = [];
   /** Per signature collection without a version: its keys in order. */
@@ -112,34 +121,43 @@ export class ViewSignature {
    * @param versionOf a map's structure version (projection.ts `structureVersion`), or undefined.
    */
   changed(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined): boolean {
-    if (viewer.kind === "adventurer") return true;
+    const dirty = this.dirty;
+    if (dirty.size > 0) dirty.clear();
+    if (viewer.kind === "adventurer") { this.everything = true; return true; }
     let changed = !this.#synced;
+    this.everything = changed;
     this.#synced = true;
     const collections = signatureCollections();
     for (let c = 0; c < collections.length; c++) {
-      const map = (state as unknown as Record<string, (ViewMap & { keys(): IterableIterator<string>; readonly size: number }) | undefined>)[collections[c]!];
+      const name = collections[c]!;
+      const map = (state as unknown as Record<string, (ViewMap & { keys(): IterableIterator<string>; readonly size: number }) | undefined>)[name];
       const present = map !== undefined;
-      if (this.#present[c] !== present) { this.#present[c] = present; changed = true; }
+      if (this.#present[c] !== present) { this.#present[c] = present; dirty.add(name); }
       if (!map) continue;
       const version = versionOf(map);
       if (version !== undefined) {
-        if (this.#versions[c] !== version) { this.#versions[c] = version; changed = true; }
+        if (this.#versions[c] !== version) { this.#versions[c] = version; dirty.add(name); }
         this.#keys[c] = undefined;
         continue;
       }
-      if (this.#versions[c] !== undefined) { this.#versions[c] = undefined; changed = true; }
+      if (this.#versions[c] !== undefined) { this.#versions[c] = undefined; dirty.add(name); }
       let keys = this.#keys[c];
-      if (keys === undefined) { keys = []; this.#keys[c] = keys; changed = true; }
+      if (keys === undefined) { keys = []; this.#keys[c] = keys; dirty.add(name); }
       if (sameKeys(keys, map)) continue;
       keys.length = 0;
       for (const k of map.keys()) keys.push(k);
-      changed = true;
+      dirty.add(name);
     }
+    if (dirty.size > 0) changed = true;
     if (viewer.kind !== "keeper") return changed;
+    const before = changed;
+    changed = false; // from here on: what a keeper's units, parties and Journals depend on (everything)
     const sim = ctx.sim.state;
     let partyless = 0; // a unit leaving its party (partyId becoming "") becomes visible
     let withParty = 0;
-    for (const id in sim.units) { if (sim.units[id]!.partyId === "") partyless++; else withParty++; }
+    // The simulation's cached unit list (world/units.ts), not a `for…in` over integer-keyed records.
+    const units = allUnits(ctx.sim);
+    for (let i = 0; i < units.length; i++) { if (units[i]!.partyId === "") partyless++; else withParty++; }
     if (partyless !== this.#partyless) { this.#partyless = partyless; changed = true; }
     // revealedToKeeper only ever holds units with a party.
     if (withParty === 0) {
@@ -161,7 +179,8 @@ export class ViewSignature {
       for (const id in sim.parties) if (sim.parties[id]?.spotted) this.#spotted.push(id);
       changed = true;
     }
-    return changed;
+    if (changed) this.everything = true;
+    return before || changed;
   }
 }
 
@@ -229,7 +248,28 @@ const FILTERED_COLLECTIONS: ReadonlySet<string> = new Set(["units", "parts"]);
 
 /** Adds to and removes from `view` the map entries `viewer` may see now. */
 export function syncView(view: StateView, state: DungeonState, ctx: ViewContext, viewer: Viewer): void {
+  syncCollections(view, state, ctx, viewer, undefined);
+}
+
+/**
+ * What the room runs after `signature.changed(…)` answered true (issue 20 part 2, views work only
+ * on change): {@link syncView} when the signature says everything may have changed (a first sync,
+ * an `adventurer`, a keeper's revealed adventurers, party-less units or spotted parties moved),
+ * else the same reconciliation over only the collections whose structure changed
+ * (`signature.dirty`). For a `keeper` or `all` viewer, what it may see of a collection whose
+ * entries were neither added nor removed depends only on what the signature follows, so the
+ * collections left out would have been left unchanged: the view ends the same, with the same
+ * calls in the same order.
+ */
+export function syncChangedView(view: StateView, state: DungeonState, ctx: ViewContext, viewer: Viewer, signature: ViewSignature): void {
+  if (signature.everything) syncView(view, state, ctx, viewer);
+  else syncCollections(view, state, ctx, viewer, signature.dirty);
+}
+
+/** {@link syncView} over `only` the collections named (all when undefined). */
+function syncCollections(view: StateView, state: DungeonState, ctx: ViewContext, viewer: Viewer, only: ReadonlySet<string> | undefined): void {
   for (const rule of VIEW_RULES) {
+    if (only !== undefined && !only.has(rule.collection)) continue;
     const map = (state as unknown as Record<string, ViewMap>)[rule.collection];
     map?.forEach((entry, id) => {
       const want = rule.visible(ctx, viewer, id);
@@ -240,6 +280,7 @@ export function syncView(view: StateView, state: DungeonState, ctx: ViewContext,
   }
   if (!seesKeeperFields(viewer)) return;
   for (const collection of KEEPER_TAGGED_COLLECTIONS) {
+    if (only !== undefined && !only.has(collection)) continue;
     const filtered = FILTERED_COLLECTIONS.has(collection);
     (state as unknown as Record<string, ViewMap>)[collection]?.forEach((entry) => {
       if (filtered && !view.has(entry as never)) return;

@@ -41,7 +41,10 @@ function newMarks(): ChangeMarks {
 }
 
 function clearMarks(marks: ChangeMarks): void {
-  for (const k of TRACKED_COLLECTIONS) marks[k].clear();
+  for (let i = 0; i < TRACKED_COLLECTIONS.length; i++) {
+    const set = marks[TRACKED_COLLECTIONS[i]!];
+    if (set.size > 0) set.clear(); // most steps mark one or two collections: the others stay empty
+  }
 }
 
 /**

@@ -463,6 +463,13 @@ describe("metrics", () => {
       value(new RegExp(`^malignus_room_step_phase_seconds_total\\{phase="${phase}"\\} ([\\d.e-]+)$`, "m")));
     for (const seconds of phases) expect(seconds).toBeGreaterThan(0);
     expect(phases.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(value(/^malignus_room_step_duration_seconds_sum ([\d.e-]+)$/m));
+    // Issue 20 part 2: the same phases in the step thread's CPU time, every phase present and the
+    // total no more than the process's CPU time (the step thread is one of its threads).
+    const cpu = ["simulation", "projection", "views", "patch", "send"].map((phase) =>
+      value(new RegExp(`^malignus_room_step_phase_cpu_seconds_total\\{phase="${phase}"\\} ([\\d.e-]+)$`, "m")));
+    for (const seconds of cpu) expect(seconds).toBeGreaterThanOrEqual(0);
+    expect(cpu.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(cpu.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(value(/^malignus_process_cpu_seconds_total ([\d.e-]+)$/m));
     expect(value(/^malignus_patch_bytes_sent_total\{kind="patch"\} (\d+)$/m)).toBeGreaterThan(0);
     expect(value(/^malignus_messages_received_total\{type="placePart"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(value(/^malignus_messages_refused_total\{reason="NOT_FLOOR"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);

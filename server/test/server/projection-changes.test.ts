@@ -69,6 +69,48 @@ describe("work only on change (issue 20 part 2): the projection follows the simu
     expect(takeChanges(sim, a)).toBeNull();
   });
 
+  it("an idle room step (no tick, no input, nothing marked) reads no unit and answers false; an input or a tick projects again, and the state stays equal to a full projection", () => {
+    setProjectionChecks(false); // the production path
+    const sim = createDungeonSimulation({ map: "default", seed: 5, ruleset: "malignus", pauseOnSpot: false, skipToInvasion: true, startPaused: true }, loadMap("default"));
+    const state = new DungeonState();
+    projectMap(state, sim.state);
+    expect(projectState(state, sim, 1)).toBe(true); // the first: everything
+    sim.step(); // paused: no tick, no input
+    expect(projectState(state, sim, 1)).toBe(false);
+    // Every read of a unit record (by id or by walking them) counts from here on.
+    const units = sim.state.units;
+    let reads = 0;
+    sim.state.units = new Proxy(units, {
+      get: (t, k, r) => { reads++; return Reflect.get(t, k, r) as unknown; },
+      ownKeys: (t) => { reads++; return Reflect.ownKeys(t); },
+    });
+    const idleSteps: boolean[] = [];
+    for (let i = 0; i < 5; i++) { sim.step(); idleSteps.push(projectState(state, sim, 1)); }
+    expect([idleSteps, reads]).toEqual([[false, false, false, false, false], 0]);
+    const door = Object.keys(sim.state.doors)[0]!;
+    expect(sim.apply({ type: "holdDoorOpen", doorId: door }).ok).toBe(true); // an input, while paused
+    sim.step();
+    expect(projectState(state, sim, 1)).toBe(true);
+    expect(reads).toBeGreaterThan(0);
+    expect(state.doors.get(door)!.heldOpen).toBe(true);
+    sim.step();
+    expect(projectState(state, sim, 1)).toBe(false); // idle again
+    // An input that changes a unit only (units carry no change marks): projected all the same (CMB-15).
+    const minion = Object.values(units).find((u) => u.kind === "minion")!;
+    expect(state.units.get(minion.id)!.stance).not.toBe("flight");
+    expect(sim.apply({ type: "setStance", unitId: minion.id, stance: "flight" }).ok).toBe(true);
+    sim.step();
+    expect(projectState(state, sim, 1)).toBe(true);
+    expect(state.units.get(minion.id)!.stance).toBe("flight");
+    expect(projectState(state, sim, 1)).toBe(false);
+    expect(sim.apply({ type: "resume" }).ok).toBe(true);
+    let ticked = 0;
+    for (let i = 0; i < 30; i++) { sim.step(); if (projectState(state, sim, 1)) ticked++; }
+    expect([sim.state.paused, ticked]).toEqual([false, 30]); // each step runs a tick
+    sim.state.units = units;
+    expect(plain(state)).toEqual(fullProjection(sim));
+  });
+
   it("the change check throws on a record changed without its mark, and passes once it is marked", () => {
     const sim = createDungeonSimulation({ map: "default", seed: 3, ruleset: "malignus", pauseOnSpot: false, skipToInvasion: false, startPaused: false }, loadMap("default"));
     const id = Object.keys(sim.state.doors)[0]!;

@@ -3,11 +3,15 @@ import { Encoder, StateView } from "@colyseus/schema";
 import { DungeonState, KEEPER_VIEW_TAG } from "@malignus/shared/schema";
 import { projectMap, projectState, structureVersion } from "../../src/rooms/projection.ts";
 import {
-  StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncView, viewSignature, viewerKey, type ViewRule, type Viewer,
+  KEEPER_TAGGED_COLLECTIONS, StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncChangedView, syncView, viewSignature, viewerKey,
+  type ViewRule, type Viewer,
 } from "../../src/rooms/views.ts";
 import type { Simulation } from "../../src/sim/index.ts";
 import { playerView } from "../../src/sim/views/index.ts";
 import { defaultSim } from "../sim/helpers.ts";
+import { COMMANDS, type Command, type CommandType } from "@malignus/shared";
+import { chooseKeeperAction, type KeeperView } from "../../../loadtest/src/bots/keeper.ts";
+import { BotRandom } from "../../../loadtest/src/bots/rand.ts";
 
 interface Watched { viewer: Viewer; view: StateView; signature: ViewSignature; last: string | undefined }
 
@@ -206,5 +210,81 @@ describe("syncView maps the core's playerView onto a StateView (issue 15 part 5)
       }
     }
     expect(heroSaw).toBeGreaterThan(1); // the hero saw its companions or the keeper's units on the way
+  });
+});
+
+/** Per tagged collection, the ids of the entries `view` holds with the keeper-only tag. */
+function tagged(view: StateView, state: DungeonState): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const collection of KEEPER_TAGGED_COLLECTIONS) {
+    const ids: string[] = [];
+    (state[collection] as unknown as { forEach(cb: (v: object, k: string) => void): void }).forEach((entry, id) => {
+      if (view.hasTag(entry as never, KEEPER_VIEW_TAG)) ids.push(id);
+    });
+    out[collection] = ids;
+  }
+  return out;
+}
+
+describe("syncChangedView (issue 20 part 2: a view re-syncs only the collections that changed)", () => {
+  it("keeper and see-all views synced only on a signature change, and then only over the changed collections, hold exactly the entries and tags of views fully synced every step, with a keeper building through an invasion", () => {
+    const { sim, state, ctx, watched } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 200;
+    const reference = watched.map((w) => {
+      const view = new StateView();
+      initView(view, state, w.viewer);
+      syncView(view, state, lazyContext(sim), w.viewer);
+      return view;
+    });
+    const rand = new BotRandom(9);
+    let partial = 0;
+    let full = 0;
+    let idle = 0;
+    let accepted = 0;
+    for (let step = 0; step < 1200; step++) {
+      if (step % 5 === 0) {
+        const action = chooseKeeperAction(state as unknown as KeeperView, rand);
+        const parsed = COMMANDS[action.type as CommandType].safeParse(action.payload);
+        if (parsed.success && sim.apply({ type: action.type, ...(parsed.data as object) } as Command).ok) accepted++;
+      }
+      sim.step();
+      projectState(state, sim, 1);
+      ctx.invalidate();
+      watched.forEach((w, i) => {
+        if (w.signature.changed(state, ctx, w.viewer, structureVersion)) {
+          if (w.signature.everything) full++;
+          else { partial++; expect(w.signature.dirty.size).toBeGreaterThan(0); }
+          syncChangedView(w.view, state, ctx, w.viewer, w.signature);
+        } else {
+          idle++;
+          expect(w.signature.dirty.size).toBe(0);
+        }
+        const ref = reference[i]!;
+        syncView(ref, state, ctx, w.viewer);
+        expect([w.viewer.kind, held(w.view, state), tagged(w.view, state)]).toEqual([w.viewer.kind, held(ref, state), tagged(ref, state)]);
+      });
+    }
+    // The run covers all three paths: structure changes alone (the keeper's parts and cables),
+    // changes of what the keeper's units, parties and Journals depend on, and steps with none.
+    expect(accepted).toBeGreaterThan(20);
+    expect(partial).toBeGreaterThan(10);
+    expect(full).toBeGreaterThan(2);
+    expect(idle).toBeGreaterThan(1000);
+  });
+
+  it("names the changed collections: a part placed dirties parts only; nothing changed, nothing dirty", () => {
+    const { sim, state, ctx, watched } = setUp(1);
+    const keeper = watched[0]!;
+    const step = (): boolean => { sim.step(); projectState(state, sim, 1); ctx.invalidate(); return keeper.signature.changed(state, ctx, keeper.viewer, structureVersion); };
+    step();
+    expect(step()).toBe(false);
+    expect([keeper.signature.everything, [...keeper.signature.dirty]]).toEqual([false, []]);
+    const floor = sim.state.map.tiles.indexOf(".");
+    const w = sim.state.map.width;
+    expect(sim.apply({ type: "placePart", kind: "pressurePlate", x: floor % w, y: Math.floor(floor / w) }).ok).toBe(true);
+    expect(step()).toBe(true);
+    expect([keeper.signature.everything, [...keeper.signature.dirty]]).toEqual([false, ["parts"]]);
+    syncChangedView(keeper.view, state, ctx, keeper.viewer, keeper.signature);
+    expect(held(keeper.view, state)).toEqual(wanted(sim, state, keeper.viewer));
   });
 });

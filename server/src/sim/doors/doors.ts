@@ -41,6 +41,27 @@ export function createDoorsFromMap(sim: Simulation): void {
   markWiringChanged(sim);
 }
 
+/** The cached {@link doorList}: the doors object it was made from and the wiring revision it holds for. */
+const doorLists = new WeakMap<object, { revision: number; list: readonly DoorRecord[] }>();
+
+/**
+ * Every door record of `sim`, in the order `for…in` visits `state.doors` (ascending ids), as a list
+ * kept until the wiring revision changes (issue 20 part 2: the per-tick door loops and the minions'
+ * door tasks no longer walk integer-keyed records each time). A door is only ever added or removed
+ * together with `markWiringChanged` (traps/network.ts; its test-time check, `setWiringChecks`,
+ * catches a missed one), so the list holds while the revision does. Read it, never modify it.
+ */
+export function doorList(sim: Simulation): readonly DoorRecord[] {
+  const doors = sim.state.doors;
+  const revision = sim.wiring.revision;
+  const cached = doorLists.get(doors);
+  if (cached !== undefined && cached.revision === revision) return cached.list;
+  const list: DoorRecord[] = [];
+  for (const id in doors) list.push(doors[id] as DoorRecord);
+  doorLists.set(doors, { revision, list });
+  return list;
+}
+
 /** The door standing on (x, y), or undefined. */
 export function doorAt(state: Pick<SimState, "doors">, x: number, y: number): DoorRecord | undefined {
   for (const id in state.doors) {
@@ -121,21 +142,19 @@ export function enemyAtWalkGoal(sim: Simulation, unit: UnitRecord): UnitRecord |
  * follows the trigger (opens, or closes when held open) and each built padlock toggles.
  */
 export function activateDoors(sim: Simulation, triggerId: string): void {
-  for (const id in sim.state.doors) {
-    const d = sim.state.doors[id] as DoorRecord;
+  for (const d of doorList(sim)) {
     if (!d.triggerIds.includes(triggerId) || d.triggered) continue;
     d.triggered = true;
     if (d.padlock?.built) d.padlock.armed = !d.padlock.armed; // DOOR-28
-    markDoor(sim, id);
+    markDoor(sim, d.id);
   }
   refreshOpen(sim);
 }
 
 /** A trigger wired to doors was deactivated (DOOR-26, DOOR-27, DOOR-29): the doors go back; padlocks stay as they are. */
 export function deactivateDoors(sim: Simulation, triggerId: string): void {
-  for (const id in sim.state.doors) {
-    const d = sim.state.doors[id] as DoorRecord;
-    if (d.triggerIds.includes(triggerId)) { d.triggered = false; markDoor(sim, id); }
+  for (const d of doorList(sim)) {
+    if (d.triggerIds.includes(triggerId)) { d.triggered = false; markDoor(sim, d.id); }
   }
   refreshOpen(sim);
 }
@@ -180,8 +199,8 @@ export function refreshDoorWiring(sim: Simulation): void {
  */
 export function reconcileTriggers(sim: Simulation): void {
   const s = sim.state;
-  for (const id in s.doors) {
-    const d = s.doors[id] as DoorRecord;
+  for (const d of doorList(sim)) {
+    const id = d.id;
     const trigger = d.triggerIds[0] !== undefined ? s.parts[d.triggerIds[0]] : undefined;
     if (trigger && trigger.kind !== "lever" && trigger.active && !trigger.needsRearm) { trigger.active = false; markPart(sim, trigger.id); }
     const active = trigger !== undefined && trigger.built && trigger.active;
@@ -197,19 +216,17 @@ export function reconcileTriggers(sim: Simulation): void {
 export function refreshOpen(sim: Simulation): void {
   const s = sim.state;
   const { tiles, width } = s.map;
-  let anyDoor = false;
-  for (const _ in s.doors) { anyDoor = true; break; }
-  if (!anyDoor) return; // no door to open or close: skip the walk over the units
+  const doors = doorList(sim);
+  if (doors.length === 0) return; // no door to open or close: skip the walk over the units
   let occupied: number[] | undefined;
   for (const u of presentUnits(sim)) {
     const t = u.y * width + u.x;
     if (tiles.charCodeAt(t) !== 43 /* + */) continue;
     if (isActive(u) || u.activity === "unconscious" || u.activity === "dead") (occupied ??= []).push(t);
   }
-  for (const id in s.doors) {
-    const d = s.doors[id] as DoorRecord;
+  for (const d of doors) {
     const open = restsOpen(d) || (occupied !== undefined && occupied.includes(d.y * width + d.x));
-    if (d.open !== open) { d.open = open; markDoor(sim, id); }
+    if (d.open !== open) { d.open = open; markDoor(sim, d.id); }
   }
 }
 

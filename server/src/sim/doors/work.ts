@@ -4,7 +4,7 @@ import type { DoorRecord, PadlockRecord } from "./types.ts";
 import { chebyshev } from "../world/grid.ts";
 import { stopWalking, walkNextTo, walkTo } from "../world/movement.ts";
 import { METAL_PER_TRIP } from "../traps/construction.ts";
-import { refreshOpen } from "./doors.ts";
+import { doorList, refreshOpen } from "./doors.ts";
 import { markDoor } from "../changes.ts";
 
 /**
@@ -41,10 +41,9 @@ function assignees(sim: Simulation, doorId: string, except: UnitRecord): UnitRec
 
 /** The door task a minion would take now, or undefined (lowest door id first). */
 function nextTask(sim: Simulation, unit: UnitRecord): DoorRecord | undefined {
-  for (const id in sim.state.doors) {
-    const d = sim.state.doors[id] as DoorRecord;
+  for (const d of doorList(sim)) { // issue 20 part 2: the cached list, no `for…in` per minion per tick
     if (!d.brokenIn && (!d.padlock || d.padlock.built)) continue; // nothing to do here (the common case)
-    const others = assignees(sim, id, unit);
+    const others = assignees(sim, d.id, unit);
     if (d.brokenIn && unit.job === "chores" && others.every((o) => o.job !== "chores")) return d;
     const p = d.padlock;
     if (!p || p.built) continue;
