@@ -5,7 +5,7 @@ import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { of, plain } from "./live-helpers.ts";
+import { of, plain, run } from "./live-helpers.ts";
 
 // Audit a4 (issue 17): live tests for rules whose citing tests stopped short of the rule's statement.
 
@@ -104,5 +104,33 @@ describe("audit a4: a reaction interrupts, then the turn goes on (D20-FLOW-36, D
     ]);
     expect([a.x, a.y]).toEqual([2, 5]);
     expect(dice.left()).toBe(0);
+  });
+});
+
+describe("audit a4: a reaction needs something that provides it (D20-FLOW-34)", () => {
+  /** A hero (seat-1) at (5, 5) and a minion at (9, 5), out of reach; the hero's plan `steps`, then the minion's AI turn walks up and strikes. */
+  function approach(steps: unknown[], dice: number[]) {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const m = minion(sim, 9, 5);
+    plain([a, m]);
+    a.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    plan(sim, a, steps);
+    const left = forceDice(sim, dice);
+    const ev = run(sim, 3);
+    return { a, m, ev, reactions: of(ev, "reaction").map((e) => [e.unitId, e.kind, e.detail, e.againstId]), attacks: of(ev, "attack").map((e) => [e.attackerId, e.attackRoll]), left: left.left() };
+  }
+
+  it("D20-FLOW-34: the minion walking up to the hero draws no reaction from it; after the hero's Ready (the action that provides one) the same approach is met by its readied blow (2, a miss) before the minion's own (1)", () => {
+    const plainTurn = approach([], [1]);
+    expect(plainTurn.reactions).toEqual([]);
+    expect(plainTurn.attacks).toEqual([[plainTurn.m.id, 1]]);
+    expect(plainTurn.left).toBe(0);
+    const readied = approach([{ kind: "ready" }], [2, 1]);
+    expect(readied.reactions).toEqual([[readied.a.id, "readied", "attack", readied.m.id]]);
+    expect(readied.attacks).toEqual([[readied.a.id, 2], [readied.m.id, 1]]);
+    expect(readied.left).toBe(0);
   });
 });
