@@ -4,7 +4,7 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { of, plain } from "./live-helpers.ts";
+import { creature, of, plain } from "./live-helpers.ts";
 
 // Audit a4 (issue 17): live tests for movement rules whose citing tests were helper-only or stopped short.
 
@@ -56,5 +56,32 @@ describe("audit a4: distance counts from the next tile to the target's (D20-MOVE
     expect(near.refusals).toEqual([null]);
     expect(of(near.events, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll])).toEqual([[near.a.id, near.m.id, true, 15]]);
     expect(near.left).toBe(0);
+  });
+});
+
+describe("audit a4: distance to a Large creature runs to the nearest tile of its space (D20-MOVE-09, D20-SIZE-01)", () => {
+  /** A hero (seat-1) at (`x`, 5) and a Large troll covering (4..5, 4..5); initiative hero 20, troll 1; the hero's plan: strike the troll. */
+  function strikeTroll(x: number, dice: number[]) {
+    const sim = d20Sim();
+    const a = hero(sim, x, 5, { controller: "seat-1" });
+    const t = creature(sim, "troll", 4, 4);
+    plain([a, t]);
+    a.targetId = t.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: t.id }] } as never)).toEqual({ ok: true });
+    const left = forceDice(sim, dice);
+    const ev = sim.step();
+    return { a, t, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, attacks: of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.attackRoll]), left: left.left() };
+  }
+
+  it("D20-MOVE-09, D20-SIZE-01: from (6, 5) the troll's tile (5, 5) is next to the hero (distance 1, though its corner (4, 4) is 2 off): the blow is played (2); from (7, 5), one empty tile between (distance 2), it is refused", () => {
+    const near = strikeTroll(6, [2]);
+    expect(near.refusals).toEqual([null]);
+    expect(near.attacks).toEqual([[near.a.id, near.t.id, 2]]);
+    expect(near.left).toBe(0);
+    const far = strikeTroll(7, []);
+    expect(far.refusals).toEqual(["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"]);
+    expect(far.attacks).toEqual([]);
   });
 });
