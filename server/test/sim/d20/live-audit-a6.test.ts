@@ -60,6 +60,35 @@ describe("audit a6: d20 attacks and defences in a live room", () => {
   });
 });
 
+describe("audit a6: siblings of the helper-only plan tests (encounters/plans.test.ts)", () => {
+  it("D20-ATTACK-35, D20-ATTACK-41: the Warrior's grapple (15 against 9) is its Attack: the minion is grappled, and the attack planned after it is refused with no die drawn", () => {
+    const sim = d20Sim(1);
+    const [w] = party(sim, ["Warrior"]);
+    const m = foe(sim, 5);
+    const t = playTurn(sim, w!, m, [20, 1], [{ kind: "grapple", targetId: m.id }, { kind: "attack", targetId: m.id }], [15, 9]);
+    expect([t.refusals, attacks(t.events), d20Of(m).statuses.map((s) => [s.kind, s.sourceId])])
+      .toEqual([[null, "the full action is spent (D20-ACTION-03)"], [], [["grappled", w!.id]]]);
+  });
+
+  it("D20-ATTACK-70, D20-ATTACK-71: the Warrior's attack on the empty tile (5, 6) misses though its d20 (18 of 18 and 19) would beat AC 11, and its event is shaped like the miss on the minion's tile (3 against AC 11): no target named", () => {
+    const shot = (x: number, y: number, dice: number[]) => {
+      const sim = d20Sim(1);
+      const [w] = party(sim, ["Warrior"]);
+      const m = foe(sim, 5);
+      const t = playTurn(sim, w!, m, [20, 1], [{ kind: "attackTile", x, y }], dice);
+      return { t, m };
+    };
+    const empty = shot(5, 6, [18, 19]), occupied = shot(5, 5, [3, 4]);
+    const [e] = of(empty.t.events, "attack"), [o] = of(occupied.t.events, "attack");
+    // An unseen target's tile is attacked with disadvantage (D20-ATTACK-68): the lower d20 is kept, 18 and 3.
+    expect([e, o]).toEqual([
+      { type: "attack", tick: 2, attackerId: "1", targetId: "", hit: false, attackRoll: 18, defenceRoll: 0 },
+      { type: "attack", tick: 2, attackerId: "1", targetId: "", hit: false, attackRoll: 3, defenceRoll: 0 },
+    ]);
+    expect([damage(empty.t.events), damage(occupied.t.events), d20Of(empty.m).hp, d20Of(occupied.m).hp]).toEqual([[], [], 30, 30]);
+  });
+});
+
 describe("audit a6: the exempt weapons under water in a live room", () => {
   it("D20-WATER-03: the Rogue swaps to its dagger and stabs from the water with one d20 (15 hits, 1d4 3); the Warrior's longsword there rolls two and keeps the lower", () => {
     const sim = d20Sim(1, POOL);
