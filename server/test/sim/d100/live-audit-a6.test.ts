@@ -3,7 +3,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
-import { adventurer, d100Sim, lines, playPlan, recordDice } from "./fixtures.ts";
+import { adventurer, d100Sim, kobolds, lines, playPlan, recordDice } from "./fixtures.ts";
 
 /**
  * Issue 17 audit a6 (/work/wt/audit-a6.md): live tests for the P100 rules the audit found weakly
@@ -58,5 +58,30 @@ describe("audit a6: immobilised", () => {
         expect([hero.x, hero.y, encounterOf(sim, hero.id)?.openTurn?.unitId, dice.draws]).toEqual([immobilised ? 5 : 4, 5, hero.id, []]);
       }
     }
+  });
+});
+
+describe("audit a6: an area ability's rolls against a swarm", () => {
+  it("P100-MASS-21, P100-MASS-23: a player's locksmith throws its powder at kobold 3 of the pack: 3 tiles off, its 3 d100 belong to kobold 3 (the chosen one), then 2 and 5 (the nearest others, 2 tiles); 60 kills 3, 40 spares 2 though it stands nearer, 51 kills 5; each attack event names its own kobold and roll", () => {
+    const sim = d100Sim();
+    const h = adventurer(sim, "Locksmith", 6, 5, { weapon: "dagger" });
+    h.controller = "a1";
+    const ks = kobolds(sim, [[8, 5], [9, 5], [10, 5], [8, 6], [9, 6], [10, 6]]);
+    h.targetId = ks[0]!.id;
+    // Initiative: the locksmith 90, the pack 10..15; the locksmith's turn waits for its plan.
+    recordDice(sim, [90, 10, 11, 12, 13, 14, 15]);
+    sim.step();
+    const dice = recordDice(sim, [60, 40, 51]);
+    const ev = playPlan(sim, h, { action: "steps", steps: [{ kind: "cast", targetId: ks[1]!.id, spell: "blindingPowder" }] });
+    expect(lines(ev).filter((l) => !l.includes("turnStarted"))).toEqual([
+      `2 spellCast unitId=${h.id} spellId=blindingPowder targetId=${ks[1]!.id} chargesLeft=0`,
+      `2 attack attackerId=${h.id} targetId=${ks[1]!.id} hit=true attackRoll=60 defenceRoll=0`,
+      `2 knockedOut unitId=${ks[1]!.id} outcome=dead cause=hitPoints`,
+      `2 attack attackerId=${h.id} targetId=${ks[0]!.id} hit=false attackRoll=40 defenceRoll=0`,
+      `2 attack attackerId=${h.id} targetId=${ks[3]!.id} hit=true attackRoll=51 defenceRoll=0`,
+      `2 knockedOut unitId=${ks[3]!.id} outcome=dead cause=hitPoints`,
+      `2 turnPlanPlayed unitId=${h.id} refusals=[null]`,
+    ]);
+    expect([ks.map((k) => d100Of(k).dead), dice.draws, dice.left()]).toEqual([[false, true, false, true, false, false], ["d100=60", "d100=40", "d100=51"], 0]);
   });
 });
