@@ -133,8 +133,8 @@ describe("audit a5: silence", () => {
 const ROW: readonly [number, number][] = [[8, 5], [9, 5], [10, 5], [8, 6], [9, 6], [10, 6]];
 
 describe("audit a5: mass combat", () => {
-  it("P100-MASS-22: the powder's d100 per kobold succeeds from 51 and fails at 50: 50, 50, 50 kill none; 51, 50, 50 kill one; 50, 51, 52 kill two", () => {
-    for (const [rolls, dead] of [[[50, 50, 50], []], [[51, 50, 50], [2]], [[50, 51, 52], [2, 5]]] as const) {
+  it("P100-MASS-22: the powder's d100 per kobold succeeds from 51 and fails at 50: 50, 50, 50 kill none; 51, 50, 50 kill one (kobold 2, whose roll is 51); 50, 51, 52 kill two (5 and 3, whose rolls are 51 and 52; 2 rolled 50)", () => {
+    for (const [rolls, dead] of [[[50, 50, 50], []], [[51, 50, 50], [2]], [[50, 51, 52], [5, 3]]] as const) {
       const sim = d100Sim();
       const h = adventurer(sim, "Locksmith", 5, 5, { weapon: "dagger" });
       const ks = kobolds(sim, ROW);

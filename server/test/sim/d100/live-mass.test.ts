@@ -16,20 +16,23 @@ const INIT_HERO_FIRST = [90, 10, 11, 12, 13, 14, 15];
 const INIT_PACK_FIRST = [5, 10, 11, 12, 13, 14, 15];
 
 describe("d100 mass combat in live fights", () => {
-  it("P100-MASS-20, P100-MASS-21, P100-MASS-22, P100-MASS-23, P100-MASS-24: a locksmith's blinding powder on the pack rolls a d100 for each of its 3 targets; the 60 and the 51 kill, the 40 does not", () => {
+  it("P100-MASS-20, P100-MASS-21, P100-MASS-22, P100-MASS-23, P100-MASS-24: a locksmith's blinding powder on the pack rolls a d100 for each of its 3 targets; the 60 and the 51 kill their own kobolds (2 and 3), the 40 spares its own (5)", () => {
     const sim = d100Sim();
     const h = adventurer(sim, "Locksmith", 5, 5, { weapon: "dagger" });
     const ks = kobolds(sim, ROW);
     h.targetId = ks[0]!.id;
     // The locksmith acts first; its powder's 3 d100 (not an attack roll): 60 and 51 kill (above 50), 40 does not.
-    // The two nearest kobolds (3 tiles, lower ids first) die.
+    // Its targets: kobold 2 (its target), then the nearest others, 5 (3 tiles) and 3 (4 tiles, before 6 by id).
+    // Each roll is its own kobold's: 60 kills 2, 40 spares 5, 51 kills 3; each attack event names whom its roll concerned.
     const dice = recordDice(sim, [...INIT_HERO_FIRST, 60, 40, 51]);
     const ev = sim.step();
     expect([lines(ev), dice.draws, dice.left()]).toEqual([[
       "1 spellCast unitId=1 spellId=blindingPowder targetId=2 chargesLeft=0",
       "1 attack attackerId=1 targetId=2 hit=true attackRoll=60 defenceRoll=0",
       "1 knockedOut unitId=2 outcome=dead cause=hitPoints",
-      "1 knockedOut unitId=5 outcome=dead cause=hitPoints",
+      "1 attack attackerId=1 targetId=5 hit=false attackRoll=40 defenceRoll=0",
+      "1 attack attackerId=1 targetId=3 hit=true attackRoll=51 defenceRoll=0",
+      "1 knockedOut unitId=3 outcome=dead cause=hitPoints",
     ], ["d100=90", "d100=10", "d100=11", "d100=12", "d100=13", "d100=14", "d100=15", "d100=60", "d100=40", "d100=51"], 0]);
   });
 
@@ -76,6 +79,7 @@ describe("d100 mass combat in live fights", () => {
       "1 spellCast unitId=1 spellId=cleave targetId=2 chargesLeft=0",
       "1 attack attackerId=1 targetId=2 hit=true attackRoll=70 defenceRoll=0",
       "1 knockedOut unitId=2 outcome=dead cause=hitPoints",
+      "1 attack attackerId=1 targetId=5 hit=true attackRoll=0 defenceRoll=0",
       "1 knockedOut unitId=5 outcome=dead cause=hitPoints",
     ], [7, 5], ["d100=90", "d100=10", "d100=11", "d100=12", "d100=13", "d100=14", "d100=15", "d100=70"], 0]);
   });

@@ -16,7 +16,7 @@ import { canChargeAt, ignoresGroundObstacles } from "./air.ts";
 import { checkDuelOver } from "./duels.ts";
 import { areaAbility, attackSwarm, isSwarmCandidate, makeSwarm, multiTargetAbility, singleTargetAbility, swarmCap } from "./mass.ts";
 import { d100Attack, settle } from "./resolve.ts";
-import { HEAL_SPELL_RANGE, OFFENSIVE_SPELLS, SWARM_RATIO } from "@malignus/shared";
+import { HEAL_SPELL_RANGE, MASS_ABILITY_THRESHOLD, OFFENSIVE_SPELLS, SWARM_RATIO } from "@malignus/shared";
 import { d100Of } from "./sheet.ts";
 import { duelHealing } from "./duel.ts";
 import { heal, rescue } from "./hp.ts";
@@ -131,8 +131,12 @@ export function cast(sim: Simulation, unit: UnitRecord, target: UnitRecord, spel
  * d100 per targeted enemy (its `maxTargets`, P100-MASS-20 to 24, `areaAbility`) and a
  * multi-target one a d100 for its primary target (P100-MASS-25/26, `multiTargetAbility`), above
  * 50 killing; any other single-target ability cannot be used ("singleTarget", nothing spent,
- * P100-MASS-18). The members nearest to `unit` die. Emits `spellCast`, then `attack` (its roll the
- * first d100, 0 for a certain hit) and the deaths.
+ * P100-MASS-18). The targeted members are `target` first, then the others nearest to `unit` (ties:
+ * lower id first); P100-MASS-21/23: an area spell's i-th d100 is the i-th targeted member's own
+ * roll, and exactly the members whose roll is above 50 die. Emits `spellCast`, then per targeted
+ * member an `attack` (targetId that member, attackRoll its own d100, hit whether it dies; 0 for a
+ * certain hit and for a multi-target ability's additional targets, killed with their primary)
+ * followed by its death.
  * @returns null when used, else the refusal.
  */
 export function castAtSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecord, members: UnitRecord[], spellId: string, ts: TurnState): "singleTarget" | null {
@@ -150,10 +154,16 @@ export function castAtSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecor
   const r = area ? areaAbility(sim.rng, swarm, data.maxTargets) : multi ? multiTargetAbility(sim.rng, swarm, data.extraTargets ?? 0)
     : singleTargetAbility(swarm, true);
   if (typeof r === "string") return r;
-  const rolls = "rolls" in r ? r.rolls : [r.roll];
-  const nearest = [...members].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
-  sim.emit({ type: "attack", attackerId: unit.id, targetId: target.id, hit: r.kills > 0, attackRoll: rolls[0] ?? 0, defenceRoll: 0 });
-  for (const victim of nearest.slice(0, r.kills)) killMember(sim, victim);
+  const others = members.filter((m) => m !== target).sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
+  const targeted = [target, ...others];
+  // Each targeted member's own roll (0: no roll, killed outright) and whether it dies.
+  const fates: [UnitRecord, number, boolean][] = !("rolls" in r) ? targeted.slice(0, r.kills).map((m) => [m, 0, true])
+    : area ? r.rolls.map((roll, i) => [targeted[i]!, roll, roll > MASS_ABILITY_THRESHOLD])
+    : [[target, r.rolls[0]!, r.kills > 0], ...targeted.slice(1, r.kills).map((m): [UnitRecord, number, boolean] => [m, 0, true])];
+  for (const [member, roll, dies] of fates) {
+    sim.emit({ type: "attack", attackerId: unit.id, targetId: member.id, hit: dies, attackRoll: roll, defenceRoll: 0 });
+    if (dies) killMember(sim, member);
+  }
   return null;
 }
 
