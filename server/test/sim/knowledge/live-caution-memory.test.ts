@@ -83,8 +83,8 @@ describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)
     for (let i = 0; i < 200 && combatTick < 0; i++) {
       const events = sim.step();
       // The combat starts: the first attack (or d20/d100 encounter) of the minion and the adventurer.
-      if (events.some((e) => e.type === "attack" || e.type === "encounterStarted") || a!.targetId !== "") { combatTick = sim.state.tick; cautionThen = party.caution; }
-      else cautionBefore.push(party.caution);
+      if (events.some((e) => e.type === "attack" || e.type === "encounterStarted") || a!.targetId !== "") { combatTick = sim.state.tick; cautionThen = party.caution ?? 0; }
+      else cautionBefore.push(party.caution ?? 0);
     }
     expect(combatTick).toBeGreaterThan(40);
     expect(cautionBefore.length).toBe(combatTick - 1);
