@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { RulesetId, SimEvent } from "@malignus/shared";
+import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
+import { CORRIDOR_MAP, OPEN_MAP, RULESETS, makeParty, makeSim } from "./helpers.ts";
+
+/*
+ * Learning from traps set off, through `sim.step()` in rooms of each ruleset. A party of two
+ * Peasants walks from the corridor's mouth (1,3) along the corridor, then 9,4, 10,5 and row 5 to
+ * the sanctum (18,5). Two plates lie on that way, at 10,5 and 14,5, each wired up a column to
+ * spinning blades 4 tiles north (10,1 and 14,1): the blades reach 1 tile and nobody stands there,
+ * so no harm is rolled. The party's spotting rolls are forced to natural 1s (a sure miss in every
+ * ruleset), so it walks onto both plates.
+ */
+type Fired = Extract<SimEvent, { type: "trapFired" }>;
+
+describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (ruleset: RulesetId) => {
+  it(`KNOW-27, KNOW-32, KNOW-33, KNOW-34, KNOW-37, KNOW-39, KNOW-40 (${ruleset}): each plate set off teaches the two setters and a conscious adventurer of another party within 10 tiles a +1 to spot plates and a +1 to Block blades, +2 the second time; an unconscious one 3 tiles off learns nothing; Caution goes 1 (corridor) → 2`, () => {
+    const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
+    sim.state.pauseOnSpot = false;
+    const p1 = placeBuilt(sim, "pressurePlate", 10, 5);
+    const b1 = placeBuilt(sim, "spinningBlades", 10, 1);
+    wire(sim, [10, 5], [10, 1]);
+    const p2 = placeBuilt(sim, "pressurePlate", 14, 5);
+    const b2 = placeBuilt(sim, "spinningBlades", 14, 1);
+    wire(sim, [14, 5], [14, 1]);
+    const { party, members: [a, b] } = makeParty(sim, [[1, 3], [1, 3]]);
+    // Another party: a sleeper 3 tiles from the first plate, and a watcher at 17,1 who already
+    // knows where both plates are (so it makes no spotting roll of its own).
+    const { members: [sleeper, watcher] } = makeParty(sim, [[12, 2], [17, 1]]);
+    sleeper!.activity = "unconscious";
+    sim.state.knowledge[watcher!.id]!.known.push(p1, p2);
+    const dice = forceDice(sim, [1, 1]); // the party's two spotting rolls, one per plate
+    const fired: Fired[] = [];
+    const after: Record<string, unknown>[] = [];
+    for (let i = 0; i < 200 && fired.length < 2; i++) {
+      for (const e of sim.step()) {
+        if (e.type !== "trapFired") continue;
+        fired.push(e);
+        after.push({ caution: party.caution, a: structuredClone(sim.state.knowledge[a!.id]), watcher: structuredClone(sim.state.knowledge[watcher!.id]), sleeper: structuredClone(sim.state.knowledge[sleeper!.id]) });
+      }
+    }
+    expect(dice.left()).toBe(0);
+    expect(party.spotRolls).toEqual([p1, p2]);
+    expect(fired.map((e) => [e.triggerId, e.mechanismId, e.victims])).toEqual([[p1, b1, []], [p2, b2, []]]);
+    expect([a!.id, b!.id]).toContain(fired[0]!.byUnitId);
+    expect(after[0]).toEqual({
+      caution: 2,
+      a: { known: [p1], spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } },
+      watcher: { known: [p1, p2], spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } },
+      sleeper: { known: [], spot: {}, block: {} },
+    });
+    expect(after[1]).toMatchObject({
+      caution: 2,
+      a: { known: [p1, p2], spot: { pressurePlate: 2 }, block: { spinningBlades: 2 } },
+      watcher: { spot: { pressurePlate: 2 }, block: { spinningBlades: 2 } },
+    });
+    expect(sim.state.knowledge[b!.id]).toEqual(sim.state.knowledge[a!.id]);
+  });
+
+  it(`KNOW-06, KNOW-20, KNOW-32 (${ruleset}): in the open room (no Caution yet) a Peasant walks onto a plate it failed to spot; its party gains Caution 1, and an adventurer of another party who also missed it, 6 tiles off, learns where it is and the two bonuses`, () => {
+    const sim = makeSim(OPEN_MAP, 7, ruleset);
+    sim.state.pauseOnSpot = false;
+    const plate = placeBuilt(sim, "pressurePlate", 10, 10);
+    const blades = placeBuilt(sim, "spinningBlades", 10, 6);
+    wire(sim, [10, 10], [10, 6]);
+    const { party, members: [a] } = makeParty(sim, [[3, 10]]);
+    const { party: other, members: [stranger] } = makeParty(sim, [[16, 4]]);
+    const dice = forceDice(sim, [1, 1]); // each party's spotting roll for the plate: natural 1s, sure misses
+    const fired: Fired[] = [];
+    let cautionBefore = -1;
+    for (let i = 0; i < 200 && fired.length === 0; i++) {
+      cautionBefore = party.caution ?? 0;
+      for (const e of sim.step()) if (e.type === "trapFired") fired.push(e);
+    }
+    expect(dice.left()).toBe(0);
+    expect([party.spotRolls, other.spotRolls]).toEqual([[plate], [plate]]);
+    expect(fired.map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.victims])).toEqual([[plate, blades, a!.id, []]]);
+    expect([cautionBefore, party.caution, other.caution]).toEqual([0, 1, 0]);
+    expect(Math.max(Math.abs(stranger!.x - 10), Math.abs(stranger!.y - 10))).toBeLessThanOrEqual(10);
+    for (const u of [a, stranger]) expect(sim.state.knowledge[u!.id]).toEqual({ known: [plate], spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } });
+  });
+});
