@@ -24,7 +24,7 @@ function stepUntil(sim: Simulation, max: number, done: (events: SimEvent[]) => b
 const forcedBy = (events: SimEvent[]) => events.filter((e) => e.type === "doorForced").map((e) => [(e as { method: string }).method, (e as { byUnitId: string }).byUnitId]);
 
 describe.each(RULESETS.map((r) => [r]))("forcing a door in play (%s)", (ruleset: RulesetId) => {
-  it(`DOOR-34, DOOR-35, DOOR-39 (${ruleset}): the party's best Craft member (a Locksmith, Craft 4) picks the lock: a die just short of Craft 4 against difficulty 3 fails, the next just reaching it opens the lock`, () => {
+  it(`DOOR-02, DOOR-34, DOOR-35, DOOR-39 (${ruleset}): the locked door stops the party; its best Craft member (a Locksmith, Craft 4) picks the lock: a die just short of Craft 4 against difficulty 3 fails, the next just reaching it opens the lock`, () => {
     const { sim, units, door } = invadedBy(ruleset, [stats(2, 5), { traits: ["locksmith"], ...stats(4, 1) }, stats(3, 3)]);
     const dice = forceDice(sim, [checkDie(ruleset, LOCK_DIFFICULTY, 4, false), checkDie(ruleset, LOCK_DIFFICULTY, 4, true)]);
     const events = stepUntil(sim, 600, (ev) => ev.some((e) => e.type === "doorForced"));

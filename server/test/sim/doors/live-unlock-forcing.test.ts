@@ -54,6 +54,18 @@ describe("who passes a locked door on the way to an enemy, through sim.step (DOO
       if (ruleset !== "malignus") expect(r.events.filter((e) => e.type === "encounterStarted")).toHaveLength(1);
     });
 
+    it(`DOOR-14 (${ruleset}): a jobless minion under the keeper's orderAttack on that adventurer unlocks the locked door and passes it to reach it; without the order, walking to the same adventurer, it stops before the door`, () => {
+      const ordered = across(ruleset, { kind: "minion" });
+      expect(ordered.sim.apply({ type: "orderAttack", unitId: ordered.unit.id, targetId: ordered.foe.id })).toEqual({ ok: true });
+      const r = stepWatching(ordered.sim, 120, [ordered.unit]);
+      expect(r.westmost[0]).toBeLessThanOrEqual(6);
+      expect(isLocked(theDoor(ordered.sim))).toBe(true);
+      const free = across(ruleset, { kind: "minion" });
+      expect(walkNextTo(free.sim, free.unit, free.foe)).toBe(true);
+      const f = stepWatching(free.sim, 60, [free.unit]);
+      expect(f.westmost[0]).toBe(7);
+    });
+
     it(`DOOR-16 (${ruleset}): the Master on its way next to the same adventurer steps into the locked doorway (6,2), which never stops it, and fights from there; the padlock stays armed`, () => {
       const { sim, foe, unit: master } = across(ruleset, { kind: "master" });
       // The Master starts no walk by itself (it stays in the sanctum: rules-decisions "Who fights"):
