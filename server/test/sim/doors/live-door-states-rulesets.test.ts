@@ -7,7 +7,7 @@ import { PADLOCK_BUILD_WORK_TICKS, PADLOCK_METAL } from "../../../src/sim/doors/
 import { REARM_DIFFICULTY } from "../../../src/sim/traps/rearm.ts";
 import { placeBuilt, wire } from "../traps/helpers.ts";
 import { checkDie } from "../knowledge/helpers.ts";
-import { adventurer, doorSim, forceDice, lock, run, theDoor } from "./helpers.ts";
+import { TWO_ROUTES, adventurer, doorSim, forceDice, lock, run, theDoor } from "./helpers.ts";
 
 /*
  * Padlocks, passing, holding and trigger-wired doors through `sim.step()` and the keeper's
@@ -122,5 +122,26 @@ describe.each(RULESETS.map((r) => [r]))("door states in play (%s)", (ruleset: Ru
       armed.push(door.padlock!.armed);
     }
     expect(armed).toEqual([false, false, true, true]);
+  });
+
+  it(`DOOR-33 (${ruleset}): one plate wired to blades and to two doors: an adventurer stepping on it fires the blades and opens both doors; a second mechanism on that cable is refused`, () => {
+    const sim = doorSim(TWO_ROUTES, 11, ruleset);
+    const first = theDoor(sim);
+    const second = sim.apply({ type: "buildDoor", x: 8, y: 4 }) as { ok: boolean; id: string };
+    const plate = placeBuilt(sim, "pressurePlate", 3, 2);
+    const blades = placeBuilt(sim, "spinningBlades", 3, 4);
+    wire(sim, [3, 2], [6, 2]);
+    wire(sim, [3, 2], [3, 4]);
+    wire(sim, [3, 4], [8, 4]);
+    placeBuilt(sim, "flameJet", 9, 1);
+    expect(sim.apply({ type: "wire", path: [{ x: 9, y: 1 }, { x: 9, y: 2 }, { x: 9, y: 3 }, { x: 9, y: 4 }, { x: 8, y: 4 }] })).toMatchObject({ ok: false, code: "MECHANISM_ALREADY_WIRED" });
+    run(sim, 1);
+    const a = adventurer(sim, 1, 2);
+    walkTo(sim, a, { x: 4, y: 2 });
+    const dice = forceDice(sim, []); // the blades (3,4, reach 1) hit nobody: no harm roll
+    const events = run(sim, 30);
+    expect(dice.left()).toBe(0);
+    expect(events.filter((e) => e.type === "trapFired")).toMatchObject([{ triggerId: plate, mechanismId: blades, byUnitId: a.id, victims: [] }]);
+    expect([first.open, sim.state.doors[second.id]!.open]).toEqual([true, true]);
   });
 });
