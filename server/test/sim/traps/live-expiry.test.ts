@@ -11,7 +11,7 @@ const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 const NATURAL_SUCCESS: Record<RulesetId, number> = { malignus: 10, d20: 20, d100: 100 };
 
 describe.each(RULESETS.map((r) => [r]))("the crossed-out dart in play (%s)", (ruleset: RulesetId) => {
-  it(`TRAP-50, TRAP-49, TRAP-51 (${ruleset}): stepping through 2 game days, the clients' state marks the plate and the blades expired on tick ${REARM_PERIOD_TICKS} (not before); a Trapping minion's rearms clear the mark`, () => {
+  it(`TRAP-48, TRAP-49, TRAP-50, TRAP-51, TRAP-53, TRAP-54 (${ruleset}): stepping through 2 game days, unused, the clients' state marks the plate and the blades expired on tick ${REARM_PERIOD_TICKS} (not before); a Trapping minion's rearms clear the mark`, () => {
     const sim = makeSim(7, ruleset);
     sim.state.invasion.dueTick = 10_000_000; // no party comes
     const plate = placeBuilt(sim, "pressurePlate", 2, 2); // built at tick 0
@@ -35,5 +35,7 @@ describe.each(RULESETS.map((r) => [r]))("the crossed-out dart in play (%s)", (ru
     expect(dice.left()).toBe(0);
     expect(rearmed.map((e) => (e as { partId: string }).partId).sort()).toEqual([plate, blades].sort());
     expect(expired()).toEqual([false, false, false]);
+    // TRAP-53: each part's countdown restarts at its rearm.
+    for (const e of rearmed) expect(sim.state.parts[(e as { partId: string }).partId]!.rearmedTick).toBe(e.tick);
   });
 });

@@ -67,7 +67,7 @@ describe.each(RULESETS.map((r) => [r]))("trap parts in play (%s)", (ruleset: Rul
     });
   }
 
-  it(`TRAP-05 (${ruleset}): a lever is a trigger that walking over does not fire; the keeper's pullLever fires the wired blades`, () => {
+  it(`TRAP-05, TRAP-33 (${ruleset}): a lever is a trigger that walking over does not fire; the keeper's pullLever fires the wired blades, and the lever needs no rearm after it`, () => {
     const { sim, m, t, walker } = laid(ruleset, "lever", "spinningBlades");
     const dice = forceDice(sim, []);
     const { events, trace } = walkEast(sim, walker);
@@ -75,6 +75,27 @@ describe.each(RULESETS.map((r) => [r]))("trap parts in play (%s)", (ruleset: Rul
     expect(fired(events)).toEqual([]);
     expect(sim.apply({ type: "pullLever", partId: t })).toEqual({ ok: true });
     expect(fired(sim.drainEvents()).map((e) => [e.triggerId, e.mechanismId, e.byUnitId])).toEqual([[t, m, null]]);
+    expect([sim.state.parts[t]!.needsRearm, sim.state.parts[m]!.needsRearm]).toEqual([false, true]);
+    expect(dice.left()).toBe(0);
+  });
+
+  it(`TRAP-08, TRAP-11 (${ruleset}): an explosive trap with nothing wired to it does nothing when the walker crosses it; wired to a plate it fires only when the plate is crossed`, () => {
+    const sim = makeSim(7, ruleset);
+    const bomb = placeBuilt(sim, "explosiveTrap", 6, 5);
+    const dice = forceDice(sim, []);
+    const alone = walkEast(sim, adventurer(sim, 2, 5));
+    expect(alone.trace).toContain("6,5");
+    expect(alone.events.filter((e) => e.type === "trapFired" || e.type === "wound" || e.type === "damaged")).toEqual([]);
+    expect(sim.state.parts[bomb]!.needsRearm).toBe(false);
+    const plate = placeBuilt(sim, "pressurePlate", 12, 7);
+    wire(sim, [12, 7], [6, 7], [6, 5]);
+    const second = adventurer(sim, 2, 5);
+    const again = walkEast(sim, second); // crosses the bomb again, not the plate
+    expect(fired(again.events)).toEqual([]);
+    expect(walkTo(sim, second, { x: 12, y: 8 })).toBe(true);
+    const shots: SimEvent[] = [];
+    for (let i = 0; i < 60 && shots.length === 0; i++) shots.push(...fired(sim.step()));
+    expect(shots).toMatchObject([{ triggerId: plate, mechanismId: bomb, victims: [] }]);
     expect(dice.left()).toBe(0);
   });
 
