@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
-import { forceDice, placeBuilt } from "../traps/helpers.ts";
+import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
 import { CORRIDOR_MAP, OPEN_MAP, RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
 import { DEFUSE_DIFFICULTY } from "../../../src/sim/knowledge/routing.ts";
 import { TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
@@ -21,7 +21,7 @@ function stepUntil(sim: Simulation, max: number, done: () => boolean, each?: () 
 }
 
 describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)", (ruleset: RulesetId) => {
-  it(`KNOW-17 (${ruleset}): walking east along row 10 to the sanctum, an adventurer who knows the plate at 10,10 steps round it by row 9; one who does not walks straight over it`, () => {
+  it(`KNOW-01, KNOW-03, KNOW-17 (${ruleset}): walking east along row 10 to the sanctum, an adventurer who knows the plate at 10,10 steps round it by row 9; a new one, who knows no trap, walks straight over it`, () => {
     const walk = (known: boolean): string[] => {
       const sim = makeSim(OPEN_MAP, 7, ruleset);
       sim.state.pauseOnSpot = false;
@@ -124,5 +124,21 @@ describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)
     expect(party.memberIds.length).toBeGreaterThan(0);
     for (const id of party.memberIds) expect(sim.state.knowledge[id]).toEqual({ known: [], spot: {}, block: {} });
     expect(sim.state.knowledge[veteran!.id]).toEqual({ known: [plate], spot: { pressurePlate: 2 }, block: { spinningBlades: 1 } });
+  });
+
+  it(`KNOW-18 (${ruleset}): in the 1-wide corridor an adventurer who knows the tripwire at 4,3 steps over it: it crosses the tile and nothing fires`, () => {
+    const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
+    const trip = placeBuilt(sim, "tripwire", 4, 3);
+    placeBuilt(sim, "dartLauncher", 12, 1);
+    wire(sim, [4, 3], [4, 3]);
+    const { members: [a] } = makeParty(sim, [[1, 3]]);
+    sim.state.knowledge[a!.id]!.known.push(trip);
+    const dice = forceDice(sim, []);
+    const trace: string[] = [];
+    const events = stepUntil(sim, 100, () => a!.x >= 7, () => { if (trace.at(-1) !== `${a!.x},${a!.y}`) trace.push(`${a!.x},${a!.y}`); });
+    expect(dice.left()).toBe(0);
+    expect(trace).toContain("4,3");
+    expect(events.filter((e) => e.type === "trapFired" || e.type === "triggerDefused")).toEqual([]);
+    expect(sim.state.parts[trip]!.needsRearm).toBe(false);
   });
 });

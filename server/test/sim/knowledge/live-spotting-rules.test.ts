@@ -63,6 +63,20 @@ describe.each(RULESETS.map((r) => [r]))("spotting in play (%s)", (ruleset: Rules
     expect(farPlate).not.toBe(plate);
   });
 
+  it(`KNOW-12 (${ruleset}): the same die that spots a plate 4 tiles off at Tracking 3 misses it at Tracking 1`, () => {
+    const run = (tracking: number): number => {
+      const sim = makeSim(OPEN_MAP, 7, ruleset);
+      placeBuilt(sim, "pressurePlate", 6, 5);
+      const { party, members: [a] } = makeParty(sim, [[2, 5]]);
+      a!.stats.tracking = tracking;
+      const dice = forceDice(sim, [checkDie(ruleset, TRIGGER_CONCEALMENT, 3, true)]);
+      const n = spotted(sim.step()).length;
+      expect([dice.left(), party.spotRolls?.length]).toEqual([0, 1]);
+      return n;
+    };
+    expect([run(3), run(1)]).toEqual([1, 0]);
+  });
+
   it(`KNOW-13, KNOW-14 (${ruleset}): the same die spots a Shoddy plate (+2) and not a normal one; in the dark (−2) the die must be 2 higher`, () => {
     const run = (quality: "shoddy" | "normal", dark: boolean, die: number): boolean => {
       const sim = makeSim(OPEN_MAP, 7, ruleset);
