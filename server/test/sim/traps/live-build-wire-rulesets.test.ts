@@ -147,4 +147,13 @@ describe.each(RULESETS.map((r) => [r]))("building and wiring traps in play (%s)"
     expect(sim.state.parts[plate]!.riggedBy).toBe(""); // TRAP-42
     expect(dice.left()).toBe(0);
   });
+
+  it(`TRAP-09 (${ruleset}): the keeper's trigger 3 tiles from another (2 free between) is refused TRIGGER_TOO_CLOSE and changes nothing; 4 tiles off (3 free) it is placed`, () => {
+    const sim = makeSim(7, ruleset);
+    place(sim, "pressurePlate", 5, 5);
+    const parts = Object.keys(sim.state.parts).length;
+    expect(sim.apply({ type: "placePart", kind: "tripwire", x: 8, y: 5 })).toMatchObject({ ok: false, code: "TRIGGER_TOO_CLOSE", rule: "TRAP-09" });
+    expect(Object.keys(sim.state.parts).length).toBe(parts);
+    expect(sim.apply({ type: "placePart", kind: "tripwire", x: 9, y: 5 })).toMatchObject({ ok: true });
+  });
 });

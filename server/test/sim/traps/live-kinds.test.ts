@@ -43,7 +43,7 @@ function laid(ruleset: RulesetId, trigger: "tripwire" | "wideTripwire" | "pressu
 }
 
 describe.each(RULESETS.map((r) => [r]))("trap parts in play (%s)", (ruleset: RulesetId) => {
-  it(`TRAP-02, TRAP-03 (${ruleset}): walking over the blades does nothing; the plate notices the walker, and the blades act where they stand (4,5), 8 tiles behind it`, () => {
+  it(`TRAP-02, TRAP-03, TRAP-13 (${ruleset}): walking over the blades does nothing; the plate notices the walker, and the wired blades fire where they stand (4,5), 8 tiles behind it`, () => {
     const { sim, m, t, walker } = laid(ruleset, "pressurePlate", "spinningBlades");
     const dice = forceDice(sim, []);
     const { events, trace } = walkEast(sim, walker);
