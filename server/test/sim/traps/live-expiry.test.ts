@@ -12,7 +12,7 @@ const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 const NATURAL_SUCCESS: Record<RulesetId, number> = { malignus: 10, d20: 20, d100: 100 };
 
 describe.each(RULESETS.map((r) => [r]))("the crossed-out dart in play (%s)", (ruleset: RulesetId) => {
-  it(`TRAP-48 to TRAP-56 (${ruleset}): stepping through 2 game days, unused, the clients' state marks the plate, the blades and the lever's flame jet expired on tick ${REARM_PERIOD_TICKS} (not before), never the lever, which then fires nothing; a Trapping minion's three rearms (one job a part) clear the marks and the plate's trap works again`, () => {
+  it(`TRAP-48, TRAP-49, TRAP-50, TRAP-51, TRAP-52, TRAP-53, TRAP-54, TRAP-55, TRAP-56 (${ruleset}): stepping through 2 game days, unused, the clients' state marks the plate, the blades and the lever's flame jet expired on tick ${REARM_PERIOD_TICKS} (not before), never the lever, which then fires nothing; a Trapping minion's three rearms (one job a part) clear the marks and the plate's trap works again`, () => {
     const sim = makeSim(7, ruleset);
     sim.state.invasion.dueTick = 10_000_000; // no party comes
     const plate = placeBuilt(sim, "pressurePlate", 2, 2); // built at tick 0
