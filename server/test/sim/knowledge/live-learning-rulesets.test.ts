@@ -12,6 +12,28 @@ import { CORRIDOR_MAP, OPEN_MAP, RULESETS, makeParty, makeSim } from "./helpers.
  * ruleset), so it walks onto both plates.
  */
 type Fired = Extract<SimEvent, { type: "trapFired" }>;
+type TriggerKind = "tripwire" | "wideTripwire" | "pressurePlate" | "sensor";
+type MechKind = "spinningBlades" | "flameJet";
+
+/**
+ * The module's walk with the two traps' kinds given: a one-Peasant party from 1,3 onto `first`
+ * (10,5, its mechanism at 10,1) then `second` (14,5, its mechanism at 14,1); its two spotting
+ * rolls are natural 1s. Returns the party member's knowledge after each firing.
+ */
+function twoTraps(ruleset: RulesetId, first: [TriggerKind, MechKind], second: [TriggerKind, MechKind]) {
+  const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
+  sim.state.pauseOnSpot = false;
+  placeBuilt(sim, first[0], 10, 5); placeBuilt(sim, first[1], 10, 1); wire(sim, [10, 5], [10, 1]);
+  placeBuilt(sim, second[0], 14, 5); placeBuilt(sim, second[1], 14, 1); wire(sim, [14, 5], [14, 1]);
+  const { members: [a] } = makeParty(sim, [[1, 3]]);
+  const dice = forceDice(sim, [1, 1]);
+  const after: unknown[] = [];
+  for (let i = 0; i < 200 && after.length < 2; i++) {
+    for (const e of sim.step()) if (e.type === "trapFired") after.push(structuredClone({ spot: sim.state.knowledge[a!.id]!.spot, block: sim.state.knowledge[a!.id]!.block }));
+  }
+  expect(dice.left()).toBe(0);
+  return after;
+}
 
 describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (ruleset: RulesetId) => {
   it(`KNOW-27, KNOW-32, KNOW-33, KNOW-34, KNOW-37, KNOW-39, KNOW-40 (${ruleset}): each plate set off teaches the two setters and a conscious adventurer of another party within 10 tiles a +1 to spot plates and a +1 to Block blades, +2 the second time; an unconscious one 3 tiles off learns nothing; Caution goes 1 (corridor) → 2`, () => {
@@ -78,5 +100,23 @@ describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (rul
     expect([cautionBefore, party.caution, other.caution]).toEqual([0, 1, 0]);
     expect(Math.max(Math.abs(stranger!.x - 10), Math.abs(stranger!.y - 10))).toBeLessThanOrEqual(10);
     for (const u of [a, stranger]) expect(sim.state.knowledge[u!.id]).toEqual({ known: [plate], spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } });
+  });
+
+  it(`KNOW-35, KNOW-36 (${ruleset}): a tripwire then a wide tripwire set off count as one trigger type (+1, then +2 for tripwires); a plate then a sensor are two types (+1 each)`, () => {
+    expect(twoTraps(ruleset, ["tripwire", "spinningBlades"], ["wideTripwire", "spinningBlades"])).toEqual([
+      { spot: { tripwire: 1 }, block: { spinningBlades: 1 } },
+      { spot: { tripwire: 2 }, block: { spinningBlades: 2 } },
+    ]);
+    expect(twoTraps(ruleset, ["pressurePlate", "spinningBlades"], ["sensor", "spinningBlades"])).toEqual([
+      { spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } },
+      { spot: { pressurePlate: 1, sensor: 1 }, block: { spinningBlades: 2 } },
+    ]);
+  });
+
+  it(`KNOW-38 (${ruleset}): two sensors wired to blades and to a flame jet: the sensor spotting bonus grows to +2 while each mechanism's Block bonus stays +1`, () => {
+    expect(twoTraps(ruleset, ["sensor", "spinningBlades"], ["sensor", "flameJet"])).toEqual([
+      { spot: { sensor: 1 }, block: { spinningBlades: 1 } },
+      { spot: { sensor: 2 }, block: { spinningBlades: 1, flameJet: 1 } },
+    ]);
   });
 });

@@ -160,41 +160,41 @@ describe.each(RULESETS.map((r) => [r]))("spotting in play (%s)", (ruleset: Rules
   });
 });
 
-describe.each(RULESETS.map((r) => [r]))("spotting from inside a gas cloud (%s)", (ruleset: RulesetId) => {
-  /**
-   * A Peasant (Tracking 1, a learned +1 for plates, its party's Caution 2) at 4,5; a gas jet at 4,7
-   * wired to a lever; a plate at 9,5, 5 tiles off. When `gas`, the keeper pulls the lever first
-   * (the jet's cloud, radius 2, covers the Peasant; the jet's own harm draws from the seed); then
-   * one step with the spotting die `die` forced. Returns whether the plate was spotted. Under d100
-   * the Peasant gets 100 HP so that the jet's harm leaves it standing.
-   */
-  function spotIn(gas: boolean, die: number): boolean {
-    const sim = makeSim(OPEN_MAP, 7, ruleset);
-    const lever = placeBuilt(sim, "lever", 12, 9);
-    placeBuilt(sim, "gasJet", 4, 7);
-    wire(sim, [12, 9], [4, 9], [4, 7]);
-    const plate = placeBuilt(sim, "pressurePlate", 9, 5);
-    const { party, members: [a] } = makeParty(sim, [[4, 5]]);
-    a!.stats.tracking = 1;
-    party.caution = 2;
-    sim.state.knowledge[a!.id]!.spot.pressurePlate = 1;
-    if (ruleset === "d100") { const sheet = d100Of(a!); sheet.hp = sheet.maxHp = 100; } // a level-0 Peasant's few HP would fall to the jet's poison
-    if (gas) {
-      expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true });
-      expect(Object.values(sim.state.effects).map((e) => e.kind)).toEqual(["gas"]);
-    }
-    const dice = forceDice(sim, [die]);
-    const events = sim.step();
-    expect(dice.left()).toBe(0);
-    expect([a!.x, a!.y]).toEqual([4, 5]);
-    expect(party.spotRolls).toEqual([plate]);
-    expect(sim.state.knowledge[a!.id]!.spot).toEqual({ pressurePlate: 1 });
-    return spotted(events).length === 1;
+/**
+ * A Peasant (Tracking 1, a learned +1 for plates, its party's Caution 2) at 4,5; a gas jet at 4,7
+ * wired to a lever; a plate at 9,5, 5 tiles off. When `gas`, the keeper pulls the lever first
+ * (the jet's cloud, radius 2, covers the Peasant; the jet's own harm draws from the seed); then
+ * one step with the spotting die `die` forced. Returns whether the plate was spotted. Under d100
+ * the Peasant gets 100 HP so that the jet's harm leaves it standing.
+ */
+function spotIn(ruleset: RulesetId, gas: boolean, die: number): boolean {
+  const sim = makeSim(OPEN_MAP, 7, ruleset);
+  const lever = placeBuilt(sim, "lever", 12, 9);
+  placeBuilt(sim, "gasJet", 4, 7);
+  wire(sim, [12, 9], [4, 9], [4, 7]);
+  const plate = placeBuilt(sim, "pressurePlate", 9, 5);
+  const { party, members: [a] } = makeParty(sim, [[4, 5]]);
+  a!.stats.tracking = 1;
+  party.caution = 2;
+  sim.state.knowledge[a!.id]!.spot.pressurePlate = 1;
+  if (ruleset === "d100") { const sheet = d100Of(a!); sheet.hp = sheet.maxHp = 100; } // a level-0 Peasant's few HP would fall to the jet's poison
+  if (gas) {
+    expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true });
+    expect(Object.values(sim.state.effects).map((e) => e.kind)).toEqual(["gas"]);
   }
+  const dice = forceDice(sim, [die]);
+  const events = sim.step();
+  expect(dice.left()).toBe(0);
+  expect([a!.x, a!.y]).toEqual([4, 5]);
+  expect(party.spotRolls).toEqual([plate]);
+  expect(sim.state.knowledge[a!.id]!.spot).toEqual({ pressurePlate: 1 });
+  return spotted(events).length === 1;
+}
 
+describe.each(RULESETS.map((r) => [r]))("spotting from inside a gas cloud (%s)", (ruleset: RulesetId) => {
   it(`KNOW-45, KNOW-46 (${ruleset}): in the gas the roll counts Tracking 1 + the learned +1 only (the die that just reaches that spots, one lower misses); out of it the Caution +2 counts too (that lower die spots)`, () => {
     const withLearned = checkDie(ruleset, TRIGGER_CONCEALMENT, 1 + 1, true);
     const short = checkDie(ruleset, TRIGGER_CONCEALMENT, 1 + 1, false);
-    expect([spotIn(true, withLearned), spotIn(true, short), spotIn(false, short)]).toEqual([true, false, true]);
+    expect([spotIn(ruleset, true, withLearned), spotIn(ruleset, true, short), spotIn(ruleset, false, short)]).toEqual([true, false, true]);
   });
 });
