@@ -4,6 +4,7 @@ import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
 import { CORRIDOR_MAP, OPEN_MAP, RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
 import { DEFUSE_DIFFICULTY } from "../../../src/sim/knowledge/routing.ts";
 import { TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
+import { OLD_TRACE_HOURS } from "../../../src/sim/knowledge/traces.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 
@@ -140,5 +141,26 @@ describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)
     expect(trace).toContain("4,3");
     expect(events.filter((e) => e.type === "trapFired" || e.type === "triggerDefused")).toEqual([]);
     expect(sim.state.parts[trip]!.needsRearm).toBe(false);
+  });
+
+  it(`KNOW-22 (${ruleset}): a party walking in sight of blood 1 game minute old gains no Caution; in sight of old blood (OLD_TRACE_HOURS) it gains Caution 1 once for that 10×10 sector; old burn marks in a new sector give it again`, () => {
+    const run = (traces: [number, number, "blood" | "burn", number][]) => {
+      const sim = makeSim(OPEN_MAP, 7, ruleset);
+      sim.state.tick = (OLD_TRACE_HOURS + 1) * 600; // the game has run that long
+      const { party, members: [a] } = makeParty(sim, [[2, 2]]);
+      a!.stats.tracking = 5;
+      sim.state.traces = Object.fromEntries(traces.map(([x, y, kind, age]) => [String(y * sim.state.map.width + x), { kind, tick: sim.state.tick - age }]));
+      const dice = forceDice(sim, []);
+      sim.step();
+      const first = party.caution ?? 0;
+      party.caution = 0; // as if a fight had ended it: only a new sector's traces can give it again
+      for (let i = 0; i < 60; i++) sim.step();
+      expect(dice.left()).toBe(0);
+      return [first, party.caution ?? 0, party.cautionSectors];
+    };
+    expect(run([[5, 3, "blood", 10]])).toEqual([0, 0, []]);
+    expect(run([[5, 3, "blood", OLD_TRACE_HOURS * 600]])).toEqual([1, 0, [0]]);
+    // Burn marks at 17,8 (sector 1), 15 tiles off at first (it sees 13 with Tracking 5), come in sight as it walks to the sanctum.
+    expect(run([[5, 3, "blood", OLD_TRACE_HOURS * 600], [17, 8, "burn", OLD_TRACE_HOURS * 600]])).toEqual([1, 1, [0, 1]]);
   });
 });

@@ -25,11 +25,13 @@ function stepN(sim: Simulation, n: number): SimEvent[] {
 }
 
 describe.each(RULESETS.map((r) => [r]))("spotting in play (%s)", (ruleset: RulesetId) => {
-  it(`KNOW-10, KNOW-11, KNOW-07, KNOW-42, KNOW-43 (${ruleset}): of three members seeing a plate 5 tiles off, the highest Tracking (the Scout's 3) rolls once, before anyone steps on it; the spotter and every adventurer within 10 of it learn where it is, nothing more`, () => {
+  it(`KNOW-02, KNOW-05, KNOW-07, KNOW-10, KNOW-11, KNOW-42, KNOW-43 (${ruleset}): of three members seeing a plate 5 tiles off, the highest Tracking (the Scout's 3) rolls once, before anyone steps on it; the spotter and every adventurer within 10 of it learn where it is, nothing more, whatever their party; a fourth member 12 tiles off does not`, () => {
     const sim = makeSim(OPEN_MAP, 7, ruleset);
     const plate = placeBuilt(sim, "pressurePlate", 9, 5);
-    const { party, members } = makeParty(sim, [[4, 5], [4, 6], [4, 4]], ["Peasant", "Scout", "Warrior"]);
-    members.forEach((m, i) => { m.stats.tracking = i === 1 ? 3 : 1; });
+    const { party, members: all } = makeParty(sim, [[4, 5], [4, 6], [4, 4], [16, 9]], ["Peasant", "Scout", "Warrior", "Peasant"]);
+    all.forEach((m, i) => { m.stats.tracking = i === 1 ? 3 : 1; });
+    const members = all.slice(0, 3);
+    const distant = all[3]!; // 12 tiles from the Scout, 7 from the plate: it sees nothing and is told nothing
     const scout = members[1]!;
     // Another party: one member 5 tiles from the Scout, one 12 tiles off; both more than 6 from the plate (no roll of their own).
     const { members: [near, far] } = makeParty(sim, [[1, 1], [16, 1]]);
@@ -42,7 +44,7 @@ describe.each(RULESETS.map((r) => [r]))("spotting in play (%s)", (ruleset: Rules
     expect(spotted(events)).toEqual([{ type: "triggerSpotted", partyId: party.id, unitId: scout.id, triggerId: plate, x: 9, y: 5, tick: 1 }]);
     expect(party.spotRolls).toEqual([plate]);
     expect(members.every((m) => m.x < 9)).toBe(true); // nobody has reached the plate (KNOW-10)
-    expect([...members, near!, far!].map((u) => know(sim, u)!.known)).toEqual([[plate], [plate], [plate], [plate], []]);
+    expect([...members, near!, far!, distant].map((u) => know(sim, u)!.known)).toEqual([[plate], [plate], [plate], [plate], [], []]);
     for (const u of [...members, near!]) expect(know(sim, u)).toMatchObject({ spot: {}, block: {} }); // KNOW-42, KNOW-43
   });
 
