@@ -86,6 +86,20 @@ describe.each(RULESETS.map((r) => [r]))("rearming in play (%s)", (ruleset: Rules
     expect(events.filter((e) => e.type === "trapFired")).toEqual([]);
   });
 
+  it(`TRAP-43 (${ruleset}): the rigged plate, once it needs a rearm, is rearmed by the Trapping minion through steps and is normal again`, () => {
+    const { sim, plate, blades, minion } = setup(ruleset);
+    sim.state.parts[blades]!.needsRearm = true;
+    const rig = forceDice(sim, [1, 51]);
+    untilRearms(sim, 1);
+    expect([rig.left(), sim.state.parts[plate]!.riggedBy, sim.state.parts[blades]!.needsRearm]).toEqual([0, minion.id, false]); // the rigged outcome leaves the blades armed
+    sim.state.parts[plate]!.needsRearm = true; // as when its 2 days run out or it is used
+    const dice = forceDice(sim, [checkDie(ruleset, REARM_DIFFICULTY, 2, true)]);
+    const rearms = untilRearms(sim, 1).filter((e): e is Rearmed => e.type === "partRearmed");
+    expect(dice.left()).toBe(0);
+    expect(rearms.map((e) => [e.partId, e.byUnitId, e.outcome])).toEqual([[plate, minion.id, "rearmed"]]);
+    expect([sim.state.parts[plate]!.riggedBy, sim.state.parts[plate]!.needsRearm]).toEqual(["", false]);
+  });
+
   it(`TRAP-44, TRAP-45 (${ruleset}): on a lever trap a natural 1 always fires (no 50% draw is made) and the lever is never rigged`, () => {
     const sim = makeSim(7, ruleset);
     sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
