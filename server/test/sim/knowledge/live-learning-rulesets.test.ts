@@ -119,4 +119,24 @@ describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (rul
       { spot: { sensor: 2 }, block: { spinningBlades: 1, flameJet: 1 } },
     ]);
   });
+
+  it(`KNOW-41 (${ruleset}): a third plate wired to blades, set off after two others, leaves both bonuses at +2`, () => {
+    const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
+    sim.state.pauseOnSpot = false;
+    placeBuilt(sim, "pressurePlate", 4, 3); placeBuilt(sim, "spinningBlades", 8, 3); wire(sim, [4, 3], [8, 3]);
+    placeBuilt(sim, "pressurePlate", 10, 5); placeBuilt(sim, "spinningBlades", 10, 1); wire(sim, [10, 5], [10, 1]);
+    placeBuilt(sim, "pressurePlate", 14, 5); placeBuilt(sim, "spinningBlades", 14, 1); wire(sim, [14, 5], [14, 1]);
+    const { members: [a] } = makeParty(sim, [[1, 3]]);
+    const dice = forceDice(sim, [1, 1, 1]); // its three spotting rolls, natural 1s
+    const after: unknown[] = [];
+    for (let i = 0; i < 300 && after.length < 3; i++) {
+      for (const e of sim.step()) if (e.type === "trapFired") after.push(structuredClone({ spot: sim.state.knowledge[a!.id]!.spot, block: sim.state.knowledge[a!.id]!.block }));
+    }
+    expect(dice.left()).toBe(0);
+    expect(after).toEqual([
+      { spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } },
+      { spot: { pressurePlate: 2 }, block: { spinningBlades: 2 } },
+      { spot: { pressurePlate: 2 }, block: { spinningBlades: 2 } },
+    ]);
+  });
 });
