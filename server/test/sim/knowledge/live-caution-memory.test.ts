@@ -21,6 +21,15 @@ function stepUntil(sim: Simulation, max: number, done: () => boolean, each?: () 
   return out;
 }
 
+/** A 1-wide corridor on row 2 from the portal (0,2) to the sanctum (18,2), with a one-tile alcove above it at 6,1 and the stockpile in one below at 6,3. */
+const ALCOVE_CORRIDOR = [
+  "####################",
+  "######.#############",
+  "P.................S#",
+  "######K#############",
+  "####################",
+].join("\n");
+
 describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)", (ruleset: RulesetId) => {
   it(`KNOW-01, KNOW-03, KNOW-17 (${ruleset}): walking east along row 10 to the sanctum, an adventurer who knows the plate at 10,10 steps round it by row 9; a new one, who knows no trap, walks straight over it`, () => {
     const walk = (known: boolean): string[] => {
@@ -162,5 +171,29 @@ describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)
     expect(run([[5, 3, "blood", OLD_TRACE_HOURS * 600]])).toEqual([1, 0, [0]]);
     // Burn marks at 17,8 (sector 1), 15 tiles off at first (it sees 13 with Tracking 5), come in sight as it walks to the sanctum.
     expect(run([[5, 3, "blood", OLD_TRACE_HOURS * 600], [17, 8, "burn", OLD_TRACE_HOURS * 600]])).toEqual([1, 1, [0, 1]]);
+  });
+
+  it(`KNOW-29, KNOW-30, KNOW-31 (${ruleset}): in a 1-wide corridor the party spots a plate in a side alcove and loses its Caution; it walks on down the corridor with none; the hidden plate it then steps on gives Caution back`, () => {
+    const sim = makeSim(ALCOVE_CORRIDOR, 7, ruleset);
+    sim.state.pauseOnSpot = false;
+    const seen = placeBuilt(sim, "pressurePlate", 6, 1);
+    const hidden = placeBuilt(sim, "pressurePlate", 14, 2);
+    placeBuilt(sim, "spinningBlades", 17, 2);
+    wire(sim, [14, 2], [17, 2]);
+    const { party, members: [a] } = makeParty(sim, [[1, 2]]);
+    a!.stats.tracking = 1;
+    const success = ruleset === "malignus" ? 10 : ruleset === "d20" ? 20 : 100;
+    const dice = forceDice(sim, [success, 1]); // the alcove plate spotted (natural success); the hidden one missed (natural 1)
+    const log: [number, number][] = []; // [x, Caution] after each step
+    const events = stepUntil(sim, 300, () => sim.state.parts[hidden]!.needsRearm, () => log.push([a!.x, party.caution ?? 0]));
+    expect(dice.left()).toBe(0);
+    expect(events.filter((e) => e.type === "triggerSpotted").map((e) => (e as { triggerId: string }).triggerId)).toEqual([seen]);
+    const lost = log.findIndex(([, c]) => c === 0);
+    expect(party.cautionLostBySpotting).toBe(true);
+    expect(lost).toBeGreaterThan(0);
+    expect(log.slice(0, lost).every(([, c]) => c === 1)).toBe(true); // the corridor's Caution until the spotting (KNOW-29)
+    expect(log.slice(lost, -1).every(([x, c]) => c === 0 && x < 14)).toBe(true); // KNOW-30: on down the corridor, none
+    expect(log.slice(lost, -1).length).toBeGreaterThan(20);
+    expect(log.at(-1)).toEqual([14, 1]); // KNOW-31: the plate set off gives it back
   });
 });
