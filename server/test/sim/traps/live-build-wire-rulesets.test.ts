@@ -156,4 +156,28 @@ describe.each(RULESETS.map((r) => [r]))("building and wiring traps in play (%s)"
     expect(Object.keys(sim.state.parts).length).toBe(parts);
     expect(sim.apply({ type: "placePart", kind: "tripwire", x: 9, y: 5 })).toMatchObject({ ok: true });
   });
+
+  it(`TRAP-25, TRAP-26 (${ruleset}): a cable from a plate ending where another cable (timer → blades) turns joins it, and the joined cables work as one trap: the plate fires the blades after the timer's 1 game minute`, () => {
+    const sim = makeSim(7, ruleset);
+    const plate = placeBuilt(sim, "pressurePlate", 2, 8);
+    const timer = placeBuilt(sim, "timer", 6, 4);
+    const blades = placeBuilt(sim, "spinningBlades", 10, 8);
+    const first = wire(sim, [6, 4], [6, 8], [10, 8]); // turns at 6,8
+    sim.drainEvents();
+    const joined = sim.apply({ type: "wire", path: path([2, 8], [6, 8]) });
+    expect(joined).toMatchObject({ ok: true });
+    expect(sim.drainEvents()).toMatchObject([{ type: "cableLaid", networkId: first, hops: [], joined: [first] }]);
+    expect(sim.apply({ type: "setTimerDelay", partId: timer, minutes: 1 })).toEqual({ ok: true });
+    const dice = forceDice(sim, []);
+    const a = adventurer(sim, 2, 10);
+    expect(walkTo(sim, a, { x: 2, y: 7 })).toBe(true);
+    let onPlate = -1;
+    const shots: Fired[] = [];
+    for (let i = 0; i < 100 && shots.length === 0; i++) {
+      shots.push(...fired(sim.step()));
+      if (onPlate < 0 && a.x === 2 && a.y === 8) onPlate = sim.state.tick;
+    }
+    expect(dice.left()).toBe(0);
+    expect(shots.map((e) => [e.triggerId, e.mechanismId, e.tick - onPlate])).toEqual([[plate, blades, TICKS_PER_GAME_MINUTE]]);
+  });
 });
