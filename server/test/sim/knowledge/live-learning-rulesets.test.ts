@@ -36,7 +36,7 @@ function twoTraps(ruleset: RulesetId, first: [TriggerKind, MechKind], second: [T
 }
 
 describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (ruleset: RulesetId) => {
-  it(`KNOW-27, KNOW-32, KNOW-33, KNOW-34, KNOW-37, KNOW-39, KNOW-40 (${ruleset}): each plate set off teaches the two setters and a conscious adventurer of another party within 10 tiles a +1 to spot plates and a +1 to Block blades, +2 the second time; an unconscious one 3 tiles off learns nothing; Caution goes 1 (corridor) → 2`, () => {
+  it(`KNOW-04, KNOW-27, KNOW-32, KNOW-33, KNOW-34, KNOW-37, KNOW-39, KNOW-40 (${ruleset}): each plate set off teaches the two setters and a conscious adventurer of another party within 10 tiles a +1 to spot plates and a +1 to Block blades, +2 the second time; an unconscious one 3 tiles off learns nothing; Caution goes 1 (corridor) → 2`, () => {
     const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
     sim.state.pauseOnSpot = false;
     const p1 = placeBuilt(sim, "pressurePlate", 10, 5);
@@ -77,6 +77,16 @@ describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (rul
       watcher: { spot: { pressurePlate: 2 }, block: { spinningBlades: 2 } },
     });
     expect(sim.state.knowledge[b!.id]).toEqual(sim.state.knowledge[a!.id]);
+    // KNOW-04: it still remembers both plates as it walks on, 8 tiles or more from the first.
+    let farTicks = 0;
+    for (let i = 0; i < 60; i++) {
+      sim.step();
+      if (Math.max(Math.abs(a!.x - 10), Math.abs(a!.y - 5)) >= 8) {
+        farTicks++;
+        expect(sim.state.knowledge[a!.id]!.known).toEqual([p1, p2]);
+      }
+    }
+    expect(farTicks).toBeGreaterThan(0);
   });
 
   it(`KNOW-06, KNOW-20, KNOW-32 (${ruleset}): in the open room (no Caution yet) a Peasant walks onto a plate it failed to spot; its party gains Caution 1, and an adventurer of another party who also missed it, 6 tiles off, learns where it is and the two bonuses`, () => {

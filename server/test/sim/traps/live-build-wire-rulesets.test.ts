@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PARTS, TICKS_PER_GAME_MINUTE, type RulesetId, type SimEvent } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectState } from "../../../src/rooms/projection.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
@@ -91,7 +93,7 @@ describe.each(RULESETS.map((r) => [r]))("building and wiring traps in play (%s)"
     expect(shots.map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.tick - onPlate])).toEqual([[plate, blades, a.id, 3 * TICKS_PER_GAME_MINUTE]]);
   });
 
-  it(`TRAP-20, TRAP-21, TRAP-22, TRAP-25, TRAP-27 (${ruleset}): a cable dragged straight across another hops over it and the two traps stay apart (each fires alone); a cable from a new tripwire ending on the first cable joins it, and is refused since that joined cable already has its one trigger`, () => {
+  it(`TRAP-20, TRAP-21, TRAP-22, TRAP-23, TRAP-25, TRAP-27 (${ruleset}): a cable dragged straight across another hops over it (clients get the hop's tile) and the two traps stay apart (each fires alone); a cable from a new tripwire ending on the first cable joins it, and is refused since that joined cable already has its one trigger`, () => {
     const sim = makeSim(7, ruleset);
     const p1 = placeBuilt(sim, "pressurePlate", 2, 5);
     const m1 = placeBuilt(sim, "spinningBlades", 10, 5);
@@ -101,6 +103,9 @@ describe.each(RULESETS.map((r) => [r]))("building and wiring traps in play (%s)"
     const hop = sim.apply({ type: "wire", path: path([6, 1], [6, 9]) });
     expect(hop).toMatchObject({ ok: true });
     expect(sim.state.cables[(hop as { id: string }).id]!.hops).toEqual([5 * 20 + 6]); // the tile index of 6,5 (map width 20)
+    const state = new DungeonState();
+    projectState(state, sim, 1);
+    expect([...state.cables.get((hop as { id: string }).id)!.hops]).toEqual([6, 5]); // TRAP-23: clients get the bump's tile
     const dice = forceDice(sim, []);
     const a = adventurer(sim, 2, 7);
     expect(fired(walk(sim, a, { x: 2, y: 4 })).map((e) => [e.triggerId, e.mechanismId])).toEqual([[p1, m1]]);
