@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
 import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
-import { CORRIDOR_MAP, OPEN_MAP, RULESETS, makeParty, makeSim } from "./helpers.ts";
+import { CORRIDOR_MAP, OPEN_MAP, RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
+import { TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
 
 /*
  * Learning from traps set off, through `sim.step()` in rooms of each ruleset. A party of two
@@ -12,6 +13,7 @@ import { CORRIDOR_MAP, OPEN_MAP, RULESETS, makeParty, makeSim } from "./helpers.
  * ruleset), so it walks onto both plates.
  */
 type Fired = Extract<SimEvent, { type: "trapFired" }>;
+const fired = (events: SimEvent[]) => events.filter((e): e is Fired => e.type === "trapFired");
 type TriggerKind = "tripwire" | "wideTripwire" | "pressurePlate" | "sensor";
 type MechKind = "spinningBlades" | "flameJet";
 
@@ -148,5 +150,26 @@ describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (rul
       { spot: { pressurePlate: 2 }, block: { spinningBlades: 2 } },
       { spot: { pressurePlate: 2 }, block: { spinningBlades: 2 } },
     ]);
+  });
+
+  it(`KNOW-51, KNOW-44 (${ruleset}): after setting off one plate, the Peasant spots another plate it sees later with Tracking 1 + the learned +1 + the Caution +1: the die that just reaches that spots, one lower misses`, () => {
+    const run = (die: number): number => {
+      const sim = makeSim(OPEN_MAP, 7, ruleset);
+      sim.state.pauseOnSpot = false;
+      const first = placeBuilt(sim, "pressurePlate", 6, 10);
+      placeBuilt(sim, "spinningBlades", 6, 6);
+      wire(sim, [6, 10], [6, 6]);
+      const other = placeBuilt(sim, "pressurePlate", 17, 5); // 14 tiles off at first, seen from x = 11
+      const { members: [a] } = makeParty(sim, [[3, 10]]);
+      a!.stats.tracking = 1;
+      const dice = forceDice(sim, [1, die]); // the first plate missed (natural 1); then the other plate's roll
+      const events: SimEvent[] = [];
+      for (let i = 0; i < 200 && dice.left() > 0; i++) events.push(...sim.step());
+      expect(dice.left()).toBe(0);
+      expect(sim.state.knowledge[a!.id]!.spot).toEqual({ pressurePlate: 1 });
+      expect(fired(events).map((e) => e.triggerId)).toEqual([first]);
+      return events.filter((e) => e.type === "triggerSpotted" && e.triggerId === other).length;
+    };
+    expect([run(checkDie(ruleset, TRIGGER_CONCEALMENT, 3, true)), run(checkDie(ruleset, TRIGGER_CONCEALMENT, 3, false))]).toEqual([1, 0]);
   });
 });
