@@ -3,6 +3,9 @@ import type { RulesetId, SimEvent } from "@malignus/shared";
 import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
 import { CORRIDOR_MAP, OPEN_MAP, RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
 import { TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
+import { TRAP_RESIST_DIFFICULTY } from "../../../src/sim/combat/ruleset.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 
 /*
  * Learning from traps set off, through `sim.step()` in rooms of each ruleset. A party of two
@@ -171,5 +174,30 @@ describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (rul
       return events.filter((e) => e.type === "triggerSpotted" && e.triggerId === other).length;
     };
     expect([run(checkDie(ruleset, TRIGGER_CONCEALMENT, 3, true)), run(checkDie(ruleset, TRIGGER_CONCEALMENT, 3, false))]).toEqual([1, 0]);
+  });
+
+  it(`KNOW-26, KNOW-37, KNOW-44 (${ruleset}): a Peasant walks onto a plate whose dart strikes it; it resists with Block 0 + the dart Block +1 it has just learned + the Caution +1 it has just gained: the die that just reaches difficulty ${TRAP_RESIST_DIFFICULTY} resists, and the harm is lessened`, () => {
+    const sim = makeSim(OPEN_MAP, 7, ruleset);
+    sim.state.pauseOnSpot = false;
+    const plate = placeBuilt(sim, "pressurePlate", 6, 10);
+    const dart = placeBuilt(sim, "dartLauncher", 6, 6);
+    wire(sim, [6, 10], [6, 6]);
+    const { members: [a] } = makeParty(sim, [[3, 10]]);
+    a!.stats.block = 0;
+    if (ruleset === "d100") { const sheet = d100Of(a!); sheet.hp = sheet.maxHp = 100; }
+    if (ruleset === "d20") { const sheet = d20Of(a!); sheet.hp = sheet.maxHp = 100; }
+    // The spotting roll (natural 1: missed), the resist roll, then the lessened harm: malignus none
+    // (a light wound resisted is no wound), d20 the dart's 1d10 (8, halved to 4), d100 its 10..35 (20, halved to 10).
+    const resist = checkDie(ruleset, TRAP_RESIST_DIFFICULTY, 2, true);
+    const harm = ruleset === "malignus" ? [] : ruleset === "d20" ? [8] : [20];
+    const dice = forceDice(sim, [1, resist, ...harm]);
+    const events: SimEvent[] = [];
+    for (let i = 0; i < 100 && dice.left() > 0; i++) events.push(...sim.step());
+    events.push(...sim.step());
+    expect(dice.left()).toBe(0);
+    expect(fired(events).map((e) => [e.triggerId, e.mechanismId, e.victims])).toEqual([[plate, dart, [a!.id]]]);
+    expect(events.filter((e) => e.type === "trapResisted")).toMatchObject([{ unitId: a!.id, roll: resist, bonus: 2 }]);
+    if (ruleset === "malignus") expect(a!.wounds).toEqual([]);
+    else expect(events.filter((e) => e.type === "damaged").map((e) => (e as { amount: number }).amount)).toEqual([ruleset === "d20" ? 4 : 10]);
   });
 });
