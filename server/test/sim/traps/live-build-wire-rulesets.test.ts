@@ -185,4 +185,19 @@ describe.each(RULESETS.map((r) => [r]))("building and wiring traps in play (%s)"
     expect(dice.left()).toBe(0);
     expect(shots.map((e) => [e.triggerId, e.mechanismId, e.tick - onPlate])).toEqual([[plate, blades, TICKS_PER_GAME_MINUTE]]);
   });
+
+  it(`TRAP-24 (${ruleset}): a cable drawn through the tile where another turns (6,5) joins it there, so the tripwire's cable is refused as a second trigger; drawn across the same cable where it runs straight (4,5), it hops and is laid`, () => {
+    const sim = makeSim(7, ruleset);
+    place(sim, "pressurePlate", 2, 5);
+    place(sim, "spinningBlades", 6, 9);
+    wire(sim, [2, 5], [6, 5], [6, 9]); // turns at 6,5
+    place(sim, "tripwire", 6, 1);
+    place(sim, "electricCoil", 10, 5);
+    expect(sim.apply({ type: "wire", path: path([6, 1], [6, 5], [10, 5]) })).toMatchObject({ ok: false, code: "TRIGGER_ALREADY_WIRED" });
+    place(sim, "sensor", 4, 10);
+    place(sim, "flameJet", 4, 1);
+    const hop = sim.apply({ type: "wire", path: path([4, 10], [4, 1]) });
+    expect(hop).toMatchObject({ ok: true });
+    expect(sim.state.cables[(hop as { id: string }).id]!.hops).toEqual([5 * 20 + 4]);
+  });
 });
