@@ -119,8 +119,19 @@ export function blockedByDoor(sim: Simulation, unit: UnitRecord, x: number, y: n
   if (d === undefined || !isLocked(d)) return false;
   if (!mayUnlock(sim, unit, "move")) return true;
   if (unit.kind === "master" || unit.faction !== "dungeon" || !invasionUnderway(sim)) return false;
-  const enemy = enemyAtWalkGoal(sim, unit);
+  const enemy = enemyAtWalkGoal(sim, unit) ?? fightTarget(sim, unit);
   return enemy !== undefined && !mayUnlock(sim, unit, "reachEnemy", enemy.id);
+}
+
+/**
+ * The active enemy `unit` is fighting (`targetId`) when it steps with no walk of its own: a move
+ * inside a d20 or d100 encounter turn goes for a foe, so a locked door on it is passed only as
+ * DOOR-14 and DOOR-15 allow. Undefined when it has a walk, no target, or the target is no active enemy.
+ */
+function fightTarget(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  if (unit.walk || unit.targetId === "") return undefined;
+  const t = sim.state.units[unit.targetId];
+  return t && isActive(t) && areEnemies(unit, t) ? t : undefined;
 }
 
 /** The active enemy next to (or on) the unit's walk goal, its ordered target first; undefined when none. */

@@ -88,7 +88,7 @@ describe("padlocks", () => {
 });
 
 describe("who unlocks a locked door", () => {
-  it("DOOR-11: minions, the Master and the dungeon's creatures unlock a locked door and pass", () => {
+  it("DOOR-11: minions, the Master and the dungeon's creatures may unlock a locked door (mayUnlock); a minion walking home passes it", () => {
     const sim = doorSim();
     lock(theDoor(sim));
     const minion = addUnit(sim, { kind: "minion", x: 3, y: 2, home: { x: 9, y: 2 } });

@@ -80,3 +80,19 @@ export function run(sim: Simulation, n: number): ReturnType<Simulation["step"]> 
   for (let i = 0; i < n; i++) out.push(...sim.step());
   return out;
 }
+
+/** A natural success of each ruleset's check die (d10, d20, d100). */
+export const NATURAL_SUCCESS: Record<RulesetId, number> = { malignus: 10, d20: 20, d100: 100 };
+
+/**
+ * A padlocked door (6,2), the Master at 10,2 and an invading party of `members` (adventurers at
+ * 2,1 / 2,2 / 2,3 ...) under `ruleset`; the party is the invasion's.
+ */
+export function invadedBy(ruleset: RulesetId, members: Partial<UnitRecord>[], seed = 11): { sim: Simulation; units: UnitRecord[]; door: DoorRecord } {
+  const sim = doorSim(undefined, seed, ruleset);
+  const door = lock(theDoor(sim));
+  addUnit(sim, { kind: "master", x: 10, y: 2 });
+  const units = members.map((f, i) => adventurer(sim, 2, 1 + (i % 3), f));
+  sim.state.invasion.partyId = party(sim, units).id;
+  return { sim, units, door };
+}

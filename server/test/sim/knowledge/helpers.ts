@@ -4,6 +4,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { OPEN_MAP } from "../traps/helpers.ts";
 import { adventurerFields } from "../../../src/sim/invasions/party.ts";
+import type { RulesetId } from "@malignus/shared";
 
 export { OPEN_MAP };
 
@@ -21,9 +22,12 @@ export const CORRIDOR_MAP = [
   "####################",
 ].join("\n");
 
-/** A headless malignus simulation on `text` (no units; the first invasion pushed far away). */
-export function makeSim(text = OPEN_MAP, seed = 7): Simulation {
-  const sim = Simulation.create({ seed, ruleset: "malignus", map: parseMap("know-test", text) });
+/** The three rulesets; knowledge is shared by all of them (docs/rules/README.md). */
+export const RULESETS: readonly RulesetId[] = ["malignus", "d20", "d100"];
+
+/** A headless simulation on `text` under `ruleset` (default malignus; no units; the first invasion pushed far away). */
+export function makeSim(text = OPEN_MAP, seed = 7, ruleset: RulesetId = "malignus"): Simulation {
+  const sim = Simulation.create({ seed, ruleset, map: parseMap("know-test", text) });
   sim.state.invasion.dueTick = 10_000_000;
   return sim;
 }
@@ -47,3 +51,25 @@ export function makeParty(sim: Simulation, positions: [number, number][], cls: s
   return { party, members };
 }
 
+
+/**
+ * The natural die of the room's check (spot, defuse, resist: sim.ruleset.check) that just reaches
+ * (`succeed`) or just misses a check of `difficulty` for a unit whose stat plus bonuses is `mod`:
+ * malignus 1d10 + mod must reach difficulty + 5; d20 1d20 + mod must reach 10 + difficulty; d100
+ * d100 + 10 × mod must exceed 50 + 10 × difficulty. Throws when that die would be a natural
+ * critical (malignus 1 or 10, d20 1 or 20, d100 ≤ 5 or ≥ 96), which ignores the totals.
+ */
+export function checkDie(ruleset: RulesetId, difficulty: number, mod: number, succeed: boolean): number {
+  const need = ruleset === "malignus" ? difficulty + 5 - mod : ruleset === "d20" ? 10 + difficulty - mod : 51 + 10 * (difficulty - mod);
+  const die = succeed ? need : need - 1;
+  const [lo, hi] = ruleset === "malignus" ? [2, 9] : ruleset === "d20" ? [2, 19] : [6, 95];
+  if (die < lo || die > hi) throw new Error(`check die ${die} is a natural critical under ${ruleset}`);
+  return die;
+}
+
+/** Sets the map tile (x, y) dark (KNOW-14). */
+export function darken(sim: Simulation, x: number, y: number): void {
+  const map = sim.state.map;
+  const i = y * map.width + x;
+  map.dark = map.dark.slice(0, i) + "1" + map.dark.slice(i + 1);
+}

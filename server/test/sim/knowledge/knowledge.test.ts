@@ -586,7 +586,7 @@ describe("the live path: a party walking the corridor through sim.step()", () =>
     expect([a.x, a.y]).toEqual([15, 5]); // past the defused plate, 60 ticks in
   });
 
-  it("KNOW-10, KNOW-20, KNOW-27, KNOW-32, KNOW-44: a failed spot (5 + 1 + 1 = 7): it steps on the plate, the dart strikes, resisted with Block 0 + dart +1 + Caution +2 (2 + 3 < 10): a light torso wound", () => {
+  it("KNOW-10, KNOW-20, KNOW-27, KNOW-32: a failed spot (5 + 1 + 1 = 7): it steps on the plate, the dart strikes, its resist roll of 2 fails (even with its bonuses): a light torso wound", () => {
     const { sim, plate, dart, party, a, dice, events } = walk([5, RESIST_FAILS, TORSO], 60);
     expect(dice.left()).toBe(0);
     expect(events).toEqual([

@@ -1,4 +1,4 @@
-import type { PartKind, TilePos } from "@malignus/shared";
+import type { PartKind, RulesetId, TilePos } from "@malignus/shared";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
@@ -25,9 +25,27 @@ export const OPEN_MAP = [
   "####################",
 ].join("\n");
 
-/** A fresh headless simulation on {@link OPEN_MAP}. */
-export function makeSim(seed = 7): Simulation {
-  return Simulation.create({ seed, ruleset: "malignus", map: parseMap("traps-test", OPEN_MAP) });
+/**
+ * The lairs map (lairs.test.ts): the portal at 0,2, the sanctum at 1..2,3..4 west of a door (4,2);
+ * the big room spans x 5..14, y 1..7, and a 1-wide corridor runs east from it on row 5 to wolf A
+ * (16,5) and wolf B (18,5). Wolf C (17,2) lives in a sealed cave (x 16..18, y 1..3); the floor
+ * tile 8,7 lies behind water.
+ */
+export const LAIRS_MAP = [
+  "####################",
+  "#K..#..........#...#",
+  "P...+..........#.w.#",
+  "#SS.#..........#...#",
+  "#SS.#..........#####",
+  "#...#...........w.w#",
+  "#...#..~~~.....#####",
+  "#...#..~.~.....#####",
+  "####################",
+].join("\n");
+
+/** A fresh headless simulation on {@link OPEN_MAP} under `ruleset` (default malignus). */
+export function makeSim(seed = 7, ruleset: RulesetId = "malignus"): Simulation {
+  return Simulation.create({ seed, ruleset, map: parseMap("traps-test", OPEN_MAP) });
 }
 
 /** Places a part and returns its id; throws when the placement is refused. */

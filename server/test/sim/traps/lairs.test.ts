@@ -6,7 +6,7 @@ import type { LairRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { LAIR_SETTLE_TICKS, inLair, keeperGround } from "../../../src/sim/traps/lairs.ts";
 import { onUnitEntersTile } from "../../../src/sim/traps/firing.ts";
 import { projectState } from "../../../src/rooms/projection.ts";
-import { placeBuilt, wire } from "./helpers.ts";
+import { LAIRS_MAP, placeBuilt, wire } from "./helpers.ts";
 
 /**
  * Lairs built by the keeper (TRAP-61, TRAP-62; server traps/lairs.ts, commands/buildLair.ts).
@@ -14,17 +14,7 @@ import { placeBuilt, wire } from "./helpers.ts";
  * x 5..14, y 1..7, and a corridor runs east from it on row 5 to wolf A (16,5) and wolf B (18,5).
  * Wolf C (17,2) lives in a sealed cave (x 16..18, y 1..3); the floor tile 8,7 lies behind water.
  */
-const LAIRS = [
-  "####################",
-  "#K..#..........#...#",
-  "P...+..........#.w.#",
-  "#SS.#..........#...#",
-  "#SS.#..........#####",
-  "#...#...........w.w#",
-  "#...#..~~~.....#####",
-  "#...#..~.~.....#####",
-  "####################",
-].join("\n");
+const LAIRS = LAIRS_MAP;
 
 function lairSim(): Simulation {
   return Simulation.create({ seed: 5, ruleset: "malignus", map: parseMap("lairs-test", LAIRS), pauseOnSpot: false });

@@ -20,6 +20,7 @@ import { d100Of } from "./sheet.ts";
 import { canMove } from "./statuses.ts";
 import { moveAllowance, opportunityAttacks, spendAction, type Placed, type TurnState } from "./turns.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { stepBlocked } from "../../world/hooks.ts";
 
 /** Moves toward a tile next to `target` (tiles held by others avoided), at most the unit's allowance (P100-MOVE-01, 02). @returns the tiles walked. */
 export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState, swarm: boolean): number {
@@ -90,7 +91,7 @@ export function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, st
       if (me.duel && checkDuelOver(sim, unit)) return taken;
       if (!isUp(unit)) return taken;
     }
-    if (!canMove(me)) return taken;
+    if (!canMove(me) || stepBlocked(sim, unit, next.x, next.y)) return taken; // DOOR-13, DOOR-15: a locked door it may not unlock stops the move
     unit.facing = facingOf(next.x - unit.x, next.y - unit.y);
     placeUnit(sim, unit, next.x, next.y);
     taken += 1;

@@ -2,6 +2,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { MapState, UnitRecord } from "../../state.ts";
 import { isDifficult, isWalkable, isWater } from "../../world/grid.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
+import { stepBlocked } from "../../world/hooks.ts";
 import type { TurnBudget } from "./actions.ts";
 import { dragSlows } from "./attack.ts";
 import { FALL_DAMAGE_PER_TILE, FLYING_HEIGHT, MODE_SWITCH_COST, SPACE_TILES } from "@malignus/shared";
@@ -97,6 +98,8 @@ export interface StepContext {
   slippery: ReadonlySet<number>;
   /** D20-ATTACK-44: dragging a grappled creature that slows it. */
   dragging: boolean;
+  /** DOOR-13, DOOR-15: true when a locked door at (x, y) stops the mover (the doors' stepBlocked hook); absent: none does. */
+  blocked?: (x: number, y: number) => boolean;
 }
 
 /** The context of `unit`'s moves now: its size, others' spaces, crawling, dragging. */
@@ -107,7 +110,7 @@ export function stepContext(sim: Simulation, unit: UnitRecord): StepContext {
     const u = sim.state.units[id] as UnitRecord;
     if (u !== unit && u.d20 && u.d20.statuses.some((s) => s.kind === "grappled" && s.sourceId === unit.id) && dragSlows(me.size, u.d20.size)) { dragging = true; break; }
   }
-  return { map: sim.state.map, mover: unit, size: me.size, occ: occupancy(sim, unit), crawling: hasStatus(me.statuses, "prone"), dragging, slippery: slipperyTiles(sim, unit) };
+  return { map: sim.state.map, mover: unit, size: me.size, occ: occupancy(sim, unit), crawling: hasStatus(me.statuses, "prone"), dragging, slippery: slipperyTiles(sim, unit), blocked: (x, y) => stepBlocked(sim, unit, x, y) };
 }
 
 /**
@@ -179,6 +182,7 @@ export function stepInfo(ctx: StepContext, x: number, y: number, nx: number, ny:
   let difficult = false;
   const w = map.width;
   for (let ty = ny; ty < ny + side; ty++) for (let tx = nx; tx < nx + side; tx++) {
+    if (ctx.blocked?.(tx, ty)) return "a locked door blocks the way (DOOR-13)";
     if (mode !== "fly" && (isDifficult(map, tx, ty) || ctx.slippery.has(ty * w + tx))) difficult = true; // D20-MOVE-26: spilled slippery liquid too
     const list = ctx.occ.get(ty * w + tx);
     if (list) for (const u of list) if (!others.includes(u)) others.push(u);

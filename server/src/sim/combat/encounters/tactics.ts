@@ -7,6 +7,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { findPath } from "../../world/grid.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
+import { stepBlocked } from "../../world/hooks.ts";
 import { shotTaker } from "../shots.ts";
 import { participantsOf } from "./book.ts";
 import type { EncounterRecord } from "./types.ts";
@@ -50,7 +51,8 @@ export function freePath(sim: Simulation, unit: UnitRecord, goal: Tile, freeGoal
   const map = sim.state.map;
   const busy = occupied(sim, unit);
   if (freeGoal) busy.delete(goal.y * map.width + goal.x);
-  const path = findPath(map, unit, goal, (x, y) => !busy.has(y * map.width + x));
+  // DOOR-13, DOOR-15: a locked door the unit may not unlock (the doors' stepBlocked hook) is no way.
+  const path = findPath(map, unit, goal, (x, y) => !busy.has(y * map.width + x) && !stepBlocked(sim, unit, x, y));
   if (!path) return null;
   return path.map((i) => ({ x: i % map.width, y: Math.floor(i / map.width) }));
 }
