@@ -3,7 +3,7 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
 import { areEnemies, isActive, isKeeperSide, presentMinions, presentUnits } from "../world/units.ts";
-import { CHUNK_TILES, chunkKey, unitChunks } from "../world/unitIndex.ts";
+import { CHUNK_TILES, chunkKey, insideTick, unitChunks, unitIndexChecks } from "../world/unitIndex.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
@@ -360,7 +360,7 @@ function followOrder(sim: Simulation, unit: UnitRecord): boolean {
 function rescue(sim: Simulation, unit: UnitRecord): boolean {
   let body: UnitRecord | undefined;
   let bestD = Infinity;
-  for (const u of presentMinions(sim)) { // issue 20: the minions only, in the same order
+  for (const u of bodyCandidates(sim)) { // issue 20: the minions that may be bodies, in presentMinions order
     if (u.kind !== "minion" || u.activity !== "unconscious" || u.carriedBy !== "" || !isKeeperSide(u) || onOwnBed(u)) continue;
     const d = chebyshev(unit, u);
     if (d < bestD) { body = u; bestD = d; }
@@ -370,6 +370,33 @@ function rescue(sim: Simulation, unit: UnitRecord): boolean {
   if (bestD <= 1) { unit.walk = null; pickUp(sim, unit, body); unit.activity = "working"; return true; }
   unit.activity = walkNextTo(sim, unit, body) ? "walking" : "idle";
   return unit.activity === "walking";
+}
+
+/** Per {@link presentMinions} list (a new one each tick): its minions that were unconscious when {@link bodyCandidates} first looked. */
+const bodyLists = new WeakMap<readonly UnitRecord[], readonly UnitRecord[]>();
+
+/**
+ * Issue 20: the minions {@link rescue} looks through, in {@link presentMinions} order (ascending
+ * id). Inside a tick, the minions that were unconscious at the first rescue of the tick: nothing
+ * that runs between two rescues (the keeper side's decisions, stepMinions) knocks a minion out,
+ * so no body is missed, and {@link rescue} checks each one again. Every minion between ticks
+ * (tests and inputs write state directly). With the index checks on (tests) a cached list is
+ * compared with the minions unconscious now.
+ * @throws Error when a minion was knocked out after the list was made (checks on only).
+ */
+function bodyCandidates(sim: Simulation): readonly UnitRecord[] {
+  const minions = presentMinions(sim);
+  if (!insideTick()) return minions;
+  let list = bodyLists.get(minions);
+  if (list === undefined) {
+    list = minions.filter((u) => u.activity === "unconscious");
+    bodyLists.set(minions, list);
+  } else if (unitIndexChecks()) {
+    for (const u of minions) {
+      if (u.activity === "unconscious" && !list.includes(u)) throw new Error(`rescue: minion ${u.id} was knocked out during the minions' decisions of tick ${sim.state.tick}, after the body list was made (combat/stance.ts bodyCandidates)`);
+    }
+  }
+  return list;
 }
 
 /**

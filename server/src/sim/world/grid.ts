@@ -76,9 +76,9 @@ export function findPath(
 ): number[] | null {
   if (from.x === to.x && from.y === to.y) return [];
   if (passable === undefined && !swim && inBounds(map, from.x, from.y) && inBounds(map, to.x, to.y)) return plainPath(map, from, to);
-  passable ??= everywhere;
+  const extra = passable ?? everywhere;
   const ok = (x: number, y: number) =>
-    (x === from.x && y === from.y) || ((isWalkable(map, x, y) || (swim && isWater(map, x, y))) && passable(x, y));
+    (x === from.x && y === from.y) || ((isWalkable(map, x, y) || (swim && isWater(map, x, y))) && extra(x, y));
   if (!ok(to.x, to.y)) return null;
   if (!inBounds(map, from.x, from.y)) {
     const astar = new ROT.Path.AStar(to.x, to.y, ok, { topology: 8 });
@@ -88,7 +88,7 @@ export function findPath(
     steps.shift(); // drop `from`
     return steps;
   }
-  return aStar8(map, from, to, ok);
+  return aStar8(map, from, to, passable, swim);
 }
 
 const everywhere = (): boolean => true;
@@ -122,12 +122,39 @@ function plainPath(map: MapState, from: Pos, to: Pos): number[] | null {
   const key = (from.y * map.width + from.x) * n + to.y * map.width + to.x;
   let path = memo.paths.get(key);
   if (path === undefined) {
-    const ok = (x: number, y: number) => (x === from.x && y === from.y) || isWalkable(map, x, y);
-    path = isWalkable(map, to.x, to.y) ? aStar8(map, from, to, ok) : null;
+    path = isWalkable(map, to.x, to.y) ? aStar8(map, from, to, undefined, false) : null;
     if (memo.paths.size >= PLAIN_PATH_SEARCHES) memo.paths.clear();
     memo.paths.set(key, path);
   }
   return path === null ? null : path.slice();
+}
+
+/** Most tiles strings {@link stepGrid} keeps grids for (least recently used dropped first). */
+const STEP_GRID_MAPS = 32;
+
+/** Per tiles string: its width and, per tile index, 1 where a walker may step (dry), and where a swimmer may (dry or water). */
+const stepGrids = new Map<string, { width: number; dry: Uint8Array; wet: Uint8Array }>();
+
+/**
+ * Issue 20: the tiles {@link aStar8} may step on, as a table by tile index: 1 where
+ * {@link isWalkable} (or, with `swim`, {@link isWater}) holds. Depends only on the tiles string
+ * and the width, so maps share it until their tiles change (a new string).
+ */
+function stepGrid(map: MapState, swim: boolean): Uint8Array {
+  const tiles = map.tiles;
+  let grid = stepGrids.get(tiles);
+  if (grid === undefined || grid.width !== map.width) {
+    if (grid === undefined && stepGrids.size >= STEP_GRID_MAPS) stepGrids.delete(stepGrids.keys().next().value as string);
+    const dry = new Uint8Array(tiles.length), wet = new Uint8Array(tiles.length);
+    for (let i = 0; i < tiles.length; i++) {
+      const x = i % map.width, y = (i - x) / map.width;
+      dry[i] = isWalkable(map, x, y) ? 1 : 0;
+      wet[i] = dry[i] === 1 || isWater(map, x, y) ? 1 : 0;
+    }
+    grid = { width: map.width, dry, wet };
+    stepGrids.set(tiles, grid);
+  }
+  return swim ? grid.wet : grid.dry;
 }
 
 /**
@@ -148,11 +175,14 @@ const ASTAR_DIRS: readonly (readonly [number, number])[] = [[0, -1], [1, 0], [0,
  * list: the search starts at `to`, takes open entries by lowest f = g + h, then lowest h (h is the
  * Chebyshev distance to `from`), then first added (rot-js inserts after equal entries), skips
  * tiles already taken, and stops when it takes `from`. Same paths as rot-js, much faster on
- * large or unreachable searches. `from` must lie on the map; every tile `ok` accepts does.
+ * large or unreachable searches. A tile may be stepped on when it is `from`, or when
+ * {@link stepGrid} allows it (walkable; water too with `swim`) and `passable` (when given) accepts
+ * it; `passable` is not asked again about a tile the search has closed. `from` and `to` must lie on the map.
  * @returns the tile indices from `from` (excluded) to `to` (included), or null when unreachable.
  */
-function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) => boolean): number[] | null {
-  const width = map.width;
+function aStar8(map: MapState, from: Pos, to: Pos, passable: ((x: number, y: number) => boolean) | undefined, swim: boolean): number[] | null {
+  const width = map.width, height = map.height;
+  const walk = stepGrid(map, swim);
   // Issue 20: the closed set lives in scratch arrays reused by every search, a tile counting as
   // taken only when its stamp is this search's; clearing a map-sized array per search made each
   // search cost the whole map (linear in the entity count on a map sized to them).
@@ -221,7 +251,11 @@ function aStar8(map: MapState, from: Pos, to: Pos, ok: (x: number, y: number) =>
     for (let d = 0; d < 8; d++) {
       const dir = ASTAR_DIRS[d] as readonly [number, number];
       const nx = x + dir[0], ny = y + dir[1];
-      if (!ok(nx, ny) || cs[ny * width + nx] === s) continue;
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      // A closed tile was tested when it was added (the tests give the same answer within a search).
+      const n = ny * width + nx;
+      if (cs[n] === s) continue;
+      if (n !== fromIndex && (walk[n] === 0 || (passable !== undefined && !passable(nx, ny)))) continue;
       add(nx, ny, e);
     }
   }

@@ -49,6 +49,19 @@ export function setUnitIndexChecks(on: boolean): void {
   checks = on;
 }
 
+/** True when the index checks ({@link setUnitIndexChecks}) are on (tests): per-tick caches built on the same promise check themselves too. */
+export function unitIndexChecks(): boolean {
+  return checks;
+}
+
+/**
+ * True while `Simulation.step` runs its systems (between {@link beginTick} and {@link endTick}):
+ * a per-tick cache may only be trusted then (between ticks tests and inputs write state directly).
+ */
+export function insideTick(): boolean {
+  return inTick;
+}
+
 /** Key of tile (x, y) in the index (any integer coordinates within ±32,767 tiles). */
 function tileKey(x: number, y: number): number {
   return (y + 32768) * 65536 + (x + 32768);
