@@ -151,7 +151,8 @@ export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
 /**
  * {@link enemiesKnownTo}, found lazily (issue 20): `at(i)` is the i-th entry of that list, and
  * only the {@link CHUNK_TILES}-square chunks needed to be sure of it are looked through, in rings
- * around the unit's chunk (after ring j every unit within 8·j tiles has been seen). Creating it
+ * around the unit's chunk (after ring j every unit within 8·j tiles has been seen, more by the
+ * unit's place in its chunk: `#covered`). Creating it
  * has the list's side effects at once: remembered enemies the unit sees are learned again and
  * stale memories dropped (awareness.ts `knownEnemies`), whatever is asked afterwards. Valid until
  * a unit moves or changes activity (callers ask within one decision).
@@ -251,8 +252,20 @@ class KnownEnemies {
       }
       if (this.#ring > this.#maxRing) return undefined;
       this.#scanRing(this.#ring++);
-      this.#bound = this.#ring > this.#maxRing ? Infinity : CHUNK_TILES * (this.#ring - 1);
+      this.#bound = this.#ring > this.#maxRing ? Infinity : this.#covered(this.#ring - 1);
     }
+  }
+
+  /**
+   * Tiles (Chebyshev) around the unit inside the chunks of rings 0 to `r`: every unit that near
+   * has been looked at once those rings are scanned. At least {@link CHUNK_TILES}·r; more when
+   * the unit stands away from its chunk's edges (issue 20: fewer rings scanned).
+   */
+  #covered(r: number): number {
+    const { x, y } = this.#unit;
+    const x0 = (this.#cx - r) * CHUNK_TILES, y0 = (this.#cy - r) * CHUNK_TILES;
+    const x1 = (this.#cx + r + 1) * CHUNK_TILES - 1, y1 = (this.#cy + r + 1) * CHUNK_TILES - 1;
+    return Math.min(x - x0, x1 - x, y - y0, y1 - y);
   }
 
   /** Looks through the chunks of ring `r` around the unit's chunk for seen or spotted enemies. */

@@ -168,7 +168,8 @@ let closedEntry = new Int32Array(0);
 let stamp = 0;
 
 /** rot-js's 8-topology neighbour order: orthogonal first (N, E, S, W), then diagonals (NE, SE, SW, NW). */
-const ASTAR_DIRS: readonly (readonly [number, number])[] = [[0, -1], [1, 0], [0, 1], [-1, 0], [1, -1], [1, 1], [-1, 1], [-1, -1]];
+const ASTAR_DX: readonly number[] = [0, 1, 0, -1, 1, 1, -1, -1];
+const ASTAR_DY: readonly number[] = [-1, 0, 1, 0, -1, 1, 1, -1];
 
 /**
  * rot-js's `Path.AStar` (topology 8) step for step, with a binary heap instead of its sorted
@@ -185,83 +186,107 @@ function aStar8(map: MapState, from: Pos, to: Pos, passable: ((x: number, y: num
   const walk = stepGrid(map, swim);
   // Issue 20: the closed set lives in scratch arrays reused by every search, a tile counting as
   // taken only when its stamp is this search's; clearing a map-sized array per search made each
-  // search cost the whole map (linear in the entity count on a map sized to them).
-  const size = width * map.height;
+  // search cost the whole map (linear in the entity count on a map sized to them). The entries
+  // and the heap live in scratch arrays too (no allocation per search).
+  const size = width * height;
   if (closedStamp.length < size) { closedStamp = new Uint32Array(size); closedEntry = new Int32Array(size); stamp = 0; }
   if (stamp === 0xffffffff) { closedStamp.fill(0); stamp = 0; }
   const s = ++stamp;
   const cs = closedStamp, ce = closedEntry;
-  // Entries, by index in order of addition (the index is the last tie-break): tile, g, f, h, previous entry.
-  const et: number[] = [], eg: number[] = [], ef: number[] = [], eh: number[] = [], prev: number[] = [];
-  const heap: number[] = [];
-  const fx = from.x, fy = from.y;
-  const less = (a: number, b: number): boolean => {
-    const fa = ef[a] as number, fb = ef[b] as number;
-    if (fa !== fb) return fa < fb;
-    const ha = eh[a] as number, hb = eh[b] as number;
-    if (ha !== hb) return ha < hb;
-    return a < b;
-  };
-  const add = (x: number, y: number, p: number): void => {
-    const e = et.length;
-    const g = p < 0 ? 0 : (eg[p] as number) + 1;
-    const dx = x > fx ? x - fx : fx - x, dy = y > fy ? y - fy : fy - y;
-    const h = dx > dy ? dx : dy;
-    et.push(y * width + x); eg.push(g); eh.push(h); ef.push(g + h); prev.push(p);
-    let i = heap.length;
-    heap.push(e);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const q = heap[parent] as number;
-      if (!less(e, q)) break;
-      heap[i] = q;
-      i = parent;
-    }
-    heap[i] = e;
-  };
-  const pop = (): number => {
-    const top = heap[0] as number;
-    const last = heap.pop() as number;
-    const n = heap.length;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1, r = l + 1;
-        let m = last, mi = -1;
-        if (l < n && less(heap[l] as number, m)) { m = heap[l] as number; mi = l; }
-        if (r < n && less(heap[r] as number, m)) { m = heap[r] as number; mi = r; }
-        if (mi < 0) break;
-        heap[i] = m;
-        i = mi;
-      }
-      heap[i] = last;
-    }
-    return top;
-  };
-  const fromIndex = fy * width + fx;
-  add(to.x, to.y, -1);
-  while (heap.length > 0) {
-    const e = pop();
-    const t = et[e] as number;
+  entries = 0;
+  heapSize = 0;
+  fromX = from.x;
+  fromY = from.y;
+  const fromIndex = fromY * width + fromX;
+  addEntry(to.y * width + to.x, to.x, to.y, -1);
+  while (heapSize > 0) {
+    const e = popEntry();
+    const t = eTile[e] as number;
     if (cs[t] === s) continue;
     cs[t] = s;
     ce[t] = e;
     if (t === fromIndex) break;
     const x = t % width, y = (t - x) / width;
     for (let d = 0; d < 8; d++) {
-      const dir = ASTAR_DIRS[d] as readonly [number, number];
-      const nx = x + dir[0], ny = y + dir[1];
+      const nx = x + (ASTAR_DX[d] as number), ny = y + (ASTAR_DY[d] as number);
       if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
       // A closed tile was tested when it was added (the tests give the same answer within a search).
       const n = ny * width + nx;
       if (cs[n] === s) continue;
       if (n !== fromIndex && (walk[n] === 0 || (passable !== undefined && !passable(nx, ny)))) continue;
-      add(nx, ny, e);
+      addEntry(n, nx, ny, e);
     }
   }
   if (cs[fromIndex] !== s) return null;
-  let e = ce[fromIndex] as number;
   const steps: number[] = [];
-  for (e = prev[e] as number; e >= 0; e = prev[e] as number) steps.push(et[e] as number);
+  for (let e = ePrev[ce[fromIndex] as number] as number; e >= 0; e = ePrev[e] as number) steps.push(eTile[e] as number);
   return steps;
+}
+
+/**
+ * {@link aStar8}'s entries, by index in order of addition (the index is the last tie-break): tile,
+ * g, f = g + h, h, previous entry; and its open heap of entry indices. Scratch shared by every
+ * search (never re-entered), grown as needed.
+ */
+let eTile = new Int32Array(1024), eG = new Int32Array(1024), eF = new Int32Array(1024), eH = new Int32Array(1024), ePrev = new Int32Array(1024);
+let heap = new Int32Array(1024);
+let entries = 0, heapSize = 0;
+/** The current search's `from` (h is the Chebyshev distance to it). */
+let fromX = 0, fromY = 0;
+
+/** rot-js's order of open entries: lower f, then lower h, then added first. */
+function entryBefore(a: number, b: number): boolean {
+  const fa = eF[a] as number, fb = eF[b] as number;
+  if (fa !== fb) return fa < fb;
+  const ha = eH[a] as number, hb = eH[b] as number;
+  if (ha !== hb) return ha < hb;
+  return a < b;
+}
+
+/** Doubles an Int32Array, keeping its contents. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Adds an entry for tile index `tile` = (x, y), reached from entry `p` (−1: the start), to the open heap. */
+function addEntry(tile: number, x: number, y: number, p: number): void {
+  const e = entries++;
+  if (e >= eTile.length) { eTile = grown(eTile); eG = grown(eG); eF = grown(eF); eH = grown(eH); ePrev = grown(ePrev); }
+  const g = p < 0 ? 0 : (eG[p] as number) + 1;
+  const dx = x > fromX ? x - fromX : fromX - x, dy = y > fromY ? y - fromY : fromY - y;
+  const h = dx > dy ? dx : dy;
+  eTile[e] = tile; eG[e] = g; eH[e] = h; eF[e] = g + h; ePrev[e] = p;
+  if (heapSize >= heap.length) heap = grown(heap);
+  let i = heapSize++;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const q = heap[parent] as number;
+    if (!entryBefore(e, q)) break;
+    heap[i] = q;
+    i = parent;
+  }
+  heap[i] = e;
+}
+
+/** Takes the first open entry (the heap must not be empty). */
+function popEntry(): number {
+  const top = heap[0] as number;
+  const n = --heapSize;
+  if (n > 0) {
+    const last = heap[n] as number;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1, r = l + 1;
+      let m = last, mi = -1;
+      if (l < n && entryBefore(heap[l] as number, m)) { m = heap[l] as number; mi = l; }
+      if (r < n && entryBefore(heap[r] as number, m)) { m = heap[r] as number; mi = r; }
+      if (mi < 0) break;
+      heap[i] = m;
+      i = mi;
+    }
+    heap[i] = last;
+  }
+  return top;
 }
