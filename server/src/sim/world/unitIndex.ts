@@ -1,6 +1,6 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
-import { allUnits, checkUnitList } from "./units.ts";
+import { allUnits, checkUnitList, unitListGeneration } from "./units.ts";
 
 /**
  * Issue 20 part 1: units by tile, so that a question about one tile ("who stands here?", "is an
@@ -110,6 +110,24 @@ function verify(index: UnitIndex): void {
  * inside a tick the comparison is {@link endTick}'s, which throws.
  */
 function current(sim: Simulation): UnitIndex {
+  // Issue 20: the index last handed out, while nothing it depends on can have changed.
+  const f = fast;
+  if (f !== undefined && f.units === sim.state.units && f.index.tick === sim.state.tick && f.nextId === sim.state.nextId
+    && f.generation === unitListGeneration() && (!checks || inTick)) return f.index;
+  const index = lookUp(sim);
+  fast = { units: sim.state.units, nextId: sim.state.nextId, generation: unitListGeneration(), index };
+  return index;
+}
+
+/**
+ * The index {@link current} handed out last, with what it depended on: while the state's `units`
+ * record, `nextId` and the {@link unitListGeneration} are the same, {@link allUnits} gives the
+ * same list, so on the same tick the same index answers (without asking {@link allUnits}).
+ */
+let fast: { units: object; nextId: number; generation: number; index: UnitIndex } | undefined;
+
+/** {@link current} the long way: the index of `sim`'s units for this tick, built when missing or out of date. */
+function lookUp(sim: Simulation): UnitIndex {
   const list = allUnits(sim);
   const units = sim.state.units;
   const cached = indexes.get(units);
@@ -225,6 +243,7 @@ export function placeUnit(sim: Simulation, unit: UnitRecord, x: number, y: numbe
  */
 export function beginTick(sim: Simulation): void {
   indexes.delete(sim.state.units);
+  fast = undefined;
   inTick = true;
 }
 
