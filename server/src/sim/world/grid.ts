@@ -104,10 +104,34 @@ const PLAIN_PATH_SEARCHES = 1024;
  * width and both ends (aStar8 reads nothing else), so rooms on the same map share them and a
  * map keeps them until its tiles change (a new string). Never handed out: callers get a copy.
  */
-const plainPaths = new Map<string, { width: number; paths: Map<number, number[] | null> }>();
+const plainPaths = new Map<string, PlainMemo>();
 
-/** findPath with the default passability and no swimming, both ends on the map: memoised A*. */
-function plainPath(map: MapState, from: Pos, to: Pos): number[] | null {
+/** The memo of one tiles string and width in {@link plainPaths}. */
+interface PlainMemo { width: number; paths: Map<number, number[] | null> }
+
+/** The step table of one tiles string and width in {@link stepGrids}. */
+interface StepGrid { width: number; dry: Uint8Array; wet: Uint8Array }
+
+/**
+ * Issue 20: per map object, the tiles string (the same string object) and width it had when last
+ * seen, with the {@link plainPaths} memo and {@link stepGrids} table found for them. Looking a
+ * long tiles string up in those maps compares it character by character with the stored key
+ * (another room's string of the same map); this asks once per map object and tiles string.
+ */
+const mapFront = new WeakMap<MapState, { tiles: string; width: number; paths?: PlainMemo; grid?: StepGrid }>();
+
+/** The {@link mapFront} entry of `map` for its current tiles and width. */
+function frontOf(map: MapState): { tiles: string; width: number; paths?: PlainMemo; grid?: StepGrid } {
+  let front = mapFront.get(map);
+  if (front === undefined || front.tiles !== map.tiles || front.width !== map.width) {
+    front = { tiles: map.tiles, width: map.width };
+    mapFront.set(map, front);
+  }
+  return front;
+}
+
+/** The {@link plainPaths} memo of `map`'s tiles string and width (made when missing). */
+function plainMemo(map: MapState): PlainMemo {
   const tiles = map.tiles;
   let memo = plainPaths.get(tiles);
   if (memo === undefined || memo.width !== map.width) {
@@ -118,6 +142,14 @@ function plainPath(map: MapState, from: Pos, to: Pos): number[] | null {
     plainPaths.delete(tiles); // most recently used last
     plainPaths.set(tiles, memo);
   }
+  return memo;
+}
+
+/** findPath with the default passability and no swimming, both ends on the map: memoised A*. */
+function plainPath(map: MapState, from: Pos, to: Pos): number[] | null {
+  const tiles = map.tiles;
+  const front = frontOf(map);
+  const memo = front.paths ??= plainMemo(map);
   const n = tiles.length;
   const key = (from.y * map.width + from.x) * n + to.y * map.width + to.x;
   let path = memo.paths.get(key);
@@ -133,7 +165,7 @@ function plainPath(map: MapState, from: Pos, to: Pos): number[] | null {
 const STEP_GRID_MAPS = 32;
 
 /** Per tiles string: its width and, per tile index, 1 where a walker may step (dry), and where a swimmer may (dry or water). */
-const stepGrids = new Map<string, { width: number; dry: Uint8Array; wet: Uint8Array }>();
+const stepGrids = new Map<string, StepGrid>();
 
 /**
  * Issue 20: the tiles {@link aStar8} may step on, as a table by tile index: 1 where
@@ -141,6 +173,13 @@ const stepGrids = new Map<string, { width: number; dry: Uint8Array; wet: Uint8Ar
  * and the width, so maps share it until their tiles change (a new string).
  */
 function stepGrid(map: MapState, swim: boolean): Uint8Array {
+  const front = frontOf(map);
+  const grid = front.grid ??= stepGridOf(map);
+  return swim ? grid.wet : grid.dry;
+}
+
+/** The {@link stepGrids} table of `map`'s tiles string and width (made when missing). */
+function stepGridOf(map: MapState): StepGrid {
   const tiles = map.tiles;
   let grid = stepGrids.get(tiles);
   if (grid === undefined || grid.width !== map.width) {
@@ -154,7 +193,7 @@ function stepGrid(map: MapState, swim: boolean): Uint8Array {
     grid = { width: map.width, dry, wet };
     stepGrids.set(tiles, grid);
   }
-  return swim ? grid.wet : grid.dry;
+  return grid;
 }
 
 /**
@@ -244,7 +283,7 @@ function entryBefore(a: number, b: number): boolean {
 }
 
 /** Doubles an Int32Array, keeping its contents. */
-function grown(a: Int32Array): Int32Array {
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);
   b.set(a);
   return b;
