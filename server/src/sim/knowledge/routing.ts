@@ -55,7 +55,13 @@ export function planRoute(sim: Simulation, unit: UnitRecord, goal: Pos, adjacent
     if (adjacent) path.pop();
     return path;
   };
-  if (known.size === 0) { const p = attempt(() => false); return p ? { path: p, defuse: null } : null; }
+  if (known.size === 0) {
+    // Issue 20: no known trigger, so every tile passes: findPath's memoised plain search gives
+    // the same path (without swimming), shared by every walker of the map.
+    const p = swim ? attempt(() => false) : findPath(map, unit, goal);
+    if (p && adjacent && !swim) p.pop();
+    return p ? { path: p, defuse: null } : null;
+  }
   const around = attempt(() => true);
   if (around) return { path: around, defuse: null };
   const over = attempt((p) => triggerTypeOf(p.kind) !== "tripwire");
