@@ -182,6 +182,29 @@ export function unitsNear(sim: Simulation, center: { x: number; y: number }, ran
 }
 
 /**
+ * True when some unit within `range` tiles (Chebyshev) of `center` passes `test`: the same
+ * answer as `unitsNear(sim, center, range, false).some(test)` (the units of every activity except
+ * `left` at the start of the tick), without building the list, and stopping at the first unit that
+ * passes (issue 20). `test` must not move or add units.
+ * @param range tiles, ≥ 0.
+ */
+export function someUnitNear(sim: Simulation, center: { x: number; y: number }, range: number, test: (u: UnitRecord) => boolean): boolean {
+  const index = current(sim);
+  const cx0 = Math.floor((center.x - range) / CHUNK_TILES), cx1 = Math.floor((center.x + range) / CHUNK_TILES);
+  const cy0 = Math.floor((center.y - range) / CHUNK_TILES), cy1 = Math.floor((center.y + range) / CHUNK_TILES);
+  for (let cy = cy0; cy <= cy1; cy++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const chunk = index.chunks.get(tileKey(cx, cy));
+      if (chunk === undefined) continue;
+      for (const u of chunk) {
+        if (Math.max(Math.abs(u.x - center.x), Math.abs(u.y - center.y)) <= range && test(u)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The chunks of the current index: {@link chunkKey} of chunk (cx, cy) (chunk coordinates: tile
  * coordinates divided by {@link CHUNK_TILES}, rounded down) -> the units in it, whatever their
  * activity except `left` at the start of the tick, in no order; chunks with no unit are missing.
