@@ -5,7 +5,7 @@ import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
 import { areEnemies, isActive, isKeeperSide, presentMinions, presentUnits } from "../world/units.ts";
 import { CHUNK_TILES, chunkKey, insideTick, unitChunks, unitIndexChecks } from "../world/unitIndex.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
-import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
+import { forgetEnemy, KNOWN_ENEMY_MEMORY_TICKS, learnPosition } from "./awareness.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
 import { hasRoomFor, manhattan } from "./crowding.ts";
 import { canSee, perceptionRange } from "./perception.ts";
@@ -186,14 +186,21 @@ class KnownEnemies {
     this.#cx = Math.floor(unit.x / CHUNK_TILES);
     this.#cy = Math.floor(unit.y / CHUNK_TILES);
     if (!hasKeys(unit.knownEnemies)) return;
-    // Seeing a remembered enemy refreshes the memory (before stale memories are dropped).
-    for (const id in unit.knownEnemies) {
+    // Issue 20: one pass over the memories, with the outcome of two: first seeing a remembered
+    // enemy refreshes the memory, then awareness.ts `knownEnemies` drops the stale ones and lists
+    // the rest (each entry is refreshed, dropped and listed on its own, so entry by entry gives
+    // the same memories and list); canSee is asked once per enemy (nothing moves meanwhile).
+    const now = sim.state.tick;
+    for (const id of Object.keys(unit.knownEnemies)) {
       const u = sim.state.units[id];
-      if (u !== undefined && this.#eligible(u) && canSee(sim, unit, u)) learnPosition(sim, unit, u);
-    }
-    for (const k of knownEnemies(sim, unit)) {
-      if (this.#eligible(k.enemy) && this.#seenOrSpotted(k.enemy) !== undefined) continue; // found with where it stands now
-      this.#remembered.push({ k: { enemy: k.enemy, at: k.at, seen: false }, d: chebyshev(unit, k.at) });
+      const eligible = u !== undefined && this.#eligible(u);
+      const sees = eligible && canSee(sim, unit, u);
+      if (sees) learnPosition(sim, unit, u);
+      const memory = unit.knownEnemies[id]!;
+      if (u === undefined || !isActive(u) || now - memory.tick > KNOWN_ENEMY_MEMORY_TICKS) { forgetEnemy(unit, id); continue; }
+      if (eligible && this.#seenOrSpotted(u, sees) !== undefined) continue; // found with where it stands now
+      const at = { x: memory.x, y: memory.y };
+      this.#remembered.push({ k: { enemy: u, at, seen: false }, d: chebyshev(unit, at) });
     }
     this.#remembered.sort(byDistanceThenId);
   }
@@ -203,11 +210,11 @@ class KnownEnemies {
     return areEnemies(this.#unit, u) && u !== this.#unit && isActive(u) && u.carriedBy === "";
   }
 
-  /** For an eligible `u`: whether the unit sees it, or undefined when it is neither seen nor a spotted enemy within chase range. */
-  #seenOrSpotted(u: UnitRecord): boolean | undefined {
+  /** For an eligible `u` (`sees`: canSee's answer for it when already asked): whether the unit sees it, or undefined when it is neither seen nor a spotted enemy within chase range. */
+  #seenOrSpotted(u: UnitRecord, sees?: boolean): boolean | undefined {
     const d = chebyshev(this.#unit, u);
     if (d > this.#range) return undefined;
-    const seen = canSee(this.#sim, this.#unit, u);
+    const seen = sees ?? canSee(this.#sim, this.#unit, u);
     if (seen || (isSpotted(this.#sim, u) && d <= CHASE_RANGE_TILES)) return seen;
     return undefined;
   }
