@@ -168,10 +168,16 @@ class KnownEnemies {
   readonly #cy: number;
   /** The next chunk ring to look through. */
   #ring = 0;
-  /** Every seen or spotted enemy within this many tiles is in {@link #pending} or {@link #out}. */
+  /** Every seen or spotted enemy within this many tiles is in {@link #pendingUnit} or {@link #out}. */
   #bound = -1;
-  /** Found, not yet handed out: entries with their distance (tiles to `at`). */
-  readonly #pending: { k: Known; d: number }[] = [];
+  /**
+   * Found, not yet handed out (issue 20: parallel arrays, the entry made only when handed out):
+   * the enemy, its distance (tiles), its id as a number (the tie-break) and whether it is seen.
+   */
+  readonly #pendingUnit: UnitRecord[] = [];
+  readonly #pendingD: number[] = [];
+  readonly #pendingId: number[] = [];
+  readonly #pendingSeen: boolean[] = [];
   /** Remembered enemies not seen or spotted now, nearest first (then by id), from {@link #next}. */
   readonly #remembered: { k: Known; d: number }[] = [];
   #next = 0;
@@ -237,20 +243,24 @@ class KnownEnemies {
 
   /** Takes the next entry in order (the caller appends it to #out). */
   #take(): Known | undefined {
+    const pu = this.#pendingUnit, pd = this.#pendingD, pid = this.#pendingId, ps = this.#pendingSeen;
     for (;;) {
+      // The pending entry first in byDistanceThenId order (distance, then id).
       let best = -1;
-      for (let j = 0; j < this.#pending.length; j++) {
-        if (best < 0 || byDistanceThenId(this.#pending[j]!, this.#pending[best]!) < 0) best = j;
+      for (let j = 0; j < pu.length; j++) {
+        if (best < 0 || pd[j]! < pd[best]! || (pd[j] === pd[best] && pid[j]! < pid[best]!)) best = j;
       }
       const rem = this.#remembered[this.#next];
-      const fromPending = best >= 0 && (rem === undefined || byDistanceThenId(this.#pending[best]!, rem) < 0);
-      const d = fromPending ? this.#pending[best]!.d : rem?.d;
+      const fromPending = best >= 0 && (rem === undefined || pd[best]! < rem.d || (pd[best] === rem.d && pid[best]! < Number(rem.k.enemy.id)));
+      const d = fromPending ? pd[best] : rem?.d;
       if (d !== undefined && d <= this.#bound) {
         let k: Known;
         if (fromPending) {
-          k = this.#pending[best]!.k;
-          this.#pending[best] = this.#pending[this.#pending.length - 1]!;
-          this.#pending.pop();
+          const u = pu[best]!;
+          k = { enemy: u, at: { x: u.x, y: u.y }, seen: ps[best]! }; // nobody moved since the scan
+          const last = pu.length - 1;
+          pu[best] = pu[last]!; pd[best] = pd[last]!; pid[best] = pid[last]!; ps[best] = ps[last]!;
+          pu.pop(); pd.pop(); pid.pop(); ps.pop();
         } else {
           k = rem!.k;
           this.#next++;
@@ -288,7 +298,10 @@ class KnownEnemies {
           if (!this.#eligible(u)) continue;
           const seen = this.#seenOrSpotted(u);
           if (seen === undefined) continue;
-          this.#pending.push({ k: { enemy: u, at: { x: u.x, y: u.y }, seen }, d: Math.max(Math.abs(u.x - ux), Math.abs(u.y - uy)) });
+          this.#pendingUnit.push(u);
+          this.#pendingD.push(Math.max(Math.abs(u.x - ux), Math.abs(u.y - uy)));
+          this.#pendingId.push(Number(u.id));
+          this.#pendingSeen.push(seen);
         }
       }
     }
