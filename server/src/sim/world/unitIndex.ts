@@ -62,9 +62,12 @@ export function insideTick(): boolean {
   return inTick;
 }
 
-/** Key of tile (x, y) in the index (any integer coordinates within ±32,767 tiles). */
+/**
+ * Key of tile (x, y) in the index (any integer coordinates within ±16,383 tiles). Issue 20: the
+ * keys stay below 2^30, small integers V8 hashes without boxing (keys up to 2^32 were heap numbers).
+ */
 function tileKey(x: number, y: number): number {
-  return (y + 32768) * 65536 + (x + 32768);
+  return (y + 16384) * 32768 + (x + 16384);
 }
 
 /** Builds the index of `list` (units that left the map are not indexed). */
@@ -96,7 +99,7 @@ function verify(index: UnitIndex): void {
     const bucket = index.tiles.get(tileKey(u.x, u.y));
     if (bucket === undefined || !bucket.includes(u)) {
       let at = "nowhere";
-      for (const [k, b] of index.tiles) if (b.includes(u)) at = `(${(k % 65536) - 32768}, ${Math.floor(k / 65536) - 32768})`;
+      for (const [k, b] of index.tiles) if (b.includes(u)) at = `(${(k % 32768) - 16384}, ${Math.floor(k / 32768) - 16384})`;
       throw new Error(`unit index out of date: unit ${u.id} stands on (${u.x}, ${u.y}) but is indexed at ${at}; move units with placeUnit (world/unitIndex.ts)`);
     }
     if (!index.chunks.get(chunkOf(u.x, u.y))?.includes(u)) throw new Error(`unit index out of date: unit ${u.id} is missing from the chunk of (${u.x}, ${u.y})`);
@@ -215,7 +218,7 @@ export function unitChunks(sim: Simulation): ReadonlyMap<number, readonly UnitRe
   return current(sim).chunks;
 }
 
-/** The key of chunk (cx, cy) in {@link unitChunks} (chunk coordinates within ±32,767). */
+/** The key of chunk (cx, cy) in {@link unitChunks} (chunk coordinates within ±16,383). */
 export function chunkKey(cx: number, cy: number): number {
   return tileKey(cx, cy);
 }
