@@ -225,7 +225,8 @@ export function stepMovement(sim: Simulation): void {
       const x = next % map.width, y = Math.floor(next / map.width);
       if (blockedByEnemy(sim, unit, x, y) || stepBlocked(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; } // DOOR-13 (doors' hook)
       // CMB-18, CMB-20: a step into a taken fighting position waits; goal −1 makes the AI re-plan.
-      if (isFightingPosition(sim, unit, x, y) && !hasRoomFor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; walk.goal = -1; break; }
+      // (Both tests are pure: the one-tile room test first, the 8-neighbour one only when it matters.)
+      if (!hasRoomFor(sim, unit, x, y) && isFightingPosition(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; walk.goal = -1; break; }
       walk.path.shift();
       walk.progress -= TILE_PROGRESS;
       unit.facing = facingOf(x - unit.x, y - unit.y);
