@@ -52,16 +52,17 @@ export class KnownEnemies {
   readonly #cy: number;
   /** The next chunk ring to look through. */
   #ring = 0;
-  /** Every seen or spotted enemy within this many tiles is in {@link #pendingUnit} or {@link #out}. */
+  /** Every eligible enemy within this many tiles (seen or spotted or not) is in {@link #pendingUnit} or has been taken out of it. */
   #bound = -1;
   /**
-   * Found, not yet handed out (issue 20: parallel arrays, the entry made only when handed out):
-   * the enemy, its distance (tiles), its id as a number (the tie-break) and whether it is seen.
+   * Eligible enemies within range found and not yet taken (issue 20: parallel arrays, the entry
+   * made only when handed out): the enemy, its distance (tiles) and its id as a number (the
+   * tie-break). Whether it is seen or spotted is asked only when it comes first (`#take`): the
+   * answers are pure, so the ones never reached need not be asked.
    */
   readonly #pendingUnit: UnitRecord[] = [];
   readonly #pendingD: number[] = [];
   readonly #pendingId: number[] = [];
-  readonly #pendingSeen: boolean[] = [];
   /** Remembered enemies not seen or spotted now, nearest first (then by id), from {@link #next}. */
   readonly #remembered: { k: Known; d: number }[] = [];
   #next = 0;
@@ -127,7 +128,7 @@ export class KnownEnemies {
 
   /** Takes the next entry in order (the caller appends it to #out). */
   #take(): Known | undefined {
-    const pu = this.#pendingUnit, pd = this.#pendingD, pid = this.#pendingId, ps = this.#pendingSeen;
+    const pu = this.#pendingUnit, pd = this.#pendingD, pid = this.#pendingId;
     for (;;) {
       // The pending entry first in byDistanceThenId order (distance, then id).
       let best = -1;
@@ -141,10 +142,12 @@ export class KnownEnemies {
         let k: Known;
         if (fromPending) {
           const u = pu[best]!;
-          k = { enemy: u, at: { x: u.x, y: u.y }, seen: ps[best]! }; // nobody moved since the scan
           const last = pu.length - 1;
-          pu[best] = pu[last]!; pd[best] = pd[last]!; pid[best] = pid[last]!; ps[best] = ps[last]!;
-          pu.pop(); pd.pop(); pid.pop(); ps.pop();
+          pu[best] = pu[last]!; pd[best] = pd[last]!; pid[best] = pid[last]!;
+          pu.pop(); pd.pop(); pid.pop();
+          const seen = this.#seenOrSpotted(u); // nobody moved since the scan
+          if (seen === undefined) continue; // neither seen nor spotted: not known
+          k = { enemy: u, at: { x: u.x, y: u.y }, seen };
         } else {
           k = rem!.k;
           this.#next++;
@@ -169,7 +172,7 @@ export class KnownEnemies {
     return Math.min(x - x0, x1 - x, y - y0, y1 - y);
   }
 
-  /** Looks through the chunks of ring `r` around the unit's chunk for seen or spotted enemies. */
+  /** Looks through the chunks of ring `r` around the unit's chunk for eligible enemies within range (seen or spotted asked later, by #take). */
   #scanRing(r: number): void {
     const { x: ux, y: uy } = this.#unit;
     const chunks = unitChunks(this.#sim);
@@ -180,12 +183,11 @@ export class KnownEnemies {
         if (chunk === undefined) continue;
         for (const u of chunk) {
           if (!this.#eligible(u)) continue;
-          const seen = this.#seenOrSpotted(u);
-          if (seen === undefined) continue;
+          const d = Math.max(Math.abs(u.x - ux), Math.abs(u.y - uy));
+          if (d > this.#range) continue; // never seen nor chased (#seenOrSpotted)
           this.#pendingUnit.push(u);
-          this.#pendingD.push(Math.max(Math.abs(u.x - ux), Math.abs(u.y - uy)));
+          this.#pendingD.push(d);
           this.#pendingId.push(Number(u.id));
-          this.#pendingSeen.push(seen);
         }
       }
     }
