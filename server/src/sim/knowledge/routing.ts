@@ -122,8 +122,26 @@ function nextIsKnownBlocker(sim: Simulation, unit: UnitRecord): boolean {
   if (next === undefined) return false;
   const k = knowledgeOf(sim, unit.id);
   if (k.known.length === 0) return false;
-  const known = knownTriggerTiles(sim, unit).get(next);
+  const known = knownTriggerAt(sim, unit, next);
   return !!known && triggerTypeOf(known.kind) !== "tripwire";
+}
+
+/**
+ * `knownTriggerTiles(sim, unit).get(tile)` without building the map (issue 20: asked every tick
+ * by every walking adventurer): the last trigger of the unit's known list on tile index `tile`
+ * that {@link knownTriggerTiles} would keep.
+ */
+function knownTriggerAt(sim: Simulation, unit: UnitRecord, tile: number): PartRecord | undefined {
+  const k = sim.state.knowledge?.[unit.id];
+  if (!k) return undefined;
+  const defused = unit.partyId !== "" ? sim.state.parties[unit.partyId]?.defused ?? [] : [];
+  let found: PartRecord | undefined;
+  for (const id of k.known) {
+    if (defused.includes(id)) continue;
+    const p = sim.state.parts[id];
+    if (p && tileIndex(sim.state.map, p.x, p.y) === tile && PARTS[p.kind].role === "trigger" && triggerTypeOf(p.kind) !== null) found = p;
+  }
+  return found;
 }
 
 /**
