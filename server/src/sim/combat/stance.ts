@@ -3,12 +3,13 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
 import { areEnemies, isActive, isKeeperSide, presentMinions, presentUnits } from "../world/units.ts";
-import { CHUNK_TILES, chunkKey, unitChunks } from "../world/unitIndex.ts";
+import { insideTick, unitIndexChecks } from "../world/unitIndex.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
-import { knownEnemies, forgetEnemy, learnPosition } from "./awareness.ts";
+import { forgetEnemy } from "./awareness.ts";
+import { CHASE_RANGE_TILES, isSpotted, KnownEnemies, type Known } from "./knownEnemies.ts";
 import { canReach, MELEE_REACH } from "./combat.ts";
 import { hasRoomFor, manhattan } from "./crowding.ts";
-import { canSee, perceptionRange } from "./perception.ts";
+import { perceptionRange } from "./perception.ts";
 import { BED_TENDING_RULESETS, bedOf, healNextTo, onOwnBed, pickUp, putDown } from "./unconscious.ts";
 
 /**
@@ -34,17 +35,11 @@ import { BED_TENDING_RULESETS, bedOf, healNextTo, onOwnBed, pickUp, putDown } fr
 /** Keep distance: the distance in tiles (Chebyshev) inside which the minion backs away. */
 export const KEEP_DISTANCE_TILES = 3;
 
-/** How far, in tiles, a fighter goes after an enemy of a spotted party (as minions/minions.ts). */
-export const CHASE_RANGE_TILES = 30;
-
 /** Flight and keep distance: how far from itself, in tiles, a unit looks for a tile farther from its enemies. */
 export const RETREAT_SEARCH_TILES = 5;
 
 /** What a minion's stance chose this tick (for tests and clients). */
 export type StanceChoice = "fight" | "chase" | "regroup" | "hold" | "retreat" | "shoot" | "flee" | "none";
-
-/** An enemy a unit knows about, and where it thinks it is. */
-interface Known { enemy: UnitRecord; at: Pos; seen: boolean }
 
 /**
  * Decides the fighting side of a keeper's minion or creature this tick: follows an attack order,
@@ -134,158 +129,6 @@ function fight(unit: UnitRecord, foe: UnitRecord): StanceChoice {
   return "fight";
 }
 
-function isSpotted(sim: Simulation, u: UnitRecord): boolean {
-  const party = u.partyId ? sim.state.parties[u.partyId] : undefined;
-  return party !== undefined && party.spotted;
-}
-
-/**
- * The enemies `unit` knows about, nearest first (then by id): those it sees (CMB-02), those of a
- * spotted party within {@link CHASE_RANGE_TILES}, and those it remembers (CMB-05, CMB-08) at the
- * position it learned. Seeing an enemy refreshes what it remembers of it.
- */
-export function enemiesKnownTo(sim: Simulation, unit: UnitRecord): Known[] {
-  return new KnownEnemies(sim, unit).all();
-}
-
-/**
- * {@link enemiesKnownTo}, found lazily (issue 20): `at(i)` is the i-th entry of that list, and
- * only the {@link CHUNK_TILES}-square chunks needed to be sure of it are looked through, in rings
- * around the unit's chunk (after ring j every unit within 8·j tiles has been seen). Creating it
- * has the list's side effects at once: remembered enemies the unit sees are learned again and
- * stale memories dropped (awareness.ts `knownEnemies`), whatever is asked afterwards. Valid until
- * a unit moves or changes activity (callers ask within one decision).
- */
-class KnownEnemies {
-  readonly #sim: Simulation;
-  readonly #unit: UnitRecord;
-  /** How far the seen or spotted enemies are looked for (tiles, Chebyshev). */
-  readonly #range: number;
-  /** The last chunk ring that can hold one of them. */
-  readonly #maxRing: number;
-  readonly #cx: number;
-  readonly #cy: number;
-  /** The next chunk ring to look through. */
-  #ring = 0;
-  /** Every seen or spotted enemy within this many tiles is in {@link #pending} or {@link #out}. */
-  #bound = -1;
-  /** Found, not yet handed out: entries with their distance (tiles to `at`). */
-  readonly #pending: { k: Known; d: number }[] = [];
-  /** Remembered enemies not seen or spotted now, nearest first (then by id), from {@link #next}. */
-  readonly #remembered: { k: Known; d: number }[] = [];
-  #next = 0;
-  /** Entries handed out, in order. */
-  readonly #out: Known[] = [];
-
-  constructor(sim: Simulation, unit: UnitRecord) {
-    this.#sim = sim;
-    this.#unit = unit;
-    this.#range = Math.max(perceptionRange(unit), CHASE_RANGE_TILES);
-    this.#maxRing = Math.ceil(this.#range / CHUNK_TILES);
-    this.#cx = Math.floor(unit.x / CHUNK_TILES);
-    this.#cy = Math.floor(unit.y / CHUNK_TILES);
-    if (!hasKeys(unit.knownEnemies)) return;
-    // Seeing a remembered enemy refreshes the memory (before stale memories are dropped).
-    for (const id in unit.knownEnemies) {
-      const u = sim.state.units[id];
-      if (u !== undefined && this.#eligible(u) && canSee(sim, unit, u)) learnPosition(sim, unit, u);
-    }
-    for (const k of knownEnemies(sim, unit)) {
-      if (this.#eligible(k.enemy) && this.#seenOrSpotted(k.enemy) !== undefined) continue; // found with where it stands now
-      this.#remembered.push({ k: { enemy: k.enemy, at: k.at, seen: false }, d: chebyshev(unit, k.at) });
-    }
-    this.#remembered.sort(byDistanceThenId);
-  }
-
-  /** True when `u` could be a seen or spotted enemy of the unit (before sight and range). */
-  #eligible(u: UnitRecord): boolean {
-    return areEnemies(this.#unit, u) && u !== this.#unit && isActive(u) && u.carriedBy === "";
-  }
-
-  /** For an eligible `u`: whether the unit sees it, or undefined when it is neither seen nor a spotted enemy within chase range. */
-  #seenOrSpotted(u: UnitRecord): boolean | undefined {
-    const d = chebyshev(this.#unit, u);
-    if (d > this.#range) return undefined;
-    const seen = canSee(this.#sim, this.#unit, u);
-    if (seen || (isSpotted(this.#sim, u) && d <= CHASE_RANGE_TILES)) return seen;
-    return undefined;
-  }
-
-  /** The i-th known enemy (0: the nearest), or undefined past the last. */
-  at(i: number): Known | undefined {
-    while (this.#out.length <= i) {
-      const k = this.#take();
-      if (k === undefined) return undefined;
-      this.#out.push(k);
-    }
-    return this.#out[i];
-  }
-
-  /** Every known enemy, nearest first (then by id). */
-  all(): Known[] {
-    for (let k = this.#take(); k !== undefined; k = this.#take()) this.#out.push(k);
-    return this.#out;
-  }
-
-  /** Takes the next entry in order (the caller appends it to #out). */
-  #take(): Known | undefined {
-    for (;;) {
-      let best = -1;
-      for (let j = 0; j < this.#pending.length; j++) {
-        if (best < 0 || byDistanceThenId(this.#pending[j]!, this.#pending[best]!) < 0) best = j;
-      }
-      const rem = this.#remembered[this.#next];
-      const fromPending = best >= 0 && (rem === undefined || byDistanceThenId(this.#pending[best]!, rem) < 0);
-      const d = fromPending ? this.#pending[best]!.d : rem?.d;
-      if (d !== undefined && d <= this.#bound) {
-        let k: Known;
-        if (fromPending) {
-          k = this.#pending[best]!.k;
-          this.#pending[best] = this.#pending[this.#pending.length - 1]!;
-          this.#pending.pop();
-        } else {
-          k = rem!.k;
-          this.#next++;
-        }
-        return k;
-      }
-      if (this.#ring > this.#maxRing) return undefined;
-      this.#scanRing(this.#ring++);
-      this.#bound = this.#ring > this.#maxRing ? Infinity : CHUNK_TILES * (this.#ring - 1);
-    }
-  }
-
-  /** Looks through the chunks of ring `r` around the unit's chunk for seen or spotted enemies. */
-  #scanRing(r: number): void {
-    const { x: ux, y: uy } = this.#unit;
-    const chunks = unitChunks(this.#sim);
-    for (let cy = this.#cy - r; cy <= this.#cy + r; cy++) {
-      const edge = cy === this.#cy - r || cy === this.#cy + r;
-      for (let cx = this.#cx - r; cx <= this.#cx + r; cx += edge || r === 0 ? 1 : 2 * r) {
-        const chunk = chunks.get(chunkKey(cx, cy));
-        if (chunk === undefined) continue;
-        for (const u of chunk) {
-          if (!this.#eligible(u)) continue;
-          const seen = this.#seenOrSpotted(u);
-          if (seen === undefined) continue;
-          this.#pending.push({ k: { enemy: u, at: { x: u.x, y: u.y }, seen }, d: Math.max(Math.abs(u.x - ux), Math.abs(u.y - uy)) });
-        }
-      }
-    }
-  }
-}
-
-/** Order of {@link enemiesKnownTo}: distance (tiles) to where the enemy is thought to be, then id. */
-function byDistanceThenId(a: { k: Known; d: number }, b: { k: Known; d: number }): number {
-  return a.d - b.d || Number(a.k.enemy.id) - Number(b.k.enemy.id);
-}
-
-/** True when `record` has an own enumerable key. */
-function hasKeys(record: object): boolean {
-  for (const _ in record) return true;
-  return false;
-}
-
 /** The nearest standing unit of `unit`'s side (then lowest id), or undefined. */
 function nearestAlly(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
   let best: UnitRecord | undefined;
@@ -360,7 +203,7 @@ function followOrder(sim: Simulation, unit: UnitRecord): boolean {
 function rescue(sim: Simulation, unit: UnitRecord): boolean {
   let body: UnitRecord | undefined;
   let bestD = Infinity;
-  for (const u of presentMinions(sim)) { // issue 20: the minions only, in the same order
+  for (const u of bodyCandidates(sim)) { // issue 20: the minions that may be bodies, in presentMinions order
     if (u.kind !== "minion" || u.activity !== "unconscious" || u.carriedBy !== "" || !isKeeperSide(u) || onOwnBed(u)) continue;
     const d = chebyshev(unit, u);
     if (d < bestD) { body = u; bestD = d; }
@@ -370,6 +213,33 @@ function rescue(sim: Simulation, unit: UnitRecord): boolean {
   if (bestD <= 1) { unit.walk = null; pickUp(sim, unit, body); unit.activity = "working"; return true; }
   unit.activity = walkNextTo(sim, unit, body) ? "walking" : "idle";
   return unit.activity === "walking";
+}
+
+/** Per {@link presentMinions} list (a new one each tick): its minions that were unconscious when {@link bodyCandidates} first looked. */
+const bodyLists = new WeakMap<readonly UnitRecord[], readonly UnitRecord[]>();
+
+/**
+ * Issue 20: the minions {@link rescue} looks through, in {@link presentMinions} order (ascending
+ * id). Inside a tick, the minions that were unconscious at the first rescue of the tick: nothing
+ * that runs between two rescues (the keeper side's decisions, stepMinions) knocks a minion out,
+ * so no body is missed, and {@link rescue} checks each one again. Every minion between ticks
+ * (tests and inputs write state directly). With the index checks on (tests) a cached list is
+ * compared with the minions unconscious now.
+ * @throws Error when a minion was knocked out after the list was made (checks on only).
+ */
+function bodyCandidates(sim: Simulation): readonly UnitRecord[] {
+  const minions = presentMinions(sim);
+  if (!insideTick()) return minions;
+  let list = bodyLists.get(minions);
+  if (list === undefined) {
+    list = minions.filter((u) => u.activity === "unconscious");
+    bodyLists.set(minions, list);
+  } else if (unitIndexChecks()) {
+    for (const u of minions) {
+      if (u.activity === "unconscious" && !list.includes(u)) throw new Error(`rescue: minion ${u.id} was knocked out during the minions' decisions of tick ${sim.state.tick}, after the body list was made (combat/stance.ts bodyCandidates)`);
+    }
+  }
+  return list;
 }
 
 /**

@@ -55,7 +55,13 @@ export function planRoute(sim: Simulation, unit: UnitRecord, goal: Pos, adjacent
     if (adjacent) path.pop();
     return path;
   };
-  if (known.size === 0) { const p = attempt(() => false); return p ? { path: p, defuse: null } : null; }
+  if (known.size === 0) {
+    // Issue 20: no known trigger, so every tile passes: findPath's memoised plain search gives
+    // the same path (without swimming), shared by every walker of the map.
+    const p = swim ? attempt(() => false) : findPath(map, unit, goal);
+    if (p && adjacent && !swim) p.pop();
+    return p ? { path: p, defuse: null } : null;
+  }
   const around = attempt(() => true);
   if (around) return { path: around, defuse: null };
   const over = attempt((p) => triggerTypeOf(p.kind) !== "tripwire");
@@ -116,8 +122,26 @@ function nextIsKnownBlocker(sim: Simulation, unit: UnitRecord): boolean {
   if (next === undefined) return false;
   const k = knowledgeOf(sim, unit.id);
   if (k.known.length === 0) return false;
-  const known = knownTriggerTiles(sim, unit).get(next);
+  const known = knownTriggerAt(sim, unit, next);
   return !!known && triggerTypeOf(known.kind) !== "tripwire";
+}
+
+/**
+ * `knownTriggerTiles(sim, unit).get(tile)` without building the map (issue 20: asked every tick
+ * by every walking adventurer): the last trigger of the unit's known list on tile index `tile`
+ * that {@link knownTriggerTiles} would keep.
+ */
+function knownTriggerAt(sim: Simulation, unit: UnitRecord, tile: number): PartRecord | undefined {
+  const k = sim.state.knowledge?.[unit.id];
+  if (!k) return undefined;
+  const defused = unit.partyId !== "" ? sim.state.parties[unit.partyId]?.defused ?? [] : [];
+  let found: PartRecord | undefined;
+  for (const id of k.known) {
+    if (defused.includes(id)) continue;
+    const p = sim.state.parts[id];
+    if (p && tileIndex(sim.state.map, p.x, p.y) === tile && PARTS[p.kind].role === "trigger" && triggerTypeOf(p.kind) !== null) found = p;
+  }
+  return found;
 }
 
 /**

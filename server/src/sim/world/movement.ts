@@ -23,13 +23,12 @@ export function movementSpeed(map: MapState, unit: UnitRecord, next: number | un
   return wet ? Math.floor((unit.speed * SWIM_SPEED_PERCENT) / 100) : unit.speed;
 }
 
-/** Facing (0 = north, clockwise in eighths) from a step of (dx, dy). */
+/** {@link facingOf} by (sign of dy + 1) · 3 + (sign of dx + 1); no step faces north (0). */
+const FACINGS: readonly number[] = [7, 0, 1, 6, 0, 2, 5, 4, 3];
+
+/** Facing (0 = north, clockwise in eighths) from a step of (dx, dy) (tiles; only the signs count; 0 for no step). */
 export function facingOf(dx: number, dy: number): number {
-  const sx = Math.sign(dx), sy = Math.sign(dy);
-  const table: Record<string, number> = {
-    "0,-1": 0, "1,-1": 1, "1,0": 2, "1,1": 3, "0,1": 4, "-1,1": 5, "-1,0": 6, "-1,-1": 7,
-  };
-  return table[`${sx},${sy}`] ?? 0;
+  return FACINGS[(Math.sign(dy) + 1) * 3 + Math.sign(dx) + 1] ?? 0;
 }
 
 /** True when an active unit other than `self` that is `self`'s enemy stands on (x, y) (CMB-18; a merchant is nobody's enemy, DOOR-12). */
@@ -226,7 +225,8 @@ export function stepMovement(sim: Simulation): void {
       const x = next % map.width, y = Math.floor(next / map.width);
       if (blockedByEnemy(sim, unit, x, y) || stepBlocked(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; break; } // DOOR-13 (doors' hook)
       // CMB-18, CMB-20: a step into a taken fighting position waits; goal −1 makes the AI re-plan.
-      if (isFightingPosition(sim, unit, x, y) && !hasRoomFor(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; walk.goal = -1; break; }
+      // (Both tests are pure: the one-tile room test first, the 8-neighbour one only when it matters.)
+      if (!hasRoomFor(sim, unit, x, y) && isFightingPosition(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; walk.goal = -1; break; }
       walk.path.shift();
       walk.progress -= TILE_PROGRESS;
       unit.facing = facingOf(x - unit.x, y - unit.y);

@@ -1,6 +1,6 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
-import { allUnits, checkUnitList } from "./units.ts";
+import { allUnits, checkUnitList, unitListGeneration } from "./units.ts";
 
 /**
  * Issue 20 part 1: units by tile, so that a question about one tile ("who stands here?", "is an
@@ -49,9 +49,25 @@ export function setUnitIndexChecks(on: boolean): void {
   checks = on;
 }
 
-/** Key of tile (x, y) in the index (any integer coordinates within ±32,767 tiles). */
+/** True when the index checks ({@link setUnitIndexChecks}) are on (tests): per-tick caches built on the same promise check themselves too. */
+export function unitIndexChecks(): boolean {
+  return checks;
+}
+
+/**
+ * True while `Simulation.step` runs its systems (between {@link beginTick} and {@link endTick}):
+ * a per-tick cache may only be trusted then (between ticks tests and inputs write state directly).
+ */
+export function insideTick(): boolean {
+  return inTick;
+}
+
+/**
+ * Key of tile (x, y) in the index (any integer coordinates within ±16,383 tiles). Issue 20: the
+ * keys stay below 2^30, small integers V8 hashes without boxing (keys up to 2^32 were heap numbers).
+ */
 function tileKey(x: number, y: number): number {
-  return (y + 32768) * 65536 + (x + 32768);
+  return (y + 16384) * 32768 + (x + 16384);
 }
 
 /** Builds the index of `list` (units that left the map are not indexed). */
@@ -83,7 +99,7 @@ function verify(index: UnitIndex): void {
     const bucket = index.tiles.get(tileKey(u.x, u.y));
     if (bucket === undefined || !bucket.includes(u)) {
       let at = "nowhere";
-      for (const [k, b] of index.tiles) if (b.includes(u)) at = `(${(k % 65536) - 32768}, ${Math.floor(k / 65536) - 32768})`;
+      for (const [k, b] of index.tiles) if (b.includes(u)) at = `(${(k % 32768) - 16384}, ${Math.floor(k / 32768) - 16384})`;
       throw new Error(`unit index out of date: unit ${u.id} stands on (${u.x}, ${u.y}) but is indexed at ${at}; move units with placeUnit (world/unitIndex.ts)`);
     }
     if (!index.chunks.get(chunkOf(u.x, u.y))?.includes(u)) throw new Error(`unit index out of date: unit ${u.id} is missing from the chunk of (${u.x}, ${u.y})`);
@@ -97,6 +113,24 @@ function verify(index: UnitIndex): void {
  * inside a tick the comparison is {@link endTick}'s, which throws.
  */
 function current(sim: Simulation): UnitIndex {
+  // Issue 20: the index last handed out, while nothing it depends on can have changed.
+  const f = fast;
+  if (f !== undefined && f.units === sim.state.units && f.index.tick === sim.state.tick && f.nextId === sim.state.nextId
+    && f.generation === unitListGeneration() && (!checks || inTick)) return f.index;
+  const index = lookUp(sim);
+  fast = { units: sim.state.units, nextId: sim.state.nextId, generation: unitListGeneration(), index };
+  return index;
+}
+
+/**
+ * The index {@link current} handed out last, with what it depended on: while the state's `units`
+ * record, `nextId` and the {@link unitListGeneration} are the same, {@link allUnits} gives the
+ * same list, so on the same tick the same index answers (without asking {@link allUnits}).
+ */
+let fast: { units: object; nextId: number; generation: number; index: UnitIndex } | undefined;
+
+/** {@link current} the long way: the index of `sim`'s units for this tick, built when missing or out of date. */
+function lookUp(sim: Simulation): UnitIndex {
   const list = allUnits(sim);
   const units = sim.state.units;
   const cached = indexes.get(units);
@@ -151,6 +185,29 @@ export function unitsNear(sim: Simulation, center: { x: number; y: number }, ran
 }
 
 /**
+ * True when some unit within `range` tiles (Chebyshev) of `center` passes `test`: the same
+ * answer as `unitsNear(sim, center, range, false).some(test)` (the units of every activity except
+ * `left` at the start of the tick), without building the list, and stopping at the first unit that
+ * passes (issue 20). `test` must not move or add units.
+ * @param range tiles, ≥ 0.
+ */
+export function someUnitNear(sim: Simulation, center: { x: number; y: number }, range: number, test: (u: UnitRecord) => boolean): boolean {
+  const index = current(sim);
+  const cx0 = Math.floor((center.x - range) / CHUNK_TILES), cx1 = Math.floor((center.x + range) / CHUNK_TILES);
+  const cy0 = Math.floor((center.y - range) / CHUNK_TILES), cy1 = Math.floor((center.y + range) / CHUNK_TILES);
+  for (let cy = cy0; cy <= cy1; cy++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const chunk = index.chunks.get(tileKey(cx, cy));
+      if (chunk === undefined) continue;
+      for (const u of chunk) {
+        if (Math.max(Math.abs(u.x - center.x), Math.abs(u.y - center.y)) <= range && test(u)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The chunks of the current index: {@link chunkKey} of chunk (cx, cy) (chunk coordinates: tile
  * coordinates divided by {@link CHUNK_TILES}, rounded down) -> the units in it, whatever their
  * activity except `left` at the start of the tick, in no order; chunks with no unit are missing.
@@ -161,7 +218,7 @@ export function unitChunks(sim: Simulation): ReadonlyMap<number, readonly UnitRe
   return current(sim).chunks;
 }
 
-/** The key of chunk (cx, cy) in {@link unitChunks} (chunk coordinates within ±32,767). */
+/** The key of chunk (cx, cy) in {@link unitChunks} (chunk coordinates within ±16,383). */
 export function chunkKey(cx: number, cy: number): number {
   return tileKey(cx, cy);
 }
@@ -212,6 +269,7 @@ export function placeUnit(sim: Simulation, unit: UnitRecord, x: number, y: numbe
  */
 export function beginTick(sim: Simulation): void {
   indexes.delete(sim.state.units);
+  fast = undefined;
   inTick = true;
 }
 

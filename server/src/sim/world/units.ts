@@ -132,8 +132,20 @@ export function checkUnitList(sim: Simulation): void {
   }
 }
 
+/** Bumped by {@link unitsChanged}: a cache of an {@link allUnits} answer made at another generation may be out of date. */
+let listGeneration = 0;
+
+/**
+ * The count of {@link unitsChanged} calls so far (any simulation). Issue 20: while it, the state's
+ * `units` record and `nextId` stay the same, {@link allUnits} gives the same list.
+ */
+export function unitListGeneration(): number {
+  return listGeneration;
+}
+
 /** Drops the cached {@link allUnits} list after a unit was added to or removed from the state. */
 export function unitsChanged(sim: Simulation): void {
+  listGeneration++;
   unitLists.delete(sim.state.units);
 }
 

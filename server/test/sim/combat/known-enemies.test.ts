@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-import { CHASE_RANGE_TILES, enemiesKnownTo } from "../../../src/sim/combat/stance.ts";
+import { CHASE_RANGE_TILES, enemiesKnownTo } from "../../../src/sim/combat/knownEnemies.ts";
 import { canSee, perceptionRange } from "../../../src/sim/combat/perception.ts";
 import { knownEnemies, learnPosition } from "../../../src/sim/combat/awareness.ts";
 import { areEnemies, isActive, isKeeperSide, presentUnits } from "../../../src/sim/world/units.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Simulation } from "../../../src/sim/index.ts";
 import { addUnit, isActive, presentUnits } from "../../../src/sim/world/units.ts";
-import { beginTick, checkUnitIndex, endTick, placeUnit, unitsOnTile } from "../../../src/sim/world/unitIndex.ts";
+import { beginTick, checkUnitIndex, endTick, placeUnit, someUnitNear, unitsOnTile } from "../../../src/sim/world/unitIndex.ts";
 import { bodiesOn, isFightingPosition } from "../../../src/sim/world/crowding.ts";
 import { areEnemies } from "../../../src/sim/world/units.ts";
 import { chebyshev } from "../../../src/sim/world/grid.ts";
@@ -34,6 +34,37 @@ describe("unit index", () => {
     expect(() => endTick(sim)).toThrow(`unit index out of date: unit ${a.id} stands on (6, 7) but is indexed at (6, 5); move units with placeUnit (world/unitIndex.ts)`);
     sim.step(); // the next tick's index is built afresh
     expect(unitsOnTile(sim, 6, 7).map((u) => u.id)).toEqual([a.id]);
+  });
+
+  it("keeps tiles apart whatever the signs of their coordinates (keys below 2^30)", () => {
+    const sim = Simulation.create({ seed: 1, ruleset: "malignus", map: loadMap("default"), pauseOnSpot: false });
+    const a = addUnit(sim, { kind: "minion", x: 3, y: 2 });
+    placeUnit(sim, a, -3, 2);
+    const b = addUnit(sim, { kind: "minion", x: 3, y: -2 });
+    const c = addUnit(sim, { kind: "minion", x: 16_383, y: -16_383 });
+    expect(unitsOnTile(sim, -3, 2).map((u) => u.id)).toEqual([a.id]);
+    expect(unitsOnTile(sim, 3, -2).map((u) => u.id)).toEqual([b.id]);
+    expect(unitsOnTile(sim, 16_383, -16_383).map((u) => u.id)).toEqual([c.id]);
+    for (const [x, y] of [[3, 2], [-3, -2], [2, 3], [-16_383, 16_383], [16_383, 16_383]] as const) expect(unitsOnTile(sim, x, y)).toEqual([]);
+  });
+
+  it("someUnitNear answers as a scan of every unit within the range, tick after tick of a 250-entity fight (20 ticks)", () => {
+    const { sim } = scaledSim(250);
+    let yes = 0, no = 0;
+    for (let t = 0; t < 20; t++) {
+      sim.step();
+      const units = presentUnits(sim);
+      for (const unit of units.filter((_, i) => i % 7 === 0)) {
+        for (const range of [0, 1, 3, 8, 12, 30]) {
+          const foe = (u: typeof unit): boolean => u !== unit && isActive(u) && areEnemies(unit, u);
+          const scan = units.some((u) => chebyshev(u, unit) <= range && foe(u));
+          expect(someUnitNear(sim, unit, range, foe)).toBe(scan);
+          if (scan) yes++; else no++;
+        }
+      }
+    }
+    expect(yes).toBeGreaterThan(100);
+    expect(no).toBeGreaterThan(100);
   });
 
   it("answers bodiesOn and isFightingPosition exactly as a scan of every unit, tick after tick of a 250-entity fight (30 ticks)", () => {

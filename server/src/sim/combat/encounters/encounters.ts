@@ -3,7 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { areEnemies, isActive, presentUnits } from "../../world/units.ts";
 import { chebyshev } from "../../world/grid.ts";
-import { unitsNear } from "../../world/unitIndex.ts";
+import { someUnitNear } from "../../world/unitIndex.ts";
 import { d20EncounterRules } from "../d20/encounter.ts";
 import { d100EncounterRules } from "../d100/encounter.ts";
 import { encounterOf, encountersOf, participantsOf } from "./book.ts";
@@ -131,7 +131,7 @@ function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): 
   const isFoe = (u: UnitRecord, f: UnitRecord): boolean => f !== u && fighting.get(f) === true && !removed.has(f) && areEnemies(u, f);
   for (const u of all) {
     let drop = rules.isGone(u);
-    if (!drop && fighting.get(u) === true && !unitsNear(sim, u, FLEE_DISTANCE, false).some((f) => isFoe(u, f))) {
+    if (!drop && fighting.get(u) === true && !someUnitNear(sim, u, FLEE_DISTANCE, (f) => isFoe(u, f))) {
       drop = all.some((f) => isFoe(u, f));
     }
     if (!drop) continue;
