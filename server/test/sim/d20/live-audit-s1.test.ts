@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
-import { hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
+import { addStatus, hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
@@ -17,12 +18,13 @@ function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
   expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
 }
 
-/** A hero (seat-1) at (hx, 5) and a minion at (mx, 5), both plain (zero characteristics, 100 HP), the encounter started with the hero first (initiative 20 against 1). */
-function duel(hx: number, mx: number): { sim: Simulation; a: UnitRecord; m: UnitRecord } {
+/** A hero (seat-1) at (hx, 5) and a minion at (mx, 5), both plain (zero characteristics, 100 HP), `kit` applied to the hero, the encounter started with the hero first (initiative 20 against 1). */
+function duel(hx: number, mx: number, kit?: (a: UnitRecord) => void): { sim: Simulation; a: UnitRecord; m: UnitRecord } {
   const sim = d20Sim();
   const a = hero(sim, hx, 5, { controller: "seat-1" });
   const m = minion(sim, mx, 5);
   plain([a, m]);
+  kit?.(a);
   a.targetId = m.id;
   forceDice(sim, [20, 1]);
   sim.step();
@@ -64,5 +66,78 @@ describe("audit s1: Disengage (D20-ACTION-13, D20-ACTION-14)", () => {
       expect([a.x, a.y]).toEqual([5, 5]);
       expect(dice.left()).toBe(0);
     }
+  });
+});
+
+/** Plays one tick and returns its events, asserting every forced die in `dice` is drawn. */
+function tick(sim: Simulation, dice: readonly number[]) {
+  const left = forceDice(sim, dice);
+  const ev = sim.step();
+  expect(left.left()).toBe(0);
+  return ev;
+}
+
+describe("audit s1: Ready (D20-ACTION-31 to D20-ACTION-35)", () => {
+  it("D20-ACTION-31 to D20-ACTION-35: the hero readies its attack (trigger: a foe enters its reach; response: one attack); the minion walking up from (8, 5) is struck with the hero's reaction as soon as it enters (6, 5) (15 hits AC 11, 1d8 4: 100 → 96), before its own attack (3 misses)", () => {
+    const { sim, a, m } = duel(5, 8);
+    plan(sim, a, [{ kind: "ready" }]);
+    expect(of(tick(sim, []), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
+    expect(hasStatus(d20Of(a).statuses, "readied")).toBe(true);
+    expect(d20Of(a).reactionUsed).toBe(false);
+    const ev = tick(sim, [15, 4, 3]);
+    expect(ev.filter((e) => e.type === "reaction" || e.type === "attack" || e.type === "damaged").map((e) => [e.type, "unitId" in e ? e.unitId : "attackerId" in e ? e.attackerId : e.sourceId, "hp" in e ? e.hp : "hit" in e ? e.hit : e.kind]))
+      .toEqual([["reaction", a.id, "readied"], ["attack", a.id, true], ["damaged", a.id, 96], ["attack", m.id, false]]);
+    expect(of(ev, "reaction")[0]).toMatchObject({ detail: "attack", againstId: m.id });
+    expect([m.x, m.y]).toEqual([6, 5]);
+    expect(d20Of(m).hp).toBe(96);
+    expect(d20Of(a).reactionUsed).toBe(true);
+    expect(hasStatus(d20Of(a).statuses, "readied")).toBe(false);
+  });
+
+  it("D20-ACTION-31: without Ready the same approach draws no reaction: the minion walks up to (6, 5) unharmed and attacks (3 misses)", () => {
+    const { sim, a, m } = duel(5, 8);
+    plan(sim, a, []);
+    tick(sim, []);
+    const ev = tick(sim, [3]);
+    expect(of(ev, "reaction")).toEqual([]);
+    expect(of(ev, "attack").map((e) => [e.attackerId, e.hit, e.attackRoll])).toEqual([[m.id, false, 3]]);
+    expect([m.x, m.y]).toEqual([6, 5]);
+    expect(d20Of(m).hp).toBe(100);
+  });
+});
+
+/** A short-band (5 tiles) 1d10 magic attack spell costing 2 mana (the shape of encounters/spells.test.ts BOLT). */
+const BOLT = { name: "bolt", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d10", damageType: "magic", element: "fire", radius: 0 } as const;
+
+describe("audit s1: a readied spell (D20-ACTION-36)", () => {
+  it("D20-ACTION-36: the hero readies bolt (mana 5 → 3 when readied); the minion walking in from (12, 5) is hit when it comes within 5 tiles (15 hits AC 11, 1d10 6: 100 → 94)", () => {
+    const { sim, a, m } = duel(5, 12, (u) => { d20Of(u).mana = 5; d20Of(u).spells = [{ ...BOLT }]; });
+    plan(sim, a, [{ kind: "readySpell", spell: "bolt" }]);
+    expect(of(tick(sim, []), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
+    expect(d20Of(a).mana).toBe(3);
+    expect(d20Of(a).statuses.find((s) => s.kind === "readied")?.detail).toBe("bolt");
+    const ev = tick(sim, [15, 6, 3]);
+    expect(of(ev, "reaction")).toMatchObject([{ unitId: a.id, kind: "readied", detail: "bolt", againstId: m.id }]);
+    expect(of(ev, "damaged").map((e) => [e.sourceId, e.targetId, e.amount, e.damageType])).toEqual([[a.id, m.id, 6, "magic"]]);
+    expect(d20Of(m).hp).toBe(94);
+    expect(d20Of(a).mana).toBe(3);
+    expect(d20Of(a).reactionUsed).toBe(true);
+  });
+
+  it("D20-ACTION-36: a bolt held while the (paralysed) minion stays 12 tiles off is lost at the hero's next turn, its 2 mana spent", () => {
+    const { sim, a, m } = duel(5, 17, (u) => { d20Of(u).mana = 5; d20Of(u).spells = [{ ...BOLT }]; });
+    addStatus(d20Of(m).statuses, "paralysed", "", 1);
+    plan(sim, a, [{ kind: "readySpell", spell: "bolt" }]);
+    tick(sim, []);
+    expect(d20Of(a).mana).toBe(3);
+    plan(sim, a, []);
+    const ev: SimEvent[] = [];
+    for (let i = 0; i < 50 && !of(ev, "turnStarted").some((e) => e.unitId === a.id); i++) ev.push(...tick(sim, []));
+    expect(of(ev, "turnStarted").map((e) => [e.unitId, e.round])).toEqual([[m.id, 1], [a.id, 2]]);
+    expect(of(ev, "reaction")).toEqual([]);
+    expect([m.x, m.y]).toEqual([17, 5]);
+    expect(hasStatus(d20Of(a).statuses, "readied")).toBe(false);
+    expect(d20Of(a).mana).toBe(3);
+    expect(d20Of(m).hp).toBe(100);
   });
 });
