@@ -141,3 +141,65 @@ describe("audit s1: a readied spell (D20-ACTION-36)", () => {
     expect(d20Of(m).hp).toBe(100);
   });
 });
+
+describe("audit s1: Hide and Search (D20-ACTION-38 to D20-ACTION-42, D20-ATTACK-72, D20-ATTACK-73)", () => {
+  const sneak = (u: UnitRecord) => { d20Of(u).abilities.furtivite = 2; d20Of(u).skills.discretion = 1; };
+
+  it("D20-ACTION-38, D20-ACTION-40, D20-ACTION-41, D20-ATTACK-72, D20-ATTACK-73: Hide 8 + Furtivité 2 + Discrétion 1 = 11 beats the minion's passive Perception 10: hidden (total 11); the attack that follows in the same turn (Hide is a demi-action) has advantage (3 and 15, 15 kept: hits AC 11, 1d8 4: 96) and reveals the hero", () => {
+    const { sim, a, m } = duel(5, 6, sneak);
+    plan(sim, a, [{ kind: "hide" }, { kind: "attack", targetId: m.id }]);
+    const ev = tick(sim, [8, 3, 15, 4]);
+    expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null] }]);
+    expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll])).toEqual([[a.id, m.id, true, 15]]);
+    expect(d20Of(m).hp).toBe(96);
+    expect(hasStatus(d20Of(a).statuses, "hidden")).toBe(false);
+  });
+
+  it("D20-ACTION-38, D20-ACTION-40: the hidden status carries the Hide total 11 after a Hide-only turn", () => {
+    const { sim, a } = duel(5, 6, sneak);
+    plan(sim, a, [{ kind: "hide" }]);
+    expect(of(tick(sim, [8]), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
+    expect(d20Of(a).statuses.find((s) => s.kind === "hidden")?.value).toBe(11);
+  });
+
+  it("D20-ACTION-39: Hide 7 + 2 + 1 = 10 only ties the minion's passive Perception 10: not hidden, and the attack after has no advantage (one d20: 15 hits, 1d8 4)", () => {
+    const { sim, a, m } = duel(5, 6, sneak);
+    plan(sim, a, [{ kind: "hide" }, { kind: "attack", targetId: m.id }]);
+    const ev = tick(sim, [7, 15, 4]);
+    expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null] }]);
+    expect(of(ev, "attack").map((e) => [e.attackerId, e.hit, e.attackRoll])).toEqual([[a.id, true, 15]]);
+    expect(d20Of(m).hp).toBe(96);
+  });
+
+  it("D20-ACTION-42: Search 1d20 + Perception 1 + Vigilance 1 against the hidden minion's Hide total 14: 11 (13) leaves it hidden, 12 (14, ties to the searcher) finds it", () => {
+    for (const [roll, found] of [[11, false], [12, true]] as const) {
+      const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).abilities.perception = 1; d20Of(u).skills.vigilance = 1; });
+      addStatus(d20Of(m).statuses, "hidden", m.id, -1);
+      d20Of(m).statuses.find((s) => s.kind === "hidden")!.value = 14;
+      plan(sim, a, [{ kind: "search" }]);
+      expect(of(tick(sim, [roll]), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
+      expect(hasStatus(d20Of(m).statuses, "hidden")).toBe(!found);
+    }
+  });
+});
+
+describe("audit s1: Reload (D20-ACTION-43 to D20-ACTION-45)", () => {
+  it("D20-ACTION-43, D20-ACTION-45: Reload is a demi-action: the hero reloads and still attacks (15 hits, 1d8 4: 96); a second Reload (demi-action spent) is refused", () => {
+    const { sim, a, m } = duel(5, 6);
+    plan(sim, a, [{ kind: "reload" }, { kind: "attack", targetId: m.id }, { kind: "reload" }]);
+    const ev = tick(sim, [15, 4]);
+    expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null, "no action left for a demi-action (D20-ACTION-04)"] }]);
+    expect(d20Of(m).hp).toBe(96);
+  });
+
+  it("D20-ACTION-44: after reloading, the hero (Agilité 3) takes no reflex against the minion's attack (5 against its AC 12); without the Reload it defends (AC 12 + Agilité 3 = 15)", () => {
+    for (const reload of [true, false]) {
+      const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).abilities.agility = 3; });
+      plan(sim, a, reload ? [{ kind: "reload" }] : []);
+      tick(sim, []);
+      const ev = tick(sim, [5]);
+      expect(of(ev, "reaction").map((e) => [e.unitId, e.kind])).toEqual(reload ? [] : [[a.id, "defence"]]);
+      expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[m.id, a.id, false, 5, reload ? 12 : 15]]);
+    }
+  });
+});
