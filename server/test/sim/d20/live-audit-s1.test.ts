@@ -6,6 +6,7 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { of, plain } from "./live-helpers.ts";
+import { attacks, foe, party, playTurn, walled } from "./live-turn.ts";
 
 // Audit s1 (issue 17): live tests (planTurn + sim.step with forced dice) for rule IDs whose only
 // citing tests in encounters/plans.test.ts, spells.test.ts and mounts.test.ts drive the turn engine
@@ -201,5 +202,53 @@ describe("audit s1: Reload (D20-ACTION-43 to D20-ACTION-45)", () => {
       expect(of(ev, "reaction").map((e) => [e.unitId, e.kind])).toEqual(reload ? [] : [[a.id, "defence"]]);
       expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[m.id, a.id, false, 5, reload ? 12 : 15]]);
     }
+  });
+});
+
+describe("audit s1: the attack steps (D20-ATTACK-02, D20-ATTACK-03, D20-ATTACK-06 to D20-ATTACK-08, D20-ATTACK-46)", () => {
+  /* The Scout's shortbow (range 2 to 16, marksmanship +1) at (2, 3); a wall tile at (4, 3) gives the minion at (5, 3) half cover (+1); the minion's Agilité 1 dodges (+1): AC 11 + 1 + 1 = 13. Initiative: the Scout 20, the minion 1. */
+  const shot = (dice: number[]) => {
+    const sim = d20Sim(1, walled([[4, 3]]));
+    const [s] = party(sim, ["Scout"], { x0: 2, y: 3 });
+    const m = foe(sim, 5, 3);
+    d20Of(m).abilities.agility = 1;
+    const t = playTurn(sim, s!, m, [20, 1], [{ kind: "attack", targetId: m.id }], dice);
+    return { s: s!, m, t };
+  };
+
+  it("D20-ATTACK-02, D20-ATTACK-03, D20-ATTACK-06, D20-ATTACK-46: the Scout shoots the minion in half cover that dodges: cover and dodge are settled before the roll (AC 13); 12 + 1 = 13 hits and only then is damage rolled (1d6 3: 30 → 27)", () => {
+    const { s, m, t } = shot([12, 3]);
+    expect(d20Of(s).weapon).toMatchObject({ ranged: true, range: [2, 16] });
+    expect(t.refusals).toEqual([null]);
+    expect(t.events.filter((e) => ["reaction", "attack", "damaged"].includes(e.type)).map((e) => e.type)).toEqual(["reaction", "attack", "damaged"]);
+    expect(attacks(t.events)).toEqual([[s.id, m.id, true, 13, 13]]);
+    expect(d20Of(m).hp).toBe(27);
+  });
+
+  it("D20-ATTACK-06: 11 + 1 = 12 misses AC 13: no damage die is drawn, the minion keeps 30 HP", () => {
+    const { s, m, t } = shot([11]);
+    expect(attacks(t.events)).toEqual([[s.id, m.id, false, 12, 13]]);
+    expect(of(t.events, "damaged")).toEqual([]);
+    expect(d20Of(m).hp).toBe(30);
+  });
+
+  it("D20-ATTACK-07: an acid blow (15 hits, 1d8 4) also leaves acid damage over time (1d4 for 2 turns) that burns the minion at its turn start (1d4 2: 96 → 94)", () => {
+    const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).weapon = { ...d20Of(u).weapon, damageType: "acid" }; });
+    plan(sim, a, [{ kind: "attack", targetId: m.id }]);
+    tick(sim, [15, 4]);
+    expect(d20Of(m).hp).toBe(96);
+    expect(d20Of(m).dots).toEqual([{ type: "acid", dice: "1d4", turnsLeft: 2, sourceId: a.id }]);
+    const ev = tick(sim, [2, 3]);
+    expect(of(ev, "damaged").map((e) => [e.sourceId, e.targetId, e.amount, e.damageType])).toEqual([[a.id, m.id, 2, "acid"]]);
+    expect(d20Of(m).hp).toBe(94);
+  });
+
+  it("D20-ATTACK-02, D20-ATTACK-08: the hidden hero (Hide 11 > 10) attacks the empty tile (4, 4), a location: the roll (disadvantage, 5 and 6, 5 kept) is an attack and reveals it", () => {
+    const { sim, a } = duel(5, 6);
+    plan(sim, a, [{ kind: "hide" }, { kind: "attackTile", x: 4, y: 4 }]);
+    const ev = tick(sim, [11, 5, 6]);
+    expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null] }]);
+    expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll])).toEqual([[a.id, "", false, 5]]);
+    expect(hasStatus(d20Of(a).statuses, "hidden")).toBe(false);
   });
 });
