@@ -5,6 +5,9 @@ import { addStatus, hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
 import { of, plain } from "./live-helpers.ts";
 import { attacks, foe, party, playTurn, walled } from "./live-turn.ts";
 
@@ -250,5 +253,63 @@ describe("audit s1: the attack steps (D20-ATTACK-02, D20-ATTACK-03, D20-ATTACK-0
     expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null] }]);
     expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll])).toEqual([[a.id, "", false, 5]]);
     expect(hasStatus(d20Of(a).statuses, "hidden")).toBe(false);
+  });
+});
+
+describe("audit s1: mounting (D20-MOUNT-03, D20-MOUNT-13)", () => {
+  it("D20-MOUNT-03: the Skyrider (sheet movement 9) dismounts its griffon onto (3, 5) for half of it, 4.5: it then walks 4 tiles west and a 5th is refused", () => {
+    const sim = d20Sim(1);
+    const [sky] = party(sim, ["Skyrider"]);
+    const griffon = sim.state.units[d20Of(sky!).riding!.mountId]!;
+    const m = foe(sim, 11); // within FLEE_DISTANCE (12) of the Skyrider wherever it walks, so it stays in the encounter
+    plain([griffon]);
+    d20Of(sky!).movement = 9;
+    const t = playTurn(sim, sky!, m, [20, 10, 1], [{ kind: "dismount", x: 3, y: 5 }, { kind: "move", path: at([2, 5], [1, 5], [0, 5], [0, 4]) }, { kind: "move", path: at([0, 3]) }], []);
+    expect(t.refusals).toEqual([null, null, "not enough movement left (D20-MOVE-07)"]);
+    expect(d20Of(sky!).riding).toBeNull();
+    expect([sky!.x, sky!.y]).toEqual([0, 4]);
+  });
+
+  it("D20-MOUNT-03: the same dismount played alone (keepTurn) leaves exactly 4.5 of the 9 in the turn options the client sees, not 4 or 5", () => {
+    const sim = d20Sim(1);
+    const [sky] = party(sim, ["Skyrider"]);
+    const griffon = sim.state.units[d20Of(sky!).riding!.mountId]!;
+    const m = foe(sim, 11); // within FLEE_DISTANCE (12) of the Skyrider wherever it walks, so it stays in the encounter
+    plain([griffon]);
+    d20Of(sky!).movement = 9;
+    sky!.targetId = m.id;
+    forceDice(sim, [20, 10, 1]);
+    sim.step();
+    expect(sim.enqueue({ kind: "adventurer", seatId: sky!.controller!, unitId: sky!.id }, { type: "planTurn", action: "steps", keepTurn: true, steps: [{ kind: "dismount", x: 3, y: 5 }] } as never)).toEqual({ ok: true });
+    expect(of(tick(sim, []), "turnPlanPlayed")).toMatchObject([{ unitId: sky!.id, refusals: [null] }]);
+    const state = new DungeonState();
+    projectTurnOptions(state, sim);
+    expect([state.turnOptions.get(sky!.id)!.movement, state.turnOptions.get(sky!.id)!.movementLeft]).toEqual([9, 4.5]);
+  });
+
+  /** A hero (seat-1) at (3, 5) next to a Large, willing, trained horse of its side at (4, 5) with `traits`, a minion at (12, 5); initiative hero 20, horse 10, minion 1. */
+  const stable = (traits: { intelligent: boolean; summoned: boolean }) => {
+    const sim = d20Sim(1);
+    const a = hero(sim, 3, 5, { controller: "seat-1" });
+    const horse = addUnit(sim, { kind: "creature", faction: "heroes", species: "horse", x: 4, y: 5 });
+    const m = minion(sim, 12, 5);
+    plain([a, horse, m]);
+    d20Of(horse).size = "large";
+    d20Of(horse).mountTraits = { willing: true, trained: true, ...traits };
+    a.targetId = m.id;
+    forceDice(sim, [20, 10, 1]);
+    sim.step();
+    return { sim, a, horse, m };
+  };
+
+  it("D20-MOUNT-13: an intelligent horse, and a summoned one, stay independent though the rider asks for control: not steered (the directed move refused), own initiative 10 kept; a trained plain horse is controlled and takes the rider's 20", () => {
+    for (const [traits, independent] of [[{ intelligent: true, summoned: false }, true], [{ intelligent: false, summoned: true }, true], [{ intelligent: false, summoned: false }, false]] as const) {
+      const { sim, a, horse } = stable(traits);
+      plan(sim, a, [{ kind: "mount", mountId: horse.id }, { kind: "move", path: at([5, 5]) }]);
+      const ev = tick(sim, []);
+      expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual(independent ? [null, "an independent mount moves as it wishes (D20-MOUNT-21)"] : [null, null]);
+      expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: !independent });
+      expect(Object.values(sim.state.encounters ?? {})[0]!.initiative[horse.id]).toBe(independent ? 10 : 20);
+    }
   });
 });
