@@ -82,7 +82,7 @@ function tick(sim: Simulation, dice: readonly number[]) {
 }
 
 describe("audit s1: Ready (D20-ACTION-31 to D20-ACTION-35)", () => {
-  it("D20-ACTION-31 to D20-ACTION-35: the hero readies its attack (trigger: a foe enters its reach; response: one attack); the minion walking up from (8, 5) is struck with the hero's reaction as soon as it enters (6, 5) (15 hits AC 11, 1d8 4: 100 → 96), before its own attack (3 misses)", () => {
+  it("D20-ACTION-31 to D20-ACTION-35, D20-FLOW-35: the hero readies its attack (trigger: a foe enters its reach; response: one attack); the minion walking up from (8, 5) is struck with the hero's reaction as soon as it enters (6, 5) (15 hits AC 11, 1d8 4: 100 → 96), before its own attack (3 misses): a reaction in another creature's turn", () => {
     const { sim, a, m } = duel(5, 8);
     plan(sim, a, [{ kind: "ready" }]);
     expect(of(tick(sim, []), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
@@ -98,7 +98,7 @@ describe("audit s1: Ready (D20-ACTION-31 to D20-ACTION-35)", () => {
     expect(hasStatus(d20Of(a).statuses, "readied")).toBe(false);
   });
 
-  it("D20-ACTION-31: without Ready the same approach draws no reaction: the minion walks up to (6, 5) unharmed and attacks (3 misses)", () => {
+  it("D20-ACTION-31, D20-FLOW-34: without Ready (nothing provides a reaction) the same approach draws no reaction: the minion walks up to (6, 5) unharmed and attacks (3 misses)", () => {
     const { sim, a, m } = duel(5, 8);
     plan(sim, a, []);
     tick(sim, []);
@@ -310,6 +310,33 @@ describe("audit s1: mounting (D20-MOUNT-03, D20-MOUNT-13)", () => {
       expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual(independent ? [null, "an independent mount moves as it wishes (D20-MOUNT-21)"] : [null, null]);
       expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: !independent });
       expect(Object.values(sim.state.encounters ?? {})[0]!.initiative[horse.id]).toBe(independent ? 10 : 20);
+    }
+  });
+});
+
+describe("audit s1: reactions in the mover's own turn (D20-FLOW-35)", () => {
+  it("D20-FLOW-35: walking out of the minion's reach, the hero (Force 1) parries the opportunity attack in its own turn (3 against AC 12 + 1 = 13) and walks on to (2, 5)", () => {
+    const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).abilities.strength = 1; });
+    plan(sim, a, [{ kind: "move", path: at([4, 5], [3, 5], [2, 5]) }]);
+    const ev = tick(sim, [3]);
+    expect(of(ev, "turnStarted").map((e) => e.unitId)).toEqual([a.id]);
+    expect(of(ev, "reaction").map((e) => [e.unitId, e.kind, e.againstId])).toEqual([[m.id, "opportunityAttack", a.id], [a.id, "defence", m.id]]);
+    expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[m.id, a.id, false, 3, 13]]);
+    expect([a.x, a.y]).toEqual([2, 5]);
+    expect(d20Of(a).reactionUsed).toBe(true);
+  });
+});
+
+describe("audit s1: a spell attack rolls Mental (D20-ATTACK-14)", () => {
+  it("D20-ATTACK-14: the hero (Mental 2, Force 4, Agilité 4) casts bolt at the minion 3 tiles off: 9 + 2 = 11 hits AC 11 (1d10 7: 93); 8 + 2 = 10 misses, Force and Agilité not counted", () => {
+    for (const [roll, hit] of [[9, true], [8, false]] as const) {
+      const { sim, a, m } = duel(5, 8, (u) => { Object.assign(d20Of(u).abilities, { mental: 2, strength: 4, agility: 4 }); d20Of(u).mana = 5; d20Of(u).spells = [{ ...BOLT }]; });
+      plan(sim, a, [{ kind: "cast", spell: "bolt", targetId: m.id }]);
+      const ev = tick(sim, hit ? [roll, 7] : [roll]);
+      expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
+      expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[a.id, m.id, hit, roll + 2, 11]]);
+      expect(d20Of(m).hp).toBe(hit ? 93 : 100);
+      expect(d20Of(a).mana).toBe(3);
     }
   });
 });
