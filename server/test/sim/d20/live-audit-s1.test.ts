@@ -82,7 +82,7 @@ function tick(sim: Simulation, dice: readonly number[]) {
 }
 
 describe("audit s1: Ready (D20-ACTION-31 to D20-ACTION-35)", () => {
-  it("D20-ACTION-31 to D20-ACTION-35, D20-FLOW-35: the hero readies its attack (trigger: a foe enters its reach; response: one attack); the minion walking up from (8, 5) is struck with the hero's reaction as soon as it enters (6, 5) (15 hits AC 11, 1d8 4: 100 → 96), before its own attack (3 misses): a reaction in another creature's turn", () => {
+  it("D20-ACTION-31, D20-ACTION-32, D20-ACTION-33, D20-ACTION-34, D20-ACTION-35, D20-FLOW-35: the hero readies its attack (trigger: a foe enters its reach; response: one attack); the minion walking up from (8, 5) is struck with the hero's reaction as soon as it enters (6, 5) (15 hits AC 11, 1d8 4: 100 → 96), before its own attack (3 misses): a reaction in another creature's turn", () => {
     const { sim, a, m } = duel(5, 8);
     plan(sim, a, [{ kind: "ready" }]);
     expect(of(tick(sim, []), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
@@ -256,6 +256,22 @@ describe("audit s1: the attack steps (D20-ATTACK-02, D20-ATTACK-03, D20-ATTACK-0
   });
 });
 
+/** A hero (seat-1) at (3, 5) next to a horse of its side at (4, 5) (or `horseAt`), Large and willing unless `opts` say otherwise, trained, with `traits`, a minion at (12, 5); initiative hero 20, horse 10, minion 1. */
+const stable = (traits: { intelligent: boolean; summoned: boolean }, opts: { size?: "medium" | "large"; willing?: boolean; horseAt?: readonly [number, number] } = {}) => {
+  const sim = d20Sim(1);
+  const a = hero(sim, 3, 5, { controller: "seat-1" });
+  const [hx, hy] = opts.horseAt ?? [4, 5];
+  const horse = addUnit(sim, { kind: "creature", faction: "heroes", species: "horse", x: hx, y: hy });
+  const m = minion(sim, 12, 5);
+  plain([a, horse, m]);
+  d20Of(horse).size = opts.size ?? "large";
+  d20Of(horse).mountTraits = { willing: opts.willing ?? true, trained: true, ...traits };
+  a.targetId = m.id;
+  forceDice(sim, [20, 10, 1]);
+  sim.step();
+  return { sim, a, horse, m };
+};
+
 describe("audit s1: mounting (D20-MOUNT-03, D20-MOUNT-13)", () => {
   it("D20-MOUNT-03: the Skyrider (sheet movement 9) dismounts its griffon onto (3, 5) for half of it, 4.5: it then walks 4 tiles west and a 5th is refused", () => {
     const sim = d20Sim(1);
@@ -287,20 +303,6 @@ describe("audit s1: mounting (D20-MOUNT-03, D20-MOUNT-13)", () => {
     expect([state.turnOptions.get(sky!.id)!.movement, state.turnOptions.get(sky!.id)!.movementLeft]).toEqual([9, 4.5]);
   });
 
-  /** A hero (seat-1) at (3, 5) next to a Large, willing, trained horse of its side at (4, 5) with `traits`, a minion at (12, 5); initiative hero 20, horse 10, minion 1. */
-  const stable = (traits: { intelligent: boolean; summoned: boolean }) => {
-    const sim = d20Sim(1);
-    const a = hero(sim, 3, 5, { controller: "seat-1" });
-    const horse = addUnit(sim, { kind: "creature", faction: "heroes", species: "horse", x: 4, y: 5 });
-    const m = minion(sim, 12, 5);
-    plain([a, horse, m]);
-    d20Of(horse).size = "large";
-    d20Of(horse).mountTraits = { willing: true, trained: true, ...traits };
-    a.targetId = m.id;
-    forceDice(sim, [20, 10, 1]);
-    sim.step();
-    return { sim, a, horse, m };
-  };
 
   it("D20-MOUNT-13: an intelligent horse, and a summoned one, stay independent though the rider asks for control: not steered (the directed move refused), own initiative 10 kept; a trained plain horse is controlled and takes the rider's 20", () => {
     for (const [traits, independent] of [[{ intelligent: true, summoned: false }, true], [{ intelligent: false, summoned: true }, true], [{ intelligent: false, summoned: false }, false]] as const) {
@@ -337,6 +339,41 @@ describe("audit s1: a spell attack rolls Mental (D20-ATTACK-14)", () => {
       expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[a.id, m.id, hit, roll + 2, 11]]);
       expect(d20Of(m).hp).toBe(hit ? 93 : 100);
       expect(d20Of(a).mana).toBe(3);
+    }
+  });
+});
+
+describe("audit s1: mounting rules (D20-MOUNT-01, D20-MOUNT-02, D20-MOUNT-04)", () => {
+  const PLAIN = { intelligent: false, summoned: false };
+  const SIZE = "the mount must be willing and at least one size larger (D20-MOUNT-01)";
+  const WHEN = "mounting needs half the movement value, once a turn, within 1 tile (D20-MOUNT-02 to D20-MOUNT-04)";
+
+  it("D20-MOUNT-01: a Medium horse (the hero's own size) and an unwilling Large one are refused as mounts; the hero stays on foot at (3, 5)", () => {
+    for (const opts of [{ size: "medium" as const }, { willing: false }]) {
+      const { sim, a, horse } = stable(PLAIN, opts);
+      plan(sim, a, [{ kind: "mount", mountId: horse.id }]);
+      expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([SIZE]);
+      expect([d20Of(a).riding, a.x, a.y]).toEqual([null, 3, 5]);
+    }
+  });
+
+  it("D20-MOUNT-02: a horse 2 tiles off (5, 5) cannot be mounted; next to it, the hero mounts and then cannot dismount in the same turn", () => {
+    const far = stable(PLAIN, { horseAt: [5, 5] });
+    plan(far.sim, far.a, [{ kind: "mount", mountId: far.horse.id }]);
+    expect(of(tick(far.sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([WHEN]);
+    expect(d20Of(far.a).riding).toBeNull();
+    const { sim, a, horse } = stable(PLAIN);
+    plan(sim, a, [{ kind: "mount", mountId: horse.id }, { kind: "dismount", x: 3, y: 5 }]);
+    expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([null, "dismounting needs half the movement value, once a turn (D20-MOUNT-02 to D20-MOUNT-04)"]);
+    expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: true });
+  });
+
+  it("D20-MOUNT-04: after walking 3 of its 6 tiles the hero still has half its movement and mounts; after 4 (2 left) the mount is refused", () => {
+    for (const [walk, ok] of [[at([2, 5], [2, 4], [3, 4]), true], [at([2, 5], [2, 4], [3, 4], [3, 5]), false]] as const) {
+      const { sim, a, horse } = stable(PLAIN);
+      plan(sim, a, [{ kind: "move", path: walk }, { kind: "mount", mountId: horse.id }]);
+      expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([null, ok ? null : WHEN]);
+      expect(d20Of(a).riding).toEqual(ok ? { mountId: horse.id, controlled: true } : null);
     }
   });
 });
