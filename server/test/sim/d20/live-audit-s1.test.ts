@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { SimEvent } from "@malignus/shared";
+import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus, hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
+import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
@@ -375,5 +375,26 @@ describe("audit s1: mounting rules (D20-MOUNT-01, D20-MOUNT-02, D20-MOUNT-04)", 
       expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([null, ok ? null : WHEN]);
       expect(d20Of(a).riding).toEqual(ok ? { mountId: horse.id, controlled: true } : null);
     }
+  });
+});
+
+describe("audit s1: a falling mount (D20-MOUNT-08)", () => {
+  it("D20-MOUNT-08: the griffon drops under a player foe's blow (15 hits, 1d8 5: 1 → 0); its rider, reaction unspent, leaps off with it and lands on its feet beside it at (4, 4): not prone, no bad-luck roll, no fall damage", () => {
+    const sim = d20Sim(1);
+    const k = ADVENTURER_CLASSES.Skyrider!;
+    const sky = hero(sim, 4, 5, { adventurerClass: "Skyrider", partyId: "p1", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
+    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [sky.id] } as unknown as PartyRecord);
+    const griffon = sim.state.units[d20Of(sky).riding!.mountId]!;
+    const foeUnit = hero(sim, 6, 5, { faction: "dungeon", controller: "b0" });
+    plain([sky, griffon, foeUnit]);
+    d20Of(griffon).hp = 1;
+    sky.targetId = foeUnit.id;
+    forceDice(sim, [1, 2, 20]); // initiative Skyrider 1, griffon 2, foe 20: the foe's turn comes first and waits for its plan
+    sim.step();
+    expect(d20Of(sky).reactionUsed).toBe(false);
+    expect(sim.enqueue({ kind: "adventurer", seatId: "b0", unitId: foeUnit.id }, { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: griffon.id }] })).toEqual({ ok: true });
+    const ev = tick(sim, [15, 5]);
+    expect(of(ev, "damaged").map((e) => [e.targetId, e.amount])).toEqual([[griffon.id, 5]]);
+    expect([d20Of(sky).riding, d20Of(sky).statuses.map((s) => s.kind), d20Of(sky).reactionUsed, d20Of(sky).hp, sky.x, sky.y]).toEqual([null, [], true, 100, 4, 4]);
   });
 });
