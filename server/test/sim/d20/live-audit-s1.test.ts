@@ -398,3 +398,13 @@ describe("audit s1: a falling mount (D20-MOUNT-08)", () => {
     expect([d20Of(sky).riding, d20Of(sky).statuses.map((s) => s.kind), d20Of(sky).reactionUsed, d20Of(sky).hp, sky.x, sky.y]).toEqual([null, [], true, 100, 4, 4]);
   });
 });
+
+describe("audit s1: the written movement is the walking movement (D20-MOVE-16)", () => {
+  it("D20-MOVE-16: a walking hero whose sheet says movement 5 walks 5 tiles in its turn, (5, 5) to (10, 5); the 6th is refused", () => {
+    const { sim, a } = duel(5, 16, (u) => { d20Of(u).movement = 5; });
+    expect(d20Of(a).mode).toBe("walk");
+    plan(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5]) }, { kind: "move", path: at([11, 5]) }]);
+    expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([null, "not enough movement left (D20-MOVE-07)"]);
+    expect([a.x, a.y]).toEqual([10, 5]);
+  });
+});
