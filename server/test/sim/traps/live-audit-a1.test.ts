@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import type { RulesetId, SimEvent } from "@malignus/shared";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { walkTo } from "../../../src/sim/world/movement.ts";
+import { REARM_DIFFICULTY } from "../../../src/sim/traps/rearm.ts";
+import type { Simulation } from "../../../src/sim/simulation.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
+import { checkDie } from "../knowledge/helpers.ts";
+import { adventurer, forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
+
+/*
+ * Audit a1 of issue 17 (TRAP-34, TRAP-41): rearms and rigging through `sim.step()` and the keeper's
+ * commands in rooms of each ruleset, on OPEN_MAP with a plate at 2,2 wired to blades at 8,2 (both
+ * built at tick 0) and no invasion due. Every die is forced; an empty script means any roll throws.
+ */
+const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
+type Fired = Extract<SimEvent, { type: "trapFired" }>;
+type Rearmed = Extract<SimEvent, { type: "partRearmed" }>;
+
+/** The plate at 2,2 wired to the blades at 8,2; no party will come. */
+function trap(ruleset: RulesetId) {
+  const sim = makeSim(7, ruleset);
+  sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+  const plate = placeBuilt(sim, "pressurePlate", 2, 2);
+  const blades = placeBuilt(sim, "spinningBlades", 8, 2);
+  wire(sim, [2, 2], [8, 2]);
+  sim.drainEvents();
+  return { sim, plate, blades };
+}
+
+/** Steps `n` ticks (or until `stop` holds after a step) and returns every event. */
+function steps(sim: Simulation, n: number, stop: (events: SimEvent[]) => boolean = () => false): SimEvent[] {
+  const out: SimEvent[] = [];
+  for (let i = 0; i < n; i++) { out.push(...sim.step()); if (stop(out)) break; }
+  return out;
+}
+
+/** Gives the keeper's unit `u` the home `home` and steps until it stands there (at most 200 ticks); returns the events and the tiles it went through. */
+function goHome(sim: Simulation, u: UnitRecord, home: { x: number; y: number }): { events: SimEvent[]; trace: string[] } {
+  u.home = { ...home };
+  const events: SimEvent[] = [];
+  const trace: string[] = [];
+  for (let i = 0; i < 200 && (u.x !== home.x || u.y !== home.y); i++) {
+    events.push(...sim.step());
+    if (trace.at(-1) !== `${u.x},${u.y}`) trace.push(`${u.x},${u.y}`);
+  }
+  return { events, trace };
+}
+
+const fired = (events: SimEvent[]) => events.filter((e): e is Fired => e.type === "trapFired");
+const rearmed = (events: SimEvent[]) => events.filter((e): e is Rearmed => e.type === "partRearmed");
+
+describe.each(RULESETS.map((r) => [r]))("audit a1: rearms and rigging in play (%s)", (ruleset: RulesetId) => {
+  it(`TRAP-34 (${ruleset}): a used trap next to a minion with no job and a Chores minion stays unarmed for 1500 ticks (no roll, no rearm); once the keeper puts the first on Trapping it rearms both parts, each with its own roll`, () => {
+    const { sim, plate, blades } = trap(ruleset);
+    // Out of the walker's sight while it sets the trap off (no fight), then put right next to the parts.
+    const idle = addUnit(sim, { kind: "minion", x: 16, y: 9, home: { x: 16, y: 9 } });
+    const chores = addUnit(sim, { kind: "minion", x: 17, y: 9, home: { x: 17, y: 9 }, job: "chores" });
+    idle.stats.craft = 2;
+    expect([idle.job, chores.job]).toEqual(["none", "chores"]);
+    const walker = adventurer(sim, 2, 5);
+    expect(walkTo(sim, walker, { x: 2, y: 1 })).toBe(true);
+    const quiet = forceDice(sim, []); // nobody in the blades' area: the firing rolls nothing, and no rearm may roll
+    const shot = steps(sim, 100, (ev) => fired(ev).length > 0);
+    expect(fired(shot).map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.victims])).toEqual([[plate, blades, walker.id, []]]);
+    walker.activity = "left"; // gone: no fight while the minions stand by
+    Object.assign(idle, { x: 9, y: 3, home: { x: 9, y: 3 } });
+    Object.assign(chores, { x: 3, y: 3, home: { x: 3, y: 3 } });
+    const waited = steps(sim, 1500);
+    expect(rearmed(waited)).toEqual([]);
+    expect(quiet.left()).toBe(0);
+    expect([sim.state.parts[plate]!.needsRearm, sim.state.parts[blades]!.needsRearm]).toEqual([true, true]);
+    quiet.release();
+    expect(sim.apply({ type: "assignJob", unitId: idle.id, job: "trapping" })).toEqual({ ok: true });
+    const hit = checkDie(ruleset, REARM_DIFFICULTY, 2, true);
+    const dice = forceDice(sim, [hit, hit]);
+    const done = rearmed(steps(sim, 2000, (ev) => rearmed(ev).length >= 2));
+    expect(dice.left()).toBe(0);
+    expect(done.map((e) => [e.partId, e.byUnitId, e.outcome]).sort()).toEqual([[blades, idle.id, "rearmed"], [plate, idle.id, "rearmed"]].sort());
+    expect([sim.state.parts[plate]!.needsRearm, sim.state.parts[blades]!.needsRearm]).toEqual([false, false]);
+  });
+
+  it(`TRAP-41 (${ruleset}): the Trapping minion whose rearm of the blades rolls a natural 1 and then 51 rigs the plate; walking home across it, that minion sets nothing off; another keeper's minion stepping on it fires the blades`, () => {
+    const { sim, plate, blades } = trap(ruleset);
+    const rigger = addUnit(sim, { kind: "minion", x: 9, y: 2, home: { x: 9, y: 2 }, job: "trapping" });
+    const other = addUnit(sim, { kind: "minion", x: 5, y: 4, home: { x: 5, y: 4 } });
+    sim.state.parts[blades]!.needsRearm = true;
+    const rig = forceDice(sim, [1, 51]);
+    const first = rearmed(steps(sim, 2000, (ev) => rearmed(ev).length >= 1));
+    expect(rig.left()).toBe(0);
+    expect(first.map((e) => [e.partId, e.byUnitId, e.outcome, e.riggedTriggerId])).toEqual([[blades, rigger.id, "rigged", plate]]);
+    expect(sim.state.parts[plate]!.riggedBy).toBe(rigger.id);
+    rig.release();
+    const quiet = forceDice(sim, []);
+    const across = goHome(sim, rigger, { x: 1, y: 2 });
+    expect(across.trace).toContain("2,2");
+    expect(fired(across.events)).toEqual([]);
+    expect(sim.state.parts[plate]!.riggedBy).toBe(rigger.id);
+    const crossing = goHome(sim, other, { x: 2, y: 2 }); // onto the plate
+    expect(crossing.trace.at(-1)).toBe("2,2");
+    expect(fired(crossing.events).map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.victims])).toEqual([[plate, blades, other.id, []]]);
+    expect(quiet.left()).toBe(0);
+  });
+});
