@@ -9,7 +9,7 @@ import { checkDie } from "../knowledge/helpers.ts";
 import { adventurer, forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
 
 /*
- * Audit a1 of issue 17 (TRAP-34, TRAP-41): rearms and rigging through `sim.step()` and the keeper's
+ * Audit a1 of issue 17 (TRAP-34, TRAP-41, TRAP-42): rearms and rigging through `sim.step()` and the keeper's
  * commands in rooms of each ruleset, on OPEN_MAP with a plate at 2,2 wired to blades at 8,2 (both
  * built at tick 0) and no invasion due. Every die is forced; an empty script means any roll throws.
  */
@@ -80,7 +80,7 @@ describe.each(RULESETS.map((r) => [r]))("audit a1: rearms and rigging in play (%
     expect([sim.state.parts[plate]!.needsRearm, sim.state.parts[blades]!.needsRearm]).toEqual([false, false]);
   });
 
-  it(`TRAP-41 (${ruleset}): the Trapping minion whose rearm of the blades rolls a natural 1 and then 51 rigs the plate; walking home across it, that minion sets nothing off; another keeper's minion stepping on it fires the blades`, () => {
+  it(`TRAP-41, TRAP-42 (${ruleset}): the Trapping minion whose rearm of the blades rolls a natural 1 and then 51 rigs the plate; walking home across it, that minion sets nothing off; another keeper's minion stepping on it fires the blades, and the plate is no longer rigged`, () => {
     const { sim, plate, blades } = trap(ruleset);
     const rigger = addUnit(sim, { kind: "minion", x: 9, y: 2, home: { x: 9, y: 2 }, job: "trapping" });
     const other = addUnit(sim, { kind: "minion", x: 5, y: 4, home: { x: 5, y: 4 } });
@@ -99,6 +99,7 @@ describe.each(RULESETS.map((r) => [r]))("audit a1: rearms and rigging in play (%
     const crossing = goHome(sim, other, { x: 2, y: 2 }); // onto the plate
     expect(crossing.trace.at(-1)).toBe("2,2");
     expect(fired(crossing.events).map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.victims])).toEqual([[plate, blades, other.id, []]]);
+    expect(sim.state.parts[plate]!.riggedBy).toBe(""); // TRAP-42: fired once, the plate is normal again
     expect(quiet.left()).toBe(0);
   });
 });
