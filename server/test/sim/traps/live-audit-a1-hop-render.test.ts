@@ -48,7 +48,7 @@ describe.each(RULESETS.map((r) => [r]))("audit a1: a hop on the watch page (%s)"
     const before = recordingCanvas();
     projectState(state, sim, 1);
     new MapRenderer(before.canvas).draw(state, sim.state.tick);
-    expect(before.calls.filter((c) => c[0] === "lineTo").length).toBeGreaterThan(0); // the first cable is drawn
+    expect(before.calls).toContainEqual(["moveTo", 2 * CELL + CELL / 2, 5 * CELL + CELL / 2]); // the first cable is drawn from the plate
     expect(bumps(before.calls)).toEqual([]);
     expect(sim.apply({ type: "wire", path: path([6, 1], [6, 9]) })).toMatchObject({ ok: true });
     const after = recordingCanvas();
