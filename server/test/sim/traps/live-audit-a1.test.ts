@@ -3,13 +3,14 @@ import type { RulesetId, SimEvent } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import { REARM_DIFFICULTY } from "../../../src/sim/traps/rearm.ts";
+import { REARM_PERIOD_TICKS } from "../../../src/sim/traps/parts.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { checkDie } from "../knowledge/helpers.ts";
 import { adventurer, forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
 
 /*
- * Audit a1 of issue 17 (TRAP-34, TRAP-41, TRAP-42): rearms and rigging through `sim.step()` and the keeper's
+ * Audit a1 of issue 17 (TRAP-34, TRAP-41, TRAP-42, TRAP-49): rearms and rigging through `sim.step()` and the keeper's
  * commands in rooms of each ruleset, on OPEN_MAP with a plate at 2,2 wired to blades at 8,2 (both
  * built at tick 0) and no invasion due. Every die is forced; an empty script means any roll throws.
  */
@@ -101,5 +102,28 @@ describe.each(RULESETS.map((r) => [r]))("audit a1: rearms and rigging in play (%
     expect(fired(crossing.events).map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.victims])).toEqual([[plate, blades, other.id, []]]);
     expect(sim.state.parts[plate]!.riggedBy).toBe(""); // TRAP-42: fired once, the plate is normal again
     expect(quiet.left()).toBe(0);
+  });
+
+  it(`TRAP-49 (${ruleset}): stepped through 2 game days unused, the expired plate stops working: an adventurer walking over it fires nothing and it needs no rearm for it; the same walk started 20 ticks earlier reaches the plate before its 2 days run out and fires the blades`, () => {
+    /** Steps the trap of {@link trap} to `tick` with no roll, then walks an adventurer from 2,4 over the plate to 2,1; returns the shots and the tick it stepped onto the plate. */
+    const crossAt = (tick: number) => {
+      const { sim, plate, blades } = trap(ruleset);
+      const dice = forceDice(sim, []);
+      while (sim.state.tick < tick) sim.step();
+      const a = adventurer(sim, 2, 4);
+      expect(walkTo(sim, a, { x: 2, y: 1 })).toBe(true);
+      const events: SimEvent[] = [];
+      let onPlate = -1;
+      for (let i = 0; i < 60 && a.y !== 1; i++) { events.push(...sim.step()); if (onPlate < 0 && a.x === 2 && a.y === 2) onPlate = sim.state.tick; }
+      expect(dice.left()).toBe(0);
+      return { shots: fired(events).map((e) => [e.triggerId, e.mechanismId, e.byUnitId]), onPlate, a, plate, blades, sim };
+    };
+    const late = crossAt(REARM_PERIOD_TICKS);
+    expect(late.onPlate).toBeGreaterThanOrEqual(REARM_PERIOD_TICKS); // on the plate after its 2 days ran out
+    expect(late.shots).toEqual([]);
+    expect([late.sim.state.parts[late.plate]!.needsRearm, late.sim.state.parts[late.blades]!.needsRearm]).toEqual([false, false]);
+    const early = crossAt(REARM_PERIOD_TICKS - 20);
+    expect([early.onPlate >= 0, early.onPlate < REARM_PERIOD_TICKS]).toEqual([true, true]); // on the plate while still in date
+    expect(early.shots).toEqual([[early.plate, early.blades, early.a.id]]);
   });
 });
