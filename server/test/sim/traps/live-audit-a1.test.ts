@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectState } from "../../../src/rooms/projection.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import { REARM_DIFFICULTY } from "../../../src/sim/traps/rearm.ts";
@@ -10,7 +12,7 @@ import { checkDie } from "../knowledge/helpers.ts";
 import { adventurer, forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
 
 /*
- * Audit a1 of issue 17 (TRAP-34, TRAP-41, TRAP-42, TRAP-49): rearms and rigging through `sim.step()` and the keeper's
+ * Audit a1 of issue 17 (TRAP-34, TRAP-41, TRAP-42, TRAP-49, TRAP-53): rearms and rigging through `sim.step()` and the keeper's
  * commands in rooms of each ruleset, on OPEN_MAP with a plate at 2,2 wired to blades at 8,2 (both
  * built at tick 0) and no invasion due. Every die is forced; an empty script means any roll throws.
  */
@@ -125,5 +127,37 @@ describe.each(RULESETS.map((r) => [r]))("audit a1: rearms and rigging in play (%
     const early = crossAt(REARM_PERIOD_TICKS - 20);
     expect([early.onPlate >= 0, early.onPlate < REARM_PERIOD_TICKS]).toEqual([true, true]); // on the plate while still in date
     expect(early.shots).toEqual([[early.plate, early.blades, early.a.id]]);
+  });
+
+  it(`TRAP-53 (${ruleset}): after a used trap's two rearms (ticks R), the clients' state shows neither part expired when their build's 2 days run out, and each shows expired exactly on its tick R + ${REARM_PERIOD_TICKS}, not one tick before`, () => {
+    const { sim, plate, blades } = trap(ruleset);
+    const minion = addUnit(sim, { kind: "minion", x: 14, y: 2, home: { x: 14, y: 2 }, job: "trapping" });
+    minion.stats.craft = 2;
+    const walker = adventurer(sim, 2, 5);
+    expect(walkTo(sim, walker, { x: 2, y: 1 })).toBe(true);
+    const quiet = forceDice(sim, []);
+    expect(fired(steps(sim, 100, (ev) => fired(ev).length > 0)).map((e) => e.byUnitId)).toEqual([walker.id]);
+    quiet.release();
+    walker.activity = "left";
+    const hit = checkDie(ruleset, REARM_DIFFICULTY, 2, true);
+    const dice = forceDice(sim, [hit, hit]);
+    const done = rearmed(steps(sim, 2000, (ev) => rearmed(ev).length >= 2));
+    expect(dice.left()).toBe(0);
+    const at = new Map(done.map((e) => [e.partId, e.tick]));
+    expect([...at.keys()].sort()).toEqual([plate, blades].sort());
+    expect(Math.min(...at.values())).toBeGreaterThan(0);
+    dice.release();
+    const state = new DungeonState();
+    const expired = () => { projectState(state, sim, 1); return [plate, blades].map((id) => state.parts.get(id)!.expired); };
+    const still = forceDice(sim, []); // nothing may roll until the first part expires again
+    while (sim.state.tick < REARM_PERIOD_TICKS) sim.step();
+    expect(expired()).toEqual([false, false]); // built at tick 0, but rearmed since: the countdown restarted
+    for (const [id, r] of [...at.entries()].sort((a, b) => a[1] - b[1])) {
+      while (sim.state.tick < r + REARM_PERIOD_TICKS - 1) sim.step();
+      expect(expired()[[plate, blades].indexOf(id)]).toBe(false);
+      sim.step();
+      expect(expired()[[plate, blades].indexOf(id)]).toBe(true);
+    }
+    expect(still.left()).toBe(0);
   });
 });
