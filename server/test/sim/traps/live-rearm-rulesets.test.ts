@@ -15,6 +15,16 @@ import { walkTo } from "../../../src/sim/world/movement.ts";
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 /** The blades' harm on the minion beside them: malignus a hit location (50, the torso), d20 2d8 (4 and 4), d100 a roll in 20..60 (20). */
 const BLADES_HARM: Record<RulesetId, number[]> = { malignus: [50], d20: [4, 4], d100: [20] };
+/**
+ * What those dice do to the minion (TRAP-37): malignus a serious torso wound; d20 8 slashing
+ * (4 + 4), which leaves it at 2 HP and is recorded as a critical torso wound; d100 20 slashing with a
+ * serious torso wound.
+ */
+const BLADES_HIT: Record<RulesetId, Record<string, unknown>[]> = {
+  malignus: [{ type: "wound", severity: "serious", location: "torso", woundPoints: 2 }],
+  d20: [{ type: "damaged", amount: 8, damageType: "slashing", hp: 2 }, { type: "wound", severity: "critical", location: "torso" }],
+  d100: [{ type: "damaged", amount: 20, damageType: "slashing", hp: 40 }, { type: "wound", severity: "serious", location: "torso" }],
+};
 
 /** A plate at 2,2 wired to blades at 8,2, both built at tick 0; a Trapping minion (Craft 2) at 9,2. */
 function setup(ruleset: RulesetId) {
@@ -70,7 +80,8 @@ describe.each(RULESETS.map((r) => [r]))("rearming in play (%s)", (ruleset: Rules
     const rearm = events.find((e): e is Rearmed => e.type === "partRearmed")!;
     expect([rearm.partId, rearm.outcome, rearm.roll, rearm.riggedTriggerId]).toEqual([blades, "fired", 1, null]);
     expect(events.filter((e) => e.type === "trapFired")).toMatchObject([{ triggerId: plate, mechanismId: blades, byUnitId: null, victims: [minion.id], tick: rearm.tick }]);
-    expect(events.filter((e) => (e.type === "wound" || e.type === "damaged") && (e as { targetId: string }).targetId === minion.id).length).toBeGreaterThan(0);
+    expect(events.filter((e) => (e.type === "wound" || e.type === "damaged") && (e as { targetId: string }).targetId === minion.id))
+      .toMatchObject(BLADES_HIT[ruleset].map((h) => ({ ...h, sourceId: blades, tick: rearm.tick })));
     expect(sim.state.parts[blades]!.needsRearm).toBe(true);
   });
 
