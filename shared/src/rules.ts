@@ -141,3 +141,10 @@ export const STATUSES = [
 ] as const;
 /** One of {@link STATUSES}. */
 export type Status = (typeof STATUSES)[number];
+
+/**
+ * `TrapPart.progress` is sent in whole steps of this many percent (TRAP-30): a site shows 0, 10,
+ * 20 … 90 (rounded down) while it is built and 100 once built, so a spectator's patch carries one
+ * progress change per step instead of one per room step while a minion works (issue 20, part 4).
+ */
+export const PART_PROGRESS_STEP = 10;

@@ -1,4 +1,4 @@
-import { PARTS, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { PARTS, PART_PROGRESS_STEP, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import { Altar, Cable, Settlement, Door, DuelMercy, DuelProposal, Lair, TrapEffect, TrapPart, Unit, type DungeonState } from "@malignus/shared/schema";
 import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "../sim/index.ts";
 import type { AltarRecord, EffectRecord, LairRecord, SettlementRecord } from "../sim/state.ts";
@@ -35,6 +35,14 @@ import { CableShadow, DoorShadow, PartShadow, RootShadow, UnitShadow, sameItems 
  */
 
 const clamp = (v: number, max: number): number => (v < 0 ? 0 : v > max ? max : Math.floor(v));
+
+/**
+ * A site's construction progress as clients see it (TRAP-30): percent of `work` ticks done,
+ * rounded down to a whole {@link PART_PROGRESS_STEP} (0, 10 … 90; 100 only when `work` is done,
+ * the projection shows 100 for a built part), so a part being built changes the patch ten times.
+ */
+const partProgress = (workDone: number, work: number): number =>
+  clamp(Math.floor((workDone * 100) / work / PART_PROGRESS_STEP) * PART_PROGRESS_STEP, 100);
 
 /** Writes the static map fields (name, ruleset, size, tiles, darkness). Call once at create. */
 export function projectMap(target: DungeonState, sim: SimState): void {
@@ -463,7 +471,7 @@ function projectPart(p: TrapPart, s: PartShadow, r: PartRecord, networkId: strin
   if (s.metalDelivered !== (v = clamp(r.metalDelivered, 0xff))) p.metalDelivered = s.metalDelivered = v;
   if (s.metalNeeded !== (v = clamp(data?.metal ?? 0, 0xff))) p.metalNeeded = s.metalNeeded = v;
   const work = data?.buildWorkTicks ?? 0;
-  if (s.progress !== (v = r.built ? 100 : work > 0 ? clamp((r.workDone * 100) / work, 100) : 0)) p.progress = s.progress = v;
+  if (s.progress !== (v = r.built ? 100 : work > 0 ? partProgress(r.workDone, work) : 0)) p.progress = s.progress = v;
   if (s.needsRearm !== (v = r.needsRearm)) p.needsRearm = s.needsRearm = v;
   if (s.rigged !== (v = r.riggedBy !== "")) p.rigged = s.rigged = v;
   if (s.delayMinutes !== (v = clamp(r.delayMinutes, 0xffff))) p.delayMinutes = s.delayMinutes = v;

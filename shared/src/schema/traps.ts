@@ -18,7 +18,7 @@ export const TrapPart = schema({
   /** Metal delivered to the site, and metal needed (TRAP-29, TRAP-31). */
   metalDelivered: t.uint8().default(0).view(KEEPER_VIEW_TAG),
   metalNeeded: t.uint8().default(0).view(KEEPER_VIEW_TAG),
-  /** Construction progress in percent, 0–100 (TRAP-30). */
+  /** Construction progress in percent (TRAP-30): whole 10 % steps while built (0, 10 … 90, `PART_PROGRESS_STEP`), 100 when built. */
   progress: t.uint8().default(0).view(KEEPER_VIEW_TAG),
   /** The id of the joined cable network this part is on, empty when unwired (TRAP-10, TRAP-11). */
   networkId: t.string().default("").view(KEEPER_VIEW_TAG),

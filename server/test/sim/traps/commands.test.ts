@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { COMMANDS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { COMMANDS, PARTS, PART_PROGRESS_STEP, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectState } from "../../../src/rooms/projection.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { onUnitEntersTile } from "../../../src/sim/traps/index.ts";
 import { REARM_PERIOD_TICKS, isExpired } from "../../../src/sim/traps/parts.ts";
@@ -183,6 +185,28 @@ describe("assignJob and construction", () => {
     }
     expect(built.sort()).toEqual([[plate, minion.id], [blades, minion.id]].sort());
     expect(part(sim, plate).built && part(sim, blades).built).toBe(true);
+  });
+
+  it("TRAP-30: clients see a site's progress in whole 10 % steps (PART_PROGRESS_STEP), one patch change per step, then 100 when built", () => {
+    const { sim, minion } = dungeon();
+    const blades = place(sim, "spinningBlades", 10, 6);
+    sim.apply({ type: "assignJob", unitId: minion.id, job: "trapping" });
+    const state = new DungeonState();
+    projectState(state, sim, 1);
+    const seen: number[] = [];
+    let workSteps = 0;
+    for (let i = 0; i < 4000 && !part(sim, blades).built; i++) {
+      const before = part(sim, blades).workDone;
+      sim.step();
+      if (part(sim, blades).workDone > before) workSteps++;
+      projectState(state, sim, 1);
+      const progress = state.parts.get(blades)!.progress;
+      if (progress !== seen[seen.length - 1]) seen.push(progress);
+    }
+    expect(PART_PROGRESS_STEP).toBe(10);
+    expect(seen).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    expect(workSteps).toBe(PARTS.spinningBlades.buildWorkTicks); // far more ticks of work than the 11 values sent
+    expect(workSteps).toBeGreaterThan(seen.length);
   });
 
   it("TRAP-29, TRAP-30: minions carry the metal to the site, but one with no job never builds it", () => {
