@@ -6,7 +6,7 @@ import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
-import { adventurer, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
+import { adventurer, attackOnce, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
  * The attack rules in live d100 fights (issue 17): each fight runs through `Simulation.step`
@@ -151,46 +151,26 @@ describe("d100 placement and weapons in live fights", () => {
     expect([hero.x, hero.y, near.left()]).toEqual([8, 5, 0]);
   });
 
-  it("P100-PLACE-05, P100-PLACE-07, P100-WEAPON-03: a bare-handed scout (a ranged class) punching in melee: its 90 counts 45 (beats 44) and its damage is drawn from 1..35", () => {
-    const { sim, hero, m } = playerNextToMinion("Scout", { weapon: "fists", ranged: true });
-    const dice = recordDice(sim, [90, 44, 35]);
-    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
+  for (const { title, cls, gear, mx, damage, amount, damageType, range } of [
+    { title: "P100-PLACE-05, P100-PLACE-07, P100-WEAPON-03: a bare-handed scout (a ranged class) punching in melee: its 90 counts 45 (beats 44) and its damage is drawn from 1..35", cls: "Scout", gear: { weapon: "fists", ranged: true }, mx: 6, damage: 35, amount: 35, damageType: "melee", range: "1..35" },
+    { title: "P100-PLACE-09, P100-PLACE-10: a priest (magic class) striking with its mace next to the minion: 90 counts 45, and a damage roll of 99 deals 70", cls: "Priest", gear: { weapon: "mace", blunt: true }, mx: 6, damage: 99, amount: 70, damageType: "melee", range: "1..100" },
+    { title: "P100-PLACE-12: a priest shooting its sling (its secondary weapon) at the minion 4 tiles away: 90 counts 45, a damage roll of 99 deals 70", cls: "Priest", gear: { weapon: "sling", ranged: true }, mx: 9, damage: 99, amount: 70, damageType: "ranged", range: "1..100" },
+  ]) it(title, () => {
+    const { sim, hero, m } = playerNextToMinion(cls, gear, mx);
+    const dice = recordDice(sim, [90, 44, damage]);
+    const ev = attackOnce(sim, hero, m);
     expect(lines(ev)).toEqual([
       `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=45 defenceRoll=44`,
-      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=35 damageType=melee hp=265 critical=false`,
+      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=${amount} damageType=${damageType} hp=${300 - amount} critical=false`,
       `2 turnPlanPlayed unitId=${hero.id} refusals=[null]`,
     ]);
-    expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=44", "1..35=35"], 0]);
-  });
-
-  it("P100-PLACE-09, P100-PLACE-10: a priest (magic class) striking with its mace next to the minion: 90 counts 45, and a damage roll of 99 deals 70", () => {
-    const { sim, hero, m } = playerNextToMinion("Priest", { weapon: "mace", blunt: true });
-    const dice = recordDice(sim, [90, 44, 99]);
-    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
-    expect(lines(ev)).toEqual([
-      `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=45 defenceRoll=44`,
-      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=70 damageType=melee hp=230 critical=false`,
-      `2 turnPlanPlayed unitId=${hero.id} refusals=[null]`,
-    ]);
-    expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=44", "1..100=99"], 0]);
-  });
-
-  it("P100-PLACE-12: a priest shooting its sling (its secondary weapon) at the minion 4 tiles away: 90 counts 45, a damage roll of 99 deals 70", () => {
-    const { sim, hero, m } = playerNextToMinion("Priest", { weapon: "sling", ranged: true }, 9);
-    const dice = recordDice(sim, [90, 44, 99]);
-    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
-    expect(lines(ev)).toEqual([
-      `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=45 defenceRoll=44`,
-      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=70 damageType=ranged hp=230 critical=false`,
-      `2 turnPlanPlayed unitId=${hero.id} refusals=[null]`,
-    ]);
-    expect([hero.x, dice.draws, dice.left()]).toEqual([5, ["d100=90", "d100=44", "1..100=99"], 0]);
+    expect([hero.x, dice.draws, dice.left()]).toEqual([5, ["d100=90", "d100=44", `${range}=${damage}`], 0]);
   });
 
   it("P100-WEAPON-01: a bare-handed warrior (a melee class) hits and its damage is drawn from 1..50", () => {
     const { sim, hero, m } = playerNextToMinion("Warrior", { weapon: "fists" });
     const dice = recordDice(sim, [60, 10, 50]);
-    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
+    const ev = attackOnce(sim, hero, m);
     expect(lines(ev).slice(0, 2)).toEqual([
       `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=10`,
       `2 damaged targetId=${m.id} sourceId=${hero.id} amount=50 damageType=melee hp=250 critical=false`,
@@ -202,7 +182,7 @@ describe("d100 placement and weapons in live fights", () => {
     for (const [natural, defence, damage] of [[99, 48, 40], [100, 49, 50]] as const) {
       const { sim, hero, m } = playerNextToMinion("Peasant", { weapon: "pitchfork" });
       const dice = recordDice(sim, [natural, defence, damage]);
-      const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
+      const ev = attackOnce(sim, hero, m);
       expect(lines(ev).slice(0, 2)).toEqual([
         `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=${Math.floor(natural / 2)} defenceRoll=${defence}`,
         `2 damaged targetId=${m.id} sourceId=${hero.id} amount=${damage} damageType=melee hp=${300 - damage} critical=false`,
