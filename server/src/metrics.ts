@@ -34,7 +34,31 @@ export const tickDuration = new Histogram({
 /** The phases of a room step that {@link addStepPhase} times. */
 export type StepPhase = "simulation" | "projection" | "views" | "patch" | "send";
 
-const pendingPhaseSeconds: Record<StepPhase, number> = { simulation: 0, projection: 0, views: 0, patch: 0, send: 0 };
+/** A fresh record of every {@link StepPhase} at 0 (seconds or ms, as its user says). */
+function zeroPhases(): Record<StepPhase, number> {
+  return { simulation: 0, projection: 0, views: 0, patch: 0, send: 0 };
+}
+
+/**
+ * A counter labelled by `phase` that, when `/metrics` is read, adds the seconds summed in
+ * `pending` (one plain number per {@link StepPhase}) and sets them back to 0.
+ */
+function phaseCounter(name: string, help: string, pending: Record<StepPhase, number>): Counter<"phase"> {
+  return new Counter({
+    name,
+    help,
+    labelNames: ["phase"] as const,
+    registers: [registry],
+    collect() {
+      for (const phase of Object.keys(pending) as StepPhase[]) {
+        this.inc({ phase }, pending[phase]);
+        pending[phase] = 0;
+      }
+    },
+  });
+}
+
+const pendingPhaseSeconds = zeroPhases();
 
 /**
  * Real time spent in each phase of the room steps, in seconds: `simulation` (the ticks and their
@@ -44,22 +68,15 @@ const pendingPhaseSeconds: Record<StepPhase, number> = { simulation: 0, projecti
  * of the step). Summed in plain numbers by {@link addStepPhase} and added to the counter when
  * `/metrics` is read, so timing a step costs no metric call.
  */
-export const stepPhaseSeconds = new Counter({
-  name: "malignus_room_step_phase_seconds_total",
-  help: "Real time spent in each phase of the room steps: simulation, projection (schema state), views (controllers and StateViews), patch (encode and queue), send (socket writes).",
-  labelNames: ["phase"] as const,
-  registers: [registry],
-  collect() {
-    for (const phase of Object.keys(pendingPhaseSeconds) as StepPhase[]) {
-      this.inc({ phase }, pendingPhaseSeconds[phase]);
-      pendingPhaseSeconds[phase] = 0;
-    }
-  },
-});
+export const stepPhaseSeconds = phaseCounter(
+  "malignus_room_step_phase_seconds_total",
+  "Real time spent in each phase of the room steps: simulation, projection (schema state), views (controllers and StateViews), patch (encode and queue), send (socket writes).",
+  pendingPhaseSeconds,
+);
 
 /** Real time of each phase of the room step being timed, in ms (split by {@link endStepCpu}). */
-const stepPhaseMs: Record<StepPhase, number> = { simulation: 0, projection: 0, views: 0, patch: 0, send: 0 };
-const pendingPhaseCpuSeconds: Record<StepPhase, number> = { simulation: 0, projection: 0, views: 0, patch: 0, send: 0 };
+const stepPhaseMs = zeroPhases();
+const pendingPhaseCpuSeconds = zeroPhases();
 
 /**
  * CPU time of the room steps' thread spent in each phase, in seconds (issue 20 part 2): the
@@ -70,18 +87,11 @@ const pendingPhaseCpuSeconds: Record<StepPhase, number> = { simulation: 0, proje
  * real time per step held 88 µs of CPU. This counter leaves that wait out, so it compares with
  * the headless bench (server/bench/room-step.ts) and with the issue's per-step CPU budget.
  */
-export const stepPhaseCpuSeconds = new Counter({
-  name: "malignus_room_step_phase_cpu_seconds_total",
-  help: "CPU time of the room steps' thread in each phase (the step's thread CPU time split by the phases' real time): simulation, projection, views, patch, send.",
-  labelNames: ["phase"] as const,
-  registers: [registry],
-  collect() {
-    for (const phase of Object.keys(pendingPhaseCpuSeconds) as StepPhase[]) {
-      this.inc({ phase }, pendingPhaseCpuSeconds[phase]);
-      pendingPhaseCpuSeconds[phase] = 0;
-    }
-  },
-});
+export const stepPhaseCpuSeconds = phaseCounter(
+  "malignus_room_step_phase_cpu_seconds_total",
+  "CPU time of the room steps' thread in each phase (the step's thread CPU time split by the phases' real time): simulation, projection, views, patch, send.",
+  pendingPhaseCpuSeconds,
+);
 
 /** Adds `ms` milliseconds of real time to `phase` of {@link stepPhaseSeconds} (and of the step {@link endStepCpu} closes). */
 export function addStepPhase(phase: StepPhase, ms: number): void {

@@ -2,9 +2,13 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Room } from "@colyseus/sdk";
-import { EVENT_MESSAGE, SEAT_MESSAGE } from "@malignus/shared";
+import { COMMANDS, EVENT_MESSAGE, SEAT_MESSAGE, type Command, type CommandType } from "@malignus/shared";
+import type { DungeonState } from "@malignus/shared/schema";
 import type { DungeonServer } from "../../src/app.ts";
 import type { Logger } from "../../src/logger.ts";
+import type { Simulation } from "../../src/sim/index.ts";
+import { chooseKeeperAction, type KeeperView } from "../../../loadtest/src/bots/keeper.ts";
+import type { BotRandom } from "../../../loadtest/src/bots/rand.ts";
 
 /**
  * The message types a dungeon room sends a client (shared/src/protocol.ts): the seat once after
@@ -112,4 +116,15 @@ export function rawServer(open: readonly Room[], expectedErrors: readonly RegExp
     await app?.shutdown();
   });
   return { base: () => base, logs: quiet.logs, sdkLines: quiet.sdkLines };
+}
+
+/**
+ * One move of the load test's keeper bot (loadtest/src/bots/keeper.ts `chooseKeeperAction`) on the
+ * projected `state`, checked against the command's schema and applied to `sim` as the room would.
+ * @returns true when the command parsed and the simulation accepted it.
+ */
+export function applyKeeperBotAction(sim: Simulation, state: DungeonState, rand: BotRandom): boolean {
+  const action = chooseKeeperAction(state as unknown as KeeperView, rand);
+  const parsed = COMMANDS[action.type as CommandType].safeParse(action.payload);
+  return parsed.success && sim.apply({ type: action.type, ...(parsed.data as object) } as Command).ok;
 }

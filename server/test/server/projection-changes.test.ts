@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { COMMANDS, type Command, type CommandType, type RulesetId } from "@malignus/shared";
+import type { RulesetId } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { Simulation, createDungeonSimulation } from "../../src/sim/index.ts";
 import { loadMap } from "../../src/maps.ts";
 import { projectMap, projectState, setProjectionChecks } from "../../src/rooms/projection.ts";
 import { beginChangeCheck, endChangeCheck, markDoor, takeChanges, NO_CHANGES } from "../../src/sim/changes.ts";
-import { chooseKeeperAction, type KeeperView } from "../../../loadtest/src/bots/keeper.ts";
+import { applyKeeperBotAction } from "./harness.ts";
 import { BotRandom } from "../../../loadtest/src/bots/rand.ts";
 
 /** The schema as plain JSON, without the clock's tick (synced once a game minute, issue 20 part 4). */
@@ -39,11 +39,7 @@ describe("work only on change (issue 20 part 2): the projection follows the simu
       let accepted = 0;
       let compared = 0;
       for (let step = 1; step <= 600; step++) {
-        if (step % 4 === 0) {
-          const action = chooseKeeperAction(state as unknown as KeeperView, rand);
-          const parsed = COMMANDS[action.type as CommandType].safeParse(action.payload);
-          if (parsed.success && sim.apply({ type: action.type, ...(parsed.data as object) } as Command).ok) accepted++;
-        }
+        if (step % 4 === 0 && applyKeeperBotAction(sim, state, rand)) accepted++;
         sim.step();
         projectState(state, sim, 1);
         if (step % 50 === 0) { expect(plain(state)).toEqual(fullProjection(sim)); compared++; }

@@ -9,8 +9,7 @@ import {
 import type { Simulation } from "../../src/sim/index.ts";
 import { playerView } from "../../src/sim/views/index.ts";
 import { defaultSim } from "../sim/helpers.ts";
-import { COMMANDS, type Command, type CommandType } from "@malignus/shared";
-import { chooseKeeperAction, type KeeperView } from "../../../loadtest/src/bots/keeper.ts";
+import { applyKeeperBotAction } from "./harness.ts";
 import { BotRandom } from "../../../loadtest/src/bots/rand.ts";
 
 interface Watched { viewer: Viewer; view: StateView; signature: ViewSignature; last: string | undefined }
@@ -242,11 +241,7 @@ describe("syncChangedView (issue 20 part 2: a view re-syncs only the collections
     let idle = 0;
     let accepted = 0;
     for (let step = 0; step < 1200; step++) {
-      if (step % 5 === 0) {
-        const action = chooseKeeperAction(state as unknown as KeeperView, rand);
-        const parsed = COMMANDS[action.type as CommandType].safeParse(action.payload);
-        if (parsed.success && sim.apply({ type: action.type, ...(parsed.data as object) } as Command).ok) accepted++;
-      }
+      if (step % 5 === 0 && applyKeeperBotAction(sim, state, rand)) accepted++;
       sim.step();
       projectState(state, sim, 1);
       ctx.invalidate();

@@ -166,17 +166,10 @@ export function unitsOnTile(sim: Simulation, x: number, y: number): readonly Uni
 export function unitsNear(sim: Simulation, center: { x: number; y: number }, range: number, ordered = true): UnitRecord[] {
   const index = current(sim);
   const out: UnitRecord[] = [];
-  const cx0 = Math.floor((center.x - range) / CHUNK_TILES), cx1 = Math.floor((center.x + range) / CHUNK_TILES);
-  const cy0 = Math.floor((center.y - range) / CHUNK_TILES), cy1 = Math.floor((center.y + range) / CHUNK_TILES);
-  for (let cy = cy0; cy <= cy1; cy++) {
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const chunk = index.chunks.get(tileKey(cx, cy));
-      if (chunk === undefined) continue;
-      for (const u of chunk) {
-        if (Math.max(Math.abs(u.x - center.x), Math.abs(u.y - center.y)) <= range) out.push(u);
-      }
-    }
-  }
+  findNear(index, center, range, (u) => {
+    out.push(u);
+    return false;
+  });
   if (ordered && out.length > 1) {
     const order = index.order;
     out.sort((a, b) => (order.get(a) as number) - (order.get(b) as number));
@@ -192,7 +185,17 @@ export function unitsNear(sim: Simulation, center: { x: number; y: number }, ran
  * @param range tiles, ≥ 0.
  */
 export function someUnitNear(sim: Simulation, center: { x: number; y: number }, range: number, test: (u: UnitRecord) => boolean): boolean {
-  const index = current(sim);
+  return findNear(current(sim), center, range, test);
+}
+
+/**
+ * The walk shared by {@link unitsNear} and {@link someUnitNear}: visits the units of `index`
+ * within `range` tiles (Chebyshev) of `center`, chunk by chunk through the {@link CHUNK_TILES}-square
+ * chunks the range touches (in no id order), and stops at the first unit `visit` returns true for.
+ * @param range tiles, ≥ 0.
+ * @returns true when `visit` returned true for some unit (the walk stopped there), else false.
+ */
+function findNear(index: UnitIndex, center: { x: number; y: number }, range: number, visit: (u: UnitRecord) => boolean): boolean {
   const cx0 = Math.floor((center.x - range) / CHUNK_TILES), cx1 = Math.floor((center.x + range) / CHUNK_TILES);
   const cy0 = Math.floor((center.y - range) / CHUNK_TILES), cy1 = Math.floor((center.y + range) / CHUNK_TILES);
   for (let cy = cy0; cy <= cy1; cy++) {
@@ -200,7 +203,7 @@ export function someUnitNear(sim: Simulation, center: { x: number; y: number }, 
       const chunk = index.chunks.get(tileKey(cx, cy));
       if (chunk === undefined) continue;
       for (const u of chunk) {
-        if (Math.max(Math.abs(u.x - center.x), Math.abs(u.y - center.y)) <= range && test(u)) return true;
+        if (Math.max(Math.abs(u.x - center.x), Math.abs(u.y - center.y)) <= range && visit(u)) return true;
       }
     }
   }

@@ -17,6 +17,18 @@ export const OPEN_MAP = [
   "SK..........",
 ].join("\n");
 
+/** A walled 10×8 room with a wall pillar at (5, 3)-(5, 4): from (1, 1) the line to (3, 3) grazes the corner of the walls (2, 1) and (1, 2). */
+export const WALLED_MAP = [
+  "P#########",
+  "#.#......#",
+  "##.......#",
+  "#....#...#",
+  "#....#...#",
+  "#........#",
+  "#SK......#",
+  "##########",
+].join("\n");
+
 /** A headless malignus simulation on `mapText` (no map units). */
 export function makeSim(seed = 1, mapText = OPEN_MAP): Simulation {
   return Simulation.create({ seed, ruleset: "malignus", map: parseMap("t", mapText) });

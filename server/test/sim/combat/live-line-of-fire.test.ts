@@ -2,24 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { canSee } from "../../../src/sim/combat/perception.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { adventurer, forceDice, makeSim } from "./helpers.ts";
+import { WALLED_MAP, adventurer, forceDice, makeSim } from "./helpers.ts";
 
 /**
  * Issue 17: a clear line of fire is stricter than sight (CMB-12), in a live malignus room: an
  * archer adventurer (Combat 2, Tracking 1: it sees 5 tiles) targets a minion (Combat 3) 2 tiles
  * off diagonally and the simulation steps once on scripted dice.
  */
-/** A walled room: from (1, 1) the line to (3, 3) grazes the corner of the walls (2, 1) and (1, 2). */
-const CORNER = [
-  "P#########",
-  "#.#......#",
-  "##.......#",
-  "#....#...#",
-  "#....#...#",
-  "#........#",
-  "#SK......#",
-  "##########",
-].join("\n");
 /** An open room. */
 const OPEN = ["P.........", ...Array.from({ length: 6 }, () => ".........."), "SK........"].join("\n");
 
@@ -36,7 +25,7 @@ function shoot(map: string, script: number[]) {
 
 describe("line of fire in a live malignus room (issue 17)", () => {
   it("CMB-12: past the wall corner the archer sees the minion but does not shoot at tick 1 (no die drawn); in the open the same shot is taken: 1 + 2 = 3 against 10 + 3 = 13, a miss", () => {
-    const corner = shoot(CORNER, []);
+    const corner = shoot(WALLED_MAP, []);
     expect([corner.sees, corner.attacks, corner.left]).toEqual([true, [], 0]);
     const open = shoot(OPEN, [1, 10]);
     expect([open.sees, open.attacks, open.left]).toEqual([true, [{ type: "attack", attackerId: open.archer.id, targetId: open.target.id, hit: false, attackRoll: 3, defenceRoll: 13 }], 0]);

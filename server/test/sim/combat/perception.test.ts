@@ -3,18 +3,7 @@ import { canSee, hasLineOfFire, hasLineOfSight, perceptionRange } from "../../..
 import { canReach } from "../../../src/sim/combat/combat.ts";
 import { isDark, isTransparent } from "../../../src/sim/world/grid.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { adventurer, makeSim } from "./helpers.ts";
-
-const WALLED = [
-  "P#########",
-  "#.#......#",
-  "##.......#",
-  "#....#...#",
-  "#....#...#",
-  "#........#",
-  "#SK......#",
-  "##########",
-].join("\n");
+import { WALLED_MAP, adventurer, makeSim } from "./helpers.ts";
 
 const DARK = [
   "P,,,,,,,,,,,",
@@ -52,7 +41,7 @@ describe("perception", () => {
   });
 
   it("CMB-02: walls block the view, both ways", () => {
-    const sim = makeSim(1, WALLED);
+    const sim = makeSim(1, WALLED_MAP);
     const viewer = adventurer(sim, 4, 3, { stats: stats(3) });
     const behind = adventurer(sim, 6, 3, { stats: stats(3) });
     expect(canSee(sim, viewer, behind)).toBe(false);
@@ -62,7 +51,7 @@ describe("perception", () => {
   });
 
   it("CMB-02, CMB-12: sight grazes a wall corner, a shot does not", () => {
-    const sim = makeSim(1, WALLED);
+    const sim = makeSim(1, WALLED_MAP);
     const map = sim.state.map;
     expect(isTransparent(map, 2, 1) || isTransparent(map, 1, 2)).toBe(false);
     const archer = adventurer(sim, 1, 1, {
@@ -77,7 +66,7 @@ describe("perception", () => {
   });
 
   it("CMB-02: sight is symmetric between every pair of open tiles", () => {
-    const sim = makeSim(1, WALLED);
+    const sim = makeSim(1, WALLED_MAP);
     const map = sim.state.map;
     const open: { x: number; y: number }[] = [];
     for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) if (isTransparent(map, x, y)) open.push({ x, y });

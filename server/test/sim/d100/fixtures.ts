@@ -71,6 +71,11 @@ export function playPlan(sim: Simulation, unit: UnitRecord, plan: D100Plan): Sim
   return sim.step();
 }
 
+/** {@link playPlan} of a plan that is one attack of `unit` on `target` (the turn then ends). */
+export function attackOnce(sim: Simulation, unit: UnitRecord, target: UnitRecord): SimEvent[] {
+  return playPlan(sim, unit, { action: "steps", steps: [{ kind: "attack", targetId: target.id }] });
+}
+
 /** Kobolds (20 HP: a swarm of six or more, P100-MASS-01) at the given tiles, ids in order. */
 export function kobolds(sim: Simulation, tiles: readonly (readonly [number, number])[]): UnitRecord[] {
   return tiles.map(([x, y]) => addUnit(sim, { kind: "creature", species: "kobold", x, y }));

@@ -6,7 +6,7 @@ import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
-import { adventurer, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
+import { adventurer, attackOnce, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
  * The attack rules in live d100 fights (issue 17): each fight runs through `Simulation.step`
@@ -60,63 +60,41 @@ describe("d100 attack rolls in live fights", () => {
   });
 });
 
-describe("d100 critical and heroic hits in live fights", () => {
-  it("P100-CRIT-01: the warrior's natural 96 hits with no defensive roll and its damage roll 40 deals 60", () => {
-    const sim = d100Sim();
-    const w = adventurer(sim, "Warrior", 5, 5);
-    const m = minion(sim, 6, 5, 300);
-    w.targetId = m.id;
-    const dice = recordDice(sim, [90, 10, 96, 40]);
-    const ev = run(sim, 1);
-    expect(lines(ev)).toEqual([
-      `1 attack attackerId=${w.id} targetId=${m.id} hit=true attackRoll=96 defenceRoll=0`,
-      `1 damaged targetId=${m.id} sourceId=${w.id} amount=60 damageType=melee hp=240 critical=true`,
-    ]);
-    expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=10", "d100=96", "1..100=40"], 0]);
-  });
+/** One tick of a warrior at (5, 5) aiming at a minion of `hp` hit points at (6, 5), with the dice forced to `rolls` (initiative first). */
+function warriorStrikesMinion(hp: number, rolls: readonly number[]) {
+  const sim = d100Sim();
+  const w = adventurer(sim, "Warrior", 5, 5);
+  const m = minion(sim, 6, 5, hp);
+  w.targetId = m.id;
+  const dice = recordDice(sim, rolls);
+  return { w, m, dice, ev: run(sim, 1) };
+}
 
-  it("P100-CRIT-05, P100-CRIT-07, P100-CRIT-08, P100-CRIT-09: the warrior's natural 100 is heroic: its damage is drawn from 30..100 (not the sword's 1..100), 100 × 1.5 = 150 reaches the minion whole", () => {
-    const sim = d100Sim();
-    const w = adventurer(sim, "Warrior", 5, 5);
-    const m = minion(sim, 6, 5, 300);
-    w.targetId = m.id;
-    const dice = recordDice(sim, [90, 10, 100, 100]);
-    const ev = run(sim, 1);
+describe("d100 critical and heroic hits in live fights", () => {
+  for (const { title, natural, damage, amount, draw } of [
+    { title: "P100-CRIT-01: the warrior's natural 96 hits with no defensive roll and its damage roll 40 deals 60", natural: 96, damage: 40, amount: 60, draw: "1..100=40" },
+    { title: "P100-CRIT-05, P100-CRIT-07, P100-CRIT-08, P100-CRIT-09: the warrior's natural 100 is heroic: its damage is drawn from 30..100 (not the sword's 1..100), 100 × 1.5 = 150 reaches the minion whole", natural: 100, damage: 100, amount: 150, draw: "30..100=100" },
+  ]) it(title, () => {
+    const { w, m, dice, ev } = warriorStrikesMinion(300, [90, 10, natural, damage]);
     expect(lines(ev)).toEqual([
-      `1 attack attackerId=${w.id} targetId=${m.id} hit=true attackRoll=100 defenceRoll=0`,
-      `1 damaged targetId=${m.id} sourceId=${w.id} amount=150 damageType=melee hp=150 critical=true`,
+      `1 attack attackerId=${w.id} targetId=${m.id} hit=true attackRoll=${natural} defenceRoll=0`,
+      `1 damaged targetId=${m.id} sourceId=${w.id} amount=${amount} damageType=melee hp=${300 - amount} critical=true`,
     ]);
-    expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=10", "d100=100", "30..100=100"], 0]);
+    expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=10", `d100=${natural}`, draw], 0]);
   });
 });
 
 describe("d100 critical failures in live fights", () => {
-  it("P100-FUMBLE-01, P100-FUMBLE-02, P100-FUMBLE-03: the warrior's natural 5 misses and the minion counter-attacks at once, with no roll to hit, for a roll of 1..50: 50", () => {
-    const sim = d100Sim();
-    const w = adventurer(sim, "Warrior", 5, 5);
-    const m = minion(sim, 6, 5, 60);
-    w.targetId = m.id;
-    const dice = recordDice(sim, [90, 10, 5, 50]);
-    const ev = run(sim, 1);
+  for (const { title, natural, amount, draw } of [
+    { title: "P100-FUMBLE-01, P100-FUMBLE-02, P100-FUMBLE-03: the warrior's natural 5 misses and the minion counter-attacks at once, with no roll to hit, for a roll of 1..50: 50", natural: 5, amount: 50, draw: "1..50=50" },
+    { title: "P100-FUMBLE-06, P100-FUMBLE-07: the warrior's natural 1 is fatal: the minion's counter-attack is drawn from 10..75: 75", natural: 1, amount: 75, draw: "10..75=75" },
+  ]) it(title, () => {
+    const { w, m, dice, ev } = warriorStrikesMinion(60, [90, 10, natural, amount]);
     expect(lines(ev)).toEqual([
-      `1 attack attackerId=${w.id} targetId=${m.id} hit=false attackRoll=5 defenceRoll=0`,
-      `1 damaged targetId=${w.id} sourceId=${m.id} amount=50 damageType=counterAttack hp=150 critical=false`,
+      `1 attack attackerId=${w.id} targetId=${m.id} hit=false attackRoll=${natural} defenceRoll=0`,
+      `1 damaged targetId=${w.id} sourceId=${m.id} amount=${amount} damageType=counterAttack hp=${200 - amount} critical=false`,
     ]);
-    expect([dice.draws, d100Of(m).hp, dice.left()]).toEqual([["d100=90", "d100=10", "d100=5", "1..50=50"], 60, 0]);
-  });
-
-  it("P100-FUMBLE-06, P100-FUMBLE-07: the warrior's natural 1 is fatal: the minion's counter-attack is drawn from 10..75: 75", () => {
-    const sim = d100Sim();
-    const w = adventurer(sim, "Warrior", 5, 5);
-    const m = minion(sim, 6, 5, 60);
-    w.targetId = m.id;
-    const dice = recordDice(sim, [90, 10, 1, 75]);
-    const ev = run(sim, 1);
-    expect(lines(ev)).toEqual([
-      `1 attack attackerId=${w.id} targetId=${m.id} hit=false attackRoll=1 defenceRoll=0`,
-      `1 damaged targetId=${w.id} sourceId=${m.id} amount=75 damageType=counterAttack hp=125 critical=false`,
-    ]);
-    expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=10", "d100=1", "10..75=75"], 0]);
+    expect([dice.draws, d100Of(m).hp, dice.left()]).toEqual([["d100=90", "d100=10", `d100=${natural}`, draw], 60, 0]);
   });
 
   it("P100-FUMBLE-04, P100-FUMBLE-05, P100-FUMBLE-08: a player's natural 3 against a stunned minion (no counter-attack) is a mishap: the turn it asked to keep open ends; so does a natural 1's (a fatal mishap, −20 to dodge too); a 50 leaves it open", () => {
@@ -173,46 +151,26 @@ describe("d100 placement and weapons in live fights", () => {
     expect([hero.x, hero.y, near.left()]).toEqual([8, 5, 0]);
   });
 
-  it("P100-PLACE-05, P100-PLACE-07, P100-WEAPON-03: a bare-handed scout (a ranged class) punching in melee: its 90 counts 45 (beats 44) and its damage is drawn from 1..35", () => {
-    const { sim, hero, m } = playerNextToMinion("Scout", { weapon: "fists", ranged: true });
-    const dice = recordDice(sim, [90, 44, 35]);
-    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
+  for (const { title, cls, gear, mx, damage, amount, damageType, range } of [
+    { title: "P100-PLACE-05, P100-PLACE-07, P100-WEAPON-03: a bare-handed scout (a ranged class) punching in melee: its 90 counts 45 (beats 44) and its damage is drawn from 1..35", cls: "Scout", gear: { weapon: "fists", ranged: true }, mx: 6, damage: 35, amount: 35, damageType: "melee", range: "1..35" },
+    { title: "P100-PLACE-09, P100-PLACE-10: a priest (magic class) striking with its mace next to the minion: 90 counts 45, and a damage roll of 99 deals 70", cls: "Priest", gear: { weapon: "mace", blunt: true }, mx: 6, damage: 99, amount: 70, damageType: "melee", range: "1..100" },
+    { title: "P100-PLACE-12: a priest shooting its sling (its secondary weapon) at the minion 4 tiles away: 90 counts 45, a damage roll of 99 deals 70", cls: "Priest", gear: { weapon: "sling", ranged: true }, mx: 9, damage: 99, amount: 70, damageType: "ranged", range: "1..100" },
+  ]) it(title, () => {
+    const { sim, hero, m } = playerNextToMinion(cls, gear, mx);
+    const dice = recordDice(sim, [90, 44, damage]);
+    const ev = attackOnce(sim, hero, m);
     expect(lines(ev)).toEqual([
       `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=45 defenceRoll=44`,
-      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=35 damageType=melee hp=265 critical=false`,
+      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=${amount} damageType=${damageType} hp=${300 - amount} critical=false`,
       `2 turnPlanPlayed unitId=${hero.id} refusals=[null]`,
     ]);
-    expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=44", "1..35=35"], 0]);
-  });
-
-  it("P100-PLACE-09, P100-PLACE-10: a priest (magic class) striking with its mace next to the minion: 90 counts 45, and a damage roll of 99 deals 70", () => {
-    const { sim, hero, m } = playerNextToMinion("Priest", { weapon: "mace", blunt: true });
-    const dice = recordDice(sim, [90, 44, 99]);
-    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
-    expect(lines(ev)).toEqual([
-      `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=45 defenceRoll=44`,
-      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=70 damageType=melee hp=230 critical=false`,
-      `2 turnPlanPlayed unitId=${hero.id} refusals=[null]`,
-    ]);
-    expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=44", "1..100=99"], 0]);
-  });
-
-  it("P100-PLACE-12: a priest shooting its sling (its secondary weapon) at the minion 4 tiles away: 90 counts 45, a damage roll of 99 deals 70", () => {
-    const { sim, hero, m } = playerNextToMinion("Priest", { weapon: "sling", ranged: true }, 9);
-    const dice = recordDice(sim, [90, 44, 99]);
-    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
-    expect(lines(ev)).toEqual([
-      `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=45 defenceRoll=44`,
-      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=70 damageType=ranged hp=230 critical=false`,
-      `2 turnPlanPlayed unitId=${hero.id} refusals=[null]`,
-    ]);
-    expect([hero.x, dice.draws, dice.left()]).toEqual([5, ["d100=90", "d100=44", "1..100=99"], 0]);
+    expect([hero.x, dice.draws, dice.left()]).toEqual([5, ["d100=90", "d100=44", `${range}=${damage}`], 0]);
   });
 
   it("P100-WEAPON-01: a bare-handed warrior (a melee class) hits and its damage is drawn from 1..50", () => {
     const { sim, hero, m } = playerNextToMinion("Warrior", { weapon: "fists" });
     const dice = recordDice(sim, [60, 10, 50]);
-    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
+    const ev = attackOnce(sim, hero, m);
     expect(lines(ev).slice(0, 2)).toEqual([
       `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=10`,
       `2 damaged targetId=${m.id} sourceId=${hero.id} amount=50 damageType=melee hp=250 critical=false`,
@@ -224,7 +182,7 @@ describe("d100 placement and weapons in live fights", () => {
     for (const [natural, defence, damage] of [[99, 48, 40], [100, 49, 50]] as const) {
       const { sim, hero, m } = playerNextToMinion("Peasant", { weapon: "pitchfork" });
       const dice = recordDice(sim, [natural, defence, damage]);
-      const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
+      const ev = attackOnce(sim, hero, m);
       expect(lines(ev).slice(0, 2)).toEqual([
         `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=${Math.floor(natural / 2)} defenceRoll=${defence}`,
         `2 damaged targetId=${m.id} sourceId=${hero.id} amount=${damage} damageType=melee hp=${300 - damage} critical=false`,

@@ -7,7 +7,7 @@ import { beginDuel } from "../../../src/sim/combat/d100/duels.ts";
 import type { DuelTerms } from "../../../src/sim/combat/d100/duel.ts";
 import { d100TurnOptions } from "../../../src/sim/combat/d100/options.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
-import { adventurer, d100Sim, lines, playPlan, recordDice } from "./fixtures.ts";
+import { adventurer, attackOnce, d100Sim, lines, playPlan, recordDice } from "./fixtures.ts";
 
 /**
  * Duels in live d100 fights (issue 17, P100-DUEL-04, 09, 10, 13 to 17): `beginDuel` (what the
@@ -57,7 +57,7 @@ describe("d100 duels in live fights", () => {
     duel(sim, db, m); // the doorbreaker's turn waits for its plan
     d100Of(m).hp = d100Of(m).maxHp = 300;
     const dice = recordDice(sim, [80, 59, 100]);
-    const ev = playPlan(sim, db, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
+    const ev = attackOnce(sim, db, m);
     expect(lines(ev)).toEqual([
       `2 attack attackerId=${db.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=59`,
       `2 damaged targetId=${m.id} sourceId=${db.id} amount=90 damageType=ranged hp=210 critical=false`,

@@ -4,7 +4,7 @@ import type { Actor, Simulation } from "../../../src/sim/index.ts";
 import { Simulation as Sim } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { defaultSim } from "../helpers.ts";
-import { arriveLive, endInvasionLive, stepArrival } from "./live-helpers.ts";
+import { LAKE_MAP, arriveLive, endInvasionLive, stepArrival } from "./live-helpers.ts";
 
 /**
  * Arrival, portals, scrying and what does not change a party, as a live game runs them (INV-07
@@ -16,16 +16,7 @@ import { arriveLive, endInvasionLive, stepArrival } from "./live-helpers.ts";
 const D = TICKS_PER_GAME_DAY;
 const KEEPER: Actor = { kind: "keeper", seatId: "k1" };
 
-/** A lake map: the north portal (4,0) has water between it and the Sanctum, the west one (0,3) a dry walking path. */
-const WATER = [
-  "####P#####",
-  "#~~~~~~~~#",
-  "#........#",
-  "P........#",
-  "#K......S#",
-  "##########",
-].join("\n");
-const lake = (): Simulation => Sim.create({ seed: 5, ruleset: "malignus", map: parseMap("water", WATER), pauseOnSpot: false });
+const lake = (): Simulation => Sim.create({ seed: 5, ruleset: "malignus", map: parseMap("water", LAKE_MAP), pauseOnSpot: false });
 
 describe("arrival (INV-07 to INV-09, INV-68)", () => {
   it("INV-07, INV-68: the party appears on a portal tile on the map's edge and walks in on foot", () => {

@@ -1,6 +1,8 @@
 import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type SimEvent } from "@malignus/shared";
 import { Rng } from "../../../src/sim/rng.ts";
 import type { Simulation } from "../../../src/sim/index.ts";
+import { Simulation as Sim } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { scriptedDice } from "../scriptedDice.ts";
 import { DungeonState } from "@malignus/shared/schema";
@@ -132,3 +134,24 @@ export function shownIndicator(sim: Simulation): [string, number] {
   projectState(state, sim, 1);
   return [state.invasion.word, state.invasion.hourlyChance];
 }
+
+/** A lake map: the north portal (4,0) has water between it and the Sanctum, the west one (0,3) a dry walking path (INV-08, INV-09). */
+export const LAKE_MAP = [
+  "####P#####",
+  "#~~~~~~~~#",
+  "#........#",
+  "P........#",
+  "#K......S#",
+  "##########",
+].join("\n");
+
+/** A long dark hall two tiles wide: the portal on the west edge, the Sanctum on the east; no keeper unit. */
+export const DARK_HALL_MAP = [
+  "######################",
+  "P,,,,,,,,,,,,,,,,,,,S#",
+  "#K,,,,,,,,,,,,,,,,,,S#",
+  "######################",
+].join("\n");
+
+/** A malignus simulation (seed 3) on {@link DARK_HALL_MAP} that does not pause when a party is spotted. */
+export const darkHall = (): Simulation => Sim.create({ seed: 3, ruleset: "malignus", map: parseMap("hall", DARK_HALL_MAP), pauseOnSpot: false });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { Simulation } from "../../../src/sim/simulation.ts";
-import { parseMap } from "../../../src/sim/world/map.ts";
+import type { Simulation } from "../../../src/sim/simulation.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { SINGLE_ROUTE, TWO_ROUTES, doorSim, lock, theDoor } from "../doors/helpers.ts";
 import { placeBuilt, wire } from "../traps/helpers.ts";
-import { dayHour, forceDiceFirst } from "./live-helpers.ts";
+import { dayHour, darkHall, forceDiceFirst } from "./live-helpers.ts";
 
 /**
  * INV-87 as a live game runs it: a party arrives through the schedule (invasion 2 on day 1: one
@@ -56,15 +55,8 @@ describe("defending slows a party (INV-87, live)", () => {
 
   it("INV-87: a trap it sets off in a two-tile-wide hall makes the Warrior's walk to the hall's end longer (Caution, KNOW-20, KNOW-23)", () => {
     // Two tiles wide: entering it gives no Caution (KNOW-21 is for 1-wide corridors).
-    const HALL = [
-      "######################",
-      "P,,,,,,,,,,,,,,,,,,,S#",
-      "#K,,,,,,,,,,,,,,,,,,S#",
-      "######################",
-    ].join("\n");
-    const hall = () => Simulation.create({ seed: 3, ruleset: "malignus", map: parseMap("hall", HALL), pauseOnSpot: false });
-    const plain = walkTicks(hall(), 16);
-    const trapped = hall();
+    const plain = walkTicks(darkHall(), 16);
+    const trapped = darkHall();
     placeBuilt(trapped, "pressurePlate", 6, 1); placeBuilt(trapped, "dartLauncher", 6, 2); wire(trapped, [6, 1], [6, 2]);
     const trap = walkTicks(trapped, 16);
     expect([plain.caution, trap.caution]).toEqual([0, 1]);

@@ -8,7 +8,7 @@ import { DungeonState } from "@malignus/shared/schema";
 import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import { defaultSim } from "../helpers.ts";
 import { placeBuilt, wire } from "../traps/helpers.ts";
-import { arriveLive, endInvasionLive, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
+import { DARK_HALL_MAP, arriveLive, darkHall, endInvasionLive, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
 
 /**
  * Spotting a party, the arrival letter and the indicator as a live game runs them (INV-04,
@@ -93,17 +93,10 @@ describe("who sees the party (INV-71)", () => {
 });
 
 describe("other ways to spot a party (INV-73 to INV-75)", () => {
-  /** A long dark hall: the portal on the west edge, the Sanctum on the east; no keeper unit unless a test adds one. */
-  const HALL = [
-    "######################",
-    "P,,,,,,,,,,,,,,,,,,,S#",
-    "#K,,,,,,,,,,,,,,,,,,S#",
-    "######################",
-  ].join("\n");
-  const hall = () => Simulation.create({ seed: 3, ruleset: "malignus", map: parseMap("hall", HALL), pauseOnSpot: false });
+  // The dark hall of live-helpers.ts (DARK_HALL_MAP): no keeper unit unless a test adds one.
 
   it("INV-75: a member walking into the Sanctum spots the party, with no keeper unit anywhere", () => {
-    const sim = hall();
+    const sim = darkHall();
     const { party, members } = arriveLive(sim, 1, 3, [1, PORTAL]);
     const events = stepUntil(sim, "partySpotted", 3000);
     expect(only(events, "partySpotted")).toMatchObject([{ partyId: party.id, how: "sanctum", spottedBy: members[0]!.id }]);
@@ -112,7 +105,7 @@ describe("other ways to spot a party (INV-73 to INV-75)", () => {
 
   it("INV-74: a member setting off an alarm trap in the dark spots the party at once (trapFired, then partySpotted), before it reaches the Sanctum", () => {
     // A one-tile-wide hall: the plate cannot be walked around; the alarm stands in a niche.
-    const narrow = HALL.split("\n").map((row, y) => (y === 2 ? "#K####,###############" : row)).join("\n");
+    const narrow = DARK_HALL_MAP.split("\n").map((row, y) => (y === 2 ? "#K####,###############" : row)).join("\n");
     const sim = Simulation.create({ seed: 3, ruleset: "malignus", map: parseMap("narrow", narrow), pauseOnSpot: false });
     const plate = placeBuilt(sim, "pressurePlate", 6, 1);
     const alarm = placeBuilt(sim, "alarmTrap", 6, 2);
@@ -127,14 +120,14 @@ describe("other ways to spot a party (INV-73 to INV-75)", () => {
 
   it("INV-73: a member fighting the keeper's minion has the party spotted by the time of the fight; fighting a wild wolf out of the keeper's sight spots nothing", () => {
     // A wolf in the hall, no keeper unit: the peasant and the wolf fight, and the keeper learns nothing.
-    const wild = Simulation.create({ seed: 3, ruleset: "malignus", map: parseMap("wolf", HALL.replace("P,,,,,,,,", "P,,,,,,,w")), pauseOnSpot: false });
+    const wild = Simulation.create({ seed: 3, ruleset: "malignus", map: parseMap("wolf", DARK_HALL_MAP.replace("P,,,,,,,,", "P,,,,,,,w")), pauseOnSpot: false });
     const wolf = Object.values(wild.state.units).find((u) => u.faction === "wild")!;
     const { members: [peasant] } = arriveLive(wild, 1, 3, [1, PORTAL]);
     const fight = stepUntil(wild, "attack", 600);
     expect(only(fight, "attack").some((e) => e.attackerId === peasant!.id && e.targetId === wolf.id)).toBe(true);
     expect(only([...fight, ...stepUntil(wild, "partySpotted", 100)], "partySpotted")).toEqual([]);
     // A minion in its place: the letter comes first, then the member's blows on it.
-    const sim = Simulation.create({ seed: 3, ruleset: "malignus", map: parseMap("hall", HALL), pauseOnSpot: false });
+    const sim = darkHall();
     const m = addUnit(sim, { kind: "minion", x: 8, y: 1 });
     const { party, members: [a] } = arriveLive(sim, 1, 3, [1, PORTAL]);
     const events = stepUntil(sim, "attack", 600);

@@ -14,6 +14,7 @@ import { VIEW_RULES, lazyContext } from "../../../src/rooms/views.ts";
 import { makeParty, makeSim } from "../knowledge/helpers.ts";
 import { defaultSim, run } from "../helpers.ts";
 import { tileIndex } from "../../../src/sim/world/grid.ts";
+import { LAKE_MAP } from "./live-helpers.ts";
 
 afterEach(() => { vi.restoreAllMocks(); });
 
@@ -47,17 +48,9 @@ describe("arrival (INV-07 to INV-09, INV-64 to INV-69)", () => {
   });
 
   it("INV-08, INV-09: with a walking-path portal and a water portal, 80% of parties take the walking path (2,000 seeds, ±3%)", () => {
-    const text = [
-      "####P#####",
-      "#~~~~~~~~#",
-      "#........#",
-      "P........#",
-      "#K......S#",
-      "##########",
-    ].join("\n");
     let walking = 0;
     for (let seed = 0; seed < 2000; seed++) {
-      const sim = Simulation.create({ seed, ruleset: "malignus", map: parseMap("water", text) });
+      const sim = Simulation.create({ seed, ruleset: "malignus", map: parseMap("water", LAKE_MAP) });
       const p = choosePortal(sim);
       if (p.x === 0 && p.y === 3) walking++;
       else expect(p).toEqual({ x: 4, y: 0 });
