@@ -133,3 +133,89 @@ describe("audit a7: a hostile creature two sizes larger can be passed through (D
     expect(small.left).toBe(0);
   });
 });
+
+/**
+ * {@link forceDice} that also records the sides of every die drawn, "d<sides>=<value>" in order, so a
+ * test shows which die a rule asked for (a forced 2 fits a d2, a d4 or a d20 alike).
+ */
+function recordSides(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
+  const dice = forceDice(sim, values);
+  const draws: string[] = [];
+  const die = sim.rng.die.bind(sim.rng);
+  Object.assign(sim.rng, { die: (sides: number) => { const v = die(sides); draws.push(`d${sides}=${v}`); return v; } });
+  return { left: dice.left, draws };
+}
+
+/** A bow: its wielder shoots from where it stands instead of walking up (and out of a zone). */
+const BOW = { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } as const;
+
+/** Two heroes with bows at (5, 5) and (5, 6), the first picking the Master at (9, 5), which a keeper plays (its turn waits for a plan); the Master acts first. */
+function masterPlayed() {
+  const sim = d20Sim();
+  const a = hero(sim, 5, 5, { gear: { ...BOW } });
+  const b = hero(sim, 5, 6, { gear: { ...BOW } });
+  const m = creature(sim, "master", 9, 5);
+  m.controller = "seat-1";
+  plain([a, b, m]);
+  a.targetId = m.id;
+  forceDice(sim, [1, 2, 20]);
+  sim.step();
+  return { sim, a, b, m, enc: Object.values(sim.state.encounters ?? {})[0]! };
+}
+
+describe("audit a7, siblings of D20-DAMAGE-17: damage every turn, with its die (D20-DAMAGE-09, D20-DAMAGE-10, D20-DAMAGE-15, D20-DAMAGE-23)", () => {
+  for (const [spell, type, die, rolls] of [["acidRain", "acid", 4, [4, 3, 1, 2]], ["miasma", "poison", 2, [2, 1, 1, 2]]] as const) {
+    it(`${type === "acid" ? "D20-DAMAGE-10" : "D20-DAMAGE-15"}: in the Master's ${spell} zone each hero takes a d${die} at the start of each of its turns, rounds 1 and 2 (${rolls.join(", ")}); the zone is gone by round 3`, () => {
+      const f = masterPlayed();
+      f.enc.plans[f.m.id] = { steps: [{ kind: "cast", spell, x: 5, y: 5 }] };
+      forceDice(f.sim, [3]);
+      f.sim.step(); // the spell itself: 1d4 = 3 on each hero
+      const [b1, a1, b2, a2] = rolls;
+      // round 1: b's zone die, its attack (natural 1), a's zone die, its attack; round 2 (the Master plans nothing) the same.
+      const r1 = recordSides(f.sim, [b1, 1, a1, 1]);
+      const round1 = run(f.sim, 2);
+      f.enc.plans[f.m.id] = { steps: [] };
+      const r2 = recordSides(f.sim, [b2, 1, a2, 1]);
+      const round2 = run(f.sim, ROUND_TICKS);
+      expect([f.a.x, f.a.y, f.b.x, f.b.y]).toEqual([5, 5, 5, 6]); // they shoot from inside the zone
+      expect([r1.left(), r2.left()]).toEqual([0, 0]);
+      expect([r1.draws, r2.draws]).toEqual([[`d${die}=${b1}`, "d20=1", `d${die}=${a1}`, "d20=1"], [`d${die}=${b2}`, "d20=1", `d${die}=${a2}`, "d20=1"]]);
+      expect([...dmg(round1), ...dmg(round2)]).toEqual([
+        { targetId: f.b.id, sourceId: f.m.id, amount: b1, damageType: type, hp: 97 - b1 },
+        { targetId: f.a.id, sourceId: f.m.id, amount: a1, damageType: type, hp: 97 - a1 },
+        { targetId: f.b.id, sourceId: f.m.id, amount: b2, damageType: type, hp: 97 - b1 - b2 },
+        { targetId: f.a.id, sourceId: f.m.id, amount: a2, damageType: type, hp: 97 - a1 - a2 },
+      ]);
+      // Round 3: no zone left, so only the two attacks (natural 1) draw.
+      f.enc.plans[f.m.id] = { steps: [] };
+      const last = recordSides(f.sim, [1, 1]);
+      const round3 = run(f.sim, ROUND_TICKS);
+      expect([last.left(), last.draws, dmg(round3), f.enc.zones ?? []]).toEqual([0, ["d20=1", "d20=1"], [], []]);
+    });
+  }
+
+  for (const [spell, type, hit, id] of [["acidDart", "acid", 4, "D20-DAMAGE-09"], ["firebolt", "burn", 5, "D20-DAMAGE-23"]] as const) {
+    it(`${id}: the Master's ${spell} (${hit}) leaves basic ${type} that deals a d4 at the start of each of the hero's next 2 turns (2, then 3), then nothing`, () => {
+      const f = masterPlayed();
+      f.enc.plans[f.m.id] = { steps: [{ kind: "cast", spell, targetId: f.a.id }] };
+      forceDice(f.sim, [15, hit]);
+      expect(dmg(f.sim.step())).toEqual([{ targetId: f.a.id, sourceId: f.m.id, amount: hit, damageType: type, hp: 100 - hit }]);
+      // round 1: b's attack (natural 1), a's damage over time 2, its attack (natural 1).
+      const r1 = recordSides(f.sim, [1, 2, 1]);
+      const round1 = run(f.sim, 2);
+      f.enc.plans[f.m.id] = { steps: [] };
+      const r2 = recordSides(f.sim, [1, 3, 1]);
+      const round2 = run(f.sim, ROUND_TICKS);
+      f.enc.plans[f.m.id] = { steps: [] };
+      const r3 = recordSides(f.sim, [1, 1]);
+      const round3 = run(f.sim, ROUND_TICKS);
+      expect([r1.left(), r2.left(), r3.left()]).toEqual([0, 0, 0]);
+      expect([r1.draws, r2.draws, r3.draws]).toEqual([["d20=1", "d4=2", "d20=1"], ["d20=1", "d4=3", "d20=1"], ["d20=1", "d20=1"]]);
+      expect([...dmg(round1), ...dmg(round2), ...dmg(round3)]).toEqual([
+        { targetId: f.a.id, sourceId: f.m.id, amount: 2, damageType: type, hp: 98 - hit },
+        { targetId: f.a.id, sourceId: f.m.id, amount: 3, damageType: type, hp: 95 - hit },
+      ]);
+      expect(d20Of(f.a).dots).toEqual([]);
+    });
+  }
+});
