@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { STANCES, TICKS_PER_GAME_HOUR, type RulesetId, type SimEvent } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { KEEP_DISTANCE_TILES } from "../../../src/sim/combat/stance.ts";
+import { BED_WAKE_WITHIN_TICKS } from "../../../src/sim/combat/unconscious.ts";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
@@ -92,5 +93,37 @@ describe.each(RULESETS)("audit b2: the unconscious are carried in a live %s room
     expect(together.every(Boolean)).toBe(true);
     expect(bodyTrace).toEqual(["6,3", "7,3", "6,3", "5,3", "4,3", "3,3", "2,3"]);
     expect([body.activity, body.x, body.y, body.wakeTick, rescuer.carryingId, dice.left()]).toEqual(["unconscious", 2, 3, 30 + 300, "", 0]);
+  });
+});
+
+describe.each(RULESETS)("audit b2, siblings of CMB-44 (unconscious.test.ts, malignus only): the bed wake and capture in a live %s room (CMB-49, CMB-46)", (ruleset) => {
+  it(`CMB-49 (${ruleset}): carried to its own bed (2, 3), the minion draws its wake within BED_WAKE_WITHIN_TICKS (600): the highest value, 600, wakes it exactly 600 ticks after the drop on tick 30; a 601 is no value of that draw`, () => {
+    expect(BED_WAKE_WITHIN_TICKS).toBe(TICKS_PER_GAME_HOUR);
+    const run = (wake: number) => {
+      const s = sim(ruleset, 8);
+      addUnit(s, { kind: "minion", x: 9, y: 3 });
+      const body = addUnit(s, { kind: "minion", x: 2, y: 3 });
+      body.activity = "unconscious";
+      body.wakeTick = 4 * TICKS_PER_GAME_HOUR;
+      body.walk = null;
+      body.x = 6;
+      const dice = forceDice(s, [wake]);
+      const woke: SimEvent[] = [];
+      for (let i = 0; i < 30 + 600 + 5; i++) woke.push(...s.step().filter((e) => e.type === "woke"));
+      return { woke, body, left: dice.left() };
+    };
+    const r = run(600);
+    expect([r.woke, r.body.activity === "unconscious", r.body.wakeTick, r.left]).toEqual([[{ type: "woke", unitId: r.body.id, tick: 630 }], false, -1, 0]);
+    expect(() => run(601)).toThrow(/outside 1\.\.600/);
+  });
+
+  it(`CMB-46 (${ruleset}): a minion with no job next to an unconscious adventurer takes it prisoner on the next tick, no die (captured event, activity captured)`, () => {
+    const s = sim(ruleset, 1);
+    const m = addUnit(s, { kind: "minion", x: 3, y: 3, stats: { ...EYES } });
+    const a = addUnit(s, { kind: "adventurer", faction: "heroes", x: 4, y: 3, stats: { ...EYES }, activity: "unconscious", wakeTick: 10_000 });
+    const dice = forceDice(s, []);
+    const events = s.step();
+    expect(events.filter((e) => e.type === "captured")).toEqual([{ type: "captured", unitId: a.id, byUnitId: m.id, tick: 1 }]);
+    expect([a.activity, dice.left()]).toEqual(["captured", 0]);
   });
 });
