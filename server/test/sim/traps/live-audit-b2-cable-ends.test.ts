@@ -71,3 +71,21 @@ describe.each(RULESETS)("audit b2: a cable drawn across another's end joins it (
     expect(dice.left()).toBe(0);
   });
 });
+
+describe.each(RULESETS)("audit b2, sibling TRAP-25 (the 'starting' half was wiring.test.ts:200 only, malignus, no firing): %s", (ruleset) => {
+  it(`TRAP-25, TRAP-26 (${ruleset}): a drag started on the plate → blades cable at (6, 3) and ended on a timer at (6, 7) joins it: the trap now runs through that timer (2 game minutes set) when an adventurer steps on the plate`, () => {
+    const sim = makeSim(7, ruleset);
+    const plate = placeBuilt(sim, "pressurePlate", 2, 3);
+    const blades = placeBuilt(sim, "spinningBlades", 10, 3);
+    const trunk = wire(sim, [2, 3], [10, 3]);
+    const timer = placeBuilt(sim, "timer", 6, 7);
+    sim.drainEvents();
+    const r = sim.apply({ type: "wire", path: path([6, 3], [6, 7]) }); // starts on the trunk's interior tile
+    expect(r.ok).toBe(true);
+    expect(sim.drainEvents().filter((e) => e.type === "cableLaid")).toMatchObject([{ type: "cableLaid", cableId: r.ok ? r.id : "", networkId: trunk, hops: [], joined: [trunk] }]);
+    expect(sim.apply({ type: "setTimerDelay", partId: timer, minutes: 2 })).toEqual({ ok: true });
+    const dice = forceDice(sim, []);
+    expect(crossPlate(sim, adventurer(sim, 1, 3), 2, 3, { x: 3, y: 3 })).toEqual([[plate, blades, 2 * TICKS_PER_GAME_MINUTE]]);
+    expect(dice.left()).toBe(0);
+  });
+});
