@@ -43,3 +43,21 @@ describe.each(RULESETS.map((r) => [r]))("audit b1: carrying someone unconscious 
     expect([rescuer.x, rescuer.y, rescuer.carryingId, body.activity, dice.left()]).toEqual([9, 3, "", "unconscious", 0]);
   });
 });
+
+/*
+ * Sibling (same pattern as CMB-44: "whatever the ruleset", played only in malignus rooms before):
+ * CMB-46, someone unconscious can be captured. A jobless minion at (3, 3), an unconscious
+ * adventurer at (4, 3), nobody else: no encounter, no die.
+ */
+describe.each(RULESETS.map((r) => [r]))("audit b1: capturing someone unconscious in play (%s)", (ruleset: RulesetId) => {
+  it(`CMB-46 (${ruleset}): the jobless minion next to the unconscious adventurer takes it prisoner on the first step (tick 1); 100 ticks later it is still a prisoner at (4, 3)`, () => {
+    const sim = Simulation.create({ seed: 1, ruleset, map: parseMap("t", OPEN_MAP) });
+    const m = addUnit(sim, { kind: "minion", x: 3, y: 3 });
+    const a = addUnit(sim, { kind: "adventurer", faction: "heroes", x: 4, y: 3, activity: "unconscious", wakeTick: 10_000 });
+    const dice = forceDice(sim, []);
+    const events: SimEvent[] = [];
+    for (let i = 0; i < 100; i++) events.push(...sim.step());
+    expect(events.filter((e) => e.type === "captured")).toEqual([{ type: "captured", unitId: a.id, byUnitId: m.id, tick: 1 }]);
+    expect([a.activity, a.x, a.y, dice.left()]).toEqual(["captured", 4, 3, 0]);
+  });
+});
