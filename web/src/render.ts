@@ -172,7 +172,34 @@ export class MapRenderer {
         ctx.textBaseline = "middle";
         ctx.fillText(part.kind.charAt(0).toUpperCase(), x + c / 2, y + c / 2 + 1);
       }
+      if (part.expired) this.#crossedOutDart(x, y);
     });
+  }
+
+  /**
+   * TRAP-50: the crossed-out dart icon (icône de fléchette barrée) of a part whose 2 days ran out,
+   * over its tile whose top-left corner is (`x`, `y`) in CSS pixels: a dart from the lower left
+   * (0.2, 0.8 of a tile) to the upper right (0.8, 0.2) with a head, struck through from the upper
+   * left (0.2, 0.2) to the lower right (0.8, 0.8).
+   */
+  #crossedOutDart(x: number, y: number): void {
+    const ctx = this.#ctx;
+    const c = this.#cell;
+    ctx.lineWidth = Math.max(1, c / 12);
+    ctx.strokeStyle = "#f4e04d";
+    ctx.beginPath();
+    ctx.moveTo(x + c * 0.2, y + c * 0.8); // the dart's shaft
+    ctx.lineTo(x + c * 0.8, y + c * 0.2);
+    ctx.moveTo(x + c * 0.55, y + c * 0.2); // its head
+    ctx.lineTo(x + c * 0.8, y + c * 0.2);
+    ctx.lineTo(x + c * 0.8, y + c * 0.45);
+    ctx.stroke();
+    ctx.strokeStyle = "#ff2020";
+    ctx.beginPath();
+    ctx.moveTo(x + c * 0.2, y + c * 0.2); // the bar across it
+    ctx.lineTo(x + c * 0.8, y + c * 0.8);
+    ctx.stroke();
+    ctx.lineWidth = 1;
   }
 
   #doors(state: DungeonState): void {
