@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { TICKS_PER_GAME_MINUTE, type RulesetId, type SimEvent } from "@malignus/shared";
+import { walkTo } from "../../../src/sim/world/movement.ts";
+import { networkOf } from "../../../src/sim/traps/network.ts";
+import { adventurer, forceDice, makeSim, path, placeBuilt, wire } from "./helpers.ts";
+
+/*
+ * Audit b3 of issue 17, TRAP-24 ("where the other cable turns **or ends**"): the three-ruleset live
+ * test (live-build-wire-rulesets.test.ts) played only the turn; the end was checked in malignus
+ * only (wiring.test.ts). Here the end, in each room, through the keeper's `wire` / `removeCable`
+ * commands and `Simulation.step`: the joined cable works as one trap.
+ */
+
+const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
+type Fired = Extract<SimEvent, { type: "trapFired" }>;
+
+describe.each(RULESETS.map((r) => [r]))("audit b3: a cable drawn across another's end joins it (%s)", (ruleset: RulesetId) => {
+  it(`TRAP-24 (${ruleset}): the stub from the timer (6,8) ends at 6,5 once the cable under it is removed; a tripwire's cable crossing 6,5 straight joins the stub there (no hop), so the tripwire, the timer and the coil are one trap: an adventurer on the tripwire fires the coil 1 game minute later (the timer's default delay)`, () => {
+    const sim = makeSim(7, ruleset);
+    sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+    placeBuilt(sim, "pressurePlate", 2, 5);
+    placeBuilt(sim, "spinningBlades", 10, 5);
+    const main = wire(sim, [2, 5], [10, 5]);
+    const timer = placeBuilt(sim, "timer", 6, 8);
+    const stub = wire(sim, [6, 8], [6, 5]); // ends on the main cable (a T at 6,5)
+    expect(sim.apply({ type: "removeCable", cableId: main })).toMatchObject({ ok: true });
+    const trip = placeBuilt(sim, "tripwire", 2, 1);
+    const coil = placeBuilt(sim, "electricCoil", 9, 1);
+    sim.drainEvents();
+    const r = sim.apply({ type: "wire", path: path([2, 1], [2, 3], [5, 3], [5, 5], [7, 5], [7, 3], [9, 3], [9, 1]) }); // 5,5 → 6,5 → 7,5: straight across the stub's end
+    expect(r).toMatchObject({ ok: true });
+    const id = (r as { id: string }).id;
+    expect(sim.drainEvents()).toMatchObject([{ type: "cableLaid", cableId: id, hops: [], joined: [stub] }]);
+    expect(networkOf(sim, trip)).toMatchObject({ id: stub, trigger: trip, timer, mechanism: coil });
+    expect(sim.state.cables[id]!.hops).toEqual([]);
+    const dice = forceDice(sim, []);
+    const a = adventurer(sim, 2, 0);
+    expect(walkTo(sim, a, { x: 2, y: 2 })).toBe(true);
+    let onTrip = -1;
+    const shots: Fired[] = [];
+    for (let i = 0; i < 100 && shots.length === 0; i++) {
+      for (const e of sim.step()) if (e.type === "trapFired") shots.push(e);
+      if (onTrip < 0 && a.x === 2 && a.y === 1) onTrip = sim.state.tick;
+    }
+    expect(dice.left()).toBe(0);
+    expect(shots.map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.tick - onTrip])).toEqual([[trip, coil, a.id, TICKS_PER_GAME_MINUTE]]);
+  });
+});
