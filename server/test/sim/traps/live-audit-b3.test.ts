@@ -46,3 +46,36 @@ describe.each(RULESETS.map((r) => [r]))("audit b3: a cable drawn across another'
     expect(shots.map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.tick - onTrip])).toEqual([[trip, coil, a.id, TICKS_PER_GAME_MINUTE]]);
   });
 });
+
+/*
+ * Sibling found by the same pattern: TRAP-25's "starting ... a cable drag on an existing cable" was
+ * checked in malignus only (wiring.test.ts, network membership only); the three-ruleset live tests
+ * play cables that end on a cable.
+ */
+describe.each(RULESETS.map((r) => [r]))("audit b3: a cable drag started on another cable joins it (%s)", (ruleset: RulesetId) => {
+  it(`TRAP-25, TRAP-26 (${ruleset}): plate (2,8) → blades (6,4) by a cable turning at 6,8; a drag started on that cable's straight tile 4,8 and ending at a timer (4,10) joins it (joined, no hop), and the trap now waits for the timer: an adventurer on the plate fires the blades 1 game minute later`, () => {
+    const sim = makeSim(7, ruleset);
+    sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+    const plate = placeBuilt(sim, "pressurePlate", 2, 8);
+    const blades = placeBuilt(sim, "spinningBlades", 6, 4);
+    const first = wire(sim, [2, 8], [6, 8], [6, 4]);
+    const timer = placeBuilt(sim, "timer", 4, 10);
+    sim.drainEvents();
+    const r = sim.apply({ type: "wire", path: path([4, 8], [4, 10]) });
+    expect(r).toMatchObject({ ok: true });
+    const id = (r as { id: string }).id;
+    expect(sim.drainEvents()).toMatchObject([{ type: "cableLaid", cableId: id, networkId: first, hops: [], joined: [first] }]);
+    expect(networkOf(sim, timer)).toMatchObject({ id: first, cableIds: [first, id], trigger: plate, timer, mechanism: blades });
+    const dice = forceDice(sim, []);
+    const a = adventurer(sim, 2, 10);
+    expect(walkTo(sim, a, { x: 2, y: 7 })).toBe(true); // straight up over the plate at 2,8
+    let onPlate = -1;
+    const shots: Fired[] = [];
+    for (let i = 0; i < 100 && shots.length === 0; i++) {
+      for (const e of sim.step()) if (e.type === "trapFired") shots.push(e);
+      if (onPlate < 0 && a.x === 2 && a.y === 8) onPlate = sim.state.tick;
+    }
+    expect(dice.left()).toBe(0);
+    expect(shots.map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.tick - onPlate])).toEqual([[plate, blades, a.id, TICKS_PER_GAME_MINUTE]]);
+  });
+});
