@@ -87,3 +87,21 @@ describe.each(RULESETS.map((r) => [r]))("audit b3: carrying the unconscious in a
     expect([body.x, body.y, body.activity, body.carriedBy, body.wakeTick - dropTick]).toEqual([2, 3, "unconscious", "", 300]);
   });
 });
+
+/*
+ * Sibling found by the same pattern: CMB-46 (capture) was played live in malignus rooms only
+ * (live-noise-capture.test.ts, unconscious.test.ts).
+ */
+describe.each(RULESETS.map((r) => [r]))("audit b3: capturing the unconscious in a live %s room (CMB-46)", (ruleset: Ruleset) => {
+  it(`CMB-46 (${ruleset}): a jobless minion next to an adventurer lying unconscious at 0 HP takes it prisoner on the next tick, drawing no die`, () => {
+    const sim = sim0(ruleset, 1);
+    const m = addUnit(sim, { kind: "minion", x: 3, y: 3 });
+    const a = adventurer(sim, 4, 3, { activity: "unconscious", wakeTick: 10_000 });
+    if (ruleset === "d20") Object.assign(d20Of(a), { hp: 0, stable: true }); else d100Of(a).hp = 0;
+    const dice = forceDice(sim, []);
+    const events = sim.step();
+    expect(events.filter((e) => e.type === "captured").map(({ tick: _t, ...e }) => e)).toEqual([{ type: "captured", unitId: a.id, byUnitId: m.id }]);
+    expect([a.activity, dice.left()]).toEqual(["captured", 0]);
+  });
+});
+
