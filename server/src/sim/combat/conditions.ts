@@ -8,7 +8,8 @@ import { presentUnits } from "../world/units.ts";
  * Conditions, once per tick, whatever the ruleset:
  * 1. carried bodies move with their carriers (CMB-44, {@link followCarriers});
  * 2. CMB-48, CMB-49: an unconscious unit wakes on its own at its `wakeTick` (drawn within 4 game
- *    hours when it fell, or within 1 hour once carried to its own bed): it stands up `idle` and
+ *    hours when it fell, or within 1 hour once carried to its own bed; a d20/d100 creature at
+ *    0 HP has none, `wakeTick` −1, and stays down until its ruleset wakes it): it stands up `idle` and
  *    `woke` is emitted; a carrier lets it go. Its wounds stay, so at 10 wound points or more its
  *    next wound takes it out again. Bleeding (which would stop waking) is not modelled: the seed
  *    does not say what it is (docs/rules-decisions.md).

@@ -8,7 +8,8 @@ import { placeUnit } from "../world/unitIndex.ts";
 /**
  * What can be done with someone unconscious, whatever the ruleset: carry them (CMB-44), heal
  * them (CMB-45, through the ruleset's `heal`), capture them (CMB-46, minions/minions.ts) or kill
- * them (CMB-47). A minion carried to its own bed wakes within 1 game hour (CMB-49).
+ * them (CMB-47). A minion carried to its own bed wakes within 1 game hour (CMB-49) when its
+ * unconsciousness is timed (see {@link putDown}).
  */
 
 /**
@@ -52,7 +53,10 @@ export function pickUp(sim: Simulation, carrier: UnitRecord, body: UnitRecord): 
 /**
  * Puts down the body `carrier` carries, on the carrier's tile. A minion put down on its own bed
  * gets a wake tick within {@link BED_WAKE_WITHIN_TICKS} (CMB-49; one draw from `sim.rng`) unless it
- * was due to wake sooner. Emits `dropped`. Does nothing when the carrier carries no one.
+ * was due to wake sooner. Only a timed unconsciousness (`wakeTick >= 0`: malignus CMB-48, a d100
+ * duel loser) is shortened; a d20 or d100 creature at 0 HP (`wakeTick` −1) draws nothing and stays
+ * out until its ruleset wakes it (D20-HP-15, D20-HP-32, P100-DEATH-01). Emits `dropped`. Does
+ * nothing when the carrier carries no one.
  */
 export function putDown(sim: Simulation, carrier: UnitRecord): void {
   const body = carrier.carryingId ? sim.state.units[carrier.carryingId] : undefined;
@@ -61,9 +65,9 @@ export function putDown(sim: Simulation, carrier: UnitRecord): void {
   body.carriedBy = "";
   placeUnit(sim, body, carrier.x, carrier.y);
   sim.emit({ type: "dropped", unitId: body.id, byUnitId: carrier.id, x: body.x, y: body.y });
-  if (body.kind === "minion" && body.activity === "unconscious" && onOwnBed(body)) {
+  if (body.kind === "minion" && body.activity === "unconscious" && body.wakeTick >= 0 && onOwnBed(body)) {
     const wake = sim.state.tick + sim.rng.int(1, BED_WAKE_WITHIN_TICKS);
-    if (body.wakeTick < 0 || wake < body.wakeTick) body.wakeTick = wake;
+    if (wake < body.wakeTick) body.wakeTick = wake;
   }
 }
 
