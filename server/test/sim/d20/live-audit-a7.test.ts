@@ -5,7 +5,7 @@ import { hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { creature, of, plain, run } from "./live-helpers.ts";
+import { creature, of, plain, run, keeperCreatureTurn } from "./live-helpers.ts";
 
 /*
  * Audit a7 of issue 17: live d20 tests (sim.step, the planTurn command, forced dice) for
@@ -31,13 +31,7 @@ function tick(sim: Simulation, dice: readonly number[]): SimEvent[] {
 describe("audit a7: asphyxiation is 1d4 every turn (D20-DAMAGE-17)", () => {
   it("D20-DAMAGE-17: held by the keeper's troll, the hero takes asphyxiation at the start of each of its turns: 4 in round 1 (100 → 96), 1 in round 2 (→ 95); a 5 is no value of the die (the script's 1..4 range throws)", () => {
     const sim = d20Sim();
-    const a = hero(sim, 5, 5);
-    const t = creature(sim, "troll", 6, 5);
-    t.controller = "seat-1";
-    plain([a, t]);
-    a.targetId = t.id;
-    forceDice(sim, [1, 20]); // initiative hero 1, troll 20: the troll's turn first, waiting for its plan
-    sim.step();
+    const { a, c: t } = keeperCreatureTurn(sim, "troll", 6); // initiative hero 1, troll 20: the troll's turn first, waiting for its plan
     const enc = Object.values(sim.state.encounters ?? {})[0]!;
     enc.plans[t.id] = { steps: [{ kind: "grapple", targetId: a.id }] };
     // the Strength contest 15 against 5; the hero's turn: asphyxiation 4, then its sword: natural 1.

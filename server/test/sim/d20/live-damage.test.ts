@@ -3,7 +3,7 @@ import { D20_CLASS_SPELLS, ROUND_TICKS, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { creature, of, plain, run } from "./live-helpers.ts";
+import { creature, of, plain, run, keeperCreatureTurn } from "./live-helpers.ts";
 
 const dmg = (ev: readonly SimEvent[]) => of(ev, "damaged").map(({ targetId, sourceId, amount, damageType, hp }) => ({ targetId, sourceId, amount, damageType, hp }));
 const encOf = (sim: Simulation) => Object.values(sim.state.encounters ?? {})[0]!;
@@ -124,13 +124,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
 
   it("D20-DAMAGE-16, D20-DAMAGE-17: a troll the keeper plays grapples the hero (a special hold: asphyxiation); while the hold lasts the hero takes 1d4 asphyxiation at the start of its turns", () => {
     const sim = d20Sim();
-    const a = hero(sim, 5, 5);
-    const t = creature(sim, "troll", 6, 5);
-    t.controller = "seat-1";
-    plain([a, t]);
-    a.targetId = t.id;
-    forceDice(sim, [1, 20]);
-    sim.step();
+    const { a, c: t } = keeperCreatureTurn(sim, "troll", 6);
     const enc = encOf(sim);
     enc.plans[t.id] = { steps: [{ kind: "grapple", targetId: a.id }] };
     // the Strength contest 15 against 5; the hero's turn: asphyxiation 3, then its sword: natural 1.

@@ -4,7 +4,7 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { D20Unit } from "../../../src/sim/combat/d20/types.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { creature, of, plain, run } from "./live-helpers.ts";
+import { creature, of, plain, run, keeperCreatureTurn } from "./live-helpers.ts";
 
 type Dealt = { sourceId: string; targetId: string; amount: number; damageType: string };
 const dealt = (ev: readonly SimEvent[]): Dealt[] => of(ev, "damaged").map(({ sourceId, targetId, amount, damageType }) => ({ sourceId, targetId, amount, damageType }));
@@ -17,13 +17,7 @@ const encOf = (sim: Simulation) => Object.values(sim.state.encounters ?? {})[0]!
  */
 function masterCasts(spell: string, roll: number): { dealt: Dealt[]; left: number; heroId: string; masterId: string } {
   const sim = d20Sim();
-  const a = hero(sim, 5, 5);
-  const m = creature(sim, "master", 8, 5);
-  m.controller = "seat-1";
-  plain([a, m]);
-  a.targetId = m.id;
-  forceDice(sim, [1, 20]);
-  sim.step();
+  const { a, c: m } = keeperCreatureTurn(sim, "master", 8);
   encOf(sim).plans[m.id] = { steps: spell === "miasma" ? [{ kind: "cast", spell, x: 5, y: 5 }] : [{ kind: "cast", spell, targetId: a.id }] };
   const dice = forceDice(sim, spell === "miasma" ? [roll] : [15, roll]);
   return { dealt: dealt(sim.step()), left: dice.left(), heroId: a.id, masterId: m.id };
@@ -60,13 +54,7 @@ describe("d20 damage types in play", () => {
     // a troll the keeper plays grapples the hero (Strength 15 against 5); at the start of the hero's turn, 1d4 = 3 asphyxiation.
     {
       const sim = d20Sim();
-      const a = hero(sim, 5, 5);
-      const t = creature(sim, "troll", 6, 5);
-      t.controller = "seat-1";
-      plain([a, t]);
-      a.targetId = t.id;
-      forceDice(sim, [1, 20]);
-      sim.step();
+      const { a, c: t } = keeperCreatureTurn(sim, "troll", 6);
       encOf(sim).plans[t.id] = { steps: [{ kind: "grapple", targetId: a.id }] };
       const dice = forceDice(sim, [15, 5, 3, 1]);
       expect(dealt([...sim.step(), ...sim.step()])).toEqual([{ sourceId: t.id, targetId: a.id, amount: 3, damageType: "asphyxiation" }]);
@@ -127,13 +115,7 @@ describe("d20 damage types in play", () => {
   for (const [spell, type, ids] of [["acidDart", "acid", "D20-DAMAGE-09"], ["firebolt", "burn", "D20-DAMAGE-23"]] as const) {
     it(`${ids}: the Master's ${spell} leaves basic ${type}: 1d4 at the start of each of the hero's next 2 turns (3, then 4), nothing on the third`, () => {
       const sim = d20Sim();
-      const a = hero(sim, 5, 5);
-      const m = creature(sim, "master", 8, 5);
-      m.controller = "seat-1";
-      plain([a, m]);
-      a.targetId = m.id;
-      forceDice(sim, [1, 20]); // the Master first; its turn waits for the keeper's plan
-      sim.step();
+      const { a, c: m } = keeperCreatureTurn(sim, "master", 8); // the Master first; its turn waits for the keeper's plan
       const enc = encOf(sim);
       enc.plans[m.id] = { steps: [{ kind: "cast", spell, targetId: a.id }] };
       // round 1: the spell hits (15), 2 damage; the hero's turn: 1d4 = 3, then it walks up and misses (natural 1).
