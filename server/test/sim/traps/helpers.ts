@@ -129,3 +129,23 @@ export function forceDice(sim: Simulation, values: readonly number[]): { left():
   const rng = sim.rng as unknown as Record<string, unknown>;
   return { left: dice.left, release: () => { for (const k of ["int", "die", "d100", "chance"]) delete rng[k]; } };
 }
+
+/** Tile side in CSS pixels when a 20-tile map is drawn in a 320 px wide parent (the render tests). */
+export const CELL = 16;
+
+/** One recorded 2D-context call: the method's name, then its arguments. */
+export type Call = [string, ...unknown[]];
+
+/**
+ * A stand-in canvas for web/src/render.ts: its 2D context records every method call (name and
+ * arguments) in `calls`; its parent is 20 tiles of {@link CELL} px wide.
+ */
+export function recordingCanvas(): { canvas: HTMLCanvasElement; calls: Call[] } {
+  const calls: Call[] = [];
+  const ctx = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => key in target ? target[key] : (...args: unknown[]) => { calls.push([String(key), ...args]); },
+    set: (target, key, value) => { target[key] = value; return true; },
+  });
+  const canvas = { width: 0, height: 0, style: {}, dataset: {}, parentElement: { clientWidth: 20 * CELL }, getContext: () => ctx };
+  return { canvas: canvas as unknown as HTMLCanvasElement, calls };
+}

@@ -3,7 +3,7 @@ import type { RulesetId } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import { MapRenderer } from "../../../../web/src/render.ts";
-import { makeSim, path, placeBuilt, wire } from "./helpers.ts";
+import { CELL, makeSim, path, placeBuilt, recordingCanvas, wire, type Call } from "./helpers.ts";
 
 /*
  * Audit a1 of issue 17 (TRAP-23): the hop the simulation records for a cable dragged straight
@@ -13,21 +13,7 @@ import { makeSim, path, placeBuilt, wire } from "./helpers.ts";
  * context call is logged). OPEN_MAP is 20 × 12 tiles; in a 320-pixel-wide box a tile is 16 px.
  */
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
-/** Tile side in CSS pixels for OPEN_MAP (20 tiles) in a 320 px wide parent. */
-const CELL = 16;
 
-type Call = [string, ...unknown[]];
-
-/** A canvas whose 2D context records every method call (name and arguments) in `calls`. */
-function recordingCanvas(): { canvas: HTMLCanvasElement; calls: Call[] } {
-  const calls: Call[] = [];
-  const ctx = new Proxy({} as Record<string | symbol, unknown>, {
-    get: (target, key) => key in target ? target[key] : (...args: unknown[]) => { calls.push([String(key), ...args]); },
-    set: (target, key, value) => { target[key] = value; return true; },
-  });
-  const canvas = { width: 0, height: 0, style: {}, dataset: {}, parentElement: { clientWidth: 20 * CELL }, getContext: () => ctx };
-  return { canvas: canvas as unknown as HTMLCanvasElement, calls };
-}
 
 /** The bumps drawn: upper half circles (π to 0) of radius 0.3 tile, as [centre x, centre y] in pixels. */
 const bumps = (calls: Call[]) => calls.filter((c) => c[0] === "arc" && c[3] === CELL * 0.3 && c[4] === Math.PI && c[5] === 0).map((c) => [c[1], c[2]]);

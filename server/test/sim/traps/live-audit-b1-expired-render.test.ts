@@ -5,7 +5,8 @@ import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import { REARM_PERIOD_TICKS } from "../../../src/sim/traps/parts.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { MapRenderer } from "../../../../web/src/render.ts";
-import { forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
+import { CELL, forceDice, makeSim, placeBuilt, recordingCanvas, wire, type Call } from "./helpers.ts";
+import { NATURAL_SUCCESS } from "../doors/helpers.ts";
 
 /*
  * Audit b1 of issue 17 (TRAP-50: "a part whose 2 days have run out shows a crossed-out dart
@@ -16,21 +17,7 @@ import { forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
  * (every call logged, no browser). OPEN_MAP is 20 × 12 tiles: in a 320-pixel-wide box a tile is 16 px.
  */
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
-const CELL = 16;
-/** A natural success of each ruleset's check die: a rearm roll that always succeeds. */
-const NATURAL_SUCCESS: Record<RulesetId, number> = { malignus: 10, d20: 20, d100: 100 };
 
-type Call = [string, ...unknown[]];
-
-function recordingCanvas(): { canvas: HTMLCanvasElement; calls: Call[] } {
-  const calls: Call[] = [];
-  const ctx = new Proxy({} as Record<string | symbol, unknown>, {
-    get: (target, key) => key in target ? target[key] : (...args: unknown[]) => { calls.push([String(key), ...args]); },
-    set: (target, key, value) => { target[key] = value; return true; },
-  });
-  const canvas = { width: 0, height: 0, style: {}, dataset: {}, parentElement: { clientWidth: 20 * CELL }, getContext: () => ctx };
-  return { canvas: canvas as unknown as HTMLCanvasElement, calls };
-}
 
 /** The tiles [x, y] struck through: a moveTo at 0.2, 0.2 of the tile straight followed by a lineTo at 0.8, 0.8. */
 function struck(calls: Call[]): [number, number][] {
