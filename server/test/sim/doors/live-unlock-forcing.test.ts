@@ -5,7 +5,7 @@ import { walkNextTo } from "../../../src/sim/world/movement.ts";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import { adventurer, doorSim, forceDice, lock, party, theDoor } from "./helpers.ts";
+import { NATURAL_SUCCESS, adventurer, doorSim, forceDice, lock, party, theDoor } from "./helpers.ts";
 
 /**
  * Who passes a locked door, and how a party chooses to force one, through `sim.step()` in rooms of
@@ -13,8 +13,6 @@ import { adventurer, doorSim, forceDice, lock, party, theDoor } from "./helpers.
  * door at 6,2, padlocked here; the invading party's adventurer starts west of it at 3,2.
  */
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
-/** A natural success of each ruleset's check die (d10, d20, d100). */
-const NATURAL_SUCCESS: Record<RulesetId, number> = { malignus: 10, d20: 20, d100: 100 };
 
 /** A padlocked door, an adventurer of the invading party at 3,2 and a keeper-side unit at 9,2. */
 function across(ruleset: RulesetId, fields: Partial<UnitRecord> & Pick<UnitRecord, "kind">): { sim: Simulation; foe: UnitRecord; unit: UnitRecord } {

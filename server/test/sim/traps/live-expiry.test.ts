@@ -5,11 +5,10 @@ import { projectState } from "../../../src/rooms/projection.ts";
 import { REARM_PERIOD_TICKS } from "../../../src/sim/traps/parts.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { adventurer, forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
+import { NATURAL_SUCCESS } from "../doors/helpers.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
-/** A natural success of each ruleset's check die (d10, d20, d100): a rearm roll that always succeeds. */
-const NATURAL_SUCCESS: Record<RulesetId, number> = { malignus: 10, d20: 20, d100: 100 };
 
 describe.each(RULESETS.map((r) => [r]))("the crossed-out dart in play (%s)", (ruleset: RulesetId) => {
   it(`TRAP-48, TRAP-49, TRAP-50, TRAP-51, TRAP-52, TRAP-53, TRAP-54, TRAP-55, TRAP-56 (${ruleset}): stepping through 2 game days, unused, the clients' state marks the plate, the blades and the lever's flame jet expired on tick ${REARM_PERIOD_TICKS} (not before), never the lever, which then fires nothing; a Trapping minion's three rearms (one job a part) clear the marks and the plate's trap works again`, () => {
