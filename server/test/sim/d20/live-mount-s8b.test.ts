@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { ADVENTURER_CLASSES, D20_CLASS_SPELLS, type SimEvent } from "@malignus/shared";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
+import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { recordD20Dice } from "./drawRecorder.ts";
+import { of, ZERO } from "./live-helpers.ts";
+
+/*
+ * Issue 17 sweep s8b: staying mounted (D20-MOUNT-05 to D20-MOUNT-11) in a live d20 room, with the
+ * dice recorded (drawRecorder.ts): the stay-mounted roll is one d20 + Agility, the bad luck a d20.
+ */
+const strip = (ev: readonly SimEvent[]) => ev.map((e) => { const { tick: _t, ...r } = e; return r; });
+const kit = (c: string) => { const k = ADVENTURER_CLASSES[c]!; return { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm }; };
+
+/**
+ * The Skyrider (Agility `agility`) arriving on its griffon (2 × 2 from (4, 5)) through the live
+ * `partyArrived`, and a dungeon-side Skyrider played by seat b0 at (3, 5) whose turn comes first
+ * (initiative Skyrider 1, griffon 2, foe 20) and casts the gust at the rider: spell attack d20 19
+ * (the rider's reaction spent: no defence), gust d6 3, then the rider's stay-mounted d20 `stay`.
+ */
+function gusted(agility: number, stay: number) {
+  const sim = d20Sim(1);
+  const sky = hero(sim, 4, 5, { adventurerClass: "Skyrider", partyId: "p1", gear: kit("Skyrider") });
+  sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [sky.id] } as unknown as PartyRecord);
+  const griffon = sim.state.units[d20Of(sky).riding!.mountId]!;
+  const foe = hero(sim, 3, 5, { faction: "dungeon", controller: "b0", adventurerClass: "Skyrider" });
+  for (const u of [sky, griffon, foe]) d20Of(u).abilities = { ...ZERO };
+  d20Of(foe).spells = [...D20_CLASS_SPELLS.Skyrider!.spells];
+  d20Of(foe).mana = D20_CLASS_SPELLS.Skyrider!.mana;
+  d20Of(sky).abilities.agility = agility;
+  sky.targetId = foe.id;
+  forceDice(sim, [1, 2, 20]);
+  sim.step();
+  d20Of(sky).reactionUsed = true;
+  expect(sim.enqueue({ kind: "adventurer", seatId: "b0", unitId: foe.id }, { type: "planTurn", action: "steps", steps: [{ kind: "cast", spell: "gust", targetId: sky.id }] })).toEqual({ ok: true });
+  const dice = recordD20Dice(sim, [19, 3, stay]);
+  const events = sim.step();
+  return { sim, sky, griffon, foe, events, dice };
+}
+
+describe("s8b: a mount moved against its will (D20-MOUNT-05, D20-MOUNT-06)", () => {
+  it("D20-MOUNT-05: the gust pushes the griffon 1 tile east; its rider (Agility 3) rolls one d20: 8 + 3 = 11 (greater than 10) keeps it in the saddle", () => {
+    const f = gusted(3, 8);
+    expect(of(f.events, "mountChanged")).toEqual([]);
+    expect([f.griffon.x, f.griffon.y, f.sky.x, f.sky.y, d20Of(f.sky).riding?.mountId]).toEqual([5, 5, 5, 5, f.griffon.id]);
+    expect(f.dice.draws).toEqual(["d20=19", "d6=3", "d20=8"]);
+    expect(f.dice.left()).toBe(0);
+  });
+
+  it("D20-MOUNT-05, D20-MOUNT-06: 7 + 3 = 10 is not greater than 10: the rider falls off, prone on the first free tile around the griffon (5, 4), within 1 m of it", () => {
+    const f = gusted(3, 7);
+    expect(strip(of(f.events, "mountChanged"))).toEqual([{ type: "mountChanged", riderId: f.sky.id, mountId: f.griffon.id, mounted: false }]);
+    expect([f.griffon.x, f.griffon.y, f.sky.x, f.sky.y, d20Of(f.sky).riding, d20Of(f.sky).statuses.map((s) => s.kind)]).toEqual([5, 5, 5, 4, null, ["prone"]]);
+    expect(f.dice.draws).toEqual(["d20=19", "d6=3", "d20=7"]);
+    expect(f.dice.left()).toBe(0);
+  });
+});
+
+describe("s8b: knocked prone in the saddle (D20-MOUNT-07, D20-MOUNT-10, D20-MOUNT-11)", () => {
+  /**
+   * The Skyrider (Agility 2) on its griffon beside a Priest at (3, 5), a minion at (2, 5) striking the
+   * Priest first (initiative Skyrider 5 + 2, Priest 2, griffon 3, minion 20): the Skyrider shoves the
+   * Priest aside with its reaction (D20-FLOW-37) and is knocked prone: its stay-mounted d20 `stay`.
+   */
+  function shoved(stay: number) {
+    const sim = d20Sim(1);
+    const members = ["Skyrider", "Priest"].map((c, i) => hero(sim, 4 + i, 5, { adventurerClass: c, partyId: "p1", gear: kit(c) }));
+    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: members.map((m) => m.id) } as unknown as PartyRecord);
+    const [sky, priest] = members as [UnitRecord, UnitRecord];
+    priest.x = 3;
+    const griffon = sim.state.units[d20Of(sky).riding!.mountId]!;
+    const m = minion(sim, 2, 5);
+    for (const u of [sky, priest, griffon, m]) d20Of(u).abilities = { ...ZERO };
+    d20Of(sky).abilities.agility = 2;
+    priest.targetId = m.id;
+    const hp = d20Of(sky).hp;
+    const dice = recordD20Dice(sim, [5, 2, 3, 20, stay]);
+    const events = sim.step();
+    return { sky, griffon, events, dice, hp };
+  }
+
+  it("D20-MOUNT-07: d20 9 + Agility 2 = 11 keeps the shoving Skyrider mounted; d20 8 + 2 = 10 unseats it; one d20 for the roll", () => {
+    const kept = shoved(9);
+    expect([of(kept.events, "mountChanged"), d20Of(kept.sky).riding?.mountId]).toEqual([[], kept.griffon.id]);
+    expect(kept.dice.draws).toEqual(["d20=5", "d20=2", "d20=3", "d20=20", "d20=9"]);
+    expect(kept.dice.left()).toBe(0);
+    const thrown = shoved(8);
+    expect([of(thrown.events, "mountChanged").length, d20Of(thrown.sky).riding, thrown.sky.x, thrown.sky.y]).toEqual([1, null, 4, 4]);
+    expect(thrown.dice.draws).toEqual(["d20=5", "d20=2", "d20=3", "d20=20", "d20=8"]);
+    expect(thrown.dice.left()).toBe(0);
+  });
+
+  it("D20-MOUNT-10, D20-MOUNT-11: a natural 1 on that d20 is bad luck: unseated and 1 HP of fall damage (1 per metre, the griffon on the ground: 1)", () => {
+    const f = shoved(1);
+    expect(of(f.events, "damaged").map((e) => [e.targetId, e.amount, e.damageType])).toEqual([[f.sky.id, 1, "bludgeoning"]]);
+    expect([d20Of(f.sky).riding, d20Of(f.sky).hp]).toEqual([null, f.hp - 1]);
+    expect(f.dice.draws).toEqual(["d20=5", "d20=2", "d20=3", "d20=20", "d20=1"]);
+    expect(f.dice.left()).toBe(0);
+  });
+});
