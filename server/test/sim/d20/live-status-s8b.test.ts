@@ -74,3 +74,36 @@ describe("s8b: bleeding treated (D20-STATUS-11, D20-STATUS-13)", () => {
     expect(dice.left()).toBe(0);
   });
 });
+
+describe("s8b: an object that needs care takes the action (D20-FLOW-33)", () => {
+  /** As above: a Priest player (seat a0) at (4, 5) next to its bleeding ally at (4, 6) (90 HP of 100), a wolf far off. */
+  function priestTurn(steps: unknown[], dice: number[]) {
+    const sim = d20Sim();
+    const k = ADVENTURER_CLASSES.Priest!;
+    const p = hero(sim, 4, 5, { adventurerClass: "Priest", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
+    const w = hero(sim, 4, 6, { partyId: "p1" });
+    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [p.id, w.id] } as unknown as PartyRecord);
+    const wolf = creature(sim, "wolf", 15, 5);
+    plain([p, w, wolf]);
+    d20Of(w).hp = 90;
+    d20Of(w).statuses.push({ kind: "bleeding", turnsLeft: -1, sourceId: wolf.id });
+    p.targetId = wolf.id;
+    forceDice(sim, [20, 2, 1]);
+    sim.step();
+    expect(sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: p.id }, { type: "planTurn", action: "steps", steps: steps.map((s) => ({ ...(s as object), targetId: w.id })) } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(sim, dice);
+    const ev = sim.step();
+    expect(rec.left()).toBe(0);
+    return { refusals: of(ev, "turnPlanPlayed")[0]!.refusals, w, draws: rec.draws };
+  }
+
+  it("D20-FLOW-33 (Left open: bandages, medical tools and potions always need Use an Object): the Priest's bandage, though its first object of the turn, takes its demi-action: a potion (2d4 + 2: 1 + 3 + 2) then takes the full action and a third item (medical tools) is refused; without the bandage the potion and the tools both fit", () => {
+    const withBandage = priestTurn([{ kind: "useObject", item: "bandage" }, { kind: "useObject", item: "healingPotion" }, { kind: "useObject", item: "medicalTools" }], [1, 3]);
+    expect(withBandage.refusals).toEqual([null, null, expect.stringContaining("no action left")]);
+    expect(withBandage.draws).toEqual(["d4=1", "d4=3"]);
+    expect(d20Of(withBandage.w).hp).toBe(96);
+    const without = priestTurn([{ kind: "useObject", item: "healingPotion" }, { kind: "useObject", item: "medicalTools" }], [1, 3]);
+    expect(without.refusals).toEqual([null, null]);
+    expect(d20Of(without.w).statuses).toEqual([]);
+  });
+});
