@@ -5,6 +5,7 @@ import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
 import { of, ZERO } from "./live-helpers.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
 
 /*
  * Issue 17 sweep s8b: staying mounted (D20-MOUNT-05 to D20-MOUNT-11) in a live d20 room, with the
@@ -97,5 +98,63 @@ describe("s8b: knocked prone in the saddle (D20-MOUNT-07, D20-MOUNT-10, D20-MOUN
     expect([d20Of(f.sky).riding, d20Of(f.sky).hp]).toEqual([null, f.hp - 1]);
     expect(f.dice.draws).toEqual(["d20=5", "d20=2", "d20=3", "d20=20", "d20=1"]);
     expect(f.dice.left()).toBe(0);
+  });
+});
+
+describe("s8b: a controlled mount's own actions (D20-MOUNT-18)", () => {
+  /**
+   * A hero (seat-1) at (3, 5) next to a trained, willing Large horse of its side at (4, 5) (2 × 2:
+   * (4..5, 5..6)), movement 10, and a minion at (6, 7) diagonally next to the horse's space;
+   * plain sheets, initiative hero 20, horse 10, minion 1: the hero's turn waits for its plan.
+   */
+  function stable() {
+    const sim = d20Sim(1);
+    const a = hero(sim, 3, 5, { controller: "seat-1" });
+    const horse = addUnit(sim, { kind: "creature", faction: "heroes", species: "horse", x: 4, y: 5 });
+    const m = minion(sim, 6, 7);
+    for (const u of [a, horse, m]) { const d = d20Of(u); d.abilities = { ...ZERO }; d.hp = d.maxHp = 100; }
+    d20Of(horse).size = "large";
+    d20Of(horse).movement = 10;
+    d20Of(horse).mountTraits = { willing: true, trained: true, intelligent: false, summoned: false };
+    a.targetId = m.id;
+    forceDice(sim, [20, 10, 1]);
+    sim.step();
+    return { sim, a, horse, m };
+  }
+  const ride = (f: ReturnType<typeof stable>, steps: unknown[], dice: number[]) => {
+    expect(f.sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: f.a.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(f.sim, dice);
+    const ev = f.sim.step();
+    expect(rec.left()).toBe(0);
+    return { ev, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, draws: rec.draws };
+  };
+  const away = { kind: "move", path: [{ x: 4, y: 4 }, { x: 4, y: 3 }] };
+
+  it("D20-MOUNT-18: the hero mounts the horse and has it Disengage: ridden out of the minion's reach, no opportunity attack; without the Disengage the same ride draws one (d20 3 misses)", () => {
+    const calm = stable();
+    const t = ride(calm, [{ kind: "mount", mountId: calm.horse.id }, { kind: "mountAction", action: "disengage" }, away], []);
+    expect(t.refusals).toEqual([null, null, null]);
+    expect(of(t.ev, "reaction")).toEqual([]);
+    expect([calm.horse.x, calm.horse.y, calm.a.x, calm.a.y]).toEqual([4, 3, 4, 3]);
+    const rushed = stable();
+    const r = ride(rushed, [{ kind: "mount", mountId: rushed.horse.id }, away], [3]);
+    expect(r.refusals).toEqual([null, null]);
+    expect(of(r.ev, "reaction").map((e) => [e.unitId, e.kind])).toEqual([[rushed.m.id, "opportunityAttack"]]);
+    expect(r.draws).toEqual(["d20=3"]);
+  });
+
+  it("D20-MOUNT-18: the controlled horse's Dash adds its movement (10 → 20): ridden 15 tiles in one turn, to (18, 4); its Dash and its Disengage are one action (the second refused); any other action for it (an attack) is refused", () => {
+    const f = stable();
+    const east = Array.from({ length: 14 }, (_, i) => ({ x: 5 + i, y: 4 }));
+    const t = ride(f, [{ kind: "mount", mountId: f.horse.id }, { kind: "mountAction", action: "dash" }, { kind: "move", path: [{ x: 4, y: 4 }, ...east] }], [3]);
+    expect(t.refusals).toEqual([null, null, null]);
+    expect([f.horse.x, f.horse.y, f.a.x, f.a.y]).toEqual([18, 4, 18, 4]);
+    expect(t.draws).toEqual(["d20=3"]); // leaving the minion's reach: its opportunity attack misses
+    const twice = stable();
+    const both = ride(twice, [{ kind: "mount", mountId: twice.horse.id }, { kind: "mountAction", action: "disengage" }, { kind: "mountAction", action: "dash" }], []);
+    expect(both.refusals).toEqual([null, null, "no other action after Dash or Disengage (D20-ACTION-11, D20-ACTION-14)"]);
+    const g = stable();
+    const attack = ride(g, [{ kind: "mount", mountId: g.horse.id }, { kind: "mountAction", action: "attack" }], []);
+    expect(attack.refusals).toEqual([null, "a controlled mount can only Dash or Disengage (D20-MOUNT-18)"]);
   });
 });
