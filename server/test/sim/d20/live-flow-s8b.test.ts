@@ -178,3 +178,22 @@ describe("s8b: positions are fixed before initiative (D20-FLOW-16)", () => {
     expect(dice.left()).toBe(0);
   });
 });
+
+describe("s8b: either side may strike first (D20-FLOW-04)", () => {
+  it("D20-FLOW-04: the hero going for the minion 4 tiles off (which has not gone for anyone) starts the encounter; the dungeon's minion going by itself (its own AI) for the hero next to it, which has no AI of its own (no party) and goes for no one, starts it just the same: the first tick, hero d20 14, minion d20 6", () => {
+    for (const side of ["heroes", "dungeon"] as const) {
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5);
+      const m = minion(sim, side === "heroes" ? 9 : 6, 5);
+      plain([a, m]);
+      if (side === "heroes") a.targetId = m.id;
+      // initiative hero 14, minion 6; the hero's turn: next to the minion it strikes (a natural 1); 4 tiles off it walks up and strikes (a natural 1).
+      const dice = recordD20Dice(sim, [14, 6, 1]);
+      const ev = sim.step();
+      expect(of(ev, "encounterStarted").map((e) => [e.tick, e.order, e.initiative])).toEqual([[1, [a.id, m.id], { [a.id]: 14, [m.id]: 6 }]]);
+      expect([a.targetId, m.targetId]).toEqual(side === "heroes" ? [m.id, ""] : ["", a.id]);
+      expect(dice.draws).toEqual(["d20=14", "d20=6", "d20=1"]);
+      expect(dice.left()).toBe(0);
+    }
+  });
+});
