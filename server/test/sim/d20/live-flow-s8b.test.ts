@@ -197,3 +197,25 @@ describe("s8b: either side may strike first (D20-FLOW-04)", () => {
     }
   });
 });
+
+describe("s8b: a surprise attack or an open one (D20-FLOW-05, D20-FLOW-07)", () => {
+  it("D20-FLOW-05, D20-FLOW-07: an open attack (nobody hides): no Stealth die, nobody surprised, the minion (d20 18, first) strikes on its first turn (a natural 1); a surprise attack (the hero hidden: Stealth d20 15 beats passive Perception 10): the minion is surprised and its first turn passes with no die", () => {
+    const fight = (hidden: boolean) => {
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5);
+      const m = minion(sim, 6, 5);
+      plain([a, m]);
+      if (hidden) addStatus(d20Of(a).statuses, "hidden");
+      a.targetId = m.id;
+      const dice = recordD20Dice(sim, hidden ? [15, 3, 18] : [3, 18, 1]);
+      const ev = sim.step();
+      return { start: of(ev, "encounterStarted")[0]!, turns: of(ev, "turnStarted").map((t) => t.unitId), attacks: of(ev, "attack").map((e) => [e.attackerId, e.attackRoll]), draws: dice.draws, left: dice.left(), m: m.id, a: a.id };
+    };
+    const open = fight(false);
+    expect([open.start.surprised, open.start.order, open.turns, open.attacks]).toEqual([[], [open.m, open.a], [open.m], [[open.m, 1]]]);
+    expect([open.draws, open.left]).toEqual([["d20=3", "d20=18", "d20=1"], 0]);
+    const ambush = fight(true);
+    expect([ambush.start.surprised, ambush.start.order, ambush.turns, ambush.attacks]).toEqual([[ambush.m], [ambush.m, ambush.a], [ambush.m], []]);
+    expect([ambush.draws, ambush.left]).toEqual([["d20=15", "d20=3", "d20=18"], 0]);
+  });
+});
