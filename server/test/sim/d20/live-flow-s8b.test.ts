@@ -3,7 +3,7 @@ import { ROUND_TICKS } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
-import { d20Sim, hero, minion } from "../encounters/helpers.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
 import { of, plain, run } from "./live-helpers.ts";
 
@@ -217,5 +217,26 @@ describe("s8b: a surprise attack or an open one (D20-FLOW-05, D20-FLOW-07)", () 
     const ambush = fight(true);
     expect([ambush.start.surprised, ambush.start.order, ambush.turns, ambush.attacks]).toEqual([[ambush.m], [ambush.m, ambush.a], [ambush.m], []]);
     expect([ambush.draws, ambush.left]).toEqual([["d20=15", "d20=3", "d20=18"], 0]);
+  });
+});
+
+describe("s8b: the common reactions (D20-FLOW-36)", () => {
+  it("D20-FLOW-36: the dodge: the minion (Agility 2) dodges the hero's blow with its reaction: d20 11 against AC 11 + 2 = 13 misses; the hero's player then walks off and the minion, its reaction spent, makes no opportunity attack", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const m = minion(sim, 6, 5);
+    plain([a, m]);
+    d20Of(m).abilities.agility = 2;
+    a.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }, { kind: "move", path: [{ x: 4, y: 5 }, { x: 3, y: 5 }] }] } as never)).toEqual({ ok: true });
+    const dice = recordD20Dice(sim, [11]);
+    const ev = sim.step();
+    expect(of(ev, "reaction").map((e) => [e.unitId, e.kind, e.detail, e.againstId])).toEqual([[m.id, "defence", "dodge", a.id]]);
+    expect(of(ev, "attack").map((e) => [e.attackerId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[a.id, false, 11, 13]]);
+    expect([a.x, a.y]).toEqual([3, 5]);
+    expect(dice.draws).toEqual(["d20=11"]);
+    expect(dice.left()).toBe(0);
   });
 });
