@@ -145,3 +145,28 @@ describe("s8b: damage at 0 HP on recorded dice (D20-HP-26, D20-HP-27, D20-HP-28)
     expect(dice.left()).toBe(0);
   });
 });
+
+describe("s8b: the knock-out needs a melee blow (D20-HP-35, D20-HP-37)", () => {
+  const BOW = { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } as const;
+  it("D20-HP-35, D20-HP-37: a dungeon-side archer played by seat b0 shoots the 1-HP hero down from 4 tiles (d20 15, the bow's d6 3): not a melee blow, so no knock-out: the hero lies dying, not stable, and makes its jet de destin (d20 12); a melee knock-out leaves it stable (live-damage.test.ts)", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5);
+    const archer = hero(sim, 9, 5, { faction: "dungeon", controller: "b0", gear: BOW });
+    plain([a, archer]);
+    d20Of(a).hp = 1;
+    a.targetId = archer.id;
+    forceDice(sim, [1, 20]); // initiative hero 1, archer 20: the archer's turn waits for its plan
+    sim.step();
+    expect(sim.enqueue({ kind: "adventurer", seatId: "b0", unitId: archer.id }, { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: a.id }] } as never)).toEqual({ ok: true });
+    const dice = recordD20Dice(sim, [15, 3, 12]);
+    const ev = run(sim, ROUND_TICKS); // the fight ends (one side down); the dying hero rolls at the next round's span
+    expect(hpEvents(ev)).toEqual([
+      { type: "damaged", targetId: a.id, sourceId: archer.id, amount: 3, damageType: "piercing", hp: 0, critical: false },
+      { type: "knockedOut", unitId: a.id, outcome: "unconscious", cause: "hitPoints", byUnitId: archer.id },
+      { type: "deathSave", unitId: a.id, roll: 12, successes: 1, failures: 0, outcome: "success" },
+    ]);
+    expect(d20Of(a)).toMatchObject({ hp: 0, stable: false, dead: false });
+    expect(dice.draws).toEqual(["d20=15", "d6=3", "d20=12"]);
+    expect(dice.left()).toBe(0);
+  });
+});
