@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES, ROUND_TICKS } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
+import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { PartyRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero } from "../encounters/helpers.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
@@ -105,5 +106,31 @@ describe("s8b: an object that needs care takes the action (D20-FLOW-33)", () => 
     const without = priestTurn([{ kind: "useObject", item: "healingPotion" }, { kind: "useObject", item: "medicalTools" }], [1, 3]);
     expect(without.refusals).toEqual([null, null]);
     expect(d20Of(without.w).statuses).toEqual([]);
+  });
+});
+
+describe("s8b: silence stops the magic of items too (D20-STATUS-04)", () => {
+  it("D20-STATUS-04: the Master's magic staff (+1, magical) strikes the hero for d6 4 + 1 = 5; silenced (nothing in the tables silences the Master, so the status is given here), the staff's magic is unusable: the same d6 4 deals 4", () => {
+    const strike = (silenced: boolean) => {
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5);
+      const m = creature(sim, "master", 6, 5);
+      plain([a, m]);
+      d20Of(m).mana = 0; // no spell: it strikes with its staff
+      if (silenced) addStatus(d20Of(m).statuses, "silenced", "", -1);
+      a.targetId = m.id;
+      // initiative hero 1, Master 20: its staff d20 15 hits AC 12, the d6 4; the hero's blow a natural 1.
+      const dice = recordD20Dice(sim, [1, 20, 15, 4, 1]);
+      const ev = run(sim, 2);
+      expect(dice.draws).toEqual(["d20=1", "d20=20", "d20=15", "d6=4", "d20=1"]);
+      expect(dice.left()).toBe(0);
+      return of(ev, "damaged").map((e) => [e.sourceId, e.targetId, e.amount, e.hp]);
+    };
+    const sim = d20Sim();
+    expect(d20Of(creature(sim, "master", 1, 1)).weapon).toMatchObject({ damage: "1d6", magical: true });
+    const free = strike(false);
+    expect(free.map((d) => d[2])).toEqual([5]);
+    const silenced = strike(true);
+    expect(silenced.map((d) => d[2])).toEqual([4]);
   });
 });
