@@ -134,3 +134,29 @@ describe("s8b: silence stops the magic of items too (D20-STATUS-04)", () => {
     expect(silenced.map((d) => d[2])).toEqual([4]);
   });
 });
+
+describe("s8b: blinded, the short range of 8 tiles (D20-STATUS-06)", () => {
+  const BOW = { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } as const;
+  it("D20-STATUS-06: a blinded scout played by seat a0 (bow range 16) shoots the wolf 8 tiles off (d20 15 hits AC 12, the bow's d6 4); 9 tiles off the shot is refused and no die is drawn (it used to be shot: the player's attack ignored blindness)", () => {
+    const shoot = (mx: number, dice: number[]) => {
+      const sim = d20Sim();
+      const a = hero(sim, 2, 5, { controller: "a0", gear: BOW });
+      const m = creature(sim, "wolf", mx, 5); // AC 12
+      plain([a, m]);
+      addStatus(d20Of(a).statuses, "blinded", m.id, -1);
+      a.targetId = m.id;
+      forceDice(sim, [20, 1]);
+      sim.step();
+      expect(sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] } as never)).toEqual({ ok: true });
+      const rec = recordD20Dice(sim, dice);
+      const ev = sim.step();
+      expect(rec.left()).toBe(0);
+      return { refusals: of(ev, "turnPlanPlayed")[0]!.refusals, hits: of(ev, "damaged").map((e) => [e.targetId, e.amount]), draws: rec.draws, m: m.id };
+    };
+    const near = shoot(10, [15, 4]);
+    expect([near.refusals, near.hits, near.draws]).toEqual([[null], [[near.m, 4]], ["d20=15", "d6=4"]]);
+    const far = shoot(11, []);
+    expect(far.refusals).toEqual(["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"]);
+    expect([far.hits, far.draws]).toEqual([[], []]);
+  });
+});

@@ -11,7 +11,7 @@ import { badLuckRoll, fallDamage, mountDefences, riderHeight, unseatRoll } from 
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType, type DamageDefence } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { gridDistance, type SpacedPos } from "./movement.ts";
-import { addStatus, canReact, canUseMagic, hasStatus, removeStatus, isIncapacitated } from "./statuses.ts";
+import { addStatus, canReact, canUseMagic, hasStatus, removeStatus, isIncapacitated, targetingLimit } from "./statuses.ts";
 import { d20Of, traitsOf } from "./sheet.ts";
 import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
 import type { D20Unit } from "./types.ts";
@@ -296,11 +296,12 @@ export function coverBetween(sim: Simulation, attacker: UnitRecord, target: Unit
 /**
  * D20-ATTACK-19: is the target within the attacker's reach (melee) or range (ranged), the attacker
  * standing at `at` (where it is, by default)? Both measured from {@link spaceOf} (a rider from its
- * mount's space).
+ * mount's space). D20-STATUS-06: a blinded attacker targets nothing beyond `BLINDED_RANGE` (8 tiles).
  */
 export function canStrike(sim: Simulation, attacker: UnitRecord, target: UnitRecord, at: { x: number; y: number } = attacker): boolean {
   const a = d20Of(attacker);
   const d = gridDistance(spaceOf(sim, attacker, at), spaceOf(sim, target));
+  if (d > targetingLimit(a.statuses, Number.POSITIVE_INFINITY)) return false;
   if (a.weapon.ranged) return weaponRange(a.weapon.range, d) !== "out";
   return inReach(a.weapon.reach, d);
 }
