@@ -170,3 +170,35 @@ describe("s8b: the knock-out needs a melee blow (D20-HP-35, D20-HP-37)", () => {
     expect(dice.left()).toBe(0);
   });
 });
+
+describe("s8b: a knock-out blow still kills with massive damage (D20-HP-13, D20-HP-35)", () => {
+  it("D20-HP-13, D20-HP-35: the dungeon's minion (it knocks adventurers out) punches a hero at 1 HP of 1 (d20 15): unarmed 1 + skill 0 leaves no remaining damage: knocked out, stable; 1 + skill 1 = 2 leaves 1, equal to the maximum: dead", () => {
+    const punch = (skill: number) => {
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5);
+      const m = minion(sim, 6, 5);
+      plain([a, m]);
+      d20Of(a).hp = d20Of(a).maxHp = 1;
+      d20Of(m).skills.weapon = skill;
+      a.targetId = m.id;
+      // initiative hero 1, minion 20: its fist, d20 15 against AC 12 (no damage die).
+      const dice = recordD20Dice(sim, [1, 20, 15]);
+      const ev = sim.step();
+      expect(dice.draws).toEqual(["d20=1", "d20=20", "d20=15"]);
+      expect(dice.left()).toBe(0);
+      return { ev: hpEvents(ev), a, m };
+    };
+    const out = punch(0);
+    expect(out.ev).toEqual([
+      { type: "damaged", targetId: out.a.id, sourceId: out.m.id, amount: 1, damageType: "bludgeoning", hp: 0, critical: false },
+      { type: "knockedOut", unitId: out.a.id, outcome: "unconscious", cause: "hitPoints", byUnitId: out.m.id },
+    ]);
+    expect(d20Of(out.a)).toMatchObject({ hp: 0, stable: true, dead: false });
+    const dead = punch(1);
+    expect(dead.ev).toEqual([
+      { type: "damaged", targetId: dead.a.id, sourceId: dead.m.id, amount: 2, damageType: "bludgeoning", hp: 0, critical: false },
+      { type: "knockedOut", unitId: dead.a.id, outcome: "dead", cause: "hitPoints", byUnitId: dead.m.id },
+    ]);
+    expect(d20Of(dead.a)).toMatchObject({ hp: 0, dead: true });
+  });
+});
