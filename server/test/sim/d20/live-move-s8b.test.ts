@@ -134,3 +134,22 @@ describe("s8b: a flyer falls when knocked prone or at movement 0 (D20-MOVE-37)",
     }
   });
 });
+
+describe("s8b: a hostile creature's tile is difficult terrain too (D20-MOVE-25, D20-MOVE-36)", () => {
+  it("D20-MOVE-25, D20-MOVE-36: the hero (movement 6) walks through a hostile Tiny minion's tile (two sizes smaller: passable) at (7, 5): 1 + 2 + 1 + 1 + 1 reach (10, 5); the 7th tile is refused; leaving its reach draws its opportunity attack (d20 3 misses)", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const m = minion(sim, 7, 5);
+    plain([a, m]);
+    d20Of(m).size = "tiny";
+    a.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    const t = play(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5]) }, { kind: "move", path: at([11, 5]) }], [3]);
+    expect(t.refusals).toEqual([null, "not enough movement left (D20-MOVE-07)"]);
+    expect([a.x, a.y]).toEqual([10, 5]);
+    expect(of(t.events, "reaction").map((e) => [e.unitId, e.kind])).toEqual([[m.id, "opportunityAttack"]]);
+    expect(t.draws).toEqual(["d20=3"]);
+    expect(t.left).toBe(0);
+  });
+});
