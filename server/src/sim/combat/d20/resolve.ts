@@ -11,7 +11,7 @@ import { badLuckRoll, fallDamage, mountDefences, riderHeight, unseatRoll } from 
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType, type DamageDefence } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { gridDistance, type SpacedPos } from "./movement.ts";
-import { addStatus, canReact, hasStatus, removeStatus, isIncapacitated } from "./statuses.ts";
+import { addStatus, canReact, canUseMagic, hasStatus, removeStatus, isIncapacitated, targetingLimit } from "./statuses.ts";
 import { d20Of, traitsOf } from "./sheet.ts";
 import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
 import type { D20Unit } from "./types.ts";
@@ -206,8 +206,11 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   if (!hit) return { hit, critical: false, fumble: roll.fumble, total: roll.total, ac, damage: 0, outcome: "none" };
   // D20-DAMAGE-03: the attacker's bonus damage (a magic weapon, an ability: `D20_SPECIES_TRAITS`); D20-DAMAGE-29: the weapon's magical flag.
   const traits = traitsOf(attacker);
-  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, traits.damageBonus ?? 0, roll.critical, ctx.offHand === true && ctx.keepModifiers !== true);
-  const damage = damageTaken(raw, weapon.damageType, defenceOf(sim, target, t), weapon.magical);
+  // D20-STATUS-04 (magic from items): a silenced attacker cannot use its magic weapon's magic: no magic bonus, not magical.
+  const itemMagic = canUseMagic(a.statuses);
+  const bonus = traits.magicalWeapon && !itemMagic ? 0 : traits.damageBonus ?? 0;
+  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, bonus, roll.critical, ctx.offHand === true && ctx.keepModifiers !== true);
+  const damage = damageTaken(raw, weapon.damageType, defenceOf(sim, target, t), weapon.magical && itemMagic);
   const outcome = hurt(sim, target, damage, weapon.damageType, attacker.id, {
     critical: roll.critical, knockOut: choosesKnockOut(attacker, target, kind), byUnitId: attacker.id,
   });
@@ -293,11 +296,12 @@ export function coverBetween(sim: Simulation, attacker: UnitRecord, target: Unit
 /**
  * D20-ATTACK-19: is the target within the attacker's reach (melee) or range (ranged), the attacker
  * standing at `at` (where it is, by default)? Both measured from {@link spaceOf} (a rider from its
- * mount's space).
+ * mount's space). D20-STATUS-06: a blinded attacker targets nothing beyond `BLINDED_RANGE` (8 tiles).
  */
 export function canStrike(sim: Simulation, attacker: UnitRecord, target: UnitRecord, at: { x: number; y: number } = attacker): boolean {
   const a = d20Of(attacker);
   const d = gridDistance(spaceOf(sim, attacker, at), spaceOf(sim, target));
+  if (d > targetingLimit(a.statuses, Number.POSITIVE_INFINITY)) return false;
   if (a.weapon.ranged) return weaponRange(a.weapon.range, d) !== "out";
   return inReach(a.weapon.reach, d);
 }

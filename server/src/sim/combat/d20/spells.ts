@@ -8,7 +8,7 @@ import { addBasicDot, damageRoll, damageTaken, magicAdvantage } from "./damage.t
 import { gridDistance, modeOf, spaceSide } from "./movement.ts";
 import { fallDamage, mountDefences, unseatRoll } from "./mount.ts";
 import { occupancy, sideAt } from "./spaces.ts";
-import { canReact, canUseMagic } from "./statuses.ts";
+import { canReact, canUseMagic, targetingLimit } from "./statuses.ts";
 import { coverBetween, defenceOf, hurt, inflict, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
@@ -139,9 +139,11 @@ function afterSpellHit(sim: Simulation, caster: UnitRecord, target: UnitRecord, 
 /**
  * D20-ATTACK-48, D20-ATTACK-52 to D20-ATTACK-55: is `to` (a tile or a unit) within the spell's band
  * from the caster? d20rider: a rider (caster or target) is measured from its mount's space (`spaceOf`).
+ * D20-STATUS-06: a blinded caster targets nothing beyond `BLINDED_RANGE` (8 tiles).
  */
 export function spellReaches(sim: Simulation, caster: UnitRecord, spell: D20Spell, to: UnitRecord | { x: number; y: number }): boolean {
-  return inBand(spell.band, unitDistance(sim, caster, to));
+  const d = unitDistance(sim, caster, to);
+  return inBand(spell.band, d) && d <= targetingLimit(d20Of(caster).statuses, Number.POSITIVE_INFINITY);
 }
 
 /**
