@@ -6,7 +6,8 @@ import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { checkDie } from "../knowledge/helpers.ts";
 import { recordAllDice } from "../recordAllDice.ts";
-import { invadedBy } from "./helpers.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { NATURAL_SUCCESS, adventurer, doorSim, invadedBy, lock, party, theDoor } from "./helpers.ts";
 
 /*
  * Sweep s8: forcing a padlocked door (6,2 of SINGLE_ROUTE, the only way to the Master at 10,2)
@@ -111,5 +112,44 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: forcing a door in play, dice 
     expect(events.filter((e) => e.type === "doorGivenUp")).toHaveLength(1);
     expect(noises(events)).toEqual(Array(5).fill(["bash", units[1]!.id]));
     expect([isLocked(door), door.brokenIn]).toEqual([true, false]);
+  });
+});
+
+/** A 1-tile corridor from the portal (0,2) through a door (5,2) to the sanctum (10,2); a second door is built at 8,2. */
+const CORRIDOR = ["############", "#K##########", "P....+....S#", "############"].join("\n");
+
+describe.each(RULESETS.map((r) => [r]))("sweep s8: a corridor of locked doors in play, dice recorded (%s)", (ruleset: RulesetId) => {
+  const die = CHECK_DIE[ruleset];
+  const nat = NATURAL_SUCCESS[ruleset];
+
+  it(`DOOR-53, DOOR-54, DOOR-55, DOOR-38, DOOR-45, DOOR-46, DOOR-47, DOOR-48 (${ruleset}): both doors of the only corridor are padlocked and armed; the party picks the first (d100 70) and bashes the second (d100 71), walks through both to the Master's side, and a Chores minion then closes both doors and re-arms both padlocks`, () => {
+    const sim = doorSim(CORRIDOR, 11, ruleset);
+    const second = sim.apply({ type: "buildDoor", x: 8, y: 2 }) as { ok: boolean; id: string };
+    expect(second.ok).toBe(true);
+    const doors = [theDoor(sim), sim.state.doors[second.id]!].map(lock);
+    expect(doors.map(isLocked)).toEqual([true, true]);
+    expect(sim.apply({ type: "buildWall", x: 7, y: 2 })).toMatchObject({ ok: false, code: "WOULD_CUT_WALKING_PATH" }); // DOOR-53: the locked doors count as open
+    addUnit(sim, { kind: "master", x: 10, y: 2 });
+    const a = adventurer(sim, 1, 2, stats(3, 3));
+    sim.state.invasion.partyId = party(sim, [a]).id;
+    const dice = recordAllDice(sim, [70, nat, 71, nat]);
+    const events = stepUntil(sim, 1500, (ev) => ev.filter((e) => e.type === "doorForced").length === 2);
+    expect(dice.left()).toBe(0);
+    expect(dice.draws).toEqual(["d100=70", `${die}=${nat}`, "d100=71", `${die}=${nat}`]);
+    expect(events.filter((e) => e.type === "doorForced").map((e) => [(e as { doorId: string }).doorId, (e as { method: string }).method])).toEqual([[doors[0]!.id, "pick"], [doors[1]!.id, "bash"]]);
+    expect(doors.map((d) => [d.brokenIn, d.open, d.padlock?.armed, isLocked(d)])).toEqual([[true, true, false, false], [true, true, false, false]]);
+    dice.release(); // the fight with the Master draws from the seed
+    const trace: string[] = [];
+    for (let i = 0; i < 60 && a.x !== 9; i++) { sim.step(); if (trace.at(-1) !== `${a.x},${a.y}`) trace.push(`${a.x},${a.y}`); }
+    expect([a.x, a.y]).toEqual([9, 2]); // in, through both doors, beside the Master
+    // The party leaves; a Chores minion repairs both break-ins.
+    a.activity = "left";
+    sim.state.parties[a.partyId]!.ended = true;
+    sim.state.invasion.partyId = "";
+    const chores = addUnit(sim, { kind: "minion", job: "chores", x: 7, y: 2 });
+    const repaired: SimEvent[] = [];
+    for (let i = 0; i < 1000 && repaired.length < 2; i++) repaired.push(...sim.step().filter((e) => e.type === "doorRepaired"));
+    expect(repaired.map((e) => [(e as { doorId: string }).doorId, (e as { byUnitId: string }).byUnitId]).sort()).toEqual([[doors[0]!.id, chores.id], [doors[1]!.id, chores.id]].sort());
+    expect(doors.map((d) => [d.brokenIn, d.open, d.padlock?.armed, isLocked(d)])).toEqual([[false, false, true, true], [false, false, true, true]]);
   });
 });
