@@ -9,7 +9,7 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import { placeBuilt, wire } from "../traps/helpers.ts";
 import { checkDie } from "../knowledge/helpers.ts";
 import { recordAllDice } from "../recordAllDice.ts";
-import { adventurer, doorSim, lock, party, run, theDoor } from "./helpers.ts";
+import { TWO_ROUTES, adventurer, doorSim, lock, party, run, theDoor } from "./helpers.ts";
 
 /*
  * Sweep s8: who passes a locked door, which door states stop an adventurer, and the three stepped
@@ -30,6 +30,24 @@ function walkWatching(sim: Simulation, u: UnitRecord, goal: { x: number; y: numb
     if (u.x === 6 && u.y === 2) openInDoorway.push(theDoor(sim).open);
   }
   return { trace, openInDoorway };
+}
+
+
+/**
+ * On TWO_ROUTES (the Master at 10,2), a new invading party of one adventurer of `faction` at 2,1
+ * walks until it passes column 6; returns the tile it crossed (6,2 the door, 6,4 the detour) and
+ * ends the party (it leaves the map, not a Cartographer) so the next one is the invasion's.
+ */
+function nextParty(sim: Simulation, faction: string): string {
+  const a = adventurer(sim, 2, 1, { faction });
+  const p = party(sim, [a]);
+  sim.state.invasion.partyId = p.id;
+  let crossed = "";
+  for (let i = 0; i < 300 && crossed === ""; i++) { sim.step(); if (a.x === 6) crossed = `6,${a.y}`; }
+  a.activity = "left";
+  p.ended = true;
+  sim.state.invasion.partyId = "";
+  return crossed;
 }
 
 describe.each(RULESETS.map((r) => [r]))("sweep s8: doors in play (%s)", (ruleset: RulesetId) => {
@@ -70,6 +88,32 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: doors in play (%s)", (ruleset
     const stopped: string[] = [];
     for (let i = 0; i < 120; i++) { free.sim.step(); if (stopped.at(-1) !== `${free.minion.x},${free.minion.y}`) stopped.push(`${free.minion.x},${free.minion.y}`); }
     expect(stopped).toEqual(["9,2", "8,2", "7,2"]);
+  });
+
+  it(`DOOR-06, DOOR-03 (${ruleset}): a village Cartographer who died changes nothing (the next village party draws d100 50 and detours); one who left the map alive spares the next village party its draw (through the door), not a town party before it (d100 50, detour), nor the village party after (d100 50, detour)`, () => {
+    const sim = doorSim(TWO_ROUTES, 11, ruleset);
+    addUnit(sim, { kind: "master", x: 10, y: 2 });
+    const dead = adventurer(sim, 0, 2, { traits: ["cartographer"], activity: "dead" });
+    party(sim, [dead]);
+    sim.step();
+    expect(sim.state.doorMemory.cartographerFactions).toEqual([]);
+    const crossings: [string, string[]][] = [];
+    const go = (faction: string, values: number[]) => {
+      const dice = recordAllDice(sim, values);
+      const crossed = nextParty(sim, faction);
+      expect(dice.left()).toBe(0);
+      crossings.push([crossed, dice.draws]);
+      dice.release();
+    };
+    go("village", [50]);
+    const alive = adventurer(sim, 0, 2, { traits: ["cartographer"], activity: "left" });
+    party(sim, [alive]);
+    sim.step();
+    expect(sim.state.doorMemory.cartographerFactions).toEqual(["village"]);
+    go("town", [50]);
+    go("village", []);
+    go("village", [50]);
+    expect(crossings).toEqual([["6,4", ["d100=50"]], ["6,4", ["d100=50"]], ["6,2", []], ["6,4", ["d100=50"]]]);
   });
 
   it(`DOOR-32 (${ruleset}): of the door states closed, held open, padlock disarmed, padlock locked and locked-and-held-open, only the two locked ones stop an adventurer walking from 3,2 to 9,2 (it waits at 5,2)`, () => {
