@@ -82,6 +82,46 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: building, timers and moving i
     expect(delays).toEqual([TICKS_PER_GAME_MINUTE, 60 * TICKS_PER_GAME_MINUTE]);
   });
 
+  it(`TRAP-27, TRAP-19, TRAP-26 (${ruleset}): plate → blades joined by a timer's cable is one trap: a second trigger (a tripwire's cable ending on the timer's cable, or a tripwire placed on the cable) is refused TRIGGER_ALREADY_WIRED, a second mechanism (a flame jet's cable or the jet on the cable) MECHANISM_ALREADY_WIRED, each changing nothing; the plate then fires the blades 1 game minute later through the timer`, () => {
+    const sim = makeSim(7, ruleset);
+    sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+    const plate = placeBuilt(sim, "pressurePlate", 2, 3);
+    const blades = placeBuilt(sim, "spinningBlades", 10, 3);
+    wire(sim, [2, 3], [10, 3]);
+    const timer = placeBuilt(sim, "timer", 5, 7);
+    wire(sim, [5, 7], [5, 3]); // ends on the first cable: joined
+    placeBuilt(sim, "tripwire", 10, 8);
+    placeBuilt(sim, "flameJet", 14, 8);
+    const refusals: unknown[] = [];
+    for (const cmd of [
+      { type: "wire", path: path([10, 8], [10, 5], [5, 5]) }, // ends on the timer's cable only
+      { type: "wire", path: path([14, 8], [14, 6], [5, 6]) },
+      { type: "placePart", kind: "tripwire", x: 7, y: 3 },
+      { type: "placePart", kind: "flameJet", x: 8, y: 3 },
+    ] as const) {
+      const before = sim.hash();
+      const r = sim.apply(cmd) as { ok: boolean; code?: string; rule?: string };
+      expect(sim.hash()).toBe(before);
+      refusals.push([r.ok, r.code, r.rule]);
+    }
+    expect(refusals).toEqual([
+      [false, "TRIGGER_ALREADY_WIRED", "TRAP-15"], [false, "MECHANISM_ALREADY_WIRED", "TRAP-14"],
+      [false, "TRIGGER_ALREADY_WIRED", "TRAP-15"], [false, "MECHANISM_ALREADY_WIRED", "TRAP-14"],
+    ]);
+    const dice = recordAllDice(sim, []);
+    const a = adventurer(sim, 2, 5);
+    expect(walkTo(sim, a, { x: 2, y: 1 })).toBe(true);
+    let onPlate = -1;
+    const shots: Fired[] = [];
+    for (let i = 0; i < 100 && shots.length === 0; i++) {
+      shots.push(...fired(sim.step()));
+      if (onPlate < 0 && a.x === 2 && a.y === 3) onPlate = sim.state.tick;
+    }
+    expect(dice.left()).toBe(0);
+    expect(sim.state.parts[timer]!.delayMinutes).toBe(1); // the default delay (rules-decisions TRAP-17)
+    expect(shots.map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.tick - onPlate])).toEqual([[plate, blades, a.id, TICKS_PER_GAME_MINUTE]]);
+  });
+
   it(`TRAP-46, TRAP-47 (${ruleset}): the keeper moves both parts of a trap an adventurer used; re-wired, neither is rearmed by the move and a second adventurer crossing the moved plate fires nothing; after the Trapping minion's two ${CHECK_DIE[ruleset]} rearms a third one fires it`, () => {
     const sim = makeSim(7, ruleset);
     sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
