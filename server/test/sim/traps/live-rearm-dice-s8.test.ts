@@ -22,6 +22,8 @@ import { adventurer, forceDice, makeSim, placeBuilt, wire } from "./helpers.ts";
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 /** The name of each ruleset's check die in the recorder. */
 const CHECK_DIE: Record<RulesetId, string> = { malignus: "d10", d20: "d20", d100: "d100" };
+/** The highest natural roll that is a critical failure of each room's check: malignus and d20 a natural 1, d100 a fumble 1 to 5. */
+const CRITICAL_MAX: Record<RulesetId, number> = { malignus: 1, d20: 1, d100: 5 };
 /**
  * The blades' harm on a minion beside them (no resist roll for the keeper's own): malignus the hit
  * location, a d100 (50, the torso); d20 the table's 2d8 (4 and 4); d100 the table's 20..60 (20).
@@ -105,6 +107,18 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
       [blades, minion.id, "failed", miss], [blades, minion.id, "rearmed", hit], [plate, minion.id, "rearmed", hit],
     ]);
     expect([sim.state.parts[plate]!.needsRearm, sim.state.parts[blades]!.needsRearm]).toEqual([false, false]);
+  });
+
+  it(`TRAP-36 (${ruleset}): the critical failure's boundary: rearming the used blades, ${die} ${CRITICAL_MAX[ruleset] + 1} is a plain failure (no 50% draw, the minion works again), ${die} ${CRITICAL_MAX[ruleset]} is critical (then d100 51: the plate is rigged)`, () => {
+    const { sim, plate, blades, minion } = usedTrap(ruleset, { x: 14, y: 2 });
+    const crit = CRITICAL_MAX[ruleset];
+    const dice = recordAllDice(sim, [crit + 1, crit, 51]);
+    const rearms = rearmed(untilRearms(sim, 2));
+    expect(dice.left()).toBe(0);
+    expect(dice.draws).toEqual([`${die}=${crit + 1}`, `${die}=${crit}`, "d100=51"]);
+    expect(rearms.map((e) => [e.partId, e.byUnitId, e.outcome, e.roll, e.riggedTriggerId])).toEqual([
+      [blades, minion.id, "failed", crit + 1, null], [blades, minion.id, "rigged", crit, plate],
+    ]);
   });
 
   it(`TRAP-36, TRAP-37, TRAP-38 (${ruleset}): rearming the used blades, the minion rolls a natural 1 (${die}), then d100 ${CRITICAL_FIRE_CHANCE} on the 50% draw: the trap fires at once, hits that minion beside the blades, and the blades still need a rearm`, () => {
