@@ -176,7 +176,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
     const rearmAgain = recordAllDice(sim, [hit, hit]);
     rearmed(untilRearms(sim, 2));
     expect(rearmAgain.left()).toBe(0);
-    rigger.job = "";
+    expect(sim.apply({ type: "assignJob", unitId: rigger.id, job: "none" })).toEqual({ ok: true });
     rigger.home = { x: 14, y: 8 };
     const back = goHome(sim, other, { x: 2, y: 4 });
     const over = goHome(sim, other, { x: 2, y: 1 });
