@@ -4,6 +4,7 @@ import { CRITICAL_FIRE_CHANCE } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import { REARM_DIFFICULTY } from "../../../src/sim/traps/rearm.ts";
+import { REARM_PERIOD_TICKS, isExpired } from "../../../src/sim/traps/parts.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { checkDie } from "../knowledge/helpers.ts";
@@ -182,6 +183,50 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
     const over = goHome(sim, other, { x: 2, y: 1 });
     expect([...back.trace, ...over.trace]).toContain("2,2");
     expect(fired([...back.events, ...over.events])).toEqual([]);
+  });
+
+  it(`TRAP-48, TRAP-49, TRAP-51, TRAP-52, TRAP-53 (${ruleset}): a Trapping minion stays home (15,8) while the unused plate and blades are in date; on tick ${REARM_PERIOD_TICKS} (2 game days) they expire and it sets off that tick to rearm each (${die} ${hit}, ${die} ${hit}); the plate works again, and each part expires again exactly 2 days after its own rearm`, () => {
+    const sim = makeSim(7, ruleset);
+    sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+    const plate = placeBuilt(sim, "pressurePlate", 2, 2);
+    const blades = placeBuilt(sim, "spinningBlades", 8, 2);
+    wire(sim, [2, 2], [8, 2]);
+    const minion = addUnit(sim, { kind: "minion", x: 15, y: 8, home: { x: 15, y: 8 }, job: "trapping" });
+    minion.stats.craft = 2;
+    const quiet = recordAllDice(sim, []);
+    let moved = false;
+    while (sim.state.tick < REARM_PERIOD_TICKS - 1) {
+      expect(rearmed(sim.step())).toEqual([]);
+      moved ||= minion.x !== 15 || minion.y !== 8 || minion.activity === "walking";
+    }
+    expect([moved, quiet.left(), isExpired(sim, sim.state.parts[plate]!), isExpired(sim, sim.state.parts[blades]!)]).toEqual([false, 0, false, false]);
+    sim.step(); // tick 2 days: both expire, and the minion sets off to rearm them
+    expect([sim.state.tick, isExpired(sim, sim.state.parts[plate]!), isExpired(sim, sim.state.parts[blades]!), minion.activity]).toEqual([REARM_PERIOD_TICKS, true, true, "walking"]);
+    quiet.release();
+    const dice = recordAllDice(sim, [hit, hit]);
+    const rearms: Rearmed[] = [];
+    for (let i = 0; i < 2000 && rearms.length < 2; i++) rearms.push(...rearmed(sim.step()));
+    expect([dice.left(), dice.draws]).toEqual([0, [`${die}=${hit}`, `${die}=${hit}`]]);
+    expect(rearms.map((e) => [e.partId, e.byUnitId, e.outcome])).toEqual([[blades, minion.id, "rearmed"], [plate, minion.id, "rearmed"]]);
+    dice.release();
+    const [bladesAt, plateAt] = rearms.map((e) => e.tick) as [number, number];
+    expect([sim.state.parts[blades]!.rearmedTick, sim.state.parts[plate]!.rearmedTick]).toEqual([bladesAt, plateAt]);
+    // TRAP-52: the rearmed plate works again (nobody in the blades' area: no die).
+    const again = recordAllDice(sim, []);
+    const walker = adventurer(sim, 2, 5);
+    expect(walkTo(sim, walker, { x: 2, y: 1 })).toBe(true);
+    const shots: SimEvent[] = [];
+    for (let i = 0; i < 100 && shots.length === 0; i++) shots.push(...fired(sim.step()));
+    expect(fired(shots).map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.victims])).toEqual([[plate, blades, walker.id, []]]);
+    expect(again.left()).toBe(0);
+    // TRAP-53: the blades' countdown runs from their rearm (the use since does not move it): expired on their rearm tick + 2 days, not one tick before.
+    sim.state.units[walker.id]!.activity = "left";
+    expect(sim.apply({ type: "assignJob", unitId: minion.id, job: "none" })).toEqual({ ok: true }); // no more rearms
+    while (sim.state.tick < bladesAt + REARM_PERIOD_TICKS - 1) sim.step();
+    expect(isExpired(sim, sim.state.parts[blades]!)).toBe(false);
+    sim.step();
+    expect(isExpired(sim, sim.state.parts[blades]!)).toBe(true);
+    expect(again.left()).toBe(0);
   });
 
   it(`TRAP-44, TRAP-45 (${ruleset}): on a lever trap the keeper pulled, the minion rearming the blades rolls a natural 1 (${die}); the trap fires with no 50% d100 drawn, and the lever is not rigged`, () => {
