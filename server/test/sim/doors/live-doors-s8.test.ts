@@ -135,6 +135,43 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: doors in play (%s)", (ruleset
     expect(ends).toEqual({ closed: "9,2", heldOpen: "9,2", disarmed: "9,2", locked: "5,2", lockedHeldOpen: "5,2" });
   });
 
+  it(`DOOR-28, DOOR-29 (${ruleset}): a plate at 3,2 wired to the padlocked door: the first adventurer stepping on it unlocks the padlock (and opens the door); the Trapping minion's rearm (${CHECK_DIE[ruleset]} roll) deactivates it, the door closes and the padlock stays unlocked; the next adventurer on it locks the padlock again`, () => {
+    const sim = doorSim(undefined, 11, ruleset);
+    const door = lock(theDoor(sim));
+    const plate = placeBuilt(sim, "pressurePlate", 3, 2);
+    wire(sim, [3, 2], [6, 2]);
+    run(sim, 1);
+    const state = () => [sim.state.parts[plate]!.active, door.padlock!.armed, isLocked(door), door.open];
+    expect(state()).toEqual([false, true, true, false]);
+    const quiet = recordAllDice(sim, []);
+    const first = adventurer(sim, 1, 2);
+    expect(walkTo(sim, first, { x: 4, y: 2 })).toBe(true);
+    run(sim, 30);
+    first.activity = "left";
+    run(sim, 1);
+    expect(state()).toEqual([true, false, false, true]); // DOOR-28: activation toggles: locked → unlocked
+    expect(quiet.left()).toBe(0);
+    const minion = addUnit(sim, { kind: "minion", job: "trapping", x: 3, y: 1 });
+    minion.stats.craft = 2;
+    const hit = checkDie(ruleset, REARM_DIFFICULTY, 2, true);
+    const dice = recordAllDice(sim, [hit]);
+    let rearmed: SimEvent | undefined;
+    for (let i = 0; i < 600 && !rearmed; i++) rearmed = sim.step().find((e) => e.type === "partRearmed");
+    run(sim, 1);
+    expect([dice.left(), dice.draws]).toEqual([0, [`${CHECK_DIE[ruleset]}=${hit}`]]);
+    expect(state()).toEqual([false, false, false, false]); // DOOR-29: deactivation leaves the padlock unlocked
+    expect(sim.apply({ type: "assignJob", unitId: minion.id, job: "none" })).toEqual({ ok: true });
+    minion.home = { x: 10, y: 3 }; // it goes home beyond the (unlocked) door, out of the next adventurer's sight
+    run(sim, 80);
+    expect([minion.x, minion.y, door.open]).toEqual([10, 3, false]);
+    const again = recordAllDice(sim, []);
+    const second = adventurer(sim, 1, 2);
+    expect(walkTo(sim, second, { x: 4, y: 2 })).toBe(true);
+    run(sim, 30);
+    expect(state()).toEqual([true, true, true, true]); // DOOR-28: unlocked → locked (the triggered door stands open)
+    expect(again.left()).toBe(0);
+  });
+
   for (const kind of ["pressurePlate", "tripwire", "sensor"] as const) {
     it(`DOOR-20, DOOR-24, DOOR-25, DOOR-26 (${ruleset}): a ${kind} at 3,2 wired to the door: an adventurer walking from 1,2 to 4,2 crosses it; it activates and the door opens and stays open after the adventurer left; it stays active until a Trapping minion rearms it (${CHECK_DIE[ruleset]} roll), then the door closes`, () => {
       const sim = doorSim(undefined, 11, ruleset);
