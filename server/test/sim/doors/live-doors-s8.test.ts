@@ -116,6 +116,18 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: doors in play (%s)", (ruleset
     expect(crossings).toEqual([["6,4", ["d100=50"]], ["6,4", ["d100=50"]], ["6,2", []], ["6,4", ["d100=50"]]]);
   });
 
+  it(`DOOR-14 (${ruleset}), outside an invasion: with no party in the dungeon, a jobless minion walking next to a wild wolf beyond the padlocked door unlocks it with no order (9,2 → 8,2 → 7,2 → 6,2 → 5,2)`, () => {
+    const sim = doorSim(undefined, 11, ruleset);
+    const door = lock(theDoor(sim));
+    const wolf = addUnit(sim, { kind: "creature", species: "wolf", faction: "wild", x: 2, y: 2, home: { x: 2, y: 2 } });
+    const minion = addUnit(sim, { kind: "minion", faction: "dungeon", x: 9, y: 2, home: { x: 3, y: 2 } });
+    expect(sim.state.invasion.partyId).toBe("");
+    const trace: string[] = [`${minion.x},${minion.y}`];
+    for (let i = 0; i < 120 && minion.x >= 6; i++) { sim.step(); if (trace.at(-1) !== `${minion.x},${minion.y}`) trace.push(`${minion.x},${minion.y}`); }
+    expect(trace.slice(0, 5)).toEqual(["9,2", "8,2", "7,2", "6,2", "5,2"]);
+    expect([wolf.faction, isLocked(door)]).toEqual(["wild", true]);
+  });
+
   it(`DOOR-32 (${ruleset}): of the door states closed, held open, padlock disarmed, padlock locked and locked-and-held-open, only the two locked ones stop an adventurer walking from 3,2 to 9,2 (it waits at 5,2)`, () => {
     const ends: Record<string, string> = {};
     for (const state of ["closed", "heldOpen", "disarmed", "locked", "lockedHeldOpen"] as const) {
