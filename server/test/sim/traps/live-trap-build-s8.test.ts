@@ -122,6 +122,28 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: building, timers and moving i
     expect(shots.map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.tick - onPlate])).toEqual([[plate, blades, a.id, TICKS_PER_GAME_MINUTE]]);
   });
 
+  it(`TRAP-09 (${ruleset}): every trigger kind counts, a lever and an unbuilt site included, in both directions and diagonally: at Chebyshev distance 3 (2 free tiles) each is refused TRIGGER_TOO_CLOSE and nothing changes, at 4 (3 free) each is placed; a mechanism and a timer right beside a trigger are placed`, () => {
+    const results: [string, string, unknown][] = [];
+    for (const kind of ["tripwire", "wideTripwire", "pressurePlate", "sensor", "lever"] as const) {
+      const sim = makeSim(7, ruleset);
+      place(sim, "lever", 8, 5); // an unbuilt lever site
+      for (const [x, y] of [[11, 5], [5, 5], [8, 8], [11, 2], [12, 5], [4, 5], [8, 9], [12, 1]] as const) {
+        const before = sim.hash();
+        const r = sim.apply({ type: "placePart", kind, x, y }) as { ok: boolean; code?: string; id?: string };
+        if (!r.ok) expect(sim.hash()).toBe(before);
+        results.push([kind, `${x},${y}`, r.ok ? "placed" : r.code]);
+        if (r.ok) expect(sim.apply({ type: "removePart", partId: r.id! })).toMatchObject({ ok: true });
+      }
+      expect(sim.apply({ type: "placePart", kind: "spinningBlades", x: 9, y: 5 })).toMatchObject({ ok: true });
+      expect(sim.apply({ type: "placePart", kind: "timer", x: 8, y: 6 })).toMatchObject({ ok: true });
+    }
+    const refused = results.filter(([, , r]) => r === "TRIGGER_TOO_CLOSE").map(([k, t]) => `${k}@${t}`);
+    const placed = results.filter(([, , r]) => r === "placed").map(([k, t]) => `${k}@${t}`);
+    const kinds = ["tripwire", "wideTripwire", "pressurePlate", "sensor", "lever"];
+    expect(refused).toEqual(kinds.flatMap((k) => ["11,5", "5,5", "8,8", "11,2"].map((t) => `${k}@${t}`)));
+    expect(placed).toEqual(kinds.flatMap((k) => ["12,5", "4,5", "8,9", "12,1"].map((t) => `${k}@${t}`)));
+  });
+
   it(`TRAP-46, TRAP-47 (${ruleset}): the keeper moves both parts of a trap an adventurer used; re-wired, neither is rearmed by the move and a second adventurer crossing the moved plate fires nothing; after the Trapping minion's two ${CHECK_DIE[ruleset]} rearms a third one fires it`, () => {
     const sim = makeSim(7, ruleset);
     sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
