@@ -27,10 +27,10 @@ const CHECK_DIE: Record<RulesetId, string> = { malignus: "d10", d20: "d20", d100
 const CRITICAL_MAX: Record<RulesetId, number> = { malignus: 1, d20: 1, d100: 5 };
 /**
  * The blades' harm on a minion beside them (no resist roll for the keeper's own): malignus the hit
- * location, a d100 (50, the torso); d20 the table's 2d8 (4 and 4); d100 the table's 20..60 (20).
+ * location, a d100 (40: the torso, 16..55); d20 the table's 2d8 (4 and 4); d100 the table's 20..60 (20).
  */
 const BLADES_HARM: Record<RulesetId, { dice: number[]; draws: string[] }> = {
-  malignus: { dice: [50], draws: ["d100=50"] },
+  malignus: { dice: [40], draws: ["d100=40"] },
   d20: { dice: [4, 4], draws: ["d8=4", "d8=4"] },
   d100: { dice: [20], draws: ["20..60=20"] },
 };
