@@ -21,7 +21,7 @@ const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 const CHECK_DIE: Record<RulesetId, string> = { malignus: "d10", d20: "d20", d100: "d100" };
 
 /** Steps until `u` stands on `goal` (at most `max` ticks); returns the tiles it went through and whether the door stood open each tick it was in the doorway (6,2). */
-function walkWatching(sim: Simulation, u: UnitRecord, goal: { x: number; y: number }, max = 80): { trace: string[]; openInDoorway: boolean[] } {
+function stepUntilThere(sim: Simulation, u: UnitRecord, goal: { x: number; y: number }, max = 80): { trace: string[]; openInDoorway: boolean[] } {
   const trace: string[] = [];
   const openInDoorway: boolean[] = [];
   for (let i = 0; i < max && (u.x !== goal.x || u.y !== goal.y); i++) {
@@ -38,7 +38,7 @@ function walkWatching(sim: Simulation, u: UnitRecord, goal: { x: number; y: numb
  * walks until it passes column 6; returns the tile it crossed (6,2 the door, 6,4 the detour) and
  * ends the party (it leaves the map, not a Cartographer) so the next one is the invasion's.
  */
-function nextParty(sim: Simulation, faction: string): string {
+function stepUntilCrossed(sim: Simulation, faction: string): string {
   const a = adventurer(sim, 2, 1, { faction });
   const p = party(sim, [a]);
   sim.state.invasion.partyId = p.id;
@@ -58,7 +58,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: doors in play (%s)", (ruleset
       const dice = recordAllDice(sim, []);
       const u = addUnit(sim, { ...fields, x: 3, y: 2, home: { x: 9, y: 2 } });
       if (fields.kind === "master") expect(walkTo(sim, u, { x: 9, y: 2 })).toBe(true); // the Master starts no walk by itself (rules-decisions DOOR-16): the walk is given, the doors' hook is live
-      const { trace, openInDoorway } = walkWatching(sim, u, { x: 9, y: 2 });
+      const { trace, openInDoorway } = stepUntilThere(sim, u, { x: 9, y: 2 });
       expect([fields.kind, trace]).toEqual([fields.kind, ["3,2", "4,2", "5,2", "6,2", "7,2", "8,2", "9,2"]]);
       expect(openInDoorway.length > 0 && openInDoorway.every((o) => o)).toBe(true);
       run(sim, 1);
@@ -100,7 +100,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: doors in play (%s)", (ruleset
     const crossings: [string, string[]][] = [];
     const go = (faction: string, values: number[]) => {
       const dice = recordAllDice(sim, values);
-      const crossed = nextParty(sim, faction);
+      const crossed = stepUntilCrossed(sim, faction);
       expect(dice.left()).toBe(0);
       crossings.push([crossed, dice.draws]);
       dice.release();

@@ -47,14 +47,14 @@ const fired = (events: SimEvent[]) => events.filter((e): e is Fired => e.type ==
 const rearmed = (events: SimEvent[]) => events.filter((e): e is Rearmed => e.type === "partRearmed");
 
 /** Steps until `n` more partRearmed events (at most 2000 ticks); returns every event. */
-function untilRearms(sim: Simulation, n: number): SimEvent[] {
+function stepUntilRearms(sim: Simulation, n: number): SimEvent[] {
   const out: SimEvent[] = [];
   for (let i = 0; i < 2000 && rearmed(out).length < n; i++) out.push(...sim.step());
   return out;
 }
 
 /** Gives the keeper's unit `u` the home `home` and steps until it stands there (at most 200 ticks); returns the events and the tiles it went through. */
-function goHome(sim: Simulation, u: UnitRecord, home: { x: number; y: number }): { events: SimEvent[]; trace: string[] } {
+function stepUntilHome(sim: Simulation, u: UnitRecord, home: { x: number; y: number }): { events: SimEvent[]; trace: string[] } {
   u.home = { ...home };
   const events: SimEvent[] = [];
   const trace: string[] = [];
@@ -101,7 +101,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
   it(`TRAP-34, TRAP-35 (${ruleset}): the Trapping minion rearms the used blades and plate, each with its own ${die} roll of the room's check (Craft 2 against difficulty 1): ${miss} just misses, ${hit} just reaches`, () => {
     const { sim, plate, blades, minion } = usedTrap(ruleset, { x: 14, y: 2 });
     const dice = recordAllDice(sim, [miss, hit, hit]);
-    const rearms = rearmed(untilRearms(sim, 3));
+    const rearms = rearmed(stepUntilRearms(sim, 3));
     expect(dice.left()).toBe(0);
     expect(dice.draws).toEqual([`${die}=${miss}`, `${die}=${hit}`, `${die}=${hit}`]);
     expect(rearms.map((e) => [e.partId, e.byUnitId, e.outcome, e.roll])).toEqual([
@@ -114,7 +114,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
     const { sim, plate, blades, minion } = usedTrap(ruleset, { x: 14, y: 2 });
     const crit = CRITICAL_MAX[ruleset];
     const dice = recordAllDice(sim, [crit + 1, crit, 51]);
-    const rearms = rearmed(untilRearms(sim, 2));
+    const rearms = rearmed(stepUntilRearms(sim, 2));
     expect(dice.left()).toBe(0);
     expect(dice.draws).toEqual([`${die}=${crit + 1}`, `${die}=${crit}`, "d100=51"]);
     expect(rearms.map((e) => [e.partId, e.byUnitId, e.outcome, e.roll, e.riggedTriggerId])).toEqual([
@@ -125,7 +125,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
   it(`TRAP-36, TRAP-37, TRAP-38 (${ruleset}): rearming the used blades, the minion rolls a natural 1 (${die}), then d100 ${CRITICAL_FIRE_CHANCE} on the 50% draw: the trap fires at once, hits that minion beside the blades, and the blades still need a rearm`, () => {
     const { sim, plate, blades, minion } = usedTrap(ruleset, { x: 14, y: 2 });
     const dice = recordAllDice(sim, [1, CRITICAL_FIRE_CHANCE, ...BLADES_HARM[ruleset].dice]);
-    const events = untilRearms(sim, 1);
+    const events = stepUntilRearms(sim, 1);
     expect(dice.left()).toBe(0);
     expect(CRITICAL_FIRE_CHANCE).toBe(50);
     expect(dice.draws).toEqual([`${die}=1`, "d100=50", ...BLADES_HARM[ruleset].draws]);
@@ -141,14 +141,14 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
   it(`TRAP-36, TRAP-39, TRAP-43 (${ruleset}): rearming the used blades, a natural 1 (${die}) then d100 51: the plate (the trap's trigger, still unarmed) is rigged by that minion and nothing fires; its own rearm (${die} ${hit}) makes it normal again`, () => {
     const { sim, plate, blades, minion } = usedTrap(ruleset, { x: 14, y: 2 });
     const dice = recordAllDice(sim, [1, 51]);
-    const first = untilRearms(sim, 1);
+    const first = stepUntilRearms(sim, 1);
     expect(dice.left()).toBe(0);
     expect(dice.draws).toEqual([`${die}=1`, "d100=51"]);
     expect(rearmed(first).map((e) => [e.partId, e.byUnitId, e.outcome, e.riggedTriggerId])).toEqual([[blades, minion.id, "rigged", plate]]);
     expect(fired(first)).toEqual([]);
     expect([sim.state.parts[plate]!.riggedBy, sim.state.parts[plate]!.needsRearm, sim.state.parts[blades]!.needsRearm]).toEqual([minion.id, true, false]);
     const again = recordAllDice(sim, [hit]);
-    const second = untilRearms(sim, 1);
+    const second = stepUntilRearms(sim, 1);
     expect([again.left(), again.draws]).toEqual([0, [`${die}=${hit}`]]);
     expect(rearmed(second).map((e) => [e.partId, e.byUnitId, e.outcome])).toEqual([[plate, minion.id, "rearmed"]]);
     expect([sim.state.parts[plate]!.riggedBy, sim.state.parts[plate]!.needsRearm]).toEqual(["", false]); // TRAP-43
@@ -158,29 +158,29 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
     const { sim, plate, blades, minion: rigger } = usedTrap(ruleset, { x: 1, y: 3 }); // nearer the plate: it takes the plate first
     const other = addUnit(sim, { kind: "minion", x: 5, y: 4, home: { x: 5, y: 4 } });
     const dice = recordAllDice(sim, [1, 51, hit]);
-    const rearms = rearmed(untilRearms(sim, 2));
+    const rearms = rearmed(stepUntilRearms(sim, 2));
     expect(dice.left()).toBe(0);
     expect(dice.draws).toEqual([`${die}=1`, "d100=51", `${die}=${hit}`]);
     expect(rearms.map((e) => [e.partId, e.byUnitId, e.outcome, e.riggedTriggerId])).toEqual([[plate, rigger.id, "rigged", plate], [blades, rigger.id, "rearmed", null]]);
     expect([sim.state.parts[plate]!.riggedBy, sim.state.parts[plate]!.needsRearm, sim.state.parts[blades]!.needsRearm]).toEqual([rigger.id, false, false]);
     const quiet = recordAllDice(sim, []);
-    const across = goHome(sim, rigger, { x: 1, y: 2 });
+    const across = stepUntilHome(sim, rigger, { x: 1, y: 2 });
     expect(across.trace).toContain("2,2");
     expect(fired(across.events)).toEqual([]); // TRAP-41
     expect(sim.state.parts[plate]!.riggedBy).toBe(rigger.id);
-    const onto = goHome(sim, other, { x: 2, y: 2 });
+    const onto = stepUntilHome(sim, other, { x: 2, y: 2 });
     expect(onto.trace.at(-1)).toBe("2,2");
     expect(fired(onto.events).map((e) => [e.triggerId, e.mechanismId, e.byUnitId, e.victims])).toEqual([[plate, blades, other.id, []]]); // TRAP-40
     expect(sim.state.parts[plate]!.riggedBy).toBe(""); // TRAP-42
     expect([quiet.left(), quiet.draws]).toEqual([0, []]);
     // TRAP-57: normal again (and used: the rearm job is the rigger's), the plate ignores the keeper's minion.
     const rearmAgain = recordAllDice(sim, [hit, hit]);
-    rearmed(untilRearms(sim, 2));
+    rearmed(stepUntilRearms(sim, 2));
     expect(rearmAgain.left()).toBe(0);
     expect(sim.apply({ type: "assignJob", unitId: rigger.id, job: "none" })).toEqual({ ok: true });
     rigger.home = { x: 14, y: 8 };
-    const back = goHome(sim, other, { x: 2, y: 4 });
-    const over = goHome(sim, other, { x: 2, y: 1 });
+    const back = stepUntilHome(sim, other, { x: 2, y: 4 });
+    const over = stepUntilHome(sim, other, { x: 2, y: 1 });
     expect([...back.trace, ...over.trace]).toContain("2,2");
     expect(fired([...back.events, ...over.events])).toEqual([]);
   });
@@ -241,7 +241,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: rearms and critical failures 
     expect(fired(sim.drainEvents()).map((e) => [e.triggerId, e.mechanismId, e.victims])).toEqual([[lever, blades, []]]);
     expect([sim.state.parts[lever]!.needsRearm, sim.state.parts[blades]!.needsRearm]).toEqual([false, true]);
     const dice = recordAllDice(sim, [1, ...BLADES_HARM[ruleset].dice]);
-    const events = untilRearms(sim, 1);
+    const events = stepUntilRearms(sim, 1);
     expect(dice.left()).toBe(0);
     expect(dice.draws).toEqual([`${die}=1`, ...BLADES_HARM[ruleset].draws]); // no "d100=" 50% draw between the check and the harm
     expect(rearmed(events).map((e) => [e.partId, e.outcome, e.riggedTriggerId])).toEqual([[blades, "fired", null]]);

@@ -25,7 +25,7 @@ type Fired = Extract<SimEvent, { type: "trapFired" }>;
 const fired = (events: SimEvent[]) => events.filter((e): e is Fired => e.type === "trapFired");
 
 /** Walks the adventurer `u` to `goal` through steps (at most 200 ticks); returns the events and the tiles it went through. */
-function walk(sim: Simulation, u: UnitRecord, goal: { x: number; y: number }): { events: SimEvent[]; trace: string[] } {
+function stepUntilAt(sim: Simulation, u: UnitRecord, goal: { x: number; y: number }): { events: SimEvent[]; trace: string[] } {
   expect(walkTo(sim, u, goal)).toBe(true);
   const events: SimEvent[] = [];
   const trace: string[] = [];
@@ -152,14 +152,14 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: building, timers and moving i
     wire(sim, [2, 5], [10, 5]);
     const quiet = recordAllDice(sim, []);
     const first = adventurer(sim, 2, 7);
-    expect(fired(walk(sim, first, { x: 2, y: 3 }).events).map((e) => [e.triggerId, e.mechanismId])).toEqual([[plate, blades]]);
+    expect(fired(stepUntilAt(sim, first, { x: 2, y: 3 }).events).map((e) => [e.triggerId, e.mechanismId])).toEqual([[plate, blades]]);
     first.activity = "left";
     expect(sim.apply({ type: "movePart", partId: plate, x: 4, y: 8 })).toEqual({ ok: true });
     expect(sim.apply({ type: "movePart", partId: blades, x: 10, y: 8 })).toEqual({ ok: true });
     expect(sim.apply({ type: "wire", path: path([4, 8], [10, 8]) })).toMatchObject({ ok: true });
     expect([sim.state.parts[plate]!.needsRearm, sim.state.parts[blades]!.needsRearm]).toEqual([true, true]); // TRAP-46, TRAP-47
     const second = adventurer(sim, 4, 10);
-    const over = walk(sim, second, { x: 4, y: 6 });
+    const over = stepUntilAt(sim, second, { x: 4, y: 6 });
     expect(over.trace).toContain("4,8");
     expect(fired(over.events)).toEqual([]);
     second.activity = "left";
@@ -174,7 +174,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: building, timers and moving i
     expect(rearms.map((e) => (e as { partId: string }).partId).sort()).toEqual([plate, blades].sort());
     const third = adventurer(sim, 4, 10);
     const after = recordAllDice(sim, []);
-    expect(fired(walk(sim, third, { x: 4, y: 6 }).events).map((e) => [e.triggerId, e.mechanismId, e.byUnitId])).toEqual([[plate, blades, third.id]]);
+    expect(fired(stepUntilAt(sim, third, { x: 4, y: 6 }).events).map((e) => [e.triggerId, e.mechanismId, e.byUnitId])).toEqual([[plate, blades, third.id]]);
     expect(after.left()).toBe(0);
   });
 
