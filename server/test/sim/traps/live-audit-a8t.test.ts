@@ -187,3 +187,39 @@ describe.each(RULESETS.map((r) => [r]))("audit a8: the immediate firing on a tra
     expect([sim.state.parts[plate]!.needsRearm, sim.state.parts[plate]!.riggedBy, sim.state.parts[blades]!.needsRearm]).toEqual([true, "", true]); // TRAP-38
   });
 });
+
+/**
+ * Wires plate (2, 2) and blades (8, 2) and a timer (`timerAt`) by the cables `cables`, sets the
+ * timer to 2 game minutes, walks an adventurer from (2, 5) over the plate (nobody near the blades:
+ * no die) and returns the firings with their tick less the tick it stepped on the plate.
+ */
+function timerWiredAs(ruleset: RulesetId, timerAt: [number, number], cables: [number, number][][]) {
+  const sim = makeSim(7, ruleset);
+  sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+  const plate = placeBuilt(sim, "pressurePlate", 2, 2);
+  const blades = placeBuilt(sim, "spinningBlades", 8, 2);
+  const timer = placeBuilt(sim, "timer", ...timerAt);
+  for (const c of cables) wire(sim, ...(c as [[number, number], [number, number], ...[number, number][]]));
+  expect(sim.apply({ type: "setTimerDelay", partId: timer, minutes: 2 })).toEqual({ ok: true });
+  const dice = recordAllDice(sim, []);
+  const a = adventurer(sim, 2, 5);
+  expect(walkTo(sim, a, { x: 2, y: 1 })).toBe(true);
+  let onPlate = -1;
+  const shots: Fired[] = [];
+  for (let i = 0; i < 200 && shots.length === 0; i++) {
+    shots.push(...fired(sim.step()));
+    if (onPlate < 0 && a.x === 2 && a.y === 2) onPlate = sim.state.tick;
+  }
+  expect([dice.left(), dice.draws]).toEqual([0, []]);
+  return shots.map((e) => [e.triggerId === plate, e.mechanismId === blades, e.byUnitId === a.id, e.tick - onPlate]);
+}
+
+describe.each(RULESETS.map((r) => [r]))("audit a8: the timer in series (%s)", (ruleset: RulesetId) => {
+  it(`TRAP-18, TRAP-26 (${ruleset}): wired plate → timer → blades the blades fire 2 game minutes (${2 * TICKS_PER_GAME_MINUTE} ticks) after the plate; a timer whose cable joins the plate → blades cable (a spur at 5,2) or hangs beyond the blades (8,2 → 11,2) is on the same joined cable (TRAP-26), so it is in series just the same (rules-decisions TRAP-18): the same ${2 * TICKS_PER_GAME_MINUTE} ticks`, () => {
+    const series = timerWiredAs(ruleset, [5, 2], [[[2, 2], [5, 2]], [[5, 2], [8, 2]]]);
+    const spur = timerWiredAs(ruleset, [5, 6], [[[2, 2], [8, 2]], [[5, 6], [5, 2]]]);
+    const beyond = timerWiredAs(ruleset, [11, 2], [[[2, 2], [8, 2]], [[8, 2], [11, 2]]]);
+    const delayed = [[true, true, true, 2 * TICKS_PER_GAME_MINUTE]];
+    expect([series, spur, beyond]).toEqual([delayed, delayed, delayed]);
+  });
+});
