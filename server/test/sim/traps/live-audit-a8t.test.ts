@@ -32,7 +32,7 @@ type Move = { tick: number; what: "pickedUp" | "delivered"; amount: number; at: 
  * load (picked up where, dropped where) and every tick it spends working, with the tiles it worked from.
  * `delivered()` reads the metal on the site.
  */
-function watchBuild(sim: Simulation, minion: UnitRecord, delivered: () => number, done: () => boolean, max = 3000) {
+function stepUntilBuilt(sim: Simulation, minion: UnitRecord, delivered: () => number, done: () => boolean, max = 3000) {
   const moves: Move[] = [];
   const workedFrom = new Set<string>();
   let working = 0, carrying = minion.carryingMetal, onSite = delivered();
@@ -60,7 +60,7 @@ describe.each(RULESETS.map((r) => [r]))("audit a8: triggers, mechanisms and lock
       const id = place(sim, kind, 10, 6);
       const site = sim.state.parts[id]!;
       expect([site.built, site.metalDelivered, site.workDone]).toEqual([false, 0, 0]);
-      const seen = watchBuild(sim, minion, () => site.metalDelivered, () => site.built);
+      const seen = stepUntilBuilt(sim, minion, () => site.metalDelivered, () => site.built);
       const metal = PARTS[kind].metal, work = PARTS[kind].buildWorkTicks;
       expect([metal, work]).toEqual(kind === "pressurePlate" ? [2, 300] : [4, 600]);
       // Picked up on the stockpile tile, dropped from (9, 6) beside the site, 33 ticks of walking later.
@@ -85,7 +85,7 @@ describe.each(RULESETS.map((r) => [r]))("audit a8: triggers, mechanisms and lock
     const minion = addUnit(sim, { kind: "minion", x: 3, y: 3, home: { x: 3, y: 3 }, job: "trapping" });
     expect(sim.apply({ type: "buildPadlock", doorId: door.id })).toEqual({ ok: true });
     let lockedEarly = false;
-    const seen = watchBuild(sim, minion, () => door.padlock!.metalDelivered, () => { lockedEarly ||= isLocked(door) && !door.padlock!.built; return door.padlock!.built; });
+    const seen = stepUntilBuilt(sim, minion, () => door.padlock!.metalDelivered, () => { lockedEarly ||= isLocked(door) && !door.padlock!.built; return door.padlock!.built; });
     expect([PADLOCK_METAL, PADLOCK_BUILD_WORK_TICKS]).toEqual([2, 300]);
     // Picked up on the stockpile tile (1, 1), dropped from (5, 2), the tile beside the door on the portal's side.
     expect(seen.moves).toEqual([
@@ -193,7 +193,7 @@ describe.each(RULESETS.map((r) => [r]))("audit a8: the immediate firing on a tra
  * timer to 2 game minutes, walks an adventurer from (2, 5) over the plate (nobody near the blades:
  * no die) and returns the firings with their tick less the tick it stepped on the plate.
  */
-function timerWiredAs(ruleset: RulesetId, timerAt: [number, number], cables: [number, number][][]) {
+function stepUntilTimedShot(ruleset: RulesetId, timerAt: [number, number], cables: [number, number][][]) {
   const sim = makeSim(7, ruleset);
   sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
   const plate = placeBuilt(sim, "pressurePlate", 2, 2);
@@ -216,10 +216,35 @@ function timerWiredAs(ruleset: RulesetId, timerAt: [number, number], cables: [nu
 
 describe.each(RULESETS.map((r) => [r]))("audit a8: the timer in series (%s)", (ruleset: RulesetId) => {
   it(`TRAP-18, TRAP-26 (${ruleset}): wired plate → timer → blades the blades fire 2 game minutes (${2 * TICKS_PER_GAME_MINUTE} ticks) after the plate; a timer whose cable joins the plate → blades cable (a spur at 5,2) or hangs beyond the blades (8,2 → 11,2) is on the same joined cable (TRAP-26), so it is in series just the same (rules-decisions TRAP-18): the same ${2 * TICKS_PER_GAME_MINUTE} ticks`, () => {
-    const series = timerWiredAs(ruleset, [5, 2], [[[2, 2], [5, 2]], [[5, 2], [8, 2]]]);
-    const spur = timerWiredAs(ruleset, [5, 6], [[[2, 2], [8, 2]], [[5, 6], [5, 2]]]);
-    const beyond = timerWiredAs(ruleset, [11, 2], [[[2, 2], [8, 2]], [[8, 2], [11, 2]]]);
+    const series = stepUntilTimedShot(ruleset, [5, 2], [[[2, 2], [5, 2]], [[5, 2], [8, 2]]]);
+    const spur = stepUntilTimedShot(ruleset, [5, 6], [[[2, 2], [8, 2]], [[5, 6], [5, 2]]]);
+    const beyond = stepUntilTimedShot(ruleset, [11, 2], [[[2, 2], [8, 2]], [[8, 2], [11, 2]]]);
     const delayed = [[true, true, true, 2 * TICKS_PER_GAME_MINUTE]];
     expect([series, spur, beyond]).toEqual([delayed, delayed, delayed]);
+  });
+});
+
+describe.each(RULESETS.map((r) => [r]))("audit a8: every trigger kind, unwired, does nothing (%s)", (ruleset: RulesetId) => {
+  it(`TRAP-10 (${ruleset}): an unwired tripwire, wide tripwire, pressure plate or sensor at (8, 5), crossed by an adventurer walking row 5, fires nothing and needs no rearm; an unwired lever pulled by the keeper fires nothing either`, () => {
+    const seen: unknown[] = [];
+    for (const kind of ["tripwire", "wideTripwire", "pressurePlate", "sensor"] as const) {
+      const sim = makeSim(7, ruleset);
+      sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+      const id = placeBuilt(sim, kind, 8, 5);
+      const dice = recordAllDice(sim, []);
+      const a = adventurer(sim, 2, 5);
+      expect(walkTo(sim, a, { x: 14, y: 5 })).toBe(true);
+      const events: SimEvent[] = [];
+      const trace: string[] = [];
+      for (let i = 0; i < 200 && a.x !== 14; i++) { events.push(...sim.step()); if (trace.at(-1) !== `${a.x},${a.y}`) trace.push(`${a.x},${a.y}`); }
+      seen.push([kind, trace.includes("8,5"), fired(events), sim.state.parts[id]!.needsRearm, dice.draws]);
+    }
+    expect(seen).toEqual(["tripwire", "wideTripwire", "pressurePlate", "sensor"].map((k) => [k, true, [], false, []]));
+    const sim = makeSim(7, ruleset);
+    const lever = placeBuilt(sim, "lever", 8, 5);
+    const dice = recordAllDice(sim, []);
+    sim.drainEvents();
+    expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true });
+    expect([fired(sim.drainEvents()), sim.state.parts[lever]!.needsRearm, dice.draws]).toEqual([[], false, []]);
   });
 });
