@@ -6,8 +6,8 @@ import { adventurer, companion, d100Sim, lines, recordDice, run } from "./fixtur
 
 /**
  * The other side of two thresholds in live d100 fights (issue 17, sweep s8): the critical hit
- * (P100-CRIT-01: natural 96-100, Left open CRIT) and the hunter's familiar's death at -50
- * (P100-FAMILIAR-12), through `Simulation.step`, every draw recorded (fixtures.ts `recordDice`).
+ * (P100-CRIT-01: natural 96-100, Left open CRIT), the hunter's familiar's death at -50
+ * (P100-FAMILIAR-12) and the hunter's heal of it (P100-FAMILIAR-13, above 50), through `Simulation.step`, every draw recorded (fixtures.ts `recordDice`).
  */
 describe("d100 thresholds in live fights (sweep s8)", () => {
   it("P100-CRIT-01 (the other side): the warrior's natural 95 is no critical hit: the minion rolls its dodge (94, beaten) and the damage roll 40 deals 40, not 60", () => {
@@ -40,6 +40,26 @@ describe("d100 thresholds in live fights (sweep s8)", () => {
         `1 knockedOut unitId=${hound.id} outcome=${dead ? "dead" : "unconscious"} cause=hitPoints`,
       ]);
       expect([d100Of(hound).dead, d100Of(hound).dying, dice.draws.at(-1), dice.left()]).toEqual([dead, !dead, `1..100=${damage}`, 0]);
+    }
+  });
+
+  it("P100-FAMILIAR-13 (both sides): a hunter next to its dying hound spends its whole turn on it as a healer would: a d100 of 50 fails (the hound stays dying at −10, no attack that turn); 51 (above 50) brings it back to 1 HP", () => {
+    for (const [roll, success] of [[50, false], [51, true]] as const) {
+      const sim = d100Sim();
+      const hunter = adventurer(sim, "Hunter", 3, 5, { weapon: "bow", ranged: true });
+      const hound = companion(sim, hunter, 4, 5);
+      const bear = addUnit(sim, { ...speciesFields("bear"), x: 9, y: 5 });
+      Object.assign(d100Of(hound), { hp: -10, dying: true });
+      hound.activity = "unconscious";
+      hunter.targetId = bear.id;
+      // Initiative hunter 90, hound 50, bear 10; the hunter's heal roll.
+      const dice = recordDice(sim, [90, 50, 10, roll]);
+      const ev = run(sim, 1);
+      expect(lines(ev)).toEqual([
+        `1 rescue unitId=${hound.id} byUnitId=${hunter.id} roll=${roll} needed=50 success=${success}`,
+        ...(success ? [`1 woke unitId=${hound.id}`] : []),
+      ]);
+      expect([d100Of(hound).hp, d100Of(hound).dying, dice.draws, dice.left()]).toEqual([success ? 1 : -10, !success, ["d100=90", "d100=50", "d100=10", `d100=${roll}`], 0]);
     }
   });
 });
