@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
-import { adventurer, d100Sim, lines, recordDice, run } from "./fixtures.ts";
+import { adventurer, companion, d100Sim, lines, recordDice, run } from "./fixtures.ts";
 
 /**
  * Aerial fights in live d100 play (issue 17, sweep s8: P100-AIR-02, P100-AIR-16 and P100-AIR-18 on
@@ -48,5 +48,22 @@ describe("d100 heights in live fights (sweep s8)", () => {
       `1 damaged targetId=${g.id} sourceId=${s.id} amount=95 damageType=ranged hp=205 critical=false`,
     ]);
     expect([d100Of(g).altitude, dice.left()]).toEqual(["low", 0]);
+  });
+
+  it("P100-AIR-14, P100-AIR-15 (the other side): a harpy (no physical abilities to charge) flying 3 tiles straight at the skyrider at the same moderate height strikes with no charge bonus: 50 counts 50 against the dodge 40, and its damage roll 30 deals 30", () => {
+    const sim = d100Sim();
+    const sky = adventurer(sim, "Skyrider", 3, 5, { weapon: "spear" });
+    const griffon = companion(sim, sky);
+    const h = addUnit(sim, { kind: "creature", species: "harpy", x: 7, y: 5, gear: { weapon: "claws", blunt: false, ranged: false, armour: "none", helm: 0 } });
+    for (const u of [sky, griffon, h]) d100Of(u).altitude = "moderate";
+    h.targetId = sky.id; sky.targetId = h.id;
+    // Initiative skyrider 10, griffon 50, harpy 90: the harpy acts first.
+    const dice = recordDice(sim, [10, 50, 90, 50, 40, 30]);
+    const ev = run(sim, 1);
+    expect(lines(ev).filter((l) => !l.includes("guardedMove"))).toEqual([
+      `1 attack attackerId=${h.id} targetId=${sky.id} hit=true attackRoll=50 defenceRoll=40 natural=50 airModifier=0 damageRoll=30`,
+      `1 damaged targetId=${sky.id} sourceId=${h.id} amount=30 damageType=melee hp=120 critical=false`,
+    ]);
+    expect([d100Of(h).canCharge, h.x, h.y, dice.draws.slice(3), dice.left()]).toEqual([false, 4, 5, ["d100=50", "d100=40", "1..100=30"], 0]);
   });
 });

@@ -46,4 +46,19 @@ describe("d100 the end of a duel in live fights (sweep s8)", () => {
     expect(lines(ev)[3]).toBe(`2 duelEnded duelId=3 winnerId=${w.id} loserId=${m.id} how=down loserDied=false hp={"${w.id}":26,"${m.id}":1}`);
     expect([d100Of(w).hp, d100Of(w).maxHp, dice.left()]).toEqual([26, 200, 0]);
   });
+
+  it("P100-DUEL-05, P100-DUEL-06, P100-DUEL-08: unhurt duellists of each role: a priest (healer, 150) and a scout (attacker, 150) both go up to 200; a warrior (defender, 200) to 250; their d100 initiatives (30, 80) order the duel, the higher first", () => {
+    const hps: number[][] = [];
+    for (const [a, b] of [["Priest", "Scout"], ["Warrior", "Scout"]] as const) {
+      const sim = d100Sim();
+      const x = adventurer(sim, a, 5, 5, a === "Priest" ? { weapon: "mace", blunt: true } : {});
+      const y = addUnit(sim, { kind: "adventurer", faction: "keeper", adventurerClass: b, level: 1, x: 6, y: 5, gear: { weapon: "dagger", blunt: false, ranged: false, armour: "none", helm: 0 } });
+      const dice = recordDice(sim, [30, 80]);
+      const enc = beginDuel(sim, x.id, y.id, { toDeath: false, noMagic: false, unarmedOnly: false, weaponWhitelist: null });
+      if (typeof enc === "string") throw new Error(enc);
+      expect([enc.order, enc.initiative, dice.draws, dice.left()]).toEqual([[y.id, x.id], { [x.id]: 30, [y.id]: 80 }, ["d100=30", "d100=80"], 0]);
+      hps.push([d100Of(x).hp, d100Of(x).maxHp, d100Of(y).hp, d100Of(y).maxHp]);
+    }
+    expect(hps).toEqual([[200, 200, 200, 200], [250, 250, 200, 200]]);
+  });
 });
