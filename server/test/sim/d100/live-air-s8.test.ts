@@ -66,4 +66,22 @@ describe("d100 heights in live fights (sweep s8)", () => {
     ]);
     expect([d100Of(h).canCharge, h.x, h.y, dice.draws.slice(3), dice.left()]).toEqual([false, 4, 5, ["d100=50", "d100=40", "1..100=30"], 0]);
   });
+
+  it("P100-AIR-01: the aerial rules apply once one side flies, here by riding: a scout's arrow at a skyrider on its griffon at low height is an aerial attack (its event carries natural, airModifier 0 and the damage roll); the same arrow at a warrior on foot is not", () => {
+    for (const mounted of [true, false]) {
+      const sim = d100Sim();
+      const s = adventurer(sim, "Scout", 5, 5, { weapon: "bow", ranged: true });
+      const t = adventurer(sim, mounted ? "Skyrider" : "Warrior", 9, 5, mounted ? { weapon: "spear" } : {});
+      t.faction = "keeper";
+      if (mounted) for (const u of [t, companion(sim, t)]) d100Of(u).altitude = "low";
+      s.targetId = t.id;
+      const dice = recordDice(sim, mounted ? [90, 10, 5, 70, 60, 10] : [90, 10, 70, 60, 10]);
+      const ev = run(sim, 1);
+      expect(lines(ev).slice(0, 2)).toEqual([
+        `1 attack attackerId=${s.id} targetId=${t.id} hit=true attackRoll=70 defenceRoll=60${mounted ? " natural=70 airModifier=0 damageRoll=10" : ""}`,
+        `1 damaged targetId=${t.id} sourceId=${s.id} amount=10 damageType=ranged hp=${mounted ? 140 : 190} critical=false`,
+      ]);
+      expect([dice.draws.slice(-3), dice.left()]).toEqual([["d100=70", "d100=60", "1..100=10"], 0]);
+    }
+  });
 });
