@@ -62,4 +62,17 @@ describe("d100 thresholds in live fights (sweep s8)", () => {
       expect([d100Of(hound).hp, d100Of(hound).dying, dice.draws, dice.left()]).toEqual([success ? 1 : -10, !success, ["d100=90", "d100=50", "d100=10", `d100=${roll}`], 0]);
     }
   });
+
+  it("P100-FUMBLE-06 (the other side): the warrior's natural 2 is a critical failure but not a fatal one: the minion's counter-attack is drawn from 1..50 (not 10..75): 50", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    w.targetId = m.id;
+    const dice = recordDice(sim, [90, 10, 2, 50]);
+    expect(lines(run(sim, 1))).toEqual([
+      `1 attack attackerId=${w.id} targetId=${m.id} hit=false attackRoll=2 defenceRoll=0`,
+      `1 damaged targetId=${w.id} sourceId=${m.id} amount=50 damageType=counterAttack hp=150 critical=false`,
+    ]);
+    expect([d100Of(w).dodgePenalty, dice.draws, dice.left()]).toEqual([0, ["d100=90", "d100=10", "d100=2", "1..50=50"], 0]);
+  });
 });
