@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { adventurer, d100Sim, lines, recordDice } from "./fixtures.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
+import { adventurer, d100Sim, lines, playPlan, recordDice } from "./fixtures.ts";
 
 /**
  * P100-MASS-12 and P100-MASS-14 in live d100 fights (issue 17, sweep s8): a pack of 10 kobolds
@@ -42,5 +43,22 @@ describe("d100 swarm damage in live fights (sweep s8)", () => {
       `1 damaged targetId=${h.id} sourceId=${leader} amount=80 damageType=swarm hp=70 critical=false`,
     ]);
     expect([dice.draws.slice(11), dice.left()]).toEqual([["d100=70", "d100=20", "10..80=80"], 0]);
+  });
+
+  it("P100-MASS-09, P100-MASS-07, P100-MASS-05: a player's warrior against a pack of 12 kobolds (strength 120): a perfect 40 on its d40 kill roll kills 4 and leaves 80; a 39 kills only 3 (full tens), leaving 90", () => {
+    for (const [roll, kills] of [[40, 4], [39, 3]] as const) {
+      const sim = d100Sim();
+      const h = adventurer(sim, "Warrior", 7, 5);
+      const ks = [4, 5, 6, 7].flatMap((y) => [8, 9, 10].map((x) => addUnit(sim, { kind: "creature", species: "kobold", x, y })));
+      h.targetId = ks[3]!.id;
+      h.controller = "a1";
+      const init = recordDice(sim, [90, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+      sim.step(); // initiative: the hero's turn waits for its plan
+      expect(init.left()).toBe(0);
+      const dice = recordDice(sim, [roll]);
+      const ev = playPlan(sim, h, { action: "steps", steps: [{ kind: "attack", targetId: ks[3]!.id }] });
+      expect(lines(ev).filter((l) => l.includes("knockedOut"))).toHaveLength(kills);
+      expect([ks.filter((k) => !d100Of(k).dead).length * 10, dice.draws, dice.left()]).toEqual([120 - 10 * kills, [`1..40=${roll}`], 0]);
+    }
   });
 });
