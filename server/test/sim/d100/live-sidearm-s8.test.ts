@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
+import { beginDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { adventurer, attackOnce, d100Sim, lines, recordDice } from "./fixtures.ts";
 
 /**
@@ -52,5 +53,22 @@ describe("d100 ranged classes with a melee weapon in live fights (sweep s8)", ()
       `2 turnPlanPlayed unitId=${hero.id} refusals=["invalidTarget"]`,
     ]);
     expect([d100Of(m).hp, dice.draws]).toEqual([300, []]);
+  });
+
+  it("P100-DUEL-09, P100-DUEL-10 (a ranged class in melee): in a duel the hunter's knife blow at the minion beside it counts 80 as 60 (× 0.75, not × 0.5) against the dodge 59, and its damage roll 100 deals 90 (the duel cap, not 70)", () => {
+    const sim = d100Sim();
+    const hero = adventurer(sim, "Hunter", 5, 5, { weapon: "bow", ranged: true });
+    hero.controller = "a1";
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    recordDice(sim, [90, 10]);
+    const enc = beginDuel(sim, hero.id, m.id, { toDeath: false, noMagic: false, unarmedOnly: false, weaponWhitelist: null });
+    if (typeof enc === "string") throw new Error(enc);
+    sim.step();
+    const dice = recordDice(sim, [80, 59, 100]);
+    expect(lines(attackOnce(sim, hero, m)).slice(0, 2)).toEqual([
+      `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=59`,
+      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=90 damageType=melee hp=20 critical=false`,
+    ]);
+    expect([dice.draws, dice.left()]).toEqual([["d100=80", "d100=59", "1..100=100"], 0]);
   });
 });
