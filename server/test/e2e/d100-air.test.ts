@@ -47,7 +47,7 @@ describe("a d100 aerial fight over a real connection", () => {
     const turns: Turn[] = [];
     for (const e of during) {
       if (e.type === "turnStarted") turns.push({ round: e.round, unitId: e.unitId, events: [] });
-      else turns.at(-1)!.events.push(e);
+      else turns.at(-1)?.events.push(e); // P100-BASE-01: surprise attacks come before the first turn starts
     }
     const height = new Map<string, Altitude>([...gargoyles].map((id) => [id, "ground"]));
     const attacksOnFlyers: { attack: SimEventOf<"attack">; height: Altitude }[] = [];

@@ -252,6 +252,13 @@ export const D100_COUNTERSPELL = { id: "counterspell", range: 6 } as const;
  */
 export const D100_SIDEARM_CLASSES: readonly string[] = ["Doorbreaker"];
 
+/**
+ * P100-PLACE-07/08 (Left open PLACE: class gear): ranged classes that also carry a melee sidearm (the
+ * Hunter's knife). In melee they strike with it, armed (1..100), off-role: roll × 0.5, damage capped at
+ * 70; the AI still steps away to shoot (P100-PLACE-06) and strikes with the knife only when it cannot.
+ */
+export const D100_MELEE_SIDEARM_CLASSES: readonly string[] = ["Hunter"];
+
 /** P100-DUEL-11/12 (Left open SPELL "a mastery is a passive class feature"): classes with a duel mastery that reduces the off-role penalties. */
 export const D100_DUEL_MASTERY_CLASSES: readonly string[] = ["Priest"];
 

@@ -85,7 +85,7 @@ describe("d100 rescue in live fights", () => {
         `1 damaged targetId=${m.id} sourceId=${h.id} amount=10 damageType=melee hp=290 critical=false`,
         `2 rescue unitId=${w.id} byUnitId=${p.id} roll=${roll} needed=50 success=${success}`,
       ]);
-      expect([d100Of(w).stabilised, dice.left()]).toEqual([success, 0]);
+      expect([d100Of(w).stabilised, dice.draws.at(-1), dice.left()]).toEqual([success, `d100=${roll}`, 0]);
     }
   });
 

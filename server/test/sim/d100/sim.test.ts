@@ -239,7 +239,7 @@ describe("d100 ruleset in the simulation", () => {
     const dice = forceDice(sim, [50, 60, 50, 60, 30, 10, 90]);
     const events = sim.step();
     const types = events.map((e) => e.type).filter((t) => ["encounterStarted", "turnStarted", "attack"].includes(t));
-    expect(types).toEqual(["encounterStarted", "turnStarted", "attack", "attack"]);
+    expect(types).toEqual(["encounterStarted", "attack", "turnStarted", "attack"]);
     expect(of(events, "attack")[0]).toMatchObject({ attackerId: scout.id, targetId: m.id, hit: true, attackRoll: 50, defenceRoll: 40 });
     expect(of(events, "damaged")[0]).toMatchObject({ targetId: m.id, amount: 30, hp: 30 });
     expect(dice.left()).toBe(0);

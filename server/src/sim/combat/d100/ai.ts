@@ -216,11 +216,15 @@ function swarmTurn(sim: Simulation, enc: EncounterRecord, members: UnitRecord[],
   const engaged = foes.filter((f) => members.some((m) => chebyshev(m, f) <= 1));
   const targets = engaged.length > 0 ? engaged : foes.slice(0, 1);
   const groups = splitSwarm({ strength: SWARM_RATIO * members.length }, targets.length);
+  // P100-MASS-12: only ground-based melee creatures get in each other's way (the 80 cap): a swarm whose
+  // leader flies or carries a ranged weapon is not crowding-capped.
+  const lead = d100Of(leader);
+  const groundMelee = lead.altitude === "ground" && !lead.flyer && !lead.hasRangedWeapon;
   targets.forEach((t, i) => {
     const strength = groups[i] ?? 0;
     if (strength <= 0 || !isUp(t)) return;
     const before = d100Of(t).hp;
-    const r = swarmStrike(sim.rng, strength, d100Of(t), true, d100Options(sim));
+    const r = swarmStrike(sim.rng, strength, d100Of(t), groundMelee, d100Options(sim));
     sim.emit({ type: "attack", attackerId: leader.id, targetId: t.id, hit: r.hit, attackRoll: r.attackRoll, defenceRoll: r.defenceRoll });
     if (r.hit) {
       sim.emit({ type: "damaged", targetId: t.id, sourceId: leader.id, amount: before - d100Of(t).hp, damageType: "swarm", hp: d100Of(t).hp, critical: false });

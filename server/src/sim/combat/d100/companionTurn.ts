@@ -17,7 +17,7 @@ import { ownerSlotActors } from "./familiar.ts";
 import { expectedDamage } from "./odds.ts";
 import { attackModeNow } from "./options.ts";
 import { d100Of } from "./sheet.ts";
-import { canAct, endOwnTurn, isDown } from "./statuses.ts";
+import { canAct, endOwnTurn, hasStatus, isDown } from "./statuses.ts";
 import { startOwnTurn } from "./turns.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
 
@@ -67,8 +67,10 @@ export function ownerBest(sim: Simulation, enc: EncounterRecord, owner: UnitReco
   for (const u of participantsOf(sim, enc)) {
     if (u === owner || !areEnemies(u, owner) || !up(u) || u.companionOf === owner.id) continue;
     const t = { ...d100Of(u), inCover: standsInCover(sim, u) }, d = chebyshev(owner, u);
+    // A shooter next to a foe steps away and shoots (P100-PLACE-06) rather than strike with its melee sidearm.
+    const shooter = o.placement === "ranged" && o.hasRangedWeapon && !hasStatus(o, "disarmed");
     const now = attackModeNow(sim, owner, u);
-    const mode = now ?? (o.hasRangedWeapon && d <= o.range + o.moveTiles && attackRefusal(o, t, "ranged") === null ? "ranged"
+    const mode = (now === "melee" && shooter ? null : now) ?? (o.hasRangedWeapon && d <= o.range + o.moveTiles && attackRefusal(o, t, "ranged") === null ? "ranged"
       : d <= 1 + o.moveTiles && attackRefusal(o, t, "melee") === null ? "melee" : null);
     if (mode) best = Math.max(best, expectedDamage(o, t, { mode }));
   }

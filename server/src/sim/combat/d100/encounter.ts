@@ -78,7 +78,7 @@ function d100StepLoop(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
  * "open", the encounter's `openTurn` holding what the turn has spent): the next call, with the
  * player's next plan or null when the turn timer ran out (the AI then plays what is left),
  * resumes it without the start-of-turn steps 0 to 2. The AI:
- * 0. before the encounter's first turn, the surprise attacks (P100-BASE-01 to 03);
+ * 0. (before the encounter's first turn starts, the surprise attacks: `beforeFirstTurn`, P100-BASE-01 to 03);
  * 1. spells interrupted last turn become castable (P100-STATUS-08); a dying unit loses 5 HP
  *    (P100-DEATH-02) and does nothing else;
  * 2. stunned or incapacitated units lose the turn (P100-STATUS-01, P100-FUMBLE-10);
@@ -112,7 +112,6 @@ function d100TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord):
   return {
     resume: () => !(me.dead || !canAct(me) || !isUp(unit)),
     start() {
-      if (enc.round === 1 && enc.acted.length === 0) surpriseAttacks(sim, enc);
       if (me.dead) return null;
       startOwnTurn(me);
       if (me.dying) {
@@ -179,6 +178,8 @@ export const d100EncounterRules: EncounterRules = {
     const units = participantsOf(sim, enc);
     fightStartRecharge(units.map((u) => d100Of(u)), units.some((u) => u.kind === "master"), d100Options(sim).rechargeBetweenFights);
   },
+  /** P100-BASE-01 to 03: the surprise attacks, in initiative order, before the first regular turn starts (ai.ts `surpriseAttacks`). */
+  beforeFirstTurn: (sim, enc) => surpriseAttacks(sim, enc),
   takeTurn: takeD100Turn,
   outsideTurn(sim, unit) {
     const d = d100Of(unit);

@@ -1,6 +1,6 @@
 import { SPECIES, type SpeciesData } from "@malignus/shared";
 import type { UnitRecord } from "../../state.ts";
-import { D100_COUNTERSPELL, D100_HP, D100_LOADOUTS, D100_SIDEARM_CLASSES, DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "@malignus/shared";
+import { D100_COUNTERSPELL, D100_HP, D100_LOADOUTS, D100_MELEE_SIDEARM_CLASSES, D100_SIDEARM_CLASSES, DEFAULT_MOVE_TILES, DEFAULT_RANGED_RANGE } from "@malignus/shared";
 import { makeD100Unit, type D100Unit, type Placement, type Role } from "./types.ts";
 
 /** Left open DUEL (role axis): adventurer classes that are defenders or healers; every other unit is an attacker. */
@@ -48,7 +48,7 @@ export function sheetFor(unit: UnitRecord): D100Unit {
     monk: MONK_CLASSES.includes(unit.kind === "adventurer" ? unit.adventurerClass : unit.species),
     firstAider: role === "healer" || unit.traits.includes(FIRST_AID_TRAIT),
     weapon: fists ? "unarmed" : IMPROVISED_WEAPONS.includes(unit.gear.weapon) ? "improvised" : "armed",
-    hasMeleeWeapon: !fists && !unit.gear.ranged,
+    hasMeleeWeapon: (!fists && !unit.gear.ranged) || (unit.kind === "adventurer" && D100_MELEE_SIDEARM_CLASSES.includes(unit.adventurerClass)), // P100-PLACE-07/08
     hasRangedWeapon: unit.gear.ranged || (unit.kind === "adventurer" && D100_SIDEARM_CLASSES.includes(unit.adventurerClass)), // P100-PLACE-03/04
     hasSecondaryWeapon: MAGIC_CLASSES.includes(unit.adventurerClass) && !fists,
     range: DEFAULT_RANGED_RANGE, moveTiles: DEFAULT_MOVE_TILES,

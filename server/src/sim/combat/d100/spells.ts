@@ -60,7 +60,7 @@ export function aiSpellTarget(sim: Simulation, caster: UnitRecord, foes: readonl
   const spell = offensiveSpellOf(caster);
   if (!spell || spell.charges <= 0) return undefined;
   const inflicts = OFFENSIVE_SPELLS[spell.id]?.inflicts;
-  const worth = (f: UnitRecord) => !inflicts || !(hasStatus(d100Of(f), inflicts.status) || (inflicts.status === "disarmed" && d100Of(f).weapon !== "armed"));
+  const worth = (f: UnitRecord) => !inflicts || !(hasStatus(d100Of(f), inflicts.status) || (inflicts.status === "disarmed" && d100Of(f).weapon === "unarmed"));
   const ok = foes.filter((f) => d100Of(f).swarm === "" && castRefusal(sim, caster, f, spell.id) === null && worth(f))
     .sort((a, b) => d100Of(b).hp - d100Of(a).hp || chebyshev(caster, a) - chebyshev(caster, b) || Number(a.id) - Number(b.id));
   const target = ok[0];

@@ -103,15 +103,16 @@ export function canReact(u: D100Unit): boolean {
 }
 
 /**
- * Disarms the unit standing on tile (x, y): P100-STATUS-13 it loses its weapon and fights
- * unarmed (P100-STATUS-14), P100-STATUS-15 the weapon lies on that tile. An immune unit is not
+ * Disarms the unit standing on tile (x, y): P100-STATUS-13 it loses its weapon, armed or
+ * improvised, and fights unarmed (P100-STATUS-14), P100-STATUS-15 the weapon lies on that tile. An immune unit is not
  * disarmed (P100-STATUS-12). A monk fights on as if armed (P100-WEAPON-02).
  * @returns whether it was disarmed.
  */
 export function disarm(u: D100Unit, x: number, y: number, turns = -1): boolean {
-  if (u.weapon !== "armed" || !addStatus(u, "disarmed", turns)) return false;
+  if (u.weapon === "unarmed" || !addStatus(u, "disarmed", turns)) return false;
+  // An improvised weapon (a peasant's pitchfork) is torn away too, and comes back improvised (P100-WEAPON-04/05).
+  u.droppedWeapon = u.weapon === "improvised" ? { x, y, improvised: true } : { x, y };
   u.weapon = "unarmed";
-  u.droppedWeapon = { x, y };
   return true;
 }
 
@@ -121,7 +122,7 @@ export function disarm(u: D100Unit, x: number, y: number, turns = -1): boolean {
  */
 export function pickUpWeapon(u: D100Unit, x: number, y: number): boolean {
   if (!u.droppedWeapon || u.droppedWeapon.x !== x || u.droppedWeapon.y !== y) return false;
-  u.weapon = "armed";
+  u.weapon = u.droppedWeapon.improvised ? "improvised" : "armed";
   u.droppedWeapon = null;
   removeStatus(u, "disarmed");
   return true;

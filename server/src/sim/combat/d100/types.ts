@@ -73,8 +73,8 @@ export interface D100Unit {
   hasRangedWeapon: boolean;
   /** Magic classes: carries a secondary weapon (P100-PLACE-11, P100-PLACE-12). */
   hasSecondaryWeapon: boolean;
-  /** P100-STATUS-15: where its weapon lies after a disarm (tile), or null. */
-  droppedWeapon: { x: number; y: number } | null;
+  /** P100-STATUS-15: where the weapon a disarm tore away lies (`improvised` when it was an everyday object), null when none. */
+  droppedWeapon: { x: number; y: number; improvised?: true } | null;
   /** Ranged weapon range in tiles. */
   range: number;
   /** Tiles per normal move (Left open MOVE). */

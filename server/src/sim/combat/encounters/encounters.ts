@@ -177,6 +177,8 @@ function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRec
     enc.roundStartTick = tick;
     rules.startRound(sim, enc);
   }
+  // P100-BASE-01: what comes before the first regular turn (the d100 surprise attacks), once.
+  if (enc.round === 1 && enc.turnIndex === 0 && enc.acted.length === 0 && !enc.openTurn) rules.beforeFirstTurn?.(sim, enc);
   // Skip participants that can no longer take turns; play the first one that can.
   while (enc.turnIndex < enc.order.length) {
     const uid = enc.order[enc.turnIndex] as string;

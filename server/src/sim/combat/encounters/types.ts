@@ -62,6 +62,12 @@ export interface EncounterRules {
   /** Start of each round (D20-FLOW-38: reactions come back). */
   startRound(sim: Simulation, encounter: EncounterRecord): void;
   /**
+   * Once, when the encounter's first turn is due, before that turn starts (P100-BASE-01: the d100
+   * surprise attacks come before the first regular turn). A participant it puts out of the fight
+   * is then skipped like any other.
+   */
+  beforeFirstTurn?(sim: Simulation, encounter: EncounterRecord): void;
+  /**
    * One participant's turn (D20-FLOW-24): `plan` is a player's plan or null for the AI. Emits the
    * turn's events; may call {@link EncounterRules} helpers to note reactions. Returns "open" when
    * the player's plan asked to keep the turn (`openTurn` set): the turn waits for the next plan
