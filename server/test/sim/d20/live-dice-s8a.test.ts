@@ -178,3 +178,75 @@ describe("d20 damage dice recorded (D20-DAMAGE-03, D20-DAMAGE-14, D20-DAMAGE-24,
     expect(d20Of(a).dots).toEqual([]);
   });
 });
+
+/** Two heroes at (5, 5) and (5, 6), the first picking the Master at (9, 5), which a keeper plays (its turn waits for a plan); the Master acts first (initiative 1, 2, 20). */
+function masterPlayed() {
+  const sim = d20Sim();
+  const a = hero(sim, 5, 5);
+  const b = hero(sim, 5, 6);
+  const m = creature(sim, "master", 9, 5);
+  m.controller = "seat-1";
+  plain([a, b, m]);
+  a.targetId = m.id;
+  forceDice(sim, [1, 2, 20]);
+  sim.step();
+  return { sim, a, b, m, enc: encOf(sim) };
+}
+
+describe("area spells and ground zones with recorded dice (D20-DAMAGE-04, D20-DAMAGE-24)", () => {
+  it("D20-DAMAGE-04: the Master's acidRain on both heroes draws one 1d4 (3) and no attack d20: each hero takes that same 3", () => {
+    const f = masterPlayed();
+    f.enc.plans[f.m.id] = { steps: [{ kind: "cast", spell: "acidRain", x: 5, y: 5 }] };
+    const rec = recordD20Dice(f.sim, [3]);
+    const ev = f.sim.step();
+    expect([rec.draws, rec.left()]).toEqual([["d4=3"], 0]);
+    expect(dmg(ev)).toEqual([
+      { targetId: f.a.id, sourceId: f.m.id, amount: 3, damageType: "acid", hp: 97 },
+      { targetId: f.b.id, sourceId: f.m.id, amount: 3, damageType: "acid", hp: 97 },
+    ]);
+  });
+
+  it("D20-DAMAGE-22, D20-DAMAGE-24: in the Master's fireWall (burn) each hero starting its turn takes one 1d2 (2): the die is a d2, at least 1d2", () => {
+    const f = masterPlayed();
+    f.enc.plans[f.m.id] = { steps: [{ kind: "cast", spell: "fireWall", x: 5, y: 5 }] };
+    const cast = recordD20Dice(f.sim, [3]);
+    f.sim.step();
+    expect([cast.draws, cast.left()]).toEqual([["d4=3"], 0]);
+    // b's turn: the zone's 1d2, then its sword (natural 1); a's likewise.
+    const rec = recordD20Dice(f.sim, [2, 1, 2, 1]);
+    const ev = run(f.sim, 2);
+    expect([rec.draws, rec.left()]).toEqual([["d2=2", "d20=1", "d2=2", "d20=1"], 0]);
+    expect(dmg(ev)).toEqual([
+      { targetId: f.b.id, sourceId: f.m.id, amount: 2, damageType: "burn", hp: 95 },
+      { targetId: f.a.id, sourceId: f.m.id, amount: 2, damageType: "burn", hp: 95 },
+    ]);
+  });
+});
+
+describe("magic advantage, the defender's side (D20-DAMAGE-31, D20-DAMAGE-32)", () => {
+  /** The AI Skyrider (Mental 0) casts its gust, given `element`, at the Master (earth) 4 tiles off; its d20 `roll`, the 1d6 5 on a hit. */
+  const gustOnMaster = (element: string, roll: number) => {
+    const sim = d20Sim();
+    const s = hero(sim, 5, 5, { adventurerClass: "Skyrider" });
+    const m = creature(sim, "master", 9, 5);
+    plain([s, m]);
+    d20Of(s).spells = [{ name: "gust", cost: 2, pool: "mana", kind: "attack", band: "short", damage: "1d6", damageType: "magic", element, radius: 0 }];
+    d20Of(s).mana = 4;
+    s.targetId = m.id;
+    const hit = roll >= d20Of(m).ac + (element === "water" ? 2 : 0);
+    const rec = recordD20Dice(sim, hit ? [20, 1, roll, 5] : [20, 1, roll]);
+    const ev = sim.step();
+    expect(rec.left()).toBe(0);
+    return { s, m, draws: rec.draws.slice(2), attacks: attacks(ev), dealt: dmg(ev).map((e) => e.amount) };
+  };
+
+  it("D20-DAMAGE-32: earth beats water, so against a water gust the Master (earth) holds the advantage: +2 to its resistance, AC 16 + 2 = 18: 17 misses, 18 hits for the bare 1d6 (5, no +2 damage); without an element (AC 16) the 17 hits", () => {
+    const miss = gustOnMaster("water", 17);
+    expect(d20Of(miss.m).ac).toBe(16);
+    expect([miss.draws, miss.attacks, miss.dealt]).toEqual([["d20=17"], [[miss.s.id, miss.m.id, false, 17, 18]], []]);
+    const hit = gustOnMaster("water", 18);
+    expect([hit.draws, hit.attacks, hit.dealt]).toEqual([["d20=18", "d6=5"], [[hit.s.id, hit.m.id, true, 18, 18]], [5]]);
+    const plainGust = gustOnMaster("", 17);
+    expect([plainGust.draws, plainGust.attacks, plainGust.dealt]).toEqual([["d20=17", "d6=5"], [[plainGust.s.id, plainGust.m.id, true, 17, 16]], [5]]);
+  });
+});
