@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { RANGE_BANDS } from "@malignus/shared";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { of, plain } from "./live-helpers.ts";
+import { attacks, damage, foe, party, walled } from "./live-turn.ts";
+import { playRecordedTurn, recordD20Dice } from "./diceRecorder.ts";
+
+/**
+ * Issue 17, sweep s8 (stress points 4 and 6: every branch, every term non-zero): the Long range
+ * band (D20-ATTACK-55) on both sides of its 25 tiles, and cover from a creature on the attacker's
+ * own side (D20-ATTACK-62 "enemy or ally") on both sides of the AC it sets, in a live d20 room:
+ * turns planned with `planTurn`, played by `sim.step()`, dice recorded with their size (diceRecorder.ts).
+ */
+
+/** A room 32 tiles wide and 5 high, open. */
+const LONG_HALL = ["P" + ".".repeat(31), ...Array.from({ length: 3 }, () => ".".repeat(32)), "SK" + ".".repeat(30)].join("\n");
+
+/** A spell of the Long band (the game's content has none: the test gives one to the caster, as audit s1 gives `bolt`). */
+const LANCE = { name: "lance", cost: 2, pool: "mana", kind: "attack", band: "long", damage: "1d12", damageType: "magic", element: "", radius: 0 } as const;
+
+describe("the Long range band (D20-ATTACK-55, D20-ATTACK-48)", () => {
+  /**
+   * A player hero (Mental 2, 5 Mana, `lance`) at (1, 2) and a chain of foes and allies 5 tiles
+   * apart on row 4, off the lines of sight of row 2 (minion, hero, minion, hero: each one has a foe
+   * within FLEE_DISTANCE, and none gives cover), then the target
+   * minion at (`tx`, 2); the hero's initiative 20 (the others 1 to 5). Its plan casts lance at the target.
+   */
+  function lanceAt(tx: number, dice: number[]) {
+    const sim = d20Sim(1, LONG_HALL);
+    const a = hero(sim, 1, 2, { controller: "seat-1" });
+    const chain = [minion(sim, 6, 4), hero(sim, 11, 4), minion(sim, 16, 4), hero(sim, 21, 4)];
+    const t = minion(sim, tx, 2);
+    plain([a, ...chain, t]);
+    d20Of(a).abilities.mental = 2;
+    d20Of(a).mana = 5;
+    d20Of(a).spells = [{ ...LANCE }];
+    a.targetId = chain[0]!.id;
+    forceDice(sim, [20, 1, 2, 3, 4, 5]);
+    sim.step();
+    const enc = Object.values(sim.state.encounters ?? {})[0]!;
+    expect(enc.participants.length).toBe(6);
+    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "cast", spell: "lance", targetId: t.id }] } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(sim, dice);
+    const events = sim.step();
+    expect(rec.left()).toBe(0);
+    return { a, t, events, draws: rec.draws, refusals: of(events, "turnPlanPlayed")[0]!.refusals };
+  }
+
+  it("D20-ATTACK-55: Long range is 25 tiles: the lance reaches the minion 25 tiles off (1d20 15 + Mental 2 = 17 hits AC 11, then its 1d12 9: 100 → 91, 2 Mana paid); at 26 tiles the cast is refused, no die drawn, no Mana spent", () => {
+    expect(RANGE_BANDS.long).toBe(25);
+    const at25 = lanceAt(26, [15, 9]);
+    expect([at25.refusals, at25.draws]).toEqual([[null], ["d20=15", "d12=9"]]);
+    expect(attacks(at25.events)).toEqual([[at25.a.id, at25.t.id, true, 17, 11]]);
+    expect([d20Of(at25.t).hp, d20Of(at25.a).mana]).toEqual([91, 3]);
+    const at26 = lanceAt(27, []);
+    expect([at26.refusals, at26.draws, attacks(at26.events)]).toEqual([["out of the spell's range (D20-ATTACK-48)"], [], []]);
+    expect([d20Of(at26.t).hp, d20Of(at26.a).mana]).toEqual([100, 5]);
+  });
+});
+
+describe("a creature in the way gives half cover, enemy or ally (D20-ATTACK-61, D20-ATTACK-62)", () => {
+  /**
+   * The Scout (Agility 0, marksmanship +1) at (2, 2) shoots the minion at (6, 4); `between` stands
+   * at (5, 3), across a line of sight from the Scout's corners to the minion's (cover) but off the
+   * shot's own tile path (so it does not take the shot itself): the Scout's ally (a hero), a minion
+   * (an enemy), or nobody. No walls.
+   */
+  function shoot(between: "ally" | "enemy" | "none", dice: number[]) {
+    const sim = d20Sim(1, walled([]));
+    const [s] = party(sim, ["Scout"], { x0: 2, y: 2 });
+    const m = foe(sim, 6, 4);
+    const others = between === "ally" ? [hero(sim, 5, 3)] : between === "enemy" ? [foe(sim, 5, 3)] : [];
+    plain(others);
+    const t = playRecordedTurn(sim, s!, m, [20, 1, ...others.map(() => 2)], [{ kind: "attack", targetId: m.id }], dice);
+    return { s: s!, m, t };
+  }
+
+  it("D20-ATTACK-62, D20-ATTACK-61: the Scout's own ally standing in the line gives the minion half cover, AC 11 + 1 = 12: 10 + 1 = 11 misses, 11 + 1 = 12 hits (1d6 4)", () => {
+    const miss = shoot("ally", [10]);
+    expect([miss.t.draws, attacks(miss.t.events)]).toEqual([["d20=10"], [[miss.s.id, miss.m.id, false, 11, 12]]]);
+    const hit = shoot("ally", [11, 4]);
+    expect([hit.t.draws, attacks(hit.t.events), damage(hit.t.events)]).toEqual([["d20=11", "d6=4"], [[hit.s.id, hit.m.id, true, 12, 12]], [[hit.s.id, hit.m.id, 4]]]);
+  });
+
+  it("D20-ATTACK-62, D20-ATTACK-61: an enemy (another minion) in the line gives the same half cover, AC 12 (11 misses); with nobody between, AC 11 and the same 10 + 1 = 11 hits", () => {
+    const enemy = shoot("enemy", [10]);
+    expect([enemy.t.draws, attacks(enemy.t.events)]).toEqual([["d20=10"], [[enemy.s.id, enemy.m.id, false, 11, 12]]]);
+    const open = shoot("none", [10, 4]);
+    expect([open.t.draws, attacks(open.t.events)]).toEqual([["d20=10", "d6=4"], [[open.s.id, open.m.id, true, 11, 11]]]);
+  });
+});
