@@ -128,3 +128,38 @@ describe("Help lasts until the helper's next turn (D20-ACTION-16, D20-ACTION-18)
     expect([f.c.stable, f.c.hp, f.c.dead]).toEqual([false, 0, false]);
   });
 });
+
+describe("Dash doubles the movement of the turn (D20-ACTION-10, D20-ACTION-11)", () => {
+  const row = (from: number, to: number, y = 5) => Array.from({ length: to - from + 1 }, (_, i) => ({ x: from + i, y }));
+  /** A player Warrior given movement 9 at (1, 5), a minion at (12, 9) (within FLEE_DISTANCE, off the row); initiative Warrior 20, minion 1; the Warrior's turn plays `steps`. */
+  function walk(steps: unknown[] | ((m: UnitRecord) => unknown[])) {
+    const sim = d20Sim(1);
+    const w = hero(sim, 1, 5, { controller: "a0", adventurerClass: "Warrior" });
+    const m = minion(sim, 12, 9, { faction: "dungeon" });
+    plain([w, m]);
+    d20Of(w).movement = 9;
+    w.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    plan(sim, w, typeof steps === "function" ? steps(m) : steps);
+    const rec = recordD20Dice(sim, []);
+    const events = sim.step();
+    expect(rec.draws).toEqual([]);
+    return { w, m, at: [w.x, w.y], refusals: of(events, "turnPlanPlayed")[0]!.refusals };
+  }
+
+  it("D20-ACTION-10: with movement 9 the Warrior Dashes and walks 18 tiles, (1, 5) to (19, 5); a 19th tile is refused (not enough movement left)", () => {
+    const f = walk([{ kind: "dash" }, { kind: "move", path: row(2, 19) }, { kind: "move", path: [{ x: 19, y: 6 }] }]);
+    expect([f.refusals, f.at]).toEqual([[null, null, "not enough movement left (D20-MOVE-07)"], [19, 5]]);
+  });
+
+  it("D20-ACTION-10: without Dash the same 18-tile walk stops after its movement 9, at (10, 5)", () => {
+    const f = walk([{ kind: "move", path: row(2, 19) }]);
+    expect([f.refusals, f.at]).toEqual([["not enough movement left (D20-MOVE-07)"], [10, 5]]);
+  });
+
+  it("D20-ACTION-11: after the Dash and its walk the Warrior can take no other action: its attack on the minion it reached is refused and draws no die", () => {
+    const f = walk((m) => [{ kind: "dash" }, { kind: "move", path: [...row(2, 11), { x: 11, y: 6 }, { x: 11, y: 7 }, { x: 11, y: 8 }] }, { kind: "attack", targetId: m.id }]);
+    expect([f.refusals, f.at, d20Of(f.m).hp]).toEqual([[null, null, "no other action after Dash or Disengage (D20-ACTION-11, D20-ACTION-14)"], [11, 8], 100]);
+  });
+});
