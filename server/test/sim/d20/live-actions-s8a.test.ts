@@ -81,7 +81,7 @@ describe("Help lasts until the helper's next turn (D20-ACTION-16, D20-ACTION-18)
   });
 
   /**
-   * Player heroes A (5, 5), B (6, 6) and C (6, 5), a minion at (12, 5); initiative A 20, B 19, C 2,
+   * Player heroes A (5, 5), B (6, 6) and C (6, 5), a minion at (17, 5) (too far to strike before round 3); initiative A 20, B 19, C 2,
    * the minion 1; C lies dying (0 HP, 1 failure: first aid needs 10 + 1). Round 1: A helps B with
    * the first aid on C; B gives first aid at once (`now`) or waits. Round 2: A waits, B gives first aid.
    */
@@ -90,7 +90,7 @@ describe("Help lasts until the helper's next turn (D20-ACTION-16, D20-ACTION-18)
     const a = hero(sim, 5, 5, { controller: "a0" });
     const b = hero(sim, 6, 6, { controller: "a1" });
     const c = hero(sim, 6, 5, { controller: "a2" });
-    const m = minion(sim, 12, 5, { faction: "dungeon" });
+    const m = minion(sim, 17, 5, { faction: "dungeon" });
     plain([a, b, c, m]);
     a.targetId = m.id;
     forceDice(sim, [20, 19, 2, 1]);
@@ -102,7 +102,7 @@ describe("Help lasts until the helper's next turn (D20-ACTION-16, D20-ACTION-18)
     sim.step();
     plan(sim, b, now ? [{ kind: "firstAid", targetId: c.id }] : []);
     sim.step();
-    return { sim, a, b, c: cd, rec };
+    return { sim, a, b, c: cd, cUnit: c, rec };
   }
 
   it("D20-ACTION-16: B's first aid made before A's next turn has advantage: two d20 (4 and 11), the 11 reaches 10 + 1 and C is stable", () => {
@@ -111,7 +111,7 @@ describe("Help lasts until the helper's next turn (D20-ACTION-16, D20-ACTION-18)
     expect([f.c.stable, f.c.hp]).toEqual([true, 0]);
   });
 
-  it("D20-ACTION-16: B waits; A's next turn starts and the help is gone: B's round-2 first aid draws one d20 (11 would have been there with the help; 4 fails)", () => {
+  it("D20-ACTION-16: B waits; A's next turn starts and the help is gone: B's round-2 first aid draws one d20 (4, short of 10 + 1: C stays dying), no second die", () => {
     const f = helpFirstAidLater(false, []);
     expect(d20Of(f.b).statuses.map((s) => s.kind)).toEqual(["helped"]);
     // C's dying turn (death save d20 12), the minion walks (no die); round 2: A's turn clears the help.
@@ -122,8 +122,9 @@ describe("Help lasts until the helper's next turn (D20-ACTION-16, D20-ACTION-18)
     f.sim.step();
     expect(d20Of(f.b).statuses).toEqual([]);
     untilTurnOf(f.sim, f.b);
-    plan(f.sim, f.b, [{ kind: "firstAid", targetId: f.c.id }]);
-    f.sim.step();
+    plan(f.sim, f.b, [{ kind: "firstAid", targetId: f.cUnit.id }]);
+    const aid = f.sim.step();
+    expect(of(aid, "turnPlanPlayed").map((e) => [e.unitId, e.refusals])).toEqual([[f.b.id, [null]]]);
     expect([rec.draws, rec.left()]).toEqual([["d20=12", "d20=4"], 0]);
     expect([f.c.stable, f.c.hp, f.c.dead]).toEqual([false, 0, false]);
   });
