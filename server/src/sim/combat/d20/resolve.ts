@@ -106,6 +106,8 @@ export interface AttackContext {
   onReaction?: (unitId: string) => void;
   /** D20-ATTACK-32: the off-hand attack of two-weapon fighting adds no modifiers to damage... */
   offHand?: boolean;
+  /** D20-ATTACK-32: ...nor does the main-hand attack of a turn that fights with two weapons ("either weapon")... */
+  twoWeapons?: boolean;
   /** D20-ATTACK-34: ...unless a technique keeps them. */
   keepModifiers?: boolean;
   /** D20-ATTACK-33: the weapon is thrown: a ranged attack (Agility, ranged rules). */
@@ -206,7 +208,7 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   if (!hit) return { hit, critical: false, fumble: roll.fumble, total: roll.total, ac, damage: 0, outcome: "none" };
   // D20-DAMAGE-03: the attacker's bonus damage (a magic weapon, an ability: `D20_SPECIES_TRAITS`); D20-DAMAGE-29: the weapon's magical flag.
   const traits = traitsOf(attacker);
-  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, traits.damageBonus ?? 0, roll.critical, ctx.offHand === true && ctx.keepModifiers !== true);
+  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, traits.damageBonus ?? 0, roll.critical, (ctx.offHand === true || ctx.twoWeapons === true) && ctx.keepModifiers !== true);
   const damage = damageTaken(raw, weapon.damageType, defenceOf(sim, target, t), weapon.magical);
   const outcome = hurt(sim, target, damage, weapon.damageType, attacker.id, {
     critical: roll.critical, knockOut: choosesKnockOut(attacker, target, kind), byUnitId: attacker.id,
