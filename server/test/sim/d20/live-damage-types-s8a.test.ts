@@ -76,3 +76,22 @@ describe("every weapon deals its damage type in a live d20 room (D20-DAMAGE-01, 
     });
   }
 });
+
+describe("a damage type has no rule of its own (D20-DAMAGE-06)", () => {
+  it("D20-DAMAGE-06: the same blow (d20 15, its die 5) deals 5 to a plain minion whatever its type (a club's bludgeoning, a spear's piercing, an axe's slashing); only a rule that refers to a type changes it: a gargoyle (−2, then resisting non-magical damage) takes (5 − 2) / 2 = 1 of each", () => {
+    const dealt = (weapon: WeaponName, species?: "gargoyle") => {
+      const w = WEAPONS[weapon];
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5, { gear: { weapon, blunt: w.blunt, ranged: w.ranged, armour: "none", helm: 0 } });
+      const t = species ? creature(sim, species, 6, 5) : minion(sim, 6, 5);
+      plain([a, t]);
+      a.targetId = t.id;
+      const rec = recordD20Dice(sim, [20, 1, 15, 5]);
+      const ev = sim.step();
+      expect(rec.left()).toBe(0);
+      return of(ev, "damaged").map((e) => [e.amount, e.damageType]);
+    };
+    expect((["club", "spear", "axe"] as const).map((w) => dealt(w))).toEqual([[[5, "bludgeoning"]], [[5, "piercing"]], [[5, "slashing"]]]);
+    expect((["club", "spear", "axe"] as const).map((w) => dealt(w, "gargoyle"))).toEqual([[[1, "bludgeoning"]], [[1, "piercing"]], [[1, "slashing"]]]);
+  });
+});
