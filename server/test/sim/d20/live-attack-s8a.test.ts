@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RANGE_BANDS } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { of, plain } from "./live-helpers.ts";
+import { keeperCreatureTurn, of, plain } from "./live-helpers.ts";
 import { attacks, damage, foe, party, walled } from "./live-turn.ts";
 import { playRecordedTurn, recordD20Dice } from "./diceRecorder.ts";
 
@@ -88,5 +88,62 @@ describe("a creature in the way gives half cover, enemy or ally (D20-ATTACK-61, 
     expect([enemy.t.draws, attacks(enemy.t.events)]).toEqual([["d20=10"], [[enemy.s.id, enemy.m.id, false, 11, 12]]]);
     const open = shoot("none", [10, 4]);
     expect([open.t.draws, attacks(open.t.events)]).toEqual([["d20=10", "d6=4"], [[open.s.id, open.m.id, true, 11, 11]]]);
+  });
+});
+
+describe("the grapple and the escape are opposed 1d20 + Strength rolls (D20-ATTACK-39, D20-ATTACK-41, D20-ATTACK-43)", () => {
+  /**
+   * A kobold (Strength 2) that the keeper plays grapples a player hero (Strength 1) at (5, 5), the
+   * kobold first (keeperCreatureTurn: initiative hero 1, kobold 20): its contest draws `grapple`
+   * (the kobold's d20, then the hero's). Then the hero's plan escapes, drawing `escape` (the
+   * hero's d20, then the kobold's). Returns both turns' draws and the grapple after each.
+   */
+  function holdThenEscape(grapple: [number, number], escape: [number, number] | null) {
+    const sim = d20Sim();
+    const { a, c } = keeperCreatureTurn(sim, "kobold", 6);
+    a.controller = "a0";
+    d20Of(a).abilities.strength = 1;
+    d20Of(c).abilities.strength = 2;
+    Object.values(sim.state.encounters ?? {})[0]!.plans[c.id] = { steps: [{ kind: "grapple", targetId: a.id }] };
+    const held = recordD20Dice(sim, grapple);
+    const first = sim.step();
+    expect(held.left()).toBe(0);
+    const grappledAfterHold = d20Of(a).statuses.filter((s) => s.kind === "grappled").map((s) => s.sourceId);
+    if (!escape) return { a, c, first, holdDraws: held.draws, grappledAfterHold };
+    expect(sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "escape" }] } as never)).toEqual({ ok: true });
+    const esc = recordD20Dice(sim, escape);
+    const second = sim.step();
+    expect(esc.left()).toBe(0);
+    return { a, c, first, second, holdDraws: held.draws, escapeDraws: esc.draws, grappledAfterHold, grappledAfterEscape: d20Of(a).statuses.filter((s) => s.kind === "grappled").map((s) => s.sourceId) };
+  }
+
+  it("D20-ATTACK-39, D20-ATTACK-41: the kobold's d20 9 + Strength 2 = 11 beats the hero's d20 9 + Strength 1 = 10: the hero is grappled; its d20 8 + 2 = 10 only ties the hero's 9 + 1 = 10: the defender holds", () => {
+    const won = holdThenEscape([9, 9], null);
+    expect([won.holdDraws, won.grappledAfterHold]).toEqual([["d20=9", "d20=9"], [won.c.id]]);
+    const tie = holdThenEscape([8, 9], null);
+    expect([tie.holdDraws, tie.grappledAfterHold]).toEqual([["d20=8", "d20=9"], []]);
+  });
+
+  it("D20-ATTACK-43: grappled, the hero's escape is its d20 12 + Strength 1 = 13 against the kobold's d20 10 + 2 = 12: free; 11 + 1 = 12 only ties 12: still held", () => {
+    const free = holdThenEscape([15, 5], [12, 10]);
+    expect([free.escapeDraws, free.grappledAfterEscape, of(free.second!, "turnPlanPlayed")[0]!.refusals]).toEqual([["d20=12", "d20=10"], [], [null]]);
+    const held = holdThenEscape([15, 5], [11, 10]);
+    expect([held.escapeDraws, held.grappledAfterEscape, of(held.second!, "turnPlanPlayed")[0]!.refusals]).toEqual([["d20=11", "d20=10"], [held.c.id], [null]]);
+  });
+});
+
+describe("perceiving an unseen target is a 1d20 roll (D20-ATTACK-69)", () => {
+  it("D20-ATTACK-69: the Warrior's Search draws one d20: 10 + Perception 2 + Vigilance 1 = 13 reaches the hidden minion's Hide total 13 and finds it; 9 (12) does not", () => {
+    const out = [10, 9].map((natural) => {
+      const sim = d20Sim(1);
+      const [w] = party(sim, ["Warrior"]);
+      const m = foe(sim, 8);
+      d20Of(w!).abilities.perception = 2;
+      d20Of(w!).skills.vigilance = 1;
+      // hidden once the encounter has started (a Hide total of 13, as its hide step would leave it)
+      const t = playRecordedTurn(sim, w!, m, [20, 1], [{ kind: "search" }], [natural], () => d20Of(m).statuses.push({ kind: "hidden", turnsLeft: -1, sourceId: m.id, value: 13 }));
+      return [t.refusals, t.draws, d20Of(m).statuses.map((s) => s.kind)];
+    });
+    expect(out).toEqual([[[null], ["d20=10"], []], [[null], ["d20=9"], ["hidden"]]]);
   });
 });
