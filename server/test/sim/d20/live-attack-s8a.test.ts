@@ -147,3 +147,55 @@ describe("perceiving an unseen target is a 1d20 roll (D20-ATTACK-69)", () => {
     expect(out).toEqual([[[null], ["d20=10"], []], [[null], ["d20=9"], ["hidden"]]]);
   });
 });
+
+describe("what a hidden creature is not seen doing (D20-ATTACK-25, D20-ATTACK-56)", () => {
+  /** A player hero (Furtivité 2, Discrétion 1) at (5, 5) next to a minion at (6, 5) (passive Perception 10); initiative hero 20, minion 1; its plan hides (d20 `hide`), then walks to (3, 5). */
+  function hideAndWalk(dice: number[]) {
+    const sim = d20Sim(1);
+    const a = hero(sim, 5, 5, { controller: "a0" });
+    const m = minion(sim, 6, 5);
+    plain([a, m]);
+    d20Of(a).abilities.furtivite = 2;
+    d20Of(a).skills.discretion = 1;
+    const t = playRecordedTurn(sim, a, m, [20, 1], [{ kind: "hide" }, { kind: "move", path: [{ x: 4, y: 5 }, { x: 3, y: 5 }] }], dice);
+    return { a, m, t };
+  }
+
+  it("D20-ATTACK-25: hidden (Hide d20 8 + 2 + 1 = 11 beats 10), the hero walks out of the minion's reach unseen: no opportunity attack, no die but the Hide's", () => {
+    const f = hideAndWalk([8]);
+    expect([f.t.refusals, f.t.draws, [f.a.x, f.a.y]]).toEqual([[null, null], ["d20=8"], [3, 5]]);
+    expect(of(f.t.events, "reaction")).toEqual([]);
+    expect(d20Of(f.a).statuses.map((s) => s.kind)).toEqual(["hidden"]);
+  });
+
+  it("D20-ATTACK-25: not hidden (Hide d20 7 + 3 = 10 only ties 10), the same walk draws the minion's opportunity attack (d20 3 misses AC 12)", () => {
+    const f = hideAndWalk([7, 3]);
+    expect([f.t.refusals, f.t.draws, [f.a.x, f.a.y]]).toEqual([[null, null], ["d20=7", "d20=3"], [3, 5]]);
+    expect(of(f.t.events, "reaction").map((e) => [e.unitId, e.kind, e.againstId])).toEqual([[f.m.id, "opportunityAttack", f.a.id]]);
+    expect(attacks(f.t.events)).toEqual([[f.m.id, f.a.id, false, 3, 12]]);
+  });
+
+  /** The Scout (Furtivité 2, Discrétion 1; marksmanship +1) at (4, 5), a minion next to it at (4, 6), its target 3 tiles off at (7, 5); initiative Scout 20, minions 1 and 2; its plan hides, then shoots. */
+  function hideAndShoot(dice: number[]) {
+    const sim = d20Sim(1);
+    const [s] = party(sim, ["Scout"]);
+    Object.assign(d20Of(s!).abilities, { furtivite: 2 });
+    d20Of(s!).skills.discretion = 1;
+    const m = foe(sim, 7);
+    foe(sim, 4, 6);
+    const t = playRecordedTurn(sim, s!, m, [20, 1, 2], [{ kind: "hide" }, { kind: "attack", targetId: m.id }], dice);
+    return { s: s!, m, t };
+  }
+
+  it("D20-ATTACK-56, D20-ATTACK-72: hidden (Hide d20 9: 12), the Scout is seen by no one, so the minion next to it imposes no disadvantage: the shot has only the advantage of the unseen attacker (4 and 16 keep 16: 17 hits AC 11, 1d6 5)", () => {
+    const f = hideAndShoot([9, 4, 16, 5]);
+    expect([f.t.refusals, f.t.draws]).toEqual([[null, null], ["d20=9", "d20=4", "d20=16", "d6=5"]]);
+    expect([attacks(f.t.events), damage(f.t.events)]).toEqual([[[f.s.id, f.m.id, true, 17, 11]], [[f.s.id, f.m.id, 5]]]);
+  });
+
+  it("D20-ATTACK-56: not hidden (Hide d20 7: 10 ties), the minion next to the Scout sees it: disadvantage (16 and 4 keep 4: 5 misses)", () => {
+    const f = hideAndShoot([7, 16, 4]);
+    expect([f.t.refusals, f.t.draws]).toEqual([[null, null], ["d20=7", "d20=16", "d20=4"]]);
+    expect(attacks(f.t.events)).toEqual([[f.s.id, f.m.id, false, 5, 11]]);
+  });
+});

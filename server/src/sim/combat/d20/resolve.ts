@@ -153,7 +153,8 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   // D20-WATER-04: a thrown weapon's normal range is THROW_RANGE (D20-ATTACK-33), not its melee range.
   const water = underwater ? underwaterAttack(kind, weapon.name, a.swimmer || a.swimSpell === true, distance, ctx.thrown ? THROW_RANGE : weapon.range[1]) : "ok";
   const bystanders = ctx.bystanders ?? Object.values(sim.state.units);
-  const hostileWithin1 = kind === "ranged" && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && unitDistance(sim, u, attacker) <= 1);
+  // D20-ATTACK-56: the hostile next to the attacker must see it: none sees a hidden attacker (D20-ACTION-40).
+  const hostileWithin1 = kind === "ranged" && !hasStatus(a.statuses, "hidden") && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && unitDistance(sim, u, attacker) <= 1);
   // D20-ACTION-18: the first attack on the enemy named by an ally's Help has advantage, once.
   const help = a.statuses.find((s) => s.kind === "helped" && s.detail === target.id);
   if (help) a.statuses.splice(a.statuses.indexOf(help), 1);
