@@ -7,6 +7,7 @@ import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { creature, keeperCreatureTurn, of, plain, run } from "./live-helpers.ts";
 import { attacks, damage, foe, party, walled } from "./live-turn.ts";
 import { playRecordedTurn, recordD20Dice } from "./diceRecorder.ts";
+import { adventurer, makeSim as trapSim, placeBuilt, wire } from "../traps/helpers.ts";
 
 /**
  * Issue 17, sweep s8 (stress point 5, dice of the right size; point 6, every term non-zero): the
@@ -248,5 +249,27 @@ describe("magic advantage, the defender's side (D20-DAMAGE-31, D20-DAMAGE-32)", 
     expect([hit.draws, hit.attacks, hit.dealt]).toEqual([["d20=18", "d6=5"], [[hit.s.id, hit.m.id, true, 18, 18]], [5]]);
     const plainGust = gustOnMaster("", 17);
     expect([plainGust.draws, plainGust.attacks, plainGust.dealt]).toEqual([["d20=17", "d6=5"], [[plainGust.s.id, plainGust.m.id, true, 17, 16]], [5]]);
+  });
+});
+
+describe("a trap hitting several creatures rolls its damage once (D20-DAMAGE-04)", () => {
+  it("D20-DAMAGE-04: the keeper pulls the lever of an explosive trap (4d6 burn, radius 2) with two adventurers in its area: each fails its resist check (d20 2), the 4d6 are drawn once (6, 5, 4, 3 = 18) and both take 18", () => {
+    const sim = trapSim(7, "d20");
+    const bomb = placeBuilt(sim, "explosiveTrap", 4, 5);
+    const lever = placeBuilt(sim, "lever", 12, 5);
+    wire(sim, [12, 5], [12, 7], [4, 7], [4, 5]);
+    const a = adventurer(sim, 4, 4);
+    const b = adventurer(sim, 5, 6);
+    for (const u of [a, b]) d20Of(u).hp = d20Of(u).maxHp = 40;
+    sim.drainEvents();
+    const rec = recordD20Dice(sim, [2, 6, 5, 4, 3, 2]);
+    expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true });
+    const events = sim.drainEvents();
+    expect([rec.draws, rec.left()]).toEqual([["d20=2", "d6=6", "d6=5", "d6=4", "d6=3", "d20=2"], 0]);
+    expect(of(events, "trapFired").map((e) => [e.mechanismId, e.victims])).toEqual([[bomb, [a.id, b.id]]]);
+    expect(dmg(events)).toEqual([
+      { targetId: a.id, sourceId: bomb, amount: 18, damageType: "burn", hp: 22 },
+      { targetId: b.id, sourceId: bomb, amount: 18, damageType: "burn", hp: 22 },
+    ]);
   });
 });
