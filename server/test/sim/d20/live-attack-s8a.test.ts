@@ -199,3 +199,21 @@ describe("what a hidden creature is not seen doing (D20-ATTACK-25, D20-ATTACK-56
     expect(attacks(f.t.events)).toEqual([[f.s.id, f.m.id, false, 5, 11]]);
   });
 });
+
+describe("a blinded target cannot see an attacker beyond 8 tiles (D20-ATTACK-72, D20-STATUS-06)", () => {
+  /** The Scout (marksmanship +1) at (4, 5) shoots a blinded minion `distance` tiles east; initiative Scout 20, minion 1. */
+  const shootBlinded = (distance: number, dice: number[]) => {
+    const sim = d20Sim(1);
+    const [s] = party(sim, ["Scout"]);
+    const m = foe(sim, 4 + distance);
+    d20Of(m).statuses.push({ kind: "blinded", turnsLeft: 5, sourceId: "" });
+    return { s: s!, m, t: playRecordedTurn(sim, s!, m, [20, 1], [{ kind: "attack", targetId: m.id }], dice) };
+  };
+
+  it("D20-ATTACK-72: 9 tiles off (beyond the blinded minion's BLINDED_RANGE 8) the Scout is unseen: two d20, the higher kept (4 and 16: 17 hits AC 11, 1d6 5); 8 tiles off it is seen: one d20 (4 + 1 = 5 misses)", () => {
+    const far = shootBlinded(9, [4, 16, 5]);
+    expect([far.t.draws, attacks(far.t.events), damage(far.t.events)]).toEqual([["d20=4", "d20=16", "d6=5"], [[far.s.id, far.m.id, true, 17, 11]], [[far.s.id, far.m.id, 5]]]);
+    const near = shootBlinded(8, [4]);
+    expect([near.t.draws, attacks(near.t.events)]).toEqual([["d20=4"], [[near.s.id, near.m.id, false, 5, 11]]]);
+  });
+});

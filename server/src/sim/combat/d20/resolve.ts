@@ -1,4 +1,4 @@
-import { D20_WOUND_EVENT_DIVISORS, THROW_RANGE, type D20Inflict, type WoundSeverity } from "@malignus/shared";
+import { BLINDED_RANGE, D20_WOUND_EVENT_DIVISORS, THROW_RANGE, type D20Inflict, type WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
@@ -161,7 +161,8 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   const edge = attackEdge({
     kind,
     targetUnseen: ctx.targetUnseen,
-    attackerUnseen: ctx.attackerUnseen || hasStatus(a.statuses, "hidden"),
+    // D20-ATTACK-72: the target cannot see a hidden attacker, nor, blinded, one beyond BLINDED_RANGE (D20-STATUS-06).
+    attackerUnseen: ctx.attackerUnseen || hasStatus(a.statuses, "hidden") || (hasStatus(t.statuses, "blinded") && distance > BLINDED_RANGE),
     hostileWithin1,
     attackerSqueezing: hasStatus(a.statuses, "squeezing"),
     targetSqueezing: hasStatus(t.statuses, "squeezing"),
