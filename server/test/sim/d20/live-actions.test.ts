@@ -55,20 +55,20 @@ describe("d20 actions and attacks in a live room (issue 17)", () => {
     expect(r.hp).toBe(r.maxHp - 3);
   });
 
-  it("D20-ATTACK-30, D20-ATTACK-31, D20-ATTACK-32, D20-FLOW-31, D20-ACTION-21, D20-ACTION-05: a level-2 Rogue player strikes with its shortsword, then its dagger (demi-action and reaction, no weapon skill on the off-hand damage), swaps weapons free, and a second swap needs the demi-action it no longer has", () => {
+  it("D20-ATTACK-30, D20-ATTACK-31, D20-ATTACK-32, D20-FLOW-31, D20-ACTION-21, D20-ACTION-05: a level-2 Rogue player strikes with its shortsword, then its dagger (demi-action and reaction); fighting with two weapons, neither adds its weapon skill 1 to damage (4 and 3); it swaps weapons free, and a second swap needs the demi-action it no longer has", () => {
     const sim = d20Sim(1);
     const [rogue] = party(sim, ["Rogue"], 2);
     const m = foe(sim, 5);
     const r = d20Of(rogue!);
     expect([r.weapon.name, r.offHand?.name, r.equipment.mainHand, r.equipment.offHand, r.skills.weapon]).toEqual(["shortsword", "dagger", ["weapon:shortsword"], ["weapon:dagger"], 1]);
-    // initiative rogue 20, minion 1; shortsword d20 15, 1d6 4 (+1 skill); dagger d20 15, 1d4 3 (no skill).
+    // initiative rogue 20, minion 1; shortsword d20 15, 1d6 4; dagger d20 15, 1d4 3 (D20-ATTACK-32: no skill on either weapon).
     const t = playTurn(sim, rogue!, m, [20, 1], [
       { kind: "attack", targetId: m.id }, { kind: "attack", targetId: m.id, offHand: true },
       { kind: "useObject", item: "swapWeapons" }, { kind: "useObject", item: "swapWeapons" },
     ], [15, 4, 15, 3]);
-    expect(damage(t.events)).toEqual([[rogue!.id, m.id, 5], [rogue!.id, m.id, 3]]);
+    expect(damage(t.events)).toEqual([[rogue!.id, m.id, 4], [rogue!.id, m.id, 3]]);
     expect(t.refusals).toEqual([null, null, null, "no action left for a demi-action (D20-ACTION-04)"]);
-    expect([r.reactionUsed, r.weapon.name, r.offHand?.name, r.equipment.mainHand, d20Of(m).hp]).toEqual([true, "dagger", "shortsword", ["weapon:dagger"], 22]);
+    expect([r.reactionUsed, r.weapon.name, r.offHand?.name, r.equipment.mainHand, d20Of(m).hp]).toEqual([true, "dagger", "shortsword", ["weapon:dagger"], 23]);
   });
 
   it("D20-ATTACK-33, D20-FLOW-31, D20-FLOW-33, D20-ACTION-05: the Rogue swaps weapons free (a potion would need the demi-action) and throws its dagger 3 tiles as a ranged attack", () => {

@@ -7,14 +7,14 @@ import type { UnitRecord } from "../../state.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { noteReaction } from "../encounters/book.ts";
 import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
-import type { Cover } from "./attack.ts";
+import { canTwoWeapon, type Cover } from "./attack.ts";
 import { newTurn, spendAction } from "./actions.ts";
 import { coverAgainst, mountTurnBudget } from "./reach.ts";
 import type { TurnState } from "./plan.ts";
 import { approachCost } from "./routes.ts";
 import { canStandUp, dash, modeOf, sheetModeFactor, standUpCost } from "./movement.ts";
 import { castRefusal, payFor, spellAttack, spellReaches, type D20Spell } from "./spells.ts";
-import { canMove, hasStatus, removeStatus } from "./statuses.ts";
+import { canMove, canReact, hasStatus, removeStatus } from "./statuses.ts";
 import { canStrike, isUp, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { d20FoesOf, flee, moveToward } from "./stepping.ts";
@@ -85,8 +85,10 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
     if (moveBudget.movement > 0 && canMove(d20Of(mover).statuses, false)) moveToward(sim, enc, mover, target, moveBudget, me.weapon.ranged ? shootable : undefined);
   }
   if (isUp(unit) && isUp(target) && shootable() && takeAttack(budget, ts, me.attacksPerAction) === null) {
-    strike(sim, enc, unit, target, {});
-    // D20-ATTACK-30, D20-ATTACK-31: with two light weapons, the off-hand attack follows (demi-action and reaction).
+    // D20-ATTACK-30 to D20-ATTACK-32: with two light weapons (and the demi-action and reaction left) the AI fights with
+    // both: the off-hand attack follows, and neither weapon adds modifiers to its damage (unless a technique keeps them).
+    const twoWeapons = me.offHand !== null && canTwoWeapon(me.weapon, me.offHand, budget.demi && !budget.locked, canReact(me.statuses, false, me.reactionUsed));
+    strike(sim, enc, unit, target, { twoWeapons, keepModifiers: me.twoWeaponStyle });
     if (isUp(unit) && isUp(target) && me.offHand) offHandStrike(sim, enc, unit, target, ts);
   }
 }

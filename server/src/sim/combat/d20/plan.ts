@@ -39,6 +39,11 @@ export interface TurnState {
   attacksLeft: number;
   /** The Attack action was taken this turn (D20-ATTACK-30). */
   attacked?: boolean;
+  /**
+   * D20-ATTACK-32 (Left open: when a turn "fights with two weapons"): the plan being played holds an
+   * off-hand attack, so its main-hand attacks add no modifiers to damage either (turn.ts `playPlan`).
+   */
+  twoWeapons?: boolean;
   /** D20-MOUNT-02 (Left open: once per turn). */
   mountedOrDismounted?: boolean;
   /** The controlled mount's own turn budget, while the rider directs it (D20-MOUNT-16 to D20-MOUNT-19). */

@@ -1,4 +1,4 @@
-import { D20_WOUND_EVENT_DIVISORS, THROW_RANGE, type D20Inflict, type WoundSeverity } from "@malignus/shared";
+import { BLINDED_RANGE, D20_WOUND_EVENT_DIVISORS, THROW_RANGE, type D20Inflict, type WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
@@ -106,6 +106,8 @@ export interface AttackContext {
   onReaction?: (unitId: string) => void;
   /** D20-ATTACK-32: the off-hand attack of two-weapon fighting adds no modifiers to damage... */
   offHand?: boolean;
+  /** D20-ATTACK-32: ...nor does the main-hand attack of a turn that fights with two weapons ("either weapon")... */
+  twoWeapons?: boolean;
   /** D20-ATTACK-34: ...unless a technique keeps them. */
   keepModifiers?: boolean;
   /** D20-ATTACK-33: the weapon is thrown: a ranged attack (Agility, ranged rules). */
@@ -151,14 +153,16 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   // D20-WATER-04: a thrown weapon's normal range is THROW_RANGE (D20-ATTACK-33), not its melee range.
   const water = underwater ? underwaterAttack(kind, weapon.name, a.swimmer || a.swimSpell === true, distance, ctx.thrown ? THROW_RANGE : weapon.range[1]) : "ok";
   const bystanders = ctx.bystanders ?? Object.values(sim.state.units);
-  const hostileWithin1 = kind === "ranged" && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && unitDistance(sim, u, attacker) <= 1);
+  // D20-ATTACK-56: the hostile next to the attacker must see it: none sees a hidden attacker (D20-ACTION-40).
+  const hostileWithin1 = kind === "ranged" && !hasStatus(a.statuses, "hidden") && bystanders.some((u) => u !== attacker && u.faction !== attacker.faction && isUp(u) && unitDistance(sim, u, attacker) <= 1);
   // D20-ACTION-18: the first attack on the enemy named by an ally's Help has advantage, once.
   const help = a.statuses.find((s) => s.kind === "helped" && s.detail === target.id);
   if (help) a.statuses.splice(a.statuses.indexOf(help), 1);
   const edge = attackEdge({
     kind,
     targetUnseen: ctx.targetUnseen,
-    attackerUnseen: ctx.attackerUnseen || hasStatus(a.statuses, "hidden"),
+    // D20-ATTACK-72: the target cannot see a hidden attacker, nor, blinded, one beyond BLINDED_RANGE (D20-STATUS-06).
+    attackerUnseen: ctx.attackerUnseen || hasStatus(a.statuses, "hidden") || (hasStatus(t.statuses, "blinded") && distance > BLINDED_RANGE),
     hostileWithin1,
     attackerSqueezing: hasStatus(a.statuses, "squeezing"),
     targetSqueezing: hasStatus(t.statuses, "squeezing"),
@@ -209,7 +213,7 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   // D20-STATUS-04 (magic from items): a silenced attacker cannot use its magic weapon's magic: no magic bonus, not magical.
   const itemMagic = canUseMagic(a.statuses);
   const bonus = traits.magicalWeapon && !itemMagic ? 0 : traits.damageBonus ?? 0;
-  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, bonus, roll.critical, ctx.offHand === true && ctx.keepModifiers !== true);
+  const raw = damageRoll(sim.rng, weapon.damage, a.skills.weapon, bonus, roll.critical, (ctx.offHand === true || ctx.twoWeapons === true) && ctx.keepModifiers !== true);
   const damage = damageTaken(raw, weapon.damageType, defenceOf(sim, target, t), weapon.magical && itemMagic);
   const outcome = hurt(sim, target, damage, weapon.damageType, attacker.id, {
     critical: roll.critical, knockOut: choosesKnockOut(attacker, target, kind), byUnitId: attacker.id,

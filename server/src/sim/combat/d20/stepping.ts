@@ -123,7 +123,7 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
 
 /**
  * D20-ATTACK-25 to D20-ATTACK-27, D20-FLOW-38, D20-FLOW-39: every foe in the encounter whose melee
- * reach the mover is about to leave, that sees it and can still react, makes one melee attack
+ * reach the mover is about to leave, that sees it (a hidden mover is seen by none) and can still react, makes one melee attack
  * with its reaction before the mover leaves; the mover then carries on (if it still can).
  */
 function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord, next: { x: number; y: number }, nextSide: number, budget: TurnBudget): void {
@@ -135,7 +135,7 @@ function opportunityAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRe
     if (rd.statuses.some((s) => s.kind === "grappled" && s.sourceId === mover.id)) continue; // dragged along, it stays in reach
     const ok = provokesOpportunity({
       leavesReach: inReach(rd.weapon.reach, unitDistance(sim, r, mover)) && !inReach(rd.weapon.reach, spaceDistance(rs, spaceSide(rs), next, nextSide)), // d20rider: a rider reacts from its mount's space // d20move, d20finish: the mover's space there, squeezed there or not
-      seesMover: true,
+      seesMover: !hasStatus(d20Of(mover).statuses, "hidden"), // D20-ATTACK-25: a hidden mover (neither seen nor heard, D20-ACTION-40) is not seen
       hostile: true,
       moverDisengaged: budget.disengaged,
       teleport: false,

@@ -47,8 +47,11 @@ export function inThrowRange(sim: Simulation, unit: UnitRecord, target: UnitReco
  * One weapon attack of `unit` on `target` in an encounter. A ranged or thrown attack may strike a
  * standing body on its path instead (CMB-14, always on: the shared `shotTaker`, drawn before
  * the attack roll). Skill bonuses on the sheet (`attackBonus`, D20-ATTACK-04) add to the roll.
+ * `extra.offHand` strikes with the off-hand weapon; with `offHand` or `twoWeapons` (the main-hand
+ * attack of a turn fighting with two weapons) the damage adds no modifiers unless `keepModifiers`
+ * (D20-ATTACK-32, D20-ATTACK-34).
  */
-export function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean; thrown?: boolean; keepModifiers?: boolean }): void {
+export function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean; thrown?: boolean; twoWeapons?: boolean; keepModifiers?: boolean }): void {
   const me = d20Of(unit);
   const weapon = extra.offHand && me.offHand ? me.offHand : me.weapon;
   strikeWith(sim, unit, target, weapon.ranged || extra.thrown === true, (struck) => {

@@ -85,6 +85,8 @@ export function dyingTurn(sim: Simulation, unit: UnitRecord): void {
  * @returns one outcome per step played: null when done, else the refusal (the last entry).
  */
 export function playPlan(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: { readonly steps: readonly D20Step[] }, ts: TurnState): StepResults {
+  // D20-ATTACK-32: a plan with an off-hand attack fights with two weapons: no damage modifiers on either weapon.
+  if (plan.steps.some((s) => s.kind === "attack" && s.offHand === true)) ts.twoWeapons = true;
   return playSteps(d20StepLoop(sim, enc, unit, ts), plan.steps);
 }
 

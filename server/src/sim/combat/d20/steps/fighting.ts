@@ -26,7 +26,8 @@ export const attackStep: D20Handler<"attack"> = ({ sim, enc, unit, me, ts }, ste
   if (thrown ? !inThrowRange(sim, unit, target) : !canStrike(sim, unit, target)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
   const r = takeAttack(b, ts, me.attacksPerAction);
   if (r !== null) return r;
-  strike(sim, enc, unit, target, { thrown });
+  // D20-ATTACK-32, D20-ATTACK-34: in a turn fighting with two weapons the main hand adds no damage modifiers either, unless a technique keeps them.
+  strike(sim, enc, unit, target, { thrown, twoWeapons: ts.twoWeapons === true, keepModifiers: me.twoWeaponStyle });
   return null;
 };
 
