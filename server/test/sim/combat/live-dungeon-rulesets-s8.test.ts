@@ -119,3 +119,22 @@ describe.each(RULESETS.map((r) => [r]))("a killing blow and its death noise in a
     expect([near.knownEnemies[heard.id], near.knownEnemies[unheard.id], far.knownEnemies[heard.id]]).toEqual([{ x: 13, y: 7, tick: 1 }, undefined, undefined]);
   });
 });
+
+describe.each(RULESETS.map((r) => [r]))("crowding on the way to a fight in a %s room (CMB-18, CMB-19)", (ruleset: RulesetId) => {
+  it(`CMB-18, CMB-19 (${ruleset}): three jobless minions seeing one adventurer at (6, 4) each head for a free tile of their own next to it, nearest first, and by tick 16 stand there one to a tile, no die drawn`, () => {
+    const sim = Simulation.create({ seed: 3, ruleset, map: parseMap("t", darkMap()) });
+    const a = addUnit(sim, { kind: "adventurer", faction: "heroes", x: 6, y: 4, level: 1 });
+    const ms = [addUnit(sim, { kind: "minion", x: 1, y: 4, stats: { ...TRACKING_2 } }),
+      addUnit(sim, { kind: "minion", x: 1, y: 3, stats: { ...TRACKING_2 } }),
+      addUnit(sim, { kind: "minion", x: 1, y: 5, stats: { ...TRACKING_2 } })];
+    const dice = forceDice(sim, []);
+    sim.step();
+    const goals = ms.map((m) => m.walk?.goal);
+    for (let i = 1; i < 16; i++) sim.step();
+    // Goals (tile indices y × 24 + x): (5, 4), (5, 3), (5, 5): each the free neighbour of (6, 4) nearest to it.
+    expect(goals).toEqual([4 * 24 + 5, 3 * 24 + 5, 5 * 24 + 5]);
+    // Tick 16: all three stand next to the adventurer, one to a tile; no die was drawn on the way in.
+    expect(ms.map((m) => [m.x, m.y])).toEqual([[5, 4], [5, 3], [5, 5]]);
+    expect([a.x, a.y, dice.left()]).toEqual([6, 4, 0]);
+  });
+});
