@@ -7,6 +7,9 @@ import { SPREAD_TILES } from "../../../src/sim/knowledge/knowledge.ts";
 import { SPOT_TILES, TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
 import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
 import { RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectInvasionExtras } from "../../../src/rooms/journalProjection.ts";
+import { lazyContext, playerView } from "../../../src/sim/views/index.ts";
 
 /*
  * Sweep s8 (issue 17): the distance thresholds of KNOW-06, KNOW-07 and KNOW-11 on both sides, and
@@ -75,5 +78,26 @@ describe.each(RULESETS.map((r) => [r]))("knowledge thresholds in play (%s)", (ru
     const dice = forceDice(sim, []);
     const events = sim.step();
     expect([dice.left(), party.spotRolls, events.filter((e) => e.type === "triggerSpotted"), know(sim, far!)!.known]).toEqual([0, [], [], []]);
+  });
+});
+
+describe.each(RULESETS.map((r) => [r]))("the Journal tab in play (%s)", (ruleset: RulesetId) => {
+  it(`KNOW-50 (${ruleset}): after a Peasant sets off the plate at (10, 10) through sim.step(), the room's projection puts in its Journal the learned +1 to spot plates, +1 to Block blades and the plate's place; its player's view holds its own Journal only, not its party mate's`, () => {
+    const sim = makeSim(WIDE_MAP, 7, ruleset);
+    sim.state.pauseOnSpot = false;
+    const plate = placeBuilt(sim, "pressurePlate", 10, 10);
+    placeBuilt(sim, "spinningBlades", 10, 6);
+    wire(sim, [10, 10], [10, 6]);
+    const { members: [walker, mate] } = makeParty(sim, [[3, 10], [25, 2]]); // the mate walks to the sanctum far from the plate
+    const dice = forceDice(sim, [1]); // the party's one spotting roll: a natural 1, a sure miss
+    let fired = 0;
+    for (let i = 0; i < 200 && fired === 0; i++) fired += sim.step().filter((e) => e.type === "trapFired").length;
+    expect([fired, dice.left()]).toEqual([1, 0]);
+    const state = new DungeonState();
+    projectInvasionExtras(state, sim);
+    const j = state.journals.get(walker!.id)!;
+    expect([Object.fromEntries(j.spotBonus.entries()), Object.fromEntries(j.blockBonus.entries()), [...j.knownParts]]).toEqual([{ pressurePlate: 1 }, { spinningBlades: 1 }, [plate]]);
+    expect(playerView(lazyContext(sim), { kind: "adventurer", unitId: walker!.id }).journals).toEqual([walker!.id]);
+    expect(state.journals.has(mate!.id)).toBe(true); // projected for the keeper's view once spotted, never sent to this player
   });
 });
