@@ -82,7 +82,7 @@ describe.each(RULESETS.map((r) => [r]))("perception in play in a %s room (CMB-02
     const view = (d: number, wall = false) => {
       const sim = Simulation.create({ seed: 1, ruleset, map: parseMap("t", darkMap(wall)) });
       const hero = addUnit(sim, { kind: "adventurer", faction: "heroes", x: 2, y: 3, level: 1, stats: { combat: 2, craft: 2, tracking: 1, block: 0 } });
-      const m = addUnit(sim, { kind: "minion", x: 2 + d, y: 3, job: "dig" });
+      const m = addUnit(sim, { kind: "minion", x: 2 + d, y: 3, job: "chores" });
       expect(perceptionRange(hero)).toBe(5);
       return playerView(lazyContext(sim), { kind: "adventurer", unitId: hero.id }).units.includes(m.id);
     };
@@ -99,24 +99,25 @@ function knockOut(sim: Simulation, u: UnitRecord): void {
 }
 
 describe.each(RULESETS.map((r) => [r]))("a killing blow and its death noise in a %s room (CMB-47, CMB-06, CMB-08)", (ruleset: RulesetId) => {
-  it(`CMB-47, CMB-06, CMB-08 (${ruleset}): the ordered minion at (5, 5) kills the unconscious adventurer at (6, 5) at tick 1 with no die; the death's noise at (6, 5) is heard by the minions 1 and ${NOISE_RANGE} tiles off (not by one ${NOISE_RANGE + 1} off) and reveals to them the adventurer ${NOISE_RANGE} tiles off (not one ${NOISE_RANGE + 1} off)`, () => {
+  it(`CMB-47, CMB-06, CMB-08 (${ruleset}): the ordered minion at (5, 5) kills the unconscious adventurer at (6, 5) at tick 1 with no die; the death's noise at (6, 5) is heard by the minions 1 and ${NOISE_RANGE} tiles off and the dungeon troll ${NOISE_RANGE} off (not by a minion ${NOISE_RANGE + 1} off) and reveals to them the adventurer ${NOISE_RANGE} tiles off (not one ${NOISE_RANGE + 1} off)`, () => {
     const sim = Simulation.create({ seed: 1, ruleset, map: parseMap("t", darkMap()) });
     const killer = addUnit(sim, { kind: "minion", x: 5, y: 5 });
     const down = addUnit(sim, { kind: "adventurer", faction: "heroes", x: 6, y: 5, level: 1 });
-    const near = addUnit(sim, { kind: "minion", x: 13, y: 1, job: "dig" }); // 7 tiles from (6, 5)
-    const far = addUnit(sim, { kind: "minion", x: 14, y: 1, job: "dig" }); // 8 tiles
+    const near = addUnit(sim, { kind: "minion", x: 13, y: 1, job: "chores" }); // 7 tiles from (6, 5)
+    const far = addUnit(sim, { kind: "minion", x: 14, y: 1, job: "chores" }); // 8 tiles
     const heard = addUnit(sim, { kind: "adventurer", faction: "heroes", x: 13, y: 7, level: 1 }); // 7 tiles
     const unheard = addUnit(sim, { kind: "adventurer", faction: "heroes", x: 14, y: 7, level: 1 }); // 8 tiles
+    const troll = addUnit(sim, { kind: "creature", species: "troll", x: 13, y: 4 }); // a dungeon creature 7 tiles off
     knockOut(sim, down);
     expect(sim.apply({ type: "orderAttack", unitId: killer.id, targetId: down.id })).toEqual({ ok: true });
     const dice = forceDice(sim, []);
     const events = sim.step().filter((e) => e.type === "knockedOut" || e.type === "noise" || e.type === "attack");
     expect(events).toEqual<SimEvent[]>([
       { tick: 1, type: "knockedOut", unitId: down.id, outcome: "dead", cause: "killingBlow", byUnitId: killer.id },
-      { tick: 1, type: "noise", cause: "death", sourceId: down.id, x: 6, y: 5, heardBy: [killer.id, near.id], revealed: [heard.id] },
+      { tick: 1, type: "noise", cause: "death", sourceId: down.id, x: 6, y: 5, heardBy: [killer.id, near.id, troll.id], revealed: [heard.id] },
     ]);
     expect([down.activity, dice.left()]).toEqual(["dead", 0]);
-    expect([near.knownEnemies[heard.id], near.knownEnemies[unheard.id], far.knownEnemies[heard.id]]).toEqual([{ x: 13, y: 7, tick: 1 }, undefined, undefined]);
+    expect([near.knownEnemies[heard.id], troll.knownEnemies[heard.id], near.knownEnemies[unheard.id], far.knownEnemies[heard.id]]).toEqual([{ x: 13, y: 7, tick: 1 }, { x: 13, y: 7, tick: 1 }, undefined, undefined]);
   });
 });
 
