@@ -139,3 +139,24 @@ describe.each(RULESETS.map((r) => [r]))("crowding on the way to a fight in a %s 
     expect([a.x, a.y, dice.left()]).toEqual([6, 4, 0]);
   });
 });
+
+/** A dead-end corridor, floor (1..8, 1): an enemy at (8, 1) has one free neighbour, (7, 1) (tile index 17). */
+const CORRIDOR = ["##########", "P........#", "##########", "#K......S#", "##########"].join("\n");
+const SHARP = { combat: 0, craft: 0, tracking: 3, block: 0 };
+
+describe.each(RULESETS.map((r) => [r]))("the one free tile next to a target in a %s room (CMB-20)", (ruleset: RulesetId) => {
+  it(`CMB-20 (${ruleset}): two minions head for the target's one free neighbour (7, 1): by tick 12 the first stands on it and the second waits behind at (6, 1), its goal still (7, 1) (tile 17), not sharing; no die`, () => {
+    const sim = Simulation.create({ seed: 5, ruleset, map: parseMap("t", CORRIDOR) });
+    addUnit(sim, { kind: "adventurer", faction: "heroes", x: 8, y: 1, level: 1 });
+    const first = addUnit(sim, { kind: "minion", x: 4, y: 1, stats: { ...SHARP } });
+    const second = addUnit(sim, { kind: "minion", x: 3, y: 1, stats: { ...SHARP } });
+    const dice = forceDice(sim, []);
+    const seen: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      sim.step();
+      seen.push(`${first.x},${second.x}`);
+    }
+    expect(seen.slice(-3)).toEqual(["6,5", "6,5", "7,6"]);
+    expect([[first.x, first.y, first.walk], [second.x, second.y, second.walk?.goal], dice.left()]).toEqual([[7, 1, null], [6, 1, 17], 0]);
+  });
+});
