@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ATTACK_INTERVAL_TICKS, canReach, facingToward, stepCombat } from "../../../src/sim/combat/combat.ts";
+import { ATTACK_INTERVAL_TICKS, canReach, stepCombat } from "../../../src/sim/combat/combat.ts";
+import { facingToward } from "../../../src/sim/world/movement.ts";
 import { hitLocationFor, resolveAttack, severityForMargin } from "../../../src/sim/combat/malignus/attack.ts";
 import { adventurer, makeSim, pct, scriptedDice } from "./helpers.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";

@@ -11,7 +11,7 @@ import type { AttackMode, D100Unit } from "./types.ts";
 import { standsInCover } from "./cover.ts";
 import { isDown } from "./statuses.ts";
 import { revealAttacker } from "../awareness.ts";
-import { facingToward } from "../combat.ts";
+import { facingToward } from "../../world/movement.ts";
 
 /** The room's d100 options (`SimState.d100Options`, set from the room's `d100` create option), or the defaults. */
 export function d100Options(sim: Simulation): D100Options {

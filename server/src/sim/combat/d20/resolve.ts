@@ -17,7 +17,7 @@ import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
 import type { D20Unit } from "./types.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
 import { revealAttacker } from "../awareness.ts";
-import { facingToward } from "../combat.ts";
+import { facingToward } from "../../world/movement.ts";
 
 /** True when the unit stands on deep water and is fully submerged (Left open D20-WATER). */
 export function isSubmerged(sim: Simulation, unit: UnitRecord): boolean {
