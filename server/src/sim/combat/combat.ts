@@ -1,5 +1,5 @@
 import type { Simulation } from "../simulation.ts";
-import type { Pos, UnitRecord } from "../state.ts";
+import type { UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
 import { isActive, allUnits, presentUnits } from "../world/units.ts";
 import { canSee, hasLineOfFire, perceptionRange } from "./perception.ts";
@@ -13,22 +13,6 @@ export { MELEE_REACH } from "./shots.ts";
 
 /** Ticks a unit waits between two attacks (10 ticks = 1 game minute). */
 export const ATTACK_INTERVAL_TICKS = 10;
-
-/**
- * CMB-10: the facing (0 = north, clockwise in eighths; y grows southward) from `from` toward `to`,
- * the nearest of the 8 directions (integer maths, deterministic); `fallback` when both are on one tile.
- */
-export function facingToward(from: Pos, to: Pos, fallback = 0): number {
-  const dx = to.x - from.x, dy = to.y - from.y;
-  if (dx === 0 && dy === 0) return fallback;
-  const ax = Math.abs(dx), ay = Math.abs(dy);
-  // tan(22.5°) ≈ 5/12: closer to an axis than that counts as straight along it.
-  const v = ay * 12 < ax * 5 ? 0 : Math.sign(dy); // north (−1) / south (+1) component
-  const h = ax * 12 < ay * 5 ? 0 : Math.sign(dx); // west (−1) / east (+1) component
-  if (v < 0) return h > 0 ? 1 : h < 0 ? 7 : 0; // NE, NW, N
-  if (v > 0) return h > 0 ? 3 : h < 0 ? 5 : 4;
-  return h > 0 ? 2 : 6;
-}
 
 /**
  * CMB-09, CMB-11: true when `attacker` can strike `target` from where it stands: a melee attacker

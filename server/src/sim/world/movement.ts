@@ -26,6 +26,22 @@ export function movementSpeed(map: MapState, unit: UnitRecord, next: number | un
 /** {@link facingOf} by (sign of dy + 1) · 3 + (sign of dx + 1); no step faces north (0). */
 const FACINGS: readonly number[] = [7, 0, 1, 6, 0, 2, 5, 4, 3];
 
+/**
+ * CMB-10: the facing (0 = north, clockwise in eighths; y grows southward) from `from` toward `to`,
+ * the nearest of the 8 directions (integer maths, deterministic); `fallback` when both are on one tile.
+ */
+export function facingToward(from: Pos, to: Pos, fallback = 0): number {
+  const dx = to.x - from.x, dy = to.y - from.y;
+  if (dx === 0 && dy === 0) return fallback;
+  const ax = Math.abs(dx), ay = Math.abs(dy);
+  // tan(22.5°) ≈ 5/12: closer to an axis than that counts as straight along it.
+  const v = ay * 12 < ax * 5 ? 0 : Math.sign(dy); // north (−1) / south (+1) component
+  const h = ax * 12 < ay * 5 ? 0 : Math.sign(dx); // west (−1) / east (+1) component
+  if (v < 0) return h > 0 ? 1 : h < 0 ? 7 : 0; // NE, NW, N
+  if (v > 0) return h > 0 ? 3 : h < 0 ? 5 : 4;
+  return h > 0 ? 2 : 6;
+}
+
 /** Facing (0 = north, clockwise in eighths) from a step of (dx, dy) (tiles; only the signs count; 0 for no step). */
 export function facingOf(dx: number, dy: number): number {
   return FACINGS[(Math.sign(dy) + 1) * 3 + Math.sign(dx) + 1] ?? 0;

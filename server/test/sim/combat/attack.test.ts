@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ATTACK_INTERVAL_TICKS, canReach, facingToward, stepCombat } from "../../../src/sim/combat/combat.ts";
+import { ATTACK_INTERVAL_TICKS, canReach, stepCombat } from "../../../src/sim/combat/combat.ts";
+import { facingToward } from "../../../src/sim/world/movement.ts";
 import { hitLocationFor, resolveAttack, severityForMargin } from "../../../src/sim/combat/malignus/attack.ts";
 import { adventurer, makeSim, pct, scriptedDice } from "./helpers.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 
 describe("malignus attacks", () => {
-  it("CMB-01: an attack is an opposed roll of 1d10 + Combat; the attacker hits on a strictly higher total", () => {
+  it("CMB-01 (malignus combat ruleset): an attack is an opposed roll of 1d10 + Combat; the attacker hits on a strictly higher total", () => {
     const sim = makeSim();
     const a = adventurer(sim, 3, 3, { stats: { combat: 3, craft: 0, tracking: 0, block: 0 } });
     const d = addUnit(sim, { kind: "minion", x: 4, y: 3, stats: { combat: 2, craft: 0, tracking: 0, block: 0 } });
@@ -23,7 +24,7 @@ describe("malignus attacks", () => {
     expect(d.wounds).toEqual([{ severity: "light", location: "torso", tick: 0 }]);
   });
 
-  it("CMB-01: equal totals are a miss and nothing more is drawn", () => {
+  it("CMB-01 (malignus combat ruleset): equal totals are a miss and nothing more is drawn", () => {
     const sim = makeSim();
     const a = adventurer(sim, 3, 3, { stats: { combat: 3, craft: 0, tracking: 0, block: 0 } });
     const d = addUnit(sim, { kind: "minion", x: 4, y: 3, stats: { combat: 2, craft: 0, tracking: 0, block: 0 } });
@@ -37,7 +38,7 @@ describe("malignus attacks", () => {
     expect(d.woundPoints).toBe(0);
   });
 
-  it("CMB-01: the margin picks the severity (1–3 light, 4–6 serious, 7+ critical)", () => {
+  it("CMB-01 (malignus combat ruleset): the margin picks the severity (1–3 light, 4–6 serious, 7+ critical)", () => {
     expect([1, 3, 4, 6, 7, 15].map(severityForMargin)).toEqual(["light", "light", "serious", "serious", "critical", "critical"]);
     const sim = makeSim();
     const a = adventurer(sim, 3, 3, { stats: { combat: 0, craft: 0, tracking: 0, block: 0 } });
@@ -47,14 +48,14 @@ describe("malignus attacks", () => {
     expect(d.woundPoints).toBe(6);
   });
 
-  it("CMB-01: the d100 hit location table (head 1–15, torso 16–55, arm 56–80, leg 81–100)", () => {
+  it("CMB-01 (malignus combat ruleset): the d100 hit location table (head 1–15, torso 16–55, arm 56–80, leg 81–100)", () => {
     expect([1, 15, 16, 55, 56, 80, 81, 100].map(hitLocationFor))
       .toEqual(["head", "head", "torso", "torso", "arm", "arm", "leg", "leg"]);
     expect(() => hitLocationFor(0)).toThrow(/1\.\.100/);
     expect(() => hitLocationFor(101)).toThrow(/1\.\.100/);
   });
 
-  it("CMB-01: with the seeded dice, equal Combat hits 45% of the time (±3) and every total is 1d10 + Combat", () => {
+  it("CMB-01 (malignus combat ruleset): with the seeded dice, equal Combat hits 45% of the time (±3) and every total is 1d10 + Combat", () => {
     const sim = makeSim(7);
     const a = adventurer(sim, 3, 3, { stats: { combat: 4, craft: 0, tracking: 0, block: 0 } });
     const d = addUnit(sim, { kind: "minion", x: 4, y: 3, stats: { combat: 4, craft: 0, tracking: 0, block: 0 } });
@@ -91,7 +92,7 @@ describe("malignus attacks", () => {
     expect(facingToward({ x: 2, y: 2 }, { x: 2, y: 2 }, 5)).toBe(5);
   });
 
-  it("CMB-01: an attack by or on someone out of the fight is refused with an error and changes nothing", () => {
+  it("CMB-01 (malignus combat ruleset): an attack by or on someone out of the fight is refused with an error and changes nothing", () => {
     const sim = makeSim();
     const a = adventurer(sim, 3, 3);
     const d = addUnit(sim, { kind: "minion", x: 4, y: 3, activity: "dead" });
@@ -135,7 +136,7 @@ describe("the fight system", () => {
     expect(a.nextAttackTick).toBe(31);
   });
 
-  it("CMB-22: a target out of the fight clears the attacker's target, and nobody attacks it", () => {
+  it("CMB-22 (malignus combat ruleset): a target out of the fight clears the attacker's target, and nobody attacks it", () => {
     const sim = makeSim();
     const target = addUnit(sim, { kind: "minion", x: 5, y: 4, activity: "unconscious", wakeTick: 999 });
     const a = adventurer(sim, 4, 4, { targetId: target.id });
@@ -147,7 +148,7 @@ describe("the fight system", () => {
     expect(ghost.targetId).toBe("");
   });
 
-  it("CMB-22: fighting on until the target drops ends with the target out and the target cleared", () => {
+  it("CMB-22 (malignus combat ruleset): fighting on until the target drops ends with the target out and the target cleared", () => {
     const sim = makeSim(3);
     const target = addUnit(sim, { kind: "creature", species: "kobold", faction: "wild", x: 5, y: 4, stats: { combat: 0, craft: 0, tracking: 0, block: 0 } });
     const a = adventurer(sim, 4, 4, { targetId: target.id, stats: { combat: 8, craft: 0, tracking: 0, block: 0 } });

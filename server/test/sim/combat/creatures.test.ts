@@ -15,7 +15,7 @@ const addCreature = (sim: Simulation, species: SpeciesId, x: number, y: number, 
   addUnit(sim, { ...speciesFields(species), x, y, faction });
 
 describe("species and weapons", () => {
-  it("CMB-29: fists and blunt weapons are blunt in the weapon table and in the gear built from it", () => {
+  it("CMB-29 (malignus combat ruleset): fists and blunt weapons are blunt in the weapon table and in the gear built from it", () => {
     expect(WEAPONS.fists.blunt).toBe(true);
     expect(gearFor("fists")).toEqual({ weapon: "fists", blunt: true, ranged: false, armour: "none", helm: 0 });
     expect(gearFor("maul", "chainmail", 10)).toEqual({ weapon: "maul", blunt: true, ranged: false, armour: "chainmail", helm: 10 });
@@ -84,7 +84,7 @@ describe("wild creatures", () => {
     expect([bear.targetId, bear.activity]).toEqual(["", "walking"]);
   });
 
-  it("CMB-33: a wild troll still falls unconscious (CMB-35 takes precedence over the faction)", () => {
+  it("CMB-33 (malignus combat ruleset): a wild troll still falls unconscious (CMB-35 takes precedence over the faction)", () => {
     const sim = makeSim();
     const troll = addCreature(sim, "troll", 3, 3, "wild");
     troll.woundPoints = 9;

@@ -29,18 +29,18 @@ function run(sim: ReturnType<typeof makeSim>, ticks: number): SimEvent[] {
 }
 
 describe("head-wound chances, every weapon and severity the rules name (CMB-36, CMB-38)", () => {
-  it("CMB-36: a critical head wound with a sword takes the unwounded adventurer out on a head-wound d100 of 25 (then 50 %: unconscious on 50) and not on 26, where it stays a 4-point wound", () => {
+  it("CMB-36 (malignus combat ruleset): a critical head wound with a sword takes the unwounded adventurer out on a head-wound d100 of 25 (then 50 %: unconscious on 50) and not on 26, where it stays a 4-point wound", () => {
     expect(fate(minionBlowsHero(0, [...MARGIN.critical, HEAD, 25, 50, 20]))).toEqual([[["unconscious", "headWound"]], 4, 0]);
     const up = minionBlowsHero(0, [...MARGIN.critical, HEAD, 26]);
     expect([fate(up), up.hero.activity]).toEqual([[[], 4, 0], "idle"]);
   });
 
-  it("CMB-38: with a blunt weapon (a club, not fists) the serious head-wound chance is 50 %: out on 50 (then 100 % unconscious), not on 51", () => {
+  it("CMB-38 (malignus combat ruleset): with a blunt weapon (a club, not fists) the serious head-wound chance is 50 %: out on 50 (then 100 % unconscious), not on 51", () => {
     expect(fate(minionBlowsHero(0, [...MARGIN.serious, HEAD, 50, 20], { gear: { ...CLUB } }))).toEqual([[["unconscious", "headWound"]], 2, 0]);
     expect(fate(minionBlowsHero(0, [...MARGIN.serious, HEAD, 51], { gear: { ...CLUB } }))).toEqual([[], 2, 0]);
   });
 
-  it("CMB-38: with a club the critical head-wound chance is 50 % too: out on 50 (then 50 %: dead on 51), not on 51", () => {
+  it("CMB-38 (malignus combat ruleset): with a club the critical head-wound chance is 50 % too: out on 50 (then 50 %: dead on 51), not on 51", () => {
     expect(fate(minionBlowsHero(0, [...MARGIN.critical, HEAD, 50, 51], { gear: { ...CLUB } }))).toEqual([[["dead", "headWound"]], 4, 0]);
     expect(fate(minionBlowsHero(0, [...MARGIN.critical, HEAD, 51], { gear: { ...CLUB } }))).toEqual([[], 4, 0]);
   });
@@ -49,7 +49,7 @@ describe("head-wound chances, every weapon and severity the rules name (CMB-36, 
 describe("the troll alone is spared among creatures (CMB-33, CMB-35)", () => {
   const creatures = Object.entries(SPECIES).filter(([, s]) => s.kind === "creature").map(([name]) => name);
 
-  it("CMB-35, CMB-33: the final light wound (9 → 10 wound points) from an adventurer's sword: every creature species dies without a survival die, the troll alone falls unconscious (only its wake-up delay drawn)", () => {
+  it("CMB-35, CMB-33 (malignus combat ruleset): the final light wound (9 → 10 wound points) from an adventurer's sword: every creature species dies without a survival die, the troll alone falls unconscious (only its wake-up delay drawn)", () => {
     const got = Object.fromEntries(creatures.map((species) => {
       const sim = makeSim();
       const hero = adventurer(sim, 4, 5, { stats: { ...ZERO }, gear: { ...SWORD } });
@@ -73,7 +73,7 @@ describe("waking up in play (CMB-48, CMB-49)", () => {
     return { sim, hero, m, r };
   }
 
-  it(`CMB-48: knocked out at tick 1 with the longest delay the dice may give (${WAKE_WITHIN_TICKS} ticks = 4 game hours), the minion lies unconscious until tick 2401 and wakes then, keeping its 10 wound points`, () => {
+  it(`CMB-48 (malignus combat ruleset): knocked out at tick 1 with the longest delay the dice may give (${WAKE_WITHIN_TICKS} ticks = 4 game hours), the minion lies unconscious until tick 2401 and wakes then, keeping its 10 wound points`, () => {
     expect(WAKE_WITHIN_TICKS).toBe(4 * TICKS_PER_GAME_HOUR);
     const f = knockOutMinion(WAKE_WITHIN_TICKS);
     expect([f.m.activity, f.m.wakeTick, f.r.left]).toEqual(["unconscious", 1 + WAKE_WITHIN_TICKS, 0]);
@@ -86,7 +86,7 @@ describe("waking up in play (CMB-48, CMB-49)", () => {
     expect([woke, f.m.activity === "unconscious", f.m.woundPoints]).toEqual([[2401], false, 10]);
   });
 
-  it(`CMB-48: the wake-up delay is drawn in 1..${WAKE_WITHIN_TICKS} ticks: a delay of ${WAKE_WITHIN_TICKS + 1} is not one the blow can ask for (the scripted die refuses it)`, () => {
+  it(`CMB-48 (malignus combat ruleset): the wake-up delay is drawn in 1..${WAKE_WITHIN_TICKS} ticks: a delay of ${WAKE_WITHIN_TICKS + 1} is not one the blow can ask for (the scripted die refuses it)`, () => {
     expect(() => knockOutMinion(WAKE_WITHIN_TICKS + 1)).toThrow(`scripted value ${WAKE_WITHIN_TICKS + 1} outside 1..${WAKE_WITHIN_TICKS}`);
     expect(() => knockOutMinion(0)).toThrow(`scripted value 0 outside 1..${WAKE_WITHIN_TICKS}`);
   });

@@ -21,7 +21,7 @@ function headBlow(script: number[]) {
 }
 
 describe("head wounds in a live malignus attack (CMB-27, CMB-36, CMB-41)", () => {
-  it("CMB-27, CMB-41: a serious head wound (8 against 3, margin 5) that takes the minion out leaves it unconscious at 100%: no die for it, only the wake-up delay", () => {
+  it("CMB-27, CMB-41 (malignus combat ruleset): a serious head wound (8 against 3, margin 5) that takes the minion out leaves it unconscious at 100%: no die for it, only the wake-up delay", () => {
     const f = headBlow([8, 3, 10, 25, 120]);
     expect([f.hit, f.left]).toEqual([{ hit: true }, 0]);
     expect(f.events.filter((e) => e.type === "wound" || e.type === "knockedOut")).toMatchObject([
@@ -31,7 +31,7 @@ describe("head wounds in a live malignus attack (CMB-27, CMB-36, CMB-41)", () =>
     expect([f.target.activity, f.target.wakeTick]).toEqual(["unconscious", 120]);
   });
 
-  it("CMB-41: a critical head wound (10 against 1, margin 9) leaves it unconscious on a d100 of 50 or less, dead on 51", () => {
+  it("CMB-41 (malignus combat ruleset): a critical head wound (10 against 1, margin 9) leaves it unconscious on a d100 of 50 or less, dead on 51", () => {
     const out = headBlow([10, 1, 10, 25, 50, 7]);
     expect([out.target.activity, out.target.wakeTick, out.left]).toEqual(["unconscious", 7, 0]);
     const dead = headBlow([10, 1, 10, 25, 51]);
@@ -39,7 +39,7 @@ describe("head wounds in a live malignus attack (CMB-27, CMB-36, CMB-41)", () =>
     expect(dead.events.filter((e) => e.type === "knockedOut")).toMatchObject([{ unitId: dead.target.id, outcome: "dead", cause: "headWound" }]);
   });
 
-  it("CMB-36: the head-wound roll above 25 (26) takes nobody out: the serious head wound stays a wound", () => {
+  it("CMB-36 (malignus combat ruleset): the head-wound roll above 25 (26) takes nobody out: the serious head wound stays a wound", () => {
     const f = headBlow([8, 3, 10, 26]);
     expect([f.target.activity, f.target.woundPoints, f.left]).toEqual(["idle", 2, 0]);
     expect(f.events.filter((e) => e.type === "knockedOut")).toEqual([]);

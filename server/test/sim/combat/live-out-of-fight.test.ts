@@ -15,7 +15,7 @@ const MARGIN = { light: [5, 4], serious: [8, 3], critical: [10, 1] } as const;
 const TORSO = 50, HEAD = 10;
 
 describe("taken out of the fight in a live malignus blow (issue 17)", () => {
-  it("CMB-22, CMB-25: a light torso wound from 8 to 9 wound points leaves the adventurer fighting; the same wound from 9 takes it out (unconscious on a d100 of 75)", () => {
+  it("CMB-22, CMB-25 (malignus combat ruleset): a light torso wound from 8 to 9 wound points leaves the adventurer fighting; the same wound from 9 takes it out (unconscious on a d100 of 75)", () => {
     const up = minionBlowsHero(8, [...MARGIN.light, TORSO]);
     expect([up.outs, up.hero.activity, up.hero.woundPoints, up.left]).toEqual([[], "idle", 9, 0]);
     const out = minionBlowsHero(9, [...MARGIN.light, TORSO, 75, 20]);
@@ -23,7 +23,7 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
     expect([out.hero.activity, out.hero.woundPoints, out.left]).toEqual(["unconscious", 10, 0]);
   });
 
-  it("CMB-24: the same survival d100 of 60 on the final wound: a light one leaves the adventurer unconscious (75%), a serious (50%) or critical (25%) one kills; a d100 of 40 spares light and serious, not critical", () => {
+  it("CMB-24 (malignus combat ruleset): the same survival d100 of 60 on the final wound: a light one leaves the adventurer unconscious (75%), a serious (50%) or critical (25%) one kills; a d100 of 40 spares light and serious, not critical", () => {
     const BEFORE = { light: 9, serious: 8, critical: 6 } as const;
     const fate = (roll: number) => (["light", "serious", "critical"] as const).map((s) => {
       const survives = roll <= { light: 75, serious: 50, critical: 25 }[s]; // the wake-up delay is drawn only for the unconscious
@@ -35,7 +35,7 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
     expect(fate(40)).toEqual([["light", "unconscious"], ["serious", "unconscious"], ["critical", "dead"]]);
   });
 
-  it("CMB-27: a serious head wound takes an unwounded adventurer out with only 2 wound points (head-wound d100 25, then unconscious); a light head wound draws no head-wound die and only adds 1 point", () => {
+  it("CMB-27 (malignus combat ruleset): a serious head wound takes an unwounded adventurer out with only 2 wound points (head-wound d100 25, then unconscious); a light head wound draws no head-wound die and only adds 1 point", () => {
     const head = minionBlowsHero(0, [...MARGIN.serious, HEAD, 25, 60]);
     expect(head.outs).toEqual([{ type: "knockedOut", unitId: head.hero.id, outcome: "unconscious", cause: "headWound" }]);
     expect([head.hero.woundPoints, head.left]).toEqual([2, 0]);
@@ -43,7 +43,7 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
     expect([light.outs, light.hero.activity, light.hero.woundPoints, light.left]).toEqual([[], "idle", 1, 0]);
   });
 
-  it("CMB-40: a critical head wound on the Master draws no head-wound die: it keeps fighting (and strikes back) with 4 wound points, where a minion would roll the 25% chance", () => {
+  it("CMB-40 (malignus combat ruleset): a critical head wound on the Master draws no head-wound die: it keeps fighting (and strikes back) with 4 wound points, where a minion would roll the 25% chance", () => {
     const sim = makeSim();
     const hero = adventurer(sim, 4, 5, { stats: { ...ZERO }, gear: { ...SWORD } });
     const master = addUnit(sim, { kind: "master", x: 5, y: 5, stats: { ...ZERO } });
@@ -61,7 +61,7 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
     expect([minion.activity, r2.left]).toEqual(["unconscious", 0]);
   });
 
-  it("CMB-35: the troll, alone among creatures, falls unconscious: the light wound that brings it to 10 points draws no survival die, only its wake-up delay", () => {
+  it("CMB-35 (malignus combat ruleset): the troll, alone among creatures, falls unconscious: the light wound that brings it to 10 points draws no survival die, only its wake-up delay", () => {
     const sim = makeSim();
     const hero = adventurer(sim, 4, 5, { stats: { ...ZERO }, gear: { ...SWORD } });
     const troll = addUnit(sim, { kind: "creature", species: "troll", x: 5, y: 5, stats: { ...ZERO }, woundPoints: 9 });
@@ -70,7 +70,7 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
     expect([troll.activity, troll.wakeTick, r.left]).toEqual(["unconscious", 21, 0]);
   });
 
-  it("CMB-01: a blow is an opposed roll, 1d10 + Combat each side: the minion's 6 + 2 against the adventurer's 7 + 1 ties and misses (nothing more drawn); 7 + 2 against 8 wins by 1: a light wound where the location d100 says", () => {
+  it("CMB-01 (malignus combat ruleset): a blow is an opposed roll, 1d10 + Combat each side: the minion's 6 + 2 against the adventurer's 7 + 1 ties and misses (nothing more drawn); 7 + 2 against 8 wins by 1: a light wound where the location d100 says", () => {
     const blow = (script: number[]) => {
       const sim = makeSim();
       const hero = adventurer(sim, 5, 5, { stats: { combat: 1, craft: 0, tracking: 0, block: 0 } });

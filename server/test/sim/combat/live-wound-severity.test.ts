@@ -30,7 +30,7 @@ function minionBlow(gear: UnitRecord["gear"], woundPoints: number, script: numbe
 }
 
 describe("wound points in a live minion blow (CMB-26)", () => {
-  it("CMB-26: a light torso wound adds 1 wound point, serious 2, critical 4, each emitted on the wound event at tick 1", () => {
+  it("CMB-26 (malignus combat ruleset): a light torso wound adds 1 wound point, serious 2, critical 4, each emitted on the wound event at tick 1", () => {
     const got = (["light", "serious", "critical"] as const).map((s) => {
       const f = minionBlow(SWORD, 3, [...MARGIN[s], TORSO]);
       expect([f.left, f.outs]).toEqual([0, []]);
@@ -49,7 +49,7 @@ describe("the survival chance of the final wound in a live minion blow (CMB-23, 
   /** Wound points before the blow so that the wound brings the total to exactly 10 (CMB-25). */
   const BEFORE = { light: 9, serious: 8, critical: 6 } as const;
 
-  it("CMB-23, CMB-28: with a sword a light final wound leaves the adventurer unconscious on a d100 of 75 (waking 33 ticks later), dead on 76", () => {
+  it("CMB-23, CMB-28 (malignus combat ruleset): with a sword a light final wound leaves the adventurer unconscious on a d100 of 75 (waking 33 ticks later), dead on 76", () => {
     const out = minionBlow(SWORD, BEFORE.light, [...MARGIN.light, TORSO, 75, 33]);
     expect(out.outs).toEqual([{ type: "knockedOut", unitId: out.hero.id, outcome: "unconscious", cause: "woundPoints" }]);
     expect([out.hero.woundPoints, out.hero.wakeTick, out.left]).toEqual([10, 34, 0]);
@@ -58,34 +58,34 @@ describe("the survival chance of the final wound in a live minion blow (CMB-23, 
     expect([dead.hero.activity, dead.hero.wakeTick, dead.left]).toEqual(["dead", -1, 0]);
   });
 
-  it("CMB-28: with a sword a serious final wound: unconscious on 50, dead on 51", () => {
+  it("CMB-28 (malignus combat ruleset): with a sword a serious final wound: unconscious on 50, dead on 51", () => {
     const out = minionBlow(SWORD, BEFORE.serious, [...MARGIN.serious, TORSO, 50, 7]);
     expect([out.hero.activity, out.hero.woundPoints, out.hero.wakeTick, out.left]).toEqual(["unconscious", 10, 8, 0]);
     const dead = minionBlow(SWORD, BEFORE.serious, [...MARGIN.serious, TORSO, 51]);
     expect([dead.hero.activity, dead.hero.woundPoints, dead.left]).toEqual(["dead", 10, 0]);
   });
 
-  it("CMB-28: with a sword a critical final wound: unconscious on 25, dead on 26", () => {
+  it("CMB-28 (malignus combat ruleset): with a sword a critical final wound: unconscious on 25, dead on 26", () => {
     const out = minionBlow(SWORD, BEFORE.critical, [...MARGIN.critical, TORSO, 25, 7]);
     expect([out.hero.activity, out.hero.woundPoints, out.hero.wakeTick, out.left]).toEqual(["unconscious", 10, 8, 0]);
     const dead = minionBlow(SWORD, BEFORE.critical, [...MARGIN.critical, TORSO, 26]);
     expect([dead.hero.activity, dead.hero.woundPoints, dead.left]).toEqual(["dead", 10, 0]);
   });
 
-  it("CMB-29: with fists a light final wound always leaves the adventurer unconscious (100%): no survival d100 is drawn, only the wake-up delay", () => {
+  it("CMB-29 (malignus combat ruleset): with fists a light final wound always leaves the adventurer unconscious (100%): no survival d100 is drawn, only the wake-up delay", () => {
     const f = minionBlow(FISTS, BEFORE.light, [...MARGIN.light, TORSO, 40]);
     expect(f.outs).toEqual([{ type: "knockedOut", unitId: f.hero.id, outcome: "unconscious", cause: "woundPoints" }]);
     expect([f.hero.wakeTick, f.left]).toEqual([41, 0]);
   });
 
-  it("CMB-29: with fists a serious final wound: unconscious on 75, dead on 76", () => {
+  it("CMB-29 (malignus combat ruleset): with fists a serious final wound: unconscious on 75, dead on 76", () => {
     const out = minionBlow(FISTS, BEFORE.serious, [...MARGIN.serious, TORSO, 75, 7]);
     expect([out.hero.activity, out.hero.wakeTick, out.left]).toEqual(["unconscious", 8, 0]);
     const dead = minionBlow(FISTS, BEFORE.serious, [...MARGIN.serious, TORSO, 76]);
     expect([dead.hero.activity, dead.left]).toEqual(["dead", 0]);
   });
 
-  it("CMB-29: with a club (blunt) a critical final wound: unconscious on 50, dead on 51", () => {
+  it("CMB-29 (malignus combat ruleset): with a club (blunt) a critical final wound: unconscious on 50, dead on 51", () => {
     const CLUB = { ...SWORD, weapon: "club", blunt: true };
     const out = minionBlow(CLUB, BEFORE.critical, [...MARGIN.critical, TORSO, 50, 7]);
     expect([out.hero.activity, out.hero.wakeTick, out.left]).toEqual(["unconscious", 8, 0]);
@@ -101,7 +101,7 @@ describe("head wounds in a live minion blow (CMB-39, CMB-41)", () => {
     gear: { weapon: W.weapon, blunt: W.blunt, ranged: W.ranged, armour: W.armour, helm: W.helm },
   };
 
-  it("CMB-39: an edged serious head wound on a Warrior (helm 20: 25 − 20 = 5%) takes him out on a d100 of 5 (unconscious, CMB-41 serious 100%), not on 6", () => {
+  it("CMB-39 (malignus combat ruleset): an edged serious head wound on a Warrior (helm 20: 25 − 20 = 5%) takes him out on a d100 of 5 (unconscious, CMB-41 serious 100%), not on 6", () => {
     // The minion's Combat 0 + 10 against the Warrior's Combat 3 + 2: margin 5, serious.
     const out = minionBlow(SWORD, 0, [10, 2, HEAD, 5, 60], warrior);
     expect(out.wounds).toMatchObject([{ severity: "serious", location: "head", woundPoints: 2 }]);
@@ -111,7 +111,7 @@ describe("head wounds in a live minion blow (CMB-39, CMB-41)", () => {
     expect([up.outs, up.hero.activity, up.hero.woundPoints, up.left]).toEqual([[], "idle", 2, 0]);
   });
 
-  it("CMB-41: an edged critical head wound that takes the adventurer out leaves him unconscious on a d100 of 50, dead on 51; armour adds nothing", () => {
+  it("CMB-41 (malignus combat ruleset): an edged critical head wound that takes the adventurer out leaves him unconscious on a d100 of 50, dead on 51; armour adds nothing", () => {
     const chain: Partial<UnitRecord> = { gear: { ...SWORD, armour: "chainmail" } };
     const out = minionBlow(SWORD, 0, [...MARGIN.critical, HEAD, 25, 50, 7], chain);
     expect(out.outs).toEqual([{ type: "knockedOut", unitId: out.hero.id, outcome: "unconscious", cause: "headWound" }]);
@@ -123,7 +123,7 @@ describe("head wounds in a live minion blow (CMB-39, CMB-41)", () => {
 });
 
 describe("the Master taken out in a live blow (CMB-34)", () => {
-  it("CMB-34: a light final wound with fists (100% unconscious for anyone else) kills the Master, and no survival die is drawn", () => {
+  it("CMB-34 (malignus combat ruleset): a light final wound with fists (100% unconscious for anyone else) kills the Master, and no survival die is drawn", () => {
     const sim = makeSim();
     // The adventurer is added first so that he strikes before the Master's own attack this tick.
     const hero = adventurer(sim, 4, 5, { stats: { ...ZERO }, gear: { ...FISTS } });

@@ -5,7 +5,7 @@ import { hitLocationFor, severityForMargin } from "../../../src/sim/combat/malig
 
 /** The malignus wound model's numbers live in shared/src/data/malignusCombat.ts, beside the other designer tables. */
 describe("malignus data table", () => {
-  it("CMB-01, CMB-28, CMB-48: the server's tables module re-exports the shared data table, value for value", () => {
+  it("CMB-01, CMB-28, CMB-48 (malignus combat ruleset): the server's tables module re-exports the shared data table, value for value", () => {
     const names = Object.keys(tables).sort();
     expect(names).toEqual([
       "ALWAYS_UNCONSCIOUS_SPECIES", "ATTACK_DIE_SIDES", "CHECK_BASE_DIFFICULTY", "CHECK_DIE_SIDES", "HEAD_WOUND_CHANCE",
@@ -17,7 +17,7 @@ describe("malignus data table", () => {
     expect(shared.WAKE_WITHIN_TICKS).toBe(2400);
   });
 
-  it("CMB-01: the hit-location table covers d100 rolls 1 to 100 without a gap, and the severity bands follow the margins", () => {
+  it("CMB-01 (malignus combat ruleset): the hit-location table covers d100 rolls 1 to 100 without a gap, and the severity bands follow the margins", () => {
     expect(shared.HIT_LOCATION_TABLE.map((r) => r.max)).toEqual([15, 55, 80, 100]);
     expect([1, 15, 16, 55, 56, 80, 81, 100].map(hitLocationFor)).toEqual(["head", "head", "torso", "torso", "arm", "arm", "leg", "leg"]);
     expect([1, 3, 4, 6, 7, 12].map(severityForMargin)).toEqual(["light", "light", "serious", "serious", "critical", "critical"]);

@@ -25,7 +25,7 @@ function run(sim: Simulation, ticks: number) {
 }
 
 describe("wounds that take someone out (severity and head wounds)", () => {
-  it("CMB-24: the chance to fall unconscious falls with the wound's severity: 75, 50, 25", () => {
+  it("CMB-24 (malignus combat ruleset): the chance to fall unconscious falls with the wound's severity: 75, 50, 25", () => {
     const sim = makeSim();
     const u = adventurer(sim, 2, 2);
     expect(["light", "serious", "critical"].map((s) => unconsciousChance(u, s as "light", false))).toEqual([75, 50, 25]);
@@ -38,7 +38,7 @@ describe("wounds that take someone out (severity and head wounds)", () => {
     expect(applyWound(sim, w, "x", "critical", "arm", false, scriptedDice([26]))?.knockOut).toEqual({ outcome: "dead", cause: "woundPoints" });
   });
 
-  it("CMB-27: a serious or critical head wound can take someone out far below 10 wound points; a light one cannot", () => {
+  it("CMB-27 (malignus combat ruleset): a serious or critical head wound can take someone out far below 10 wound points; a light one cannot", () => {
     const sim = makeSim();
     const u = adventurer(sim, 2, 2);
     // Serious head wound at 2 points: the 25% roll succeeds on 25, then unconscious at 100%.

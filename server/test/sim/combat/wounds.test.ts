@@ -34,7 +34,7 @@ function withArmour(sim: Simulation, armour: ArmourKind, helm = 0): UnitRecord {
 }
 
 describe("wound points", () => {
-  it("CMB-26: light, serious and critical wounds count 1, 2 and 4 wound points", () => {
+  it("CMB-26 (malignus combat ruleset): light, serious and critical wounds count 1, 2 and 4 wound points", () => {
     const sim = makeSim();
     const u = adventurer(sim, 2, 2);
     sim.drainEvents();
@@ -47,7 +47,7 @@ describe("wound points", () => {
     expect(u.activity).toBe("idle");
   });
 
-  it("CMB-22, CMB-25: 9 wound points leave someone standing; the wound that reaches 10 takes them out", () => {
+  it("CMB-22, CMB-25 (malignus combat ruleset): 9 wound points leave someone standing; the wound that reaches 10 takes them out", () => {
     const sim = makeSim();
     const u = adventurer(sim, 2, 2);
     for (const s of ["critical", "critical", "light"] as const) applyWound(sim, u, "x", s, "arm", false, scriptedDice([]));
@@ -62,7 +62,7 @@ describe("wound points", () => {
     expect(sim.drainEvents().map((e) => e.type)).toEqual(["wound", "knockedOut"]);
   });
 
-  it("CMB-23, CMB-28: at the edge of the chance, a d100 of 75 falls unconscious after a light wound and 76 dies", () => {
+  it("CMB-23, CMB-28 (malignus combat ruleset): at the edge of the chance, a d100 of 75 falls unconscious after a light wound and 76 dies", () => {
     const sim = makeSim();
     const u = adventurer(sim, 2, 2, { woundPoints: 9, gear: { weapon: "sword", blunt: false, ranged: false, armour: "none", helm: 0 } });
     expect(applyWound(sim, u, "x", "light", "arm", false, scriptedDice([75, 1]))?.knockOut?.outcome).toBe("unconscious");
@@ -75,7 +75,7 @@ describe("wound points", () => {
 });
 
 describe("unconscious or dead", () => {
-  it("CMB-28 to CMB-32: the chance table with blunt weapons and armour in percentage points, capped at 100", () => {
+  it("CMB-28 to CMB-32 (malignus combat ruleset): the chance table with blunt weapons and armour in percentage points, capped at 100", () => {
     const sim = makeSim();
     const table = (armour: ArmourKind, blunt: boolean) =>
       (["light", "serious", "critical"] as const).map((s) => unconsciousChance(withArmour(sim, armour), s, blunt));
@@ -89,7 +89,7 @@ describe("unconscious or dead", () => {
   });
 
   for (const [severity, start, expected] of [["light", 9, 75], ["serious", 8, 50], ["critical", 6, 25]] as const) {
-    it(`CMB-28: a ${severity} wound taking someone out leaves them unconscious ${expected}% of the time (±${TOL})`, () => {
+    it(`CMB-28 (malignus combat ruleset): a ${severity} wound taking someone out leaves them unconscious ${expected}% of the time (±${TOL})`, () => {
       const sim = makeSim(100 + start);
       const t = trials(sim, withArmour(sim, "none"), start, severity, "torso", false);
       expect(t.knockedOut).toBe(N);
@@ -98,7 +98,7 @@ describe("unconscious or dead", () => {
   }
 
   for (const [severity, start, expected] of [["light", 9, 100], ["serious", 8, 75], ["critical", 6, 50]] as const) {
-    it(`CMB-29: with a blunt weapon or fists, a ${severity} wound leaves them unconscious ${expected}% of the time (±${TOL})`, () => {
+    it(`CMB-29 (malignus combat ruleset): with a blunt weapon or fists, a ${severity} wound leaves them unconscious ${expected}% of the time (±${TOL})`, () => {
       const sim = makeSim(200 + start);
       const t = trials(sim, withArmour(sim, "none"), start, severity, "arm", true);
       expect(t.knockedOut).toBe(N);
@@ -106,7 +106,7 @@ describe("unconscious or dead", () => {
     });
   }
 
-  it(`CMB-30 to CMB-32: chainmail turns 50% into 70% (±${TOL}), leather 50% into 60%`, () => {
+  it(`CMB-30 to CMB-32 (malignus combat ruleset): chainmail turns 50% into 70% (±${TOL}), leather 50% into 60%`, () => {
     const sim = makeSim(31);
     const chain = trials(sim, withArmour(sim, "chainmail"), 8, "serious", "leg", false);
     expect(Math.abs(pct(chain.unconscious, N) - 70)).toBeLessThanOrEqual(TOL);
@@ -114,13 +114,13 @@ describe("unconscious or dead", () => {
     expect(Math.abs(pct(leather.unconscious, N) - 60)).toBeLessThanOrEqual(TOL);
   });
 
-  it("CMB-29, CMB-31: plate with a blunt serious wound is capped at 100%: everyone falls unconscious", () => {
+  it("CMB-29, CMB-31 (malignus combat ruleset): plate with a blunt serious wound is capped at 100%: everyone falls unconscious", () => {
     const sim = makeSim(32);
     const t = trials(sim, withArmour(sim, "plate"), 8, "serious", "torso", true);
     expect(t.unconscious).toBe(N);
   });
 
-  it("CMB-33: creatures always die when taken out, even when the dice would spare them", () => {
+  it("CMB-33 (malignus combat ruleset): creatures always die when taken out, even when the dice would spare them", () => {
     const sim = makeSim();
     const kobold = addUnit(sim, { kind: "creature", species: "kobold", faction: "wild", x: 1, y: 1, woundPoints: 9 });
     const dice = scriptedDice([1]);
@@ -130,14 +130,14 @@ describe("unconscious or dead", () => {
     expect(t.dead).toBe(500);
   });
 
-  it("CMB-34: the Master always dies when taken out", () => {
+  it("CMB-34 (malignus combat ruleset): the Master always dies when taken out", () => {
     const sim = makeSim();
     const master = addUnit(sim, { kind: "master", x: 1, y: 7, woundPoints: 8, gear: { weapon: "staff", blunt: true, ranged: false, armour: "plate", helm: 0 } });
     expect(applyWound(sim, master, "x", "serious", "torso", true, scriptedDice([1]))?.knockOut).toEqual({ outcome: "dead", cause: "woundPoints" });
     expect(master.activity).toBe("dead");
   });
 
-  it("CMB-35: the troll always falls unconscious instead of dying, head wounds included", () => {
+  it("CMB-35 (malignus combat ruleset): the troll always falls unconscious instead of dying, head wounds included", () => {
     const sim = makeSim(35);
     const troll = addUnit(sim, { kind: "creature", species: "troll", x: 1, y: 1 });
     const t = trials(sim, troll, 6, "critical", "torso", false, 500);
@@ -160,7 +160,7 @@ describe("unconscious or dead", () => {
 });
 
 describe("head wounds", () => {
-  it(`CMB-36: a serious or critical head wound takes someone out 25% of the time (±${TOL}); a light one never`, () => {
+  it(`CMB-36 (malignus combat ruleset): a serious or critical head wound takes someone out 25% of the time (±${TOL}); a light one never`, () => {
     const sim = makeSim(36);
     const u = withArmour(sim, "none");
     for (const s of ["serious", "critical"] as const) {
@@ -172,7 +172,7 @@ describe("head wounds", () => {
     expect(trials(sim, u, 0, "critical", "torso", true).knockedOut).toBe(0);
   });
 
-  it(`CMB-37: wound points play no part: at 5 points the chance is still 25% (±${TOL})`, () => {
+  it(`CMB-37 (malignus combat ruleset): wound points play no part: at 5 points the chance is still 25% (±${TOL})`, () => {
     const sim = makeSim(37);
     const u = withArmour(sim, "none");
     expect(headWoundChance({ ...u, woundPoints: 7 }, false)).toBe(headWoundChance({ ...u, woundPoints: 0 }, false));
@@ -180,13 +180,13 @@ describe("head wounds", () => {
     expect(Math.abs(pct(t.knockedOut, N) - 25)).toBeLessThanOrEqual(TOL);
   });
 
-  it(`CMB-38: with a blunt weapon or fists the head-wound chance is 50% (±${TOL})`, () => {
+  it(`CMB-38 (malignus combat ruleset): with a blunt weapon or fists the head-wound chance is 50% (±${TOL})`, () => {
     const sim = makeSim(38);
     const t = trials(sim, withArmour(sim, "none"), 0, "serious", "head", true);
     expect(Math.abs(pct(t.knockedOut, N) - 50)).toBeLessThanOrEqual(TOL);
   });
 
-  it(`CMB-39: a helm lowers the chance by its number in percentage points, never below 0 (helm 10: 15% ±${TOL})`, () => {
+  it(`CMB-39 (malignus combat ruleset): a helm lowers the chance by its number in percentage points, never below 0 (helm 10: 15% ±${TOL})`, () => {
     const sim = makeSim(39);
     expect(headWoundChance(withArmour(sim, "none", 10), false)).toBe(15);
     expect(headWoundChance(withArmour(sim, "none", 10), true)).toBe(40);
@@ -196,14 +196,14 @@ describe("head wounds", () => {
     expect(trials(sim, withArmour(sim, "none", 30), 0, "critical", "head", false).knockedOut).toBe(0);
   });
 
-  it("CMB-40: the Master is never subject to the head-wound chance", () => {
+  it("CMB-40 (malignus combat ruleset): the Master is never subject to the head-wound chance", () => {
     const sim = makeSim(40);
     const master = addUnit(sim, { kind: "master", x: 1, y: 7 });
     expect(headWoundChance(master, true)).toBe(0);
     expect(trials(sim, master, 0, "critical", "head", true).knockedOut).toBe(0);
   });
 
-  it("CMB-41, CMB-42: after a serious head wound everyone knocked out falls unconscious, with any weapon", () => {
+  it("CMB-41, CMB-42 (malignus combat ruleset): after a serious head wound everyone knocked out falls unconscious, with any weapon", () => {
     const sim = makeSim(41);
     for (const blunt of [false, true]) {
       const t = trials(sim, withArmour(sim, "none"), 0, "serious", "head", blunt);
@@ -212,7 +212,7 @@ describe("head wounds", () => {
     }
   });
 
-  it(`CMB-41, CMB-42: after a critical head wound half fall unconscious (±${TOL}), with any weapon and with no armour bonus`, () => {
+  it(`CMB-41, CMB-42 (malignus combat ruleset): after a critical head wound half fall unconscious (±${TOL}), with any weapon and with no armour bonus`, () => {
     const sim = makeSim(42);
     // Blunt: 50% head chance, so about 4000 knock-outs out of 8000.
     const blunt = trials(sim, withArmour(sim, "plate"), 0, "critical", "head", true, 2 * N);
@@ -222,7 +222,7 @@ describe("head wounds", () => {
     expect(Math.abs(pct(edged.unconscious, edged.knockedOut) - 50)).toBeLessThanOrEqual(TOL);
   });
 
-  it(`CMB-43: a head wound that brings the total to 10 always takes them out with the normal chances (serious: 50% ±${TOL})`, () => {
+  it(`CMB-43 (malignus combat ruleset): a head wound that brings the total to 10 always takes them out with the normal chances (serious: 50% ±${TOL})`, () => {
     const sim = makeSim(43);
     const t = trials(sim, withArmour(sim, "none"), 8, "serious", "head", false);
     expect(t.knockedOut).toBe(N);
@@ -232,7 +232,7 @@ describe("head wounds", () => {
 });
 
 describe("waking up", () => {
-  it("CMB-48: someone unconscious wakes within 4 game hours (2400 ticks), spread over the whole span", () => {
+  it("CMB-48 (malignus combat ruleset): someone unconscious wakes within 4 game hours (2400 ticks), spread over the whole span", () => {
     const sim = makeSim(48);
     const u = withArmour(sim, "none");
     const delays: number[] = [];
@@ -248,7 +248,7 @@ describe("waking up", () => {
     expect(delays.filter((d) => d > 1800).length).toBeGreaterThan(N / 8);
   });
 
-  it("CMB-48: an unconscious unit stands up at its wake tick, keeps its wound points and emits woke", () => {
+  it("CMB-48 (malignus combat ruleset): an unconscious unit stands up at its wake tick, keeps its wound points and emits woke", () => {
     const sim = makeSim(49);
     const u = adventurer(sim, 2, 2, { woundPoints: 9 });
     applyWound(sim, u, "x", "light", "arm", true, scriptedDice([30]));
@@ -266,7 +266,7 @@ describe("waking up", () => {
 });
 
 describe("trap harm", () => {
-  it("CMB-22: a trap wounds like an attack at a rolled location, with the part as the source", () => {
+  it("CMB-22 (malignus combat ruleset): a trap wounds like an attack at a rolled location, with the part as the source", () => {
     const sim = makeSim(50);
     const u = adventurer(sim, 2, 2);
     sim.drainEvents();

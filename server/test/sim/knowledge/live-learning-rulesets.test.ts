@@ -117,10 +117,14 @@ describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (rul
     for (const u of [a, stranger]) expect(sim.state.knowledge[u!.id]).toEqual({ known: [plate], spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } });
   });
 
-  it(`KNOW-35, KNOW-36 (${ruleset}): a tripwire then a wide tripwire set off count as one trigger type (+1, then +2 for tripwires); a plate then a sensor are two types (+1 each)`, () => {
+  it(`KNOW-35, KNOW-36 (${ruleset}): a tripwire then a wide tripwire set off count as one trigger type (+1, then +2 for tripwires); a tripwire then a plate, and a plate then a sensor, are two types each (+1 each)`, () => {
     expect(twoTraps(ruleset, ["tripwire", "spinningBlades"], ["wideTripwire", "spinningBlades"])).toEqual([
       { spot: { tripwire: 1 }, block: { spinningBlades: 1 } },
       { spot: { tripwire: 2 }, block: { spinningBlades: 2 } },
+    ]);
+    expect(twoTraps(ruleset, ["tripwire", "spinningBlades"], ["pressurePlate", "spinningBlades"])).toEqual([
+      { spot: { tripwire: 1 }, block: { spinningBlades: 1 } },
+      { spot: { tripwire: 1, pressurePlate: 1 }, block: { spinningBlades: 2 } },
     ]);
     expect(twoTraps(ruleset, ["pressurePlate", "spinningBlades"], ["sensor", "spinningBlades"])).toEqual([
       { spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } },

@@ -10,6 +10,8 @@ import { d100Of } from "./sheet.ts";
 import type { AttackMode, D100Unit } from "./types.ts";
 import { standsInCover } from "./cover.ts";
 import { isDown } from "./statuses.ts";
+import { revealAttacker } from "../awareness.ts";
+import { facingToward } from "../../world/movement.ts";
 
 /** The room's d100 options (`SimState.d100Options`, set from the room's `d100` create option), or the defaults. */
 export function d100Options(sim: Simulation): D100Options {
@@ -83,13 +85,16 @@ export type SimAttack = { refused: AttackRefusal } | { refused: null; result: D1
  * drawn, no event) when {@link attackRefusal} does; otherwise emits `attack` (the attack total and
  * the defence total; in an aerial attack also the natural roll, the flat aerial modifier and the
  * damage roll, P100-AIR-03 to 17), then `damaged`/`wound` and `knockedOut` for the target (or the rider whose
- * HP it shares, P100-AIR-22) and, on a critical failure's counter-attack, for the attacker.
+ * HP it shares, P100-AIR-22) and, on a critical failure's counter-attack, for the attacker. The attacker turns
+ * to face the target (CMB-10); a hit tells the one struck where its striker is (CMB-05, awareness.ts
+ * `revealAttacker`).
  */
 export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, sit: Partial<AttackSituation> = {}): SimAttack {
   const a = d100Of(attacker), t = d100Of(target);
   const mode = sit.mode ?? modeFor(attacker, target);
   const refused = attackRefusal(a, t, mode);
   if (refused) return { refused };
+  attacker.facing = facingToward(attacker, target, attacker.facing); // CMB-10: the attacker turns to face its target
   const units = Object.values(sim.state.units);
   const pool = hpPool(t, (id) => sim.state.units[id]?.d100);
   const poolUnit = recordOf(pool, units) ?? target;
@@ -106,10 +111,15 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
     ...(t.inCover ? { cover: true } : {}),
   });
   if (r.hit) reportDamage(sim, poolUnit, before - pool.hp, attacker.id, mode, r.kind === "critical" || r.kind === "heroic");
+  // CMB-05: whoever is hit knows where its attacker is, seen or not (encounter turns call this
+  // function directly, not through the shared wrapper of rulesets.ts); so does an attacker struck
+  // by the counter-attack of a critical failure.
+  if (r.hit) revealAttacker(sim, target, attacker);
   settle(sim, poolUnit, r.targetOutcome);
   if (poolUnit !== target) settle(sim, target, r.targetOutcome);
   if (r.counterDamage > 0) {
     reportDamage(sim, attacker, r.counterDamage, target.id, "counterAttack", false);
+    revealAttacker(sim, attacker, target);
     settle(sim, attacker, r.attackerOutcome);
   }
   // P100-AIR-22: a rider and its mount share their HP and their fall (linkLives below).

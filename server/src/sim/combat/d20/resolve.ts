@@ -16,6 +16,8 @@ import { d20Of, traitsOf } from "./sheet.ts";
 import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
 import type { D20Unit } from "./types.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { revealAttacker } from "../awareness.ts";
+import { facingToward } from "../../world/movement.ts";
 
 /** True when the unit stands on deep water and is fully submerged (Left open D20-WATER). */
 export function isSubmerged(sim: Simulation, unit: UnitRecord): boolean {
@@ -139,12 +141,14 @@ export function choosesKnockOut(attacker: UnitRecord, target: UnitRecord, kind: 
  * The target defends with its reaction first (Left open: best positive defence, D20-ACTION-23 to
  * D20-ACTION-30); a natural 1 spends the attacker's reaction (Left open D20-ATTACK-18).
  * Emits `reaction` (defence), `attack` (`attackRoll` = total, `defenceRoll` = effective AC) and the
- * damage events of {@link hurt}. Reach and range are the caller's business; beyond the maximum
+ * damage events of {@link hurt}; the attacker turns to face the target (CMB-10) and a hit tells the
+ * target where the attacker is (CMB-05). Reach and range are the caller's business; beyond the maximum
  * range under water the attack misses (D20-WATER-04; a thrown weapon's range is {@link THROW_RANGE});
  * under water a swimmer, native or by a spell (`swimSpell`), strikes without disadvantage (D20-WATER-02).
  */
 export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, ctx: AttackContext = {}): D20AttackResult {
   const a = d20Of(attacker), t = d20Of(target);
+  attacker.facing = facingToward(attacker, target, attacker.facing); // CMB-10: the attacker turns to face its target
   const weapon = ctx.offHand && a.offHand ? a.offHand : a.weapon;
   const kind: AttackKind = weapon.ranged || ctx.thrown ? "ranged" : "melee";
   const distance = unitDistance(sim, attacker, target); // d20rider: a rider from its mount's space
@@ -208,6 +212,9 @@ export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: 
   if (!ctx.silent) sim.emit({ type: "attack", attackerId: attacker.id, targetId: target.id, hit, attackRoll: roll.total, defenceRoll: ac });
   if (roll.fumble) { a.reactionUsed = true; ctx.onFumble?.(attacker.id); }
   if (!hit) return { hit, critical: false, fumble: roll.fumble, total: roll.total, ac, damage: 0, outcome: "none" };
+  // CMB-05: the target of a hit knows where the attacker is, seen or not (encounter turns call
+  // this function directly, not through the shared wrapper of rulesets.ts).
+  revealAttacker(sim, target, attacker);
   // D20-DAMAGE-03: the attacker's bonus damage (a magic weapon, an ability: `D20_SPECIES_TRAITS`); D20-DAMAGE-29: the weapon's magical flag.
   const traits = traitsOf(attacker);
   // D20-STATUS-04 (magic from items): a silenced attacker cannot use its magic weapon's magic: no magic bonus, not magical.

@@ -8,6 +8,7 @@ import type { UnitRecord } from "../../state.ts";
 import { findPath } from "../../world/grid.ts";
 import { areEnemies, isActive } from "../../world/units.ts";
 import { stepBlocked } from "../../world/hooks.ts";
+import { CROWDING_SPECIES, hasRoomFor } from "../../world/crowding.ts";
 import { shotTaker } from "../shots.ts";
 import { participantsOf } from "./book.ts";
 import type { EncounterRecord } from "./types.ts";
@@ -15,13 +16,21 @@ import type { EncounterRecord } from "./types.ts";
 /** A tile, in tiles. */
 export interface Tile { x: number; y: number }
 
-/** The tiles (`y · width + x`) other active units stand on (walls for a path around them). */
+/**
+ * The tiles (`y · width + x`) other active units stand on (walls for a path around them), but for
+ * a kobold not a tile it may share with the kobold already there (CMB-21, `hasRoomFor`: at most
+ * two kobolds to a tile, kobolds only). Only the d100 encounters path with it; d20 keeps its own
+ * space rules (d20/spaces.ts).
+ */
 export function occupied(sim: Simulation, unit: UnitRecord): Set<number> {
   const w = sim.state.map.width;
   const s = new Set<number>();
+  const kobold = unit.species === CROWDING_SPECIES;
   for (const id in sim.state.units) {
     const u = sim.state.units[id] as UnitRecord;
-    if (u !== unit && isActive(u)) s.add(u.y * w + u.x);
+    if (u === unit || !isActive(u)) continue;
+    if (kobold && hasRoomFor(sim, unit, u.x, u.y)) continue;
+    s.add(u.y * w + u.x);
   }
   return s;
 }

@@ -1,7 +1,7 @@
 import type { DamageType, HitLocation, WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { facingToward } from "../combat.ts";
+import { facingToward } from "../../world/movement.ts";
 import { ATTACK_DIE_SIDES, HIT_LOCATION_TABLE, SEVERITY_BY_MARGIN } from "./tables.ts";
 import { applyWound, type Dice, type WoundResult } from "./wounds.ts";
 
