@@ -36,6 +36,17 @@ export function inEveryRuleset(body: () => void): void {
   });
 }
 
+/**
+ * The expected value in the running room: `usual` in malignus and d20 rooms; in d100 rooms
+ * `d100` when given, where a classed member may have a companion class instead (Hunter, Warlock,
+ * Skyrider: combat/d100/companions.ts `drawD100CompanionClasses`, a hash of the room seed, the
+ * invasion number and the member index, no dice), its level and the party's size unchanged.
+ */
+export const inRoom = <T>(usual: T, d100?: T): T => (current === "d100" && d100 !== undefined ? d100 : usual);
+
+/** The expected value for the running room's ruleset, one per ruleset. */
+export const inRoomOf = <T>(byRuleset: Record<RulesetId, T>): T => byRuleset[current];
+
 /** A simulation of the running test's ruleset ({@link ruleset}) on the shipped default map. */
 export function roomSim(seed: number, options: Partial<SimulationOptions> = {}): Simulation {
   return Sim.create({ seed, ruleset: current, map: loadMap("default"), ...options });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TICKS_PER_GAME_DAY } from "@malignus/shared";
 import type { Actor, Simulation } from "../../../src/sim/index.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { ruleset, roomSim, inEveryRuleset, arriveLive, dayHour, forceDiceFirst, stepArrival, type Arrival } from "./live-helpers.ts";
+import { inRoom, roomSim, inEveryRuleset, arriveLive, dayHour, forceDiceFirst, stepArrival, type Arrival } from "./live-helpers.ts";
 
 /**
  * Party goals, sizes, levels and kinds as a live game makes them (INV-01, INV-02, INV-06,
@@ -34,13 +34,6 @@ function dungeon(seed = 1): Simulation {
 /** Invasion `n` on `day` in a fresh dungeon with `dice` forced. */
 const arrive = (n: number, day: number, dice: readonly number[], seed = 1): Arrival => arriveLive(dungeon(seed), n, day, dice);
 const times = (n: number, v: number): number[] => Array.from({ length: n }, () => v);
-/**
- * The expected roster in the running room: `usual` in malignus and d20 rooms; in d100 rooms
- * `d100` when given, where a classed member may have a companion class instead (Hunter, Warlock,
- * Skyrider: combat/d100/companions.ts `drawD100CompanionClasses`, a hash of the room seed, the
- * invasion number and the member index, no dice), its level and the party's size unchanged.
- */
-const inRoom = (usual: string[], d100?: string[]): string[] => (ruleset() === "d100" && d100 ? d100 : usual);
 const started = (a: Arrival) => a.events.filter((e) => e.type === "invasionStarted");
 
 /** The 3rd invasion of `day` with every level die at its top (100): the day's highest level. */
