@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { TICKS_PER_GAME_HOUR, type SimEvent } from "@malignus/shared";
+import type { Actor, Simulation } from "../../../src/sim/index.ts";
+import { Simulation as Sim } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { arriveLive, endInvasionLive, forceDiceFirst, inEveryRuleset, roomSim, ruleset, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
+
+/**
+ * Sweep s8 (issue 17) of the INV family: the branches and boundaries the earlier live tests left
+ * out, each in a malignus, a d20 and a d100 room (invasions are always on). Every party arrives
+ * and ends through `sim.step()` with its dice forced (live-helpers.ts); the keeper acts through
+ * `sim.enqueue` (the rooms' path); clients' views are read as the rooms project them.
+ */
+
+const H = TICKS_PER_GAME_HOUR;
+const KEEPER: Actor = { kind: "keeper", seatId: "k1" };
+const MASTER = 1, PORTAL = 0;
+const starts = (events: readonly SimEvent[]) => events.filter((e) => e.type === "invasionStarted");
+const only = <T extends SimEvent["type"]>(events: SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
+
+/** A default-map dungeon of the running ruleset whose 1st invasion (1 peasant) arrived and ended on game day `day`. */
+function endedOn(day: number): { sim: Simulation; end: number } {
+  const sim = roomSim(1, { pauseOnSpot: false });
+  arriveLive(sim, 1, day, [MASTER, PORTAL]);
+  return { sim, end: endInvasionLive(sim) };
+}
+
+/** A dark two-tile hall (no keeper unit): the portal west at (0,1), the Sanctum east; guard posts built at each of `posts` (in id order). */
+function darkPosts(posts: readonly [number, number][]): { sim: Simulation; ids: string[] } {
+  const map = [
+    "######################",
+    "P,,,,,,,,,,,,,,,,,,,S#",
+    "#K,,,,,,,,,,,,,,,,,,S#",
+    "######################",
+  ].join("\n");
+  const sim = Sim.create({ seed: 4, ruleset: ruleset(), map: parseMap("dark", map), pauseOnSpot: false });
+  const ids = posts.map(([x, y]) => {
+    const r = sim.enqueue(KEEPER, { type: "buildGuardPost", x, y });
+    expect(r.ok).toBe(true);
+    return (r as { id: string }).id;
+  });
+  return { sim, ids };
+}
+
+/**
+ * Brings the 1st invasion (one peasant, its dice forced) in on tick `tick` exactly (the schedule's
+ * due tick), then steps until the letter comes or `max` ticks pass.
+ * @returns the letters, the tick of the first one (-1: none) and the member's column then.
+ */
+function arriveAt(sim: Simulation, tick: number, max: number): { letters: Extract<SimEvent, { type: "partySpotted" }>[]; at: number; x: number } {
+  const inv = sim.state.invasion;
+  inv.count = 0;
+  sim.state.tick = tick - 1;
+  inv.dueTick = tick;
+  const forced = forceDiceFirst(sim, [MASTER, PORTAL]);
+  let events: SimEvent[];
+  try { events = sim.step(); } finally { forced.release(); }
+  expect([starts(events).length, forced.left(), sim.state.tick]).toEqual([1, 0, tick]);
+  const member = sim.state.units[sim.state.parties[inv.partyId]!.memberIds[0]!]!;
+  const all = [...events, ...stepUntil(sim, "partySpotted", max)];
+  const letters = only(all, "partySpotted");
+  return { letters, at: letters[0]?.tick ?? -1, x: member.x };
+}
+
+inEveryRuleset(() => {
+  describe("the indicator's words at each threshold (INV-20, INV-21, INV-25)", () => {
+    it("INV-21, INV-20, INV-25: after a day-2 end (48-hour limit) the hours on either side of each threshold show 23% Unlikely | 25% Possible, 48% Possible | 50% Likely, 73% Likely | 75% Imminent", () => {
+      const { sim } = endedOn(2);
+      const shown = new Map<number, [string, number]>();
+      for (let h = 1; h <= 36; h++) {
+        const r = stepHourRoll(sim, 100); // 100: no arrival below 100%
+        expect(starts(r.events)).toEqual([]);
+        shown.set(h, shownIndicator(sim)); // hour h of 48 begins on the tick it is rolled: h/48, rounded
+      }
+      expect([11, 12, 23, 24, 35, 36].map((h) => shown.get(h))).toEqual([
+        ["Unlikely", 23], ["Possible", 25], ["Possible", 48], ["Likely", 50], ["Likely", 73], ["Imminent", 75]]);
+    });
+  });
+
+  describe("the Storm Rite through the keeper's command (INV-26, INV-24)", () => {
+    it("INV-26, INV-24: the keeper's stormRite command (5 hours) stops the hourly rolls: no invasion even on a d100 of 1, Calm 0%; when it ends the limit's hour 6 of 30 rolls 20% and a d100 of 20 brings the 2nd invasion", () => {
+      const { sim, end } = endedOn(9);
+      expect(sim.enqueue(KEEPER, { type: "stormRite", hours: 5 })).toEqual({ ok: true });
+      // It applies at once, on the end tick: the rite lasts until end + 5 h, so hours 1 to 5 roll nothing.
+      for (let h = 1; h <= 5; h++) {
+        const r = stepHourRoll(sim, 1);
+        expect([r.drew, starts(r.events)]).toEqual([false, []]);
+        expect(shownIndicator(sim)).toEqual(["Calm", 0]);
+      }
+      const sixth = stepHourRoll(sim, 20);
+      expect([sixth.drew, sixth.tick]).toEqual([true, end + 5 * H + 1]);
+      expect(starts(sixth.events)).toMatchObject([{ invasionNumber: 2 }]);
+    });
+  });
+
+  describe("the spectral eye's patrol and its 24 hours (INV-85, INV-86, INV-72)", () => {
+    it("INV-85, INV-86: with two guard posts the eye spends alternate hours at each: a party arriving at 10:00 (the first post's hour) is spotted on arrival in the dark; at 9:00 (the second post's hour, 18 tiles east) only once a member is 8 tiles from it, at column 10", () => {
+      const even = darkPosts([[3, 2], [18, 2]]);
+      expect(even.sim.enqueue(KEEPER, { type: "ocularScouts" })).toEqual({ ok: true });
+      const atTen = arriveAt(even.sim, 10 * H, 600);
+      expect(atTen.letters).toMatchObject([{ how: "spectralEye", spottedBy: "spectralEye" }]);
+      expect(atTen.at).toBe(10 * H);
+      const odd = darkPosts([[3, 2], [18, 2]]);
+      expect(odd.sim.enqueue(KEEPER, { type: "ocularScouts" })).toEqual({ ok: true });
+      const atNine = arriveAt(odd.sim, 9 * H, 600);
+      expect(atNine.letters).toMatchObject([{ how: "spectralEye", spottedBy: "spectralEye" }]);
+      expect(atNine.x).toBe(18 - 8);
+    });
+
+    it("INV-85: the eye patrols for 24 hours from the command: a party arriving on its last tick (24 h − 1) at its post is spotted; one arriving on tick 24 h is not (only the torch shows it)", () => {
+      const last = darkPosts([[3, 2]]);
+      expect(last.sim.enqueue(KEEPER, { type: "ocularScouts" })).toEqual({ ok: true });
+      const until = last.sim.state.invasion.spectralEyeUntilTick; // the command applies at once, on tick 0
+      expect(until).toBe(24 * H);
+      const inTime = arriveAt(last.sim, until - 1, 0);
+      expect([inTime.letters.map((l) => l.how), inTime.at]).toEqual([["spectralEye"], until - 1]);
+      const late = darkPosts([[3, 2]]);
+      late.sim.enqueue(KEEPER, { type: "ocularScouts" });
+      const gone = arriveAt(late.sim, late.sim.state.invasion.spectralEyeUntilTick, 30);
+      expect(gone.letters).toEqual([]);
+      expect(late.sim.state.parties[late.sim.state.invasion.partyId]!.shown).toBe(true);
+    });
+  });
+});
