@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { TICKS_PER_GAME_HOUR, type SimEvent } from "@malignus/shared";
+import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type SimEvent } from "@malignus/shared";
 import type { Actor, Simulation } from "../../../src/sim/index.ts";
 import { Simulation as Sim } from "../../../src/sim/simulation.ts";
+import { Rng } from "../../../src/sim/rng.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { arriveLive, endInvasionLive, forceDiceFirst, inEveryRuleset, roomSim, ruleset, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
@@ -14,6 +15,24 @@ import { arriveLive, endInvasionLive, forceDiceFirst, inEveryRuleset, roomSim, r
  */
 
 const H = TICKS_PER_GAME_HOUR;
+const D = TICKS_PER_GAME_DAY;
+
+/**
+ * A new default-map dungeon of the running ruleset whose creation draws its first invasion's hour
+ * as `hour`: the dice of `Simulation.create` are recorded ("min..max=value") and the one 0..23
+ * draw (the hour, INV-10) is forced to `hour`; every other draw is the seed's.
+ */
+function createWithFirstHour(hour: number): { sim: Simulation; draws: string[] } {
+  const draws: string[] = [];
+  const seeded = Rng.prototype.int;
+  Rng.prototype.int = function (this: Rng, min: number, max: number): number {
+    const v = min === 0 && max === 23 ? hour : seeded.call(this, min, max);
+    if (v < min || v > max) throw new Error(`forced ${v} outside ${min}..${max}`);
+    draws.push(`${min}..${max}=${v}`);
+    return v;
+  };
+  try { return { sim: roomSim(1, { pauseOnSpot: false }), draws }; } finally { Rng.prototype.int = seeded; }
+}
 const KEEPER: Actor = { kind: "keeper", seatId: "k1" };
 const MASTER = 1, PORTAL = 0;
 const starts = (events: readonly SimEvent[]) => events.filter((e) => e.type === "invasionStarted");
@@ -64,6 +83,22 @@ function arriveAt(sim: Simulation, tick: number, max: number): { letters: Extrac
 }
 
 inEveryRuleset(() => {
+  describe("the first invasion's hour (INV-10, INV-23)", () => {
+    it("INV-10, INV-23: a new dungeon draws its first invasion's hour once, a die of 0..23 (day 2's 24 hours); forced to 0, 17 and 23 it arrives through step() at 00:00, 17:00 and 23:00 of day 2, with Calm (0%) shown all of day 1", () => {
+      for (const hour of [0, 17, 23]) {
+        const { sim, draws } = createWithFirstHour(hour);
+        expect(draws.filter((d) => d.startsWith("0..23="))).toEqual([`0..23=${hour}`]);
+        let arrival = -1;
+        while (arrival < 0 && sim.state.tick < 2 * D) {
+          for (const e of sim.step()) if (e.type === "invasionStarted") arrival = e.tick;
+          if (sim.state.tick < D && sim.state.tick % H === 0) expect(shownIndicator(sim)).toEqual(["Calm", 0]);
+        }
+        expect(arrival).toBe(D + hour * H);
+      }
+      expect(() => createWithFirstHour(24)).toThrow(/forced 24 outside 0\.\.23/);
+    });
+  });
+
   describe("the indicator's words at each threshold (INV-20, INV-21, INV-25)", () => {
     it("INV-21, INV-20, INV-25: after a day-2 end (48-hour limit) the hours on either side of each threshold show 23% Unlikely | 25% Possible, 48% Possible | 50% Likely, 73% Likely | 75% Imminent", () => {
       const { sim } = endedOn(2);
