@@ -3,6 +3,7 @@ import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type SimEvent } from "@malignu
 import type { Actor, Simulation } from "../../../src/sim/index.ts";
 import { Simulation as Sim } from "../../../src/sim/simulation.ts";
 import { Rng } from "../../../src/sim/rng.ts";
+import { sentence } from "../../../../web/src/sentences.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { arriveLive, endInvasionLive, forceDiceFirst, inEveryRuleset, roomSim, ruleset, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
@@ -126,6 +127,22 @@ inEveryRuleset(() => {
       const sixth = stepHourRoll(sim, 20);
       expect([sixth.drew, sixth.tick]).toEqual([true, end + 5 * H + 1]);
       expect(starts(sixth.events)).toMatchObject([{ invasionNumber: 2 }]);
+    });
+  });
+
+  describe("the letter as the watch page words it (INV-80, INV-81)", () => {
+    it("INV-80, INV-81: a minion seeing the 2nd invasion (a Rogue and a peasant come for the treasure) brings the letter; the watch page's log line carries its title, \"Adventurers spotted in your dungeon\", the spotter, each member's name and class, and the goal", () => {
+      const sim = roomSim(1, { pauseOnSpot: false });
+      sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+      const watcher = addUnit(sim, { kind: "minion", x: 16, y: 15 });
+      // Day 9: the treasure (701), 2 members, level dice 50 and 1 (levels 1 and 0), class die 76 (a Rogue), the one portal.
+      const { party, members, left } = arriveLive(sim, 2, 9, [701, 2, 50, 1, 76, PORTAL]);
+      expect(left).toBe(0);
+      const letter = only(stepUntil(sim, "partySpotted", 600), "partySpotted");
+      expect(letter).toMatchObject([{ partyId: party.id, spottedBy: watcher.id, how: "sight", goal: "stealTreasure" }]);
+      const names = (id: string | null | undefined) => (id ? sim.state.units[id]?.name : undefined) ?? "someone";
+      expect(sentence(letter[0]!, { unit: names, part: () => "a trap part" })).toBe(
+        `Adventurers spotted in your dungeon! ${watcher.name} spotted the party: ${members[0]!.name} (Rogue) and ${members[1]!.name} (Peasant), come to steal treasure.`);
     });
   });
 
