@@ -6,7 +6,7 @@ import { Rng } from "../../../src/sim/rng.ts";
 import { sentence } from "../../../../web/src/sentences.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { arriveLive, endInvasionLive, forceDiceFirst, inEveryRuleset, roomSim, ruleset, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
+import { stepArrival, arriveLive, endInvasionLive, forceDiceFirst, inEveryRuleset, roomSim, ruleset, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
 
 /**
  * Sweep s8 (issue 17) of the INV family: the branches and boundaries the earlier live tests left
@@ -127,6 +127,26 @@ inEveryRuleset(() => {
       const sixth = stepHourRoll(sim, 20);
       expect([sixth.drew, sixth.tick]).toEqual([true, end + 5 * H + 1]);
       expect(starts(sixth.events)).toMatchObject([{ invasionNumber: 2 }]);
+    });
+  });
+
+  describe("a punitive expedition waits for the invasion in the dungeon (INV-36, INV-34, INV-37)", () => {
+    it("INV-36, INV-34, INV-37: Lowford raided while the 1st invasion is in the dungeon: the expedition waits (no arrival in 100 ticks), sets out on the first tick after that invasion ends as the 2nd invasion, and a new 44-hour limit (day 3) starts when it is gone", () => {
+      const sim = roomSim(36, { pauseOnSpot: false });
+      sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+      const first = arriveLive(sim, 1, 3, [MASTER, PORTAL]);
+      expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "lowford" })).toEqual({ ok: true });
+      expect(sim.state.invasion.pending).toEqual([{ kind: "punitive", source: "lowford" }]);
+      const waiting: SimEvent[] = [];
+      for (let i = 0; i < 100; i++) waiting.push(...sim.step());
+      expect([starts(waiting), sim.state.invasion.partyId]).toEqual([[], first.party.id]);
+      const end = endInvasionLive(sim);
+      // The 2nd invasion's dice: the Master (1), size 1, level die 1 (a peasant), the one portal.
+      const expedition = stepArrival(sim, [MASTER, 1, 1, PORTAL]);
+      expect([expedition.party.kind, expedition.party.invasionNumber, expedition.party.homeSettlement, expedition.events.find((e) => e.type === "invasionStarted")?.tick, expedition.left])
+        .toEqual(["punitive", 2, "lowford", end + 1, 0]);
+      const gone = endInvasionLive(sim);
+      expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([gone, 44]);
     });
   });
 
