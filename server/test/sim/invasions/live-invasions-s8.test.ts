@@ -150,6 +150,34 @@ inEveryRuleset(() => {
     });
   });
 
+  describe("a fugitive the keeper turns away (INV-50, INV-51)", () => {
+    it("INV-50, INV-51: the fugitive asks at 12:00 on day 3 (live); turned away, nothing is queued and the running limit goes on: hour 28 of the 48-hour limit (58%) brings the 2nd invasion, an ordinary party; admitted, its pursuers come at once as the 2nd invasion", () => {
+      const run = (admit: boolean) => {
+        const { sim, end } = endedOn(2); // ended at 9:00 + 1 tick on day 2: a 48-hour limit
+        expect(sim.state.invasion.limitHours).toBe(48);
+        for (let h = 1; h <= 27; h++) expect(starts(stepHourRoll(sim, 100).events)).toEqual([]); // hours 1 to 27: no arrival
+        const asked = stepUntil(sim, "fugitiveAsks", H);
+        expect([only(asked, "fugitiveAsks").map((e) => e.detail), sim.state.tick]).toEqual([["Fugitive of Lowford"], 2 * D + 12 * H]);
+        expect(starts(asked)).toEqual([]);
+        expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit })).toMatchObject({ ok: true });
+        expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit })).toMatchObject({ ok: false, code: "NO_FUGITIVE", rule: "INV-50" });
+        return { sim, end };
+      };
+      const refused = run(false);
+      expect([refused.sim.state.invasion.pending, refused.sim.state.invasion.limitStartTick]).toEqual([[], refused.end]);
+      expect(Object.values(refused.sim.state.units).filter((u) => u.species === "fugitive")).toEqual([]);
+      // 12:00 on day 3 falls in hour 27 of the limit; hour 28 (28/48 = 58%) is rolled next, and a d100 of 58 brings the 2nd invasion.
+      const roll = stepHourRoll(refused.sim, 58, [MASTER, 1, 1, PORTAL]);
+      expect([roll.drew, roll.tick]).toEqual([true, refused.end + 27 * H + 1]);
+      expect(starts(roll.events)).toMatchObject([{ invasionNumber: 2 }]);
+      expect(refused.sim.state.parties[refused.sim.state.invasion.partyId]!.kind).toBe("normal");
+      const admitted = run(true);
+      expect(admitted.sim.state.invasion.pending).toMatchObject([{ kind: "pursuers" }]);
+      const pursuers = stepArrival(admitted.sim, [MASTER, 1, 1, PORTAL]);
+      expect([pursuers.party.kind, pursuers.party.invasionNumber, pursuers.left]).toEqual(["pursuers", 2, 0]);
+    });
+  });
+
   describe("the letter as the watch page words it (INV-80, INV-81)", () => {
     it("INV-80, INV-81: a minion seeing the 2nd invasion (a Rogue and a peasant come for the treasure) brings the letter; the watch page's log line carries its title, \"Adventurers spotted in your dungeon\", the spotter, each member's name and class, and the goal", () => {
       const sim = roomSim(1, { pauseOnSpot: false });
