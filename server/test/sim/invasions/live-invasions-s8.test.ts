@@ -6,6 +6,8 @@ import { Rng } from "../../../src/sim/rng.ts";
 import { sentence } from "../../../../web/src/sentences.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
+import { CARRY_GOLD } from "../../../src/sim/invasions/loot.ts";
+import { makeParty } from "../knowledge/helpers.ts";
 import { stepArrival, arriveLive, endInvasionLive, forceDiceFirst, inEveryRuleset, roomSim, ruleset, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
 
 /**
@@ -175,6 +177,22 @@ inEveryRuleset(() => {
       expect(admitted.sim.state.invasion.pending).toMatchObject([{ kind: "pursuers" }]);
       const pursuers = stepArrival(admitted.sim, [MASTER, 1, 1, PORTAL]);
       expect([pursuers.party.kind, pursuers.party.invasionNumber, pursuers.left]).toEqual(["pursuers", 2, 0]);
+    });
+  });
+
+  describe("what they can carry (INV-89, INV-90)", () => {
+    it("INV-89, INV-90: the Master walled in (out of reach), two members scatter to a treasure of 30 gold: the first takes all it can carry (20), the second the 10 left; both leave the map, the treasure empty", () => {
+      const walled = ["####################", "#.................S#", "#..........###.....#", "P..........#M#.....#", "#K.........###.....#", "####################"].join("\n");
+      const sim = Sim.create({ seed: 4, ruleset: ruleset(), map: parseMap("walled", walled), pauseOnSpot: false });
+      sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+      sim.state.treasure.amount = 30;
+      const { party, members } = makeParty(sim, [[3, 3], [3, 1]]);
+      sim.state.invasion.partyId = party.id;
+      const events = stepUntil(sim, "invasionEnded", 3000);
+      const loot = only(events, "lootTaken").map((e) => e.amount);
+      expect(CARRY_GOLD).toBe(20);
+      expect([party.scattering, loot, sim.state.treasure.amount, party.loot]).toEqual([true, [20, 10], 0, 30]);
+      expect(members.map((m) => m.activity)).toEqual(["left", "left"]);
     });
   });
 
