@@ -7,6 +7,7 @@ import { sentence } from "../../../../web/src/sentences.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { CARRY_GOLD } from "../../../src/sim/invasions/loot.ts";
+import { VIEW_RULES, lazyContext } from "../../../src/rooms/views.ts";
 import { makeParty } from "../knowledge/helpers.ts";
 import { stepArrival, arriveLive, endInvasionLive, forceDiceFirst, inEveryRuleset, roomSim, ruleset, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
 
@@ -193,6 +194,25 @@ inEveryRuleset(() => {
       expect(CARRY_GOLD).toBe(20);
       expect([party.scattering, loot, sim.state.treasure.amount, party.loot]).toEqual([true, [20, 10], 0, 30]);
       expect(members.map((m) => m.activity)).toEqual(["left", "left"]);
+    });
+  });
+
+  describe("the fog hides the party at first (INV-69, INV-68)", () => {
+    it("INV-69, INV-68: in the dark hall with no keeper unit the peasant appears on the portal (0,1) and walks in unseen: the keeper's view holds neither it nor its party for the 79 ticks until it enters the Sanctum, then holds both", () => {
+      const sim = darkPosts([]).sim;
+      const { party, members: [a] } = arriveLive(sim, 1, 3, [MASTER, PORTAL]);
+      expect([a!.x, a!.y]).toEqual([0, 1]);
+      const keeperSees = (collection: "units" | "parties", id: string) => VIEW_RULES.find((r) => r.collection === collection)!.visible(lazyContext(sim), { kind: "keeper" }, id);
+      let hidden = 0;
+      let letter: SimEvent[] = [];
+      while (letter.length === 0 && hidden < 3000) {
+        expect([keeperSees("units", a!.id), keeperSees("parties", party.id)]).toEqual([false, false]);
+        hidden++;
+        letter = only(sim.step(), "partySpotted");
+      }
+      expect([letter.length, (letter[0] as { how?: string }).how, sim.state.map.tiles[a!.y * sim.state.map.width + a!.x]]).toEqual([1, "sanctum", "S"]);
+      expect(hidden).toBe(79); // 19 tiles at 4 ticks a tile, from the arrival tick
+      expect([keeperSees("units", a!.id), keeperSees("parties", party.id)]).toEqual([true, true]);
     });
   });
 
