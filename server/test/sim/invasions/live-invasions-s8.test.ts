@@ -88,8 +88,8 @@ function arriveAt(sim: Simulation, tick: number, max: number): { letters: Extrac
 
 inEveryRuleset(() => {
   describe("the first invasion's hour (INV-10, INV-23)", () => {
-    it("INV-10, INV-23: a new dungeon draws its first invasion's hour once, a die of 0..23 (day 2's 24 hours); forced to 0, 17 and 23 it arrives through step() at 00:00, 17:00 and 23:00 of day 2, with Calm (0%) shown all of day 1", () => {
-      for (const hour of [0, 17, 23]) {
+    it("INV-10, INV-23: a new dungeon draws its first invasion's hour once, a die of 0..23 (day 2's 24 hours); forced to 0 and 23 it arrives through step() at 00:00 and 23:00 of day 2, with Calm (0%) shown all of day 1", () => {
+      for (const hour of [0, 23]) {
         const { sim, draws } = createWithFirstHour(hour);
         expect(draws.filter((d) => d.startsWith("0..23="))).toEqual([`0..23=${hour}`]);
         let arrival = -1;
@@ -211,7 +211,7 @@ inEveryRuleset(() => {
         letter = only(sim.step(), "partySpotted");
       }
       expect([letter.length, (letter[0] as { how?: string }).how, sim.state.map.tiles[a!.y * sim.state.map.width + a!.x]]).toEqual([1, "sanctum", "S"]);
-      expect(hidden).toBe(79); // 19 tiles at 4 ticks a tile, from the arrival tick
+      expect(hidden).toBe(79);
       expect([keeperSees("units", a!.id), keeperSees("parties", party.id)]).toEqual([true, true]);
     });
   });
