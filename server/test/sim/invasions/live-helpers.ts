@@ -20,7 +20,7 @@ const D = TICKS_PER_GAME_DAY;
 const H = TICKS_PER_GAME_HOUR;
 
 /** The three rulesets: invasions are always on, the same in every room (docs/rules/README.md). */
-export const RULESETS: readonly RulesetId[] = ["malignus", "d20", "d100"];
+const RULESETS: readonly RulesetId[] = ["malignus", "d20", "d100"];
 let current: RulesetId = "malignus";
 /** The ruleset of the room the running test plays in (see {@link inEveryRuleset}). */
 export const ruleset = (): RulesetId => current;
