@@ -160,7 +160,7 @@ inEveryRuleset(() => {
         expect(sim.state.invasion.limitHours).toBe(48);
         for (let h = 1; h <= 27; h++) expect(starts(stepHourRoll(sim, 100).events)).toEqual([]); // hours 1 to 27: no arrival
         const asked = stepUntil(sim, "fugitiveAsks", H);
-        expect([only(asked, "fugitiveAsks").map((e) => e.detail), sim.state.tick]).toEqual([["Fugitive of Lowford"], 2 * D + 12 * H]);
+        expect([asked.filter((e) => e.type === "fugitiveAsks").map((e) => (e as { detail: string }).detail), sim.state.tick]).toEqual([["Fugitive of Lowford"], 2 * D + 12 * H]);
         expect(starts(asked)).toEqual([]);
         expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit })).toMatchObject({ ok: true });
         expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit })).toMatchObject({ ok: false, code: "NO_FUGITIVE", rule: "INV-50" });
@@ -190,7 +190,7 @@ inEveryRuleset(() => {
       const { party, members } = makeParty(sim, [[3, 3], [3, 1]]);
       sim.state.invasion.partyId = party.id;
       const events = stepUntil(sim, "invasionEnded", 3000);
-      const loot = only(events, "lootTaken").map((e) => e.amount);
+      const loot = events.filter((e) => e.type === "lootTaken").map((e) => (e as { amount: number }).amount);
       expect(CARRY_GOLD).toBe(20);
       expect([party.scattering, loot, sim.state.treasure.amount, party.loot]).toEqual([true, [20, 10], 0, 30]);
       expect(members.map((m) => m.activity)).toEqual(["left", "left"]);
