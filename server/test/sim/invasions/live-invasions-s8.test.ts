@@ -153,6 +153,22 @@ inEveryRuleset(() => {
     });
   });
 
+  describe("a camp's warriors set out at once (INV-35, INV-33, INV-34)", () => {
+    it("INV-35, INV-33, INV-34: Blackfang camp raided at hour 3 of a running 30-hour limit (no invasion in the dungeon): Hostile, its warriors come on the very next tick as the 2nd invasion, without an hourly roll, and the limit is gone", () => {
+      const { sim } = endedOn(9);
+      stepHourRoll(sim, 100);
+      stepHourRoll(sim, 100);
+      const raidTick = sim.state.tick;
+      expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "blackfang" })).toEqual({ ok: true });
+      expect(sim.state.settlements?.blackfang?.hostile).toBe(true);
+      // The 2nd invasion's dice for a camp: the goal (1), size 1, one level die (1: a level-1 Warrior for a camp), the one portal; no hourly d100 before them.
+      const warriors = stepArrival(sim, [MASTER, 1, 1, PORTAL]);
+      expect([warriors.party.kind, warriors.party.invasionNumber, warriors.roster, warriors.left, warriors.events.find((e) => e.type === "invasionStarted")?.tick])
+        .toEqual(["camp", 2, ["Warrior:1"], 0, raidTick + 1]);
+      expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([-1, 0]);
+    });
+  });
+
   describe("a fugitive the keeper turns away (INV-50, INV-51)", () => {
     it("INV-50, INV-51: the fugitive asks at 12:00 on day 3 (live); turned away, nothing is queued and the running limit goes on: hour 28 of the 48-hour limit (58%) brings the 2nd invasion, an ordinary party; admitted, its pursuers come at once as the 2nd invasion", () => {
       const run = (admit: boolean) => {
