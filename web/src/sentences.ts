@@ -39,7 +39,8 @@ const SENTENCES: Sentences = {
   cableLaid: (e) => e.hops.length === 0 ? "The keeper laid a cable."
     : `The keeper laid a cable, hopping over another at ${e.hops.map((h) => at(h.x, h.y)).join(", ")}.`,
   invasionStarted: (e) => `Invasion ${e.invasionNumber}: a party of ${e.size} sets out for the dungeon.`,
-  partySpotted: (e, n) => `${n.unit(e.spottedBy)} spotted the party: ${list(e.members.map((m) => `${m.name} (${m.adventurerClass})`))}, come to ${words(e.goal)}.`,
+  // INV-80: the letter's title, then who spotted the party and what the letter lists (INV-81).
+  partySpotted: (e, n) => `Adventurers spotted in your dungeon! ${n.unit(e.spottedBy)} spotted the party: ${list(e.members.map((m) => `${m.name} (${m.adventurerClass})`))}, come to ${words(e.goal)}.`,
   trapFired: (e, n) => {
     const what = e.mechanismId === null ? `${n.part(e.triggerId)} clicked` : `${capital(words(e.mechanism ?? "trap"))} fired`;
     const victims = e.victims.length === 0 ? "nobody caught" : `${list(e.victims.map((v) => n.unit(v)))} caught`;

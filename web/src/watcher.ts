@@ -159,6 +159,8 @@ export class DungeonWatch {
     const word = state.invasion?.word ?? "";
     this.#els.invasion.textContent = word ? `Invasion: ${word}` : "";
     this.#els.invasion.dataset.word = word;
+    // INV-25: hovering over the word shows the chance that an invasion arrives during the current hour.
+    this.#els.invasion.title = word ? `${state.invasion?.hourlyChance ?? 0}% chance of an invasion this hour` : "";
     this.#els.title.textContent = `${state.mapName} · ${state.ruleset}`;
     this.#roster(state);
     this.#seekTo(tick);

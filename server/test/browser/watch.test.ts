@@ -167,6 +167,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     await page.locator("#map[data-frames]").waitFor({ timeout: 10_000 });
     expect(await page.locator("#clock").textContent()).toBe("day 1 00:00 · paused");
     expect(await page.locator("#invasion").textContent()).toBe("Invasion: Calm");
+    expect(await page.locator("#invasion").getAttribute("title")).toBe("0% chance of an invasion this hour"); // INV-25: the hover
     await recordPage(page);
     // What the spectator view sends, as a Node client of the same view decodes it: each adventurer's wound points by tick.
     const spectator = await connect(`ws://127.0.0.1:${port}`).spectate(keeper.roomId);

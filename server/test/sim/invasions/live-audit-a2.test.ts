@@ -7,7 +7,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import { lazyContext, playerView } from "../../../src/sim/views/index.ts";
 import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import { defaultSim, run } from "../helpers.ts";
-import { arriveLive, endInvasionLive, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
+import { inEveryRuleset, ruleset, arriveLive, endInvasionLive, shownIndicator, stepHourRoll, stepUntil } from "./live-helpers.ts";
 
 /**
  * Issue 17 audit a2 (INV family): the findings of the independent audit of a random sample of
@@ -27,8 +27,8 @@ const lootOf = (events: readonly SimEvent[]) =>
   events.filter((e): e is InvasionAfterEvent => e.type === "lootTaken").map((e) => [e.unitId, e.amount]).sort();
 
 /** A default-map dungeon of `ruleset` whose 1st invasion (1 peasant) arrived and ended on game day `day`. */
-function endedOn(day: number, ruleset: (typeof RULESETS)[number] = "malignus"): { sim: Simulation; end: number } {
-  const sim = defaultSim(1, { ruleset, pauseOnSpot: false });
+function endedOn(day: number): { sim: Simulation; end: number } {
+  const sim = defaultSim(1, { ruleset: ruleset(), pauseOnSpot: false });
   arriveLive(sim, 1, day, [MASTER, PORTAL]);
   return { sim, end: endInvasionLive(sim) };
 }
@@ -40,95 +40,97 @@ function dungeon(ruleset: (typeof RULESETS)[number], seed = 1): Simulation {
   return sim;
 }
 
-describe("stopped invasions: the renewed limit keeps its length (INV-29, INV-30, INV-31)", () => {
-  it("INV-29, INV-30, INV-31: a 44-hour limit (ended on day 3) that runs out during a 50-hour rite brings no invasion and is renewed at 44 hours, not the 37 of the day it ran out on; after the rite, hour 7 of it rolls 16%", () => {
-    const { sim, end } = endedOn(3);
-    expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([end, 44]);
-    expect(sim.apply({ type: "stormRite", hours: 50 })).toEqual({ ok: true });
-    for (let h = 1; h <= 50; h++) {
-      const r = stepHourRoll(sim, 1);
-      expect([r.drew, starts(r.events)]).toEqual([false, []]); // INV-29: not even a d100 of 1 brings it
-      if (h === 44) expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([end, 44]); // the old one still runs
-      if (h === 45) {
-        // INV-30: it ran out on end + 44 h (day 5, whose own limit would be 37 h); the new one starts there, 44 h long.
-        expect(Math.floor((end + 44 * H) / D) + 1).toBe(5);
-        expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([end + 44 * H, 44]);
+inEveryRuleset(() => {
+  describe("stopped invasions: the renewed limit keeps its length (INV-29, INV-30, INV-31)", () => {
+    it("INV-29, INV-30, INV-31: a 44-hour limit (ended on day 3) that runs out during a 50-hour rite brings no invasion and is renewed at 44 hours, not the 37 of the day it ran out on; after the rite, hour 7 of it rolls 16%", () => {
+      const { sim, end } = endedOn(3);
+      expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([end, 44]);
+      expect(sim.apply({ type: "stormRite", hours: 50 })).toEqual({ ok: true });
+      for (let h = 1; h <= 50; h++) {
+        const r = stepHourRoll(sim, 1);
+        expect([r.drew, starts(r.events)]).toEqual([false, []]); // INV-29: not even a d100 of 1 brings it
+        if (h === 44) expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([end, 44]); // the old one still runs
+        if (h === 45) {
+          // INV-30: it ran out on end + 44 h (day 5, whose own limit would be 37 h); the new one starts there, 44 h long.
+          expect(Math.floor((end + 44 * H) / D) + 1).toBe(5);
+          expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([end + 44 * H, 44]);
+        }
       }
-    }
-    // INV-31: the rite is over; the new limit's hour 7 (6 h after it started) is 7/44 = 16%.
-    const miss = stepHourRoll(sim, 17);
-    expect([miss.drew, miss.tick, starts(miss.events)]).toEqual([true, end + 50 * H + 1, []]);
-    expect(shownIndicator(sim)).toEqual(["Unlikely", 16]);
-    const hit = stepHourRoll(sim, 18); // hour 8: 8/44 = 18%
-    expect(starts(hit.events)).toMatchObject([{ invasionNumber: 2 }]);
-  });
-});
-
-describe("punitive expeditions replace the next invasion (INV-34)", () => {
-  it("INV-34: raided on day 1, Lowford's expedition is the 1st invasion; the 1st invasion that was due on day 2 never comes too: after it ends, 47 quiet hours pass the old due tick with no arrival, and the next one is the 2nd", () => {
-    const sim = defaultSim(34, { pauseOnSpot: false });
-    const due = sim.state.invasion.dueTick;
-    expect(Math.floor(due / D) + 1).toBe(2);
-    run(sim, 10);
-    expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "lowford" })).toEqual({ ok: true });
-    const out = sim.step();
-    expect(starts(out)).toMatchObject([{ invasionNumber: 1 }]);
-    expect([sim.state.parties[sim.state.invasion.partyId]?.kind, sim.state.invasion.count, sim.state.invasion.dueTick]).toEqual(["punitive", 1, -1]);
-    const end = endInvasionLive(sim);
-    expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([end, 48]); // INV-37: day 1's limit
-    for (let h = 1; h <= 47; h++) expect(starts(stepHourRoll(sim, 100).events)).toEqual([]);
-    expect(sim.state.tick).toBeGreaterThan(due); // the old due tick has passed
-    expect(sim.state.invasion.count).toBe(1);
-    const last = stepHourRoll(sim, 1000); // hour 48: 100%, no d100; the 1000 is the next party's goal die
-    expect(starts(last.events)).toMatchObject([{ invasionNumber: 2 }]);
+      // INV-31: the rite is over; the new limit's hour 7 (6 h after it started) is 7/44 = 16%.
+      const miss = stepHourRoll(sim, 17);
+      expect([miss.drew, miss.tick, starts(miss.events)]).toEqual([true, end + 50 * H + 1, []]);
+      expect(shownIndicator(sim)).toEqual(["Unlikely", 16]);
+      const hit = stepHourRoll(sim, 18); // hour 8: 8/44 = 18%
+      expect(starts(hit.events)).toMatchObject([{ invasionNumber: 2 }]);
+    });
   });
 
-  it("INV-34: raided while a time limit runs (hour 3 after the 1st invasion), the expedition comes at once as the 2nd invasion and the limit is gone: the ordinary 2nd never comes; once the expedition ends the next is the 3rd", () => {
-    const { sim } = endedOn(9);
-    stepHourRoll(sim, 100);
-    stepHourRoll(sim, 100);
-    expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "lowford" })).toEqual({ ok: true });
-    expect(starts(sim.step())).toMatchObject([{ invasionNumber: 2 }]);
-    expect([sim.state.parties[sim.state.invasion.partyId]?.kind, sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual(["punitive", -1, 0]);
-    const end = endInvasionLive(sim);
-    expect(sim.state.invasion.limitStartTick).toBe(end);
-    const next = stepHourRoll(sim, 1); // hour 1 of the new limit: 3%, a d100 of 1 brings it
-    expect([next.drew, next.tick]).toEqual([true, end + 1]);
-    expect(starts(next.events)).toMatchObject([{ invasionNumber: 3 }]);
-  });
-});
+  describe("punitive expeditions replace the next invasion (INV-34)", () => {
+    it("INV-34: raided on day 1, Lowford's expedition is the 1st invasion; the 1st invasion that was due on day 2 never comes too: after it ends, 47 quiet hours pass the old due tick with no arrival, and the next one is the 2nd", () => {
+      const sim = defaultSim(34, { ruleset: ruleset(), pauseOnSpot: false });
+      const due = sim.state.invasion.dueTick;
+      expect(Math.floor(due / D) + 1).toBe(2);
+      run(sim, 10);
+      expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "lowford" })).toEqual({ ok: true });
+      const out = sim.step();
+      expect(starts(out)).toMatchObject([{ invasionNumber: 1 }]);
+      expect([sim.state.parties[sim.state.invasion.partyId]?.kind, sim.state.invasion.count, sim.state.invasion.dueTick]).toEqual(["punitive", 1, -1]);
+      const end = endInvasionLive(sim);
+      expect([sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual([end, 48]); // INV-37: day 1's limit
+      for (let h = 1; h <= 47; h++) expect(starts(stepHourRoll(sim, 100).events)).toEqual([]);
+      expect(sim.state.tick).toBeGreaterThan(due); // the old due tick has passed
+      expect(sim.state.invasion.count).toBe(1);
+      const last = stepHourRoll(sim, 1000); // hour 48: 100%, no d100; the 1000 is the next party's goal die
+      expect(starts(last.events)).toMatchObject([{ invasionNumber: 2 }]);
+    });
 
-describe("the party dice (INV-39, INV-49)", () => {
-  it("INV-39: the second invasion's size die is exactly 1..2 (two equal chances): 0 and 3 are no value of it, 1 gives 1 member, 2 gives 2", () => {
-    expect(() => arriveLive(dungeon("malignus"), 2, 3, [MASTER, 3])).toThrow(/scripted value 3 outside 1\.\.2/);
-    expect(() => arriveLive(dungeon("malignus"), 2, 3, [MASTER, 0])).toThrow(/scripted value 0 outside 1\.\.2/);
-    expect(arriveLive(dungeon("malignus"), 2, 3, [MASTER, 1, 50, PORTAL]).members).toHaveLength(1);
-    expect(arriveLive(dungeon("malignus"), 2, 3, [MASTER, 2, 50, 95, 76, PORTAL]).members).toHaveLength(2);
-  });
-
-  it("INV-49: on day 2 a member's level die is 1..100 (101 is no value of it) and 1–90 of it make a peasant: 90, 100 and 1 give Peasant, Warrior, Peasant", () => {
-    expect(() => arriveLive(dungeon("malignus"), 3, 2, [MASTER, NO_MOB, 101])).toThrow(/scripted value 101 outside 1\.\.100/);
-    const a = arriveLive(dungeon("malignus"), 3, 2, [MASTER, NO_MOB, 100, 1, 30, PORTAL]);
-    expect([a.roster, a.left]).toEqual([["Warrior:1", "Peasant:0"], 0]);
-    expect(arriveLive(dungeon("malignus"), 3, 2, [MASTER, NO_MOB, 90, 90, PORTAL]).roster).toEqual(["Peasant:0", "Peasant:0"]);
-  });
-});
-
-describe("the indicator: Calm is 0% and only 0% (INV-22)", () => {
-  it("INV-22: after a day-2 end every hour of the 48-hour limit shows a word other than Calm with a chance above 0 (from 2%, hour 1 of 48); a Storm Rite shows Calm with 0%", () => {
-    const { sim } = endedOn(2);
-    expect(shownIndicator(sim)).toEqual(["Unlikely", 2]); // the smallest chance a live limit gives
-    const shown: [string, number][] = [];
-    for (let h = 1; h <= 47; h++) {
+    it("INV-34: raided while a time limit runs (hour 3 after the 1st invasion), the expedition comes at once as the 2nd invasion and the limit is gone: the ordinary 2nd never comes; once the expedition ends the next is the 3rd", () => {
+      const { sim } = endedOn(9);
       stepHourRoll(sim, 100);
-      shown.push(shownIndicator(sim));
-    }
-    // hour h of 48 is h/48, rounded: 2, 4, 6, 8, 10 … 98%; never Calm.
-    expect(shown.map(([, chance]) => chance)).toEqual(Array.from({ length: 47 }, (_, i) => Math.round((100 * (i + 1)) / 48)));
-    expect(shown.filter(([word]) => word === "Calm")).toEqual([]);
-    const stopped = endedOn(2).sim;
-    expect(stopped.apply({ type: "stormRite", hours: 5 })).toEqual({ ok: true });
-    expect(shownIndicator(stopped)).toEqual(["Calm", 0]);
+      stepHourRoll(sim, 100);
+      expect(sim.enqueue(KEEPER, { type: "raidSettlement", settlementId: "lowford" })).toEqual({ ok: true });
+      expect(starts(sim.step())).toMatchObject([{ invasionNumber: 2 }]);
+      expect([sim.state.parties[sim.state.invasion.partyId]?.kind, sim.state.invasion.limitStartTick, sim.state.invasion.limitHours]).toEqual(["punitive", -1, 0]);
+      const end = endInvasionLive(sim);
+      expect(sim.state.invasion.limitStartTick).toBe(end);
+      const next = stepHourRoll(sim, 1); // hour 1 of the new limit: 3%, a d100 of 1 brings it
+      expect([next.drew, next.tick]).toEqual([true, end + 1]);
+      expect(starts(next.events)).toMatchObject([{ invasionNumber: 3 }]);
+    });
+  });
+
+  describe("the party dice (INV-39, INV-49)", () => {
+    it("INV-39: the second invasion's size die is exactly 1..2 (two equal chances): 0 and 3 are no value of it, 1 gives 1 member, 2 gives 2", () => {
+      expect(() => arriveLive(dungeon(ruleset()), 2, 3, [MASTER, 3])).toThrow(/scripted value 3 outside 1\.\.2/);
+      expect(() => arriveLive(dungeon(ruleset()), 2, 3, [MASTER, 0])).toThrow(/scripted value 0 outside 1\.\.2/);
+      expect(arriveLive(dungeon(ruleset()), 2, 3, [MASTER, 1, 50, PORTAL]).members).toHaveLength(1);
+      expect(arriveLive(dungeon(ruleset()), 2, 3, [MASTER, 2, 50, 95, 76, PORTAL]).members).toHaveLength(2);
+    });
+
+    it("INV-49: on day 2 a member's level die is 1..100 (101 is no value of it) and 1–90 of it make a peasant: 90, 100 and 1 give Peasant, Warrior, Peasant", () => {
+      expect(() => arriveLive(dungeon(ruleset()), 3, 2, [MASTER, NO_MOB, 101])).toThrow(/scripted value 101 outside 1\.\.100/);
+      const a = arriveLive(dungeon(ruleset()), 3, 2, [MASTER, NO_MOB, 100, 1, 30, PORTAL]);
+      expect([a.roster, a.left]).toEqual([["Warrior:1", "Peasant:0"], 0]);
+      expect(arriveLive(dungeon(ruleset()), 3, 2, [MASTER, NO_MOB, 90, 90, PORTAL]).roster).toEqual(["Peasant:0", "Peasant:0"]);
+    });
+  });
+
+  describe("the indicator: Calm is 0% and only 0% (INV-22)", () => {
+    it("INV-22: after a day-2 end every hour of the 48-hour limit shows a word other than Calm with a chance above 0 (from 2%, hour 1 of 48); a Storm Rite shows Calm with 0%", () => {
+      const { sim } = endedOn(2);
+      expect(shownIndicator(sim)).toEqual(["Unlikely", 2]); // the smallest chance a live limit gives
+      const shown: [string, number][] = [];
+      for (let h = 1; h <= 47; h++) {
+        stepHourRoll(sim, 100);
+        shown.push(shownIndicator(sim));
+      }
+      // hour h of 48 is h/48, rounded: 2, 4, 6, 8, 10 … 98%; never Calm.
+      expect(shown.map(([, chance]) => chance)).toEqual(Array.from({ length: 47 }, (_, i) => Math.round((100 * (i + 1)) / 48)));
+      expect(shown.filter(([word]) => word === "Calm")).toEqual([]);
+      const stopped = endedOn(2).sim;
+      expect(stopped.apply({ type: "stormRite", hours: 5 })).toEqual({ ok: true });
+      expect(shownIndicator(stopped)).toEqual(["Calm", 0]);
+    });
   });
 });
 
@@ -190,32 +192,34 @@ describe("after its goal a party loots and leaves (INV-03)", () => {
  * a special party whose replaced invasion is never shown missing (INV-51), and shared after-invasion
  * code tested in malignus rooms only (INV-94).
  */
-describe("siblings: the ranges behind the forced party dice (INV-01, INV-54, INV-55, INV-57)", () => {
-  it("INV-01, INV-54, INV-57, INV-55: the goal die, the mob roll and the strength roll are 1..1000 (so 700, 125 and 200 of them are 70%, 1 in 8 and 1 in 5); an early mob's size die and a class die are 1..100", () => {
-    const fails = (n: number, day: number, dice: number[]) => () => arriveLive(dungeon("malignus"), n, day, dice);
-    expect(fails(1, 3, [1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // goal
-    expect(fails(3, 3, [MASTER, 1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // mob roll
-    expect(fails(4, 3, [MASTER, NO_MOB, 50, 50, 1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // strength roll
-    expect(fails(3, 5, [MASTER, 125, 101])).toThrow(/scripted value 101 outside 1\.\.100/); // mob size, day 5
-    expect(fails(3, 2, [MASTER, NO_MOB, 95, 1, 101])).toThrow(/scripted value 101 outside 1\.\.100/); // class die
-    // And the tops of those ranges are values: goal 1000 (an altar, none here: the Master), a mob roll of 1000 (no mob), a strength roll of 1000 (usual).
-    const top = arriveLive(dungeon("malignus"), 4, 3, [1000, 1000, 50, 50, 1000, PORTAL]);
-    expect([top.party.goal, top.party.kind, top.roster, top.left]).toEqual(["killMaster", "normal", ["Peasant:0", "Peasant:0"], 0]);
+inEveryRuleset(() => {
+  describe("siblings: the ranges behind the forced party dice (INV-01, INV-54, INV-55, INV-57)", () => {
+    it("INV-01, INV-54, INV-57, INV-55: the goal die, the mob roll and the strength roll are 1..1000 (so 700, 125 and 200 of them are 70%, 1 in 8 and 1 in 5); an early mob's size die and a class die are 1..100", () => {
+      const fails = (n: number, day: number, dice: number[]) => () => arriveLive(dungeon(ruleset()), n, day, dice);
+      expect(fails(1, 3, [1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // goal
+      expect(fails(3, 3, [MASTER, 1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // mob roll
+      expect(fails(4, 3, [MASTER, NO_MOB, 50, 50, 1001])).toThrow(/scripted value 1001 outside 1\.\.1000/); // strength roll
+      expect(fails(3, 5, [MASTER, 125, 101])).toThrow(/scripted value 101 outside 1\.\.100/); // mob size, day 5
+      expect(fails(3, 2, [MASTER, NO_MOB, 95, 1, 101])).toThrow(/scripted value 101 outside 1\.\.100/); // class die
+      // And the tops of those ranges are values: goal 1000 (an altar, none here: the Master), a mob roll of 1000 (no mob), a strength roll of 1000 (usual).
+      const top = arriveLive(dungeon(ruleset()), 4, 3, [1000, 1000, 50, 50, 1000, PORTAL]);
+      expect([top.party.goal, top.party.kind, top.roster, top.left]).toEqual(["killMaster", "normal", ["Peasant:0", "Peasant:0"], 0]);
+    });
   });
-});
 
-describe("siblings: fugitive pursuers take the place of the next invasion (INV-51)", () => {
-  it("INV-51: admitted at hour 3 of a running limit, the fugitive's pursuers come at once as the 2nd invasion and the limit is gone; once they leave, the next is the 3rd", () => {
-    const { sim } = endedOn(9);
-    stepHourRoll(sim, 100);
-    stepHourRoll(sim, 100);
-    sim.state.invasion.fugitiveOffer = "Fugitive of Lowford";
-    expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit: true })).toMatchObject({ ok: true });
-    expect(starts(sim.step())).toMatchObject([{ invasionNumber: 2 }]);
-    expect([sim.state.parties[sim.state.invasion.partyId]?.kind, sim.state.invasion.count, sim.state.invasion.limitStartTick]).toEqual(["pursuers", 2, -1]);
-    const end = endInvasionLive(sim);
-    const next = stepHourRoll(sim, 1);
-    expect([next.tick, starts(next.events)]).toMatchObject([end + 1, [{ invasionNumber: 3 }]]);
+  describe("siblings: fugitive pursuers take the place of the next invasion (INV-51)", () => {
+    it("INV-51: admitted at hour 3 of a running limit, the fugitive's pursuers come at once as the 2nd invasion and the limit is gone; once they leave, the next is the 3rd", () => {
+      const { sim } = endedOn(9);
+      stepHourRoll(sim, 100);
+      stepHourRoll(sim, 100);
+      sim.state.invasion.fugitiveOffer = "Fugitive of Lowford";
+      expect(sim.enqueue(KEEPER, { type: "answerFugitive", admit: true })).toMatchObject({ ok: true });
+      expect(starts(sim.step())).toMatchObject([{ invasionNumber: 2 }]);
+      expect([sim.state.parties[sim.state.invasion.partyId]?.kind, sim.state.invasion.count, sim.state.invasion.limitStartTick]).toEqual(["pursuers", 2, -1]);
+      const end = endInvasionLive(sim);
+      const next = stepHourRoll(sim, 1);
+      expect([next.tick, starts(next.events)]).toMatchObject([end + 1, [{ invasionNumber: 3 }]]);
+    });
   });
 });
 

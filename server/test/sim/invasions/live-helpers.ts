@@ -1,4 +1,5 @@
-import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type SimEvent } from "@malignus/shared";
+import { beforeAll, describe } from "vitest";
+import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type RulesetId, type SimEvent } from "@malignus/shared";
 import { Rng } from "../../../src/sim/rng.ts";
 import type { Simulation } from "../../../src/sim/index.ts";
 import { Simulation as Sim } from "../../../src/sim/simulation.ts";
@@ -6,6 +7,8 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { scriptedDice } from "../scriptedDice.ts";
 import { DungeonState } from "@malignus/shared/schema";
+import { loadMap } from "../../../src/maps.ts";
+import type { SimulationOptions } from "../../../src/sim/index.ts";
 import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 
 /**
@@ -15,6 +18,39 @@ import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 
 const D = TICKS_PER_GAME_DAY;
 const H = TICKS_PER_GAME_HOUR;
+
+/** The three rulesets: invasions are always on, the same in every room (docs/rules/README.md). */
+const RULESETS: readonly RulesetId[] = ["malignus", "d20", "d100"];
+let current: RulesetId = "malignus";
+/** The ruleset of the room the running test plays in (see {@link inEveryRuleset}). */
+export const ruleset = (): RulesetId => current;
+
+/**
+ * Declares `body`'s suites once per ruleset (INV rules are ALWAYS ON): each copy runs with
+ * {@link ruleset} giving its room's ruleset, and its titles start with "in a <ruleset> room".
+ */
+export function inEveryRuleset(body: () => void): void {
+  describe.each(RULESETS.map((r) => [r]))("in a %s room", (r: RulesetId) => {
+    beforeAll(() => { current = r; });
+    body();
+  });
+}
+
+/**
+ * The expected value in the running room: `usual` in malignus and d20 rooms; in d100 rooms
+ * `d100` when given, where a classed member may have a companion class instead (Hunter, Warlock,
+ * Skyrider: combat/d100/companions.ts `drawD100CompanionClasses`, a hash of the room seed, the
+ * invasion number and the member index, no dice), its level and the party's size unchanged.
+ */
+export const inRoom = <T>(usual: T, d100?: T): T => (current === "d100" && d100 !== undefined ? d100 : usual);
+
+/** The expected value for the running room's ruleset, one per ruleset. */
+export const inRoomOf = <T>(byRuleset: Record<RulesetId, T>): T => byRuleset[current];
+
+/** A simulation of the running test's ruleset ({@link ruleset}) on the shipped default map. */
+export function roomSim(seed: number, options: Partial<SimulationOptions> = {}): Simulation {
+  return Sim.create({ seed, ruleset: current, map: loadMap("default"), ...options });
+}
 
 /**
  * Makes `sim.rng` draw `values` first (the project's scripted dice: a value outside the asked
@@ -153,5 +189,5 @@ export const DARK_HALL_MAP = [
   "######################",
 ].join("\n");
 
-/** A malignus simulation (seed 3) on {@link DARK_HALL_MAP} that does not pause when a party is spotted. */
-export const darkHall = (): Simulation => Sim.create({ seed: 3, ruleset: "malignus", map: parseMap("hall", DARK_HALL_MAP), pauseOnSpot: false });
+/** A simulation of the running test's ruleset (seed 3) on {@link DARK_HALL_MAP} that does not pause when a party is spotted. */
+export const darkHall = (): Simulation => Sim.create({ seed: 3, ruleset: current, map: parseMap("hall", DARK_HALL_MAP), pauseOnSpot: false });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { SINGLE_ROUTE, TWO_ROUTES, doorSim, lock, theDoor } from "../doors/helpers.ts";
+import { NATURAL_SUCCESS, SINGLE_ROUTE, TWO_ROUTES, doorSim, lock, theDoor } from "../doors/helpers.ts";
 import { placeBuilt, wire } from "../traps/helpers.ts";
-import { dayHour, darkHall, forceDiceFirst } from "./live-helpers.ts";
+import { ruleset, inEveryRuleset, dayHour, darkHall, forceDiceFirst } from "./live-helpers.ts";
 
 /**
  * INV-87 as a live game runs it: a party arrives through the schedule (invasion 2 on day 1: one
@@ -37,29 +37,34 @@ function walkTicks(sim: Simulation, x: number, more: number[] = []): { ticks: nu
   } finally { forced.release(); }
 }
 
-describe("defending slows a party (INV-87, live)", () => {
-  it("INV-87: a padlocked door it must force makes the Warrior's walk past the door longer than through the unlocked door", () => {
-    const door = walkTicks(doorSim(), 7).ticks;
-    const locked = doorSim();
-    lock(theDoor(locked));
-    const padlock = walkTicks(locked, 7).ticks;
-    expect(padlock).toBeGreaterThan(door);
-  });
+inEveryRuleset(() => {
+  describe("defending slows a party (INV-87, live)", () => {
+    it("INV-87: a padlocked door it must force makes the Warrior's walk past the door 88 ticks instead of 27 through the unlocked door", () => {
+      const door = walkTicks(doorSim(SINGLE_ROUTE, 11, ruleset()), 7);
+      const locked = doorSim(SINGLE_ROUTE, 11, ruleset());
+      lock(theDoor(locked));
+      const padlock = walkTicks(locked, 7, [100, NATURAL_SUCCESS[ruleset()]]);
+      // The unlocked door: 27 ticks to column 7. Padlocked: the method draw (100: no pick, a bash) and the
+      // ruleset's natural success on its first bash roll (d10 10, d20 20, d100 100): 88 ticks, 61 more.
+      expect([door.ticks, door.left, padlock.ticks, padlock.left]).toEqual([27, 0, 88, 0]);
+    });
 
-  it("INV-87: a closed door with a way around: on a detour roll of 1 (≤ 50%) the Warrior goes round and reaches the far side later than on 100 (through the door)", () => {
-    const through = walkTicks(doorSim(TWO_ROUTES), 7, [100]);
-    const detour = walkTicks(doorSim(TWO_ROUTES), 7, [1]);
-    expect([through.left, detour.left]).toEqual([0, 0]);
-    expect(detour.ticks).toBeGreaterThan(through.ticks);
-  });
+    it("INV-87: a closed door with a way around: on a detour roll of 1 (≤ 50%) the Warrior goes round and reaches the far side in 28 ticks, on 100 (through the door) in 27", () => {
+      const through = walkTicks(doorSim(TWO_ROUTES, 11, ruleset()), 7, [100]);
+      const detour = walkTicks(doorSim(TWO_ROUTES, 11, ruleset()), 7, [1]);
+      expect([through.left, detour.left]).toEqual([0, 0]);
+      expect([through.ticks, detour.ticks]).toEqual([27, 28]); // the way round is one tick longer
+    });
 
-  it("INV-87: a trap it sets off in a two-tile-wide hall makes the Warrior's walk to the hall's end longer (Caution, KNOW-20, KNOW-23)", () => {
-    // Two tiles wide: entering it gives no Caution (KNOW-21 is for 1-wide corridors).
-    const plain = walkTicks(darkHall(), 16);
-    const trapped = darkHall();
-    placeBuilt(trapped, "pressurePlate", 6, 1); placeBuilt(trapped, "dartLauncher", 6, 2); wire(trapped, [6, 1], [6, 2]);
-    const trap = walkTicks(trapped, 16);
-    expect([plain.caution, trap.caution]).toEqual([0, 1]);
-    expect(trap.ticks).toBeGreaterThan(plain.ticks);
+    it("INV-87: a trap it sets off in a two-tile-wide hall makes the Warrior's walk to column 16 73 ticks instead of 63 (Caution, KNOW-20, KNOW-23)", () => {
+      // Two tiles wide: entering it gives no Caution (KNOW-21 is for 1-wide corridors).
+      const plain = walkTicks(darkHall(), 16);
+      const trapped = darkHall();
+      placeBuilt(trapped, "pressurePlate", 6, 1); placeBuilt(trapped, "dartLauncher", 6, 2); wire(trapped, [6, 1], [6, 2]);
+      const trap = walkTicks(trapped, 16);
+      expect([plain.caution, trap.caution]).toEqual([0, 1]);
+      expect([plain.ticks, trap.ticks]).toEqual([63, 73]); // Caution 1 after the darts: 10 ticks more to column 16
+    });
   });
 });
+
