@@ -179,7 +179,7 @@ describe("a8b: doing nothing on one's turn (D20-FLOW-29)", () => {
 });
 
 describe("a8b: a character can be surprised too (D20-FLOW-10)", () => {
-  it("D20-FLOW-10: a hidden minion (Stealth d20 11 + Furtivité 1 + Discrétion 1 = 13) goes for two heroes: the one with passive Perception 10 does not notice it and is surprised (its first turn passes, no blow), the one with 13 (Perception 3) notices it and strikes (a natural 1)", () => {
+  it("D20-FLOW-10, D20-FLOW-13: a hidden minion (Stealth d20 11 + Furtivité 1 + Discrétion 1 = 13) goes for two heroes: the one with passive Perception 10 does not notice it and is surprised (its first turn passes, no blow), the one with 13 (Perception 3) notices it and strikes (a natural 1)", () => {
     const sim = d20Sim();
     const a = hero(sim, 5, 5);
     const b = hero(sim, 5, 6);
