@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES, FLEE_DISTANCE, ROUND_TICKS, TURN_TIMER_TICKS, type SimEvent } from "@malignus/shared";
+import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
@@ -268,5 +269,36 @@ describe("a8b: positions are where everyone stands, a party in file included (D2
     expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.attackRoll])).toEqual([[m.id, a.id, 1]]);
     expect([m.x, m.y]).toEqual([5, 8]);
     expect([dice.draws, dice.left()]).toEqual([["d20=5", "d20=4", "d20=20", "d20=1"], 0]);
+  });
+});
+
+describe("a8b: an attack on a tile keeps to the weapon's reach (D20-MOVE-09, D20-ATTACK-19) — game fix", () => {
+  /** A hero played by seat-1 at (5, 5) with a sword (reach 1), a minion at (`mx`, 5); its plan: attack the minion's tile. */
+  function tileBlow(mx: number, dice: number[]) {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const m = minion(sim, mx, 5);
+    plain([a, m]);
+    a.targetId = m.id;
+    recordD20Dice(sim, [20, 1]);
+    sim.step();
+    const reach = d20TurnOptions(sim, Object.values(sim.state.encounters ?? {})[0]!, a).tileReach;
+    plan(sim, a, [{ kind: "attackTile", x: mx, y: 5 }]);
+    const rec = recordD20Dice(sim, dice);
+    const ev = sim.step();
+    return { a, m, reach, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, attacks: of(ev, "attack").map((e) => [e.attackerId, e.hit, e.attackRoll]), hp: d20Of(m).hp, draws: rec.draws, left: rec.left() };
+  }
+
+  it("D20-MOVE-09, D20-ATTACK-19: the sword strikes the tile next to the hero (distance 1: d20 19 with disadvantage 18 hits, d8 5: 100 → 95); the minion's tile 2 off (one empty tile between) is refused, nothing drawn, the minion untouched; the turn options give tileReach 1", () => {
+    const near = tileBlow(6, [19, 18, 5]);
+    expect([near.reach, near.refusals]).toEqual([1, [null]]);
+    expect(near.attacks).toEqual([[near.a.id, true, 18]]);
+    expect(near.hp).toBe(95);
+    expect([near.draws, near.left]).toEqual([["d20=19", "d20=18", "d8=5"], 0]);
+    const far = tileBlow(7, []);
+    expect(far.refusals).toEqual(["the tile is out of reach or range (D20-ATTACK-19, D20-MOVE-09)"]);
+    expect(far.attacks).toEqual([]);
+    expect(far.hp).toBe(100);
+    expect([far.draws, far.left]).toEqual([[], 0]);
   });
 });
