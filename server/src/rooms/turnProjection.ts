@@ -89,6 +89,7 @@ export function projectTurnOptions(target: DungeonState, simulation: Simulation)
       setList(entry.mounts, o.mounts);
       set(entry, "mountCost", o.mountCost);
       setList(entry.dismountTiles, o.dismountTiles.map((t) => t.y * sim.map.width + t.x));
+      set(entry, "tileReach", Math.min(o.tileReach, 0xffff));
       projectSpells(entry, o.spells, sim.map.width);
       setList(entry.offHandTargets, o.offHandTargets);
       setList(entry.helpAllies, o.helpAllies);

@@ -76,6 +76,8 @@ export const TurnOptions = schema({
   mountCost: t.float32().default(0),
   /** d20: free tiles it may dismount onto now. */
   dismountTiles: t.array("uint32"),
+  /** d20: the farthest tile an `attackTile` step strikes, in tiles (D20-MOVE-09: adjacent = 1) from its space; 0 when it cannot attack now (D20-ATTACK-19). */
+  tileReach: t.uint16().default(0),
   /** d20: the mover's movement mode now ("walk", "fly", "swim"; D20-MOVE-13). */
   moveMode: t.string().default("walk"),
   /** d20: modes a `switchMode` step may switch the mover to now (2 movement, D20-MOVE-15). */

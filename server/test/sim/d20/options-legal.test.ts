@@ -7,6 +7,7 @@ import { d20TurnOptions, type D20TurnOptions } from "../../../src/sim/combat/d20
 import type { D20Spell } from "../../../src/sim/combat/d20/spells.ts";
 import type { D20Weapon } from "../../../src/sim/combat/d20/types.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
+import { unitDistance } from "../../../src/sim/combat/d20/resolve.ts";
 import { TURN_TIMER_TICKS } from "@malignus/shared";
 import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.ts";
 import { addUnit, areEnemies } from "../../../src/sim/world/units.ts";
@@ -42,13 +43,17 @@ function picker(seed: number) {
 }
 
 /** One plan chosen among what `o` offers (the kinds it lists, with the targets and tiles it lists), keeping the turn open. */
-function choose(o: D20TurnOptions, pick: ReturnType<typeof picker>): Record<string, unknown> {
+function choose(o: D20TurnOptions, pick: ReturnType<typeof picker>, dist: (t: { x: number; y: number }) => number): Record<string, unknown> {
   const kind = pick.of(o.actions);
   const step = (s: Record<string, unknown>) => ({ action: "steps", steps: [s], keepTurn: true });
   switch (kind) {
     case "wait": return { action: "wait" };
     case "say": return step({ kind: "say", text: "hold the line" });
-    case "attackTile": { const t = pick.of([...o.reachable, ...o.dismountTiles]); return t ? step({ kind: "attackTile", x: t.x, y: t.y }) : { action: "wait" }; }
+    case "attackTile": {
+      // a tile within `tileReach` (D20-MOVE-09 distance from its space, as the state's turn options give it)
+      const t = pick.of([...o.reachable, ...o.dismountTiles].filter((x) => dist(x) >= 1 && dist(x) <= o.tileReach));
+      return t ? step({ kind: "attackTile", x: t.x, y: t.y }) : { action: "wait" };
+    }
     case "readySpell": return step({ kind: "readySpell", spell: pick.of(o.spells.filter((sp) => sp.affordable && sp.kind === "attack")).name });
     case "move": { const t = pick.of(o.reachable); return { action: "move", x: t.x, y: t.y, keepTurn: true }; }
     case "attack": {
@@ -120,7 +125,7 @@ describe("players who only pick what their options offer (issue 7)", () => {
           if (uid in enc.plans) continue;
           if (pick.int(10) === 0) continue; // sometimes the player is slow: the timer may run out
           const o = d20TurnOptions(sim, enc, sim.state.units[uid]!);
-          const plan = choose(o, pick);
+          const plan = choose(o, pick, (t) => unitDistance(sim, sim.state.units[uid]!, t));
           enc.plans[uid] = plan;
           const steps = plan.steps as { kind: string; thrown?: boolean; offHand?: boolean; targetId?: string }[] | undefined;
           sent.set(uid, steps ? steps[0]!.kind : String(plan.action));

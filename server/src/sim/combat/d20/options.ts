@@ -8,7 +8,7 @@ import { canTwoWeapon, grappleRefusal, inReach, type Cover } from "./attack.ts";
 import { HELP_RANGE, RANGE_BANDS, THROW_RANGE, type RangeBand } from "@malignus/shared";
 import { hasFreeHand } from "./equip.ts";
 import { canStandUp, gridDistance, modeOf, type MoveMode } from "./movement.ts";
-import { canStrike, isUp, unitDistance } from "./resolve.ts";
+import { canStrike, isUp, tileReach, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { castRefusal, spellReaches, teleportRefusal } from "./spells.ts";
 import { canAct, canReact, hasStatus } from "./statuses.ts";
@@ -89,6 +89,8 @@ export interface D20TurnOptions {
   mountCost: number;
   /** Free tiles it may dismount onto now (D20-MOUNT-02 to D20-MOUNT-04). */
   dismountTiles: { x: number; y: number }[];
+  /** The farthest tile an `attackTile` step strikes, in tiles from its space (D20-ATTACK-19, D20-MOVE-09: resolve.ts `tileReach`); 0 when it cannot attack now. */
+  tileReach: number;
   /** Its spells and techniques, in the order it knows them. */
   spells: D20SpellOption[];
   /** Foes an off-hand attack (`attack` with `offHand`) reaches now: after the Attack action, two light weapons, the demi-action and the reaction left (D20-ATTACK-30, D20-ATTACK-31), by id. */
@@ -116,7 +118,7 @@ export interface D20TurnOptions {
 
 /** The options of a creature that can do nothing (D20-STATUS-03, D20-FLOW-12). */
 function noOptions(movement: number): D20TurnOptions {
-  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], spells: [], offHandTargets: [], helpAllies: [], helpFoes: [], firstAidTargets: [], grappleTargets: [], thrownTargets: [], offHandThrownTargets: [], useObjectItems: [], useObjectTargets: [] };
+  return { actions: [], movement, movementLeft: 0, fullAction: false, halfAction: false, reaction: false, attacksLeft: 0, moverId: "", moverMovementLeft: 0, reachable: [], targets: [], targetCover: [], mounts: [], mountCost: 0, dismountTiles: [], tileReach: 0, spells: [], offHandTargets: [], helpAllies: [], helpFoes: [], firstAidTargets: [], grappleTargets: [], thrownTargets: [], offHandThrownTargets: [], useObjectItems: [], useObjectTargets: [] };
 }
 
 /**
@@ -253,7 +255,7 @@ export function d20TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Unit
     actions, movement: me.movement, movementLeft: b.movement,
     fullAction: b.full && !b.locked, halfAction: b.demi && !b.locked, reaction: canReact(me.statuses, false, me.reactionUsed), attacksLeft: ts.attacksLeft,
     moverId: moving ? moving.mover.id : "", moverMovementLeft: moving ? moving.movement : 0,
-    reachable, targets, targetCover, mounts, mountCost: mountCost(me.movement), dismountTiles, spells,
+    reachable, targets, targetCover, mounts, mountCost: mountCost(me.movement), dismountTiles, tileReach: canAttack ? tileReach(unit) : 0, spells,
     offHandTargets, helpAllies, helpFoes, firstAidTargets, grappleTargets, thrownTargets, offHandThrownTargets, useObjectItems, useObjectTargets,
     moveMode: modeOf(d20Of(moving ? moving.mover : unit)), switchModes,
   };

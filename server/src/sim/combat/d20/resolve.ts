@@ -305,6 +305,23 @@ export function coverBetween(sim: Simulation, attacker: UnitRecord, target: Unit
 }
 
 /**
+ * D20-ATTACK-19, D20-MOVE-09 for an attack on a tile (`attackTile`, D20-ATTACK-68, D20-ATTACK-70):
+ * the farthest distance, in tiles from the attacker's space, at which its main weapon strikes a
+ * tile: the melee reach, or a ranged weapon's long range; a blinded attacker no farther than
+ * D20-STATUS-06 lets it see ({@link targetingLimit}). The nearest is 1 (next to its space).
+ */
+export function tileReach(attacker: UnitRecord): number {
+  const a = d20Of(attacker);
+  return targetingLimit(a.statuses, a.weapon.ranged ? a.weapon.range[1] : a.weapon.reach);
+}
+
+/** Whether `attacker` can strike the tile (x, y) with its main weapon: a distance (D20-MOVE-09, from its space) from 1 to {@link tileReach}. */
+export function canStrikeTile(sim: Simulation, attacker: UnitRecord, tile: { x: number; y: number }): boolean {
+  const d = gridDistance(spaceOf(sim, attacker), tile);
+  return d >= 1 && d <= tileReach(attacker);
+}
+
+/**
  * D20-ATTACK-19: is the target within the attacker's reach (melee) or range (ranged), the attacker
  * standing at `at` (where it is, by default)? Both measured from {@link spaceOf} (a rider from its
  * mount's space). D20-STATUS-06: a blinded attacker targets nothing beyond `BLINDED_RANGE` (8 tiles).

@@ -5,7 +5,7 @@ import { grappleRefusal, strengthContest } from "../attack.ts";
 import { spendAction } from "../actions.ts";
 import { hasFreeHand } from "../equip.ts";
 import { addStatus, hasStatus, removeStatus } from "../statuses.ts";
-import { canStrike, isUp, unitDistance } from "../resolve.ts";
+import { canStrike, canStrikeTile, isUp, unitDistance } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
 import { strike, attackTile, takeAttack, inThrowRange, offHandStrike } from "../strikes.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
@@ -31,8 +31,12 @@ export const attackStep: D20Handler<"attack"> = ({ sim, enc, unit, me, ts }, ste
   return null;
 };
 
-/** An attack on a tile, as one attack of the Attack action (D20-ATTACK-68, D20-ATTACK-70, D20-ATTACK-71). */
+/**
+ * An attack on a tile, as one attack of the Attack action (D20-ATTACK-68, D20-ATTACK-70, D20-ATTACK-71),
+ * within the weapon's reach or range of the tile (D20-ATTACK-19, D20-MOVE-09: resolve.ts `canStrikeTile`).
+ */
 export const attackTileStep: D20Handler<"attackTile"> = ({ sim, enc, unit, me, ts }, step) => {
+  if (!canStrikeTile(sim, unit, step)) return "the tile is out of reach or range (D20-ATTACK-19, D20-MOVE-09)";
   const b = ts.budget;
   const r = takeAttack(b, ts, me.attacksPerAction);
   if (r !== null) return r;
