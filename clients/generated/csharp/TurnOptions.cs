@@ -72,76 +72,79 @@ namespace Malignus.Schema {
 		[global::Colyseus.Schema.Type(19, "array", typeof(global::Colyseus.Schema.ArraySchema<uint>), "uint32")]
 		public global::Colyseus.Schema.ArraySchema<uint> dismountTiles = new global::Colyseus.Schema.ArraySchema<uint>();
 
-		[global::Colyseus.Schema.Type(20, "string")]
+		[global::Colyseus.Schema.Type(20, "uint16")]
+		public ushort tileReach = 0;
+
+		[global::Colyseus.Schema.Type(21, "string")]
 		public string moveMode = "walk";
 
-		[global::Colyseus.Schema.Type(21, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(22, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> switchModes = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(22, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(23, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> reachableMode = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(23, "array", typeof(global::Colyseus.Schema.ArraySchema<D20SpellOption>))]
+		[global::Colyseus.Schema.Type(24, "array", typeof(global::Colyseus.Schema.ArraySchema<D20SpellOption>))]
 		public global::Colyseus.Schema.ArraySchema<D20SpellOption> d20Spells = new global::Colyseus.Schema.ArraySchema<D20SpellOption>();
 
-		[global::Colyseus.Schema.Type(24, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(25, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> offHandTargets = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(25, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(26, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> helpAllies = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(26, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(27, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> helpFoes = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(27, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(28, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> firstAidTargets = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(28, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(29, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> grappleTargets = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(29, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(30, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> thrownTargets = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(30, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(31, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> offHandThrownTargets = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(31, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(32, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> useObjectItems = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(32, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(33, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> useObjectTargets = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(33, "array", typeof(global::Colyseus.Schema.ArraySchema<uint>), "uint32")]
+		[global::Colyseus.Schema.Type(34, "array", typeof(global::Colyseus.Schema.ArraySchema<uint>), "uint32")]
 		public global::Colyseus.Schema.ArraySchema<uint> d100GuardedReachable = new global::Colyseus.Schema.ArraySchema<uint>();
 
-		[global::Colyseus.Schema.Type(34, "array", typeof(global::Colyseus.Schema.ArraySchema<byte>), "uint8")]
+		[global::Colyseus.Schema.Type(35, "array", typeof(global::Colyseus.Schema.ArraySchema<byte>), "uint8")]
 		public global::Colyseus.Schema.ArraySchema<byte> d100HitChances = new global::Colyseus.Schema.ArraySchema<byte>();
 
-		[global::Colyseus.Schema.Type(35, "string")]
+		[global::Colyseus.Schema.Type(36, "string")]
 		public string d100Spell = "";
 
-		[global::Colyseus.Schema.Type(36, "uint8")]
+		[global::Colyseus.Schema.Type(37, "uint8")]
 		public byte d100SpellCharges = 0;
 
-		[global::Colyseus.Schema.Type(37, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(38, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> d100SpellTargets = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(38, "array", typeof(global::Colyseus.Schema.ArraySchema<byte>), "uint8")]
+		[global::Colyseus.Schema.Type(39, "array", typeof(global::Colyseus.Schema.ArraySchema<byte>), "uint8")]
 		public global::Colyseus.Schema.ArraySchema<byte> d100SpellHitChances = new global::Colyseus.Schema.ArraySchema<byte>();
 
-		[global::Colyseus.Schema.Type(39, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(40, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> d100FreeActions = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(40, "string")]
+		[global::Colyseus.Schema.Type(41, "string")]
 		public string d100FamiliarId = "";
 
-		[global::Colyseus.Schema.Type(41, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(42, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> d100FamiliarTargets = new global::Colyseus.Schema.ArraySchema<string>();
 
-		[global::Colyseus.Schema.Type(42, "array", typeof(global::Colyseus.Schema.ArraySchema<byte>), "uint8")]
+		[global::Colyseus.Schema.Type(43, "array", typeof(global::Colyseus.Schema.ArraySchema<byte>), "uint8")]
 		public global::Colyseus.Schema.ArraySchema<byte> d100FamiliarHitChances = new global::Colyseus.Schema.ArraySchema<byte>();
 
-		[global::Colyseus.Schema.Type(43, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		[global::Colyseus.Schema.Type(44, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
 		public global::Colyseus.Schema.ArraySchema<string> d100RescueTargets = new global::Colyseus.Schema.ArraySchema<string>();
 	}
 }

@@ -70,6 +70,9 @@ class TurnOptions extends Schema {
 	@:type("array", "uint32")
 	public var dismountTiles: ArraySchema<Int> = new ArraySchema<Int>();
 
+	@:type("uint16")
+	public var tileReach: Int = 0;
+
 	@:type("string")
 	public var moveMode: String = "walk";
 

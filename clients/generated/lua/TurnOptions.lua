@@ -29,6 +29,7 @@ local D20SpellOption = require 'D20SpellOption'
 ---@field mounts ArraySchema
 ---@field mountCost number
 ---@field dismountTiles ArraySchema
+---@field tileReach number
 ---@field moveMode string
 ---@field switchModes ArraySchema
 ---@field reachableMode ArraySchema
@@ -74,6 +75,7 @@ local TurnOptions = schema.define({
     ["mounts"] = { array = "string" },
     ["mountCost"] = "float32",
     ["dismountTiles"] = { array = "uint32" },
+    ["tileReach"] = "uint16",
     ["moveMode"] = "string",
     ["switchModes"] = { array = "string" },
     ["reachableMode"] = { array = "string" },
@@ -98,7 +100,7 @@ local TurnOptions = schema.define({
     ["d100FamiliarTargets"] = { array = "string" },
     ["d100FamiliarHitChances"] = { array = "uint8" },
     ["d100RescueTargets"] = { array = "string" },
-    ["_fields_by_index"] = { "unitId", "encounterId", "round", "deadlineTick", "movement", "actions", "reachable", "reachableCost", "targets", "movementLeft", "fullAction", "halfAction", "reaction", "attacksLeft", "moverId", "moverMovementLeft", "targetCover", "mounts", "mountCost", "dismountTiles", "moveMode", "switchModes", "reachableMode", "d20Spells", "offHandTargets", "helpAllies", "helpFoes", "firstAidTargets", "grappleTargets", "thrownTargets", "offHandThrownTargets", "useObjectItems", "useObjectTargets", "d100GuardedReachable", "d100HitChances", "d100Spell", "d100SpellCharges", "d100SpellTargets", "d100SpellHitChances", "d100FreeActions", "d100FamiliarId", "d100FamiliarTargets", "d100FamiliarHitChances", "d100RescueTargets" },
+    ["_fields_by_index"] = { "unitId", "encounterId", "round", "deadlineTick", "movement", "actions", "reachable", "reachableCost", "targets", "movementLeft", "fullAction", "halfAction", "reaction", "attacksLeft", "moverId", "moverMovementLeft", "targetCover", "mounts", "mountCost", "dismountTiles", "tileReach", "moveMode", "switchModes", "reachableMode", "d20Spells", "offHandTargets", "helpAllies", "helpFoes", "firstAidTargets", "grappleTargets", "thrownTargets", "offHandThrownTargets", "useObjectItems", "useObjectTargets", "d100GuardedReachable", "d100HitChances", "d100Spell", "d100SpellCharges", "d100SpellTargets", "d100SpellHitChances", "d100FreeActions", "d100FamiliarId", "d100FamiliarTargets", "d100FamiliarHitChances", "d100RescueTargets" },
 })
 
 return TurnOptions
