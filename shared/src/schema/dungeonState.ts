@@ -12,8 +12,9 @@ import { withDerived } from "./names.ts";
 const joined = new WeakMap<object, { rows: string[]; tiles: string }>();
 
 /** `tiles`: the map as one string, one character per tile, row-major: `tileRows` joined (cached until a row changes). */
-function joinedTiles(state: { tileRows: Iterable<string> & { length: number; at(i: number): string | undefined } }): string {
+function joinedTiles(state: { tileRows?: Iterable<string> & { length: number; at(i: number): string | undefined } }): string {
   const rows = state.tileRows;
+  if (rows === undefined) return undefined as unknown as string; // a client's state before its first patch
   const last = joined.get(state);
   if (last && last.rows.length === rows.length && last.rows.every((r, i) => rows.at(i) === r)) return last.tiles;
   const copy = [...rows];

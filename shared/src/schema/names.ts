@@ -25,14 +25,19 @@ export function withDerived<C extends new (...args: never[]) => object, N extend
 /**
  * {@link withDerived} for code fields: each entry of `names` is a read-only name decoded from the
  * `uint8` code field it names, with its table (shared/src/stateCodes.ts), so a reader of the SDK
- * reads `part.kind` as before while the wire carries `part.kindCode`.
+ * reads `part.kind` as before while the wire carries `part.kindCode`; `undefined` while the code
+ * field is (a client whose view does not hold it, e.g. an adventurer's `quality`).
  */
 export function withNames<C extends new (...args: never[]) => object, N extends Record<string, string>>(
   klass: C, names: { readonly [K in keyof N]: readonly [codeField: string, table: readonly N[K][]] },
 ): WithNames<C, N> {
   const getters: Record<string, (self: InstanceType<C>) => string> = {};
   for (const [name, [field, table]] of Object.entries(names) as [string, readonly [string, readonly string[]]][]) {
-    getters[name] = (self) => stateName(table, (self as unknown as Record<string, number | undefined>)[field] ?? 0);
+    // A code not received (a field the seat's view does not hold) reads as no name, like a string field would.
+    getters[name] = (self) => {
+      const code = (self as unknown as Record<string, number | undefined>)[field];
+      return (code === undefined ? undefined : stateName(table, code)) as string;
+    };
   }
   return withDerived(klass, getters as never);
 }
