@@ -69,7 +69,7 @@ describe("state fields sent as codes (issue 20 part 4): shared/src/stateCodes.ts
   });
 
   it("a client decoding the state reads the part's kind, role and quality and each unit's state as names (TRAP-05, KNOW-13)", () => {
-    const sim = createDungeonSimulation({ map: "default", seed: 7, ruleset: "malignus", pauseOnSpot: false, startPaused: false }, loadMap("default"));
+    const sim = createDungeonSimulation({ map: "default", seed: 7, ruleset: "malignus", pauseOnSpot: false, startPaused: false, skipToInvasion: false }, loadMap("default"));
     const { client, step } = synced(sim);
     const plate = placeFirst(sim, { type: "placePart", kind: "pressurePlate", quality: "shoddy" });
     const blades = placeFirst(sim, { type: "placePart", kind: "spinningBlades" });
@@ -94,7 +94,7 @@ describe("state fields sent as codes (issue 20 part 4): shared/src/stateCodes.ts
   });
 
   it("the map travels as one string per row: a door built resends its row, and `tiles` joins the rows (DOOR rules)", () => {
-    const sim = createDungeonSimulation({ map: "default", seed: 7, ruleset: "malignus", pauseOnSpot: false, startPaused: false }, loadMap("default"));
+    const sim = createDungeonSimulation({ map: "default", seed: 7, ruleset: "malignus", pauseOnSpot: false, startPaused: false, skipToInvasion: false }, loadMap("default"));
     const { width, height } = sim.state.map;
     const { client, step } = synced(sim);
     expect(client.tileRows.length).toBe(height);
