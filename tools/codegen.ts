@@ -8,7 +8,7 @@ import { z } from "zod";
 import { CloseCode, ErrorCode as MatchmakeErrorCode } from "@colyseus/shared-types";
 import {
   COMMAND_DEFINITIONS, COMMAND_TYPES, DUNGEON_ACCESS_CODES, DUNGEON_ROOM, ERROR_CODES, EVENT_AUDIENCE, EVENT_MESSAGE, SEAT_MESSAGE, SEAT_ROLES, TICKS_PER_GAME_MINUTE,
-  LimitErrorCode, MalignusCloseCode,
+  LimitErrorCode, MalignusCloseCode, STATE_CODE_TABLES,
 } from "@malignus/shared";
 import { EVENT_SCHEMAS } from "../shared/src/eventSchemas.ts";
 import { parseCli, runCli } from "./cli.ts";
@@ -112,6 +112,7 @@ export function jsonSchemaFiles(): Record<string, string> {
       closeCodes: { ...CloseCode, ...MalignusCloseCode },
       matchmakeErrorCodes: { ...MatchmakeErrorCode },
       limitErrorCodes: { ...LimitErrorCode },
+      stateCodes: { ...STATE_CODE_TABLES },
     }),
   };
 }
@@ -124,7 +125,7 @@ docs/native-clients.md.
 - \`csharp/\`, \`lua/\`, \`haxe/\`, \`gdscript/\`: the state classes (\`DungeonState\` and its parts), by
   @colyseus/schema's \`schema-codegen\` from shared/src/schema/.
 - \`json-schema/\`: commands, results, events, messages and options as JSON Schema (draft 2020-12),
-  generated from the zod definitions; \`wire.json\`: room name, message types, codes.
+  generated from the zod definitions; \`wire.json\`: room name, message types, codes, and the tables of the state fields sent as codes (\`stateCodes\`).
 `;
 
 /** Runs schema-codegen for `target` into `dir` (created); its "generated: …" lines are swallowed. */

@@ -11,6 +11,7 @@ export * from "./events.ts";
 export * from "./protocol.ts";
 export * from "./closeCodes.ts";
 export * from "./limitCodes.ts";
+export * from "./stateCodes.ts";
 export * from "./replay.ts";
 export * from "./data/traps.ts";
 export * from "./data/invasions.ts";

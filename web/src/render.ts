@@ -94,10 +94,11 @@ export class MapRenderer {
   #tiles(state: DungeonState): void {
     const ctx = this.#ctx;
     const c = this.#cell;
+    const tiles = state.tiles; // the map rows joined (the state carries them as `tileRows`): read once
     for (let y = 0; y < state.height; y++) {
       for (let x = 0; x < state.width; x++) {
         const i = y * state.width + x;
-        const tile = state.tiles[i] ?? "#";
+        const tile = tiles[i] ?? "#";
         ctx.fillStyle = TILE_COLOURS[tile] ?? "#ff00ff";
         ctx.fillRect(x * c, y * c, c, c);
         if (tile === ":" || tile === "=") {

@@ -24,8 +24,8 @@ namespace Malignus.Schema {
 		[global::Colyseus.Schema.Type(3, "uint16")]
 		public ushort height = 0;
 
-		[global::Colyseus.Schema.Type(4, "string")]
-		public string tiles = "";
+		[global::Colyseus.Schema.Type(4, "array", typeof(global::Colyseus.Schema.ArraySchema<string>), "string")]
+		public global::Colyseus.Schema.ArraySchema<string> tileRows = new global::Colyseus.Schema.ArraySchema<string>();
 
 		[global::Colyseus.Schema.Type(5, "string")]
 		public string dark = "";

@@ -15,11 +15,11 @@ namespace Malignus.Schema {
 		[global::Colyseus.Schema.Type(0, "string")]
 		public string id = "";
 
-		[global::Colyseus.Schema.Type(1, "string")]
-		public string kind = "";
+		[global::Colyseus.Schema.Type(1, "uint8")]
+		public byte kindCode = 0;
 
-		[global::Colyseus.Schema.Type(2, "string")]
-		public string role = "";
+		[global::Colyseus.Schema.Type(2, "uint8")]
+		public byte roleCode = 0;
 
 		[global::Colyseus.Schema.Type(3, "uint16")]
 		public ushort x = 0;
@@ -57,7 +57,7 @@ namespace Malignus.Schema {
 		[global::Colyseus.Schema.Type(14, "boolean")]
 		public bool active = false;
 
-		[global::Colyseus.Schema.Type(15, "string")]
-		public string quality = "normal";
+		[global::Colyseus.Schema.Type(15, "uint8")]
+		public byte qualityCode = 0;
 	}
 }

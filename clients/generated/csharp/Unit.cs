@@ -30,8 +30,8 @@ namespace Malignus.Schema {
 		[global::Colyseus.Schema.Type(5, "uint8")]
 		public byte facing = 0;
 
-		[global::Colyseus.Schema.Type(6, "string")]
-		public string state = "idle";
+		[global::Colyseus.Schema.Type(6, "uint8")]
+		public byte stateCode = 0;
 
 		[global::Colyseus.Schema.Type(7, "string")]
 		public string job = "none";

@@ -28,7 +28,7 @@ class DungeonState extends Colyseus.Schema:
 			Colyseus.Schema.Field.new("ruleset", Colyseus.Schema.STRING),
 			Colyseus.Schema.Field.new("width", Colyseus.Schema.UINT16),
 			Colyseus.Schema.Field.new("height", Colyseus.Schema.UINT16),
-			Colyseus.Schema.Field.new("tiles", Colyseus.Schema.STRING),
+			Colyseus.Schema.Field.new("tileRows", Colyseus.Schema.ARRAY, Colyseus.Schema.STRING),
 			Colyseus.Schema.Field.new("dark", Colyseus.Schema.STRING),
 			Colyseus.Schema.Field.new("clock", Colyseus.Schema.REF, GameClock),
 			Colyseus.Schema.Field.new("metal", Colyseus.Schema.UINT16),
@@ -52,4 +52,4 @@ class DungeonState extends Colyseus.Schema:
 		]
 
 	func _to_string() -> String:
-		return "DungeonState(__ref_id: %s, mapName: %s, ruleset: %s, width: %s, height: %s, tiles: %s, dark: %s, clock: %s, metal: %s, units: %s, parts: %s, cables: %s, effects: %s, invasion: %s, keepers: %s, spectators: %s, adventurers: %s, doors: %s, altars: %s, settlements: %s, turnOptions: %s, parties: %s, journals: %s, duelProposals: %s, duelMercies: %s, lairs: %s)" % [self.__ref_id, self.mapName, self.ruleset, self.width, self.height, self.tiles, self.dark, self.clock, self.metal, self.units, self.parts, self.cables, self.effects, self.invasion, self.keepers, self.spectators, self.adventurers, self.doors, self.altars, self.settlements, self.turnOptions, self.parties, self.journals, self.duelProposals, self.duelMercies, self.lairs]
+		return "DungeonState(__ref_id: %s, mapName: %s, ruleset: %s, width: %s, height: %s, tileRows: %s, dark: %s, clock: %s, metal: %s, units: %s, parts: %s, cables: %s, effects: %s, invasion: %s, keepers: %s, spectators: %s, adventurers: %s, doors: %s, altars: %s, settlements: %s, turnOptions: %s, parties: %s, journals: %s, duelProposals: %s, duelMercies: %s, lairs: %s)" % [self.__ref_id, self.mapName, self.ruleset, self.width, self.height, self.tileRows, self.dark, self.clock, self.metal, self.units, self.parts, self.cables, self.effects, self.invasion, self.keepers, self.spectators, self.adventurers, self.doors, self.altars, self.settlements, self.turnOptions, self.parties, self.journals, self.duelProposals, self.duelMercies, self.lairs]

@@ -14,7 +14,7 @@ class Unit extends Colyseus.Schema:
 			Colyseus.Schema.Field.new("x", Colyseus.Schema.UINT16),
 			Colyseus.Schema.Field.new("y", Colyseus.Schema.UINT16),
 			Colyseus.Schema.Field.new("facing", Colyseus.Schema.UINT8),
-			Colyseus.Schema.Field.new("state", Colyseus.Schema.STRING),
+			Colyseus.Schema.Field.new("stateCode", Colyseus.Schema.UINT8),
 			Colyseus.Schema.Field.new("job", Colyseus.Schema.STRING),
 			Colyseus.Schema.Field.new("woundPoints", Colyseus.Schema.UINT8),
 			Colyseus.Schema.Field.new("partyId", Colyseus.Schema.STRING),
@@ -41,4 +41,4 @@ class Unit extends Colyseus.Schema:
 		]
 
 	func _to_string() -> String:
-		return "Unit(__ref_id: %s, id: %s, kind: %s, name: %s, x: %s, y: %s, facing: %s, state: %s, job: %s, woundPoints: %s, partyId: %s, adventurerClass: %s, level: %s, targetId: %s, faction: %s, species: %s, weapon: %s, stance: %s, orderTargetId: %s, carriedBy: %s, harmModel: %s, hp: %s, maxHp: %s, statuses: %s, controller: %s, altitude: %s, companionOf: %s, riding: %s, moveMode: %s, space: %s, size: %s)" % [self.__ref_id, self.id, self.kind, self.name, self.x, self.y, self.facing, self.state, self.job, self.woundPoints, self.partyId, self.adventurerClass, self.level, self.targetId, self.faction, self.species, self.weapon, self.stance, self.orderTargetId, self.carriedBy, self.harmModel, self.hp, self.maxHp, self.statuses, self.controller, self.altitude, self.companionOf, self.riding, self.moveMode, self.space, self.size]
+		return "Unit(__ref_id: %s, id: %s, kind: %s, name: %s, x: %s, y: %s, facing: %s, stateCode: %s, job: %s, woundPoints: %s, partyId: %s, adventurerClass: %s, level: %s, targetId: %s, faction: %s, species: %s, weapon: %s, stance: %s, orderTargetId: %s, carriedBy: %s, harmModel: %s, hp: %s, maxHp: %s, statuses: %s, controller: %s, altitude: %s, companionOf: %s, riding: %s, moveMode: %s, space: %s, size: %s)" % [self.__ref_id, self.id, self.kind, self.name, self.x, self.y, self.facing, self.stateCode, self.job, self.woundPoints, self.partyId, self.adventurerClass, self.level, self.targetId, self.faction, self.species, self.weapon, self.stance, self.orderTargetId, self.carriedBy, self.harmModel, self.hp, self.maxHp, self.statuses, self.controller, self.altitude, self.companionOf, self.riding, self.moveMode, self.space, self.size]

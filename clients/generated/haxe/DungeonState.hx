@@ -22,8 +22,8 @@ class DungeonState extends Schema {
 	@:type("uint16")
 	public var height: Int = 0;
 
-	@:type("string")
-	public var tiles: String = "";
+	@:type("array", "string")
+	public var tileRows: ArraySchema<String> = new ArraySchema<String>();
 
 	@:type("string")
 	public var dark: String = "";

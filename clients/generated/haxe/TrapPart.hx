@@ -13,11 +13,11 @@ class TrapPart extends Schema {
 	@:type("string")
 	public var id: String = "";
 
-	@:type("string")
-	public var kind: String = "";
+	@:type("uint8")
+	public var kindCode: Int = 0;
 
-	@:type("string")
-	public var role: String = "";
+	@:type("uint8")
+	public var roleCode: Int = 0;
 
 	@:type("uint16")
 	public var x: Int = 0;
@@ -55,7 +55,7 @@ class TrapPart extends Schema {
 	@:type("boolean")
 	public var active: Bool = false;
 
-	@:type("string")
-	public var quality: String = "normal";
+	@:type("uint8")
+	public var qualityCode: Int = 0;
 
 }

@@ -28,8 +28,8 @@ class Unit extends Schema {
 	@:type("uint8")
 	public var facing: Int = 0;
 
-	@:type("string")
-	public var state: String = "idle";
+	@:type("uint8")
+	public var stateCode: Int = 0;
 
 	@:type("string")
 	public var job: String = "none";

@@ -27,7 +27,7 @@ local Lair = require 'Lair'
 ---@field ruleset string
 ---@field width number
 ---@field height number
----@field tiles string
+---@field tileRows ArraySchema
 ---@field dark string
 ---@field clock GameClock
 ---@field metal number
@@ -53,7 +53,7 @@ local DungeonState = schema.define({
     ["ruleset"] = "string",
     ["width"] = "uint16",
     ["height"] = "uint16",
-    ["tiles"] = "string",
+    ["tileRows"] = { array = "string" },
     ["dark"] = "string",
     ["clock"] = GameClock,
     ["metal"] = "uint16",
@@ -74,7 +74,7 @@ local DungeonState = schema.define({
     ["duelProposals"] = { map = DuelProposal },
     ["duelMercies"] = { map = DuelMercy },
     ["lairs"] = { map = Lair },
-    ["_fields_by_index"] = { "mapName", "ruleset", "width", "height", "tiles", "dark", "clock", "metal", "units", "parts", "cables", "effects", "invasion", "keepers", "spectators", "adventurers", "doors", "altars", "settlements", "turnOptions", "parties", "journals", "duelProposals", "duelMercies", "lairs" },
+    ["_fields_by_index"] = { "mapName", "ruleset", "width", "height", "tileRows", "dark", "clock", "metal", "units", "parts", "cables", "effects", "invasion", "keepers", "spectators", "adventurers", "doors", "altars", "settlements", "turnOptions", "parties", "journals", "duelProposals", "duelMercies", "lairs" },
 })
 
 return DungeonState

@@ -10,8 +10,8 @@ local schema = require 'colyseus.serializer.schema.schema'
 
 ---@class TrapPart: Schema
 ---@field id string
----@field kind string
----@field role string
+---@field kindCode number
+---@field roleCode number
 ---@field x number
 ---@field y number
 ---@field built boolean
@@ -24,11 +24,11 @@ local schema = require 'colyseus.serializer.schema.schema'
 ---@field rigged boolean
 ---@field delayMinutes number
 ---@field active boolean
----@field quality string
+---@field qualityCode number
 local TrapPart = schema.define({
     ["id"] = "string",
-    ["kind"] = "string",
-    ["role"] = "string",
+    ["kindCode"] = "uint8",
+    ["roleCode"] = "uint8",
     ["x"] = "uint16",
     ["y"] = "uint16",
     ["built"] = "boolean",
@@ -41,8 +41,8 @@ local TrapPart = schema.define({
     ["rigged"] = "boolean",
     ["delayMinutes"] = "uint16",
     ["active"] = "boolean",
-    ["quality"] = "string",
-    ["_fields_by_index"] = { "id", "kind", "role", "x", "y", "built", "metalDelivered", "metalNeeded", "progress", "networkId", "needsRearm", "expired", "rigged", "delayMinutes", "active", "quality" },
+    ["qualityCode"] = "uint8",
+    ["_fields_by_index"] = { "id", "kindCode", "roleCode", "x", "y", "built", "metalDelivered", "metalNeeded", "progress", "networkId", "needsRearm", "expired", "rigged", "delayMinutes", "active", "qualityCode" },
 })
 
 return TrapPart

@@ -15,7 +15,7 @@ local schema = require 'colyseus.serializer.schema.schema'
 ---@field x number
 ---@field y number
 ---@field facing number
----@field state string
+---@field stateCode number
 ---@field job string
 ---@field woundPoints number
 ---@field partyId string
@@ -46,7 +46,7 @@ local Unit = schema.define({
     ["x"] = "uint16",
     ["y"] = "uint16",
     ["facing"] = "uint8",
-    ["state"] = "string",
+    ["stateCode"] = "uint8",
     ["job"] = "string",
     ["woundPoints"] = "uint8",
     ["partyId"] = "string",
@@ -70,7 +70,7 @@ local Unit = schema.define({
     ["moveMode"] = "string",
     ["space"] = "uint8",
     ["size"] = "string",
-    ["_fields_by_index"] = { "id", "kind", "name", "x", "y", "facing", "state", "job", "woundPoints", "partyId", "adventurerClass", "level", "targetId", "faction", "species", "weapon", "stance", "orderTargetId", "carriedBy", "harmModel", "hp", "maxHp", "statuses", "controller", "altitude", "companionOf", "riding", "moveMode", "space", "size" },
+    ["_fields_by_index"] = { "id", "kind", "name", "x", "y", "facing", "stateCode", "job", "woundPoints", "partyId", "adventurerClass", "level", "targetId", "faction", "species", "weapon", "stance", "orderTargetId", "carriedBy", "harmModel", "hp", "maxHp", "statuses", "controller", "altitude", "companionOf", "riding", "moveMode", "space", "size" },
 })
 
 return Unit

@@ -90,8 +90,9 @@ export function chooseAdventurerAction(view: AdventurerView, selfId: string, inE
   }
   const walk: { x: number; y: number }[] = [];
   const sanctum: { x: number; y: number }[] = [];
-  for (let i = 0; i < view.tiles.length; i++) {
-    const c = view.tiles[i] as string;
+  const tiles = view.tiles; // read once: on a decoded state it joins the map's rows
+  for (let i = 0; i < tiles.length; i++) {
+    const c = tiles[i] as string;
     if (!WALKABLE.has(c)) continue;
     const p = { x: i % view.width, y: Math.floor(i / view.width) };
     walk.push(p);

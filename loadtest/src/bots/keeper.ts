@@ -43,7 +43,8 @@ function values<T>(it: Iterable<T> | undefined): T[] {
 
 function buildableTiles(view: KeeperView): { x: number; y: number }[] {
   const out: { x: number; y: number }[] = [];
-  for (let i = 0; i < view.tiles.length; i++) if (BUILDABLE.has(view.tiles[i] as string)) out.push({ x: i % view.width, y: Math.floor(i / view.width) });
+  const tiles = view.tiles; // read once: on a decoded state it joins the map's rows
+  for (let i = 0; i < tiles.length; i++) if (BUILDABLE.has(tiles[i] as string)) out.push({ x: i % view.width, y: Math.floor(i / view.width) });
   return out;
 }
 

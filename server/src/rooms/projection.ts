@@ -1,4 +1,7 @@
-import { PARTS, PART_PROGRESS_STEP, partRole, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
+import {
+  PARTS, PART_KIND_CODES, PART_PROGRESS_STEP, PART_QUALITY_CODES, PART_ROLE_CODES, partRole, stateCode,
+  TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE, UNIT_STATE_CODES,
+} from "@malignus/shared";
 import { Altar, Cable, Settlement, Door, DuelMercy, DuelProposal, Lair, TrapEffect, TrapPart, Unit, type DungeonState } from "@malignus/shared/schema";
 import type { CableRecord, PartRecord, Simulation, SimState, UnitRecord } from "../sim/index.ts";
 import type { AltarRecord, EffectRecord, LairRecord, SettlementRecord } from "../sim/state.ts";
@@ -50,8 +53,24 @@ export function projectMap(target: DungeonState, sim: SimState): void {
   set(target, "ruleset", sim.ruleset);
   set(target, "width", sim.map.width);
   set(target, "height", sim.map.height);
-  set(target, "tiles", sim.map.tiles);
+  syncTileRows(target, sim.map.tiles, sim.map.width);
   set(target, "dark", sim.map.dark);
+}
+
+/**
+ * Writes the map `tiles` (one character per tile, row-major, `width` per row) as `tileRows`, one
+ * string per row, touching only the rows that changed: a door built resends one row of the patch,
+ * not the map (issue 20 part 4).
+ */
+function syncTileRows(target: DungeonState, tiles: string, width: number): void {
+  const rows = target.tileRows;
+  const height = width > 0 ? Math.ceil(tiles.length / width) : 0;
+  for (let r = 0; r < height; r++) {
+    const row = tiles.slice(r * width, (r + 1) * width);
+    if (r >= rows.length) rows.push(row);
+    else if (rows[r] !== row) rows[r] = row;
+  }
+  while (rows.length > height) rows.pop();
 }
 
 /** What the per-entry projections of one {@link projectState} call read besides their record. */
@@ -367,7 +386,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   if (m === undefined) { m = makeMirrors(target); mirrorsOf.set(target, m); }
   const root = m.root;
   let v: string | number | boolean;
-  if (root.tiles !== (v = sim.map.tiles)) target.tiles = root.tiles = v;
+  if (root.tiles !== (v = sim.map.tiles)) { syncTileRows(target, v, sim.map.width); root.tiles = v; }
   if (root.dark !== (v = sim.map.dark)) target.dark = root.dark = v;
 
   const clock = target.clock;
@@ -450,7 +469,7 @@ function projectUnit(u: Unit, s: UnitShadow, r: UnitRecord): void {
   if (s.x !== (v = clamp(r.x, 0xffff))) u.x = s.x = v;
   if (s.y !== (v = clamp(r.y, 0xffff))) u.y = s.y = v;
   if (s.facing !== (v = clamp(r.facing, 7))) u.facing = s.facing = v;
-  if (s.state !== (v = r.activity)) u.state = s.state = v;
+  if (s.state !== (v = r.activity)) { s.state = v; u.stateCode = stateCode(UNIT_STATE_CODES, v); } // a code on the wire
   if (s.job !== (v = r.job)) u.job = s.job = v;
   if (s.woundPoints !== (v = clamp(r.woundPoints, 0xff))) u.woundPoints = s.woundPoints = v;
   if (s.partyId !== (v = r.partyId)) u.partyId = s.partyId = v;
@@ -463,8 +482,9 @@ function projectPart(p: TrapPart, s: PartShadow, r: PartRecord, networkId: strin
   const data = PARTS[r.kind];
   let v: string | number | boolean;
   if (s.id !== (v = r.id)) p.id = s.id = v;
-  if (s.kind !== (v = r.kind)) p.kind = s.kind = v;
-  if (s.role !== (v = data ? partRole(r.kind) : "")) p.role = s.role = v;
+  // kind, role and quality travel as codes (shared/src/stateCodes.ts); the shadow keeps the names.
+  if (s.kind !== (v = r.kind)) { s.kind = v; p.kindCode = stateCode(PART_KIND_CODES, v); }
+  if (s.role !== (v = data ? partRole(r.kind) : "")) { s.role = v; p.roleCode = stateCode(PART_ROLE_CODES, v); }
   if (s.x !== (v = clamp(r.x, 0xffff))) p.x = s.x = v;
   if (s.y !== (v = clamp(r.y, 0xffff))) p.y = s.y = v;
   if (s.built !== (v = r.built)) p.built = s.built = v;
@@ -476,7 +496,7 @@ function projectPart(p: TrapPart, s: PartShadow, r: PartRecord, networkId: strin
   if (s.rigged !== (v = r.riggedBy !== "")) p.rigged = s.rigged = v;
   if (s.delayMinutes !== (v = clamp(r.delayMinutes, 0xffff))) p.delayMinutes = s.delayMinutes = v;
   if (s.active !== (v = r.active)) p.active = s.active = v;
-  if (s.quality !== (v = r.quality ?? "normal")) p.quality = s.quality = v;
+  if (s.quality !== (v = r.quality ?? "normal")) { s.quality = v; p.qualityCode = stateCode(PART_QUALITY_CODES, v); }
   if (s.networkId !== networkId) p.networkId = s.networkId = networkId;
   if (s.expired !== expired) p.expired = s.expired = expired;
 }

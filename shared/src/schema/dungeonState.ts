@@ -6,6 +6,22 @@ import { Altar, Door } from "./map.ts";
 import { InvasionInfo, Journal, PartyInfo, Settlement } from "./invasions.ts";
 import { TurnOptions } from "./turns.ts";
 import { DuelMercy, DuelProposal } from "./duels.ts";
+import { withDerived } from "./names.ts";
+
+/** The last rows joined by {@link joinedTiles}, per state (the map is read tile by tile in loops). */
+const joined = new WeakMap<object, { rows: string[]; tiles: string }>();
+
+/** `tiles`: the map as one string, one character per tile, row-major: `tileRows` joined (cached until a row changes). */
+function joinedTiles(state: { tileRows?: Iterable<string> & { length: number; at(i: number): string | undefined } }): string {
+  const rows = state.tileRows;
+  if (rows === undefined) return undefined as unknown as string; // a client's state before its first patch
+  const last = joined.get(state);
+  if (last && last.rows.length === rows.length && last.rows.every((r, i) => rows.at(i) === r)) return last.tiles;
+  const copy = [...rows];
+  const tiles = copy.join("");
+  joined.set(state, { rows: copy, tiles });
+  return tiles;
+}
 
 /**
  * The root state of a dungeon room: the dungeon state every client receives through schema
@@ -13,13 +29,17 @@ import { DuelMercy, DuelProposal } from "./duels.ts";
  * tiles, times in game time. Every number field has a default, since an unset number encodes as
  * NaN → 0.
  */
-export const DungeonState = schema({
+export const DungeonState = withDerived(schema({
   mapName: t.string().default(""),
   ruleset: t.string().default("malignus"),
   width: t.uint16().default(0),
   height: t.uint16().default(0),
-  /** One character per tile, row-major (see TILE in rules.ts). */
-  tiles: t.string().default(""),
+  /**
+   * The map, one string of `width` characters per row (see TILE in rules.ts), top row first: a
+   * changed tile (a door built, a cave-in) resends its row, not the whole map (issue 20 part 4).
+   * Read the whole map, row-major, as the instance's `tiles`.
+   */
+  tileRows: t.array("string"),
   /** One character per tile, row-major: "1" dark, "0" lit (KNOW-14). */
   dark: t.string().default(""),
   clock: t.ref(GameClock),
@@ -65,5 +85,5 @@ export const DungeonState = schema({
   duelMercies: t.map(DuelMercy),
   /** The keeper's lairs, by id (TRAP-61); everyone sees them. */
   lairs: t.map(Lair),
-}, "DungeonState");
+}, "DungeonState"), { tiles: joinedTiles });
 export type DungeonState = SchemaType<typeof DungeonState>;

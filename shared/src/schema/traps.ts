@@ -1,16 +1,24 @@
 import { schema, t, type SchemaType } from "@colyseus/schema";
 import { KEEPER_VIEW_TAG } from "./viewTag.ts";
+import { PART_KIND_CODES, PART_QUALITY_CODES, PART_ROLE_CODES } from "../stateCodes.ts";
+import { withNames } from "./names.ts";
 
 /**
  * A trap part (trigger, timer or mechanism), built or still a construction site. An adventurer
- * player receives only the parts its adventurer knows, and of them only `id`, `kind`, `role`,
- * `x` and `y`: the fields tagged {@link KEEPER_VIEW_TAG} (building, wiring, arming) stay the
- * keeper's (KNOW rules: it cannot tell a site from a built part).
+ * player receives only the parts its adventurer knows, and of them only `id`, `kindCode`,
+ * `roleCode`, `x` and `y`: the fields tagged {@link KEEPER_VIEW_TAG} (building, wiring, arming)
+ * stay the keeper's (KNOW rules: it cannot tell a site from a built part).
+ *
+ * `kind`, `role` and `quality` travel as one-byte codes (issue 20 part 4: a new part cost a
+ * spectator about 30 bytes more as strings); read them as names through the instance's
+ * read-only `kind`, `role` and `quality` (decoded with shared/src/stateCodes.ts).
  */
-export const TrapPart = schema({
+export const TrapPart = withNames(schema({
   id: t.string().default(""),
-  kind: t.string().default(""),
-  role: t.string().default(""),
+  /** The part kind's code in `PART_KIND_CODES` (0: none); the name is `kind`. */
+  kindCode: t.uint8().default(0),
+  /** The role's code in `PART_ROLE_CODES` (1 trigger, 2 timer, 3 mechanism); the name is `role`. */
+  roleCode: t.uint8().default(0),
   x: t.uint16().default(0),
   y: t.uint16().default(0),
   /** False while it is a construction site (TRAP-28). */
@@ -32,9 +40,13 @@ export const TrapPart = schema({
   delayMinutes: t.uint16().default(0).view(KEEPER_VIEW_TAG),
   /** Levers and triggers wired to doors: currently active (DOOR-23, DOOR-25). */
   active: t.boolean().default(false).view(KEEPER_VIEW_TAG),
-  /** Build quality: "normal" or "shoddy" (shoddy triggers are easier to spot, KNOW-13). */
-  quality: t.string().default("normal").view(KEEPER_VIEW_TAG),
-}, "TrapPart");
+  /** Build quality's code in `PART_QUALITY_CODES`: 0 "normal", 1 "shoddy" (shoddy triggers are easier to spot, KNOW-13); the name is `quality`. */
+  qualityCode: t.uint8().default(0).view(KEEPER_VIEW_TAG),
+}, "TrapPart"), {
+  kind: ["kindCode", PART_KIND_CODES],
+  role: ["roleCode", PART_ROLE_CODES],
+  quality: ["qualityCode", PART_QUALITY_CODES],
+});
 export type TrapPart = SchemaType<typeof TrapPart>;
 
 /** A cable: the tiles it runs along, as `x,y` pairs flattened, and where it hops (TRAP-23). */

@@ -1,5 +1,7 @@
 import { schema, t, type SchemaType } from "@colyseus/schema";
 import { KEEPER_VIEW_TAG } from "./viewTag.ts";
+import { UNIT_STATE_CODES } from "../stateCodes.ts";
+import { withNames } from "./names.ts";
 
 /** The game clock: `day` counts from 1, `hour` 0–23, `minute` 0–59; `tick` counts from 0. */
 export const GameClock = schema({
@@ -14,8 +16,12 @@ export const GameClock = schema({
 }, "GameClock");
 export type GameClock = SchemaType<typeof GameClock>;
 
-/** A unit: the Master, a minion, a creature or an adventurer. */
-export const Unit = schema({
+/**
+ * A unit: the Master, a minion, a creature or an adventurer. Its state travels as a one-byte code
+ * (`stateCode`, issue 20 part 4: it changes often mid-fight); read it as a name through the
+ * instance's read-only `state` (decoded with shared/src/stateCodes.ts).
+ */
+export const Unit = withNames(schema({
   id: t.string().default(""),
   kind: t.string().default("minion"),
   name: t.string().default(""),
@@ -23,7 +29,8 @@ export const Unit = schema({
   y: t.uint16().default(0),
   /** 0 = north, clockwise in eighths (CMB-10 facing). */
   facing: t.uint8().default(0),
-  state: t.string().default("idle"),
+  /** What the unit is doing: its code in `UNIT_STATE_CODES` (0 idle, 1 walking, 2 working, 3 fighting…); the name is `state`. */
+  stateCode: t.uint8().default(0),
   /** Minion job: none, trapping, chores. */
   job: t.string().default("none"),
   /** Sum of wound points (CMB-25). */
@@ -76,5 +83,5 @@ export const Unit = schema({
   space: t.uint8().default(1),
   /** d20 rooms: size category (D20-SIZE-01: "tiny", "small", "medium", "large", "huge", "gargantuan"); "medium" elsewhere. */
   size: t.string().default("medium"),
-}, "Unit");
+}, "Unit"), { state: ["stateCode", UNIT_STATE_CODES] });
 export type Unit = SchemaType<typeof Unit>;
