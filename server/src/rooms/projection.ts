@@ -171,6 +171,8 @@ class Mirror<R, E, S> {
         const item = list[i]!;
         update(item.entry, item.shadow, item.record, ctx);
       }
+      // Every record was projected again: what the next check compares with is what they are now.
+      if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, JSON.stringify(item.record)]));
       return;
     }
     const items = this.#items;
@@ -244,7 +246,7 @@ class Mirror<R, E, S> {
     for (const item of this.#list) {
       if (marks.has(item.id)) continue;
       if (prints.get(item.id) !== JSON.stringify(item.record)) {
-        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs its mark, e.g. markDoor)`);
+        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs its mark, e.g. markDoor): was ${prints.get(item.id) ?? "?"}, is ${JSON.stringify(item.record)}`);
       }
     }
   }
