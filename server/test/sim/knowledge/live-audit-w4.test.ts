@@ -95,3 +95,35 @@ describe.each(RULESETS.map((r) => [r]))("audit w4: knowledge in play (%s)", (rul
     expect([miss.walker.x, miss.walker.y]).toEqual([19, 10]);
   });
 });
+
+describe.each(RULESETS.map((r) => [r]))("audit w4: a prisoner keeps what it learned (%s)", (ruleset: RulesetId) => {
+  it(`KNOW-48, KNOW-47 (${ruleset}): the invading Peasant who set off the plate at (10, 10) (+1 plates, +1 blades) falls unconscious and its party mate leaves the map, so the invasion ends; the keeper's minion walks up and takes it prisoner: 100 ticks later the prisoner still knows the plate and both bonuses, the departed one forgot`, () => {
+    const sim = makeSim(WIDE_MAP, 7, ruleset);
+    sim.state.pauseOnSpot = false;
+    const plate = plateAt(sim, 10);
+    const { party, members: [walker, mate] } = makeParty(sim, [[3, 10], [3, 9]]);
+    sim.state.invasion.partyId = party.id;
+    const dice = forceDice(sim, [1]); // the party's one spotting roll: a natural 1
+    let fired = false;
+    for (let i = 0; i < 200 && !fired; i++) fired = sim.step().some((e) => e.type === "trapFired");
+    expect([fired, dice.left()]).toEqual([true, 0]);
+    const learned = { known: [plate], spot: { pressurePlate: 1 }, block: { spinningBlades: 1 } };
+    expect(sim.state.knowledge[walker!.id]).toEqual(learned);
+    // The walker falls (the rule's input); the mate walks off the map; a minion of no job comes.
+    walker!.activity = "unconscious"; walker!.walk = null;
+    mate!.activity = "left";
+    const minion = addUnit(sim, { kind: "minion", x: 16, y: 10 });
+    const events: SimEvent[] = [];
+    for (let i = 0; i < 200 && !events.some((e) => e.type === "captured"); i++) events.push(...sim.step());
+    // Nobody is left standing: the invasion ends on the next tick (the walker still unconscious),
+    // then the minion reaches it and takes it prisoner.
+    expect(events.filter((e) => e.type === "captured" || e.type === "invasionEnded").map(({ tick: _t, ...e }) => e)).toEqual([
+      { type: "invasionEnded", partyId: party.id, invasionNumber: 1, fates: { [walker!.id]: "unconscious", [mate!.id]: "escaped" } },
+      { type: "captured", unitId: walker!.id, byUnitId: minion.id },
+    ]);
+    for (let i = 0; i < 100; i++) sim.step();
+    expect([walker!.activity, party.ended]).toEqual(["captured", true]);
+    expect(sim.state.knowledge[walker!.id]).toEqual(learned);
+    expect(sim.state.knowledge[mate!.id]).toBeUndefined();
+  });
+});
