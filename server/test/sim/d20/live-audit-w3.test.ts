@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim } from "../encounters/helpers.ts";
 import { of } from "./live-helpers.ts";
-import { attacks, damage, foe, party } from "./live-turn.ts";
-import { playRecordedTurn } from "./diceRecorder.ts";
+import { attacks, damage, foe, party, seat } from "./live-turn.ts";
+import { playRecordedTurn, recordD20Dice } from "./diceRecorder.ts";
 
 /**
  * Audit a8-w8303 (issue 17): live d20 tests for the sampled IDs the audit found weak (D20-ACTION-41,
- * D20-ATTACK-20, D20-ATTACK-27, D20-ATTACK-33). Parties arrive through the ruleset's live
+ * D20-ATTACK-20, D20-ATTACK-27, D20-ATTACK-33, D20-ATTACK-40). Parties arrive through the ruleset's live
  * `partyArrived`; a player's turn is planned with the live `planTurn` command and played by
  * `sim.step()`, every die recorded with its size (diceRecorder.ts). The minion foe (live-turn.ts
  * `foe`) has AC 11, 30 HP, zero characteristics and fists (1 bludgeoning + its skill 0).
@@ -84,5 +85,33 @@ describe("audit w3: only a weapon with the thrown property is thrown (D20-ATTACK
     const m2 = foe(sim2, 7);
     const d = playRecordedTurn(sim2, r2!, m2, [20, 1], [{ kind: "useObject", item: "swapWeapons" }, { kind: "attack", targetId: m2.id, thrown: true }], [14, 3]);
     expect([d.refusals, d.draws, attacks(d.events), damage(d.events)]).toEqual([[null, null], ["d20=14", "d4=3"], [[r2!.id, m2.id, true, 14, 11]], [[r2!.id, m2.id, 3]]]);
+  });
+});
+
+describe("audit w3: a grapple on an unconscious creature needs no contest (D20-ATTACK-40)", () => {
+  it("D20-ATTACK-40: the Warrior's blow (d20 15, 1d8 8) leaves the 5-HP minion unconscious at 0 HP (incapable of acting, docs: Effects of unconsciousness); its next turn (round 2, tick 11) grapples it with no Strength contest: no die drawn, grappled by the Warrior", () => {
+    const sim = d20Sim(1);
+    const [w] = party(sim, ["Warrior"]);
+    const m = foe(sim, 5);
+    const other = foe(sim, 9); // keeps the minions' side in the fight
+    w!.targetId = m.id;
+    // initiative Warrior 20, minion 1, the other minion 2
+    const start = recordD20Dice(sim, [20, 1, 2]);
+    sim.step();
+    expect(sim.enqueue(seat(w!), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] } as never)).toEqual({ ok: true });
+    d20Of(m).hp = 5;
+    const blow = recordD20Dice(sim, [15, 8]);
+    const knocked = of(sim.step(), "knockedOut");
+    expect([start.left(), blow.draws, blow.left(), knocked.map((e) => [e.unitId, e.outcome]), d20Of(m).hp, m.activity]).toEqual([0, ["d20=15", "d8=8"], 0, [[m.id, "unconscious"]], 0, "unconscious"]);
+    // the other minion's blow (d20 2 misses AC 15), the unconscious minion's death save (d20 10: a success)
+    const between = recordD20Dice(sim, [2, 10]);
+    for (let i = 0; i < 3; i++) sim.step();
+    expect([between.draws, between.left(), sim.state.tick]).toEqual([["d20=2", "d20=10"], 0, 5]);
+    expect(sim.enqueue(seat(w!), { type: "planTurn", action: "steps", steps: [{ kind: "grapple", targetId: m.id }] } as never)).toEqual({ ok: true });
+    const grapple = recordD20Dice(sim, []);
+    const events: SimEvent[] = [];
+    for (let i = 0; i < 6; i++) events.push(...sim.step());
+    expect(of(events, "turnPlanPlayed").map((e) => [e.tick, e.unitId, e.refusals])).toEqual([[11, w!.id, [null]]]);
+    expect([grapple.draws, d20Of(m).statuses.filter((s) => s.kind === "grappled").map((s) => s.sourceId), other.activity]).toEqual([[], [w!.id], "fighting"]);
   });
 });
