@@ -90,19 +90,17 @@ export function invasionUnderway(sim: Simulation): boolean {
  * True when `unit` may unlock a locked door and pass through it (DOOR-11 to DOOR-16).
  * - Adventurers never (DOOR-13), nor wild creatures; merchants always (DOOR-12).
  * - The Master always, also to reach an enemy (DOOR-11, DOOR-16).
- * - Minions and the dungeon's creatures do (DOOR-11), except to reach an enemy during an
- *   invasion: creatures never then (DOOR-15), minions only when the keeper ordered them to attack
- *   that enemy (DOOR-14: `orderTargetId`, set by the combat issue's attack order).
+ * - Minions and the dungeon's creatures do (DOOR-11), except to reach an enemy: creatures never,
+ *   invasion or not (DOOR-15), minions during an invasion only when the keeper ordered them to
+ *   attack that enemy (DOOR-14: `orderTargetId`, set by the combat issue's attack order).
  * @param purpose "move" for any other reason (work, going home, fleeing: proposal), "reachEnemy" when chasing `targetId`.
  */
 export function mayUnlock(sim: Simulation, unit: UnitRecord, purpose: "move" | "reachEnemy" = "move", targetId = ""): boolean {
   if (isMerchant(unit)) return true;
   if (unit.kind === "adventurer" || unit.faction !== "dungeon") return false;
   if (unit.kind === "master") return true;
-  if (purpose === "reachEnemy" && invasionUnderway(sim)) {
-    if (unit.kind === "creature") return false;
-    return targetId !== "" && unit.orderTargetId === targetId;
-  }
+  if (purpose === "reachEnemy" && unit.kind === "creature") return false;
+  if (purpose === "reachEnemy" && invasionUnderway(sim)) return targetId !== "" && unit.orderTargetId === targetId;
   return true;
 }
 
@@ -110,15 +108,16 @@ export function mayUnlock(sim: Simulation, unit: UnitRecord, purpose: "move" | "
 /**
  * Movement calls this before `unit` steps onto (x, y): true when a locked door stands there and
  * the unit may not unlock it (DOOR-02, DOOR-13, DOOR-32); it then waits in front of it (and an
- * adventurer's party forces it, doors/forcing.ts). During an invasion, a minion or creature whose
- * walk leads next to an enemy is going to reach that enemy (DOOR-14, DOOR-15).
+ * adventurer's party forces it, doors/forcing.ts). A creature whose walk leads next to an enemy
+ * (always, DOOR-15) or a minion's during an invasion (DOOR-14) is going to reach that enemy.
  */
 export function blockedByDoor(sim: Simulation, unit: UnitRecord, x: number, y: number): boolean {
   if (sim.state.map.tiles[y * sim.state.map.width + x] !== "+") return false;
   const d = doorAt(sim.state, x, y);
   if (d === undefined || !isLocked(d)) return false;
   if (!mayUnlock(sim, unit, "move")) return true;
-  if (unit.kind === "master" || unit.faction !== "dungeon" || !invasionUnderway(sim)) return false;
+  if (unit.kind === "master" || unit.faction !== "dungeon") return false;
+  if (unit.kind !== "creature" && !invasionUnderway(sim)) return false;
   const enemy = enemyAtWalkGoal(sim, unit) ?? fightTarget(sim, unit);
   return enemy !== undefined && !mayUnlock(sim, unit, "reachEnemy", enemy.id);
 }
