@@ -6,7 +6,10 @@
  * the figures), creates `--rooms` dungeons (keeper creates, 4 spectators join), waits `--settle`
  * seconds of play, forces full GCs (`--expose-gc`; the npm script passes it) and prints the growth
  * per room of the RSS and of the V8 heap (KiB), then, from two heap snapshots (before the rooms and
- * after), the growth of the heap's self size by constructor (top `--top`), per room.
+ * after), the growth of the heap's self size by constructor (top `--top`), per room. `--bots`
+ * runs the loadtest's keeper bot in every room (a command a second); `--alloc N` samples what was
+ * allocated during the window, garbage included (V8's sampling heap profiler), by function; the
+ * server's CPU time from the first join to the end of the window is printed too.
  * Asserts nothing; exit 1 only on a failure.
  */
 import { fork } from "node:child_process";
@@ -128,8 +131,10 @@ async function main(): Promise<void> {
       session.connect();
       await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     }
+    const cpu0 = process.cpuUsage();
     const child = await runClients(base, args.rooms, args.spectators, args.settle, true, args.bots);
     const window = process.memoryUsage();
+    const cpu = process.cpuUsage(cpu0);
     const profile = session ? ((await session.post("HeapProfiler.stopSampling")) as { profile: { head: SamplingNode } }).profile : undefined;
     const spaces = getHeapSpaceStatistics();
     await fullGc();
@@ -141,6 +146,7 @@ async function main(): Promise<void> {
     console.log("| KiB per room | RSS | heap used | heap total | external | array buffers |\n|---|---:|---:|---:|---:|---:|");
     console.log(`| after − before | ${kib(after.rss - before2.rss)} | ${kib(after.heapUsed - before2.heapUsed)} | ${kib(after.heapTotal - before2.heapTotal)} | ${kib(after.external - before2.external)} | ${kib(after.arrayBuffers - before2.arrayBuffers)} |`);
     console.log(`| end of the window (before GC) − before | ${kib(window.rss - before2.rss)} | ${kib(window.heapUsed - before2.heapUsed)} | ${kib(window.heapTotal - before2.heapTotal)} | ${kib(window.external - before2.external)} | ${kib(window.arrayBuffers - before2.arrayBuffers)} |`);
+    console.log(`server CPU from the first join to the end of the window: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`);
     console.log(`heap spaces at the end of the window (MiB, size / used): ${spaces.map((s) => `${s.space_name} ${(s.space_size / 1048576).toFixed(1)}/${(s.space_used_size / 1048576).toFixed(1)}`).join(", ")}`);
     void before;
     if (profile) {
