@@ -70,7 +70,10 @@ export function corkClients(clients: Iterable<unknown>): () => void {
  */
 export function corkClientsInto(clients: Iterable<unknown>, corked: Corkable[]): number {
   let n = 0;
-  for (const client of clients) {
+  // An array (the room's ClientArray) is walked by index: no iterator allocated every step.
+  const list = Array.isArray(clients) ? (clients as readonly unknown[]) : [...clients];
+  for (let i = 0; i < list.length; i++) {
+    const client = list[i];
     const socket = (client as { ref?: { _socket?: Partial<Corkable> } }).ref?._socket;
     if (socket && typeof socket.cork === "function" && typeof socket.uncork === "function") {
       socket.cork();
