@@ -72,4 +72,12 @@ describe("a flyer's charge needs 2 tiles straight at a flyer at its height (P100
     ]]);
     expect([one.dice.draws.slice(3), one.dice.left()]).toEqual([["d100=50", "d100=40", "1..100=30"], 0]);
   });
+  it("P100-AIR-14 (a flyer's charge is at another flyer): the skyrider at low height flying the same 2 tiles straight at the gargoyle standing on the ground strikes with no charge bonus (50, damage 30)", () => {
+    const f = charge(6, "low", "ground", [50, 40, 30]);
+    expect([f.sky.x, lines(f.ev).filter((l) => l.includes(" attack ") || l.includes(" damaged "))]).toEqual([5, [
+      `1 attack attackerId=${f.sky.id} targetId=${f.g.id} hit=true attackRoll=50 defenceRoll=40 natural=50 airModifier=0 damageRoll=30`,
+      `1 damaged targetId=${f.g.id} sourceId=${f.sky.id} amount=30 damageType=melee hp=${d100Of(f.g).maxHp - 30} critical=false`,
+    ]]);
+    expect([f.dice.draws.slice(3), f.dice.left()]).toEqual([["d100=50", "d100=40", "1..100=30"], 0]);
+  });
 });
