@@ -125,7 +125,7 @@ export const GOLDEN_SCENARIOS: readonly GoldenScenario[] = [
       ...build,
       keeper(20000, { type: "buildAltar", x: 20, y: 25 }),
       keeper(40000, { type: "stormRite", hours: 12 }),
-      ...resumes(21058, 22940, 24471, 26185, 30358, 35489),
+      ...resumes(21058, 22940, 27441, 35742, 36742, 47873, 70518),
     ]),
     untilTick: 7 * TICKS_PER_GAME_DAY,
   },

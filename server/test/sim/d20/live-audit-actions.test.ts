@@ -13,12 +13,12 @@ import { attacks, damage, foe, party, playTurn } from "./live-turn.ts";
 const FULL_SPENT = "the full action is spent (D20-ACTION-03)";
 
 describe("spells and techniques are full actions in a live d20 room (D20-ACTION-08)", () => {
-  it("D20-ACTION-08: the Priest's smite (d20 15 + Mental 0 against AC 11, 1d8 4, 2 Mana) takes the full action: the Attack planned after it is refused and deals nothing", () => {
+  it("D20-ACTION-08: the Priest's smite (d20 15 + Mental 0 against AC 11, two d20s 15 and 15 for the disadvantage of the minion next to it (D20-ATTACK-56), 1d8 4, 2 Mana) takes the full action: the Attack planned after it is refused and deals nothing", () => {
     const sim = d20Sim(1);
     const [p] = party(sim, ["Priest"]);
     const m = foe(sim, 5);
     const mana = d20Of(p!).mana;
-    const t = playTurn(sim, p!, m, [20, 1], [{ kind: "cast", spell: "smite", targetId: m.id }, { kind: "attack", targetId: m.id }], [15, 4]);
+    const t = playTurn(sim, p!, m, [20, 1], [{ kind: "cast", spell: "smite", targetId: m.id }, { kind: "attack", targetId: m.id }], [15, 15, 4]);
     expect(t.refusals).toEqual([null, FULL_SPENT]);
     expect([attacks(t.events), damage(t.events), d20Of(m).hp, d20Of(p!).mana]).toEqual([[[p!.id, m.id, true, 15, 11]], [[p!.id, m.id, 4]], 26, mana - 2]);
   });

@@ -18,7 +18,7 @@ const kit = (c: string) => { const k = ADVENTURER_CLASSES[c]!; return { weapon: 
  * The Skyrider (Agility `agility`) arriving on its griffon (2 × 2 from (4, 5)) through the live
  * `partyArrived`, and a dungeon-side Skyrider played by seat b0 at (3, 5) whose turn comes first
  * (initiative Skyrider 1, griffon 2, foe 20) and casts the gust at the rider: spell attack d20 19
- * (the rider's reaction spent: no defence), gust d6 3, then the rider's stay-mounted d20 `stay`.
+ * twice (disadvantage: the rider stands next to the caster, D20-ATTACK-56; the rider's reaction spent: no defence), gust d6 3, then the rider's stay-mounted d20 `stay`.
  */
 function gusted(agility: number, stay: number) {
   const sim = d20Sim(1);
@@ -35,7 +35,7 @@ function gusted(agility: number, stay: number) {
   sim.step();
   d20Of(sky).reactionUsed = true;
   expect(sim.enqueue({ kind: "adventurer", seatId: "b0", unitId: foe.id }, { type: "planTurn", action: "steps", steps: [{ kind: "cast", spell: "gust", targetId: sky.id }] })).toEqual({ ok: true });
-  const dice = recordD20Dice(sim, [19, 3, stay]);
+  const dice = recordD20Dice(sim, [19, 19, 3, stay]);
   const events = sim.step();
   return { sim, sky, griffon, foe, events, dice };
 }
@@ -45,7 +45,7 @@ describe("s8b: a mount moved against its will (D20-MOUNT-05, D20-MOUNT-06)", () 
     const f = gusted(3, 8);
     expect(of(f.events, "mountChanged")).toEqual([]);
     expect([f.griffon.x, f.griffon.y, f.sky.x, f.sky.y, d20Of(f.sky).riding?.mountId]).toEqual([5, 5, 5, 5, f.griffon.id]);
-    expect(f.dice.draws).toEqual(["d20=19", "d6=3", "d20=8"]);
+    expect(f.dice.draws).toEqual(["d20=19", "d20=19", "d6=3", "d20=8"]);
     expect(f.dice.left()).toBe(0);
   });
 
@@ -53,7 +53,7 @@ describe("s8b: a mount moved against its will (D20-MOUNT-05, D20-MOUNT-06)", () 
     const f = gusted(3, 7);
     expect(strip(of(f.events, "mountChanged"))).toEqual([{ type: "mountChanged", riderId: f.sky.id, mountId: f.griffon.id, mounted: false }]);
     expect([f.griffon.x, f.griffon.y, f.sky.x, f.sky.y, d20Of(f.sky).riding, d20Of(f.sky).statuses.map((s) => s.kind)]).toEqual([5, 5, 5, 4, null, ["prone"]]);
-    expect(f.dice.draws).toEqual(["d20=19", "d6=3", "d20=7"]);
+    expect(f.dice.draws).toEqual(["d20=19", "d20=19", "d6=3", "d20=7"]);
     expect(f.dice.left()).toBe(0);
   });
 });

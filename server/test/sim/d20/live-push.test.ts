@@ -33,8 +33,8 @@ function setup(stayRoll: number) {
   d20Of(sky).reactionUsed = true;
   expect(sim.enqueue({ kind: "adventurer", seatId: "b0", unitId: foe.id }, { type: "planTurn", action: "steps", steps: [{ kind: "cast", spell: "gust", targetId: sky.id }] })).toEqual({ ok: true });
   const hp = d20Of(sky).hp;
-  // the gust: spell attack d20 19, 1d6 3, then the rider's stay-mounted d20.
-  const left = forceDice(sim, [19, 3, stayRoll]);
+  // the gust: spell attack d20 19 twice (disadvantage: the rider and its griffon stand next to the caster, D20-ATTACK-56), 1d6 3, then the rider's stay-mounted d20.
+  const left = forceDice(sim, [19, 19, 3, stayRoll]);
   const events = sim.step();
   return { sim, sky, griffon, foe, hp, left, events };
 }

@@ -62,7 +62,6 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
     const r = spendAction(budget, cast.spell.pool === "mana" ? "cast" : "technique");
     if (r === null) {
       payFor(unit, cast.spell);
-      removeStatus(me.statuses, "hidden");
       spellAttack(sim, unit, cast.target, cast.spell, (id) => noteReaction(enc, id));
       return;
     }

@@ -1,14 +1,15 @@
-import type { D20Spell } from "@malignus/shared";
+import { BLINDED_RANGE, type D20Spell } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive } from "../../world/units.ts";
 import { attackModifier, attackRoll, attackEdge, chooseDefence, effectiveAc, inBand } from "./attack.ts";
+import type { Edge } from "./dice.ts";
 import { addBasicDot, damageRoll, damageTaken, magicAdvantage } from "./damage.ts";
 import { gridDistance, modeOf, spaceSide } from "./movement.ts";
 import { fallDamage, mountDefences, unseatRoll } from "./mount.ts";
 import { occupancy, sideAt } from "./spaces.ts";
-import { canReact, canUseMagic, targetingLimit } from "./statuses.ts";
+import { canReact, canUseMagic, hasStatus, removeStatus, targetingLimit } from "./statuses.ts";
 import { coverBetween, defenceOf, hurt, inflict, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
@@ -30,6 +31,38 @@ export function castRefusal(caster: UnitRecord, spell: D20Spell): string | null 
 /** Pays the spell's cost (D20-ACTION-09). */
 export function payFor(caster: UnitRecord, spell: D20Spell): void {
   d20Of(caster)[spell.pool] -= spell.cost;
+}
+
+/**
+ * D20-ATTACK-08: a spell attack is resolved with an attack roll, so it is an attack and gets the
+ * advantage and disadvantage of any attack (attack.ts `attackEdge`, as resolve.ts
+ * `resolveD20Attack` for weapons): a hidden caster, or one more than `BLINDED_RANGE` tiles from a
+ * blinded target, is unseen (D20-ATTACK-72, D20-ACTION-40); a foe standing within 1 tile that sees
+ * the caster gives it disadvantage (D20-ATTACK-56: "a weapon, a spell or anything else"); squeezing
+ * (D20-SIZE-10, D20-SIZE-12), an ally's Help (D20-ACTION-18, spent by this attack) and prone
+ * (Left open D20-MOVE prone) count as for weapons. Then the caster's hiding ends (D20-ATTACK-73).
+ * `others` are the standing creatures of the encounter other than the caster and the target.
+ */
+function spellEdge(sim: Simulation, caster: UnitRecord, target: UnitRecord, others: readonly UnitRecord[]): Edge {
+  const c = d20Of(caster), t = d20Of(target);
+  const distance = unitDistance(sim, caster, target);
+  const hidden = hasStatus(c.statuses, "hidden");
+  const foes = [target, ...others].filter((u) => u.faction !== caster.faction && isUp(u));
+  const help = c.statuses.find((s) => s.kind === "helped" && s.detail === target.id);
+  if (help) c.statuses.splice(c.statuses.indexOf(help), 1);
+  const edge = attackEdge({
+    kind: "spell",
+    attackerUnseen: hidden || (hasStatus(t.statuses, "blinded") && distance > BLINDED_RANGE),
+    hostileWithin1: !hidden && foes.some((u) => unitDistance(sim, u, caster) <= 1),
+    attackerSqueezing: hasStatus(c.statuses, "squeezing"),
+    targetSqueezing: hasStatus(t.statuses, "squeezing"),
+    helped: help !== undefined,
+    attackerProne: hasStatus(c.statuses, "prone"),
+    targetProne: hasStatus(t.statuses, "prone"),
+    distance,
+  });
+  removeStatus(c.statuses, "hidden"); // D20-ATTACK-73: attacking reveals a hidden attacker, hit or miss
+  return edge;
 }
 
 /**
@@ -56,7 +89,7 @@ export function spellAttack(sim: Simulation, caster: UnitRecord, target: UnitRec
   const others = (enc ? participantsOf(sim, enc) : Object.values(sim.state.units)).filter((u) => u !== caster && u !== target && isUp(u));
   const cover = coverBetween(sim, caster, target, others); // d20rider: a rider from its mount's space
   const ac = effectiveAc(t.ac, bonus + adv.ac, cover);
-  const roll = attackRoll(sim.rng, attackModifier(c.abilities, "spell"), ac, attackEdge({ kind: "spell" }), cover);
+  const roll = attackRoll(sim.rng, attackModifier(c.abilities, "spell"), ac, spellEdge(sim, caster, target, others), cover);
   sim.emit({ type: "attack", attackerId: caster.id, targetId: target.id, hit: roll.hit, attackRoll: roll.total, defenceRoll: ac });
   if (!roll.hit) return false;
   const raw = damageRoll(sim.rng, spell.damage, c.skills.weapon, adv.damage, roll.critical);

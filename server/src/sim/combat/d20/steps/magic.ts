@@ -6,7 +6,7 @@ import { spendAction } from "../actions.ts";
 import { areaSpell, castRefusal, payFor, spellAttack, spellReaches, teleportRefusal } from "../spells.ts";
 import { GROUND_ZONE_DEFAULT_ROUNDS } from "@malignus/shared";
 import { DEEP_WATER_TILE } from "../water.ts";
-import { addStatus, removeStatus } from "../statuses.ts";
+import { addStatus } from "../statuses.ts";
 import { isUp } from "../resolve.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
 import { onUnitEntersTile } from "../../../traps/index.ts";
@@ -26,7 +26,6 @@ export const castStep: D20Handler<"cast"> = ({ sim, enc, unit, me, ts }, step) =
     const r = spendAction(b, spell.pool === "mana" ? "cast" : "technique");
     if (r !== null) return r;
     payFor(unit, spell);
-    removeStatus(me.statuses, "hidden");
     spellAttack(sim, unit, target, spell, (id) => noteReaction(enc, id));
     return null;
   }
