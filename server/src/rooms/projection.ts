@@ -8,7 +8,7 @@ import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/due
 import { cableNetworks, wiringRevision, type NetworkIndex } from "../sim/traps/network.ts";
 import { allUnits } from "../sim/world/units.ts";
 import { expiryTick } from "../sim/traps/parts.ts";
-import { NO_CHANGES, takeChanges, type ChangeMarks } from "../sim/changes.ts";
+import { NO_CHANGES, takeChanges, unitPrint, type ChangeMarks } from "../sim/changes.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
 import { projectSettlement } from "./settlementProjection.ts";
@@ -106,17 +106,21 @@ class Mirror<R, E, S> {
   readonly make: () => E;
   readonly makeShadow: () => S;
   readonly update: (entry: E, shadow: S, record: R, ctx: ProjectionContext) => void;
+  /** With {@link setProjectionChecks} on: what of a record the projection reads, as a string (its JSON by default). */
+  readonly print: (record: R, ctx: ProjectionContext) => string;
 
   constructor(
     target: SchemaMap<E>,
     make: () => E,
     makeShadow: () => S,
     update: (entry: E, shadow: S, record: R, ctx: ProjectionContext) => void,
+    print: (record: R, ctx: ProjectionContext) => string = (record) => JSON.stringify(record),
   ) {
     this.target = target;
     this.make = make;
     this.makeShadow = makeShadow;
     this.update = update;
+    this.print = print;
     structureVersions.set(target, 0);
   }
 
@@ -141,7 +145,7 @@ class Mirror<R, E, S> {
     const update = this.update;
     if (marks && this.#synced && source === this.#source && structureKey === this.#key) {
       if (marks.size === 0) {
-        if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list); this.#checkUnmarked(marks); }
+        if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list); this.#checkUnmarked(marks, ctx); }
         return;
       }
       if (this.#updateMarked(source, ctx, marks)) return;
@@ -187,7 +191,7 @@ class Mirror<R, E, S> {
     this.#source = source;
     this.#key = structureKey;
     this.#synced = true;
-    if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, JSON.stringify(item.record)]));
+    if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, this.print(item.record, ctx)]));
     if (changed > 0) structureVersions.set(this.target, (structureVersions.get(this.target) ?? 0) + changed);
   }
 
@@ -201,7 +205,7 @@ class Mirror<R, E, S> {
       const there = source !== undefined && Object.hasOwn(source, id);
       if (there !== items.has(id)) return false;
     }
-    if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list, marks); this.#checkUnmarked(marks); }
+    if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list, marks); this.#checkUnmarked(marks, ctx); }
     if (source === undefined) return true;
     const update = this.update;
     for (const id of marks) {
@@ -209,7 +213,7 @@ class Mirror<R, E, S> {
       if (item === undefined) continue; // marked, yet neither there nor mirrored: added and removed since
       item.record = source[id] as R;
       update(item.entry, item.shadow, item.record, ctx);
-      this.#prints?.set(id, JSON.stringify(item.record));
+      this.#prints?.set(id, this.print(item.record, ctx));
     }
     return true;
   }
@@ -219,13 +223,13 @@ class Mirror<R, E, S> {
    * was last projected (written without a change mark, e.g. outside a tick or an input: call
    * sim/changes.ts `markChanged` there).
    */
-  #checkUnmarked(marks: ReadonlySet<string>): void {
+  #checkUnmarked(marks: ReadonlySet<string>, ctx: ProjectionContext): void {
     const prints = this.#prints;
     if (prints === undefined) return;
     for (const item of this.#list) {
       if (marks.has(item.id)) continue;
-      if (prints.get(item.id) !== JSON.stringify(item.record)) {
-        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs its mark, e.g. markDoor)`);
+      if (prints.get(item.id) !== this.print(item.record, ctx)) {
+        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs its mark, e.g. markDoor, markUnit)`);
       }
     }
   }
@@ -300,7 +304,7 @@ function makeMirrors(target: DungeonState): Mirrors {
     units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
       projectUnit(u, s, r);
       projectUnitCombat(u, s, r, ctx.simulation.ruleset);
-    }),
+    }, (r, ctx) => unitPrint(ctx.simulation, r)), // what the marks cover (sim/changes.ts)
     parts: new Mirror(target.parts, () => new TrapPart(), () => new PartShadow(), (p, s, r, ctx) => {
       const expires = expiryTick(r); // TRAP-49
       if (expires > ctx.tick && expires < ctx.partsRecheck) ctx.partsRecheck = expires;
@@ -398,7 +402,9 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
     projectInvasion(target, simulation, root);
     return false;
   }
-  m.units.sync(sim.units, ctx, allUnits(simulation)); // a new list whenever a unit was added or removed (world/units.ts)
+  // A new list whenever a unit was added or removed (world/units.ts); only the marked units are
+  // projected again (issue 20 part 2: a unit is marked when a field projected here changes).
+  m.units.sync(sim.units, ctx, allUnits(simulation), marks?.units ?? null);
   projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
   // Nothing marked, the same wiring, no part expiring: no marked collection has anything to

@@ -6,7 +6,7 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
-import { isActive, presentUnits } from "../../world/units.ts";
+import { isActive, presentUnits, setActivity } from "../../world/units.ts";
 import { changeHeight, dismount, land, mount, takeOff, type AirRefusal } from "./air.ts";
 import { syncRider } from "./companions.ts";
 import { hunterHealsFamiliar } from "./hp.ts";
@@ -152,7 +152,7 @@ function healFamiliar(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): voi
   if (typeof r === "string") return;
   sim.emit({ type: "rescue", unitId: pet.id, byUnitId: hunter.id, roll: r.roll, needed: r.needed, success: r.success });
   if (r.success && !f.dying && pet.activity === "unconscious") {
-    pet.activity = "idle";
+    setActivity(sim, pet, "idle");
     sim.emit({ type: "woke", unitId: pet.id });
   }
 }

@@ -3,7 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
 import { walkNextTo } from "../../world/movement.ts";
-import { addUnit, isActive, isKeeperSide, presentUnits } from "../../world/units.ts";
+import { addUnit, isActive, isKeeperSide, presentUnits, setActivity, setTarget } from "../../world/units.ts";
 import { speciesFields } from "../creatures.ts";
 import { encounterOf } from "../encounters/book.ts";
 import { land } from "./air.ts";
@@ -15,6 +15,7 @@ import { isDown } from "./statuses.ts";
 import type { D100Unit } from "./types.ts";
 import { fnv1a64 } from "../../hash.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { markUnit } from "../../changes.ts";
 
 /**
  * Companions in `d100` rooms: the familiars (P100-FAMILIAR-01 to 14) and mounts (P100-AIR-20 to
@@ -184,15 +185,15 @@ function followOwner(sim: Simulation, u: UnitRecord): void {
   if (u.activity === "dead" && u.d100?.familiar) { bringBack(sim, u, owner); return; }
   if (!isActive(u)) return;
   if (!owner || owner.activity === "left" || owner.activity === "dead" || owner.activity === "captured") {
-    u.activity = "left";
+    setActivity(sim, u, "left");
     u.walk = null;
-    u.targetId = "";
+    setTarget(sim, u, "");
     sim.emit({ type: "escaped", unitId: u.id });
     return;
   }
   if (ridden(sim, u) === owner) {
-    placeUnit(sim, u, owner.x, owner.y); u.facing = owner.facing; u.walk = null;
-    u.activity = owner.activity === "fighting" ? "idle" : owner.activity;
+    placeUnit(sim, u, owner.x, owner.y); u.facing = owner.facing; markUnit(sim, u); u.walk = null;
+    setActivity(sim, u, owner.activity === "fighting" ? "idle" : owner.activity);
     return;
   }
   const isMount = u.d100?.riderId === owner.id;
@@ -201,8 +202,8 @@ function followOwner(sim: Simulation, u: UnitRecord): void {
     return;
   }
   if ((u.d100?.familiar || isMount) && chebyshev(u, owner) > 1) {
-    u.activity = "walking";
-    if (!walkNextTo(sim, u, owner)) u.activity = "idle";
+    setActivity(sim, u, "walking");
+    if (!walkNextTo(sim, u, owner)) setActivity(sim, u, "idle");
   }
 }
 
@@ -225,9 +226,9 @@ function bringBack(sim: Simulation, u: UnitRecord, owner: UnitRecord | undefined
   if (!d?.familiar || d.familiar.kind === "hunter" || !owner || !isActive(owner) || isDown(d100Of(owner))) return;
   if (u.carriedBy || encounterOf(sim, owner.id)) return;
   if (!reviveFamiliar(d, true)) return;
-  u.activity = "idle";
+  setActivity(sim, u, "idle");
   placeUnit(sim, u, owner.x, owner.y);
-  u.diedTick = -1; u.walk = null; u.targetId = "";
+  u.diedTick = -1; u.walk = null; setTarget(sim, u, "");
   sim.emit({ type: "woke", unitId: u.id });
 }
 

@@ -10,6 +10,7 @@ import { d100Of } from "./sheet.ts";
 import type { AttackMode, D100Unit } from "./types.ts";
 import { standsInCover } from "./cover.ts";
 import { isDown } from "./statuses.ts";
+import { setActivity, setTarget } from "../../world/units.ts";
 
 /** The room's d100 options (`SimState.d100Options`, set from the room's `d100` create option), or the defaults. */
 export function d100Options(sim: Simulation): D100Options {
@@ -37,9 +38,9 @@ export function settle(sim: Simulation, unit: UnitRecord, outcome: HpOutcome): v
   if (!outcome) return;
   const dead = outcome === "dead" || outcome === "banished";
   if (!dead && unit.activity === "unconscious") return;
-  unit.activity = dead ? "dead" : "unconscious";
+  setActivity(sim, unit, dead ? "dead" : "unconscious");
   unit.wakeTick = -1;
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   unit.walk = null;
   sim.emit({ type: "knockedOut", unitId: unit.id, outcome: dead ? "dead" : "unconscious", cause: "hitPoints" });
 }
@@ -134,7 +135,7 @@ export function healUnit(sim: Simulation, unit: UnitRecord, healerId: string): v
   heal(d, amount);
   sim.emit({ type: "healed", unitId: unit.id, byUnitId: healerId, woundPoints: unit.woundPoints, hp: d.hp });
   if (!d.dying && unit.activity === "unconscious") {
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
     sim.emit({ type: "woke", unitId: unit.id });
   }
 }
@@ -165,5 +166,5 @@ export function linkLives(sim: Simulation, unit: UnitRecord): void {
   const wasDown = isDown(md);
   md.dead = r.dead; md.traumatised = !r.dead && isDown(r); md.dying = false; md.stabilised = false;
   if (!wasDown && isDown(md)) settle(sim, m, md.dead ? "dead" : "coma");
-  else if (wasDown && !isDown(md) && m.activity === "unconscious") { m.activity = "idle"; sim.emit({ type: "woke", unitId: m.id }); }
+  else if (wasDown && !isDown(md) && m.activity === "unconscious") { setActivity(sim, m, "idle"); sim.emit({ type: "woke", unitId: m.id }); }
 }
