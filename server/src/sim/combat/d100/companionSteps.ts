@@ -15,6 +15,7 @@ import { isDown } from "./statuses.ts";
 import { spendAction, type TurnState } from "./turns.ts";
 import { ALTITUDES, type D100Unit } from "./types.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { markUnit } from "../../changes.ts";
 
 /** True when `u` stands (active, not down). */
 function up(u: UnitRecord): boolean {
@@ -80,6 +81,8 @@ const mountStep: CompanionHandler = (sim, unit, step, ts) => {
   if (refused) return refused;
   placeUnit(sim, unit, m.x, m.y);
   syncRider(r, m.d100);
+  markUnit(sim, unit);
+  markUnit(sim, m);
   sim.emit({ type: "mountChanged", riderId: unit.id, mountId: m.id, mounted: true });
   return null;
 };
@@ -150,6 +153,7 @@ function healFamiliar(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): voi
   const f = d100Of(pet);
   const r = hunterHealsFamiliar(sim.rng, hunter.id, f, true);
   if (typeof r === "string") return;
+  markUnit(sim, pet);
   sim.emit({ type: "rescue", unitId: pet.id, byUnitId: hunter.id, roll: r.roll, needed: r.needed, success: r.success });
   if (r.success && !f.dying && pet.activity === "unconscious") {
     setActivity(sim, pet, "idle");
@@ -163,6 +167,8 @@ function fly(sim: Simulation, rider: UnitRecord, m: UnitRecord, action: "takeOff
   const refused = action === "takeOff" ? takeOff(md, ts) : action === "land" ? land(md, ts) : changeHeight(md, ts, action === "climb" ? 1 : -1);
   if (refused) return refused;
   syncRider(rd, md);
+  markUnit(sim, rider);
+  markUnit(sim, m);
   sim.emit({ type: "altitudeChanged", unitId: m.id, altitude: md.altitude, cause: action });
   sim.emit({ type: "altitudeChanged", unitId: rider.id, altitude: rd.altitude, cause: action });
   return null;

@@ -98,7 +98,7 @@ export function addCompanions(sim: Simulation, party: PartyRecord): UnitRecord[]
       m.canCharge = true;
       m.riderId = owner.id;
       m.hp = o.hp; m.maxHp = o.maxHp;
-      if (ARRIVES_MOUNTED) { o.mountId = u.id; syncRider(o, m); }
+      if (ARRIVES_MOUNTED) { o.mountId = u.id; syncRider(o, m); markUnit(sim, owner); }
     }
     out.push(u);
   }
@@ -150,6 +150,7 @@ export function stepD100Companions(sim: Simulation): void {
       for (const w of partner?.d100 && partner.d100.altitude !== "ground" ? [u, partner] : [u]) {
         const down = isDown(w.d100 as D100Unit) || !isActive(w);
         (w.d100 as D100Unit).altitude = "ground";
+        markUnit(sim, w);
         sim.emit({ type: "altitudeChanged", unitId: w.id, altitude: "ground", cause: down ? "fall" : "land" });
       }
     }
@@ -212,6 +213,7 @@ function remount(sim: Simulation, rider: UnitRecord, m: UnitRecord): void {
   const r = d100Of(rider);
   r.mountId = m.id;
   syncRider(r, d100Of(m));
+  markUnit(sim, rider);
   placeUnit(sim, m, rider.x, rider.y); m.walk = null;
   sim.emit({ type: "mountChanged", riderId: rider.id, mountId: m.id, mounted: true });
 }

@@ -11,6 +11,7 @@ import type { AttackMode, D100Unit } from "./types.ts";
 import { standsInCover } from "./cover.ts";
 import { isDown } from "./statuses.ts";
 import { setActivity, setTarget } from "../../world/units.ts";
+import { markUnit } from "../../changes.ts";
 
 /** The room's d100 options (`SimState.d100Options`, set from the room's `d100` create option), or the defaults. */
 export function d100Options(sim: Simulation): D100Options {
@@ -36,6 +37,7 @@ function recordOf(d: D100Unit, candidates: readonly UnitRecord[]): UnitRecord | 
  */
 export function settle(sim: Simulation, unit: UnitRecord, outcome: HpOutcome): void {
   if (!outcome) return;
+  markUnit(sim, unit);
   const dead = outcome === "dead" || outcome === "banished";
   if (!dead && unit.activity === "unconscious") return;
   setActivity(sim, unit, dead ? "dead" : "unconscious");
@@ -65,6 +67,7 @@ export function hurt(sim: Simulation, unit: UnitRecord, amount: number, sourceId
   const before = d.hp;
   const airborne = d100Of(unit).altitude === "moderate" || d100Of(unit).altitude === "high";
   const r = applyDamage(d, amount, { options: d100Options(sim), airborne, noDyingPhase: d.duel !== null });
+  markUnit(sim, pool);
   reportDamage(sim, pool, before - d.hp, sourceId, damageType, false);
   settle(sim, pool, r.outcome);
   linkLives(sim, unit); // P100-AIR-22: a rider and its mount share HP and falls
@@ -133,6 +136,7 @@ export function healUnit(sim: Simulation, unit: UnitRecord, healerId: string): v
   if (d.dying) d.stabilised = true;
   const amount = sim.rng.int(HEAL_RANGE[0], HEAL_RANGE[1]);
   heal(d, amount);
+  markUnit(sim, unit);
   sim.emit({ type: "healed", unitId: unit.id, byUnitId: healerId, woundPoints: unit.woundPoints, hp: d.hp });
   if (!d.dying && unit.activity === "unconscious") {
     setActivity(sim, unit, "idle");
@@ -155,6 +159,8 @@ export function linkLives(sim: Simulation, unit: UnitRecord): void {
   const m = d.riderId ? unit : d.mountId ? sim.state.units[d.mountId] : undefined;
   if (!rider?.d100 || !m?.d100 || m.d100.riderId !== rider.id) return;
   const r = rider.d100, md = m.d100;
+  markUnit(sim, rider);
+  markUnit(sim, m);
   md.hp = r.hp; md.maxHp = r.maxHp;
   if (r.mountId === m.id && (r.altitude === "ground") !== (md.altitude === "ground")) {
     const partner = unit === m ? rider : m;

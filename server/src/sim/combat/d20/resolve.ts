@@ -16,6 +16,7 @@ import { d20Of, traitsOf } from "./sheet.ts";
 import { DEEP_WATER_TILE, underwaterAttack } from "./water.ts";
 import type { D20Unit } from "./types.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { markUnit } from "../../changes.ts";
 
 /** True when the unit stands on deep water and is fully submerged (Left open D20-WATER). */
 export function isSubmerged(sim: Simulation, unit: UnitRecord): boolean {
@@ -44,6 +45,7 @@ export function hurt(sim: Simulation, target: UnitRecord, amount: number, type: 
   const wasUp = t.hp > 0;
   const outcome = applyDamage(t, amount, opts);
   if (outcome === "none") return outcome;
+  markUnit(sim, target);
   sim.emit({ type: "damaged", targetId: target.id, sourceId, amount, damageType: type, hp: t.hp, critical: opts.critical === true });
   sim.emit({ type: "wound", targetId: target.id, sourceId, severity: severityOf(amount, t.maxHp), location: "torso", woundPoints: target.woundPoints });
   if (t.riderId !== "" && (outcome === "dead" || (wasUp && (outcome === "unconscious" || outcome === "knockedOut")))) mountFalls(sim, target);
@@ -77,6 +79,7 @@ function fall(sim: Simulation, unit: UnitRecord, activity: "unconscious" | "dead
 export function healUnit(sim: Simulation, unit: UnitRecord, amount: number, byId: string): HpOutcome {
   const u = d20Of(unit);
   const outcome = heal(u, amount);
+  markUnit(sim, unit);
   if (outcome === "woke") {
     if (unit.activity === "unconscious") setActivity(sim, unit, "idle");
     removeStatus(u.statuses, "prone");
