@@ -275,6 +275,8 @@ interface Mirrors {
   inputs: number;
   /** The simulation object of the last projection. */
   simulation: Simulation | undefined;
+  /** True when the last projection's marks were complete and named no unit (no unit added, removed or changed since the one before). */
+  unitsSame: boolean;
   units: Mirror<UnitRecord, Unit, UnitShadow>;
   parts: Mirror<PartRecord, TrapPart, PartShadow>;
   cables: Mirror<CableRecord, Cable, CableShadow>;
@@ -301,6 +303,7 @@ function makeMirrors(target: DungeonState): Mirrors {
     tick: -1,
     inputs: -1,
     simulation: undefined,
+    unitsSame: false,
     units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
       projectUnit(u, s, r);
       projectUnitCombat(u, s, r, ctx.simulation.ruleset);
@@ -394,6 +397,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   };
   const wiring = wiringRevision(simulation); // parts, cables, doors added, removed or moved (traps/network.ts)
   const inputs = simulation.inputLog.length;
+  m.unitsSame = marks !== null && marks.units.size === 0;
   const idle = marks === NO_CHANGES && wiring === m.wiring && !partsDue && t === m.tick && inputs === m.inputs && simulation === m.simulation;
   m.tick = t;
   m.inputs = inputs;
@@ -432,6 +436,16 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   m.duelMercies.sync(sim.duelMercies, ctx, undefined, marks?.duelMercies ?? null); // P100-DUEL-20 (rooms/duelProjection.ts)
   projectInvasion(target, simulation, root);
   return true;
+}
+
+/**
+ * True when the last {@link projectState} of `target` found no unit added, removed or changed
+ * since the one before (its change marks complete and naming no unit, issue 20 part 2): what the
+ * keeper sees of the units (sim/views/fog.ts) may then be kept (roomViews.ts). False before the
+ * first projection.
+ */
+export function unitsUnchanged(target: DungeonState): boolean {
+  return mirrorsOf.get(target)?.unitsSame ?? false;
 }
 
 /** The invasion fields: count, party, spotted, and the indicator (INV-20 to INV-25, INV-83). */
