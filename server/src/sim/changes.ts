@@ -16,7 +16,13 @@ import { spaceSide } from "./combat/d20/movement.ts";
  * tracked collections before and after and throws on a record whose content changed unmarked.
  *
  * Marks are made by the small helpers below at each mutation site ({@link markPart},
- * {@link markDoor}, …); a site that adds or removes a record marks its id too.
+ * {@link markDoor}, {@link markUnit}, …); a site that adds or removes a record marks its id too.
+ * Units are marked at a few narrow points: adding and removing (world/units.ts `addUnit`,
+ * invasions/loot.ts), every move (world/unitIndex.ts `placeUnit`), `setActivity` and `setTarget`
+ * (world/units.ts, marking only a real change), the shared ruleset wrapper's `attack`, `harm`,
+ * `heal` and `initUnit` (combat/rulesets.ts), each encounter round and turn (its participants),
+ * the d20/d100 damage and healing functions, and the few other writes of a field that
+ * {@link unitPrint} covers; for units the check compares that print, not the whole record.
  */
 
 /**
