@@ -31,7 +31,7 @@ import { COMMANDS, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type Command, type C
 import { DungeonState } from "@malignus/shared/schema";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
-import { projectState, structureVersion } from "../src/rooms/projection.ts";
+import { projectState, structureVersion, unitsUnchanged } from "../src/rooms/projection.ts";
 import { StepViewContext, ViewSignature, lazyContext, patchCarriesViews, syncChangedView, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
 import { isActive } from "../src/sim/world/units.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
@@ -110,7 +110,7 @@ function newRoomStep(room: BenchRoom, projected: boolean): void {
   }
   // An idle step (projectState false: no tick, no input, nothing marked) asks no view (roomViews.ts).
   if (projected) {
-    room.ctx.invalidate();
+    room.ctx.invalidateUnlessSame(unitsUnchanged(state));
     if (room.sig.changed(state, room.ctx, room.viewer, structureVersion)) syncChangedView(room.view, state, room.ctx, room.viewer, room.sig);
   }
   const t = sim.state.tick;

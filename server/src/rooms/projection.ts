@@ -11,7 +11,7 @@ import type { DuelMercyRecord, DuelProposalRecord } from "../sim/combat/d100/due
 import { cableNetworks, wiringRevision, type NetworkIndex } from "../sim/traps/network.ts";
 import { allUnits } from "../sim/world/units.ts";
 import { expiryTick } from "../sim/traps/parts.ts";
-import { NO_CHANGES, takeChanges, type ChangeMarks } from "../sim/changes.ts";
+import { NO_CHANGES, takeChanges, unitPrint, type ChangeMarks } from "../sim/changes.ts";
 import { projectDoor } from "./doorProjection.ts";
 import { projectAltar } from "./altarProjection.ts";
 import { projectSettlement } from "./settlementProjection.ts";
@@ -125,17 +125,21 @@ class Mirror<R, E, S> {
   readonly make: () => E;
   readonly makeShadow: () => S;
   readonly update: (entry: E, shadow: S, record: R, ctx: ProjectionContext) => void;
+  /** With {@link setProjectionChecks} on: what of a record the projection reads, as a string (its JSON by default). */
+  readonly print: (record: R, ctx: ProjectionContext) => string;
 
   constructor(
     target: SchemaMap<E>,
     make: () => E,
     makeShadow: () => S,
     update: (entry: E, shadow: S, record: R, ctx: ProjectionContext) => void,
+    print: (record: R, ctx: ProjectionContext) => string = (record) => JSON.stringify(record),
   ) {
     this.target = target;
     this.make = make;
     this.makeShadow = makeShadow;
     this.update = update;
+    this.print = print;
     structureVersions.set(target, 0);
   }
 
@@ -160,7 +164,7 @@ class Mirror<R, E, S> {
     const update = this.update;
     if (marks && this.#synced && source === this.#source && structureKey === this.#key) {
       if (marks.size === 0) {
-        if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list); this.#checkUnmarked(marks); }
+        if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list); this.#checkUnmarked(marks, ctx); }
         return;
       }
       if (this.#updateMarked(source, ctx, marks)) return;
@@ -172,7 +176,7 @@ class Mirror<R, E, S> {
         update(item.entry, item.shadow, item.record, ctx);
       }
       // Every record was projected again: what the next check compares with is what they are now.
-      if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, JSON.stringify(item.record)]));
+      if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, this.print(item.record, ctx)]));
       return;
     }
     const items = this.#items;
@@ -208,7 +212,7 @@ class Mirror<R, E, S> {
     this.#source = source;
     this.#key = structureKey;
     this.#synced = true;
-    if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, JSON.stringify(item.record)]));
+    if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, this.print(item.record, ctx)]));
     if (changed > 0) structureVersions.set(this.target, (structureVersions.get(this.target) ?? 0) + changed);
   }
 
@@ -222,7 +226,7 @@ class Mirror<R, E, S> {
       const there = source !== undefined && Object.hasOwn(source, id);
       if (there !== items.has(id)) return false;
     }
-    if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list, marks); this.#checkUnmarked(marks); }
+    if (projectionChecks && source !== undefined) { checkSameRecords(source, this.#list, marks); this.#checkUnmarked(marks, ctx); }
     if (source === undefined) return true;
     const update = this.update;
     for (const id of marks) {
@@ -230,7 +234,7 @@ class Mirror<R, E, S> {
       if (item === undefined) continue; // marked, yet neither there nor mirrored: added and removed since
       item.record = source[id] as R;
       update(item.entry, item.shadow, item.record, ctx);
-      this.#prints?.set(id, JSON.stringify(item.record));
+      this.#prints?.set(id, this.print(item.record, ctx));
     }
     return true;
   }
@@ -240,13 +244,13 @@ class Mirror<R, E, S> {
    * was last projected (written without a change mark, e.g. outside a tick or an input: call
    * sim/changes.ts `markChanged` there).
    */
-  #checkUnmarked(marks: ReadonlySet<string>): void {
+  #checkUnmarked(marks: ReadonlySet<string>, ctx: ProjectionContext): void {
     const prints = this.#prints;
     if (prints === undefined) return;
     for (const item of this.#list) {
       if (marks.has(item.id)) continue;
-      if (prints.get(item.id) !== JSON.stringify(item.record)) {
-        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs its mark, e.g. markDoor): was ${prints.get(item.id) ?? "?"}, is ${JSON.stringify(item.record)}`);
+      if (prints.get(item.id) !== this.print(item.record, ctx)) {
+        throw new Error(`projection: record ${item.id} changed since it was last projected but was not marked (sim/changes.ts: a write outside a tick or an input needs its mark, e.g. markDoor, markUnit): was ${prints.get(item.id) ?? "?"}, is ${this.print(item.record, ctx)}`);
       }
     }
   }
@@ -292,6 +296,8 @@ interface Mirrors {
   inputs: number;
   /** The simulation object of the last projection. */
   simulation: Simulation | undefined;
+  /** True when the last projection's marks were complete and named no unit (no unit added, removed or changed since the one before). */
+  unitsSame: boolean;
   units: Mirror<UnitRecord, Unit, UnitShadow>;
   parts: Mirror<PartRecord, TrapPart, PartShadow>;
   cables: Mirror<CableRecord, Cable, CableShadow>;
@@ -318,10 +324,11 @@ function makeMirrors(target: DungeonState): Mirrors {
     tick: -1,
     inputs: -1,
     simulation: undefined,
+    unitsSame: false,
     units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
       projectUnit(u, s, r);
       projectUnitCombat(u, s, r, ctx.simulation.ruleset);
-    }),
+    }, (r, ctx) => unitPrint(ctx.simulation, r)), // what the marks cover (sim/changes.ts)
     parts: new Mirror(target.parts, () => new TrapPart(), () => new PartShadow(), (p, s, r, ctx) => {
       const expires = expiryTick(r); // TRAP-49
       if (expires > ctx.tick && expires < ctx.partsRecheck) ctx.partsRecheck = expires;
@@ -411,6 +418,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   };
   const wiring = wiringRevision(simulation); // parts, cables, doors added, removed or moved (traps/network.ts)
   const inputs = simulation.inputLog.length;
+  m.unitsSame = marks !== null && marks.units.size === 0;
   const idle = marks === NO_CHANGES && wiring === m.wiring && !partsDue && t === m.tick && inputs === m.inputs && simulation === m.simulation;
   m.tick = t;
   m.inputs = inputs;
@@ -419,7 +427,9 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
     projectInvasion(target, simulation, root);
     return false;
   }
-  m.units.sync(sim.units, ctx, allUnits(simulation)); // a new list whenever a unit was added or removed (world/units.ts)
+  // A new list whenever a unit was added or removed (world/units.ts); only the marked units are
+  // projected again (issue 20 part 2: a unit is marked when a field projected here changes).
+  m.units.sync(sim.units, ctx, allUnits(simulation), marks?.units ?? null);
   projectInvasionExtras(target, simulation); // INV-05, KNOW-50 (rooms/journalProjection.ts)
   projectTurnOptions(target, simulation); // issue 7 "Who decides" (rooms/turnProjection.ts)
   // Nothing marked, the same wiring, no part expiring: no marked collection has anything to
@@ -447,6 +457,16 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   m.duelMercies.sync(sim.duelMercies, ctx, undefined, marks?.duelMercies ?? null); // P100-DUEL-20 (rooms/duelProjection.ts)
   projectInvasion(target, simulation, root);
   return true;
+}
+
+/**
+ * True when the last {@link projectState} of `target` found no unit added, removed or changed
+ * since the one before (its change marks complete and naming no unit, issue 20 part 2): what the
+ * keeper sees of the units (sim/views/fog.ts) may then be kept (roomViews.ts). False before the
+ * first projection.
+ */
+export function unitsUnchanged(target: DungeonState): boolean {
+  return mirrorsOf.get(target)?.unitsSame ?? false;
 }
 
 /** The invasion fields: count, party, spotted, and the indicator (INV-20 to INV-25, INV-83). */

@@ -4,7 +4,7 @@ import { EVENT_MESSAGE, type SimEvent } from "@malignus/shared";
 import type { DungeonState } from "@malignus/shared/schema";
 import type { Simulation } from "../sim/index.ts";
 import { addStepPhase } from "../metrics.ts";
-import { projectState, structureVersion } from "./projection.ts";
+import { projectState, structureVersion, unitsUnchanged } from "./projection.ts";
 import { StepViewContext, ViewSignature, eventVisible, initView, patchCarriesViews, syncChangedView, syncView, viewerKey, type Viewer } from "./views.ts";
 import { spectatorsHear } from "../sim/views/index.ts";
 
@@ -72,7 +72,9 @@ export class RoomViews {
     // Issue 20 part 2: no tick, no input, nothing marked (projection.ts): what each view may see
     // is as it was, so the views are not even asked (a view attached since was synced then).
     if (!changed) return;
-    this.#ctx.invalidate();
+    // Issue 20 part 2: what the keeper sees is computed again only when a unit changed (the
+    // change marks), or the map, the spectral eye or the torches did (fog.ts).
+    this.#ctx.invalidateUnlessSame(unitsUnchanged(this.#state));
     const views = this.#list;
     for (let i = 0; i < views.length; i++) {
       const entry = views[i]!;

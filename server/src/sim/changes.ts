@@ -1,5 +1,6 @@
-import type { SimState } from "./state.ts";
+import type { SimState, UnitRecord } from "./state.ts";
 import type { Simulation } from "./simulation.ts";
+import { spaceSide } from "./combat/d20/movement.ts";
 
 /**
  * Issue 20 part 2, work only on change: the simulation marks which records an input or a tick
@@ -15,17 +16,23 @@ import type { Simulation } from "./simulation.ts";
  * tracked collections before and after and throws on a record whose content changed unmarked.
  *
  * Marks are made by the small helpers below at each mutation site ({@link markPart},
- * {@link markDoor}, …); a site that adds or removes a record marks its id too.
+ * {@link markDoor}, {@link markUnit}, …); a site that adds or removes a record marks its id too.
+ * Units are marked at a few narrow points: adding and removing (world/units.ts `addUnit`,
+ * invasions/loot.ts), every move (world/unitIndex.ts `placeUnit`), `setActivity` and `setTarget`
+ * (world/units.ts, marking only a real change), the shared ruleset wrapper's `attack`, `harm`,
+ * `heal` and `initUnit` (combat/rulesets.ts), each encounter round and turn (its participants),
+ * the d20/d100 damage and healing functions, and the few other writes of a field that
+ * {@link unitPrint} covers; for units the check compares that print, not the whole record.
  */
 
 /**
  * The collections of {@link SimState} whose records are marked. Cables are not: a cable is
  * only ever added, removed or redrawn together with the wiring revision (traps/network.ts
- * `markWiringChanged`), which the projection watches instead. Units are not yet: their
- * mutation sites (every rule module) are marked by a later change; the projection compares
- * every unit with its shadow meanwhile.
+ * `markWiringChanged`), which the projection watches instead. A unit is marked when a field the
+ * projection or the views read changes ({@link unitPrint}); its other fields (a walk's progress,
+ * the next attack's tick, known enemies, …) change unmarked.
  */
-export const TRACKED_COLLECTIONS = ["parts", "effects", "doors", "altars", "lairs", "settlements", "duelProposals", "duelMercies"] as const;
+export const TRACKED_COLLECTIONS = ["units", "parts", "effects", "doors", "altars", "lairs", "settlements", "duelProposals", "duelMercies"] as const;
 
 /** A collection of {@link TRACKED_COLLECTIONS}. */
 export type TrackedCollection = (typeof TRACKED_COLLECTIONS)[number];
@@ -35,7 +42,7 @@ export type ChangeMarks = { readonly [K in TrackedCollection]: Set<string> };
 
 function newMarks(): ChangeMarks {
   return {
-    parts: new Set(), effects: new Set(), doors: new Set(), altars: new Set(), lairs: new Set(),
+    units: new Set(), parts: new Set(), effects: new Set(), doors: new Set(), altars: new Set(), lairs: new Set(),
     settlements: new Set(), duelProposals: new Set(), duelMercies: new Set(),
   };
 }
@@ -72,6 +79,59 @@ export function markChanged(sim: Simulation, collection: TrackedCollection, id: 
   const log = sim.changes;
   log.marks[collection].add(id);
   log.count++;
+}
+
+/**
+ * Marks `unit` (or the unit of that id): a field of it that the projection or the views read
+ * ({@link unitPrint}) changed, or it was added or removed. Movement marks through
+ * world/unitIndex.ts `placeUnit`, adding through world/units.ts `addUnit`.
+ */
+export function markUnit(sim: Simulation, unit: UnitRecord | string): void {
+  markChanged(sim, "units", typeof unit === "string" ? unit : unit.id);
+}
+
+/**
+ * Marks every unit of `ids` that exists ({@link markUnit}): the participants of an encounter
+ * round, the members of a party.
+ */
+export function markUnits(sim: Simulation, ids: readonly string[]): void {
+  for (let i = 0; i < ids.length; i++) markChanged(sim, "units", ids[i]!);
+}
+
+/** The names of the values of a {@link unitPrint}, in order. */
+const UNIT_PRINT_FIELDS = [
+  "id", "kind", "name", "x", "y", "facing", "activity", "job", "woundPoints", "partyId", "adventurerClass", "level",
+  "targetId", "faction", "species", "gear.weapon", "stance", "orderTargetId", "carriedBy", "d100.altitude", "d20.mode",
+  "space", "d20.size", "companionOf", "riding", "harm", "statuses", "stats.tracking",
+] as const;
+
+/**
+ * What the room's projection (rooms/projection.ts, rooms/combatProjection.ts) and the views
+ * (sim/views/: positions, activity, party, target, perception range) read of `unit`, as one
+ * string: a change of it without {@link markUnit} is a missed mark. The harm and statuses are the
+ * room ruleset's (`describe`, `statuses`), as the projection writes them.
+ */
+export function unitPrint(sim: Simulation, unit: UnitRecord): string {
+  return JSON.stringify(unitPrintValues(sim, unit));
+}
+
+function unitPrintValues(sim: Simulation, r: UnitRecord): unknown[] {
+  return [
+    r.id, r.kind, r.name, r.x, r.y, r.facing, r.activity, r.job, r.woundPoints, r.partyId, r.adventurerClass, r.level,
+    r.targetId, r.faction, r.species, r.gear.weapon, r.stance ?? "aggression", r.orderTargetId ?? "", r.carriedBy ?? "",
+    r.d100?.altitude ?? "ground", r.d20?.mode ?? "walk", r.d20 ? spaceSide(r) : 1, r.d20?.size ?? "medium", r.companionOf ?? "",
+    r.d100?.mountId ?? r.d20?.riding?.mountId ?? "", sim.ruleset.describe(r), sim.ruleset.statuses(r), r.stats.tracking,
+  ];
+}
+
+/** The fields of {@link unitPrint} that differ between two prints (for the check's error). */
+function unitPrintDiff(a: string, b: string): string {
+  const x = JSON.parse(a) as unknown[], y = JSON.parse(b) as unknown[];
+  const out: string[] = [];
+  for (let i = 0; i < UNIT_PRINT_FIELDS.length; i++) {
+    if (JSON.stringify(x[i]) !== JSON.stringify(y[i])) out.push(`${UNIT_PRINT_FIELDS[i]} ${JSON.stringify(x[i])}→${JSON.stringify(y[i])}`);
+  }
+  return out.join(", ");
 }
 
 /** Marks trap part `id` (TRAP rules: building, rearming, firing, levers, timers). */
@@ -150,12 +210,13 @@ function collectionOf(state: SimState, k: TrackedCollection): Readonly<Record<st
   return state[k] as Readonly<Record<string, unknown>> | undefined;
 }
 
-function serialise(state: SimState): Map<TrackedCollection, Map<string, string>> {
+function serialise(sim: Simulation): Map<TrackedCollection, Map<string, string>> {
+  const state = sim.state;
   const out = new Map<TrackedCollection, Map<string, string>>();
   for (const k of TRACKED_COLLECTIONS) {
     const records = new Map<string, string>();
     const source = collectionOf(state, k);
-    if (source) for (const id in source) records.set(id, JSON.stringify(source[id]));
+    if (source) for (const id in source) records.set(id, k === "units" ? unitPrint(sim, source[id] as UnitRecord) : JSON.stringify(source[id]));
     out.set(k, records);
   }
   return out;
@@ -173,7 +234,7 @@ export function beginChangeCheck(sim: Simulation): ChangeProbe | undefined {
   const earlierCount = log.count;
   log.marks = newMarks();
   log.count = 0;
-  return { before: serialise(sim.state), earlier, earlierCount };
+  return { before: serialise(sim), earlier, earlierCount };
 }
 
 /**
@@ -187,12 +248,15 @@ export function endChangeCheck(sim: Simulation, probe: ChangeProbe | undefined, 
   if (probe === undefined) return;
   const log = sim.changes;
   const made = log.marks;
-  const after = serialise(sim.state);
+  const after = serialise(sim);
   const missed: string[] = [];
   for (const k of TRACKED_COLLECTIONS) {
     const was = probe.before.get(k)!;
     const now = after.get(k)!;
-    for (const [id, json] of now) if (was.get(id) !== json && !made[k].has(id)) missed.push(`${k} ${id} ${was.has(id) ? "changed" : "added"}`);
+    for (const [id, json] of now) if (was.get(id) !== json && !made[k].has(id)) {
+      const before = was.get(id);
+      missed.push(`${k} ${id} ${before === undefined ? "added" : k === "units" ? `changed (${unitPrintDiff(before, json)})` : "changed"}`);
+    }
     for (const id of was.keys()) if (!now.has(id) && !made[k].has(id)) missed.push(`${k} ${id} removed`);
   }
   for (const k of TRACKED_COLLECTIONS) for (const id of probe.earlier[k]) made[k].add(id);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { Encoder, StateView } from "@colyseus/schema";
 import { DungeonState, KEEPER_VIEW_TAG } from "@malignus/shared/schema";
-import { projectMap, projectState, structureVersion } from "../../src/rooms/projection.ts";
+import { projectMap, projectState, structureVersion, unitsUnchanged } from "../../src/rooms/projection.ts";
 import {
   KEEPER_TAGGED_COLLECTIONS, StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncChangedView, syncView, viewSignature, viewerKey,
   type ViewRule, type Viewer,
 } from "../../src/rooms/views.ts";
 import type { Simulation } from "../../src/sim/index.ts";
 import { playerView } from "../../src/sim/views/index.ts";
+import { markUnit } from "../../src/sim/changes.ts";
 import { defaultSim } from "../sim/helpers.ts";
 import { applyKeeperBotAction } from "./harness.ts";
 import { BotRandom } from "../../../loadtest/src/bots/rand.ts";
@@ -133,6 +134,7 @@ describe("ViewSignature (issue 10: the room's numeric view signature)", () => {
     expect(step()).toBe(false);
     expect(held(keeper.view, state).units.includes(member)).toBe(false);
     sim.state.units[member]!.partyId = "";
+    markUnit(sim, member); // a write outside a tick marks what it writes (sim/changes.ts)
     expect(step()).toBe(true);
     expect(held(keeper.view, state).units.includes(member)).toBe(true);
   });
@@ -167,6 +169,23 @@ describe("StepViewContext", () => {
     }
     expect(seen).toBeGreaterThan(0);
     expect(ctx.revealed).toBe(first);
+  });
+
+  it("issue 20 part 2: invalidateUnlessSame keeps the revealed set only while no unit was marked (projection.ts unitsUnchanged), and it always equals revealedToKeeper", () => {
+    const { sim, state, ctx } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    projectState(state, sim, 1);
+    let kept = 0, computed = 0, seenMax = 0;
+    for (let step = 0; step < 1500; step++) {
+      sim.step();
+      projectState(state, sim, 1);
+      const same = unitsUnchanged(state);
+      ctx.invalidateUnlessSame(same);
+      if (same) kept++; else computed++;
+      expect([...ctx.revealed]).toEqual([...revealedToKeeper(sim)]);
+      seenMax = Math.max(seenMax, ctx.revealed.size);
+    }
+    expect({ kept, computed, seenMax }).toEqual({ kept: 1404, computed: 96, seenMax: 1 }); // 96 steps moved or changed a unit
   });
 });
 

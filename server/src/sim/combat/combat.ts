@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { isActive, allUnits, presentUnits } from "../world/units.ts";
+import { isActive, allUnits, presentUnits, setActivity, setTarget } from "../world/units.ts";
 import { canSee, hasLineOfFire, perceptionRange } from "./perception.ts";
 import { MELEE_REACH, shotTaker } from "./shots.ts";
 import { orderedKillingBlow } from "./unconscious.ts";
@@ -46,24 +46,24 @@ export function stepCombat(sim: Simulation): void {
   for (const unit of presentUnits(sim)) {
     if (unit.targetId === "" || !isActive(unit)) continue;
     const target = units[unit.targetId];
-    if (!target) { stopFighting(unit); continue; }
+    if (!target) { stopFighting(sim, unit); continue; }
     if (sim.ruleset.isOutOfFight(target)) {
       // CMB-47: an ordered attack on someone unconscious is a killing blow once next to them.
       if (target.activity === "unconscious" && unit.orderTargetId === target.id) {
         if (tick >= unit.nextAttackTick && orderedKillingBlow(sim, unit)) {
           unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
-          stopFighting(unit);
+          stopFighting(sim, unit);
         }
         continue;
       }
-      stopFighting(unit);
+      stopFighting(sim, unit);
       continue;
     }
     if (tick < unit.nextAttackTick || !canReach(sim, unit, target)) continue;
-    unit.activity = "fighting";
+    setActivity(sim, unit, "fighting");
     sim.ruleset.attack(sim, unit, shotTaker(sim, unit, target));
     unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
-    if (sim.ruleset.isOutOfFight(target)) stopFighting(unit);
+    if (sim.ruleset.isOutOfFight(target)) stopFighting(sim, unit);
   }
 }
 
@@ -80,13 +80,13 @@ function orderedKillingBlowsOutsideEncounters(sim: Simulation): void {
     if (unit.orderTargetId === "" || tick < unit.nextAttackTick || encounterOf(sim, unit.id)) continue;
     if (orderedKillingBlow(sim, unit)) {
       unit.nextAttackTick = tick + ATTACK_INTERVAL_TICKS;
-      stopFighting(unit);
+      stopFighting(sim, unit);
     }
   }
 }
 
 /** Clears a unit's target; a unit shown as `fighting` goes back to `idle`. */
-function stopFighting(unit: UnitRecord): void {
-  unit.targetId = "";
-  if (unit.activity === "fighting") unit.activity = "idle";
+function stopFighting(sim: Simulation, unit: UnitRecord): void {
+  setTarget(sim, unit, "");
+  if (unit.activity === "fighting") setActivity(sim, unit, "idle");
 }

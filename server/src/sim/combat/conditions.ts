@@ -2,7 +2,8 @@ import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { deathNoises } from "./awareness.ts";
 import { followCarriers } from "./unconscious.ts";
-import { presentUnits } from "../world/units.ts";
+import { presentUnits, setActivity } from "../world/units.ts";
+import { markUnit } from "../changes.ts";
 
 /**
  * Conditions, once per tick, whatever the ruleset:
@@ -22,12 +23,12 @@ export function stepConditions(sim: Simulation): void {
   const tick = sim.state.tick;
   for (const unit of presentUnits(sim)) {
     if (unit.activity !== "unconscious" || unit.wakeTick < 0 || tick < unit.wakeTick) continue;
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
     unit.wakeTick = -1;
     if (unit.carriedBy !== "") {
       const carrier = units[unit.carriedBy];
       if (carrier) carrier.carryingId = "";
-      unit.carriedBy = "";
+      unit.carriedBy = ""; markUnit(sim, unit);
     }
     sim.emit({ type: "woke", unitId: unit.id });
   }

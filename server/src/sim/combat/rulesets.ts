@@ -8,6 +8,7 @@ import { makeNoise, revealAttacker } from "./awareness.ts";
 import { malignusRuleset } from "./malignus/index.ts";
 import { d20Ruleset } from "./d20/index.ts";
 import { d100Ruleset } from "./d100/index.ts";
+import { markUnit } from "../changes.ts";
 
 /** The modules by ruleset id. */
 const MODULES: Record<RulesetId, CombatRuleset> = {
@@ -60,6 +61,8 @@ export function withSharedRules(module: CombatRuleset): RoomRuleset {
       const before = describe(target).value;
       const outcome = module.attack(sim, attacker, target);
       const hit = outcome ? outcome.hit : describe(target).value !== before;
+      markUnit(sim, attacker); // issue 20 part 2: its facing, target, the target's harm (sim/changes.ts)
+      markUnit(sim, target);
       if (hit) revealAttacker(sim, target, attacker);
       return { hit };
     },
@@ -68,11 +71,12 @@ export function withSharedRules(module: CombatRuleset): RoomRuleset {
       const model = describe(target).model;
       const left = resistTrap(sim, target, sourceId, full, model, (bonus) => module.check(sim, target, "resist", TRAP_RESIST_DIFFICULTY, bonus));
       if (left) module.harm(sim, target, sourceId, left);
+      markUnit(sim, target);
     },
     isOutOfFight: (unit) => module.isOutOfFight(unit),
-    initUnit: module.initUnit?.bind(module) ?? (() => undefined),
+    initUnit: module.initUnit ? (sim, unit) => { module.initUnit!(sim, unit); markUnit(sim, unit); } : () => undefined,
     describe,
-    heal: module.heal?.bind(module) ?? healWorstWound,
+    heal: (sim, healer, target) => { if (module.heal) module.heal(sim, healer, target); else healWorstWound(sim, healer, target); markUnit(sim, target); },
     statuses: module.statuses?.bind(module) ?? (() => NO_STATUSES),
     partyArrived: module.partyArrived?.bind(module) ?? (() => undefined),
     partyPlanned: module.partyPlanned?.bind(module) ?? (() => undefined),

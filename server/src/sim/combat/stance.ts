@@ -2,7 +2,7 @@ import type { Stance } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev, isWalkable, tileIndex } from "../world/grid.ts";
-import { areEnemies, isActive, isKeeperSide, presentMinions, presentUnits } from "../world/units.ts";
+import { areEnemies, isActive, isKeeperSide, presentMinions, presentUnits, setActivity, setTarget } from "../world/units.ts";
 import { insideTick, unitIndexChecks } from "../world/unitIndex.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { forgetEnemy } from "./awareness.ts";
@@ -11,6 +11,7 @@ import { canReach, MELEE_REACH } from "./combat.ts";
 import { hasRoomFor, manhattan } from "./crowding.ts";
 import { perceptionRange } from "./perception.ts";
 import { BED_TENDING_RULESETS, bedOf, healNextTo, onOwnBed, pickUp, putDown } from "./unconscious.ts";
+import { markUnit } from "../changes.ts";
 
 /**
  * The keeper's side in a fight, whatever the ruleset: attack orders, the stance slider
@@ -80,51 +81,51 @@ export function stanceChoice(sim: Simulation, unit: UnitRecord): StanceChoice {
       let inView = false;
       for (let i = 0, k = nearest; k !== undefined; k = cursor.at(++i) as Known) {
         if (!k.seen && !isSpotted(sim, k.enemy)) continue;
-        if (!inView) { inView = true; unit.targetId = ""; }
-        if (walkNextTo(sim, unit, k.enemy)) { unit.activity = "walking"; return "chase"; }
+        if (!inView) { inView = true; setTarget(sim, unit, ""); }
+        if (walkNextTo(sim, unit, k.enemy)) { setActivity(sim, unit, "walking"); return "chase"; }
       }
       if (inView) {
         unit.walk = null;
-        unit.activity = "idle";
+        setActivity(sim, unit, "idle");
         return "hold";
       }
       // Remembered only (CMB-05, CMB-08): go where it was; forget it once there.
       if (d <= 1) { forgetEnemy(unit, nearest.enemy.id); return "none"; }
-      unit.targetId = "";
-      unit.activity = walkNextTo(sim, unit, nearest.at) ? "walking" : "idle";
+      setTarget(sim, unit, "");
+      setActivity(sim, unit, walkNextTo(sim, unit, nearest.at) ? "walking" : "idle");
       return "chase";
     }
     case "regroup": {
-      if (adjacent) return fight(unit, adjacent);
+      if (adjacent) return fight(sim, unit, adjacent);
       const ally = nearestAlly(sim, unit);
-      unit.targetId = "";
-      if (!ally || chebyshev(unit, ally) <= 1) { unit.walk = null; unit.activity = "idle"; return "hold"; }
-      unit.activity = walkNextTo(sim, unit, ally) ? "walking" : "idle";
+      setTarget(sim, unit, "");
+      if (!ally || chebyshev(unit, ally) <= 1) { unit.walk = null; setActivity(sim, unit, "idle"); return "hold"; }
+      setActivity(sim, unit, walkNextTo(sim, unit, ally) ? "walking" : "idle");
       return "regroup";
     }
     case "keepDistance": {
       const known = cursor.all();
-      if (d <= KEEP_DISTANCE_TILES && retreat(sim, unit, known)) { unit.targetId = ""; unit.activity = "walking"; return "retreat"; }
-      if (adjacent) return fight(unit, adjacent);
+      if (d <= KEEP_DISTANCE_TILES && retreat(sim, unit, known)) { setTarget(sim, unit, ""); setActivity(sim, unit, "walking"); return "retreat"; }
+      if (adjacent) return fight(sim, unit, adjacent);
       const shootable = known.find((k) => k.seen && unit.gear.ranged && canReach(sim, unit, k.enemy));
       unit.walk = null;
-      if (shootable) { unit.targetId = shootable.enemy.id; unit.activity = "fighting"; return "shoot"; }
-      unit.targetId = ""; unit.activity = "idle";
+      if (shootable) { setTarget(sim, unit, shootable.enemy.id); setActivity(sim, unit, "fighting"); return "shoot"; }
+      setTarget(sim, unit, ""); setActivity(sim, unit, "idle");
       return "hold";
     }
     case "flight": {
       if (d > perceptionRange(unit) && !adjacent) return "none";
-      unit.targetId = "";
+      setTarget(sim, unit, "");
       if (!retreat(sim, unit, cursor.all())) unit.walk = null;
-      unit.activity = "fleeing";
+      setActivity(sim, unit, "fleeing");
       return "flee";
     }
   }
 }
 
-function fight(unit: UnitRecord, foe: UnitRecord): StanceChoice {
-  unit.targetId = foe.id;
-  unit.activity = "fighting";
+function fight(sim: Simulation, unit: UnitRecord, foe: UnitRecord): StanceChoice {
+  setTarget(sim, unit, foe.id);
+  setActivity(sim, unit, "fighting");
   unit.walk = null;
   return "fight";
 }
@@ -180,18 +181,18 @@ function followOrder(sim: Simulation, unit: UnitRecord): boolean {
   if (unit.orderTargetId === "") return false;
   const target = sim.state.units[unit.orderTargetId];
   if (!target || !(isActive(target) || target.activity === "unconscious") || !areEnemies(unit, target)) {
-    unit.orderTargetId = "";
-    unit.targetId = "";
-    if (unit.activity === "fighting") unit.activity = "idle";
+    unit.orderTargetId = ""; markUnit(sim, unit);
+    setTarget(sim, unit, "");
+    if (unit.activity === "fighting") setActivity(sim, unit, "idle");
     return false;
   }
-  unit.targetId = target.id;
+  setTarget(sim, unit, target.id);
   if (chebyshev(unit, target) <= MELEE_REACH || (isActive(target) && canReach(sim, unit, target))) {
     unit.walk = null;
-    unit.activity = "fighting";
+    setActivity(sim, unit, "fighting");
     return true;
   }
-  unit.activity = walkNextTo(sim, unit, target) ? "walking" : "idle";
+  setActivity(sim, unit, walkNextTo(sim, unit, target) ? "walking" : "idle");
   return true;
 }
 
@@ -209,9 +210,9 @@ function rescue(sim: Simulation, unit: UnitRecord): boolean {
     if (d < bestD) { body = u; bestD = d; }
   }
   if (!body) return false;
-  unit.targetId = "";
-  if (bestD <= 1) { unit.walk = null; pickUp(sim, unit, body); unit.activity = "working"; return true; }
-  unit.activity = walkNextTo(sim, unit, body) ? "walking" : "idle";
+  setTarget(sim, unit, "");
+  if (bestD <= 1) { unit.walk = null; pickUp(sim, unit, body); setActivity(sim, unit, "working"); return true; }
+  setActivity(sim, unit, walkNextTo(sim, unit, body) ? "walking" : "idle");
   return unit.activity === "walking";
 }
 
@@ -251,14 +252,14 @@ function carryHome(sim: Simulation, unit: UnitRecord): void {
   const body = sim.state.units[unit.carryingId];
   if (!body) { unit.carryingId = ""; return; }
   const bed = bedOf(body);
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   if (unit.x === bed.x && unit.y === bed.y) {
     putDown(sim, unit);
     if (body.activity === "unconscious" && BED_TENDING_RULESETS.includes(sim.ruleset.id)) healNextTo(sim, unit, body); // CMB-45
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
     return;
   }
-  if (walkTo(sim, unit, bed)) { unit.activity = "walking"; return; }
+  if (walkTo(sim, unit, bed)) { setActivity(sim, unit, "walking"); return; }
   putDown(sim, unit);
-  unit.activity = "idle";
+  setActivity(sim, unit, "idle");
 }

@@ -2,8 +2,9 @@ import { TICKS_PER_GAME_HOUR, type RulesetId } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { isActive, allUnits } from "../world/units.ts";
+import { isActive, allUnits, setActivity, setTarget } from "../world/units.ts";
 import { placeUnit } from "../world/unitIndex.ts";
+import { markUnit } from "../changes.ts";
 
 /**
  * What can be done with someone unconscious, whatever the ruleset: carry them (CMB-44), heal
@@ -45,7 +46,7 @@ export function pickUp(sim: Simulation, carrier: UnitRecord, body: UnitRecord): 
   if (body.carriedBy !== "") throw new Error(`unit ${body.id} is already carried by ${body.carriedBy}`);
   if (chebyshev(carrier, body) > 1) throw new Error(`unit ${body.id} is not next to ${carrier.id}`);
   carrier.carryingId = body.id;
-  body.carriedBy = carrier.id;
+  body.carriedBy = carrier.id; markUnit(sim, body);
   placeUnit(sim, body, carrier.x, carrier.y);
   sim.emit({ type: "carried", unitId: body.id, byUnitId: carrier.id, x: carrier.x, y: carrier.y });
 }
@@ -62,7 +63,7 @@ export function putDown(sim: Simulation, carrier: UnitRecord): void {
   const body = carrier.carryingId ? sim.state.units[carrier.carryingId] : undefined;
   carrier.carryingId = "";
   if (!body) return;
-  body.carriedBy = "";
+  body.carriedBy = ""; markUnit(sim, body);
   placeUnit(sim, body, carrier.x, carrier.y);
   sim.emit({ type: "dropped", unitId: body.id, byUnitId: carrier.id, x: body.x, y: body.y });
   if (body.kind === "minion" && body.activity === "unconscious" && body.wakeTick >= 0 && onOwnBed(body)) {
@@ -80,7 +81,7 @@ export function followCarriers(sim: Simulation): void {
   for (const body of allUnits(sim)) {
     if (body.carriedBy === "") continue;
     const carrier = units[body.carriedBy];
-    if (!carrier || carrier.carryingId !== body.id) { body.carriedBy = ""; continue; }
+    if (!carrier || carrier.carryingId !== body.id) { body.carriedBy = ""; markUnit(sim, body); continue; }
     if (!isActive(carrier) || body.activity !== "unconscious") { putDown(sim, carrier); continue; }
     placeUnit(sim, body, carrier.x, carrier.y);
   }
@@ -101,7 +102,7 @@ export function killingBlow(sim: Simulation, attacker: UnitRecord, target: UnitR
     const carrier = sim.state.units[target.carriedBy];
     if (carrier) putDown(sim, carrier);
   }
-  target.activity = "dead";
+  setActivity(sim, target, "dead");
   target.wakeTick = -1;
   sim.emit({ type: "knockedOut", unitId: target.id, outcome: "dead", cause: "killingBlow", byUnitId: attacker.id });
 }
@@ -126,9 +127,9 @@ export function orderedBodyInReach(sim: Simulation, unit: UnitRecord): UnitRecor
 export function orderedKillingBlow(sim: Simulation, unit: UnitRecord): boolean {
   const body = orderedBodyInReach(sim, unit);
   if (!body) return false;
-  unit.activity = "fighting";
+  setActivity(sim, unit, "fighting");
   killingBlow(sim, unit, body);
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   return true;
 }
 

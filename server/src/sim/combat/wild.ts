@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { areEnemies, isActive, presentUnits } from "../world/units.ts";
+import { areEnemies, isActive, presentUnits, setActivity, setTarget } from "../world/units.ts";
 import { walkNextTo, walkTo } from "../world/movement.ts";
 import { knownEnemies } from "./awareness.ts";
 import { MELEE_REACH, canReach } from "./combat.ts";
@@ -30,7 +30,7 @@ function decideWild(sim: Simulation, unit: UnitRecord): void {
     if (u === unit || !isActive(u) || u.carriedBy !== "" || !areEnemies(unit, u)) continue;
     const d = chebyshev(unit, u);
     if (d <= MELEE_REACH || (unit.gear.ranged && canReach(sim, unit, u))) {
-      unit.targetId = u.id; unit.activity = "fighting"; unit.walk = null;
+      setTarget(sim, unit, u.id); setActivity(sim, unit, "fighting"); unit.walk = null;
       return;
     }
     if (d < bestD && canSee(sim, unit, u)) { best = u; bestD = d; }
@@ -39,11 +39,11 @@ function decideWild(sim: Simulation, unit: UnitRecord): void {
     const remembered = knownEnemies(sim, unit)[0];
     if (remembered) best = remembered.enemy;
   }
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   if (best) {
-    unit.activity = walkNextTo(sim, unit, best) ? "walking" : "idle";
+    setActivity(sim, unit, walkNextTo(sim, unit, best) ? "walking" : "idle");
     return;
   }
-  if (unit.x === unit.home.x && unit.y === unit.home.y) { unit.activity = "idle"; unit.walk = null; return; }
-  unit.activity = walkTo(sim, unit, unit.home) ? "walking" : "idle";
+  if (unit.x === unit.home.x && unit.y === unit.home.y) { setActivity(sim, unit, "idle"); unit.walk = null; return; }
+  setActivity(sim, unit, walkTo(sim, unit, unit.home) ? "walking" : "idle");
 }

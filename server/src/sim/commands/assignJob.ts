@@ -1,6 +1,6 @@
 import type { CommandResult } from "@malignus/shared";
 import type { CommandHandler } from "./index.ts";
-import { markPart } from "../changes.ts";
+import { markPart, markUnit } from "../changes.ts";
 
 /**
  * Assigns one of the keeper's minions a job (TRAP-04: "trapping" builds and rearms traps;
@@ -15,7 +15,7 @@ export const assignJob: CommandHandler<"assignJob"> = (sim, { unitId, job }): Co
     return { ok: false, code: "NOT_A_MINION", rule: "TRAP-04", reason: `unit ${unitId} is not one of the keeper's minions` };
   }
   if (unit.job === job) return { ok: true };
-  unit.job = job;
+  unit.job = job; markUnit(sim, unit);
   if (job !== "trapping") {
     for (const part of Object.values(sim.state.parts)) {
       if (part.rearmerId === unitId) { part.rearmerId = ""; part.rearmWorkDone = 0; markPart(sim, part.id); }

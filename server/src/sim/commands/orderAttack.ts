@@ -1,6 +1,7 @@
 import type { CommandHandler } from "./index.ts";
-import { areEnemies, isActive } from "../world/units.ts";
+import { areEnemies, isActive, setTarget } from "../world/units.ts";
 import { ownFighter } from "./setStance.ts";
+import { markUnit } from "../changes.ts";
 
 /**
  * Orders the keeper's minion or dungeon creature `unitId` to attack `targetId` whatever its
@@ -22,8 +23,8 @@ export const orderAttack: CommandHandler<"orderAttack"> = (sim, command) => {
       return { ok: false, code: "INVALID_TARGET", reason: `unit ${target.id} is ${target.activity}` };
     }
   }
-  unit.orderTargetId = command.targetId;
-  if (command.targetId === "") unit.targetId = "";
+  unit.orderTargetId = command.targetId; markUnit(sim, unit);
+  if (command.targetId === "") setTarget(sim, unit, "");
   sim.emit({ type: "attackOrdered", unitId: unit.id, stance: unit.stance, targetId: unit.orderTargetId });
   return { ok: true };
 };

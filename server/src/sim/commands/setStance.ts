@@ -2,6 +2,7 @@ import type { CommandHandler } from "./index.ts";
 import type { UnitRecord } from "../state.ts";
 import type { CommandRefused } from "@malignus/shared";
 import { isKeeperSide } from "../world/units.ts";
+import { markUnit } from "../changes.ts";
 
 /**
  * The keeper's minion or dungeon creature `unitId`, or the refusal: UNKNOWN_UNIT when there is no
@@ -24,7 +25,7 @@ export function ownFighter(sim: Parameters<CommandHandler<"setStance">>[0], unit
 export const setStance: CommandHandler<"setStance"> = (sim, command) => {
   const unit = ownFighter(sim, command.unitId);
   if ("ok" in unit) return unit;
-  unit.stance = command.stance;
+  unit.stance = command.stance; markUnit(sim, unit);
   sim.emit({ type: "stanceChanged", unitId: unit.id, stance: unit.stance, targetId: unit.orderTargetId });
   return { ok: true };
 };

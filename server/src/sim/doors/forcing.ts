@@ -3,7 +3,7 @@ import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../state.ts";
 import type { DoorRecord, ForcingRecord } from "./types.ts";
 import { chebyshev } from "../world/grid.ts";
-import { isActive } from "../world/units.ts";
+import { isActive, setActivity } from "../world/units.ts";
 import { stopWalking, walkNextTo } from "../world/movement.ts";
 import { refreshOpen } from "./doors.ts";
 
@@ -113,11 +113,11 @@ export function breakIn(sim: Simulation, door: DoorRecord, byUnitId: string, met
  */
 export function workOnDoor(sim: Simulation, party: PartyRecord, unit: UnitRecord, rec: ForcingRecord, door: DoorRecord): void {
   if (chebyshev(unit, door) > 1) {
-    unit.activity = walkNextTo(sim, unit, door) ? "walking" : "idle";
+    setActivity(sim, unit, walkNextTo(sim, unit, door) ? "walking" : "idle");
     return;
   }
   stopWalking(unit);
-  unit.activity = "working";
+  setActivity(sim, unit, "working");
   if (rec.nextRollTick < 0) { rec.nextRollTick = sim.state.tick + rollTicks(rec.method, unit); return; }
   if (sim.state.tick < rec.nextRollTick) return;
   const difficulty = rec.method === "pick" ? LOCK_DIFFICULTY : DOOR_DIFFICULTY;
@@ -125,7 +125,7 @@ export function workOnDoor(sim: Simulation, party: PartyRecord, unit: UnitRecord
   if (result.success) {
     delete sim.state.doorMemory.forcing[memoryKey(party.id, door.id)];
     breakIn(sim, door, unit.id, rec.method);
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
     return;
   }
   // CMB-07: the failed bash's noise is made by the ruleset wrapper (`withSharedRules`), once.
@@ -141,7 +141,7 @@ export function workOnDoor(sim: Simulation, party: PartyRecord, unit: UnitRecord
   } else if (rec.switched && rec.failures >= GIVE_UP_AFTER_FAILURES) {
     rec.gaveUp = true;
     rec.forcerId = "";
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
     sim.emit({ type: "doorGivenUp", doorId: door.id, partyId: party.id });
   }
 }

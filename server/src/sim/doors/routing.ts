@@ -7,6 +7,7 @@ import { walkTo } from "../world/movement.ts";
 import { canSee } from "../combat/perception.ts";
 import { doorAt, isLocked, mayUnlock } from "./doors.ts";
 import { activeMembers, ensureForcer, forcingFor, memoryKey, TRAIT, workOnDoor } from "./forcing.ts";
+import { setActivity, setTarget } from "../world/units.ts";
 
 /**
  * Adventurer routing at doors (DOOR-01 to DOOR-06, DOOR-34, DOOR-44, DOOR-55). The adventurer AI
@@ -59,13 +60,13 @@ function avoidedTiles(sim: Simulation, party: PartyRecord): Set<number> {
 /** Makes the unit walk to its party's portal and leave the map there (DOOR-44 proposal). */
 function leave(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
   if (unit.x === party.portal.x && unit.y === party.portal.y) {
-    unit.activity = "left";
+    setActivity(sim, unit, "left");
     unit.walk = null;
-    unit.targetId = "";
+    setTarget(sim, unit, "");
     sim.emit({ type: "escaped", unitId: unit.id });
     return;
   }
-  unit.activity = "fleeing";
+  setActivity(sim, unit, "fleeing");
   walkTo(sim, unit, party.portal);
 }
 

@@ -6,6 +6,7 @@ import { stopWalking, walkNextTo, walkTo } from "../world/movement.ts";
 import { METAL_PER_TRIP } from "../traps/construction.ts";
 import { doorList, refreshOpen } from "./doors.ts";
 import { markDoor } from "../changes.ts";
+import { setActivity } from "../world/units.ts";
 
 /**
  * Minion work on doors, run by the minions system before trap construction:
@@ -68,7 +69,7 @@ function drop(sim: Simulation, unit: UnitRecord): false {
 /** Walks next to the door, then runs `action` there. */
 function atDoor(sim: Simulation, unit: UnitRecord, door: DoorRecord, action: () => void): true {
   if (chebyshev(unit, door) <= 1) { stopWalking(unit); action(); return true; }
-  unit.activity = walkNextTo(sim, unit, door) ? "walking" : "idle";
+  setActivity(sim, unit, walkNextTo(sim, unit, door) ? "walking" : "idle");
   if (unit.activity === "idle") drop(sim, unit);
   return true;
 }
@@ -91,7 +92,7 @@ export function doorWork(sim: Simulation, unit: UnitRecord): boolean {
   if (d.brokenIn) {
     if (unit.job !== "chores") return drop(sim, unit);
     return atDoor(sim, unit, d, () => {
-      unit.activity = "working";
+      setActivity(sim, unit, "working");
       d.repairWork++;
       markDoor(sim, d.id);
       if (d.repairWork < DOOR_REPAIR_WORK_TICKS) return;
@@ -123,13 +124,13 @@ export function doorWork(sim: Simulation, unit: UnitRecord): boolean {
       if (amount === 0) return drop(sim, unit);
       return true;
     }
-    unit.activity = walkTo(sim, unit, stockpile) ? "walking" : "idle";
+    setActivity(sim, unit, walkTo(sim, unit, stockpile) ? "walking" : "idle");
     if (unit.activity === "idle") return drop(sim, unit);
     return true;
   }
   if (unit.job !== "trapping") return drop(sim, unit);
   return atDoor(sim, unit, d, () => {
-    unit.activity = "working";
+    setActivity(sim, unit, "working");
     p.workDone++;
     markDoor(sim, d.id);
     if (p.workDone < PADLOCK_BUILD_WORK_TICKS) return;

@@ -1,7 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
-import { areEnemies, isActive, presentUnits } from "../world/units.ts";
+import { areEnemies, isActive, presentUnits, setActivity, setTarget } from "../world/units.ts";
 import { stopWalking } from "../world/movement.ts";
 import { terrorFlight } from "../traps/effects.ts";
 import { walkKnowing } from "../knowledge/routing.ts";
@@ -12,6 +12,7 @@ import { pursueAltar } from "./altars.ts";
 import { badlyHurt } from "./fleeing.ts";
 import { openParties } from "./openParties.ts";
 import { unitsOnTile } from "../world/unitIndex.ts";
+import { markUnit } from "../changes.ts";
 
 /**
  * Adventurer behaviour. Each adventurer acts only on what it itself knows and perceives: its
@@ -53,9 +54,9 @@ export function adjacentEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | u
 
 /** Makes `unit` leave the map alive from the portal it stands on. */
 function leaveMap(sim: Simulation, unit: UnitRecord): void {
-  unit.activity = "left";
+  setActivity(sim, unit, "left");
   unit.walk = null;
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   sim.emit({ type: "escaped", unitId: unit.id });
 }
 
@@ -81,18 +82,18 @@ function nearestPrisoner(sim: Simulation, unit: UnitRecord): UnitRecord | undefi
 
 /** Frees `prisoner`: it joins the freeing party, which leaves at once (INV-91). It keeps what it knew (KNOW-48). */
 function freePrisoner(sim: Simulation, party: PartyRecord, unit: UnitRecord, prisoner: UnitRecord): void {
-  prisoner.activity = "walking";
-  prisoner.partyId = party.id;
+  setActivity(sim, prisoner, "walking");
+  prisoner.partyId = party.id; markUnit(sim, prisoner);
   if (!party.memberIds.includes(prisoner.id)) party.memberIds.push(prisoner.id);
   party.leaving = true;
   sim.emit({ type: "prisonerFreed", unitId: prisoner.id, partyId: party.id, amount: 0, detail: unit.id });
 }
 
 function goHome(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   if (unit.x === party.portal.x && unit.y === party.portal.y) { leaveMap(sim, unit); return; }
-  unit.activity = "fleeing";
-  if (!walkKnowing(sim, unit, party.portal, false)) unit.activity = "idle";
+  setActivity(sim, unit, "fleeing");
+  if (!walkKnowing(sim, unit, party.portal, false)) setActivity(sim, unit, "idle");
 }
 
 function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
@@ -102,17 +103,17 @@ function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
   if (unit.woundPoints >= FLEE_AT_WOUND_POINTS || badlyHurt(sim, unit) || party.leaving || carried > 0) { goHome(sim, party, unit); return; } // badlyHurt: any ruleset (fleeing.ts)
   const foe = adjacentEnemy(sim, unit);
   if (foe) {
-    unit.targetId = foe.id;
-    unit.activity = "fighting";
+    setTarget(sim, unit, foe.id);
+    setActivity(sim, unit, "fighting");
     stopWalking(unit);
     return;
   }
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   if (party.goal === "freePrisoners" && !party.scattering) {
     const prisoner = nearestPrisoner(sim, unit);
     if (prisoner) {
       if (chebyshev(unit, prisoner) <= 1) { freePrisoner(sim, party, unit, prisoner); return; }
-      unit.activity = "walking";
+      setActivity(sim, unit, "walking");
       if (walkKnowing(sim, unit, prisoner, true)) return;
     }
     party.goal = "killMaster"; // no prisoner left to free: the Master (INV-06)
@@ -127,14 +128,14 @@ function decide(sim: Simulation, party: PartyRecord, unit: UnitRecord): void {
     const t = sim.state.treasure;
     if (t.amount <= 0) { goHome(sim, party, unit); return; }
     if (unit.x === t.x && unit.y === t.y) { takeLoot(sim, party, unit); goHome(sim, party, unit); return; }
-    unit.activity = "walking";
+    setActivity(sim, unit, "walking");
     if (!walkKnowing(sim, unit, t, false)) goHome(sim, party, unit);
     return;
   }
   if (guideAtDoors(sim, party, unit, target)) return; // DOOR-01 to DOOR-06, DOOR-34 to DOOR-44 (doors/routing.ts)
-  unit.activity = "walking";
+  setActivity(sim, unit, "walking");
   if (!walkKnowing(sim, unit, target, true)) {
     party.scattering = true; // INV-89: the Master is out of reach (no walking path, proposal)
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
   }
 }

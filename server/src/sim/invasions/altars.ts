@@ -5,6 +5,7 @@ import { stopWalking } from "../world/movement.ts";
 import { walkKnowing } from "../knowledge/routing.ts";
 import { guideAtDoors } from "../doors/routing.ts";
 import { markAltar } from "../changes.ts";
+import { setActivity } from "../world/units.ts";
 
 /**
  * The keeper's altars and the "destroy an altar" goal (INV-02, INV-03, INV-06). Decisions:
@@ -67,7 +68,7 @@ export function pursueAltar(sim: Simulation, party: PartyRecord, unit: UnitRecor
   if (!altar) return false;
   if (chebyshev(unit, altar) <= 1) {
     stopWalking(unit);
-    unit.activity = "working";
+    setActivity(sim, unit, "working");
     altar.damage++;
     markAltar(sim, altar.id);
     if (altar.damage >= ALTAR_WORK_TICKS) {
@@ -78,10 +79,10 @@ export function pursueAltar(sim: Simulation, party: PartyRecord, unit: UnitRecor
     return true;
   }
   if (guideAtDoors(sim, party, unit, altar)) return true; // doors on the way (DOOR rules)
-  unit.activity = "walking";
+  setActivity(sim, unit, "walking");
   if (!walkKnowing(sim, unit, altar, true)) {
     party.scattering = true; // out of reach: like a Master out of reach (INV-89)
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
   }
   return true;
 }

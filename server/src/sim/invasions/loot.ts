@@ -1,6 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, PartyRecord, TreasureRecord, UnitRecord } from "../state.ts";
 import { unitsChanged } from "../world/units.ts";
+import { markUnit } from "../changes.ts";
 
 /**
  * After the invasion (INV-89 to INV-95): the treasure adventurers take, recovering or leaving the
@@ -47,6 +48,7 @@ export function recoverBody(sim: Simulation, unitId: string): string | null {
   if (u.activity !== "dead") return "only dead adventurers can be recovered";
   delete sim.state.units[unitId];
   unitsChanged(sim);
+  markUnit(sim, unitId);
   delete sim.state.knowledge?.[unitId];
   sim.state.metal += SALVAGE_METAL;
   sim.emit({ type: "bodyRecovered", unitId, partyId: u.partyId, amount: SALVAGE_METAL, detail: "salvager's table" });
@@ -69,6 +71,7 @@ export function burnBody(sim: Simulation, unitId: string): string | null {
   if (!pyreMayBurn(u)) return u.kind === "adventurer" ? "a pyre never burns an adventurer" : "only the dead are burnt";
   delete sim.state.units[unitId];
   unitsChanged(sim);
+  markUnit(sim, unitId);
   sim.emit({ type: "bodyBurned", unitId, partyId: u.partyId, amount: 0, detail: "pyre" });
   return null;
 }

@@ -2,7 +2,7 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { stopWalking } from "../world/movement.ts";
 import { isWalkable, inBounds } from "../world/grid.ts";
-import { isActive } from "../world/units.ts";
+import { isActive, setActivity, setTarget } from "../world/units.ts";
 import { planRoute, walkKnowing } from "../knowledge/routing.ts";
 import { encounterOf } from "../combat/encounters/book.ts";
 import type { CommandRefused } from "@malignus/shared";
@@ -56,18 +56,18 @@ export function steerByPlayer(sim: Simulation, unit: UnitRecord): boolean {
   if (!goal) return false;
   if (!unit.controller) { delete unit.playerGoal; return false; }
   if (encounterOf(sim, unit.id)) return false;
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   if (unit.x === goal.x && unit.y === goal.y) {
     stopWalking(unit);
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
     return true;
   }
-  unit.activity = "walking";
+  setActivity(sim, unit, "walking");
   if (!walkKnowing(sim, unit, goal, false)) {
     // The way closed (a door locked, a wall built): the order lapses and it waits where it is.
     delete unit.playerGoal;
     stopWalking(unit);
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
   }
   return true;
 }

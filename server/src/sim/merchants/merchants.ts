@@ -8,7 +8,7 @@ import type { MerchantsRecord, MerchantVisit } from "./types.ts";
 import type { WorldHooks } from "../world/hooks.ts";
 import { findPath, isWalkable } from "../world/grid.ts";
 import { walkTo } from "../world/movement.ts";
-import { addUnit, isMerchant, MERCHANT_FACTION } from "../world/units.ts";
+import { addUnit, isMerchant, MERCHANT_FACTION, setActivity } from "../world/units.ts";
 import { doorAt, invasionUnderway, isLocked } from "../doors/doors.ts";
 
 /**
@@ -110,7 +110,7 @@ function advance(sim: Simulation, rec: MerchantsRecord, id: string, visit: Merch
       visit.phase = "trading";
       visit.untilTick = sim.state.tick + MERCHANT_TRADE_TICKS;
       unit.walk = null;
-      unit.activity = "working";
+      setActivity(sim, unit, "working");
     } else if (!unit.walk && !walkOn(sim, unit, visit.goal)) {
       visit.phase = "leaving"; // the Sanctum can no longer be reached: it turns back
     }
@@ -122,7 +122,7 @@ function advance(sim: Simulation, rec: MerchantsRecord, id: string, visit: Merch
     visit.untilTick = -1;
   }
   if (unit.x === visit.portal.x && unit.y === visit.portal.y) {
-    unit.activity = "left";
+    setActivity(sim, unit, "left");
     unit.walk = null;
     delete rec.inDungeon[id];
     sim.emit({ type: "merchantLeft", unitId: id, name: unit.name, x: unit.x, y: unit.y });
@@ -134,7 +134,7 @@ function advance(sim: Simulation, rec: MerchantsRecord, id: string, visit: Merch
 /** Sets `unit` walking to `goal`; false when no path leads there. */
 function walkOn(sim: Simulation, unit: UnitRecord, goal: Pos): boolean {
   if (!walkTo(sim, unit, goal)) return false;
-  unit.activity = "walking";
+  setActivity(sim, unit, "walking");
   return true;
 }
 

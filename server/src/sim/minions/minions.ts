@@ -3,7 +3,7 @@ import { doorWork } from "../doors/work.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
 import { canSee } from "../combat/perception.ts";
 import { chebyshev } from "../world/grid.ts";
-import { areEnemies, isActive, isKeeperSide, presentUnits } from "../world/units.ts";
+import { areEnemies, isActive, isKeeperSide, presentUnits, setActivity, setTarget } from "../world/units.ts";
 import { stopWalking, walkNextTo, walkTo } from "../world/movement.ts";
 import { adjacentEnemy } from "../invasions/adventurers.ts";
 import {
@@ -41,17 +41,17 @@ function decide(sim: Simulation, unit: UnitRecord): void {
   if (decideCombat(sim, unit)) return; // orders, stance, carrying the unconscious (combat/stance.ts)
   const foe = adjacentEnemy(sim, unit);
   if (foe) {
-    unit.targetId = foe.id;
-    unit.activity = "fighting";
+    setTarget(sim, unit, foe.id);
+    setActivity(sim, unit, "fighting");
     stopWalking(unit);
     return;
   }
-  unit.targetId = "";
-  if (unit.kind === "master") { unit.activity = "idle"; return; }
+  setTarget(sim, unit, "");
+  if (unit.kind === "master") { setActivity(sim, unit, "idle"); return; }
   const fighter = unit.kind === "creature" || unit.job === "none";
   if (fighter) {
     const enemy = nearestKnownEnemy(sim, unit);
-    if (enemy && walkNextTo(sim, unit, enemy)) { unit.activity = "walking"; return; }
+    if (enemy && walkNextTo(sim, unit, enemy)) { setActivity(sim, unit, "walking"); return; }
     const prisoner = nearestUnconsciousAdventurer(sim, unit);
     if (prisoner) { capture(sim, unit, prisoner); return; }
   }
@@ -59,9 +59,9 @@ function decide(sim: Simulation, unit: UnitRecord): void {
   if (unit.kind === "minion" && doorWork(sim, unit)) return; // DOOR-07, DOOR-08, DOOR-47, DOOR-48 (doors/work.ts)
   if (unit.kind === "minion" && construct(sim, unit)) return;
   if (unit.x !== unit.home.x || unit.y !== unit.home.y) {
-    unit.activity = walkTo(sim, unit, unit.home) ? "walking" : "idle";
+    setActivity(sim, unit, walkTo(sim, unit, unit.home) ? "walking" : "idle");
   } else {
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
   }
 }
 
@@ -94,13 +94,13 @@ function nearestUnconsciousAdventurer(sim: Simulation, unit: UnitRecord): UnitRe
 /** Walks next to an unconscious adventurer and takes it prisoner (INV-92, CMB-46). */
 function capture(sim: Simulation, unit: UnitRecord, prisoner: UnitRecord): void {
   if (chebyshev(unit, prisoner) <= 1) {
-    prisoner.activity = "captured";
+    setActivity(sim, prisoner, "captured");
     prisoner.walk = null;
     sim.emit({ type: "captured", unitId: prisoner.id, byUnitId: unit.id });
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
     return;
   }
-  unit.activity = walkNextTo(sim, unit, prisoner) ? "walking" : "idle";
+  setActivity(sim, unit, walkNextTo(sim, unit, prisoner) ? "walking" : "idle");
 }
 
 /**
@@ -125,11 +125,11 @@ function construct(sim: Simulation, unit: UnitRecord): boolean {
         if (unit.carryingMetal === 0) { unit.taskPartId = ""; return false; }
         return true;
       }
-      unit.activity = walkTo(sim, unit, stockpile) ? "walking" : "idle";
+      setActivity(sim, unit, walkTo(sim, unit, stockpile) ? "walking" : "idle");
       return true;
     }
     if (unit.job === "trapping") return goAndDo(sim, unit, task, () => {
-      unit.activity = "working";
+      setActivity(sim, unit, "working");
       if (workOnSite(sim, unit, task)) unit.taskPartId = "";
     });
     unit.taskPartId = "";
@@ -143,7 +143,7 @@ function construct(sim: Simulation, unit: UnitRecord): boolean {
 /** Walks onto or next to the site, then runs `action` there. */
 function goAndDo(sim: Simulation, unit: UnitRecord, site: PartRecord, action: () => void): boolean {
   if (chebyshev(unit, site) <= 1) { stopWalking(unit); action(); return true; }
-  unit.activity = walkNextTo(sim, unit, site) ? "walking" : "idle";
+  setActivity(sim, unit, walkNextTo(sim, unit, site) ? "walking" : "idle");
   if (unit.activity === "idle") unit.taskPartId = "";
   return true;
 }

@@ -2,7 +2,7 @@ import { LINGERING_SOURCE, PARTS, TICKS_PER_GAME_MINUTE, type PartData, type Til
 import type { Simulation } from "../simulation.ts";
 import type { EffectRecord, PartRecord, Pos, UnitRecord } from "../state.ts";
 import { chebyshev, inBounds, isWalkable, tileIndex, tilePos } from "../world/grid.ts";
-import { isActive, isMerchant } from "../world/units.ts";
+import { isActive, isMerchant, setActivity, setTarget } from "../world/units.ts";
 import { walkTo } from "../world/movement.ts";
 import { markSpotted } from "../invasions/spotting.ts";
 import { markEffect } from "../changes.ts";
@@ -100,8 +100,8 @@ function fleeTile(sim: Simulation, unit: UnitRecord, from: Pos, data: PartData):
 }
 
 function fleeFromTerror(sim: Simulation, unit: UnitRecord, effect: EffectRecord): void {
-  unit.targetId = "";
-  unit.activity = "fleeing";
+  setTarget(sim, unit, "");
+  setActivity(sim, unit, "fleeing");
   walkTo(sim, unit, effect.fleeTo);
 }
 
@@ -144,7 +144,7 @@ export function stepEffects(sim: Simulation): void {
     }
     if (now >= e.untilTick || (e.unitId !== "" && (!unit || !isActive(unit)))) {
       if (e.kind === "web" && unit) unit.speed = e.savedSpeed;
-      if (e.kind === "terror" && unit && isActive(unit)) { unit.walk = null; unit.activity = "idle"; }
+      if (e.kind === "terror" && unit && isActive(unit)) { unit.walk = null; setActivity(sim, unit, "idle"); }
       delete sim.state.effects[id];
       markEffect(sim, id);
       sim.emit({ type: "effectEnded", effectId: id, effect: e.kind, unitId: e.unitId });

@@ -3,7 +3,7 @@ import type { Simulation } from "../simulation.ts";
 import type { LairRecord, MapState, Pos, UnitRecord } from "../state.ts";
 import { findPath, isWalkable } from "../world/grid.ts";
 import { isActive, presentUnits } from "../world/units.ts";
-import { markLair } from "../changes.ts";
+import { markLair, markUnit } from "../changes.ts";
 import { factionChanged } from "../world/factions.ts";
 
 /**
@@ -173,7 +173,7 @@ export function stepLairs(sim: Simulation): void {
     }
     if (lair.settlerId !== settler.id) { lair.settlerId = settler.id; lair.settlerSinceTick = sim.state.tick; markLair(sim, lid); continue; }
     if (sim.state.tick - lair.settlerSinceTick < LAIR_SETTLE_TICKS) continue;
-    settler.faction = "dungeon";
+    settler.faction = "dungeon"; markUnit(sim, settler);
     factionChanged(sim); // world/factions.ts
     settler.lairId = lair.id;
     settler.home = { x: settler.x, y: settler.y };

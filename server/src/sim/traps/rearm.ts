@@ -7,6 +7,7 @@ import { fireMechanism } from "./firing.ts";
 import { networkOf } from "./network.ts";
 import { isExpired, neverNeedsRearm, roleOf } from "./parts.ts";
 import { markPart } from "../changes.ts";
+import { setActivity } from "../world/units.ts";
 
 /**
  * Rearming (TRAP-32 to TRAP-56). A built part that is not a lever or timer needs a rearm after
@@ -78,11 +79,11 @@ export function doRearmJob(sim: Simulation, minion: UnitRecord): boolean {
   if (!part) return false;
   if (chebyshev(minion, part) <= 1) {
     stopWalking(minion);
-    minion.activity = "working";
+    setActivity(sim, minion, "working");
     workOnRearm(sim, minion, part);
     return true;
   }
-  if (walkNextTo(sim, minion, part)) { minion.activity = "walking"; return true; }
+  if (walkNextTo(sim, minion, part)) { setActivity(sim, minion, "walking"); return true; }
   part.rearmerId = ""; // unreachable: leave it to someone else
   markPart(sim, part.id);
   return false;

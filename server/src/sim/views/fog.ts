@@ -107,14 +107,55 @@ export class StepViewContext implements ViewContext {
   readonly #revealed = new Set<string>();
   readonly #watchers: UnitRecord[] = [];
   #fresh = false;
+  /** What {@link StepViewContext.revealed} was last computed from besides the units: the map's tiles… */
+  #tiles = "";
+  /** …the spectral eye's tile (INV-72; -1 when none)… */
+  #eyeX = -1;
+  #eyeY = -1;
+  /** …and the parties a lit torch shows (INV-76), in the order of `sim.state.parties`. */
+  readonly #shown: string[] = [];
 
   constructor(sim: Simulation) { this.sim = sim; }
 
   get revealed(): ReadonlySet<string> {
-    if (!this.#fresh) { fillRevealed(this.sim, this.#revealed, this.#watchers); this.#fresh = true; }
+    if (!this.#fresh) {
+      fillRevealed(this.sim, this.#revealed, this.#watchers);
+      this.#fresh = true;
+      this.#sameInputs(true);
+    }
     return this.#revealed;
   }
 
   /** Forgets the `revealed` set: the next read computes it from the simulation as it is then. */
   invalidate(): void { this.#fresh = false; }
+
+  /**
+   * Issue 20 part 2: like {@link StepViewContext.invalidate}, unless `unitsSame` (no unit was
+   * added, removed or changed since the set was computed: the room's projection tells it from the
+   * change marks, rooms/projection.ts `unitsUnchanged`) and the rest of what {@link keeperSeesUnit}
+   * reads is as it was (the map's tiles, the spectral eye's tile, the parties shown by a torch):
+   * then the set is still right and kept, so a step where nothing moved computes no line of sight.
+   */
+  invalidateUnlessSame(unitsSame: boolean): void {
+    if (!this.#fresh) return;
+    if (!unitsSame || !this.#sameInputs(false)) this.#fresh = false;
+  }
+
+  /** True when the inputs remembered are those of now; with `remember`, takes the current ones. */
+  #sameInputs(remember: boolean): boolean {
+    const state = this.sim.state;
+    const eye = spectralEyePosition(this.sim);
+    const ex = eye ? eye.x : -1, ey = eye ? eye.y : -1;
+    let same = this.#tiles === state.map.tiles && this.#eyeX === ex && this.#eyeY === ey;
+    const shown = this.#shown;
+    let n = 0;
+    for (const id in state.parties) {
+      if (state.parties[id]?.shown !== true) continue;
+      if (shown[n] !== id) { same = false; if (remember) shown[n] = id; }
+      n++;
+    }
+    if (n !== shown.length) { same = false; if (remember) shown.length = n; }
+    if (remember) { this.#tiles = state.map.tiles; this.#eyeX = ex; this.#eyeY = ey; }
+    return same;
+  }
 }

@@ -1,11 +1,12 @@
 import type { Simulation } from "../simulation.ts";
 import type { MapState, Pos, UnitRecord } from "../state.ts";
 import { chebyshev, findPath, inBounds, isWalkable, isWater, tileIndex } from "./grid.ts";
-import { areEnemies, isActive, presentUnits } from "./units.ts";
+import { areEnemies, isActive, presentUnits, setActivity } from "./units.ts";
 import { freeTilesNextTo, hasRoomFor, isFightingPosition } from "./crowding.ts";
 import { stepBlocked, unitEntered } from "./hooks.ts";
 import { placeUnit, unitsOnTile } from "./unitIndex.ts";
 import { mayHaveEnemies } from "./factions.ts";
+import { markUnit } from "../changes.ts";
 
 /** Progress, in thousandths of a tile, that makes one tile of walking. */
 export const TILE_PROGRESS = 1000;
@@ -245,14 +246,14 @@ export function stepMovement(sim: Simulation): void {
       if (!hasRoomFor(sim, unit, x, y) && isFightingPosition(sim, unit, x, y)) { walk.progress = TILE_PROGRESS; walk.goal = -1; break; }
       walk.path.shift();
       walk.progress -= TILE_PROGRESS;
-      unit.facing = facingOf(x - unit.x, y - unit.y);
+      unit.facing = facingOf(x - unit.x, y - unit.y); markUnit(sim, unit);
       placeUnit(sim, unit, x, y); // keeps the unit index (world/unitIndex.ts) up to date
       unitEntered(sim, unit, x, y); // TRAP-13, DOOR-24, KNOW-18 (traps' hook)
       if (!isActive(unit) || unit.walk !== walk) break;
     }
     if (walk.path.length === 0 && unit.walk === walk) {
       unit.walk = null;
-      if (unit.activity === "walking") unit.activity = "idle";
+      if (unit.activity === "walking") setActivity(sim, unit, "idle");
     }
   }
 }

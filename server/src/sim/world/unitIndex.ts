@@ -1,6 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { allUnits, checkUnitList, unitListGeneration } from "./units.ts";
+import { markUnit } from "../changes.ts";
 
 /**
  * Issue 20 part 1: units by tile, so that a question about one tile ("who stands here?", "is an
@@ -264,6 +265,7 @@ export function placeUnit(sim: Simulation, unit: UnitRecord, x: number, y: numbe
   }
   unit.x = x;
   unit.y = y;
+  markUnit(sim, unit);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Stance } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { Gear, UnitRecord } from "../state.ts";
+import { markUnit } from "../changes.ts";
 
 /** Walking speed of an ordinary unit: thousandths of a tile per tick (a tile every 4 ticks = 24 game seconds). */
 export const BASE_SPEED = 250;
@@ -51,8 +52,27 @@ export function addUnit(sim: Simulation, fields: Partial<UnitRecord> & Pick<Unit
   };
   sim.state.units[id] = unit;
   unitsChanged(sim);
+  markUnit(sim, id);
   sim.ruleset.initUnit(sim, unit);
   return unit;
+}
+
+/**
+ * Sets `unit`'s activity (what clients show it doing), marking the unit for the projection
+ * (sim/changes.ts `markUnit`) only when it changed: an AI that decides "idle" again each tick
+ * marks nothing.
+ */
+export function setActivity(sim: Simulation, unit: UnitRecord, activity: UnitRecord["activity"]): void {
+  if (unit.activity === activity) return;
+  unit.activity = activity;
+  markUnit(sim, unit);
+}
+
+/** Sets `unit`'s fight target (`targetId`, "" for none), marking the unit only when it changed. */
+export function setTarget(sim: Simulation, unit: UnitRecord, targetId: string): void {
+  if (unit.targetId === targetId) return;
+  unit.targetId = targetId;
+  markUnit(sim, unit);
 }
 
 /** True when the unit stands and can act: not unconscious, dead, captured or gone. */

@@ -7,7 +7,7 @@ import { OFFENSIVE_SPELLS, SWARM_RATIO } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev, isWalkable } from "../../world/grid.ts";
-import { areEnemies } from "../../world/units.ts";
+import { areEnemies, setActivity } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
 import { hasLineOfFire } from "../perception.ts";
@@ -292,7 +292,7 @@ function fleeSwarm(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, memb
   const best = reachableTiles(sim, unit, moveAllowance(d100Of(unit), false))
     .sort((a, b) => away(b) - away(a) || a.steps - b.steps || a.y - b.y || a.x - b.x)[0];
   if (!best || away(best) <= away(unit)) return false;
-  unit.activity = "fleeing";
+  setActivity(sim, unit, "fleeing");
   walk(sim, enc, unit, best.path, ts, true);
   return true;
 }

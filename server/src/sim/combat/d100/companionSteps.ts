@@ -6,7 +6,7 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
-import { isActive, presentUnits } from "../../world/units.ts";
+import { isActive, presentUnits, setActivity } from "../../world/units.ts";
 import { changeHeight, dismount, land, mount, takeOff, type AirRefusal } from "./air.ts";
 import { syncRider } from "./companions.ts";
 import { hunterHealsFamiliar } from "./hp.ts";
@@ -15,6 +15,7 @@ import { isDown } from "./statuses.ts";
 import { spendAction, type TurnState } from "./turns.ts";
 import { ALTITUDES, type D100Unit } from "./types.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { markUnit } from "../../changes.ts";
 
 /** True when `u` stands (active, not down). */
 function up(u: UnitRecord): boolean {
@@ -80,6 +81,8 @@ const mountStep: CompanionHandler = (sim, unit, step, ts) => {
   if (refused) return refused;
   placeUnit(sim, unit, m.x, m.y);
   syncRider(r, m.d100);
+  markUnit(sim, unit);
+  markUnit(sim, m);
   sim.emit({ type: "mountChanged", riderId: unit.id, mountId: m.id, mounted: true });
   return null;
 };
@@ -150,9 +153,10 @@ function healFamiliar(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): voi
   const f = d100Of(pet);
   const r = hunterHealsFamiliar(sim.rng, hunter.id, f, true);
   if (typeof r === "string") return;
+  markUnit(sim, pet);
   sim.emit({ type: "rescue", unitId: pet.id, byUnitId: hunter.id, roll: r.roll, needed: r.needed, success: r.success });
   if (r.success && !f.dying && pet.activity === "unconscious") {
-    pet.activity = "idle";
+    setActivity(sim, pet, "idle");
     sim.emit({ type: "woke", unitId: pet.id });
   }
 }
@@ -163,6 +167,8 @@ function fly(sim: Simulation, rider: UnitRecord, m: UnitRecord, action: "takeOff
   const refused = action === "takeOff" ? takeOff(md, ts) : action === "land" ? land(md, ts) : changeHeight(md, ts, action === "climb" ? 1 : -1);
   if (refused) return refused;
   syncRider(rd, md);
+  markUnit(sim, rider);
+  markUnit(sim, m);
   sim.emit({ type: "altitudeChanged", unitId: m.id, altitude: md.altitude, cause: action });
   sim.emit({ type: "altitudeChanged", unitId: rider.id, altitude: rd.altitude, cause: action });
   return null;

@@ -20,6 +20,7 @@ import { d100Of } from "./sheet.ts";
 import { canAct, endOwnTurn, hasStatus, isDown } from "./statuses.ts";
 import { startOwnTurn } from "./turns.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { markUnit } from "../../changes.ts";
 
 /** One d100 turn of the encounter machinery (encounter.ts `takeD100Turn`). */
 export type D100TurnFn = (sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown) => void | "open";
@@ -134,7 +135,7 @@ export function companionTurn(sim: Simulation, enc: EncounterRecord, unit: UnitR
     }
   }
   const m = d.mountId ? sim.state.units[d.mountId] : undefined;
-  if (m && ridden(sim, m) === unit) { placeUnit(sim, m, unit.x, unit.y); m.facing = unit.facing; }
+  if (m && ridden(sim, m) === unit) { placeUnit(sim, m, unit.x, unit.y); m.facing = unit.facing; markUnit(sim, m); }
   return result;
 }
 

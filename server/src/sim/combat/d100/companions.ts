@@ -3,7 +3,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
 import { walkNextTo } from "../../world/movement.ts";
-import { addUnit, isActive, isKeeperSide, presentUnits } from "../../world/units.ts";
+import { addUnit, isActive, isKeeperSide, presentUnits, setActivity, setTarget } from "../../world/units.ts";
 import { speciesFields } from "../creatures.ts";
 import { encounterOf } from "../encounters/book.ts";
 import { land } from "./air.ts";
@@ -15,6 +15,7 @@ import { isDown } from "./statuses.ts";
 import type { D100Unit } from "./types.ts";
 import { fnv1a64 } from "../../hash.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { markUnit } from "../../changes.ts";
 
 /**
  * Companions in `d100` rooms: the familiars (P100-FAMILIAR-01 to 14) and mounts (P100-AIR-20 to
@@ -97,7 +98,7 @@ export function addCompanions(sim: Simulation, party: PartyRecord): UnitRecord[]
       m.canCharge = true;
       m.riderId = owner.id;
       m.hp = o.hp; m.maxHp = o.maxHp;
-      if (ARRIVES_MOUNTED) { o.mountId = u.id; syncRider(o, m); }
+      if (ARRIVES_MOUNTED) { o.mountId = u.id; syncRider(o, m); markUnit(sim, owner); }
     }
     out.push(u);
   }
@@ -149,6 +150,7 @@ export function stepD100Companions(sim: Simulation): void {
       for (const w of partner?.d100 && partner.d100.altitude !== "ground" ? [u, partner] : [u]) {
         const down = isDown(w.d100 as D100Unit) || !isActive(w);
         (w.d100 as D100Unit).altitude = "ground";
+        markUnit(sim, w);
         sim.emit({ type: "altitudeChanged", unitId: w.id, altitude: "ground", cause: down ? "fall" : "land" });
       }
     }
@@ -184,15 +186,15 @@ function followOwner(sim: Simulation, u: UnitRecord): void {
   if (u.activity === "dead" && u.d100?.familiar) { bringBack(sim, u, owner); return; }
   if (!isActive(u)) return;
   if (!owner || owner.activity === "left" || owner.activity === "dead" || owner.activity === "captured") {
-    u.activity = "left";
+    setActivity(sim, u, "left");
     u.walk = null;
-    u.targetId = "";
+    setTarget(sim, u, "");
     sim.emit({ type: "escaped", unitId: u.id });
     return;
   }
   if (ridden(sim, u) === owner) {
-    placeUnit(sim, u, owner.x, owner.y); u.facing = owner.facing; u.walk = null;
-    u.activity = owner.activity === "fighting" ? "idle" : owner.activity;
+    placeUnit(sim, u, owner.x, owner.y); u.facing = owner.facing; markUnit(sim, u); u.walk = null;
+    setActivity(sim, u, owner.activity === "fighting" ? "idle" : owner.activity);
     return;
   }
   const isMount = u.d100?.riderId === owner.id;
@@ -201,8 +203,8 @@ function followOwner(sim: Simulation, u: UnitRecord): void {
     return;
   }
   if ((u.d100?.familiar || isMount) && chebyshev(u, owner) > 1) {
-    u.activity = "walking";
-    if (!walkNextTo(sim, u, owner)) u.activity = "idle";
+    setActivity(sim, u, "walking");
+    if (!walkNextTo(sim, u, owner)) setActivity(sim, u, "idle");
   }
 }
 
@@ -211,6 +213,7 @@ function remount(sim: Simulation, rider: UnitRecord, m: UnitRecord): void {
   const r = d100Of(rider);
   r.mountId = m.id;
   syncRider(r, d100Of(m));
+  markUnit(sim, rider);
   placeUnit(sim, m, rider.x, rider.y); m.walk = null;
   sim.emit({ type: "mountChanged", riderId: rider.id, mountId: m.id, mounted: true });
 }
@@ -225,9 +228,9 @@ function bringBack(sim: Simulation, u: UnitRecord, owner: UnitRecord | undefined
   if (!d?.familiar || d.familiar.kind === "hunter" || !owner || !isActive(owner) || isDown(d100Of(owner))) return;
   if (u.carriedBy || encounterOf(sim, owner.id)) return;
   if (!reviveFamiliar(d, true)) return;
-  u.activity = "idle";
+  setActivity(sim, u, "idle");
   placeUnit(sim, u, owner.x, owner.y);
-  u.diedTick = -1; u.walk = null; u.targetId = "";
+  u.diedTick = -1; u.walk = null; setTarget(sim, u, "");
   sim.emit({ type: "woke", unitId: u.id });
 }
 

@@ -1,7 +1,7 @@
 import { AI_SPARES_FORFEIT, D100_DUEL_MASTERY_CLASSES, DUEL_LOSER_OUT_TICKS, DUEL_MERCY_TICKS, DUEL_PROPOSAL_TICKS } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { isActive, isKeeperSide } from "../../world/units.ts";
+import { isActive, isKeeperSide, setActivity, setTarget } from "../../world/units.ts";
 import { aiAcceptsDuel } from "./odds.ts";
 import { encounterOf, encountersOf } from "../encounters/book.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
@@ -45,7 +45,7 @@ export function beginDuel(sim: Simulation, aId: string, bId: string, terms: Duel
     surprised: [], acted: [], reactions: {}, waitingSince: -1, plans: {}, startTick: tick,
   };
   encountersOf(sim)[id] = enc;
-  a.targetId = b.id; b.targetId = a.id;
+  setTarget(sim, a, b.id); setTarget(sim, b, a.id);
   a.walk = null; b.walk = null;
   sim.emit({ type: "encounterStarted", encounterId: id, order: [...order], initiative: { ...initiative }, surprised: [] });
   return enc;
@@ -199,11 +199,11 @@ export function finishDuel(sim: Simulation, winner: UnitRecord, loser: UnitRecor
   const died = d100Of(loser).dead;
   sim.emit({ type: "duelEnded", duelId, winnerId: winner.id, loserId: loser.id, how, loserDied: died, hp: { [winner.id]: d100Of(winner).hp, [loser.id]: d100Of(loser).hp } });
   if (died) { settle(sim, loser, "dead"); return; }
-  if (winner.activity === "unconscious" && !isDown(d100Of(winner))) winner.activity = "idle";
-  loser.activity = "unconscious";
+  if (winner.activity === "unconscious" && !isDown(d100Of(winner))) setActivity(sim, winner, "idle");
+  setActivity(sim, loser, "unconscious");
   loser.wakeTick = sim.state.tick + DUEL_LOSER_OUT_TICKS;
-  loser.targetId = "";
-  winner.targetId = "";
+  setTarget(sim, loser, "");
+  setTarget(sim, winner, "");
   if (how === "forfeit") sim.emit({ type: "knockedOut", unitId: loser.id, outcome: "unconscious", cause: "hitPoints" });
   if (decider) {
     const m: DuelMercyRecord = {

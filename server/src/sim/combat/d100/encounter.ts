@@ -25,6 +25,7 @@ import { d100Of } from "./sheet.ts";
 import { canAct, endOwnTurn } from "./statuses.ts";
 import { D100_STEPS } from "./steps.ts";
 import { fightStartRecharge, newTurn, orderTotals, startOwnTurn, type TurnState } from "./turns.ts";
+import { markUnit } from "../../changes.ts";
 
 export type { D100Plan, D100Step } from "./plan.ts";
 
@@ -184,6 +185,7 @@ export const d100EncounterRules: EncounterRules = {
   outsideTurn(sim, unit) {
     const d = d100Of(unit);
     if (!d.dying || d.stabilised || d.dead) return;
+    markUnit(sim, unit);
     const r = dyingTurnStart(d, d100Options(sim));
     sim.emit({ type: "damaged", targetId: unit.id, sourceId: "dying", amount: r.lost, damageType: "dying", hp: d.hp, critical: false });
     settle(sim, unit, r.outcome);

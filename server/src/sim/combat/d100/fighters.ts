@@ -7,7 +7,7 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { chebyshev } from "../../world/grid.ts";
-import { areEnemies, isActive } from "../../world/units.ts";
+import { areEnemies, isActive, setActivity, setTarget } from "../../world/units.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { encounterOf, participantsOf } from "../encounters/book.ts";
 import { foesOf, strike as strikeWith, struckBy as shotOrTarget, type FoeRules } from "../encounters/tactics.ts";
@@ -98,7 +98,7 @@ function killMember(sim: Simulation, victim: UnitRecord): void {
  */
 export function strikeSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecord, members: UnitRecord[], ts: TurnState): boolean {
   if (spendAction(ts, "main") !== null) return false;
-  unit.activity = "fighting";
+  setActivity(sim, unit, "fighting");
   const swarm = makeSwarm(members.length);
   const r = attackSwarm(sim.rng, d100Of(unit), swarm);
   const nearest = [...members].sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
@@ -114,8 +114,8 @@ export function strikeSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecor
  */
 export function cast(sim: Simulation, unit: UnitRecord, target: UnitRecord, spellId: string, ts: TurnState): void {
   spendAction(ts, "main");
-  unit.activity = "fighting";
-  unit.targetId = target.id;
+  setActivity(sim, unit, "fighting");
+  setTarget(sim, unit, target.id);
   const spell = d100Of(unit).spells.find((s) => s.id === spellId);
   sim.emit({ type: "spellCast", unitId: unit.id, spellId, targetId: target.id, chargesLeft: Math.max(0, (spell?.charges ?? 1) - 1) });
   const enc = encounterOf(sim, unit.id);
@@ -145,7 +145,7 @@ export function castAtSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecor
   const area = data.radius !== undefined, multi = (data.extraTargets ?? 0) > 0;
   if (!area && !multi && !data.autoHit) return "singleTarget";
   spendAction(ts, "main");
-  unit.activity = "fighting";
+  setActivity(sim, unit, "fighting");
   const me = d100Of(unit);
   castSpell(me, spellId, true);
   const spell = me.spells.find((s) => s.id === spellId);
@@ -183,7 +183,7 @@ export function strike(sim: Simulation, unit: UnitRecord, target: UnitRecord, ts
   const me = d100Of(unit);
   const duel = me.duel !== null;
   if (spendAction(ts, "main") !== null) return;
-  unit.targetId = target.id;
+  setTarget(sim, unit, target.id);
   const charge = mode === "melee" && canChargeAt(me, d100Of(target), moved);
   strikeWith(sim, unit, target, shoots(unit, mode), (struck) => {
     const r = d100Attack(sim, unit, struck, { mode, duel, charge, targetCanReach: canStrikeBack(struck, unit) });
@@ -234,7 +234,7 @@ export function healWithSpell(sim: Simulation, healer: UnitRecord, patient: Unit
   const d = d100Of(patient);
   heal(d, duelHealing(sim.rng.int(HEAL_SPELL_RANGE[0], HEAL_SPELL_RANGE[1]), d100Of(healer)));
   sim.emit({ type: "healed", unitId: patient.id, byUnitId: healer.id, woundPoints: patient.woundPoints, hp: d.hp });
-  if (!d.dying && patient.activity === "unconscious") { patient.activity = "idle"; sim.emit({ type: "woke", unitId: patient.id }); }
+  if (!d.dying && patient.activity === "unconscious") { setActivity(sim, patient, "idle"); sim.emit({ type: "woke", unitId: patient.id }); }
 }
 
 /** P100-DEATH-03 to 08 (the rescuer's action spent): `rescuer` attempts to rescue the dying `patient`; emits `rescue` with the roll. */

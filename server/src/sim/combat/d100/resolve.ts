@@ -12,6 +12,8 @@ import { standsInCover } from "./cover.ts";
 import { isDown } from "./statuses.ts";
 import { revealAttacker } from "../awareness.ts";
 import { facingToward } from "../../world/movement.ts";
+import { setActivity, setTarget } from "../../world/units.ts";
+import { markUnit } from "../../changes.ts";
 
 /** The room's d100 options (`SimState.d100Options`, set from the room's `d100` create option), or the defaults. */
 export function d100Options(sim: Simulation): D100Options {
@@ -37,11 +39,12 @@ function recordOf(d: D100Unit, candidates: readonly UnitRecord[]): UnitRecord | 
  */
 export function settle(sim: Simulation, unit: UnitRecord, outcome: HpOutcome): void {
   if (!outcome) return;
+  markUnit(sim, unit);
   const dead = outcome === "dead" || outcome === "banished";
   if (!dead && unit.activity === "unconscious") return;
-  unit.activity = dead ? "dead" : "unconscious";
+  setActivity(sim, unit, dead ? "dead" : "unconscious");
   unit.wakeTick = -1;
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   unit.walk = null;
   sim.emit({ type: "knockedOut", unitId: unit.id, outcome: dead ? "dead" : "unconscious", cause: "hitPoints" });
 }
@@ -66,6 +69,7 @@ export function hurt(sim: Simulation, unit: UnitRecord, amount: number, sourceId
   const before = d.hp;
   const airborne = d100Of(unit).altitude === "moderate" || d100Of(unit).altitude === "high";
   const r = applyDamage(d, amount, { options: d100Options(sim), airborne, noDyingPhase: d.duel !== null });
+  markUnit(sim, pool);
   reportDamage(sim, pool, before - d.hp, sourceId, damageType, false);
   settle(sim, pool, r.outcome);
   linkLives(sim, unit); // P100-AIR-22: a rider and its mount share HP and falls
@@ -142,9 +146,10 @@ export function healUnit(sim: Simulation, unit: UnitRecord, healerId: string): v
   if (d.dying) d.stabilised = true;
   const amount = sim.rng.int(HEAL_RANGE[0], HEAL_RANGE[1]);
   heal(d, amount);
+  markUnit(sim, unit);
   sim.emit({ type: "healed", unitId: unit.id, byUnitId: healerId, woundPoints: unit.woundPoints, hp: d.hp });
   if (!d.dying && unit.activity === "unconscious") {
-    unit.activity = "idle";
+    setActivity(sim, unit, "idle");
     sim.emit({ type: "woke", unitId: unit.id });
   }
 }
@@ -164,6 +169,8 @@ export function linkLives(sim: Simulation, unit: UnitRecord): void {
   const m = d.riderId ? unit : d.mountId ? sim.state.units[d.mountId] : undefined;
   if (!rider?.d100 || !m?.d100 || m.d100.riderId !== rider.id) return;
   const r = rider.d100, md = m.d100;
+  markUnit(sim, rider);
+  markUnit(sim, m);
   md.hp = r.hp; md.maxHp = r.maxHp;
   if (r.mountId === m.id && (r.altitude === "ground") !== (md.altitude === "ground")) {
     const partner = unit === m ? rider : m;
@@ -175,5 +182,5 @@ export function linkLives(sim: Simulation, unit: UnitRecord): void {
   const wasDown = isDown(md);
   md.dead = r.dead; md.traumatised = !r.dead && isDown(r); md.dying = false; md.stabilised = false;
   if (!wasDown && isDown(md)) settle(sim, m, md.dead ? "dead" : "coma");
-  else if (wasDown && !isDown(md) && m.activity === "unconscious") { m.activity = "idle"; sim.emit({ type: "woke", unitId: m.id }); }
+  else if (wasDown && !isDown(md) && m.activity === "unconscious") { setActivity(sim, m, "idle"); sim.emit({ type: "woke", unitId: m.id }); }
 }

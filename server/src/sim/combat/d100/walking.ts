@@ -21,6 +21,7 @@ import { canMove } from "./statuses.ts";
 import { moveAllowance, opportunityAttacks, spendAction, type Placed, type TurnState } from "./turns.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
 import { stepBlocked } from "../../world/hooks.ts";
+import { markUnit } from "../../changes.ts";
 
 /** Moves toward a tile next to `target` (tiles held by others avoided), at most the unit's allowance (P100-MOVE-01, 02). @returns the tiles walked. */
 export function moveToward(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, ts: TurnState, swarm: boolean): number {
@@ -92,7 +93,7 @@ export function walk(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, st
       if (!isUp(unit)) return taken;
     }
     if (!canMove(me) || stepBlocked(sim, unit, next.x, next.y)) return taken; // DOOR-13, DOOR-15: a locked door it may not unlock stops the move
-    unit.facing = facingOf(next.x - unit.x, next.y - unit.y);
+    unit.facing = facingOf(next.x - unit.x, next.y - unit.y); markUnit(sim, unit);
     placeUnit(sim, unit, next.x, next.y);
     taken += 1;
     onUnitEntersTile(sim, unit, next.x, next.y);

@@ -2,11 +2,12 @@ import { ADVENTURER_CLASSES, CLASS_MOUNT_SIZE, D20_CLASS_KITS, D20_CLASS_SPELLS,
 import { emptySlots, equip } from "./equip.ts";
 import type { Simulation } from "../../simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../state.ts";
-import { addUnit, presentUnits } from "../../world/units.ts";
+import { addUnit, presentUnits, setActivity, setTarget } from "../../world/units.ts";
 import { speciesFields } from "../creatures.ts";
 import { encounterOf } from "../encounters/book.ts";
 import { d20Of } from "./sheet.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { markUnit } from "../../changes.ts";
 
 /**
  * Mounts and class spells in live `d20` rooms (issue 7, d20finish). The adventurer classes whose
@@ -100,9 +101,9 @@ export function stepD20Mounts(sim: Simulation): void {
     if (!owner || owner.activity === "left" || owner.activity === "dead" || owner.activity === "captured") {
       if (owner && d20Of(owner).riding?.mountId === m.id) d20Of(owner).riding = null;
       m.d20.riderId = "";
-      m.activity = "left";
+      setActivity(sim, m, "left");
       m.walk = null;
-      m.targetId = "";
+      setTarget(sim, m, "");
       sim.emit({ type: "escaped", unitId: m.id });
       continue;
     }
@@ -120,8 +121,8 @@ export function stepD20Mounts(sim: Simulation): void {
       sim.emit({ type: "mountChanged", riderId: owner.id, mountId: m.id, mounted: true });
     }
     if (m.d20.riderId === owner.id) {
-      placeUnit(sim, m, owner.x, owner.y); m.facing = owner.facing; m.walk = null;
-      m.activity = owner.activity === "fighting" ? "idle" : owner.activity;
+      placeUnit(sim, m, owner.x, owner.y); m.facing = owner.facing; markUnit(sim, m); m.walk = null;
+      setActivity(sim, m, owner.activity === "fighting" ? "idle" : owner.activity);
     }
   }
 }

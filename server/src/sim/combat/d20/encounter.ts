@@ -7,6 +7,7 @@ import { addStatus, canAct, hasStatus } from "./statuses.ts";
 import { isUp } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { ageZones, dyingTurn, startOfTurnHarm, takeD20Turn } from "./turn.ts";
+import { markUnit } from "../../changes.ts";
 
 /**
  * The d20 side of encounters (combat/encounters/):
@@ -51,6 +52,7 @@ export const d20EncounterRules: EncounterRules = {
   outsideTurn(sim, unit) {
     const d = d20Of(unit);
     if (d.dots.length === 0 && !hasStatus(d.statuses, "bleeding") && d.hp > 0) return;
+    markUnit(sim, unit);
     startOfTurnHarm(sim, unit);
     if (!d.dead && d.hp === 0) dyingTurn(sim, unit);
   },

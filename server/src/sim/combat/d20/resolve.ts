@@ -1,7 +1,7 @@
 import { BLINDED_RANGE, D20_WOUND_EVENT_DIVISORS, THROW_RANGE, type D20Inflict, type WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { isActive } from "../../world/units.ts";
+import { isActive, setActivity, setTarget } from "../../world/units.ts";
 import { isWalkable, tileAt } from "../../world/grid.ts";
 import { encounterOf, noteReaction } from "../encounters/book.ts";
 import { arcaneShield, shoveAside } from "./reactions.ts";
@@ -18,6 +18,7 @@ import type { D20Unit } from "./types.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
 import { revealAttacker } from "../awareness.ts";
 import { facingToward } from "../../world/movement.ts";
+import { markUnit } from "../../changes.ts";
 
 /** True when the unit stands on deep water and is fully submerged (Left open D20-WATER). */
 export function isSubmerged(sim: Simulation, unit: UnitRecord): boolean {
@@ -46,6 +47,7 @@ export function hurt(sim: Simulation, target: UnitRecord, amount: number, type: 
   const wasUp = t.hp > 0;
   const outcome = applyDamage(t, amount, opts);
   if (outcome === "none") return outcome;
+  markUnit(sim, target);
   sim.emit({ type: "damaged", targetId: target.id, sourceId, amount, damageType: type, hp: t.hp, critical: opts.critical === true });
   sim.emit({ type: "wound", targetId: target.id, sourceId, severity: severityOf(amount, t.maxHp), location: "torso", woundPoints: target.woundPoints });
   if (t.riderId !== "" && (outcome === "dead" || (wasUp && (outcome === "unconscious" || outcome === "knockedOut")))) mountFalls(sim, target);
@@ -55,20 +57,20 @@ export function hurt(sim: Simulation, target: UnitRecord, amount: number, type: 
     t.riding = null;
   }
   if (outcome === "dead") {
-    fall(target, "dead");
+    fall(sim, target, "dead");
     sim.emit({ type: "knockedOut", unitId: target.id, outcome: "dead", cause: "hitPoints", ...(opts.byUnitId ? { byUnitId: opts.byUnitId } : {}) });
   } else if (wasUp && (outcome === "unconscious" || outcome === "knockedOut")) {
-    fall(target, "unconscious");
+    fall(sim, target, "unconscious");
     if (!hasStatus(t.statuses, "prone")) t.statuses.push({ kind: "prone", turnsLeft: -1, sourceId: "" });
     sim.emit({ type: "knockedOut", unitId: target.id, outcome: "unconscious", cause: "hitPoints", ...(opts.byUnitId ? { byUnitId: opts.byUnitId } : {}) });
   }
   return outcome;
 }
 
-function fall(unit: UnitRecord, activity: "unconscious" | "dead"): void {
-  unit.activity = activity;
+function fall(sim: Simulation, unit: UnitRecord, activity: "unconscious" | "dead"): void {
+  setActivity(sim, unit, activity);
   unit.wakeTick = -1;
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   unit.walk = null;
 }
 
@@ -79,8 +81,9 @@ function fall(unit: UnitRecord, activity: "unconscious" | "dead"): void {
 export function healUnit(sim: Simulation, unit: UnitRecord, amount: number, byId: string): HpOutcome {
   const u = d20Of(unit);
   const outcome = heal(u, amount);
+  markUnit(sim, unit);
   if (outcome === "woke") {
-    if (unit.activity === "unconscious") unit.activity = "idle";
+    if (unit.activity === "unconscious") setActivity(sim, unit, "idle");
     removeStatus(u.statuses, "prone");
     sim.emit({ type: "woke", unitId: unit.id });
   }

@@ -23,6 +23,7 @@ import { canStrike, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { strike } from "./strikes.ts";
 import { placeUnit } from "../../world/unitIndex.ts";
+import { markUnit } from "../../changes.ts";
 
 /** Who counts as a foe in d20: standing ({@link isUp}), at its distance in tiles ({@link unitDistance}). */
 const D20_FOES: FoeRules = { isUp, distance: unitDistance };
@@ -108,7 +109,7 @@ export function stepTo(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
   if (!isUp(unit)) return null;
   const from = { x: unit.x, y: unit.y };
   const fromSide = spaceSide(unit);
-  unit.facing = facingOf(dx, dy);
+  unit.facing = facingOf(dx, dy); markUnit(sim, unit);
   placeUnit(sim, unit, next.x, next.y);
   budget.movement -= cost;
   refreshSqueezing(sim, unit); // D20-SIZE-08 to D20-SIZE-12

@@ -23,6 +23,7 @@ import { fallIfGrounded, slipCheck, startOfTurnSpace } from "./spaces.ts";
 import { d20Of, traitsOf } from "./sheet.ts";
 import { canAct, ENDS_AT_OWN_TURN_START, endOfTurnStatuses, hasStatus, removeStatus } from "./statuses.ts";
 import { D20_STEPS } from "./steps/index.ts";
+import { setActivity } from "../../world/units.ts";
 
 export type { D20Step, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
 
@@ -66,7 +67,7 @@ export function dyingTurn(sim: Simulation, unit: UnitRecord): void {
   const r = deathSave(me, sim.rng);
   sim.emit({ type: "deathSave", unitId: unit.id, roll: r.natural, successes: me.deathSaves.successes, failures: me.deathSaves.failures, outcome: r.outcome });
   if (r.outcome === "dead") {
-    unit.activity = "dead";
+    setActivity(sim, unit, "dead");
     unit.wakeTick = -1;
     sim.emit({ type: "knockedOut", unitId: unit.id, outcome: "dead", cause: "hitPoints" });
   } else if (r.outcome === "regained") {

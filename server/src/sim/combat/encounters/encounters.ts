@@ -1,13 +1,14 @@
 import { ENCOUNTER_RADIUS, FLEE_DISTANCE, ROUND_TICKS, TURN_TICKS, TURN_TIMER_TICKS, type RulesetId } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
-import { areEnemies, isActive, presentUnits } from "../../world/units.ts";
+import { areEnemies, isActive, presentUnits, setActivity, setTarget } from "../../world/units.ts";
 import { chebyshev } from "../../world/grid.ts";
 import { someUnitNear } from "../../world/unitIndex.ts";
 import { d20EncounterRules } from "../d20/encounter.ts";
 import { d100EncounterRules } from "../d100/encounter.ts";
 import { encounterOf, encountersOf, participantsOf } from "./book.ts";
 import type { EncounterRecord, EncounterRules } from "./types.ts";
+import { markUnits } from "../../changes.ts";
 
 /** The encounter rules of each ruleset played in rounds (d100 adds its line here). */
 export const ENCOUNTER_RULES: Partial<Record<RulesetId, EncounterRules>> = {
@@ -155,8 +156,8 @@ function remove(enc: EncounterRecord, id: string): void {
 
 function end(sim: Simulation, enc: EncounterRecord, reason: "beaten" | "fled"): void {
   for (const u of participantsOf(sim, enc)) {
-    if (u.activity === "fighting") u.activity = "idle";
-    u.targetId = "";
+    if (u.activity === "fighting") setActivity(sim, u, "idle");
+    setTarget(sim, u, "");
   }
   delete encountersOf(sim)[enc.id];
   sim.emit({ type: "encounterEnded", encounterId: enc.id, rounds: enc.round, reason });
@@ -176,6 +177,7 @@ function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRec
     enc.reactions = {};
     enc.roundStartTick = tick;
     rules.startRound(sim, enc);
+    markUnits(sim, enc.participants); // issue 20 part 2 (sim/changes.ts): a round's start and a turn may change any participant
   }
   // P100-BASE-01: what comes before the first regular turn (the d100 surprise attacks), once.
   if (enc.round === 1 && enc.turnIndex === 0 && enc.acted.length === 0 && !enc.openTurn) rules.beforeFirstTurn?.(sim, enc);
@@ -197,7 +199,10 @@ function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRec
     // A turn a player plays in several plans (`openTurn`) starts once and goes on with each plan.
     const resumed = enc.openTurn?.unitId === uid;
     if (!resumed) { delete enc.openTurn; sim.emit({ type: "turnStarted", encounterId: enc.id, round: enc.round, unitId: uid }); }
-    if (rules.takeTurn(sim, enc, unit, plan) === "open") {
+    markUnits(sim, enc.participants);
+    const turn = rules.takeTurn(sim, enc, unit, plan);
+    markUnits(sim, enc.participants);
+    if (turn === "open") {
       // The turn stays open for the player's next plan, on the same turn timer (from the turn's first wait).
       enc.waitingSince = since < 0 ? tick : since;
       enc.nextTurnTick = tick + TURN_TICKS;

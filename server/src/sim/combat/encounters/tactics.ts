@@ -6,7 +6,7 @@
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { findPath } from "../../world/grid.ts";
-import { areEnemies, isActive } from "../../world/units.ts";
+import { areEnemies, isActive, setActivity } from "../../world/units.ts";
 import { stepBlocked } from "../../world/hooks.ts";
 import { CROWDING_SPECIES, hasRoomFor } from "../../world/crowding.ts";
 import { shotTaker } from "../shots.ts";
@@ -96,6 +96,6 @@ export function struckBy(sim: Simulation, unit: UnitRecord, target: UnitRecord, 
  * ({@link struckBy}) and the ruleset resolves the attack on it (`resolve`).
  */
 export function strike(sim: Simulation, unit: UnitRecord, target: UnitRecord, shoots: boolean, resolve: (struck: UnitRecord) => void): void {
-  unit.activity = "fighting";
+  setActivity(sim, unit, "fighting");
   resolve(struckBy(sim, unit, target, shoots));
 }

@@ -4,6 +4,7 @@ import type { UnitRecord } from "../../state.ts";
 import { facingToward } from "../../world/movement.ts";
 import { ATTACK_DIE_SIDES, HIT_LOCATION_TABLE, SEVERITY_BY_MARGIN } from "./tables.ts";
 import { applyWound, type Dice, type WoundResult } from "./wounds.ts";
+import { markUnit } from "../../changes.ts";
 
 /** What {@link resolveAttack} did. */
 export interface AttackResult {
@@ -50,7 +51,7 @@ export function resolveAttack(sim: Simulation, attacker: UnitRecord, target: Uni
       throw new Error(`unit ${u.id} cannot take part in an attack while ${u.activity}`);
     }
   }
-  attacker.facing = facingToward(attacker, target, attacker.facing);
+  attacker.facing = facingToward(attacker, target, attacker.facing); markUnit(sim, attacker);
   const attackRoll = dice.die(ATTACK_DIE_SIDES) + attacker.stats.combat;
   const defenceRoll = dice.die(ATTACK_DIE_SIDES) + target.stats.combat;
   const hit = attackRoll > defenceRoll;

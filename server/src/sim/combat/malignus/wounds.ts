@@ -6,6 +6,7 @@ import {
   ALWAYS_UNCONSCIOUS_SPECIES, HEAD_WOUND_CHANCE, HEAD_WOUND_CHANCE_BLUNT, HEAD_WOUND_UNCONSCIOUS_CHANCE, MAX_CHANCE,
   MIN_HEAD_WOUND_CHANCE, UNCONSCIOUS_CHANCE, UNCONSCIOUS_CHANCE_BLUNT, WAKE_WITHIN_TICKS,
 } from "./tables.ts";
+import { setActivity, setTarget } from "../../world/units.ts";
 
 /**
  * The random draws the `malignus` ruleset makes. `sim.rng` is the real source; tests pass a
@@ -99,9 +100,9 @@ function takeOut(sim: Simulation, unit: UnitRecord, cause: KnockOut["cause"], ch
   else if (unit.kind === "creature") unconscious = unit.species === ALWAYS_UNCONSCIOUS_SPECIES;
   else unconscious = dice.chance(chance);
   const outcome = unconscious ? "unconscious" : "dead";
-  unit.activity = outcome;
+  setActivity(sim, unit, outcome);
   unit.wakeTick = unconscious ? sim.state.tick + dice.int(1, WAKE_WITHIN_TICKS) : -1;
-  unit.targetId = "";
+  setTarget(sim, unit, "");
   unit.walk = null;
   sim.emit({ type: "knockedOut", unitId: unit.id, outcome, cause });
   return { outcome, cause };
