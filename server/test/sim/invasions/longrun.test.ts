@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, maxLevelOnDay } from "@malignus/shared";
 import { defaultSim } from "../helpers.ts";
 import { placeBuilt, wire } from "../traps/helpers.ts";
@@ -7,6 +7,7 @@ import { knows } from "../../../src/sim/knowledge/knowledge.ts";
 import type { PartRecord, UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/index.ts";
 import { tilePos } from "../../../src/sim/world/grid.ts";
+import { setChangeChecks } from "../../../src/sim/changes.ts";
 
 /**
  * Game days simulated: 60, as the invasions issue asks (about 10 s on this 2-core machine).
@@ -30,6 +31,13 @@ function routeIgnoresUnknownTraps(sim: Simulation, u: UnitRecord): boolean {
 }
 
 describe("a long run", () => {
+  // The change-mark check (server/test/setup.ts) serialises every tracked record, units included,
+  // twice per tick: over 60 game days (864,000 ticks, hundreds of past adventurers) it would
+  // take most of the suite's time. Every other simulation test keeps it on; this soak checks the
+  // invasion limits and routes, not the marks.
+  beforeAll(() => setChangeChecks(false));
+  afterAll(() => setChangeChecks(true));
+
   it("INV-15, INV-19, INV-38 to INV-40, INV-43 to INV-45, KNOW-03: 60 game days of a defended dungeon keep every limit, level gate and route invariant", () => {
     const started = performance.now();
     const sim = defaultSim(2024, { pauseOnSpot: false });
