@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
+import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
+import { speciesFields } from "../../../src/sim/combat/creatures.ts";
+import { adventurer, lines, playPlan, recordDice } from "./fixtures.ts";
+
+/*
+ * Audit a8-x5 (issue 17): d100 rules found weak, played through `Simulation.step` with recorded
+ * dice ("d100=v", "min..max=v").
+ */
+
+const ARENA = [
+  "P...................",
+  ...Array.from({ length: 10 }, () => "...................."),
+  "SK..................",
+].join("\n");
+
+/** The owner's companion, created as a party's would be, moved to (x, y). */
+function companion(sim: Simulation, owner: UnitRecord, x: number, y: number): UnitRecord {
+  const [c] = addCompanions(sim, { id: "", memberIds: [owner.id] } as unknown as PartyRecord);
+  if (!c) throw new Error("no companion");
+  c.x = x; c.y = y;
+  return c;
+}
+
+/** A player's hunter at (3, 5) with its hound at (4, 5) hurt to `hp`, a bear at (9, 5); the first tick rolls initiative (hunter 90, hound 50, bear 10) and the hunter's turn waits for its plan. */
+function hunterAndWoundedHound(hp: number) {
+  const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA) });
+  const hunter = adventurer(sim, "Hunter", 3, 5, { weapon: "bow", ranged: true });
+  hunter.controller = "seat-1";
+  const hound = companion(sim, hunter, 4, 5);
+  const bear = addUnit(sim, { ...speciesFields("bear"), x: 9, y: 5 });
+  hunter.targetId = bear.id;
+  d100Of(hound).hp = hp;
+  const init = recordDice(sim, [90, 50, 10]);
+  sim.step();
+  expect(init.left()).toBe(0);
+  return { sim, hunter, hound };
+}
+
+describe("audit a8-x5: a hunter heals its wounded (not dying) hound as a healer would (P100-FAMILIAR-13)", () => {
+  it("P100-FAMILIAR-13: the hound at 30 of 75 HP; the hunter's whole turn on it: a d100 of 51 (above 50) heals it as a healing spell, 20..40 = 40 → 70 HP; a d100 of 50 fails and it stays at 30; no attack either way", () => {
+    const ok = hunterAndWoundedHound(30);
+    expect(d100Of(ok.hound).maxHp).toBe(75);
+    let dice = recordDice(ok.sim, [51, 40]);
+    let ev = playPlan(ok.sim, ok.hunter, { action: "healFamiliar" });
+    expect(lines(ev).filter((l) => !l.includes("turnPlanPlayed"))).toEqual([
+      `2 rescue unitId=${ok.hound.id} byUnitId=${ok.hunter.id} roll=51 needed=50 success=true`,
+      `2 healed unitId=${ok.hound.id} byUnitId=${ok.hunter.id} woundPoints=0 hp=70`,
+    ]);
+    expect([dice.draws, dice.left(), d100Of(ok.hound).hp, ev.filter((e) => e.type === "attack")]).toEqual([["d100=51", "20..40=40"], 0, 70, []]);
+
+    const ko = hunterAndWoundedHound(30);
+    dice = recordDice(ko.sim, [50]);
+    ev = playPlan(ko.sim, ko.hunter, { action: "healFamiliar" });
+    expect(lines(ev).filter((l) => !l.includes("turnPlanPlayed"))).toEqual([
+      `2 rescue unitId=${ko.hound.id} byUnitId=${ko.hunter.id} roll=50 needed=50 success=false`,
+    ]);
+    expect([dice.draws, dice.left(), d100Of(ko.hound).hp, ev.filter((e) => e.type === "attack")]).toEqual([["d100=50"], 0, 30, []]);
+  });
+});
