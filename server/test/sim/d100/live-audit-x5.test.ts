@@ -6,7 +6,8 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
-import { adventurer, lines, playPlan, recordDice } from "./fixtures.ts";
+import { adventurer, lines, of, playPlan, recordDice } from "./fixtures.ts";
+import { player } from "../actors.ts";
 
 /*
  * Audit a8-x5 (issue 17): d100 rules found weak, played through `Simulation.step` with recorded
@@ -61,5 +62,26 @@ describe("audit a8-x5: a hunter heals its wounded (not dying) hound as a healer 
       `2 rescue unitId=${ko.hound.id} byUnitId=${ko.hunter.id} roll=50 needed=50 success=false`,
     ]);
     expect([dice.draws, dice.left(), d100Of(ko.hound).hp, ev.filter((e) => e.type === "attack")]).toEqual([["d100=50"], 0, 30, []]);
+  });
+});
+
+describe("audit a8-x5: duel HP through the duel commands (P100-DUEL-06)", () => {
+  it("P100-DUEL-06: the keeper's minion challenges a player's adventurer (proposeDuel, answerDuel accepted): both defender classes, a Warrior and a Doorbreaker (200 HP), fight at 250 of 250; an attacker, a Rogue (150), only at 200; the minion (60) at 110; initiatives recorded d100 30, 80", () => {
+    const hps: number[][] = [];
+    for (const cls of ["Warrior", "Doorbreaker", "Rogue"]) {
+      const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA) });
+      const hero = adventurer(sim, cls, 5, 5);
+      hero.controller = "a1";
+      const m = addUnit(sim, { kind: "minion", x: 7, y: 5 });
+      const before = [d100Of(hero).hp, d100Of(hero).maxHp];
+      const r = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id });
+      expect(r).toMatchObject({ ok: true });
+      const dice = recordDice(sim, [30, 80]);
+      expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: (r as { id: string }).id, accept: true })).toEqual({ ok: true });
+      const started = of(sim.drainEvents(), "duelStarted")[0]!;
+      expect([dice.draws, dice.left()]).toEqual([["d100=30", "d100=80"], 0]);
+      hps.push([...before, started.hp[hero.id]!, d100Of(hero).hp, d100Of(hero).maxHp, started.hp[m.id]!]);
+    }
+    expect(hps).toEqual([[200, 200, 250, 250, 250, 110], [200, 200, 250, 250, 250, 110], [150, 150, 200, 200, 200, 110]]);
   });
 });
