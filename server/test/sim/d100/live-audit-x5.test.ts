@@ -85,3 +85,36 @@ describe("audit a8-x5: duel HP through the duel commands (P100-DUEL-06)", () => 
     expect(hps).toEqual([[200, 200, 250, 250, 250, 110], [200, 200, 250, 250, 250, 110], [150, 150, 200, 200, 200, 110]]);
   });
 });
+
+/** A player's warrior at (5, 5) accepts the duel the keeper's minion at (8, 5) proposes; initiative recorded d100 (warrior 90, minion 10 in the duel's order); its turn waits for its plan. */
+function playerDuel() {
+  const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA) });
+  const hero = adventurer(sim, "Warrior", 5, 5);
+  hero.controller = "a1";
+  const m = addUnit(sim, { kind: "minion", x: 8, y: 5 });
+  const r = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id });
+  const init = recordDice(sim, [10, 90]);
+  expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: (r as { id: string }).id, accept: true })).toEqual({ ok: true });
+  sim.drainEvents();
+  return { sim, hero, m, init };
+}
+
+describe("audit a8-x5: a free action at any moment of the own turn (P100-BASE-09)", () => {
+  for (const [when, steps, at] of [
+    ["at the very start of its turn, before moving or attacking", [{ kind: "forfeit" }], [5, 5]],
+    ["after its move (5, 5) → (7, 5) and before its attack", [{ kind: "move", x: 7, y: 5 }, { kind: "forfeit" }], [7, 5]],
+  ] as const) {
+    it(`P100-BASE-09, P100-DUEL-19: a player's duellist takes the free action (forfeit) ${when}: it is played in its own turn and the duel ends at once, no die drawn`, () => {
+      const { sim, hero, m, init } = playerDuel();
+      expect([init.draws, init.left()]).toEqual([["d100=10", "d100=90"], 0]);
+      const dice = recordDice(sim, []);
+      const ev = playPlan(sim, hero, { action: "steps", steps: steps.map((st) => ({ ...st })) } as never);
+      expect(ev.filter((e) => e.type === "turnStarted").map((e) => (e as { unitId: string }).unitId)).toEqual([hero.id]);
+      expect(lines(ev).filter((l) => l.includes("duelEnded") || l.includes("turnPlanPlayed") || l.includes("attack"))).toEqual([
+        `1 duelEnded duelId=${(ev.find((e) => e.type === "duelEnded") as { duelId: string }).duelId} winnerId=${m.id} loserId=${hero.id} how=forfeit loserDied=false hp={"${hero.id}":200,"${m.id}":60}`,
+        `1 turnPlanPlayed unitId=${hero.id} refusals=[${steps.map(() => "null").join(",")}]`,
+      ]);
+      expect([hero.x, hero.y, dice.draws, dice.left()]).toEqual([...at, [], 0]);
+    });
+  }
+});
