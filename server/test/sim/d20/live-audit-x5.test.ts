@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
-import { d20Sim, hero, minion } from "../encounters/helpers.ts";
+import { ADVENTURER_CLASSES } from "@malignus/shared";
+import type { PartyRecord } from "../../../src/sim/state.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
 import { of, plain } from "./live-helpers.ts";
 
@@ -49,5 +51,30 @@ describe("audit a8-x5: every hider's Stealth against each observer of the other 
     const dice = recordD20Dice(sim, [14, 13, 20, 19, 1, 2]);
     const start = of(sim.step(), "encounterStarted")[0]!;
     expect([start.surprised, dice.draws, dice.left()]).toEqual([[dull.id], ["d20=14", "d20=13", "d20=20", "d20=19", "d20=1", "d20=2"], 0]);
+  });
+});
+
+describe("audit a8-x5: the free object interaction as part of the movement (D20-FLOW-31)", () => {
+  it("D20-FLOW-31: a Rogue player walks 3 tiles, swaps its weapons (its free interaction) in the middle of its move, walks the other 3 of its 6 tiles and still attacks with its action, now with the dagger (d20 15 against AC 11, 1d4 3)", () => {
+    const sim = d20Sim(1);
+    const k = ADVENTURER_CLASSES.Rogue!;
+    const r = hero(sim, 4, 5, { adventurerClass: "Rogue", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
+    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [r.id] } as unknown as PartyRecord);
+    const m = minion(sim, 11, 5);
+    plain([r, m]);
+    r.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    const pts = (...xs: number[]) => xs.map((x) => ({ x, y: 5 }));
+    expect(sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: r.id }, { type: "planTurn", action: "steps", steps: [
+      { kind: "move", path: pts(5, 6, 7) }, { kind: "useObject", item: "swapWeapons" }, { kind: "move", path: pts(8, 9, 10) }, { kind: "attack", targetId: m.id },
+    ] } as never)).toEqual({ ok: true });
+    const dice = recordD20Dice(sim, [15, 3]);
+    const ev = sim.step();
+    expect(of(ev, "turnPlanPlayed").map((e) => e.refusals)).toEqual([[null, null, null, null]]);
+    expect([r.x, r.y, d20Of(r).weapon.name, d20Of(r).offHand?.name]).toEqual([10, 5, "dagger", "shortsword"]);
+    expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[r.id, m.id, true, 15, 11]]);
+    expect(of(ev, "damaged").map((e) => [e.sourceId, e.targetId, e.amount])).toEqual([[r.id, m.id, 3]]);
+    expect([dice.draws, dice.left()]).toEqual([["d20=15", "d4=3"], 0]);
   });
 });
