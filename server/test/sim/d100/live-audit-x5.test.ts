@@ -74,7 +74,7 @@ describe("audit a8-x5: duel HP through the duel commands (P100-DUEL-06)", () => 
       hero.controller = "a1";
       const m = addUnit(sim, { kind: "minion", x: 7, y: 5 });
       const before = [d100Of(hero).hp, d100Of(hero).maxHp];
-      const r = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id });
+      const r = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id, toDeath: false });
       expect(r).toMatchObject({ ok: true });
       const dice = recordDice(sim, [30, 80]);
       expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: (r as { id: string }).id, accept: true })).toEqual({ ok: true });
@@ -92,7 +92,7 @@ function playerDuel() {
   const hero = adventurer(sim, "Warrior", 5, 5);
   hero.controller = "a1";
   const m = addUnit(sim, { kind: "minion", x: 8, y: 5 });
-  const r = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id });
+  const r = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id, toDeath: false });
   const init = recordDice(sim, [10, 90]);
   expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: (r as { id: string }).id, accept: true })).toEqual({ ok: true });
   sim.drainEvents();
