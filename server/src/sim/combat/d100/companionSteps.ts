@@ -9,6 +9,7 @@ import { chebyshev } from "../../world/grid.ts";
 import { isActive, presentUnits, setActivity } from "../../world/units.ts";
 import { changeHeight, dismount, land, mount, takeOff, type AirRefusal } from "./air.ts";
 import { syncRider } from "./companions.ts";
+import { healWithSpell } from "./fighters.ts";
 import { hunterHealsFamiliar } from "./hp.ts";
 import { d100Of } from "./sheet.ts";
 import { isDown } from "./statuses.ts";
@@ -148,13 +149,19 @@ export function companionActions(sim: Simulation, unit: UnitRecord, ts: TurnStat
   return out;
 }
 
-/** P100-FAMILIAR-13: the hunter's heal roll on its pet (see {@link companionStep}). */
+/**
+ * P100-FAMILIAR-13: the hunter's heal roll on its pet (see {@link companionStep}): one d100 above
+ * 50; a dying pet is back at 1 HP, a wounded one that is not dying is healed as a healer's healing
+ * spell heals, a roll in HEAL_SPELL_RANGE (20 to 40 HP, halved in a duel), with its `healed` event.
+ */
 function healFamiliar(sim: Simulation, hunter: UnitRecord, pet: UnitRecord): void {
   const f = d100Of(pet);
+  const wasDying = f.dying;
   const r = hunterHealsFamiliar(sim.rng, hunter.id, f, true);
   if (typeof r === "string") return;
   markUnit(sim, pet);
   sim.emit({ type: "rescue", unitId: pet.id, byUnitId: hunter.id, roll: r.roll, needed: r.needed, success: r.success });
+  if (r.success && !wasDying && f.hp < f.maxHp) { healWithSpell(sim, hunter, pet); return; }
   if (r.success && !f.dying && pet.activity === "unconscious") {
     setActivity(sim, pet, "idle");
     sim.emit({ type: "woke", unitId: pet.id });
