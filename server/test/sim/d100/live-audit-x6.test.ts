@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
-import { adventurer, d100Sim, lines, recordDice } from "./fixtures.ts";
+import { adventurer, d100Sim, lines, playPlan, recordDice } from "./fixtures.ts";
+import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
+import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { player } from "../actors.ts";
 
 /**
@@ -36,5 +38,29 @@ describe("audit x6: a duel reactivates every ability of both duellists (P100-DUE
       `1 statusApplied unitId=${p.id} byUnitId=${troll.id} spellId=maul status=stunned turns=1 x=5 y=5`,
     ]);
     expect([dice.draws, dice.left()]).toEqual([["d100=60", "d100=30", "10..40=20"], 0]);
+  });
+});
+
+describe("audit x6: a botched ability is a mishap (P100-FUMBLE-04)", () => {
+  it("P100-FUMBLE-04, P100-FUMBLE-05: a player's doorbreaker cleaves at a stunned minion next to it (no counter-attack): a natural 3 botches it: no effect, no HP lost on either side, the cleave's charge kept and the turn it asked to keep open over; a 50 (no dodge while stunned) cleaves it for 60 (10..60), spends the charge and leaves the turn open", () => {
+    for (const [rolls, botched] of [[[3], true], [[50, 60], false]] as const) {
+      const sim = d100Sim();
+      const db = adventurer(sim, "Doorbreaker", 5, 5, { weapon: "maul", blunt: true });
+      db.controller = "a1";
+      const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+      d100Of(m).hp = d100Of(m).maxHp = 300;
+      db.targetId = m.id;
+      recordDice(sim, [90, 10]);
+      sim.step();
+      addStatus(d100Of(m), "stunned", 1);
+      const hp = d100Of(db).hp;
+      const dice = recordDice(sim, rolls);
+      const ev = playPlan(sim, db, { action: "steps", steps: [{ kind: "cast", targetId: m.id, spell: "cleave" }], keepTurn: true });
+      expect(lines(ev).filter((l) => / (attack|damaged|statusApplied) /.test(l))).toEqual(botched
+        ? [`2 attack attackerId=${db.id} targetId=${m.id} hit=false attackRoll=3 defenceRoll=0`]
+        : [`2 attack attackerId=${db.id} targetId=${m.id} hit=true attackRoll=50 defenceRoll=0`, `2 damaged targetId=${m.id} sourceId=${db.id} amount=60 damageType=magic hp=240 critical=false`]);
+      expect([d100Of(db).spells.map((s) => [s.id, s.charges]), d100Of(db).hp, d100Of(m).hp, encounterOf(sim, db.id)?.openTurn?.unitId, dice.draws, dice.left()])
+        .toEqual([[["cleave", botched ? 1 : 0]], hp, botched ? 300 : 240, botched ? undefined : db.id, botched ? ["d100=3"] : ["d100=50", "10..60=60"], 0]);
+    }
   });
 });
