@@ -67,3 +67,20 @@ describe("audit x6: the order is set once, at the start (D20-FLOW-02)", () => {
     expect([dice.draws, dice.left()]).toEqual([["d20=9", "d20=13", "d20=6"], 0]);
   });
 });
+
+describe("audit x6: Reload is a demi-action (D20-ACTION-45)", () => {
+  it("D20-ACTION-45: as a demi-action, Reload may also take the full action's place (the catalogue's proposal): the hero reloads twice, and then its attack is refused (no full action left); no die is drawn", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const m = minion(sim, 6, 5);
+    plain([a, m]);
+    a.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "reload" }, { kind: "reload" }, { kind: "attack", targetId: m.id }] } as never)).toEqual({ ok: true });
+    const dice = recordD20Dice(sim, []);
+    const ev = sim.step();
+    expect(of(ev, "turnPlanPlayed").map((e) => [e.unitId, e.refusals])).toEqual([[a.id, [null, null, "the full action is spent (D20-ACTION-03)"]]]);
+    expect([of(ev, "attack"), d20Of(m).hp, dice.draws, dice.left()]).toEqual([[], 100, [], 0]);
+  });
+});
