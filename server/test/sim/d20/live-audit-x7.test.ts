@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SimEvent } from "@malignus/shared";
+import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
+import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
+import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { of, plain } from "./live-helpers.ts";
 import { recordD20Dice } from "./diceRecorder.ts";
@@ -60,5 +61,35 @@ describe("audit a8-x7: Help is for the ally's first attack against THAT creature
       [f.b.id, f.m.id, true, 16], [f.b.id, f.m.id, false, 3], [f.n.id, f.b.id, false, 1], [f.m.id, f.b.id, false, 1],
     ]);
     expect([d20Of(f.m).hp, d20Of(f.n).hp, f.helped]).toEqual([94, 100, 0]);
+  });
+});
+
+describe("audit a8-x7: an independent mount may flee the fight, rider aboard (D20-MOUNT-21)", () => {
+  it("D20-MOUNT-21: the Skyrider gets off its griffon; the Warrior's player mounts it letting it act on its own (control: false); the griffon, terrified of the minion, flees from it in its own turn, from (4, 5) to the west wall at (0, 4), carrying its rider, and strikes nobody", () => {
+    const sim = d20Sim(1);
+    const k = ADVENTURER_CLASSES.Skyrider!;
+    const sky = hero(sim, 4, 5, { adventurerClass: "Skyrider", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
+    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [sky.id] } as unknown as PartyRecord);
+    const griffon = sim.state.units[d20Of(sky).riding!.mountId]!; // 2 × 2 from (4, 5)
+    const w = hero(sim, 6, 5, { controller: "a1" });
+    const m = minion(sim, 10, 5);
+    plain([sky, griffon, w, m]);
+    sky.targetId = m.id;
+    // initiative in id order: Skyrider 15, griffon 10, the Warrior 12, minion 5.
+    forceDice(sim, [15, 10, 12, 5]);
+    const start = of(sim.step(), "encounterStarted")[0]!;
+    expect(start.order).toEqual([sky.id, w.id, griffon.id, m.id]);
+    addStatus(d20Of(griffon).statuses, "terrified", m.id);
+    plan(sim, sky, [{ kind: "dismount", x: 3, y: 5 }]);
+    plan(sim, w, [{ kind: "mount", mountId: griffon.id, control: false }]);
+    const rec = recordD20Dice(sim, [1]);
+    const ev: SimEvent[] = [];
+    for (let i = 0; i < 4; i++) ev.push(...sim.step());
+    // Its own turn (slot 10, after its rider's 12) comes; it runs from the minion to the west wall, rider aboard, and strikes nobody.
+    expect(of(ev, "turnStarted").map((e) => e.unitId)).toEqual([sky.id, w.id, griffon.id, m.id]);
+    expect([griffon.x, griffon.y, w.x, w.y, d20Of(w).riding]).toEqual([0, 4, 0, 4, { mountId: griffon.id, controlled: false }]);
+    // The minion walks up and strikes (d20 1, a miss): the only attack, the only die.
+    expect(of(ev, "attack").map((e) => [e.attackerId, e.attackRoll])).toEqual([[m.id, 1]]);
+    expect([rec.draws, rec.left()]).toEqual([["d20=1"], 0]);
   });
 });
