@@ -79,7 +79,7 @@ describe("audit a8-x7: an independent mount may flee the fight, rider aboard (D2
     forceDice(sim, [15, 10, 12, 5]);
     const start = of(sim.step(), "encounterStarted")[0]!;
     expect(start.order).toEqual([sky.id, w.id, griffon.id, m.id]);
-    addStatus(d20Of(griffon).statuses, "terrified", m.id);
+    addStatus(d20Of(griffon).statuses, "terrified", m.id); // as a giant bat's screech leaves it (D20 tables, `inflicts: terrified`), here the minion its source
     plan(sim, sky, [{ kind: "dismount", x: 3, y: 5 }]);
     plan(sim, w, [{ kind: "mount", mountId: griffon.id, control: false }]);
     const rec = recordD20Dice(sim, [1]);
