@@ -3,6 +3,7 @@
  * plans it, or with what is left of a player's open turn ({@link d100AiTurn}), and the surprise
  * attacks before a fight's first turn ({@link surpriseAttacks}).
  */
+import { healWithSpell } from "./healing.ts";
 import { OFFENSIVE_SPELLS, SWARM_RATIO } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
@@ -14,7 +15,7 @@ import { hasLineOfFire } from "../perception.ts";
 import { orderedBodyInReach, orderedKillingBlow } from "../unconscious.ts";
 import { changeHeight, ignoresGroundObstacles, takeOff } from "./air.ts";
 import { duelOpponent } from "./duels.ts";
-import { aloft, attemptRescue, cast, castAtSwarm, d100FoesOf, healWithSpell, isUp, strike, strikeSwarm, struckBy, swarmOf } from "./fighters.ts";
+import { aloft, attemptRescue, cast, castAtSwarm, d100FoesOf, isUp, strike, strikeSwarm, struckBy, swarmOf } from "./fighters.ts";
 import { splitSwarm, swarmStrike } from "./mass.ts";
 import { d100Attack, d100Options, settle } from "./resolve.ts";
 import { d100Of, HEAL_SPELL } from "./sheet.ts";
@@ -117,7 +118,7 @@ const DUEL_SELF_HEAL_SHARE = 0.5;
 /**
  * P100-DUEL-13 (AI): a healer duellist at or below {@link DUEL_SELF_HEAL_SHARE} of its duel maximum
  * HP, its healing spell charged and able to cast, heals itself as its main action (its only ally
- * in the duel; halved there, fighters.ts `healWithSpell`). Emits `healed`.
+ * in the duel; halved there, healing.ts `healWithSpell`). Emits `healed`.
  * @returns true when it healed.
  */
 function duelSelfHeal(sim: Simulation, unit: UnitRecord, ts: TurnState): boolean {

@@ -9,7 +9,7 @@ import { chebyshev } from "../../world/grid.ts";
 import { isActive, presentUnits, setActivity } from "../../world/units.ts";
 import { changeHeight, dismount, land, mount, takeOff, type AirRefusal } from "./air.ts";
 import { syncRider } from "./companions.ts";
-import { healWithSpell } from "./fighters.ts";
+import { healWithSpell } from "./healing.ts";
 import { hunterHealsFamiliar } from "./hp.ts";
 import { d100Of } from "./sheet.ts";
 import { isDown } from "./statuses.ts";

@@ -16,10 +16,9 @@ import { canChargeAt, ignoresGroundObstacles } from "./air.ts";
 import { checkDuelOver } from "./duels.ts";
 import { areaAbility, attackSwarm, isSwarmCandidate, makeSwarm, multiTargetAbility, singleTargetAbility, swarmCap } from "./mass.ts";
 import { d100Attack, settle } from "./resolve.ts";
-import { HEAL_SPELL_RANGE, MASS_ABILITY_THRESHOLD, OFFENSIVE_SPELLS, SWARM_RATIO } from "@malignus/shared";
+import { MASS_ABILITY_THRESHOLD, OFFENSIVE_SPELLS, SWARM_RATIO } from "@malignus/shared";
 import { d100Of } from "./sheet.ts";
-import { duelHealing } from "./duel.ts";
-import { heal, rescue } from "./hp.ts";
+import { rescue } from "./hp.ts";
 import { castAbility } from "./abilities.ts";
 import { isDown } from "./statuses.ts";
 import { castSpell, spendAction, type TurnState } from "./turns.ts";
@@ -223,18 +222,6 @@ export function struckBy(sim: Simulation, unit: UnitRecord, target: UnitRecord, 
 /** True when a `mode` attack of `unit` is a shot along the ground (a ranged one not from moderate or high height, P100-AIR-24). */
 function shoots(unit: UnitRecord, mode: "melee" | "ranged"): boolean {
   return mode === "ranged" && !ignoresGroundObstacles(d100Of(unit), mode);
-}
-
-/**
- * P100-SPELL-05 (the caster has paid the spell and spent its action): `healer`'s healing spell on
- * `patient`, a roll in HEAL_SPELL_RANGE (halved in a duel, P100-DUEL-13); emits `healed`, and
- * `woke` when it brings an unconscious patient back.
- */
-export function healWithSpell(sim: Simulation, healer: UnitRecord, patient: UnitRecord): void {
-  const d = d100Of(patient);
-  heal(d, duelHealing(sim.rng.int(HEAL_SPELL_RANGE[0], HEAL_SPELL_RANGE[1]), d100Of(healer)));
-  sim.emit({ type: "healed", unitId: patient.id, byUnitId: healer.id, woundPoints: patient.woundPoints, hp: d.hp });
-  if (!d.dying && patient.activity === "unconscious") { setActivity(sim, patient, "idle"); sim.emit({ type: "woke", unitId: patient.id }); }
 }
 
 /** P100-DEATH-03 to 08 (the rescuer's action spent): `rescuer` attempts to rescue the dying `patient`; emits `rescue` with the roll. */

@@ -6,9 +6,10 @@
  * companion steps (mount, dismount, healFamiliar, a rider's flight) are companions.ts's.
  */
 import type { StepTable } from "../encounters/turnSkeleton.ts";
+import { healWithSpell } from "./healing.ts";
 import { changeHeight, land, takeOff } from "./air.ts";
 import { forfeitDuel, duelOpponent } from "./duels.ts";
-import { attemptRescue, cast, castAtSwarm, healWithSpell, inMassCombat, strike, strikeSwarm, swarmOf } from "./fighters.ts";
+import { attemptRescue, cast, castAtSwarm, inMassCombat, strike, strikeSwarm, swarmOf } from "./fighters.ts";
 import { attackModeNow, familiarOf } from "./options.ts";
 import type { D100Handler, D100Step, D100StepContext } from "./plan.ts";
 import { d100Attack } from "./resolve.ts";
