@@ -120,7 +120,7 @@ inEveryRuleset(() => {
       expect(sim.state.invasion.limitStartTick).toBe(end);
     });
 
-    it("INV-29, INV-30, INV-31: a limit that runs out during a rite brings no invasion; a new 30-hour limit starts at once; after the rite its chance is low again (hour 6: 20%)", () => {
+    it("INV-19, INV-29, INV-30, INV-31: a limit that runs out during a rite brings no invasion (the 'unless' of INV-19: no arrival at 100%, even on a d100 of 1); a new 30-hour limit starts at once; after the rite its chance is low again (hour 6: 20%)", () => {
       const { sim, end } = endedOn(9);
       sim.apply({ type: "stormRite", hours: 35 });
       for (let h = 1; h <= 35; h++) {

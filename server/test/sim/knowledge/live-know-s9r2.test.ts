@@ -170,3 +170,27 @@ describe.each(RULESETS.map((r) => [r]))("going round a known tripwire (%s)", (ru
     expect(walk(true)).toEqual(["3,10", ...row([4, 5, 6, 7, 8, 9, 10], 9), ...row([11, 12, 13, 14, 15, 16, 17, 18], 10)]);
   });
 });
+
+describe.each(RULESETS.map((r) => [r]))("learned bonuses until the adventurer leaves (%s)", (ruleset: RulesetId) => {
+  it(`KNOW-47 (${ruleset}): a Peasant holding +1 to spot plates and +2 to Block blades keeps them on every tick it walks the map (no Master here, so it takes 20 gold from the treasure and goes home); on the tick it has left the map they are gone`, () => {
+    const sim = makeSim(OPEN_MAP, 7, ruleset);
+    sim.state.pauseOnSpot = false;
+    const { party, members: [a] } = makeParty(sim, [[5, 5]]);
+    sim.state.invasion.partyId = party.id;
+    const held = { known: [], spot: { pressurePlate: 1 }, block: { spinningBlades: 2 } };
+    Object.assign(sim.state.knowledge[a!.id]!, structuredClone(held));
+    const dice = forceDice(sim, []);
+    let onMap = 0;
+    const events: SimEvent[] = [];
+    for (let i = 0; i < 400 && a!.activity !== "left"; i++) {
+      events.push(...sim.step());
+      if (a!.activity !== "left") { onMap++; expect(sim.state.knowledge[a!.id]).toEqual(held); }
+    }
+    expect(dice.left()).toBe(0);
+    expect(events.filter((e) => e.type === "lootTaken")).toMatchObject([{ unitId: a!.id, amount: 20 }]);
+    expect(onMap).toBe(124); // ticks from (5, 5) to the treasure and back to the portal
+    expect(a!.activity).toBe("left");
+    sim.step(); // the knowledge system forgets at the start of the next tick
+    expect(sim.state.knowledge[a!.id]).toBeUndefined();
+  });
+});
