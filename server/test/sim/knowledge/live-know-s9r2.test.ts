@@ -182,9 +182,10 @@ describe.each(RULESETS.map((r) => [r]))("learned bonuses until the adventurer le
     const dice = forceDice(sim, []);
     let onMap = 0;
     const events: SimEvent[] = [];
-    for (let i = 0; i < 400 && a!.activity !== "left"; i++) {
+    const gone = (): boolean => a!.activity === "left";
+    for (let i = 0; i < 400 && !gone(); i++) {
       events.push(...sim.step());
-      if (a!.activity !== "left") { onMap++; expect(sim.state.knowledge[a!.id]).toEqual(held); }
+      if (!gone()) { onMap++; expect(sim.state.knowledge[a!.id]).toEqual(held); }
     }
     expect(dice.left()).toBe(0);
     expect(events.filter((e) => e.type === "lootTaken")).toMatchObject([{ unitId: a!.id, amount: 20 }]);
