@@ -170,7 +170,7 @@ describe("capture keeps prisoners (INV-92)", () => {
 });
 
 describe("after its goal a party loots and leaves (INV-03)", () => {
-  it.each(RULESETS)("INV-03 in a %s room: the 2nd invasion (a peasant and a Rogue) came for the Master; the Master dies, so each member takes what it can carry (20 gold) and leaves the map", (ruleset) => {
+  it.each(RULESETS)("INV-03, INV-89 in a %s room: the 2nd invasion (a peasant and a Rogue) came for the Master; the Master dies, so the party scatters and each member takes what it can carry (20 gold) and leaves the map", (ruleset) => {
     const sim = dungeon(ruleset, 3);
     for (const u of Object.values(sim.state.units)) if (u.kind === "minion" || u.kind === "creature") u.activity = "left"; // no defender in the way
     const a = arriveLive(sim, 2, 3, [MASTER, 2, 50, 95, 76, PORTAL]);
@@ -183,6 +183,7 @@ describe("after its goal a party loots and leaves (INV-03)", () => {
     expect([sim.state.treasure.amount, a.party.loot]).toEqual([gold - 2 * CARRY_GOLD, 2 * CARRY_GOLD]);
     expect(events.filter((e) => e.type === "invasionEnded")).toMatchObject([{ fates: Object.fromEntries(a.members.map((m) => [m.id, "escaped"])) }]);
     expect(a.members.map((m) => m.activity)).toEqual(["left", "left"]);
+    expect(a.party.scattering).toBe(true); // INV-89: the Master dead, the goal given up for the treasure
   });
 });
 

@@ -38,7 +38,7 @@ function onlooker(sim: Simulation, x: number, y: number): UnitRecord {
 const know = (sim: Simulation, u: UnitRecord) => sim.state.knowledge[u.id];
 
 describe.each(RULESETS.map((r) => [r]))("knowledge thresholds in play (%s)", (ruleset: RulesetId) => {
-  it(`KNOW-06 (${ruleset}): a Peasant walking row 10 sets off the plate at (10, 10) it failed to spot (natural 1); the onlooker of no party ${SPREAD_TILES} tiles off at (20, 1) learns the plate and both bonuses, the one ${SPREAD_TILES + 1} tiles off at (21, 1) learns nothing`, () => {
+  it(`KNOW-06, KNOW-32 (${ruleset}): a Peasant walking row 10 sets off the plate at (10, 10) it failed to spot (natural 1); the onlooker of no party ${SPREAD_TILES} tiles off at (20, 1) learns the plate and both bonuses, the one ${SPREAD_TILES + 1} tiles off at (21, 1) learns nothing`, () => {
     const sim = makeSim(WIDE_MAP, 7, ruleset);
     sim.state.pauseOnSpot = false;
     const plate = placeBuilt(sim, "pressurePlate", 10, 10);
