@@ -4,7 +4,8 @@ import { EntityId, TileCoord } from "./common.ts";
 /**
  * One step of a detailed d20 turn plan (server combat/d20/turn.ts `D20Step`): `kind` is the step
  * (`move` with `path`, `attack` with `targetId`, `dash`, `disengage`, `help` with `allyId` and
- * `targetId`, `cast` with `spell`, `switchMode` with `mode`…); the fields a kind does not use are ignored. Tiles in tile
+ * `targetId`, `cast` with `spell`, `switchMode` with `mode`, `ready` with an optional `path`: the
+ * extra move readied as the response, D20-ACTION-33…); the fields a kind does not use are ignored. Tiles in tile
  * coordinates.
  */
 export const TurnStep = z.strictObject({

@@ -145,7 +145,7 @@ const CORRIDOR = ["##########", "P........#", "##########", "#K......S#", "#####
 const SHARP = { combat: 0, craft: 0, tracking: 3, block: 0 };
 
 describe.each(RULESETS.map((r) => [r]))("the one free tile next to a target in a %s room (CMB-20)", (ruleset: RulesetId) => {
-  it(`CMB-20 (${ruleset}): two minions head for the target's one free neighbour (7, 1): by tick 12 the first stands on it and the second waits behind at (6, 1), its goal still (7, 1) (tile 17), not sharing; no die`, () => {
+  it(`CMB-20, CMB-19 (${ruleset}): two minions head for the target's one free neighbour (7, 1): by tick 12 the first stands on it and the second waits behind at (6, 1), its goal still (7, 1) (tile 17), not sharing; no die`, () => {
     const sim = Simulation.create({ seed: 5, ruleset, map: parseMap("t", CORRIDOR) });
     addUnit(sim, { kind: "adventurer", faction: "heroes", x: 8, y: 1, level: 1 });
     const first = addUnit(sim, { kind: "minion", x: 4, y: 1, stats: { ...SHARP } });

@@ -42,7 +42,7 @@ describe("cover in a live d20 room (issue 17)", () => {
     expect(attacks(creatureOnly.t.events)).toEqual([[creatureOnly.s.id, creatureOnly.m.id, true, 12, 12]]);
   });
 
-  it("D20-ATTACK-67, D20-ATTACK-65: right behind a wall two tiles high (5, 2), (5, 3) the minion (6, 3) has total cover from (2, 2): 19 + 1 = 20 misses AC 11; only a natural 20 hits", () => {
+  it("CMB-11 (d20, decided: the d20 cover rules judge the line), D20-ATTACK-67, D20-ATTACK-65: right behind a wall two tiles high (5, 2), (5, 3) the minion (6, 3) has total cover from (2, 2): 19 + 1 = 20 misses AC 11; only a natural 20 hits", () => {
     const miss = shoot([[5, 2], [5, 3]], [2, 2], [6, 3], [19]);
     expect(attacks(miss.t.events).map((a) => [a[2], a[3]])).toEqual([[false, 20]]);
     const crit = shoot([[5, 2], [5, 3]], [2, 2], [6, 3], [20]);

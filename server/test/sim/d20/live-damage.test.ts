@@ -53,7 +53,7 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     expect(dice.left()).toBe(0);
   });
 
-  it("D20-DAMAGE-19, D20-ACTION-30: a Priest's smite on a gargoyle meets its magic resistance, AC 12 + Contre 5 = 17 (Magic Absorb); magical damage is not halved: 6 − 2 = 4", () => {
+  it("D20-DAMAGE-19, D20-ACTION-30, D20-ACTION-23: a Priest's smite on a gargoyle meets its magic resistance, AC 12 + Contre 5 = 17 (Magic Absorb); magical damage is not halved: 6 − 2 = 4", () => {
     const sim = d20Sim();
     const p = hero(sim, 5, 5, { adventurerClass: "Priest" });
     const g = creature(sim, "gargoyle", 8, 5);

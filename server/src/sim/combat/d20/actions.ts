@@ -79,3 +79,26 @@ export function interact(b: TurnBudget, needsAction = false): string | null {
 export const READY_TRIGGERS = ["entersTile", "entersReach", "attacks", "casts", "comesIntoView"] as const;
 /** One of {@link READY_TRIGGERS}. */
 export type ReadyTrigger = (typeof READY_TRIGGERS)[number];
+
+/** The `readied` status detail of a move response (D20-ACTION-33): this prefix, then the path's tiles. */
+const READY_MOVE_PREFIX = "move:";
+
+/**
+ * D20-ACTION-33: the `readied` status detail that holds an extra move as the response: the path's
+ * tiles (tile coordinates) as "x,y" joined by ";", after the prefix "move:".
+ */
+export function readyMoveDetail(path: readonly { x: number; y: number }[]): string {
+  return READY_MOVE_PREFIX + path.map((t) => `${t.x},${t.y}`).join(";");
+}
+
+/**
+ * D20-ACTION-33: the path (tiles) of a readied move response held in a `readied` status detail
+ * ({@link readyMoveDetail}), or null when the readied response is an attack or a spell.
+ */
+export function readyMovePath(detail: string | undefined): { x: number; y: number }[] | null {
+  if (!detail?.startsWith(READY_MOVE_PREFIX)) return null;
+  return detail.slice(READY_MOVE_PREFIX.length).split(";").map((t) => {
+    const [x, y] = t.split(",").map(Number);
+    return { x: x!, y: y! };
+  });
+}

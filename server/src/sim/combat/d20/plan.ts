@@ -18,7 +18,7 @@ export type D20Step =
   | { kind: "dash" } | { kind: "disengage" } | { kind: "hide" } | { kind: "search" } | { kind: "reload" }
   | { kind: "useObject"; item?: "bandage" | "medicalTools" | "healingPotion" | "swapWeapons"; targetId?: string }
   | { kind: "help"; allyId: string; targetId: string }
-  | { kind: "ready" }
+  | { kind: "ready"; path?: { x: number; y: number }[] }
   | { kind: "firstAid"; targetId: string }
   | { kind: "standUp" } | { kind: "dropProne" }
   | { kind: "grapple"; targetId: string } | { kind: "release" } | { kind: "escape" }

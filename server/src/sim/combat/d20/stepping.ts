@@ -13,12 +13,12 @@ import type { EncounterRecord } from "../encounters/types.ts";
 import { noteReaction, participantsOf } from "../encounters/book.ts";
 import { foesOf, moveToward as approach, type FoeRules } from "../encounters/tactics.ts";
 import { dragSlows, inReach, provokesOpportunity } from "./attack.ts";
-import type { TurnBudget } from "./actions.ts";
+import { newTurn, readyMovePath, type TurnBudget } from "./actions.ts";
 import { routeNextTo, type Route } from "./routes.ts";
 import { checkStep, occupancy, refreshSqueezing, slipCheck, switchModeNow } from "./spaces.ts";
-import { canEnter, gridDistance, modeOf, sheetModeFactor, spaceDistance, spaceSide, stepCost, switchMode } from "./movement.ts";
+import { canEnter, gridDistance, modeOf, sheetModeFactor, spaceDistance, spaceSide, stepCost, switchMode, turnMovement } from "./movement.ts";
 import { spellAttack, spellReaches } from "./spells.ts";
-import { canReact, hasStatus, removeStatus, targetingLimit } from "./statuses.ts";
+import { canMove, canReact, hasStatus, removeStatus, targetingLimit } from "./statuses.ts";
 import { canStrike, isUp, spaceOf, unitDistance } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
 import { strike } from "./strikes.ts";
@@ -167,17 +167,35 @@ function readiedAttacks(sim: Simulation, enc: EncounterRecord, mover: UnitRecord
     const rs = spaceOf(sim, r); // d20rider: a rider measures its reach from its mount's space
     const ready = rd.statuses.find((s) => s.kind === "readied");
     if (!ready || !canReact(rd.statuses, false, rd.reactionUsed)) continue;
-    const spell = ready.detail ? rd.spells.find((s) => s.name === ready.detail) : undefined;
-    if (spell) {
+    const path = readyMovePath(ready.detail);
+    const spell = ready.detail && !path ? rd.spells.find((s) => s.name === ready.detail) : undefined;
+    if (path) {
+      // D20-ACTION-33: the extra move answers the same trigger, the foe entering the unit's reach.
+      if (inReach(rd.weapon.reach, spaceDistance(rs, spaceSide(rs), from, fromSide)) || !inReach(rd.weapon.reach, unitDistance(sim, r, mover))) continue;
+    } else if (spell) {
       // A held spell goes off when a foe comes within its band (Left open trigger list: "enters range").
       if (spellReaches(sim, r, spell, from) || !spellReaches(sim, r, spell, mover)) continue;
     } else if (inReach(rd.weapon.reach, spaceDistance(rs, spaceSide(rs), from, fromSide)) || !canStrike(sim, r, mover)) continue; // d20move, d20finish: the mover's space where it was, as it was
     removeStatus(rd.statuses, "readied");
     rd.reactionUsed = true;
     noteReaction(enc, r.id);
-    sim.emit({ type: "reaction", unitId: r.id, kind: "readied", detail: spell ? spell.name : "attack", againstId: mover.id });
-    if (spell) spellAttack(sim, r, mover, spell, (id) => noteReaction(enc, id));
+    sim.emit({ type: "reaction", unitId: r.id, kind: "readied", detail: path ? "move" : spell ? spell.name : "attack", againstId: mover.id });
+    if (path) readiedMove(sim, enc, r, path);
+    else if (spell) spellAttack(sim, r, mover, spell, (id) => noteReaction(enc, id));
     else strike(sim, enc, r, mover, {});
+  }
+}
+
+/**
+ * D20-ACTION-33: a readied extra move, played with the reaction: the unit walks `path` (tiles) on a
+ * fresh movement of its movement value (× its mode's factor), each step as in its own turn
+ * ({@link stepTo}: opportunity attacks, traps); the first refused step ends it where it stands.
+ */
+function readiedMove(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, path: readonly { x: number; y: number }[]): void {
+  if (!canMove(d20Of(unit).statuses, false)) return;
+  const budget = newTurn(turnMovement(d20Of(unit)));
+  for (let i = 0; i < path.length; i++) {
+    if (stepTo(sim, enc, unit, path[i]!, budget, i === path.length - 1) !== null || !isUp(unit)) return;
   }
 }
 

@@ -3,12 +3,12 @@ import { areEnemies } from "../../../world/units.ts";
 import { participantsOf } from "../../encounters/book.ts";
 import { perceiveRoll } from "../attack.ts";
 import { D20, HEALING_POTION_DICE, HELP_RANGE } from "@malignus/shared";
-import { interact, spendAction } from "../actions.ts";
+import { interact, readyMoveDetail, spendAction } from "../actions.ts";
 import { swappableInCombat } from "../equip.ts";
 import { USE_OBJECT_NEEDS_ACTION } from "../options.ts";
 import { rollDice } from "../dice.ts";
 import { hideRoll, notices, passivePerception } from "../flow.ts";
-import { modeOf, sheetModeFactor, dash } from "../movement.ts";
+import { modeOf, sheetModeFactor, dash, gridDistance } from "../movement.ts";
 import { firstAid } from "../hp.ts";
 import { treatBleeding, addStatus, hasStatus, removeStatus } from "../statuses.ts";
 import { healUnit, isUp, unitDistance } from "../resolve.ts";
@@ -136,12 +136,23 @@ function isDying(d: { hp: number; dead: boolean; stable: boolean }): boolean {
   return d.hp === 0 && !d.dead && !d.stable;
 }
 
-/** The Ready action: a readied attack, released with the reaction (D20-ACTION-31 to D20-ACTION-35). */
-export const readyStep: D20Handler<"ready"> = ({ unit, me, ts }) => {
+/**
+ * The Ready action (D20-ACTION-31 to D20-ACTION-35, D20-ACTION-37): the response is one attack, or,
+ * with `path` (tiles, each next to the one before, the first next to the unit), an extra move along
+ * it of up to the unit's movement value (D20-ACTION-33); either is released with the reaction when a
+ * foe enters the unit's reach (the server's fixed trigger, D20-ACTION-32).
+ */
+export const readyStep: D20Handler<"ready"> = ({ unit, me, ts }, step) => {
   const b = ts.budget;
+  const path = step.path ?? [];
+  if (path.length > 0 && !path.every((t, i) => gridDistance(i === 0 ? unit : path[i - 1]!, t) === 1)) return "a readied move goes tile by tile from the creature (D20-ACTION-33)";
   const r = spendAction(b, "ready");
-  if (r === null) addStatus(me.statuses, "readied", unit.id, -1);
-  return r;
+  if (r !== null) return r;
+  addStatus(me.statuses, "readied", unit.id, -1);
+  const status = me.statuses.find((s) => s.kind === "readied")!;
+  if (path.length > 0) status.detail = readyMoveDetail(path);
+  else delete status.detail;
+  return null;
 };
 
 /**
