@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+import { ADVENTURER_CLASSES } from "@malignus/shared";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
+import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
+import { beginDuel } from "../../../src/sim/combat/d100/duels.ts";
+import { speciesFields } from "../../../src/sim/combat/creatures.ts";
+import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
+import { adventurer, attackOnce, companion, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
+
+/**
+ * Issue 17, sweep s9 (slice r6): live d100 fights for the rules of the slice the audit found
+ * weakly tested. Each fight runs through `Simulation.step` with forced dice; `recordDice` lists
+ * every die the rules asked for, with its range.
+ */
+
+/** A player-held adventurer of class `cls` at (5, 5) next to a 300-HP minion at (`mx`, 5); initiative hero 90, minion 10, so the hero's turn waits for its plan. */
+function playerNextToMinion(cls: string, gear: Partial<UnitRecord["gear"]>, mx = 6) {
+  const sim = d100Sim();
+  const hero = adventurer(sim, cls, 5, 5, gear);
+  hero.controller = "a1";
+  const m = addUnit(sim, { kind: "minion", x: mx, y: 5 });
+  d100Of(m).hp = d100Of(m).maxHp = 300;
+  hero.targetId = m.id;
+  const init = recordDice(sim, [90, 10]);
+  sim.step();
+  expect([init.draws, init.left()]).toEqual([["d100=90", "d100=10"], 0]);
+  return { sim, hero, m };
+}
+
+describe("s9 r6: familiars", () => {
+  it("P100-FAMILIAR-04, P100-FAMILIAR-03: a player's warlock (a specialist) orders its imp to claw the bear before its own blow: refused (ownerFirst, nothing drawn, the turn kept open); its plan of blow then claws plays: the staff (60 against 30, 20), then the imp (1..80: 50 against 20, 1..70: 30)", () => {
+    const sim = d100Sim();
+    const owner = adventurer(sim, "Warlock", 5, 5, { weapon: "staff", blunt: true });
+    owner.controller = "a1";
+    const imp = companion(sim, owner, 6, 6);
+    const bear = addUnit(sim, { ...speciesFields("bear"), x: 6, y: 5 });
+    d100Of(bear).hp = d100Of(bear).maxHp = 300;
+    owner.targetId = bear.id;
+    recordDice(sim, [90, 50, 10]); // initiative by id: warlock 90, imp 50, bear 10
+    sim.step();
+    expect(d100Of(owner).familiarSpecialist).toBe(true);
+    const dice = recordDice(sim, [60, 30, 20, 50, 20, 30]);
+    const claws = { kind: "familiar", targetId: bear.id };
+    const first = playPlan(sim, owner, { action: "steps", steps: [claws], keepTurn: true });
+    expect([lines(first), dice.draws, d100Of(bear).hp]).toEqual([[`2 turnPlanPlayed unitId=${owner.id} refusals=["ownerFirst"]`], [], 300]);
+    const ev = playPlan(sim, owner, { action: "steps", steps: [{ kind: "attack", targetId: bear.id }, claws] });
+    expect(lines(ev)).toEqual([
+      `3 attack attackerId=${owner.id} targetId=${bear.id} hit=true attackRoll=60 defenceRoll=30`,
+      `3 damaged targetId=${bear.id} sourceId=${owner.id} amount=20 damageType=melee hp=280 critical=false`,
+      `3 attack attackerId=${imp.id} targetId=${bear.id} hit=true attackRoll=50 defenceRoll=20`,
+      `3 damaged targetId=${bear.id} sourceId=${imp.id} amount=30 damageType=melee hp=250 critical=false`,
+      `3 turnPlanPlayed unitId=${owner.id} refusals=[null,null]`,
+    ]);
+    expect([dice.draws, dice.left()]).toEqual([["d100=60", "d100=30", "1..100=20", "1..80=50", "d100=20", "1..70=30"], 0]);
+  });
+
+  it("P100-FAMILIAR-11: a hunter's hound lying dying (−10 HP) is rescued like any dying character: a player's priest beside it makes the rescue roll of P100-DEATH-05 (d100 above 50): 51 stabilises it, after which its turn costs it no HP; 50 fails and its turn costs it 5", () => {
+    for (const [roll, success] of [[51, true], [50, false]] as const) {
+      const sim = d100Sim();
+      const hunter = adventurer(sim, "Hunter", 7, 7, { weapon: "bow", ranged: true }); // within the minion's sight (5 tiles): nobody is surprised
+      hunter.controller = "a2";
+      const priest = adventurer(sim, "Priest", 5, 5, { weapon: "mace", blunt: true });
+      priest.controller = "a1";
+      const hound = companion(sim, hunter, 6, 5);
+      const m = addUnit(sim, { kind: "minion", x: 9, y: 5 });
+      Object.assign(d100Of(hound), { hp: -10, dying: true });
+      hound.activity = "unconscious";
+      priest.targetId = m.id;
+      // Initiative by id: hunter 10, priest 90, hound 50, minion 5; the priest's turn waits for its plan.
+      recordDice(sim, [10, 90, 50, 5]);
+      sim.step();
+      const dice = recordDice(sim, [roll]);
+      const ev = [...playPlan(sim, priest, { action: "steps", steps: [{ kind: "rescue", targetId: hound.id }] }), ...sim.step()];
+      expect(lines(ev).filter((l) => / (rescue|damaged|turnPlanPlayed) /.test(l))).toEqual([
+        `2 rescue unitId=${hound.id} byUnitId=${priest.id} roll=${roll} needed=50 success=${success}`,
+        `2 turnPlanPlayed unitId=${priest.id} refusals=[null]`,
+        // The hound's own turn (initiative 50) comes next: a dying character loses 5 HP, a stabilised one nothing (P100-DEATH-02, 06).
+        ...(success ? [] : [`3 damaged targetId=${hound.id} sourceId=dying amount=5 damageType=dying hp=-15 critical=false`]),
+      ]);
+      expect([d100Of(hound).stabilised, d100Of(hound).hp, dice.draws, dice.left()]).toEqual([success, success ? -10 : -15, [`d100=${roll}`], 0]);
+    }
+  });
+});
+
+describe("s9 r6: which familiars exist", () => {
+  it("P100-FAMILIAR-10 (cannot happen: undead and elemental familiars, docs/rules-decisions.md): the class table's familiars are the Hunter's hound (a hunter's pet) and the Warlock's imp (a demon), nothing undead or elemental", () => {
+    const kinds = Object.entries(ADVENTURER_CLASSES).flatMap(([cls, c]) => c.companion?.role === "familiar" ? [[cls, c.companion.species, c.companion.familiarKind]] : []);
+    expect(kinds).toEqual([["Hunter", "hound", "hunter"], ["Warlock", "imp", "demon"]]);
+  });
+});
+
+describe("s9 r6: statuses", () => {
+  it("P100-STATUS-17: a player's disoriented warrior cannot move: its move and its guarded move are refused (cannotMove) and it stays on (5, 5); without the status the same guarded move takes it to (4, 5)", () => {
+    for (const disoriented of [true, false]) {
+      for (const kind of ["move", "guardedMove"] as const) {
+        const { sim, hero } = playerNextToMinion("Warrior", {}, 9);
+        if (disoriented) addStatus(d100Of(hero), "disoriented", 2);
+        const dice = recordDice(sim, []);
+        const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind, x: 4, y: 5 }], keepTurn: true });
+        expect(lines(ev).filter((l) => l.includes("turnPlanPlayed"))).toEqual([`2 turnPlanPlayed unitId=${hero.id} refusals=[${disoriented ? '"cannotMove"' : "null"}]`]);
+        expect([hero.x, hero.y, encounterOf(sim, hero.id)?.openTurn?.unitId, dice.draws]).toEqual([disoriented ? 5 : 4, 5, hero.id, []]);
+      }
+    }
+  });
+});
+
+describe("s9 r6: placement and weapons", () => {
+  it("P100-PLACE-06: a player's scout (a ranged class, its bow) beside the minion cannot shoot it from there (refused, nothing drawn); stepping away 1 tile first (guarded), its arrow flies: 90 counts 90 against 44, damage 30", () => {
+    const { sim, hero, m } = playerNextToMinion("Scout", { weapon: "bow", ranged: true });
+    const none = recordDice(sim, []);
+    const near = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }], keepTurn: true });
+    expect(lines(near).filter((l) => l.includes("turnPlanPlayed"))).toEqual([`2 turnPlanPlayed unitId=${hero.id} refusals=["invalidTarget"]`]);
+    expect([none.draws, d100Of(m).hp]).toEqual([[], 300]);
+    const dice = recordDice(sim, [90, 44, 30]);
+    const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "guardedMove", x: 4, y: 5 }, { kind: "attack", targetId: m.id }] });
+    expect(lines(ev).filter((l) => !l.includes("guardedMove"))).toEqual([
+      `3 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=90 defenceRoll=44`,
+      `3 damaged targetId=${m.id} sourceId=${hero.id} amount=30 damageType=ranged hp=270 critical=false`,
+      `3 turnPlanPlayed unitId=${hero.id} refusals=[null,null]`,
+    ]);
+    expect([hero.x, hero.y, dice.draws, dice.left()]).toEqual([4, 5, ["d100=90", "d100=44", "1..100=30"], 0]);
+  });
+
+  it("P100-PLACE-10 (both sides of the cap): a priest (magic class) striking with its mace in melee: a damage roll of 71 deals 70 (the cap), one of 70 deals 70 and one of 69 deals 69; a warrior's 99 with its sword deals 99 (no cap for a melee class)", () => {
+    for (const [cls, gear, roll, amount] of [
+      ["Priest", { weapon: "mace", blunt: true }, 71, 70], ["Priest", { weapon: "mace", blunt: true }, 70, 70],
+      ["Priest", { weapon: "mace", blunt: true }, 69, 69], ["Warrior", {}, 99, 99],
+    ] as const) {
+      const { sim, hero, m } = playerNextToMinion(cls, gear);
+      const dice = recordDice(sim, [90, 44, roll]);
+      const attackRoll = cls === "Priest" ? 45 : 90; // off-role in melee: halved (P100-PLACE-09)
+      expect(lines(attackOnce(sim, hero, m)).slice(0, 2)).toEqual([
+        `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=${attackRoll} defenceRoll=44`,
+        `2 damaged targetId=${m.id} sourceId=${hero.id} amount=${amount} damageType=melee hp=${300 - amount} critical=false`,
+      ]);
+      expect([dice.draws, dice.left()]).toEqual([["d100=90", "d100=44", `1..100=${roll}`], 0]);
+    }
+  });
+
+  it("P100-WEAPON-01 (monks excepted): a bare-handed warrior's blow draws its damage from 1..50; a troll (a monk, P100-WEAPON-02) striking with its fists draws from 1..100, and its 90 deals 90", () => {
+    const { sim, hero, m } = playerNextToMinion("Warrior", { weapon: "fists" });
+    const dice = recordDice(sim, [60, 10, 50]);
+    expect(lines(attackOnce(sim, hero, m)).slice(0, 2)).toEqual([
+      `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=10`,
+      `2 damaged targetId=${m.id} sourceId=${hero.id} amount=50 damageType=melee hp=250 critical=false`,
+    ]);
+    expect([dice.draws, dice.left()]).toEqual([["d100=60", "d100=10", "1..50=50"], 0]);
+
+    const sim2 = d100Sim();
+    const w = adventurer(sim2, "Warrior", 5, 5);
+    const troll = addUnit(sim2, { kind: "creature", species: "troll", x: 6, y: 5 });
+    troll.targetId = w.id;
+    for (const s of d100Of(troll).spells) s.charges = 0; // its maul spent: it strikes with its fists
+    // Initiative warrior 10, troll 90: the troll hits (60 against 10) with its fists, damage 90 (1..100).
+    const dice2 = recordDice(sim2, [10, 90, 60, 10, 90]);
+    expect(lines(run(sim2, 1)).filter((l) => / (attack|damaged) /.test(l))).toEqual([
+      `1 attack attackerId=${troll.id} targetId=${w.id} hit=true attackRoll=60 defenceRoll=10`,
+      `1 damaged targetId=${w.id} sourceId=${troll.id} amount=90 damageType=melee hp=110 critical=false`,
+    ]);
+    expect([troll.gear.weapon, d100Of(troll).monk, dice2.draws, dice2.left()]).toEqual(["fists", true, ["d100=10", "d100=90", "d100=60", "d100=10", "1..100=90"], 0]);
+  });
+});
+
+describe("s9 r6: duels", () => {
+  it("P100-DUEL-09 (its magic-class branch, with P100-DUEL-11): in a duel a player's priest (the one magic class, which holds a duel mastery) striking the minion beside it with its mace counts 80 as 64 (× 0.8, not × 0.5) against the dodge 59 and hits; outside a duel the same 80 counts 40 and misses the same 59", () => {
+    for (const duel of [true, false]) {
+      const sim = d100Sim();
+      const hero = adventurer(sim, "Priest", 5, 5, { weapon: "mace", blunt: true });
+      hero.controller = "a1";
+      const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+      hero.targetId = m.id;
+      recordDice(sim, [90, 10]);
+      if (duel) {
+        const enc = beginDuel(sim, hero.id, m.id, { toDeath: false, noMagic: false, unarmedOnly: false, weaponWhitelist: null });
+        if (typeof enc === "string") throw new Error(enc);
+      }
+      sim.step();
+      expect(d100Of(hero).duel?.mastery ?? null).toBe(duel ? true : null);
+      const dice = recordDice(sim, duel ? [80, 59, 40] : [80, 59]);
+      expect(lines(attackOnce(sim, hero, m)).filter((l) => / (attack|damaged) /.test(l))).toEqual([
+        `2 attack attackerId=${hero.id} targetId=${m.id} hit=${duel} attackRoll=${duel ? 64 : 40} defenceRoll=59`,
+        ...(duel ? [`2 damaged targetId=${m.id} sourceId=${hero.id} amount=40 damageType=melee hp=70 critical=false`] : []),
+      ]);
+      expect([dice.draws, dice.left()]).toEqual([duel ? ["d100=80", "d100=59", "1..100=40"] : ["d100=80", "d100=59"], 0]);
+    }
+  });
+});
