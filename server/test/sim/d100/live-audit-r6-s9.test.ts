@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADVENTURER_CLASSES } from "@malignus/shared";
+import { ADVENTURER_CLASSES, ROUND_TICKS } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
@@ -185,5 +185,39 @@ describe("s9 r6: duels", () => {
       ]);
       expect([dice.draws, dice.left()]).toEqual([duel ? ["d100=80", "d100=59", "1..100=40"] : ["d100=80", "d100=59"], 0]);
     }
+  });
+});
+
+describe("s9 r6: back into the fight", () => {
+  it("P100-DEATH-13, P100-DEATH-14: a player's dying warrior is rescued by the AI's priest (51, above 50); stabilised but unhealed, its attack plan at its turn (tick 3) plays nothing; healed next round (20..40: 40, −10 → 30, it wakes), the same plan strikes the stunned minion (60, no dodge) for 40 at tick 13", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 4, 5);
+    Object.assign(d100Of(w), { hp: -10, dying: true });
+    w.activity = "unconscious";
+    w.controller = "a1";
+    const p = adventurer(sim, "Priest", 4, 4, { weapon: "mace", blunt: true });
+    const m = addUnit(sim, { kind: "minion", x: 5, y: 5 });
+    d100Of(m).hp = d100Of(m).maxHp = 300;
+    addStatus(d100Of(m), "stunned", 3); // it strikes nobody
+    p.targetId = m.id;
+    // Initiative warrior 5, priest 90, minion 10: each round the priest, the minion, then the warrior.
+    const dice = recordDice(sim, [5, 90, 10, 51, 40, 60, 40]);
+    const out: string[] = [], turns: number[] = [];
+    for (let i = 0; i < ROUND_TICKS + 3; i++) {
+      if (i === 2 || i === ROUND_TICKS + 2) encounterOf(sim, w.id)!.plans[w.id] = { action: "steps", steps: [{ kind: "attack", targetId: m.id }] };
+      const ev = sim.step();
+      out.push(...lines(ev));
+      turns.push(...ev.filter((e) => e.type === "turnStarted" && (e as { unitId: string }).unitId === w.id).map((e) => e.tick));
+    }
+    expect(turns).toEqual([3, 13]);
+    expect(out).toEqual([
+      `1 rescue unitId=${w.id} byUnitId=${p.id} roll=51 needed=50 success=true`,
+      `11 healed unitId=${w.id} byUnitId=${p.id} woundPoints=0 hp=30`,
+      `11 woke unitId=${w.id}`,
+      `13 attack attackerId=${w.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=0`,
+      `13 damaged targetId=${m.id} sourceId=${w.id} amount=40 damageType=melee hp=260 critical=false`,
+      `13 turnPlanPlayed unitId=${w.id} refusals=[null]`,
+    ]);
+    expect([d100Of(w).hp, d100Of(w).dying, w.activity, dice.draws, dice.left()]).toEqual([30, false, "fighting", ["d100=5", "d100=90", "d100=10", "d100=51", "20..40=40", "d100=60", "1..100=40"], 0]);
   });
 });
