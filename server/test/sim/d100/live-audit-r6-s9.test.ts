@@ -164,6 +164,31 @@ describe("s9 r6: placement and weapons", () => {
 });
 
 describe("s9 r6: duels", () => {
+  it("P100-DUEL-02: the keeper's minion challenges a warrior (the AI accepts): the one term toDeath is both duellists' (duelStarted toDeath, each one's duel); to the death, whichever of them loses dies (the minion at once, the warrior when the keeper's mercy window closes at tick 51 unspared); otherwise neither dies", () => {
+    for (const toDeath of [true, false]) {
+      for (const loser of ["minion", "warrior"] as const) {
+        const sim = d100Sim();
+        const w = adventurer(sim, "Warrior", 5, 5);
+        const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+        // Initiative minion then warrior. The warrior loses: the minion first (80 over 30), 60 against 10, damage 50 on
+        // a warrior left at 10 HP. The minion loses: the warrior first (80 over 30), a heroic 100 for 150 on its 110.
+        const dice = recordDice(sim, loser === "warrior" ? [80, 30, 60, 10, 50] : [30, 80, 100, 100]);
+        expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: w.id, toDeath })).toEqual({ ok: true });
+        expect([d100Of(w).duel?.toDeath, d100Of(m).duel?.toDeath]).toEqual([toDeath, toDeath]);
+        if (loser === "warrior") d100Of(w).hp = 10;
+        const ev = [...sim.drainEvents(), ...run(sim, 51)];
+        expect(lines(ev).filter((l) => / duel(Started|Ended) /.test(l))).toEqual([
+          `0 duelStarted duelId=3 unitIds=["${m.id}","${w.id}"] toDeath=${toDeath} hp={"${w.id}":250,"${m.id}":110} warnings=["differentRoles"]`,
+          loser === "warrior"
+            ? `1 duelEnded duelId=3 winnerId=${m.id} loserId=${w.id} how=down loserDied=false hp={"${w.id}":1,"${m.id}":60}`
+            : `1 duelEnded duelId=3 winnerId=${w.id} loserId=${m.id} how=down loserDied=${toDeath} hp={"${w.id}":200,"${m.id}":${toDeath ? -40 : 1}}`,
+        ]);
+        const [lost, won] = loser === "warrior" ? [w, m] : [m, w];
+        expect([d100Of(lost).dead, d100Of(won).dead, dice.left()]).toEqual([toDeath, false, 0]);
+      }
+    }
+  });
+
   it("P100-DUEL-09 (its magic-class branch, with P100-DUEL-11): in a duel a player's priest (the one magic class, which holds a duel mastery) striking the minion beside it with its mace counts 80 as 64 (× 0.8, not × 0.5) against the dodge 59 and hits; outside a duel the same 80 counts 40 and misses the same 59", () => {
     for (const duel of [true, false]) {
       const sim = d100Sim();
