@@ -246,3 +246,41 @@ describe("s9 r6: back into the fight", () => {
     expect([d100Of(w).hp, d100Of(w).dying, w.activity, dice.draws, dice.left()]).toEqual([30, false, "fighting", ["d100=5", "d100=90", "d100=10", "d100=51", "20..40=40", "d100=60", "1..100=40"], 0]);
   });
 });
+
+describe("s9 r6: flight levels", () => {
+  /** A player's skyrider on its griffon at moderate height at (5, 5), a gargoyle on the ground at (12, 5); the rider's turn waits for its plan. */
+  function riderAloft() {
+    const sim = d100Sim();
+    const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });
+    const griffon = companion(sim, sky);
+    const g = addUnit(sim, { ...speciesFields("gargoyle"), x: 12, y: 5 });
+    for (const u of [sky, griffon]) d100Of(u).altitude = "moderate";
+    sky.controller = "a1";
+    sky.targetId = g.id;
+    recordDice(sim, [90, 50, 10]); // initiative: skyrider 90, griffon 50, gargoyle 10
+    sim.step();
+    return { sim, sky, griffon };
+  }
+  const refusalsOf = (ev: ReturnType<typeof playPlan>) => lines(ev).filter((l) => l.includes("turnPlanPlayed") || l.includes("altitudeChanged"));
+
+  it("P100-AIR-21: climbing one level is the turn's move: after the player's climb (moderate → high) a descent and a move are refused (alreadyMoved) and it stays high on (5, 5); after a move, a climb or a descent is refused (alreadyMoved) and it stays at moderate height", () => {
+    const a = riderAloft();
+    const dice = recordDice(a.sim, []);
+    expect(refusalsOf(playPlan(a.sim, a.sky, { action: "steps", steps: [{ kind: "climb" }], keepTurn: true }))).toEqual([
+      `2 altitudeChanged unitId=${a.griffon.id} altitude=high cause=climb`,
+      `2 altitudeChanged unitId=${a.sky.id} altitude=high cause=climb`,
+      `2 turnPlanPlayed unitId=${a.sky.id} refusals=[null]`,
+    ]);
+    for (const step of [{ kind: "descend" }, { kind: "move", x: 6, y: 5 }]) {
+      expect(refusalsOf(playPlan(a.sim, a.sky, { action: "steps", steps: [step], keepTurn: true }))).toEqual([`${a.sim.state.tick} turnPlanPlayed unitId=${a.sky.id} refusals=["alreadyMoved"]`]);
+    }
+    expect([d100Of(a.sky).altitude, a.sky.x, a.sky.y, dice.draws]).toEqual(["high", 5, 5, []]);
+
+    for (const kind of ["climb", "descend"] as const) {
+      const b = riderAloft();
+      expect(refusalsOf(playPlan(b.sim, b.sky, { action: "steps", steps: [{ kind: "move", x: 6, y: 5 }], keepTurn: true }))).toEqual([`2 turnPlanPlayed unitId=${b.sky.id} refusals=[null]`]);
+      expect(refusalsOf(playPlan(b.sim, b.sky, { action: "steps", steps: [{ kind }], keepTurn: true }))).toEqual([`3 turnPlanPlayed unitId=${b.sky.id} refusals=["alreadyMoved"]`]);
+      expect([d100Of(b.sky).altitude, b.sky.x]).toEqual(["moderate", 6]);
+    }
+  });
+});
