@@ -7,6 +7,8 @@ import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { beginDuel } from "../../../src/sim/combat/d100/duels.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
+import { Simulation } from "../../../src/sim/simulation.ts";
+import { parseMap } from "../../../src/sim/world/map.ts";
 import { adventurer, attackOnce, companion, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
@@ -281,6 +283,42 @@ describe("s9 r6: flight levels", () => {
       expect(refusalsOf(playPlan(b.sim, b.sky, { action: "steps", steps: [{ kind: "move", x: 6, y: 5 }], keepTurn: true }))).toEqual([`2 turnPlanPlayed unitId=${b.sky.id} refusals=[null]`]);
       expect(refusalsOf(playPlan(b.sim, b.sky, { action: "steps", steps: [{ kind }], keepTurn: true }))).toEqual([`3 turnPlanPlayed unitId=${b.sky.id} refusals=["alreadyMoved"]`]);
       expect([d100Of(b.sky).altitude, b.sky.x]).toEqual(["moderate", 6]);
+    }
+  });
+});
+
+describe("s9 r6: shots from the air", () => {
+  const WALLED = ["P...................", ...Array.from({ length: 10 }, (_, y) => (y >= 3 && y <= 7 ? ".....#.............." : "....................")), "SK.................."].join("\n");
+
+  it("P100-AIR-24: a keeper's harpy archer at (3, 5), a wall at x = 5 between it and the warrior at (7, 5): on the ground or at low height its shot is refused (invalidTarget, nothing drawn); at moderate or high height it flies over the wall: its unseen surprise shot (tick 1, the dodge −20) and its turn's shot (tick 2) both fly, +20 at moderate height (hits, 10 each) and −20 at high (30: misses both)", () => {
+    for (const altitude of ["ground", "low", "moderate", "high"] as const) {
+      const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", WALLED) });
+      const h = addUnit(sim, { kind: "creature", species: "harpy", x: 3, y: 5, gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
+      d100Of(h).altitude = altitude;
+      h.controller = "k1";
+      const w = adventurer(sim, "Warrior", 7, 5);
+      w.targetId = h.id;
+      const aloft = altitude === "moderate" || altitude === "high";
+      const air = altitude === "moderate" ? 20 : -20;
+      // Initiative harpy 90, warrior 10; aloft, the surprise shot 50 against 60 − 20, damage 10; the turn's shot 50 against 30, damage 10.
+      const init = recordDice(sim, aloft ? [90, 10, 50, 60, ...(50 + air > 40 ? [10] : [])] : [90, 10]);
+      const first = lines(sim.step());
+      const dice = recordDice(sim, aloft ? [50, 30, ...(50 + air > 30 ? [10] : [])] : []);
+      const ev = lines(playPlan(sim, h, { action: "steps", steps: [{ kind: "attack", targetId: w.id }] }));
+      if (!aloft) {
+        expect([first, ev, dice.draws]).toEqual([[], [`2 turnPlanPlayed unitId=${h.id} refusals=["invalidTarget"]`], []]);
+        expect(d100Of(w).hp).toBe(200);
+      } else {
+        const hit = 50 + air > 30;
+        expect([...first, ...ev]).toEqual([
+          `1 attack attackerId=${h.id} targetId=${w.id} hit=${50 + air > 40} attackRoll=${50 + air} defenceRoll=40 natural=50 airModifier=${air} damageRoll=${50 + air > 40 ? 10 : 0}`,
+          ...(50 + air > 40 ? [`1 damaged targetId=${w.id} sourceId=${h.id} amount=10 damageType=ranged hp=190 critical=false`] : []),
+          `2 attack attackerId=${h.id} targetId=${w.id} hit=${hit} attackRoll=${50 + air} defenceRoll=30 natural=50 airModifier=${air} damageRoll=${hit ? 10 : 0}`,
+          ...(hit ? [`2 damaged targetId=${w.id} sourceId=${h.id} amount=10 damageType=ranged hp=180 critical=false`] : []),
+          `2 turnPlanPlayed unitId=${h.id} refusals=[null]`,
+        ]);
+      }
+      expect([init.left(), dice.left()]).toEqual([0, 0]);
     }
   });
 });
