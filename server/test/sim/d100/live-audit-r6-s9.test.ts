@@ -9,7 +9,7 @@ import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
-import { adventurer, attackOnce, companion, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
+import { adventurer, attackOnce, companion, d100Sim, kobolds, lines, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
  * Issue 17, sweep s9 (slice r6): live d100 fights for the rules of the slice the audit found
@@ -320,5 +320,39 @@ describe("s9 r6: shots from the air", () => {
       }
       expect([init.left(), dice.left()]).toEqual([0, 0]);
     }
+  });
+});
+
+describe("s9 r6: abilities against a swarm, played by players", () => {
+  const ROW: readonly [number, number][] = [[8, 5], [9, 5], [10, 5], [8, 6], [9, 6], [10, 6]];
+
+  it("P100-MASS-18, P100-MASS-19: the keeper's player-held Master casts its shadow bolt (single target, not certain to hit) at one of a pack of six peasants: refused (singleTarget), nothing drawn, the charge kept, the turn still open; a player's cartographer throws its hush dart (certain to hit) at a kobold of a pack: exactly that one dies, nothing drawn", () => {
+    const sim = d100Sim();
+    const master = addUnit(sim, { kind: "master", x: 5, y: 5 });
+    master.controller = "k1";
+    const ps = ROW.map(([x, y]) => adventurer(sim, "Peasant", x - 2, y, { weapon: "pitchfork" })); // beside the Master
+    master.targetId = ps[0]!.id;
+    recordDice(sim, [90, 10, 11, 12, 13, 14, 15]); // initiative: the Master first; its turn waits for its plan
+    sim.step();
+    const none = recordDice(sim, []);
+    const bolt = playPlan(sim, master, { action: "steps", steps: [{ kind: "cast", targetId: ps[0]!.id, spell: "shadowBolt" }], keepTurn: true });
+    expect([lines(bolt), none.draws, d100Of(master).spells.map((sp) => [sp.id, sp.charges]), ps.map((p) => d100Of(p).hp), encounterOf(sim, master.id)?.openTurn?.unitId])
+      .toEqual([[`2 turnPlanPlayed unitId=${master.id} refusals=["singleTarget"]`], [], [["shadowBolt", 1]], [20, 20, 20, 20, 20, 20], master.id]);
+
+    const sim2 = d100Sim();
+    const c = adventurer(sim2, "Cartographer", 5, 5, { weapon: "dagger" });
+    c.controller = "a1";
+    const ks = kobolds(sim2, ROW);
+    c.targetId = ks[0]!.id;
+    recordDice(sim2, [90, 10, 11, 12, 13, 14, 15]);
+    sim2.step();
+    const dice = recordDice(sim2, []);
+    const dart = playPlan(sim2, c, { action: "steps", steps: [{ kind: "cast", targetId: ks[1]!.id, spell: "hushDart" }] });
+    expect([lines(dart), dice.draws, ks.map((k) => d100Of(k).dead)]).toEqual([[
+      `2 spellCast unitId=${c.id} spellId=hushDart targetId=${ks[1]!.id} chargesLeft=0`,
+      `2 attack attackerId=${c.id} targetId=${ks[1]!.id} hit=true attackRoll=0 defenceRoll=0`,
+      `2 knockedOut unitId=${ks[1]!.id} outcome=dead cause=hitPoints`,
+      `2 turnPlanPlayed unitId=${c.id} refusals=[null]`,
+    ], [], [false, true, false, false, false, false]]);
   });
 });
