@@ -356,3 +356,58 @@ describe("s9 r6: abilities against a swarm, played by players", () => {
     ], [], [false, true, false, false, false, false]]);
   });
 });
+
+describe("s9 r6: two flyers, one height", () => {
+  it("P100-AIR-13 (a shot, not only a blow): the keeper's player-held harpy archer at high height cannot shoot the skyrider on its griffon at moderate height 3 tiles off (refused, nothing drawn); once it has dropped to moderate height (its move) its arrow flies: 60 against 40, damage 30 off the rider's HP", () => {
+    const sim = d100Sim();
+    const h = addUnit(sim, { kind: "creature", species: "harpy", x: 5, y: 5, gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
+    h.controller = "k1";
+    const sky = adventurer(sim, "Skyrider", 8, 5, { weapon: "spear" });
+    const griffon = companion(sim, sky);
+    d100Of(h).altitude = "high";
+    for (const u of [sky, griffon]) d100Of(u).altitude = "moderate";
+    h.targetId = sky.id; sky.targetId = h.id;
+    recordDice(sim, [90, 20, 10]); // initiative: harpy 90, skyrider 20, griffon 10; the harpy's turn waits for its plan
+    sim.step();
+    const none = recordDice(sim, []);
+    const shot = { kind: "attack", targetId: sky.id };
+    const refused = playPlan(sim, h, { action: "steps", steps: [shot], keepTurn: true });
+    expect([lines(refused), none.draws, d100Of(sky).hp]).toEqual([[`2 turnPlanPlayed unitId=${h.id} refusals=["invalidTarget"]`], [], 150]);
+    const dice = recordDice(sim, [60, 40, 30]);
+    const ev = playPlan(sim, h, { action: "steps", steps: [{ kind: "descend" }, shot] });
+    expect(lines(ev)).toEqual([
+      `3 altitudeChanged unitId=${h.id} altitude=moderate cause=descend`,
+      `3 attack attackerId=${h.id} targetId=${sky.id} hit=true attackRoll=60 defenceRoll=40 natural=60 airModifier=0 damageRoll=30`,
+      `3 damaged targetId=${sky.id} sourceId=${h.id} amount=30 damageType=ranged hp=120 critical=false`,
+      `3 turnPlanPlayed unitId=${h.id} refusals=[null,null]`,
+    ]);
+    expect([d100Of(griffon).hp, dice.draws, dice.left()]).toEqual([120, ["d100=60", "d100=40", "1..100=30"], 0]);
+  });
+});
+
+describe("s9 r6: a rider and its mount", () => {
+  it("P100-AIR-22: the keeper's player-held bear strikes the griffon itself (60 against 20, damage 50): the blow comes out of the one life it shares with its skyrider (reported on the rider, both at 100 of 150); a blow of 100 on the griffon with 100 left puts both out of action", () => {
+    for (const damage of [50, 100] as const) {
+      const sim = d100Sim();
+      const sky = adventurer(sim, "Skyrider", 5, 5, { weapon: "spear" });
+      const griffon = companion(sim, sky);
+      const bear = addUnit(sim, { ...speciesFields("bear"), x: 6, y: 5 });
+      bear.controller = "k1";
+      if (damage === 100) d100Of(sky).hp = d100Of(griffon).hp = 100; // a first blow's worth already lost
+      bear.targetId = griffon.id; sky.targetId = bear.id;
+      recordDice(sim, [10, 20, 90]); // initiative: skyrider 10, griffon 20, bear 90; the bear's turn waits for its plan
+      sim.step();
+      const dice = recordDice(sim, [60, 20, damage]);
+      const out = lines(attackOnce(sim, bear, griffon));
+      const hp = (damage === 100 ? 100 : 150) - damage;
+      expect(out).toEqual([
+        `2 attack attackerId=${bear.id} targetId=${griffon.id} hit=true attackRoll=60 defenceRoll=20`,
+        `2 damaged targetId=${sky.id} sourceId=${bear.id} amount=${damage} damageType=melee hp=${hp} critical=false`,
+        ...(hp <= 0 ? [`2 knockedOut unitId=${sky.id} outcome=unconscious cause=hitPoints`, `2 knockedOut unitId=${griffon.id} outcome=unconscious cause=hitPoints`] : []),
+        `2 turnPlanPlayed unitId=${bear.id} refusals=[null]`,
+        ...(hp <= 0 ? ["2 encounterEnded encounterId=4 rounds=1 reason=beaten"] : []), // nobody of the heroes' side stands
+      ]);
+      expect([d100Of(sky).hp, d100Of(griffon).hp, dice.left()]).toEqual([hp, hp, 0]);
+    }
+  });
+});
