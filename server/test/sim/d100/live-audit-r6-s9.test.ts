@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADVENTURER_CLASSES, ROUND_TICKS } from "@malignus/shared";
+import { ADVENTURER_CLASSES, COMMANDS, ROUND_TICKS } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
@@ -166,6 +166,12 @@ describe("s9 r6: placement and weapons", () => {
 });
 
 describe("s9 r6: duels", () => {
+  it("P100-DUEL-01: the to-the-death term is settled in the proposal itself: the room's proposeDuel schema refuses a challenge without toDeath and takes one with it (true or false)", () => {
+    const base = { unitId: "2", opponentId: "1" };
+    expect([COMMANDS.proposeDuel.safeParse(base).success, COMMANDS.proposeDuel.safeParse({ ...base, toDeath: true }).success, COMMANDS.proposeDuel.safeParse({ ...base, toDeath: false }).success])
+      .toEqual([false, true, true]);
+  });
+
   it("P100-DUEL-02: the keeper's minion challenges a warrior (the AI accepts): the one term toDeath is both duellists' (duelStarted toDeath, each one's duel); to the death, whichever of them loses dies (the minion at once, the warrior when the keeper's mercy window closes at tick 51 unspared); otherwise neither dies", () => {
     for (const toDeath of [true, false]) {
       for (const loser of ["minion", "warrior"] as const) {
