@@ -206,7 +206,7 @@ export function d100TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Uni
   if (familiar) {
     o.familiarId = familiar.id;
     // P100-FAMILIAR-02: a non-specialist's familiar acts instead of its main action; P100-FAMILIAR-03/04: a
-    // specialist's besides it, after its master's main action (its one-word plan `familiar` gives the whole turn).
+    // specialist's besides it, after its master's main action (familiar.ts `ownerSlotActors` for its one-word plan).
     if (!ts.familiarDone && (me.familiarSpecialist ? ts.mainDone : !ts.mainDone)) {
       for (const f of foes) {
         if (chebyshev(familiar, f) <= 1 && attackRefusal(d100Of(familiar), d100Of(f), "melee") === null) {
