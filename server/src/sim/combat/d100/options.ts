@@ -102,7 +102,8 @@ export interface D100TargetOption { id: string; chance: number }
  *   charges and the legal targets with their chance (a heal always works: 100; the healing spell's
  *   targets are stabilised allies next to it, and in a duel the wounded healer itself, P100-DUEL-13);
  * - `freeActions`: free actions (P100-BASE-09): `forfeit` in a duel;
- * - `familiarId`/`familiarTargets`: its familiar and the foes next to it (P100-FAMILIAR-02 to 04);
+ * - `familiarId`/`familiarTargets`: its familiar and the foes next to it while its `familiar` step is allowed
+ *   (P100-FAMILIAR-02 to 04: a non-specialist before its main action, a specialist after it);
  * - `rescueTargets`: dying allies next to it it may try to save (P100-DEATH-03 to 08).
  */
 export interface D100TurnOptions {
@@ -204,8 +205,9 @@ export function d100TurnOptions(sim: Simulation, enc: EncounterRecord, unit: Uni
   const familiar = familiarOf(sim, enc, unit);
   if (familiar) {
     o.familiarId = familiar.id;
-    // P100-FAMILIAR-03/04: a specialist's familiar acts besides it; a non-specialist's instead of its main action.
-    if (!ts.familiarDone && (me.familiarSpecialist || !ts.mainDone)) {
+    // P100-FAMILIAR-02: a non-specialist's familiar acts instead of its main action; P100-FAMILIAR-03/04: a
+    // specialist's besides it, after its master's main action (familiar.ts `ownerSlotActors` for its one-word plan).
+    if (!ts.familiarDone && (me.familiarSpecialist ? ts.mainDone : !ts.mainDone)) {
       for (const f of foes) {
         if (chebyshev(familiar, f) <= 1 && attackRefusal(d100Of(familiar), d100Of(f), "melee") === null) {
           o.familiarTargets.push({ id: f.id, chance: hitChance(d100Of(familiar), d100Of(f), { mode: "melee" }) });

@@ -90,11 +90,15 @@ export const rescueStep: D100Handler = ({ sim, unit, ts, o, target, spent }) => 
 
 /**
  * `familiar` `targetId`: the familiar attacks a foe of `familiarTargets` next to it
- * (P100-FAMILIAR-02 to 04: instead of a non-specialist's main action, besides a specialist's).
+ * (P100-FAMILIAR-02 to 04: instead of a non-specialist's main action, besides a specialist's and
+ * after it: a specialist's `familiar` step before its own main action is refused `ownerFirst`).
  */
 export const familiarStep: D100Handler = ({ sim, enc, unit, me, ts, o, target }) => {
   const familiar = familiarOf(sim, enc, unit);
-  if (!familiar || !o.actions.includes("familiar")) return familiar ? (ts.familiarDone ? "familiarDone" : "actionSpent") : "noFamiliar";
+  if (!familiar || !o.actions.includes("familiar")) {
+    if (!familiar) return "noFamiliar";
+    return ts.familiarDone ? "familiarDone" : me.familiarSpecialist && !ts.mainDone ? "ownerFirst" : "actionSpent";
+  }
   if (!target || !o.familiarTargets.some((t) => t.id === target.id)) return "invalidTarget";
   if (!me.familiarSpecialist) spendAction(ts, "main");
   ts.familiarDone = true;

@@ -179,8 +179,12 @@ function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRec
     rules.startRound(sim, enc);
     markUnits(sim, enc.participants); // issue 20 part 2 (sim/changes.ts): a round's start and a turn may change any participant
   }
-  // P100-BASE-01: what comes before the first regular turn (the d100 surprise attacks), once.
-  if (enc.round === 1 && enc.turnIndex === 0 && enc.acted.length === 0 && !enc.openTurn) rules.beforeFirstTurn?.(sim, enc);
+  // P100-BASE-01: what comes before the first regular turn (the d100 surprise attacks), once; its
+  // changes are marked here, since a first turn that waits for its player marks nobody this tick.
+  if (enc.round === 1 && enc.turnIndex === 0 && enc.acted.length === 0 && !enc.openTurn && rules.beforeFirstTurn) {
+    rules.beforeFirstTurn(sim, enc);
+    markUnits(sim, enc.participants);
+  }
   // Skip participants that can no longer take turns; play the first one that can.
   while (enc.turnIndex < enc.order.length) {
     const uid = enc.order[enc.turnIndex] as string;
