@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { D20_KIT_WEAPONS, D20_WEAPONS, ROUND_TICKS, SPECIES, type SpeciesId } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectState } from "../../../src/rooms/projection.ts";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
+import { UNDERWATER_RANGED_OK } from "../../../src/sim/combat/d20/water.ts";
+import type { Simulation } from "../../../src/sim/simulation.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
+import { addUnit } from "../../../src/sim/world/units.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { creature, of, plain, run } from "./live-helpers.ts";
+
+// Audit s9-r5 (issue 17): live tests for rule IDs whose only citing tests called a helper
+// directly (isControlled), checked the wounds through the ruleset rather than the state the room
+// sends, or named a rule that cannot happen without a test showing it cannot.
+
+const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
+
+/** Sends `steps` as `u`'s plan through the live planTurn command (seat `seat-1`). */
+function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
+  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
+}
+
+/** One tick with the dice forced to `dice`, all of them drawn. */
+function tick(sim: Simulation, dice: readonly number[]) {
+  const left = forceDice(sim, dice);
+  const ev = sim.step();
+  expect(left.left()).toBe(0);
+  return ev;
+}
+
+/**
+ * A player's hero (seat-1) at (3, 5) next to a Large, willing horse of its side at (4, 5) (trained
+ * or not, neither intelligent nor summoned), a minion at (12, 5); initiative hero 20, horse 10,
+ * minion 1, rolled on the first tick.
+ */
+function stable(trained: boolean) {
+  const sim = d20Sim(1);
+  const a = hero(sim, 3, 5, { controller: "seat-1" });
+  const horse = addUnit(sim, { kind: "creature", faction: "heroes", species: "horse", x: 4, y: 5 });
+  const m = minion(sim, 12, 5);
+  plain([a, horse, m]);
+  d20Of(horse).size = "large";
+  d20Of(horse).mountTraits = { willing: true, trained, intelligent: false, summoned: false };
+  a.targetId = m.id;
+  forceDice(sim, [20, 10, 1]);
+  sim.step();
+  return { sim, a, horse, m };
+}
+
+describe("audit s9-r5: control needs a trained mount (D20-MOUNT-14)", () => {
+  it("D20-MOUNT-14: the player mounts an untrained horse asking for control: it stays independent (the directed move refused, its own initiative 10 kept, the hero still at the horse's (4, 5)); a trained one is controlled: it carries the hero to (5, 5) and takes the hero's 20", () => {
+    for (const trained of [false, true]) {
+      const { sim, a, horse } = stable(trained);
+      plan(sim, a, [{ kind: "mount", mountId: horse.id, control: true }, { kind: "move", path: at([5, 5]) }]);
+      const ev = tick(sim, []);
+      expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual(trained ? [null, null] : [null, "an independent mount moves as it wishes (D20-MOUNT-21)"]);
+      expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: trained });
+      expect(Object.values(sim.state.encounters ?? {})[0]!.initiative[horse.id]).toBe(trained ? 20 : 10);
+      expect([horse.x, horse.y, a.x, a.y]).toEqual(trained ? [5, 5, 5, 5] : [4, 5, 4, 5]);
+    }
+  });
+});
+
+describe("audit s9-r5: rules shown as not able to happen in play (docs/rules-decisions.md)", () => {
+  it("D20-MOUNT-15 (cannot happen): no horse, donkey or other domesticated riding animal is in the species table, and no species of it arrives willing or trained in a d20 room: the only mount in play is a class's companion", () => {
+    expect(Object.keys(SPECIES).filter((s) => ["horse", "donkey", "mule", "pony", "ox", "camel"].includes(s))).toEqual([]);
+    const sim = d20Sim(1);
+    const traits = (Object.keys(SPECIES) as SpeciesId[]).filter((s) => SPECIES[s].kind === "creature").map((s) => [s, d20Of(creature(sim, s, 1, 1)).mountTraits.willing, d20Of(creature(sim, s, 1, 1)).mountTraits.trained]);
+    expect(traits.filter(([, willing, trained]) => willing || trained)).toEqual([]);
+    expect(traits.length).toBe(Object.values(SPECIES).filter((s) => s.kind === "creature").length);
+  });
+
+  it("D20-WATER-06 (cannot happen): of every weapon a d20 unit can wield (the gear's mace, longsword, shortbow, unarmed; the kits' shortsword, dagger, spear), the ones that strike at range are the shortbow and the thrown dagger, and neither is on the exempt list", () => {
+    const all = [...Object.values(D20_WEAPONS), ...Object.values(D20_KIT_WEAPONS)];
+    const atRange = all.filter((w) => w.ranged || w.thrown === true).map((w) => w.name);
+    expect(atRange).toEqual(["shortbow", "dagger"]);
+    expect(atRange.filter((n) => UNDERWATER_RANGED_OK.includes(n))).toEqual([]);
+  });
+});
+
+describe("audit s9-r5: visible wounds in the state the room sends (D20-HP-04)", () => {
+  it("D20-HP-04: a 12-HP minion hit for 6 (exactly half) carries no status in the projected room state; one more hit of 1 (5, below half) and its Unit.statuses read [\"wounded\"]", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5);
+    const m = minion(sim, 6, 5);
+    plain([a, m], 12);
+    a.targetId = m.id;
+    // initiative hero 20, minion 1; the hero hits (15), 1d8 = 6; the minion misses (1).
+    forceDice(sim, [20, 1, 15, 6, 1]);
+    run(sim, 2);
+    const state = new DungeonState();
+    projectState(state, sim, 1);
+    expect([d20Of(m).hp, state.units.get(m.id)!.hp, state.units.get(m.id)!.maxHp, [...state.units.get(m.id)!.statuses]]).toEqual([6, 6, 12, []]);
+    // next round: the hero hits (15) for 1; the minion misses (1).
+    forceDice(sim, [15, 1, 1]);
+    run(sim, ROUND_TICKS);
+    projectState(state, sim, 1);
+    expect([d20Of(m).hp, state.units.get(m.id)!.hp, [...state.units.get(m.id)!.statuses]]).toEqual([5, 5, ["wounded"]]);
+  });
+});
