@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { D20_KIT_WEAPONS, D20_WEAPONS, ROUND_TICKS, SPECIES, type SpeciesId } from "@malignus/shared";
+import { ADVENTURER_CLASSES, D20_KIT_WEAPONS, D20_WEAPONS, ROUND_TICKS, SPECIES, type SpeciesId } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { projectState } from "../../../src/rooms/projection.ts";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { UNDERWATER_RANGED_OK } from "../../../src/sim/combat/d20/water.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
+import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { ARENA as ARENA_OPEN, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { recordD20Dice } from "./drawRecorder.ts";
 import { creature, of, plain, run } from "./live-helpers.ts";
 
 // Audit s9-r5 (issue 17): live tests for rule IDs whose only citing tests called a helper
@@ -97,5 +98,71 @@ describe("audit s9-r5: visible wounds in the state the room sends (D20-HP-04)", 
     run(sim, ROUND_TICKS);
     projectState(state, sim, 1);
     expect([d20Of(m).hp, state.units.get(m.id)!.hp, [...state.units.get(m.id)!.statuses]]).toEqual([5, 5, ["wounded"]]);
+  });
+});
+
+/** The 20 × 12 arena of encounters/helpers.ts with walls at (4, 4) and (5, 4): the two tiles north of a Large mount whose space starts at (4, 5). */
+const WALLED_NORTH = [
+  "P...................",
+  ...Array.from({ length: 10 }, (_, y) => (y + 1 === 4 ? "....##.............." : "....................")),
+  "SK..................",
+].join("\n");
+
+/**
+ * The Skyrider (Agility 2) arriving on its griffon (Large: 2 × 2 from (4, 5), tiles (4..5, 5..6))
+ * through the live `partyArrived`, beside a Priest at (3, 5), a minion at (2, 5) striking the
+ * Priest first (initiative Skyrider 5 + 2, Priest 2, griffon 3, minion 20): the Skyrider shoves the
+ * Priest aside with its reaction (D20-FLOW-37), is knocked prone and rolls its stay-mounted d20 `stay`.
+ */
+function shovedBesideWalls(stay: number, mapText: string) {
+  const sim = d20Sim(1, mapText);
+  const kit = (c: string) => { const k = ADVENTURER_CLASSES[c]!; return { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm }; };
+  const members = ["Skyrider", "Priest"].map((c, i) => hero(sim, 4 + i, 5, { adventurerClass: c, partyId: "p1", gear: kit(c) }));
+  sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: members.map((m) => m.id) } as unknown as PartyRecord);
+  const [sky, priest] = members as [UnitRecord, UnitRecord];
+  priest.x = 3;
+  const griffon = sim.state.units[d20Of(sky).riding!.mountId]!;
+  const m = minion(sim, 2, 5);
+  plain([sky, priest, griffon, m]);
+  d20Of(sky).abilities.agility = 2;
+  priest.targetId = m.id;
+  const dice = recordD20Dice(sim, [5, 2, 3, 20, stay]);
+  const events = sim.step();
+  expect(dice.left()).toBe(0);
+  return { sim, sky, griffon, events, draws: dice.draws };
+}
+
+describe("audit s9-r5: an unseated rider lands within 1 m of its Large mount, never inside its space (D20-MOUNT-06, D20-MOUNT-09)", () => {
+  it("D20-MOUNT-06: walls on the two tiles north of the griffon's 2 × 2 space: the Skyrider's stay-mounted d20 8 (+ 2 = 10) fails and it lands prone on (6, 4), the next free tile clockwise around the space, not on (5, 5), a tile of the griffon's own space", () => {
+    const f = shovedBesideWalls(8, WALLED_NORTH);
+    expect(f.draws).toEqual(["d20=5", "d20=2", "d20=3", "d20=20", "d20=8"]);
+    expect([d20Of(f.sky).riding, f.sky.x, f.sky.y, d20Of(f.sky).statuses.map((s) => s.kind)]).toEqual([null, 6, 4, ["prone"]]);
+    expect([f.griffon.x, f.griffon.y, d20Of(f.griffon).riderId]).toEqual([4, 5, ""]);
+  });
+
+  it("D20-MOUNT-06: on open ground the same failed roll lands it on (4, 5)'s north tile, (4, 4)", () => {
+    const f = shovedBesideWalls(8, ARENA_OPEN);
+    expect([d20Of(f.sky).riding, f.sky.x, f.sky.y]).toEqual([null, 4, 4]);
+  });
+
+  it("D20-MOUNT-09: the griffon drops under a foe's blow beside the same walls: its rider, its reaction spent, falls prone on (6, 4), outside the griffon's space; bad-luck d20 2: no damage", () => {
+    const sim = d20Sim(1, WALLED_NORTH);
+    const k = ADVENTURER_CLASSES.Skyrider!;
+    const sky = hero(sim, 4, 5, { adventurerClass: "Skyrider", partyId: "p1", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
+    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [sky.id] } as unknown as PartyRecord);
+    const griffon = sim.state.units[d20Of(sky).riding!.mountId]!;
+    const foe = hero(sim, 6, 5, { faction: "dungeon", controller: "b0" });
+    plain([sky, griffon, foe]);
+    d20Of(griffon).hp = 1;
+    sky.targetId = foe.id;
+    forceDice(sim, [1, 2, 20]); // initiative Skyrider 1, griffon 2, foe 20: the foe's turn waits for its plan
+    sim.step();
+    d20Of(sky).reactionUsed = true;
+    expect(sim.enqueue({ kind: "adventurer", seatId: "b0", unitId: foe.id }, { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: griffon.id }] })).toEqual({ ok: true });
+    const dice = recordD20Dice(sim, [15, 5, 2]);
+    const events = sim.step();
+    expect(dice.draws).toEqual(["d20=15", "d8=5", "d20=2"]);
+    expect(of(events, "damaged").map((e) => [e.targetId, e.amount])).toEqual([[griffon.id, 5]]);
+    expect([d20Of(sky).riding, d20Of(sky).statuses.map((s) => s.kind), sky.x, sky.y]).toEqual([null, ["prone"], 6, 4]);
   });
 });
