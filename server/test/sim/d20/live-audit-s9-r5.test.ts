@@ -35,12 +35,13 @@ function tick(sim: Simulation, dice: readonly number[]) {
  * or not, neither intelligent nor summoned), a minion at (12, 5); initiative hero 20, horse 10,
  * minion 1, rolled on the first tick.
  */
-function stable(trained: boolean) {
+function stable(trained: boolean, kit?: (a: UnitRecord) => void) {
   const sim = d20Sim(1);
   const a = hero(sim, 3, 5, { controller: "seat-1" });
   const horse = addUnit(sim, { kind: "creature", faction: "heroes", species: "horse", x: 4, y: 5 });
   const m = minion(sim, 12, 5);
   plain([a, horse, m]);
+  kit?.(a);
   d20Of(horse).size = "large";
   d20Of(horse).mountTraits = { willing: true, trained, intelligent: false, summoned: false };
   a.targetId = m.id;
@@ -59,6 +60,19 @@ describe("audit s9-r5: control needs a trained mount (D20-MOUNT-14)", () => {
       expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: trained });
       expect(Object.values(sim.state.encounters ?? {})[0]!.initiative[horse.id]).toBe(trained ? 20 : 10);
       expect([horse.x, horse.y, a.x, a.y]).toEqual(trained ? [5, 5, 5, 5] : [4, 5, 4, 5]);
+    }
+  });
+});
+
+describe("audit s9-r5: no mounting with a movement value of 0 (D20-MOUNT-04)", () => {
+  it("D20-MOUNT-04: a hero whose movement value is 0 (half of it, 0, is all it needs) is refused the horse next to it and stays on (3, 5); with its value of 6 it mounts and takes the horse's tile", () => {
+    const refusal = "mounting needs half the movement value, once a turn, within 1 tile (D20-MOUNT-02 to D20-MOUNT-04)";
+    for (const movement of [0, 6]) {
+      const { sim, a, horse } = stable(true, (u) => { d20Of(u).movement = movement; });
+      plan(sim, a, [{ kind: "mount", mountId: horse.id }]);
+      const ev = tick(sim, []);
+      expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual([movement === 0 ? refusal : null]);
+      expect([d20Of(a).riding, a.x, a.y]).toEqual(movement === 0 ? [null, 3, 5] : [{ mountId: horse.id, controlled: true }, 4, 5]);
     }
   });
 });
