@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES, D20_KIT_WEAPONS, D20_WEAPONS, ROUND_TICKS, SPECIES, type SpeciesId } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { projectState } from "../../../src/rooms/projection.ts";
+import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { UNDERWATER_RANGED_OK } from "../../../src/sim/combat/d20/water.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
@@ -178,5 +179,36 @@ describe("audit s9-r5: an unseated rider lands within 1 m of its Large mount, ne
     expect(dice.draws).toEqual(["d20=15", "d8=5", "d20=2"]);
     expect(of(events, "damaged").map((e) => [e.targetId, e.amount])).toEqual([[griffon.id, 5]]);
     expect([d20Of(sky).riding, d20Of(sky).statuses.map((s) => s.kind), sky.x, sky.y]).toEqual([null, ["prone"], 6, 4]);
+  });
+});
+
+describe("audit s9-r5: above 0 HP, lost HP change nothing a player can do (D20-HP-02)", () => {
+  /** A player's hero at (5, 5) with `hp` of 20 HP, a minion at (12, 5); the hero's turn waits for its plan; its options as the room sends them, then a walk of its whole 6 tiles up to the minion and a blow (d20 15, 1d8 4). */
+  function turnAt(hp: number) {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const m = minion(sim, 12, 5);
+    plain([a, m], 20);
+    d20Of(a).hp = hp;
+    a.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    const state = new DungeonState();
+    projectTurnOptions(state, sim);
+    const o = state.turnOptions.get(a.id)!;
+    const options = [o.movement, o.movementLeft, [...o.actions], o.reachable.length, [...o.targets], o.fullAction, o.halfAction, o.reaction];
+    plan(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5], [11, 5]) }, { kind: "attack", targetId: m.id }]);
+    const ev = tick(sim, [15, 4]);
+    const played = [of(ev, "turnPlanPlayed")[0]!.refusals, of(ev, "attack").map((e) => [e.hit, e.attackRoll, e.defenceRoll]), of(ev, "damaged").map((e) => [e.amount, e.hp]), [a.x, a.y]];
+    return { options, played };
+  }
+
+  it("D20-HP-02: the hero at 1 HP of 20 gets the same turn options as at 20 (movement 6, the same actions, tiles and targets) and its 6-tile walk and blow play the same: 15 hits AC 11, 1d8 4 leaves the minion at 16", () => {
+    const hurt = turnAt(1);
+    const whole = turnAt(20);
+    expect(hurt).toEqual(whole);
+    expect(hurt.options[0]).toBe(6);
+    expect(hurt.options[1]).toBe(6);
+    expect(hurt.played).toEqual([[null, null], [[true, 15, 11]], [[4, 16]], [11, 5]]);
   });
 });
