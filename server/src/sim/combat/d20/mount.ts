@@ -5,7 +5,7 @@ import { isWalkable } from "../../world/grid.ts";
 import { isActive } from "../../world/units.ts";
 import type { Defence } from "./attack.ts";
 import type { Dice } from "./dice.ts";
-import { modeOf } from "./movement.ts";
+import { modeOf, spaceSide } from "./movement.ts";
 import { d20Of } from "./sheet.ts";
 import { sizeDiff, type Size } from "./size.ts";
 import { addStatus, hasStatus, removeStatus } from "./statuses.ts";
@@ -55,15 +55,36 @@ export function badLuckRoll(dice: Dice): boolean {
   return dice.die(D20) === 1;
 }
 
-/** The 8 neighbours, north first, clockwise. */
-const AROUND: readonly [number, number][] = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
+/**
+ * D20-MOUNT-06, D20-MOUNT-09 (Left open: "within 1 m" of a mount is a tile at distance 1 of its
+ * space, as for a dismount, reach.ts `dismountSpots`): where a rider thrown off `mount` lands: the
+ * first walkable tile of the ring around the mount's whole space (a Large mount covers 2 × 2
+ * tiles, D20-SIZE-01), starting north of its top-left tile and going clockwise, that no part of
+ * another active creature's space covers; null when there is none (the rider stays on the mount's
+ * tile). Never a tile of the mount's own space.
+ */
+export function landingSpot(sim: Simulation, rider: UnitRecord, mount: UnitRecord): { x: number; y: number } | null {
+  const s = mount.d20 ? spaceSide(mount) : 1;
+  const { x: x0, y: y0 } = mount;
+  const ring: { x: number; y: number }[] = [];
+  for (let x = x0; x <= x0 + s; x++) ring.push({ x, y: y0 - 1 }); // north row, west to east, then the north-east corner
+  for (let y = y0; y <= y0 + s; y++) ring.push({ x: x0 + s, y }); // east column, down to the south-east corner
+  for (let x = x0 + s - 1; x >= x0 - 1; x--) ring.push({ x, y: y0 + s }); // south row, east to west, to the south-west corner
+  for (let y = y0 + s - 1; y >= y0 - 1; y--) ring.push({ x: x0 - 1, y }); // west column, up to the north-west corner
+  const covered = (p: { x: number; y: number }) => Object.values(sim.state.units).some((u) => {
+    if (u === rider || u === mount || !isActive(u)) return false;
+    const side = u.d20 ? spaceSide(u) : 1;
+    return p.x >= u.x && p.y >= u.y && p.x < u.x + side && p.y < u.y + side;
+  });
+  return ring.find((p) => isWalkable(sim.state.map, p.x, p.y) && !covered(p)) ?? null;
+}
 
 /**
  * D20-MOUNT-05 to D20-MOUNT-07, D20-MOUNT-10: a rider knocked prone (D20-MOUNT-07) or whose mount
  * is moved against its will (D20-MOUNT-05) rolls to stay mounted ({@link stayMountedRoll}, one
  * d20). Kept: it stays in the saddle, not prone (Left open). Failed: it is unseated (`mountChanged`
- * with `mounted: false`) and lands prone on the first free walkable tile around the mount's tile,
- * north first, clockwise, or on the mount's tile when there is none (D20-MOUNT-06). The caller
+ * with `mounted: false`) and lands prone on the first free walkable tile around the mount's space,
+ * north first, clockwise ({@link landingSpot}), or on the mount's tile when there is none (D20-MOUNT-06). The caller
  * deals the fall damage ({@link fallDamage} of `fallTiles`, D20-MOUNT-11) when `badLuck`.
  * @returns null when `rider` rides nothing, else the outcome.
  */
@@ -76,8 +97,7 @@ export function unseatRoll(sim: Simulation, rider: UnitRecord): { stays: boolean
   const fallTiles = riderHeight(mount);
   r.riding = null;
   d20Of(mount).riderId = "";
-  const spot = AROUND.map(([dx, dy]) => ({ x: mount.x + dx, y: mount.y + dy }))
-    .find((p) => isWalkable(sim.state.map, p.x, p.y) && !Object.values(sim.state.units).some((u) => u !== rider && isActive(u) && u.x === p.x && u.y === p.y));
+  const spot = landingSpot(sim, rider, mount);
   if (spot) { placeUnit(sim, rider, spot.x, spot.y); }
   if (!hasStatus(r.statuses, "prone")) addStatus(r.statuses, "prone", mount.id, -1);
   sim.emit({ type: "mountChanged", riderId: rider.id, mountId: mount.id, mounted: false });

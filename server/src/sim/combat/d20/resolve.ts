@@ -7,7 +7,7 @@ import { encounterOf, noteReaction } from "../encounters/book.ts";
 import { arcaneShield, shoveAside } from "./reactions.ts";
 import { attackEdge, attackModifier, attackRoll, chooseDefence, effectiveAc, inReach, weaponRange, type AttackKind, type Cover } from "./attack.ts";
 import { mapCover } from "./cover.ts";
-import { badLuckRoll, fallDamage, mountDefences, riderHeight, unseatRoll } from "./mount.ts";
+import { badLuckRoll, fallDamage, landingSpot, mountDefences, riderHeight, unseatRoll } from "./mount.ts";
 import { addBasicDot, damageRoll, damageTaken, withSubmersion, type D20DamageType, type DamageDefence } from "./damage.ts";
 import { applyDamage, heal, type HpOutcome } from "./hp.ts";
 import { gridDistance, type SpacedPos } from "./movement.ts";
@@ -341,8 +341,8 @@ export function canStrike(sim: Simulation, attacker: UnitRecord, target: UnitRec
  * D20-MOUNT-08, D20-MOUNT-09 (a mount that drops is knocked prone): its rider leaps off with its
  * reaction and lands on its feet next to it, or, without a reaction, falls prone next to it, and
  * with bad luck (D20-MOUNT-10: a d20 roll of 1, drawn then) takes fall damage (D20-MOUNT-11, mount.ts `fallDamage`).
- * The rider lands on the first free walkable tile around the mount (north first, clockwise), or
- * stays on the mount's tile when there is none.
+ * The rider lands on the first free walkable tile around the mount's space (north first, clockwise,
+ * mount.ts `landingSpot`: never inside a Large mount's own space), or stays on the mount's tile when there is none.
  */
 export function mountFalls(sim: Simulation, mount: UnitRecord): void {
   const m = d20Of(mount);
@@ -351,8 +351,7 @@ export function mountFalls(sim: Simulation, mount: UnitRecord): void {
   if (!rider) return;
   const r = d20Of(rider);
   r.riding = null;
-  const spot = AROUND.map(([dx, dy]) => ({ x: mount.x + dx, y: mount.y + dy }))
-    .find((p) => isWalkable(sim.state.map, p.x, p.y) && !Object.values(sim.state.units).some((u) => u !== rider && isActive(u) && u.x === p.x && u.y === p.y));
+  const spot = landingSpot(sim, rider, mount);
   if (spot) { placeUnit(sim, rider, spot.x, spot.y); }
   if (r.hp > 0 && canReact(r.statuses, false, r.reactionUsed)) {
     r.reactionUsed = true;
@@ -365,5 +364,3 @@ export function mountFalls(sim: Simulation, mount: UnitRecord): void {
   }
 }
 
-/** The 8 neighbours, north first, clockwise. */
-const AROUND: readonly [number, number][] = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
