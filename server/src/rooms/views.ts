@@ -102,16 +102,18 @@ export function viewSignature(state: DungeonState, ctx: ViewContext, viewer: Vie
  * its unit knows (KNOW-03, KNOW-04) and the units the room's projection found marked
  * (`unitsMarked`, sim/changes.ts). Whether it sees another unit depends only on its own unit,
  * that unit (tile, activity) and the tiles, so while its own unit and the tiles are the same,
- * only the marked units are decided again ({@link ViewSignature.units}); when they changed, or
- * the marks were not complete, the whole view is synced. {@link setViewChecks} (tests) compares
- * every view with a full recomputation after each room step.
+ * only the marked units are decided again ({@link ViewSignature.units}); when they changed, all
+ * the units are; its party when its party changed; the parts when what it knows changed; the
+ * whole view on a first sync, another record for its unit, or marks not complete. Doors and
+ * light play no part (sight stops at walls only, darkness does not matter: CMB-02, CMB-04).
+ * {@link setViewChecks} (tests) compares every view with a full recomputation after each step.
  */
 export class ViewSignature {
   #synced = false;
   /**
    * After {@link ViewSignature.changed}: true when the whole view must be synced (the first call,
    * a keeper's revealed adventurers, party-less units or spotted parties moved, an adventurer's
-   * own unit or the tiles changed, or the unit marks were not complete); otherwise only the
+   * unit is another record, or the unit marks were not complete); otherwise only the
    * collections in {@link ViewSignature.dirty} changed, and for an adventurer the units in
    * {@link ViewSignature.units}.
    */
@@ -220,9 +222,11 @@ export class ViewSignature {
   }
 
   /**
-   * The adventurer part of {@link ViewSignature.changed}: sets `everything` when its own unit
-   * (record, tile, activity, Tracking, party), the tiles or the marks' completeness changed;
-   * adds `parts` to `dirty` when the parts its unit knows changed; else names the marked units.
+   * The adventurer part of {@link ViewSignature.changed}: sets `everything` on the first call,
+   * when its own unit's record is another (or gone) or the marks are not complete; adds `units`
+   * to `dirty` when its unit's tile, activity or Tracking or the tiles changed, `parties` when its
+   * party did, `parts` when the parts its unit knows did; names the marked units otherwise.
+   * (Its `cables`, `journals` and `turnOptions` depend on nothing but their structure.)
    * @returns true when something it follows changed (the caller adds the structures').
    */
   #adventurerChanged(ctx: ViewContext, unitId: string, marked: ReadonlySet<string> | null | undefined): boolean {
@@ -230,13 +234,17 @@ export class ViewSignature {
     const me = Object.hasOwn(sim.units, unitId) ? sim.units[unitId] : undefined;
     let all = this.everything || marked === null || marked === undefined;
     if (me !== this.#me) { this.#me = me; all = true; }
+    const dirty = this.dirty;
     if (me !== undefined) {
-      if (me.x !== this.#meX || me.y !== this.#meY || me.activity !== this.#meActivity || me.stats.tracking !== this.#meTracking || me.partyId !== this.#meParty) {
-        this.#meX = me.x; this.#meY = me.y; this.#meActivity = me.activity; this.#meTracking = me.stats.tracking; this.#meParty = me.partyId;
-        all = true;
+      // What it sees of the units follows its tile, activity and Tracking (CMB-02 to CMB-04)…
+      if (me.x !== this.#meX || me.y !== this.#meY || me.activity !== this.#meActivity || me.stats.tracking !== this.#meTracking) {
+        this.#meX = me.x; this.#meY = me.y; this.#meActivity = me.activity; this.#meTracking = me.stats.tracking;
+        dirty.add("units");
       }
+      // …and its party the party it belongs to (INV-05).
+      if (me.partyId !== this.#meParty) { this.#meParty = me.partyId; dirty.add("parties"); }
     }
-    if (sim.map.tiles !== this.#tiles) { this.#tiles = sim.map.tiles; all = true; }
+    if (sim.map.tiles !== this.#tiles) { this.#tiles = sim.map.tiles; dirty.add("units"); } // line of sight
     const known = sim.knowledge?.[unitId]?.known;
     if (!sameList(this.#known, known)) {
       this.#known.length = 0;
@@ -244,8 +252,8 @@ export class ViewSignature {
       this.dirty.add("parts");
     }
     if (all) { this.everything = true; return true; }
-    if (marked!.size > 0) { this.units = marked!; return true; }
-    return this.dirty.size > 0;
+    if (marked!.size > 0 && !dirty.has("units")) { this.units = marked!; return true; }
+    return dirty.size > 0;
   }
 }
 

@@ -317,14 +317,14 @@ describe("an adventurer's view follows change (issue 20 part 2)", () => {
     });
   }
 
-  it("synced only when its own unit, the tiles, the parts it knows or a marked unit changed, each hero's view holds exactly the entries of a view fully synced every step, through an invasion with a keeper building", () => {
+  it("synced only when its own unit, its party, the tiles, the parts it knows or a marked unit changed, each hero's view holds exactly the entries of a view fully synced every step, through an invasion with a keeper building", () => {
     const { sim, state, ctx } = setUp(3);
     sim.state.tick = sim.state.invasion.dueTick - 1;
     sim.step();
     projectState(state, sim, 1);
     const all = heroes(sim, state);
     const rand = new BotRandom(9);
-    const paths = { full: 0, units: 0, collections: 0, idle: 0 };
+    const paths = { full: 0, allUnits: 0, units: 0, collections: 0, idle: 0 };
     let knownMax = 0, seenMax = 0;
     for (let step = 0; step < 1500; step++) {
       if (step % 5 === 0) applyKeeperBotAction(sim, state, rand);
@@ -335,6 +335,7 @@ describe("an adventurer's view follows change (issue 20 part 2)", () => {
         if (!w.signature.changed(state, ctx, w.viewer, structureVersion, unitsMarked(state))) paths.idle++;
         else {
           if (w.signature.everything) paths.full++;
+          else if (w.signature.dirty.has("units")) paths.allUnits++;
           else if (w.signature.units !== undefined) paths.units++;
           else paths.collections++;
           syncChangedView(w.view, state, ctx, w.viewer, w.signature);
@@ -347,9 +348,9 @@ describe("an adventurer's view follows change (issue 20 part 2)", () => {
         seenMax = Math.max(seenMax, h.units.length);
       }
     }
-    // Every path ran: whole syncs (a hero moved), marked units only (a hero stood while others
-    // moved), structures only (a part placed or learned), and steps with nothing to do.
-    expect({ heroes: all.length, ...paths, knownMax, seenMax }).toEqual({ heroes: 1, full: 37, units: 485, collections: 77, idle: 901, knownMax: 0, seenMax: 3 });
+    // Every path ran: the first whole sync, all units (a hero moved), marked units only (a hero
+    // stood while others moved), other collections only (a part placed), and steps with nothing to do.
+    expect({ heroes: all.length, ...paths, knownMax, seenMax }).toEqual({ heroes: 1, full: 1, allUnits: 36, units: 485, collections: 77, idle: 901, knownMax: 0, seenMax: 3 });
   });
 
   it("the view check (setViewChecks) fails on a view whose signature missed a change: a minion moved into a standing hero's sight, the marks withheld", () => {
@@ -379,7 +380,7 @@ describe("an adventurer's view follows change (issue 20 part 2)", () => {
     checkView(hero!.view, state, sim, hero!.viewer, "hero");
   });
 
-  it("a part learned (KNOW-04) dirties parts only; the hero's own move syncs the whole view", () => {
+  it("a part learned (KNOW-04) dirties parts only; the hero's own move, units only; another party, parties only", () => {
     const { sim, state, ctx } = setUp(3);
     const floor = sim.state.map.tiles.indexOf(".");
     const w = sim.state.map.width;
@@ -401,6 +402,16 @@ describe("an adventurer's view follows change (issue 20 part 2)", () => {
     placeUnit(sim, me, me.x, me.y + 1);
     projectState(state, sim, 1);
     expect(hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, unitsMarked(state))).toBe(true);
-    expect(hero!.signature.everything).toBe(true);
+    expect([hero!.signature.everything, [...hero!.signature.dirty], hero!.signature.units]).toEqual([false, ["units"], undefined]);
+    syncChangedView(hero!.view, state, ctx, hero!.viewer, hero!.signature);
+    checkView(hero!.view, state, sim, hero!.viewer, "hero");
+    me.partyId = "";
+    markUnit(sim, me);
+    projectState(state, sim, 1);
+    expect(hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, unitsMarked(state))).toBe(true);
+    expect([hero!.signature.everything, [...hero!.signature.dirty], [...hero!.signature.units!]]).toEqual([false, ["parties"], [me.id]]);
+    syncChangedView(hero!.view, state, ctx, hero!.viewer, hero!.signature);
+    expect(held(hero!.view, state).parties).toEqual([]);
+    checkView(hero!.view, state, sim, hero!.viewer, "hero");
   });
 });
