@@ -13,6 +13,9 @@
  * Prints the CPU per room step of each phase in µs and the total as % of one core for N rooms.
  * Each phase is timed by the wall clock and scaled by the share of the run the thread spent on a
  * CPU (`process.threadCpuUsage`), so the figures hold on a machine shared with other work.
+ * `--heroes` starts each room's invasion at once and gives every member of the party an
+ * adventurer player's view (rooms/views.ts `ViewSignature` over the projection's unit marks, as
+ * roomViews.ts does), synced and encoded each step beside the keeper's (issue 20 part 2).
  * `--thrash-kib K` walks a K KiB buffer before each room step, so that the room's data and code
  * are out of the CPU caches as in a live server (where sockets and the other rooms run between
  * two steps of a room); without it the figures are those of hot caches (much lower).
@@ -31,8 +34,8 @@ import { COMMANDS, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type Command, type C
 import { DungeonState } from "@malignus/shared/schema";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
-import { projectState, structureVersion, unitsUnchanged } from "../src/rooms/projection.ts";
-import { StepViewContext, ViewSignature, lazyContext, patchCarriesViews, syncChangedView, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
+import { projectState, structureVersion, unitsMarked, unitsUnchanged } from "../src/rooms/projection.ts";
+import { StepViewContext, ViewSignature, initView, lazyContext, patchCarriesViews, syncChangedView, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
 import { isActive } from "../src/sim/world/units.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
 import { chooseKeeperAction, type KeeperView } from "../../loadtest/src/bots/keeper.ts";
@@ -54,16 +57,29 @@ interface BenchRoom {
   views: { view: StateView }[]; ctx: StepViewContext; sig: ViewSignature;
   controllersKey: string; controllersVersion: number | undefined; lastDay: number; lastHour: number;
   lastOpen: string; lastOpenList: readonly string[]; published: number;
+  /** With `--heroes`: an adventurer player's view per member of the party. */
+  heroes: { view: StateView; viewer: Viewer; sig: ViewSignature }[];
 }
 
-function makeRoom(seed: number): BenchRoom {
+function makeRoom(seed: number, heroes = false): BenchRoom {
   const sim = Simulation.create({ seed, ruleset: "malignus", map: loadMap("default"), pauseOnSpot: true });
+  if (heroes) { sim.state.tick = sim.state.invasion.dueTick - 1; sim.step(); } // the party enters at once
   const { state, encoder, view, viewer } = keeperRoomState(sim);
   const rand = new BotRandom(seed * 7 + 1);
+  const party = sim.state.parties[sim.state.invasion.partyId];
+  const heroViews = heroes && party ? party.memberIds.map((unitId) => {
+    const hero: Viewer = { kind: "adventurer", unitId };
+    const v = new StateView();
+    initView(v, state, hero);
+    syncView(v, state, lazyContext(sim), hero);
+    v.changes.clear();
+    return { view: v, viewer: hero, sig: new ViewSignature() };
+  }) : [];
   return {
     sim, state, encoder, view, viewer, signature: undefined, rand, nextCommandStep: rand.int(5, 15),
-    views: [{ view }], ctx: new StepViewContext(sim), sig: new ViewSignature(),
+    views: [{ view }, ...heroViews], ctx: new StepViewContext(sim), sig: new ViewSignature(),
     controllersKey: "", controllersVersion: -1, lastDay: 0, lastHour: -1, lastOpen: "", lastOpenList: [], published: 0,
+    heroes: heroViews,
   };
 }
 
@@ -112,6 +128,8 @@ function newRoomStep(room: BenchRoom, projected: boolean): void {
   if (projected) {
     room.ctx.invalidateUnlessSame(unitsUnchanged(state));
     if (room.sig.changed(state, room.ctx, room.viewer, structureVersion)) syncChangedView(room.view, state, room.ctx, room.viewer, room.sig);
+    const marked = unitsMarked(state);
+    for (const h of room.heroes) if (h.sig.changed(state, room.ctx, h.viewer, structureVersion, marked)) syncChangedView(h.view, state, room.ctx, h.viewer, h.sig);
   }
   const t = sim.state.tick;
   const day = Math.floor(t / TICKS_PER_GAME_DAY) + 1;
@@ -142,11 +160,11 @@ function openSeatsChanged(sim: Simulation, last: readonly string[]): boolean {
  * Runs `rooms` rooms for `seconds` real seconds of room steps (as fast as it can) and returns
  * the mean CPU per room step of each phase.
  */
-export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB = 0, old = false): RoomStepCost {
+export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB = 0, old = false, heroes = false): RoomStepCost {
   const thrash = new Uint32Array((thrashKiB * 1024) / 4);
   let sink = 0;
   const all: BenchRoom[] = [];
-  for (let r = 0; r < rooms; r++) all.push(makeRoom(seed + r));
+  for (let r = 0; r < rooms; r++) all.push(makeRoom(seed + r, heroes));
   const acc = { commands: 0, sim: 0, project: 0, views: 0, encode: 0 };
   const steps = Math.round(seconds * ROOM_STEPS_PER_SECOND);
   const cpu0 = process.threadCpuUsage();
@@ -186,6 +204,7 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
         const it = { offset: 1 };
         room.encoder.encode(it);
         room.encoder.encodeView(room.view, it.offset, it);
+        for (const h of room.heroes) room.encoder.encodeView(h.view, it.offset, { offset: it.offset });
         room.encoder.discardChanges();
       }
       t1 = performance.now();
@@ -214,24 +233,25 @@ Times one room step (commands, sim, projection, views, encode) headless and prin
   --seed N           first dungeon seed (default 1)
   --thrash-kib K     clear the caches with K KiB of writes before each step (0..1048576, default 0)
   --old              the room's path before issue 10
+  --heroes           start each invasion at once; an adventurer player's view per party member
   -h, --help         print this usage and exit`;
 
 if (process.argv[1]?.endsWith("room-step.ts")) {
   const s = { type: "string" } as const;
-  const { rooms, seconds, repeat, seed, thrashKib, old } = runCli("room-step", ROOM_STEP_USAGE, () => {
-    const p = parseCli(process.argv.slice(2), { rooms: s, seconds: s, repeat: s, seed: s, "thrash-kib": s, old: { type: "boolean" } });
+  const { rooms, seconds, repeat, seed, thrashKib, old, heroes } = runCli("room-step", ROOM_STEP_USAGE, () => {
+    const p = parseCli(process.argv.slice(2), { rooms: s, seconds: s, repeat: s, seed: s, "thrash-kib": s, old: { type: "boolean" }, heroes: { type: "boolean" } });
     if (p === "help") return p;
     const v = p.values;
     return {
       rooms: num(v, "rooms", 40, 1, 1000), seconds: num(v, "seconds", 20, 1, 3600), repeat: num(v, "repeat", 3, 1, 50),
-      seed: num(v, "seed", 1, 0, 2 ** 31 - 1), thrashKib: num(v, "thrash-kib", 0, 0, 1 << 20), old: v.old === true,
+      seed: num(v, "seed", 1, 0, 2 ** 31 - 1), thrashKib: num(v, "thrash-kib", 0, 0, 1 << 20), old: v.old === true, heroes: v.heroes === true,
     };
   });
   const runs: RoomStepCost[] = [];
-  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, seed, thrashKib, old));
+  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, seed, thrashKib, old, heroes));
   const median = (k: keyof RoomStepCost) => { const v = runs.map((r) => r[k]).sort((a, b) => a - b); return v[Math.floor(v.length / 2)]!; };
   const keys: (keyof RoomStepCost)[] = ["commands", "sim", "project", "views", "encode", "total"];
-  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${thrashKib ? `, caches cleared by ${thrashKib} KiB before each step` : ""}, median of ${repeat} runs${old ? ", the room's path before issue 10 (--old)" : ""}: µs of CPU per room step`);
+  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${thrashKib ? `, caches cleared by ${thrashKib} KiB before each step` : ""}, median of ${repeat} runs${old ? ", the room's path before issue 10 (--old)" : ""}${heroes ? ", invaded at once, a view per hero (--heroes)" : ""}: µs of CPU per room step`);
   for (const k of keys) console.log(`  ${k.padEnd(9)} ${median(k).toFixed(1).padStart(7)}   runs: ${runs.map((r) => r[k].toFixed(1)).join(" ")}`);
   console.log(`  (each run's wall times scaled by the share of the run the thread was on a CPU: ${runs.map((r) => r.cpuShare.toFixed(2)).join(" ")}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
   console.log(`  = ${((median("total") * rooms * ROOM_STEPS_PER_SECOND) / 1e4).toFixed(2)} % of one core for ${rooms} rooms at ${ROOM_STEPS_PER_SECOND} steps/s`);

@@ -9,13 +9,17 @@
  *   position whenever it is asked (a move inside a tick went through `placeUnit`).
  * - sim/changes.ts `setChangeChecks`: every record a tick or an input added, changed or removed
  *   was marked for the projection.
+ * - rooms/views.ts `setViewChecks`: after each room step, every view a room keeps holds what a
+ *   full recomputation of its viewer's rules gives (a view skipped or partly synced wrongly).
  */
 import { setWiringChecks } from "../src/sim/traps/network.ts";
 import { setProjectionChecks } from "../src/rooms/projection.ts";
 import { setUnitIndexChecks } from "../src/sim/world/unitIndex.ts";
 import { setChangeChecks } from "../src/sim/changes.ts";
+import { setViewChecks } from "../src/rooms/views.ts";
 
 setWiringChecks(true);
 setProjectionChecks(true);
 setUnitIndexChecks(true);
 setChangeChecks(true);
+setViewChecks(true);

@@ -298,6 +298,8 @@ interface Mirrors {
   simulation: Simulation | undefined;
   /** True when the last projection's marks were complete and named no unit (no unit added, removed or changed since the one before). */
   unitsSame: boolean;
+  /** The units the last projection's marks named (read only; valid until the next one), null when they were not complete. */
+  unitsMarked: ReadonlySet<string> | null;
   units: Mirror<UnitRecord, Unit, UnitShadow>;
   parts: Mirror<PartRecord, TrapPart, PartShadow>;
   cables: Mirror<CableRecord, Cable, CableShadow>;
@@ -325,6 +327,7 @@ function makeMirrors(target: DungeonState): Mirrors {
     inputs: -1,
     simulation: undefined,
     unitsSame: false,
+    unitsMarked: null,
     units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
       projectUnit(u, s, r);
       projectUnitCombat(u, s, r, ctx.simulation.ruleset);
@@ -419,6 +422,7 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
   const wiring = wiringRevision(simulation); // parts, cables, doors added, removed or moved (traps/network.ts)
   const inputs = simulation.inputLog.length;
   m.unitsSame = marks !== null && marks.units.size === 0;
+  m.unitsMarked = marks === null ? null : marks.units;
   const idle = marks === NO_CHANGES && wiring === m.wiring && !partsDue && t === m.tick && inputs === m.inputs && simulation === m.simulation;
   m.tick = t;
   m.inputs = inputs;
@@ -467,6 +471,18 @@ export function projectState(target: DungeonState, simulation: Simulation, timeS
  */
 export function unitsUnchanged(target: DungeonState): boolean {
   return mirrorsOf.get(target)?.unitsSame ?? false;
+}
+
+/**
+ * The ids of the units the last {@link projectState} of `target` found marked (added, removed or
+ * changed since the one before, sim/changes.ts; issue 20 part 2), or null when its marks were not
+ * complete (a first projection, a restored simulation) or before the first: then any unit may
+ * have changed. An adventurer's view re-decides only these units while it stands still
+ * (views.ts `ViewSignature`). The set is the simulation's own: read it, do not keep it (the next
+ * projection reuses it).
+ */
+export function unitsMarked(target: DungeonState): ReadonlySet<string> | null {
+  return mirrorsOf.get(target)?.unitsMarked ?? null;
 }
 
 /** The invasion fields: count, party, spotted, and the indicator (INV-20 to INV-25, INV-83). */

@@ -4,8 +4,10 @@ import { EVENT_MESSAGE, type SimEvent } from "@malignus/shared";
 import type { DungeonState } from "@malignus/shared/schema";
 import type { Simulation } from "../sim/index.ts";
 import { addStepPhase } from "../metrics.ts";
-import { projectState, structureVersion, unitsUnchanged } from "./projection.ts";
-import { StepViewContext, ViewSignature, eventVisible, initView, patchCarriesViews, syncChangedView, syncView, viewerKey, type Viewer } from "./views.ts";
+import { projectState, structureVersion, unitsMarked, unitsUnchanged } from "./projection.ts";
+import {
+  StepViewContext, ViewSignature, checkView, eventVisible, initView, patchCarriesViews, syncChangedView, syncView, viewChecksOn, viewerKey, type Viewer,
+} from "./views.ts";
 import { spectatorsHear } from "../sim/views/index.ts";
 
 /** One shared StateView of a room and what the room keeps to sync it and to send it events. */
@@ -76,13 +78,18 @@ export class RoomViews {
     // change marks), or the map, the spectral eye or the torches did (fog.ts).
     this.#ctx.invalidateUnlessSame(unitsUnchanged(this.#state));
     const views = this.#list;
+    // The units marked this step: an adventurer standing still decides only those again.
+    const marked = unitsMarked(this.#state);
     for (let i = 0; i < views.length; i++) {
       const entry = views[i]!;
       // Skipped while nothing it may see has changed (views.ts ViewSignature); else only the
-      // collections whose entries were added or removed, unless more may have changed.
-      if (!entry.signature.changed(this.#state, this.#ctx, entry.viewer, structureVersion)) continue;
+      // collections whose entries were added or removed (and an adventurer's marked units),
+      // unless more may have changed.
+      if (!entry.signature.changed(this.#state, this.#ctx, entry.viewer, structureVersion, marked)) continue;
       syncChangedView(entry.view, this.#state, this.#ctx, entry.viewer, entry.signature);
     }
+    // Tests (server/test/setup.ts): every view is what a full recomputation gives.
+    if (viewChecksOn()) for (const entry of views) checkView(entry.view, this.#state, this.#sim, entry.viewer, entry.key);
   }
 
   /** Marks the schema's changes as belonging to the views that hold them (before `broadcastPatch`). */

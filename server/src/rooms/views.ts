@@ -4,6 +4,9 @@ import {
   VIEW_RULES, eventAudience, seesKeeperFields, type ViewContext, type Viewer,
 } from "../sim/views/index.ts";
 import { allUnits } from "../sim/world/units.ts";
+import { lazyContext } from "../sim/views/index.ts";
+import type { UnitRecord } from "../sim/state.ts";
+import type { ViewRule } from "../sim/views/index.ts";
 
 /**
  * The Colyseus adapter of the core's views (server/src/sim/views/): the core decides WHAT each
@@ -91,18 +94,38 @@ export function viewSignature(state: DungeonState, ctx: ViewContext, viewer: Vie
  * version, or its keys in order where it has none; for a `keeper`, the revealed adventurers in
  * order, the count of units with no party and the spotted parties in order), so it tells a
  * change exactly when the string would, without allocating anything while nothing changed.
- * One per view; an `adventurer` view is always reported changed (it follows line of sight).
+ * One per view.
+ *
+ * An `adventurer` view (issue 20 part 2) follows what its rules read (sim/views/playerView.ts,
+ * perception.ts): besides the structures above, its own unit (the record, its tile, activity,
+ * Tracking and party: CMB-02 to CMB-04, INV-05), the map's tiles (line of sight), the trap parts
+ * its unit knows (KNOW-03, KNOW-04) and the units the room's projection found marked
+ * (`unitsMarked`, sim/changes.ts). Whether it sees another unit depends only on its own unit,
+ * that unit (tile, activity) and the tiles, so while its own unit and the tiles are the same,
+ * only the marked units are decided again ({@link ViewSignature.units}); when they changed, all
+ * the units are; its party when its party changed; the parts when what it knows changed; the
+ * whole view on a first sync, another record for its unit, or marks not complete. Doors and
+ * light play no part (sight stops at walls only, darkness does not matter: CMB-02, CMB-04).
+ * {@link setViewChecks} (tests) compares every view with a full recomputation after each step.
  */
 export class ViewSignature {
   #synced = false;
   /**
    * After {@link ViewSignature.changed}: true when the whole view must be synced (the first call,
-   * an `adventurer`, or a keeper's revealed adventurers, party-less units or spotted parties
-   * moved); otherwise only the collections in {@link ViewSignature.dirty} changed.
+   * a keeper's revealed adventurers, party-less units or spotted parties moved, an adventurer's
+   * unit is another record, or the unit marks were not complete); otherwise only the
+   * collections in {@link ViewSignature.dirty} changed, and for an adventurer the units in
+   * {@link ViewSignature.units}.
    */
   everything = true;
   /** After {@link ViewSignature.changed}: the collections whose structure (version or keys, presence) changed. */
   readonly dirty = new Set<string>();
+  /**
+   * After {@link ViewSignature.changed} for an `adventurer` (not `everything`): the units marked
+   * this step, whose visibility is decided again (the projection's set: read it before the next
+   * projection); undefined otherwise.
+   */
+  units: ReadonlySet<string> | undefined = undefined;
   /** Per signature collection: its version, or undefined when its keys are kept instead. */
   readonly #versions: (number | undefined)[] = [];
   /** Per signature collection without a version: its keys in order. */
@@ -112,18 +135,32 @@ export class ViewSignature {
   readonly #revealed: string[] = [];
   #partyless = -1;
   readonly #spotted: string[] = [];
+  /** An adventurer's own unit at the last call: the record, its tile, activity, Tracking, party. */
+  #me: UnitRecord | undefined = undefined;
+  #meX = 0;
+  #meY = 0;
+  #meActivity = "";
+  #meTracking = 0;
+  #meParty = "";
+  /** The map's tiles at an adventurer's last call. */
+  #tiles = "";
+  /** The trap parts an adventurer's unit knew at the last call (KNOW-03), in order. */
+  readonly #known: string[] = [];
 
   /**
-   * True when syncing the view of `viewer` may change it: the first call, any call for an
-   * `adventurer`, or when anything the signature follows differs from the previous call (the
-   * signature then takes the new values). Reads `ctx.revealed` only for a `keeper` and only
-   * when some unit has a party (with none, no adventurer can be revealed).
+   * True when syncing the view of `viewer` may change it: the first call, or when anything the
+   * signature follows differs from the previous call (the signature then takes the new values).
+   * Reads `ctx.revealed` only for a `keeper` and only when some unit has a party (with none, no
+   * adventurer can be revealed).
    * @param versionOf a map's structure version (projection.ts `structureVersion`), or undefined.
+   * @param marked for an `adventurer`: the units added, removed or changed since the previous
+   *   call (projection.ts `unitsMarked`); null or left out when not known (the whole view is then
+   *   synced). Unused for other viewers.
    */
-  changed(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined): boolean {
+  changed(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined, marked?: ReadonlySet<string> | null): boolean {
     const dirty = this.dirty;
     if (dirty.size > 0) dirty.clear();
-    if (viewer.kind === "adventurer") { this.everything = true; return true; }
+    this.units = undefined;
     let changed = !this.#synced;
     this.everything = changed;
     this.#synced = true;
@@ -149,6 +186,7 @@ export class ViewSignature {
       dirty.add(name);
     }
     if (dirty.size > 0) changed = true;
+    if (viewer.kind === "adventurer") return this.#adventurerChanged(ctx, viewer.unitId, marked) || changed;
     if (viewer.kind !== "keeper") return changed;
     const before = changed;
     changed = false; // from here on: what a keeper's units, parties and Journals depend on (everything)
@@ -182,6 +220,49 @@ export class ViewSignature {
     if (changed) this.everything = true;
     return before || changed;
   }
+
+  /**
+   * The adventurer part of {@link ViewSignature.changed}: sets `everything` on the first call,
+   * when its own unit's record is another (or gone) or the marks are not complete; adds `units`
+   * to `dirty` when its unit's tile, activity or Tracking or the tiles changed, `parties` when its
+   * party did, `parts` when the parts its unit knows did; names the marked units otherwise.
+   * (Its `cables`, `journals` and `turnOptions` depend on nothing but their structure.)
+   * @returns true when something it follows changed (the caller adds the structures').
+   */
+  #adventurerChanged(ctx: ViewContext, unitId: string, marked: ReadonlySet<string> | null | undefined): boolean {
+    const sim = ctx.sim.state;
+    const me = Object.hasOwn(sim.units, unitId) ? sim.units[unitId] : undefined;
+    let all = this.everything || marked === null || marked === undefined;
+    if (me !== this.#me) { this.#me = me; all = true; }
+    const dirty = this.dirty;
+    if (me !== undefined) {
+      // What it sees of the units follows its tile, activity and Tracking (CMB-02 to CMB-04)…
+      if (me.x !== this.#meX || me.y !== this.#meY || me.activity !== this.#meActivity || me.stats.tracking !== this.#meTracking) {
+        this.#meX = me.x; this.#meY = me.y; this.#meActivity = me.activity; this.#meTracking = me.stats.tracking;
+        dirty.add("units");
+      }
+      // …and its party the party it belongs to (INV-05).
+      if (me.partyId !== this.#meParty) { this.#meParty = me.partyId; dirty.add("parties"); }
+    }
+    if (sim.map.tiles !== this.#tiles) { this.#tiles = sim.map.tiles; dirty.add("units"); } // line of sight
+    const known = sim.knowledge?.[unitId]?.known;
+    if (!sameList(this.#known, known)) {
+      this.#known.length = 0;
+      if (known !== undefined) for (let i = 0; i < known.length; i++) this.#known.push(known[i]!);
+      this.dirty.add("parts");
+    }
+    if (all) { this.everything = true; return true; }
+    if (marked!.size > 0 && !dirty.has("units")) { this.units = marked!; return true; }
+    return dirty.size > 0;
+  }
+}
+
+/** True when `list` holds the items of `now` in the same order (`now` undefined: an empty list). */
+function sameList(list: readonly string[], now: readonly string[] | undefined): boolean {
+  const n = now === undefined ? 0 : now.length;
+  if (list.length !== n) return false;
+  for (let i = 0; i < n; i++) if (list[i] !== now![i]) return false;
+  return true;
 }
 
 /** True when `map`'s keys are `keys`, in the same order. */
@@ -262,8 +343,78 @@ export function syncView(view: StateView, state: DungeonState, ctx: ViewContext,
  * calls in the same order.
  */
 export function syncChangedView(view: StateView, state: DungeonState, ctx: ViewContext, viewer: Viewer, signature: ViewSignature): void {
-  if (signature.everything) syncView(view, state, ctx, viewer);
-  else syncCollections(view, state, ctx, viewer, signature.dirty);
+  if (signature.everything) { syncView(view, state, ctx, viewer); return; }
+  syncCollections(view, state, ctx, viewer, signature.dirty);
+  const units = signature.units;
+  if (units !== undefined && !signature.dirty.has("units")) syncUnits(view, state, ctx, viewer, units);
+}
+
+/**
+ * Decides again, for the units of `ids` the schema holds, whether `viewer` sees them (an
+ * adventurer whose own unit stood still: the units marked this step), in the order of `ids`.
+ */
+function syncUnits(view: StateView, state: DungeonState, ctx: ViewContext, viewer: Viewer, ids: ReadonlySet<string>): void {
+  const rule = unitsRule();
+  for (const id of ids) {
+    const entry = state.units.get(id);
+    if (entry === undefined) continue;
+    const want = rule.visible(ctx, viewer, id);
+    const has = view.has(entry);
+    if (want && !has) view.add(entry);
+    else if (!want && has) view.remove(entry);
+  }
+}
+
+let unitsRuleCache: ViewRule | undefined;
+/** The `units` rule of {@link VIEW_RULES}. */
+function unitsRule(): ViewRule {
+  if (unitsRuleCache === undefined || !VIEW_RULES.includes(unitsRuleCache)) unitsRuleCache = VIEW_RULES.find((r) => r.collection === "units")!;
+  return unitsRuleCache;
+}
+
+let viewChecks = false;
+
+/**
+ * Turns on (tests: server/test/setup.ts) or off the check that every view a room keeps holds, after
+ * each room step, exactly what a full recomputation gives ({@link checkView}): a view skipped or
+ * partly synced on a change its signature missed fails it. Off by default (it decides every entry
+ * for every view each step, the work the signatures save).
+ */
+export function setViewChecks(on: boolean): void {
+  viewChecks = on;
+}
+
+/** True when {@link setViewChecks} is on. */
+export function viewChecksOn(): boolean {
+  return viewChecks;
+}
+
+/**
+ * Throws when `view` does not hold exactly the entries `viewer` may see of `sim` now, decided
+ * afresh ({@link VIEW_RULES} over a new context, `lazyContext`), or lacks the keeper tag on an
+ * entry it should carry it on ({@link KEEPER_TAGGED_COLLECTIONS}).
+ * @param what names the view in the error.
+ * @throws Error listing the entries that differ (a change its {@link ViewSignature} missed).
+ */
+export function checkView(view: StateView, state: DungeonState, sim: ViewContext["sim"], viewer: Viewer, what: string): void {
+  const ctx = lazyContext(sim);
+  const wrong: string[] = [];
+  for (const rule of VIEW_RULES) {
+    (state as unknown as Record<string, ViewMap | undefined>)[rule.collection]?.forEach((entry, id) => {
+      const want = rule.visible(ctx, viewer, id);
+      if (want !== view.has(entry as never)) wrong.push(`${rule.collection} ${id} ${want ? "missing" : "extra"}`);
+    });
+  }
+  if (seesKeeperFields(viewer)) {
+    for (const collection of KEEPER_TAGGED_COLLECTIONS) {
+      const filtered = FILTERED_COLLECTIONS.has(collection);
+      (state as unknown as Record<string, ViewMap | undefined>)[collection]?.forEach((entry, id) => {
+        if (filtered && !view.has(entry as never)) return;
+        if (!view.hasTag(entry as never, KEEPER_VIEW_TAG)) wrong.push(`${collection} ${id} without the keeper tag`);
+      });
+    }
+  }
+  if (wrong.length > 0) throw new Error(`views: the ${what} view differs from a full recomputation (a change its ViewSignature missed, rooms/views.ts): ${wrong.join("; ")}`);
 }
 
 /** {@link syncView} over `only` the collections named (all when undefined). */

@@ -13,7 +13,8 @@ import { learn } from "../../src/sim/knowledge/knowledge.ts";
 import { addUnit } from "../../src/sim/world/units.ts";
 import type { Actor, UnitRecord } from "../../src/sim/index.ts";
 import { until } from "../until.ts";
-import { markDoor, markEffect } from "../../src/sim/changes.ts";
+import { markDoor, markEffect, markUnit } from "../../src/sim/changes.ts";
+import { placeUnit } from "../../src/sim/world/unitIndex.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -163,8 +164,7 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     const minion = Object.values(room.simulation.state.units).find((u) => u.kind === "minion")!;
     const seen = members[0]!;
     // Put one intruder right next to a minion, and keep the others at the portal, out of sight.
-    seen.x = minion.x + 1;
-    seen.y = minion.y;
+    placeUnit(room.simulation, seen, minion.x + 1, minion.y); // marked, as a tick's move would be
     seen.walk = null;
     await until("the seen intruder in the keeper's state", () => keeper.room.state.units.get(seen.id));
     expect(keeper.room.state.units.get(seen.id)!.x).toBe(minion.x + 1);
@@ -280,8 +280,10 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     const plateId = (plate as { id: string }).id;
     expect(darts.ok).toBe(true);
     const minion = Object.values(room.simulation.state.units).find((u) => u.kind === "minion")!;
-    [minion.x, minion.y] = [x0 + 3, y0];
+    // Written between two room steps: marked, as a tick or an input would (sim/changes.ts).
+    placeUnit(room.simulation, minion, x0 + 3, y0);
     at.facing = 2; // east, toward it (CMB-10)
+    markUnit(room.simulation, at);
     expect(await keeper.room.request("setStance", { unitId: minion.id, stance: "flight" })).toEqual({ ok: true });
     const hero = await join(keeper.room.roomId, { role: "adventurer", unitId: at.id });
     learn(room.simulation, at, plateId);
@@ -344,6 +346,7 @@ describe("views: each client decodes only what its seat may see (INV-69, INV-71)
     first.memberIds = first.memberIds.filter((id) => id !== stranger.id);
     sim.parties["9200"] = { ...structuredClone(first), id: "9200", memberIds: [stranger.id] };
     stranger.partyId = "9200";
+    markUnit(room.simulation, stranger); // written between two room steps: marked, as an input would
     await until("a's party", () => a.room.state.parties.get(first.id));
     await until("b's party", () => b.room.state.parties.get("9200"));
     await settle();

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { Encoder, StateView } from "@colyseus/schema";
 import { DungeonState, KEEPER_VIEW_TAG } from "@malignus/shared/schema";
-import { projectMap, projectState, structureVersion, unitsUnchanged } from "../../src/rooms/projection.ts";
+import { projectMap, projectState, structureVersion, unitsMarked, unitsUnchanged } from "../../src/rooms/projection.ts";
 import {
-  KEEPER_TAGGED_COLLECTIONS, StepViewContext, VIEW_RULES, ViewSignature, initView, lazyContext, revealedToKeeper, syncChangedView, syncView, viewSignature, viewerKey,
+  KEEPER_TAGGED_COLLECTIONS, StepViewContext, VIEW_RULES, ViewSignature, checkView, initView, lazyContext, revealedToKeeper, syncChangedView, syncView, viewSignature, viewerKey,
   type ViewRule, type Viewer,
 } from "../../src/rooms/views.ts";
 import type { Simulation } from "../../src/sim/index.ts";
 import { playerView } from "../../src/sim/views/index.ts";
 import { markUnit } from "../../src/sim/changes.ts";
+import { placeUnit } from "../../src/sim/world/unitIndex.ts";
+import { learn } from "../../src/sim/knowledge/knowledge.ts";
 import { defaultSim } from "../sim/helpers.ts";
 import { applyKeeperBotAction } from "./harness.ts";
 import { BotRandom } from "../../../loadtest/src/bots/rand.ts";
@@ -139,7 +141,7 @@ describe("ViewSignature (issue 10: the room's numeric view signature)", () => {
     expect(held(keeper.view, state).units.includes(member)).toBe(true);
   });
 
-  it("answers true on its first call and for an adventurer always, false while nothing changed", () => {
+  it("answers true on its first call and for an adventurer whenever the unit marks are not given, false while nothing changed", () => {
     const { sim, state, ctx } = setUp(1);
     const keeper = new ViewSignature();
     expect(keeper.changed(state, ctx, { kind: "keeper" }, structureVersion)).toBe(true);
@@ -300,5 +302,116 @@ describe("syncChangedView (issue 20 part 2: a view re-syncs only the collections
     expect([keeper.signature.everything, [...keeper.signature.dirty]]).toEqual([false, ["parts"]]);
     syncChangedView(keeper.view, state, ctx, keeper.viewer, keeper.signature);
     expect(held(keeper.view, state)).toEqual(wanted(sim, state, keeper.viewer));
+  });
+});
+
+describe("an adventurer's view follows change (issue 20 part 2)", () => {
+  /** Every member of the first party: an adventurer view each, synced as RoomViews.project does, beside a view fully synced every step. */
+  function heroes(sim: Simulation, state: DungeonState): (Watched & { reference: StateView })[] {
+    return sim.state.parties[sim.state.invasion.partyId]!.memberIds.map((unitId) => {
+      const viewer: Viewer = { kind: "adventurer", unitId };
+      const view = new StateView();
+      const reference = new StateView();
+      for (const v of [view, reference]) { initView(v, state, viewer); syncView(v, state, lazyContext(sim), viewer); }
+      return { viewer, view, reference, signature: new ViewSignature(), last: undefined };
+    });
+  }
+
+  it("synced only when its own unit, its party, the tiles, the parts it knows or a marked unit changed, each hero's view holds exactly the entries of a view fully synced every step, through an invasion with a keeper building", () => {
+    const { sim, state, ctx } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    sim.step();
+    projectState(state, sim, 1);
+    const all = heroes(sim, state);
+    const rand = new BotRandom(9);
+    const paths = { full: 0, allUnits: 0, units: 0, collections: 0, idle: 0 };
+    let knownMax = 0, seenMax = 0;
+    for (let step = 0; step < 1500; step++) {
+      if (step % 5 === 0) applyKeeperBotAction(sim, state, rand);
+      sim.step();
+      projectState(state, sim, 1);
+      ctx.invalidateUnlessSame(unitsUnchanged(state));
+      for (const w of all) {
+        if (!w.signature.changed(state, ctx, w.viewer, structureVersion, unitsMarked(state))) paths.idle++;
+        else {
+          if (w.signature.everything) paths.full++;
+          else if (w.signature.dirty.has("units")) paths.allUnits++;
+          else if (w.signature.units !== undefined) paths.units++;
+          else paths.collections++;
+          syncChangedView(w.view, state, ctx, w.viewer, w.signature);
+        }
+        syncView(w.reference, state, lazyContext(sim), w.viewer);
+        const h = held(w.view, state);
+        expect([w.viewer, h]).toEqual([w.viewer, held(w.reference, state)]);
+        checkView(w.view, state, sim, w.viewer, "hero");
+        knownMax = Math.max(knownMax, h.parts.length);
+        seenMax = Math.max(seenMax, h.units.length);
+      }
+    }
+    // Every path ran: the first whole sync, all units (a hero moved), marked units only (a hero
+    // stood while others moved), other collections only (a part placed), and steps with nothing to do.
+    expect({ heroes: all.length, ...paths, knownMax, seenMax }).toEqual({ heroes: 1, full: 1, allUnits: 36, units: 485, collections: 77, idle: 901, knownMax: 0, seenMax: 3 });
+  });
+
+  it("the view check (setViewChecks) fails on a view whose signature missed a change: a minion moved into a standing hero's sight, the marks withheld", () => {
+    const { sim, state, ctx } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    sim.step();
+    projectState(state, sim, 1);
+    const [hero] = heroes(sim, state);
+    const me = sim.state.units[(hero!.viewer as { unitId: string }).unitId]!;
+    expect(hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, unitsMarked(state))).toBe(true); // the first call
+    syncChangedView(hero!.view, state, ctx, hero!.viewer, hero!.signature);
+    const minion = Object.values(sim.state.units).find((u) => u.kind === "minion")!;
+    expect(held(hero!.view, state).units.includes(minion.id)).toBe(false);
+    placeUnit(sim, minion, me.x + 1, me.y); // beside the hero: in sight
+    projectState(state, sim, 1);
+    expect([...unitsMarked(state)!]).toEqual([minion.id]);
+    // Told no unit was marked, the signature sees nothing to do, and the view misses the minion.
+    expect(hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, new Set())).toBe(false);
+    expect(() => checkView(hero!.view, state, sim, hero!.viewer, "hero")).toThrow(`views: the hero view differs from a full recomputation (a change its ViewSignature missed, rooms/views.ts): units ${minion.id} missing`);
+    // Told the marks, it decides that unit again and the view is right.
+    placeUnit(sim, minion, me.x + 2, me.y);
+    projectState(state, sim, 1);
+    expect(hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, unitsMarked(state))).toBe(true);
+    expect([hero!.signature.everything, [...hero!.signature.units!]]).toEqual([false, [minion.id]]);
+    syncChangedView(hero!.view, state, ctx, hero!.viewer, hero!.signature);
+    expect(held(hero!.view, state).units.includes(minion.id)).toBe(true);
+    checkView(hero!.view, state, sim, hero!.viewer, "hero");
+  });
+
+  it("a part learned (KNOW-04) dirties parts only; the hero's own move, units only; another party, parties only", () => {
+    const { sim, state, ctx } = setUp(3);
+    const floor = sim.state.map.tiles.indexOf(".");
+    const w = sim.state.map.width;
+    const placed = sim.apply({ type: "placePart", kind: "pressurePlate", x: floor % w, y: Math.floor(floor / w) });
+    expect(placed.ok).toBe(true);
+    sim.state.tick = sim.state.invasion.dueTick - 1;
+    sim.step();
+    projectState(state, sim, 1);
+    const [hero] = heroes(sim, state);
+    const me = sim.state.units[(hero!.viewer as { unitId: string }).unitId]!;
+    hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, unitsMarked(state));
+    const partId = Object.keys(sim.state.parts)[0]!;
+    learn(sim, me, partId);
+    projectState(state, sim, 1);
+    expect(hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, unitsMarked(state))).toBe(true);
+    expect([hero!.signature.everything, [...hero!.signature.dirty], hero!.signature.units]).toEqual([false, ["parts"], undefined]);
+    syncChangedView(hero!.view, state, ctx, hero!.viewer, hero!.signature);
+    expect(held(hero!.view, state).parts).toEqual([partId]);
+    placeUnit(sim, me, me.x, me.y + 1);
+    projectState(state, sim, 1);
+    expect(hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, unitsMarked(state))).toBe(true);
+    expect([hero!.signature.everything, [...hero!.signature.dirty], hero!.signature.units]).toEqual([false, ["units"], undefined]);
+    syncChangedView(hero!.view, state, ctx, hero!.viewer, hero!.signature);
+    checkView(hero!.view, state, sim, hero!.viewer, "hero");
+    me.partyId = "";
+    markUnit(sim, me);
+    projectState(state, sim, 1);
+    expect(hero!.signature.changed(state, ctx, hero!.viewer, structureVersion, unitsMarked(state))).toBe(true);
+    expect([hero!.signature.everything, [...hero!.signature.dirty], [...hero!.signature.units!]]).toEqual([false, ["parties"], [me.id]]);
+    syncChangedView(hero!.view, state, ctx, hero!.viewer, hero!.signature);
+    expect(held(hero!.view, state).parties).toEqual([]);
+    checkView(hero!.view, state, sim, hero!.viewer, "hero");
   });
 });
