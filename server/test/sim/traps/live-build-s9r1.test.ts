@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { PARTS, type PartKind, type RulesetId, type SimEvent } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { forceDice, makeSim, place } from "./helpers.ts";
+import { walkTo } from "../../../src/sim/world/movement.ts";
+import { adventurer, forceDice, makeSim, place, placeBuilt, wire } from "./helpers.ts";
 
 /*
  * Sweep s9-r1 (issue 17): TRAP-30's "a minion assigned to Trapping" for trap parts (the padlock's
  * side is doors/live-audit-a1), through the keeper's commands and `sim.step()` in rooms of each
  * ruleset (OPEN_MAP: the stockpile at 1,10). A jobless minion and a Chores minion haul the metal of
  * an ordered plate and blades (TRAP-29) but never build them; once the keeper puts the Chores
- * minion on Trapping, it builds both, each after its table work. Nothing draws a die.
+ * minion on Trapping, it builds both, each after its table work. And TRAP-15 / TRAP-27 through the
+ * keeper's movePart: a part moved onto a trap's cable obeys the joined cable's limits. Nothing
+ * draws a die.
  */
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 
@@ -34,6 +37,33 @@ describe.each(RULESETS.map((r) => [r]))("s9-r1: only a Trapping minion builds a 
     expect(built.sort()).toEqual([[plate, chores.id], [blades, chores.id]].sort());
     expect(sites()).toEqual(kinds.map((k) => [true, PARTS[k].metal, PARTS[k].buildWorkTicks]));
     expect([idle.job, idle.activity === "working"]).toEqual(["none", false]);
+    expect(dice.left()).toBe(0);
+  });
+});
+
+describe.each(RULESETS.map((r) => [r]))("s9-r1: moving a part onto a trap's cable (%s)", (ruleset: RulesetId) => {
+  it(`TRAP-15, TRAP-27 (${ruleset}): on plate → timer → blades, the keeper moving a second trigger (a tripwire) onto the cable is refused TRIGGER_ALREADY_WIRED and a second mechanism (a flame jet) MECHANISM_ALREADY_WIRED, each changing nothing; an adventurer on the plate then fires the blades alone`, () => {
+    const sim = makeSim(7, ruleset);
+    sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
+    const plate = placeBuilt(sim, "pressurePlate", 2, 3);
+    placeBuilt(sim, "timer", 6, 3);
+    const blades = placeBuilt(sim, "spinningBlades", 10, 3);
+    wire(sim, [2, 3], [10, 3]);
+    const trip = placeBuilt(sim, "tripwire", 8, 8);
+    const jet = placeBuilt(sim, "flameJet", 14, 8);
+    const refusals = [[trip, 8, 3], [jet, 4, 3]].map(([partId, x, y]) => {
+      const before = sim.hash();
+      const r = sim.apply({ type: "movePart", partId: partId as string, x: x as number, y: y as number }) as { ok: boolean; code?: string; rule?: string };
+      expect(sim.hash()).toBe(before);
+      return [r.ok, r.code, r.rule];
+    });
+    expect(refusals).toEqual([[false, "TRIGGER_ALREADY_WIRED", "TRAP-15"], [false, "MECHANISM_ALREADY_WIRED", "TRAP-14"]]);
+    const dice = forceDice(sim, []);
+    const a = adventurer(sim, 2, 5);
+    expect(walkTo(sim, a, { x: 2, y: 1 })).toBe(true);
+    const shots: SimEvent[] = [];
+    for (let i = 0; i < 100 && shots.length === 0; i++) shots.push(...sim.step().filter((e) => e.type === "trapFired"));
+    expect(shots).toMatchObject([{ triggerId: plate, mechanismId: blades, byUnitId: a.id, victims: [] }]);
     expect(dice.left()).toBe(0);
   });
 });
