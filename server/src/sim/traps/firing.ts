@@ -136,14 +136,21 @@ export function fireMechanism(
   startEffect(sim, mech, victims, byUnitId);
 }
 
-/** Fires the delayed firings that are due, in the order they were scheduled (TRAP-16). */
+/**
+ * Fires the delayed firings that are due, in the order they were scheduled (TRAP-16). A mechanism
+ * no longer on its trigger's network when the delay runs out (the keeper removed or moved a cable
+ * or a part meanwhile) has nothing wired to it any more and does nothing (TRAP-11, TRAP-18).
+ */
 export function stepPendingFirings(sim: Simulation): void {
   const pending = sim.state.pendingFirings;
   if (pending.length === 0) return;
   const due = pending.filter((f) => f.atTick <= sim.state.tick);
   if (due.length === 0) return;
   sim.state.pendingFirings = pending.filter((f) => f.atTick > sim.state.tick);
-  for (const f of due) fireMechanism(sim, f.triggerId, f.mechanismId, f.byUnitId);
+  for (const f of due) {
+    if (networkOf(sim, f.mechanismId)?.trigger !== f.triggerId) continue; // TRAP-11: unwired meanwhile
+    fireMechanism(sim, f.triggerId, f.mechanismId, f.byUnitId);
+  }
 }
 
 /**

@@ -24,7 +24,8 @@ import { setActivity } from "../world/units.ts";
  *   when the other part is unarmed or expired and counts as a use), 50% the trap's trigger becomes
  *   rigged against everyone but this minion (TRAP-39 to TRAP-41; proposal: the rolled part counts
  *   as rearmed and the trigger is rigged whichever part failed). A lever is never rigged
- *   (TRAP-44), so on a lever trap a critical failure always fires (TRAP-45).
+ *   (TRAP-44), so on a lever trap a critical failure always fires (TRAP-45). On a part with
+ *   nothing wired to it there is no trap to fire or rig (TRAP-10, TRAP-11): a plain failure.
  */
 
 /**
@@ -121,6 +122,7 @@ export function resolveRearm(sim: Simulation, minion: UnitRecord, part: PartReco
   }
   // TRAP-36: a critical failure.
   const net = networkOf(sim, part.id);
+  if (nothingWiredTo(part, net)) { emit("failed"); return; } // TRAP-10, TRAP-11: no trap to fire or rig
   const triggerId = roleOf(part) === "trigger" ? part.id : net?.trigger ?? null;
   const trigger = triggerId ? sim.state.parts[triggerId] : undefined;
   const leverTrap = trigger?.kind === "lever"; // TRAP-44, TRAP-45
@@ -136,6 +138,17 @@ export function resolveRearm(sim: Simulation, minion: UnitRecord, part: PartReco
   (trigger as PartRecord).riggedBy = minion.id; // TRAP-39, TRAP-41
   markPart(sim, (trigger as PartRecord).id);
   emit("rigged", (trigger as PartRecord).id);
+}
+
+/**
+ * True when nothing is wired to `part` (TRAP-10, TRAP-11): a trigger whose network (if any) holds
+ * no mechanism and no door, a mechanism whose network holds no trigger. Such a part does nothing,
+ * so a critical failure on its rearm has no trap to fire and no trigger to rig: it is a plain
+ * failure (the part stays unarmed and the minion tries again).
+ */
+function nothingWiredTo(part: PartRecord, net: ReturnType<typeof networkOf>): boolean {
+  if (roleOf(part) === "trigger") return !net || (net.mechanism === null && net.doors.length === 0);
+  return !net || net.trigger === null;
 }
 
 /** A successful rearm: the part works again and its 2-day countdown restarts (TRAP-43, TRAP-52, TRAP-53). */
