@@ -272,4 +272,27 @@ describe("a trap hitting several creatures rolls its damage once (D20-DAMAGE-04)
       { targetId: b.id, sourceId: bomb, amount: 18, damageType: "burn", hp: 22 },
     ]);
   });
+
+  it("D20-DAMAGE-04: one roll per firing, not per tick: the gas jet's cloud pulses on tick 100 (d6 5) and the keeper fires the rearmed jet again in that same tick: the new firing draws its own 1d6 (4), it does not reuse the pulse's 5", () => {
+    const sim = trapSim(7, "d20");
+    const jet = placeBuilt(sim, "gasJet", 4, 5);
+    const lever = placeBuilt(sim, "lever", 12, 5);
+    wire(sim, [12, 5], [12, 7], [4, 7], [4, 5]);
+    const a = adventurer(sim, 4, 4);
+    d20Of(a).hp = d20Of(a).maxHp = 40;
+    sim.drainEvents();
+    const fired = recordD20Dice(sim, [2, 3]); // resist check fails (d20 2), 1d6 3
+    expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true });
+    expect([fired.draws, fired.left(), dmg(sim.drainEvents())]).toEqual([["d20=2", "d6=3"], 0, [{ targetId: a.id, sourceId: jet, amount: 3, damageType: "poison", hp: 37 }]]);
+    const pulse = recordD20Dice(sim, [2, 5]);
+    const events: SimEvent[] = [];
+    while (sim.state.tick < 100) events.push(...sim.step());
+    expect([pulse.draws, pulse.left(), dmg(events)]).toEqual([["d20=2", "d6=5"], 0, [{ targetId: a.id, sourceId: jet, amount: 5, damageType: "poison", hp: 32 }]]);
+    sim.state.parts[jet]!.needsRearm = false; // a Trapping minion's rearm (TRAP-35, its own tests)
+    const again = recordD20Dice(sim, [2, 4]);
+    expect(sim.apply({ type: "resetLever", partId: lever })).toEqual({ ok: true }); // the keeper resets the lever (DOOR-23)
+    expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true }); // and pulled: the jet fires, still tick 100
+    expect(sim.state.tick).toBe(100);
+    expect([again.draws, again.left(), dmg(sim.drainEvents())]).toEqual([["d20=2", "d6=4"], 0, [{ targetId: a.id, sourceId: jet, amount: 4, damageType: "poison", hp: 28 }]]);
+  });
 });
