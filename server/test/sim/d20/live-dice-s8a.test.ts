@@ -207,6 +207,19 @@ describe("area spells and ground zones with recorded dice (D20-DAMAGE-04, D20-DA
     ]);
   });
 
+  it("D20-ACTION-40, D20-ATTACK-08, D20-ATTACK-73: the Master hides (1d20 15 + Furtivité 5 + Discrétion 5 = 25) then casts acidRain in the same turn: the area rolls no attack (one 1d4, 3), so it is no attack and the Master stays hidden (Hide total 25)", () => {
+    const f = masterPlayed();
+    d20Of(f.m).abilities.furtivite = 5;
+    d20Of(f.m).skills.discretion = 5;
+    expect(f.sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: f.m.id }, { type: "planTurn", action: "steps", steps: [{ kind: "hide" }, { kind: "cast", spell: "acidRain", x: 5, y: 5 }] } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(f.sim, [15, 3]);
+    const ev = f.sim.step();
+    expect([rec.draws, rec.left()]).toEqual([["d20=15", "d4=3"], 0]);
+    expect(of(ev, "turnPlanPlayed").map((e) => e.refusals)).toEqual([[null, null]]);
+    expect(dmg(ev).map((d) => [d.targetId, d.amount])).toEqual([[f.a.id, 3], [f.b.id, 3]]);
+    expect(d20Of(f.m).statuses.filter((st) => st.kind === "hidden").map((st) => st.value)).toEqual([25]);
+  });
+
   it("D20-DAMAGE-22, D20-DAMAGE-24: in the Master's fireWall (burn) each hero starting its turn takes one 1d2 (2): the die is a d2, at least 1d2", () => {
     const f = masterPlayed();
     f.enc.plans[f.m.id] = { steps: [{ kind: "cast", spell: "fireWall", x: 5, y: 5 }] };
