@@ -229,6 +229,14 @@ export class ResilientRedisDriver extends RedisDriver {
  * `HGETALL roomcaches` shared by every query made while it is pending (`_concurrentRoomCacheRequest`),
  * and per room name the promise of its parsed caches (`_roomCacheRequestByName`, key `"undefined"`
  * for a query without a name). Both are cleared only when the read succeeds.
+ *
+ * Why private fields: no public API of `RedisDriver` (checked in @colyseus/redis-driver 0.18.3:
+ * `has`, `query`, `cleanup`, `findByIds`, `findOne`, `update`, `persist`, `remove`, `shutdown`,
+ * `clear`) drops a rejected shared read or bypasses the coalescing, and every query goes through
+ * `getRooms`; the only way around would be re-implementing `query`/`findOne` (the `roomcaches`
+ * key, the cache parsing, the `Query` class of a deep import not in the package's index), more
+ * of its private workings than these two fields.
+ * {@link forgetFailedRoomCacheRequests} checks that `getRooms` exists and otherwise does nothing.
  */
 interface RoomCacheCoalescing {
   _concurrentRoomCacheRequest?: Promise<unknown> | undefined;

@@ -43,7 +43,8 @@ export function parseStored(body: unknown): StoredDungeon[] | undefined {
 export interface Lists { live: DungeonListing[]; stored: StoredDungeon[] | undefined }
 
 /**
- * Fetches both lists.
+ * Fetches both lists; the stored dungeons most recent first (`GET /dungeons?order=newest`: the
+ * first page holds the latest ones).
  * @throws TypeError (rejects) when the server cannot be reached; Error when `/rooms` answers non-2xx.
  */
 export async function fetchLists(base: string): Promise<Lists> {
@@ -52,7 +53,7 @@ export async function fetchLists(base: string): Promise<Lists> {
   const live = await rooms.json() as DungeonListing[];
   let stored: StoredDungeon[] | undefined;
   try {
-    const answer = await fetch(`${base}/dungeons`, { cache: "no-store", headers: { accept: "application/json" } });
+    const answer = await fetch(`${base}/dungeons?order=newest`, { cache: "no-store", headers: { accept: "application/json" } });
     stored = answer.ok ? parseStored(await answer.json()) : undefined;
   } catch {
     stored = undefined;
@@ -89,7 +90,8 @@ export function showLive(list: HTMLElement, empty: HTMLElement, live: readonly D
 }
 
 /**
- * Fills `#stored-list` with the resting dungeons; each offers its replay when `watchReplay` is
+ * Fills `#stored-list` with the resting dungeons, in the order given (most recent first from
+ * {@link fetchLists}); each offers its replay when `watchReplay` is
  * given (the server's replay rooms exist), else is listed only. Hides the section when
  * `stored` is undefined (no `GET /dungeons`) or holds no resting dungeon.
  */

@@ -18,19 +18,28 @@ function pagingNumber(raw: string | null, name: string, fallback: number, min: n
   return n < min ? `${name} must be ≥ ${min}` : n;
 }
 
+/** Reads the `order` parameter: absent or "oldest" → false, "newest" → true, else an error text. */
+function newestFirst(raw: string | null): boolean | string {
+  if (raw === null || raw === "" || raw === "oldest") return false;
+  if (raw === "newest") return true;
+  return `order must be oldest or newest (got ${JSON.stringify(raw.slice(0, 20))})`;
+}
+
 /**
- * `GET /dungeons?offset=&limit=`: a page of the stored dungeons, oldest first, with the total
+ * `GET /dungeons?offset=&limit=&order=`: a page of the stored dungeons, oldest first (creation
+ * time), or most recent first with `order=newest` (the watch page's list), with the total
  * ({@link StoredDungeonPage}). `limit` defaults to `STORED_DUNGEONS_PAGE.defaultLimit` and is
- * capped at `maxLimit` (200); `offset` defaults to 0. Bad paging: 400 `{ error, reason }`.
+ * capped at `maxLimit` (200); `offset` defaults to 0. Bad paging or order: 400 `{ error, reason }`.
  */
 export async function listStored(store: DungeonStore, query: URLSearchParams): Promise<JsonAnswer> {
   const offset = pagingNumber(query.get("offset"), "offset", 0, 0);
   const limit = pagingNumber(query.get("limit"), "limit", STORED_DUNGEONS_PAGE.defaultLimit, 1);
-  if (typeof offset === "string" || typeof limit === "string") {
-    return { status: 400, body: { error: "BAD_PAGING", reason: [offset, limit].filter((v) => typeof v === "string").join("; ") } };
+  const newest = newestFirst(query.get("order"));
+  if (typeof offset === "string" || typeof limit === "string" || typeof newest === "string") {
+    return { status: 400, body: { error: "BAD_PAGING", reason: [offset, limit, newest].filter((v) => typeof v === "string").join("; ") } };
   }
   const capped = Math.min(limit, STORED_DUNGEONS_PAGE.maxLimit);
-  const page = await store.list({ offset, limit: capped });
+  const page = await store.list({ offset, limit: capped, ...(newest ? { newestFirst: true } : {}) });
   const body: StoredDungeonPage = { total: page.total, offset, limit: capped, dungeons: page.dungeons.map(storedDungeonOf) };
   return { status: 200, body };
 }

@@ -2,7 +2,7 @@ import pg from "pg";
 import type { Input } from "../sim/inputs/types.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
 import {
-  checkInputs, checkRecordFormat, checkSnapshot, dungeonExists, pageOf, planWrites, statusFilter, toRecord, toSummary,
+  checkInputs, checkRecordFormat, checkSnapshot, dungeonExists, listOrder, pageOf, planWrites, statusFilter, toRecord, toSummary,
   type DungeonRow, type InputRow, type SnapshotRow, type WritableRow,
 } from "./rows.ts";
 import {
@@ -199,7 +199,7 @@ export class PostgresDungeonStore implements DungeonStore {
       const status = statusFilter(query);
       const where = status ? "WHERE d.status = $3" : "";
       const { rows } = await this.#pool.query<DungeonRow & { total: string }>(
-        `${DUNGEON_SELECT.replace("SELECT d.*,", "SELECT d.*, count(*) OVER () AS total,")} ${where} ORDER BY d.created_at, d.dungeon_id LIMIT $1 OFFSET $2`,
+        `${DUNGEON_SELECT.replace("SELECT d.*,", "SELECT d.*, count(*) OVER () AS total,")} ${where} ${listOrder(query)} LIMIT $1 OFFSET $2`,
         status ? [limit, offset, status] : [limit, offset]);
       let total = rows[0] ? Number(rows[0].total) : 0;
       if (rows.length === 0 && offset > 0) {

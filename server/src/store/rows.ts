@@ -61,6 +61,11 @@ export function pageOf(query: ListQuery = {}): { offset: number; limit: number }
   return { offset, limit };
 }
 
+/** The ORDER BY of a list query over `dungeons d`: creation time then id, descending with `newestFirst`. */
+export function listOrder(query: ListQuery = {}): string {
+  return query.newestFirst ? "ORDER BY d.created_at DESC, d.dungeon_id DESC" : "ORDER BY d.created_at, d.dungeon_id";
+}
+
 /** `status` of a list query, checked (a status filter is bound as a query parameter). */
 export function statusFilter(query: ListQuery = {}): DungeonStatus | undefined {
   if (query.status !== undefined && !DUNGEON_STATUSES.includes(query.status)) throw new Error(`unknown status ${String(query.status)}`);

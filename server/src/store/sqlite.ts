@@ -4,7 +4,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Input } from "../sim/inputs/types.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
 import {
-  checkInputs, checkRecordFormat, checkSnapshot, dungeonExists, pageOf, planWrites, statusFilter, toRecord, toSummary,
+  checkInputs, checkRecordFormat, checkSnapshot, dungeonExists, listOrder, pageOf, planWrites, statusFilter, toRecord, toSummary,
   type DungeonRow, type InputRow, type SnapshotRow, type WritableRow,
 } from "./rows.ts";
 import {
@@ -172,7 +172,7 @@ export class SqliteDungeonStore implements DungeonStore {
       const where = status ? "WHERE d.status = ?" : "";
       const params = status ? [status] : [];
       const total = Number((this.#st(`SELECT count(*) AS n FROM dungeons d ${where}`).get(...params) as { n: number }).n);
-      const rows = this.#st(`${DUNGEON_SELECT} ${where} ORDER BY d.created_at, d.dungeon_id LIMIT ? OFFSET ?`).all(...params, limit, offset) as unknown as DungeonRow[];
+      const rows = this.#st(`${DUNGEON_SELECT} ${where} ${listOrder(query)} LIMIT ? OFFSET ?`).all(...params, limit, offset) as unknown as DungeonRow[];
       return { total, dungeons: rows.map(toSummary) };
     });
   }

@@ -112,9 +112,11 @@ export interface ListQuery {
   limit?: number;
   /** Only dungeons with this status (e.g. `live` at start, to restore what a crash left). */
   status?: DungeonStatus;
+  /** Most recent dungeon first (creation time, then id, both descending); default oldest first. */
+  newestFirst?: boolean;
 }
 
-/** A page of {@link DungeonStore.list}, oldest dungeon first (creation time, then id). */
+/** A page of {@link DungeonStore.list}, oldest dungeon first (creation time, then id), or newest first with `newestFirst`. */
 export interface DungeonPage {
   /** How many dungeons match (all pages). */
   total: number;

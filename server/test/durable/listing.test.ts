@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STORED_DUNGEONS_PAGE } from "@malignus/shared";
 import { durableServer } from "./harness.ts";
+import { fetchLists } from "../../../web/src/lobby.ts";
 
 const h = durableServer();
 const http = (path: string): Promise<Response> => fetch(`${h.url().replace("ws", "http")}${path}`);
@@ -31,10 +32,25 @@ describe("GET /dungeons (issue 16 part 2)", () => {
     for (const c2 of [a, c]) await c2.leave();
   });
 
+  it("the watch page lists the resting dungeons most recent first (GET /dungeons?order=newest); without order the list stays oldest first", async () => {
+    const made = [];
+    for (const seed of [11, 12, 13]) made.push(h.track(await h.client().createDungeon({ seed, startPaused: true }, { name: `S${seed}` })));
+    for (const d of made) { await d.leave(); await h.recordWhen(d.roomId, `${d.roomId} resting`, (r) => r.status === "resting"); }
+    const ids = made.map((d) => d.roomId);
+    const lists = await fetchLists(h.url().replace("ws", "http"));
+    expect(lists.stored?.filter((d) => !d.live && ids.includes(d.id)).map((d) => d.id)).toEqual([ids[2], ids[1], ids[0]]);
+    const oldest = await (await http("/dungeons")).json() as { dungeons: { dungeonId: string }[] };
+    expect(oldest.dungeons.map((d) => d.dungeonId).filter((id) => ids.includes(id))).toEqual(ids);
+    const newestSecond = await (await http("/dungeons?order=newest&offset=1&limit=1")).json() as { dungeons: { dungeonId: string }[] };
+    expect(newestSecond.dungeons.map((d) => d.dungeonId)).toEqual([ids[1]]);
+  });
+
   it("bad paging: 400 JSON with a reason; an unknown or malformed id: 404 JSON with a reason", async () => {
     const bad = await http("/dungeons?offset=-1&limit=abc");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "BAD_PAGING", reason: 'offset must be a whole number ≥ 0 (got "-1"); limit must be a whole number ≥ 1 (got "abc")' });
+    const order = await http("/dungeons?order=sideways");
+    expect([order.status, await order.json()]).toEqual([400, { error: "BAD_PAGING", reason: 'order must be oldest or newest (got "sideways")' }]);
     const zero = await http("/dungeons?limit=0");
     expect([zero.status, await zero.json()]).toEqual([400, { error: "BAD_PAGING", reason: "limit must be ≥ 1" }]);
     const unknown = await http("/dungeons/nope");

@@ -119,7 +119,21 @@ export interface Harm {
    * Wound-point harm is lowered by the wrapper itself and never carries it.
    */
   resisted?: boolean;
+  /**
+   * D20-DAMAGE-04: the one damage roll of a firing (or of a lingering effect's pulse) that harms
+   * several victims, made by the firing site (traps/firing.ts `fireMechanism`, traps/effects.ts
+   * `stepEffects`) and handed to each victim's harm. A hit-point module rolls into it for the
+   * first victim (after that victim's resist check, as the dice are drawn in play) and reads it
+   * for the others. Left out (a single harm), the module rolls for this victim alone.
+   */
+  roll?: SharedDamageRoll;
 }
+
+/**
+ * D20-DAMAGE-04: one damage roll shared by every victim of one firing: `total` is null until the
+ * first victim's module rolls it (hit points, before any halving or resistance).
+ */
+export interface SharedDamageRoll { total: number | null }
 
 /**
  * KNOW-26, KNOW-37 (open, catalogue proposal "every roll made to avoid or reduce a trap's effect,

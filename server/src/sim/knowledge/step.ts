@@ -41,13 +41,34 @@ export function spotBonus(sim: Simulation, unit: UnitRecord, trigger: PartRecord
   return bonus;
 }
 
-/** True when (x, y) is a corridor 1 tile wide: walls on both sides, east–west or north–south (KNOW-21). */
+/**
+ * KNOW-21 (open "corridor 1 tile wide"): the fewest tiles in a row, along the passage, a 1-wide
+ * stretch needs to be a corridor. A lone floor tile between unwalkable ones, a gap in a wall
+ * between two rooms or an alcove off a room, is a doorway, not a corridor.
+ */
+const CORRIDOR_MIN_TILES = 2;
+
+/**
+ * True when (x, y) is in a corridor 1 tile wide (KNOW-21): a floor tile with unwalkable tiles on
+ * both sides (north and south for a passage running east–west, east and west for one running
+ * north–south) that, with such tiles next to it along the passage, makes a run of at least
+ * {@link CORRIDOR_MIN_TILES} tiles.
+ */
 export function isNarrowCorridor(sim: Simulation, x: number, y: number): boolean {
   const map = sim.state.map;
-  const c = tileAt(map, x, y);
-  if (c !== "." && c !== ",") return false;
-  const open = (dx: number, dy: number) => isWalkable(map, x + dx, y + dy);
-  return (!open(-1, 0) && !open(1, 0)) || (!open(0, -1) && !open(0, 1));
+  /** (px, py) is floor shut in across the passage running along (ax, ay). */
+  const narrow = (px: number, py: number, ax: number, ay: number): boolean => {
+    const c = tileAt(map, px, py);
+    return (c === "." || c === ",") && !isWalkable(map, px + ay, py + ax) && !isWalkable(map, px - ay, py - ax);
+  };
+  const run = (ax: number, ay: number): number => {
+    if (!narrow(x, y, ax, ay)) return 0;
+    let n = 1;
+    for (let k = 1; n < CORRIDOR_MIN_TILES && narrow(x + k * ax, y + k * ay, ax, ay); k++) n++;
+    for (let k = 1; n < CORRIDOR_MIN_TILES && narrow(x - k * ax, y - k * ay, ax, ay); k++) n++;
+    return n;
+  };
+  return run(1, 0) >= CORRIDOR_MIN_TILES || run(0, 1) >= CORRIDOR_MIN_TILES;
 }
 
 function livingMembers(sim: Simulation, party: PartyRecord): UnitRecord[] {

@@ -1,6 +1,7 @@
 import { LINGERING_SOURCE, PARTS, TICKS_PER_GAME_MINUTE, type PartData, type TilePos } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { EffectRecord, PartRecord, Pos, UnitRecord } from "../state.ts";
+import type { SharedDamageRoll } from "../combat/ruleset.ts";
 import { chebyshev, inBounds, isWalkable, tileIndex, tilePos } from "../world/grid.ts";
 import { isActive, isMerchant, setActivity, setTarget } from "../world/units.ts";
 import { walkTo } from "../world/movement.ts";
@@ -119,12 +120,15 @@ export function terrorFlight(sim: Simulation, unit: UnitRecord): boolean {
 }
 
 /**
- * Advances the lingering effects by one tick: gas clouds and spider bites harm when due, then
+ * Advances the lingering effects by one tick: gas clouds and spider bites harm when due (every
+ * victim of one source's pulse in this tick with one shared damage roll, D20-DAMAGE-04: a cloud's
+ * units, and the bites of the spiders one firing set on several victims), then
  * effects whose time ran out (or whose unit is out of the fight) end; a web gives its unit back
  * its walking speed.
  */
 export function stepEffects(sim: Simulation): void {
   const now = sim.state.tick;
+  const rolls = new Map<string, SharedDamageRoll>(); // D20-DAMAGE-04: one damage roll per source in this pulse
   for (const id in sim.state.effects) {
     const e = sim.state.effects[id] as EffectRecord;
     const unit = e.unitId ? sim.state.units[e.unitId] : undefined;
@@ -137,8 +141,10 @@ export function stepEffects(sim: Simulation): void {
         ? Object.values(sim.state.units).filter((u) => isActive(u) && !isMerchant(u) && e.tiles.includes(tileIndex(sim.state.map, u.x, u.y))) // DOOR-12 decision
         : unit && isActive(unit) ? [unit] : [];
       if (harm && harm.malignusSeverity !== null) {
+        let roll = rolls.get(e.sourceId);
+        if (!roll) { roll = { total: null }; rolls.set(e.sourceId, roll); }
         for (const target of targets) {
-          sim.ruleset.harm(sim, target, e.sourceId, { severity: harm.malignusSeverity, damageType: harm.damageType, blunt: false });
+          sim.ruleset.harm(sim, target, e.sourceId, { severity: harm.malignusSeverity, damageType: harm.damageType, blunt: false, roll });
         }
       }
     }

@@ -1,6 +1,7 @@
 import { PARTS, TICKS_PER_GAME_MINUTE } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
+import type { SharedDamageRoll } from "../combat/ruleset.ts";
 import { chebyshev } from "../world/grid.ts";
 import { isActive, isMerchant } from "../world/units.ts";
 import { doorTriggerSetOff } from "../world/hooks.ts";
@@ -100,7 +101,8 @@ function emitNothingFired(sim: Simulation, trigger: PartRecord, byUnitId: string
  * Fires mechanism `mechanismId` set off through trigger `triggerId` (TRAP-13): when the
  * mechanism is built and ready, every active unit within its table radius (Chebyshev, in tiles)
  * of the mechanism, or of the trigger for `reach: "trigger"` parts, is a victim; harmful
- * mechanisms call the ruleset's `harm` once per victim; the mechanism then needs a rearm
+ * mechanisms call the ruleset's `harm` once per victim, all with one shared damage roll
+ * (D20-DAMAGE-04); the mechanism then needs a rearm
  * (TRAP-32). Emits `trapFired`. A mechanism that is gone does nothing; one that is not ready
  * emits `trapFired` with no mechanism at the trigger's tile. `force` (a rearm's critical failure,
  * TRAP-37) fires a built mechanism even when it waits for a rearm or expired (proposal).
@@ -129,8 +131,9 @@ export function fireMechanism(
   });
   const harm = data.harm;
   if (harm && harm.malignusSeverity !== null) {
+    const roll: SharedDamageRoll = { total: null }; // D20-DAMAGE-04: one damage roll for every victim of this firing
     for (const victim of victims) {
-      sim.ruleset.harm(sim, victim, mech.id, { severity: harm.malignusSeverity, damageType: harm.damageType, blunt: false });
+      sim.ruleset.harm(sim, victim, mech.id, { severity: harm.malignusSeverity, damageType: harm.damageType, blunt: false, roll });
     }
   }
   startEffect(sim, mech, victims, byUnitId);

@@ -207,6 +207,19 @@ describe("area spells and ground zones with recorded dice (D20-DAMAGE-04, D20-DA
     ]);
   });
 
+  it("D20-ACTION-40, D20-ATTACK-08, D20-ATTACK-73: the Master hides (1d20 15 + Furtivité 5 + Discrétion 5 = 25) then casts acidRain in the same turn: the area rolls no attack (one 1d4, 3), so it is no attack and the Master stays hidden (Hide total 25)", () => {
+    const f = masterPlayed();
+    d20Of(f.m).abilities.furtivite = 5;
+    d20Of(f.m).skills.discretion = 5;
+    expect(f.sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: f.m.id }, { type: "planTurn", action: "steps", steps: [{ kind: "hide" }, { kind: "cast", spell: "acidRain", x: 5, y: 5 }] } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(f.sim, [15, 3]);
+    const ev = f.sim.step();
+    expect([rec.draws, rec.left()]).toEqual([["d20=15", "d4=3"], 0]);
+    expect(of(ev, "turnPlanPlayed").map((e) => e.refusals)).toEqual([[null, null]]);
+    expect(dmg(ev).map((d) => [d.targetId, d.amount])).toEqual([[f.a.id, 3], [f.b.id, 3]]);
+    expect(d20Of(f.m).statuses.filter((st) => st.kind === "hidden").map((st) => st.value)).toEqual([25]);
+  });
+
   it("D20-DAMAGE-22, D20-DAMAGE-24: in the Master's fireWall (burn) each hero starting its turn takes one 1d2 (2): the die is a d2, at least 1d2", () => {
     const f = masterPlayed();
     f.enc.plans[f.m.id] = { steps: [{ kind: "cast", spell: "fireWall", x: 5, y: 5 }] };
@@ -271,5 +284,28 @@ describe("a trap hitting several creatures rolls its damage once (D20-DAMAGE-04)
       { targetId: a.id, sourceId: bomb, amount: 18, damageType: "burn", hp: 22 },
       { targetId: b.id, sourceId: bomb, amount: 18, damageType: "burn", hp: 22 },
     ]);
+  });
+
+  it("D20-DAMAGE-04: one roll per firing, not per tick: the gas jet's cloud pulses on tick 100 (d6 5) and the keeper fires the rearmed jet again in that same tick: the new firing draws its own 1d6 (4), it does not reuse the pulse's 5", () => {
+    const sim = trapSim(7, "d20");
+    const jet = placeBuilt(sim, "gasJet", 4, 5);
+    const lever = placeBuilt(sim, "lever", 12, 5);
+    wire(sim, [12, 5], [12, 7], [4, 7], [4, 5]);
+    const a = adventurer(sim, 4, 4);
+    d20Of(a).hp = d20Of(a).maxHp = 40;
+    sim.drainEvents();
+    const fired = recordD20Dice(sim, [2, 3]); // resist check fails (d20 2), 1d6 3
+    expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true });
+    expect([fired.draws, fired.left(), dmg(sim.drainEvents())]).toEqual([["d20=2", "d6=3"], 0, [{ targetId: a.id, sourceId: jet, amount: 3, damageType: "poison", hp: 37 }]]);
+    const pulse = recordD20Dice(sim, [2, 5]);
+    const events: SimEvent[] = [];
+    while (sim.state.tick < 100) events.push(...sim.step());
+    expect([pulse.draws, pulse.left(), dmg(events)]).toEqual([["d20=2", "d6=5"], 0, [{ targetId: a.id, sourceId: jet, amount: 5, damageType: "poison", hp: 32 }]]);
+    sim.state.parts[jet]!.needsRearm = false; // a Trapping minion's rearm (TRAP-35, its own tests)
+    const again = recordD20Dice(sim, [2, 4]);
+    expect(sim.apply({ type: "resetLever", partId: lever })).toEqual({ ok: true }); // the keeper resets the lever (DOOR-23)
+    expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true }); // and pulled: the jet fires, still tick 100
+    expect(sim.state.tick).toBe(100);
+    expect([again.draws, again.left(), dmg(sim.drainEvents())]).toEqual([["d20=2", "d6=4"], 0, [{ targetId: a.id, sourceId: jet, amount: 4, damageType: "poison", hp: 28 }]]);
   });
 });

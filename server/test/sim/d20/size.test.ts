@@ -68,7 +68,6 @@ describe("d20 size", () => {
 
   it("D20-MOVE-35, D20-MOVE-36, D20-SIZE-04: passing through other creatures' spaces", () => {
     expect(mayPassThrough("medium", "medium", false)).toBe(true);
-    expect(mayPassThrough("medium", "medium", false, false)).toBe(false);
     expect(mayPassThrough("medium", "medium", true)).toBe(false);
     expect(mayPassThrough("medium", "large", true)).toBe(false);
     expect(mayPassThrough("medium", "huge", true)).toBe(true);

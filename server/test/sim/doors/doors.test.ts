@@ -4,7 +4,6 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
 import { blockedByDoor, isLocked, mayUnlock } from "../../../src/sim/doors/doors.ts";
 import { addUnit, MERCHANT_FACTION } from "../../../src/sim/world/units.ts";
 import { PADLOCK_BUILD_WORK_TICKS, PADLOCK_METAL } from "../../../src/sim/doors/work.ts";
-import { pullLever } from "../../../src/sim/traps/firing.ts";
 import { computeNetworks } from "../../../src/sim/traps/network.ts";
 import { adventurer, doorSim, forceDice, lock, run, theDoor, TWO_ROUTES } from "./helpers.ts";
 import { Simulation } from "../../../src/sim/simulation.ts";
@@ -18,6 +17,16 @@ function builtPart(sim: Simulation, kind: "pressurePlate" | "tripwire" | "sensor
   p.built = true;
   p.rearmedTick = sim.state.tick;
   return id;
+}
+
+/** The keeper pulls the lever with the player's command (DOOR-22); it must be accepted. */
+function pull(sim: Simulation, lever: string): void {
+  expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: true });
+}
+
+/** The keeper resets (deactivates) the pulled lever with the player's command (DOOR-23); it must be accepted. */
+function reset(sim: Simulation, lever: string): void {
+  expect(sim.apply({ type: "resetLever", partId: lever })).toEqual({ ok: true });
 }
 
 /** Wires tiles in a straight line or an L through the corners given. */
@@ -225,7 +234,7 @@ describe("doors wired to triggers", () => {
     sim.apply({ type: "holdDoorOpen", doorId: door.id });
     run(sim, 1);
     expect(door.open).toBe(true);
-    pullLever(sim, lever);
+    pull(sim, lever);
     run(sim, 1);
     expect([door.triggered, door.open]).toEqual([true, false]);
   });
@@ -236,10 +245,11 @@ describe("doors wired to triggers", () => {
     const lever = builtPart(sim, "lever", 3, 3);
     wire(sim, [3, 3], [3, 2], [6, 2]);
     run(sim, 1);
-    expect(pullLever(sim, lever)).toBe(true);
+    pull(sim, lever);
     run(sim, 600);
     expect([sim.state.parts[lever]!.active, door.open]).toEqual([true, true]);
-    pullLever(sim, lever);
+    expect(sim.apply({ type: "pullLever", partId: lever })).toEqual({ ok: false, code: "LEVER_ALREADY_ACTIVE", rule: "DOOR-23", reason: `lever ${lever} is already pulled; reset it first` });
+    reset(sim, lever);
     run(sim, 1);
     expect([sim.state.parts[lever]!.active, door.triggered, door.open]).toEqual([false, false, false]);
   });
@@ -273,10 +283,10 @@ describe("doors wired to triggers", () => {
     const lever = builtPart(sim, "lever", 3, 3);
     wire(sim, [3, 3], [3, 2], [6, 2]);
     sim.apply({ type: "holdDoorOpen", doorId: door.id });
-    pullLever(sim, lever);
+    pull(sim, lever);
     run(sim, 1);
     expect(door.open).toBe(false);
-    pullLever(sim, lever);
+    reset(sim, lever);
     run(sim, 1);
     expect(door.open).toBe(true);
   });
@@ -288,7 +298,7 @@ describe("doors wired to triggers", () => {
     wire(sim, [3, 3], [3, 2], [6, 2]);
     run(sim, 1);
     const armed: boolean[] = [];
-    for (let i = 0; i < 4; i++) { pullLever(sim, lever); run(sim, 1); armed.push(door.padlock!.armed); }
+    for (let i = 0; i < 4; i++) { (i % 2 === 0 ? pull : reset)(sim, lever); run(sim, 1); armed.push(door.padlock!.armed); }
     // activate (toggle), deactivate (stay), activate (toggle), deactivate (stay)
     expect(armed).toEqual([false, false, true, true]);
   });
@@ -299,7 +309,7 @@ describe("doors wired to triggers", () => {
     const lever = builtPart(sim, "lever", 3, 3);
     wire(sim, [3, 3], [3, 2], [6, 2]);
     sim.apply({ type: "holdDoorOpen", doorId: door.id });
-    pullLever(sim, lever);
+    pull(sim, lever);
     run(sim, 1);
     expect([door.open, isLocked(door)]).toEqual([false, false]);
     const a = adventurer(sim, 5, 1);
@@ -393,7 +403,7 @@ describe("door wiring follows the cables", () => {
     lock(theDoor(a));
     run(a, 3);
     const b = Simulation.restore(a.snapshot());
-    for (const sim of [a, b]) { pullLever(sim, lever); run(sim, 5); }
+    for (const sim of [a, b]) { pull(sim, lever); run(sim, 5); }
     expect(b.hash()).toBe(a.hash());
     expect(theDoor(b).padlock?.armed).toBe(false);
   });

@@ -30,7 +30,43 @@ const ALCOVE_CORRIDOR = [
   "####################",
 ].join("\n");
 
+/**
+ * Two rooms (1..8 and 10..18 × 1..5) joined by a gap at 9,3 in the wall between them; the portal
+ * at 0,3, the sanctum at 18,5. With `thick`, the wall is 2 tiles thick (columns 9 and 10) and the
+ * gap a passage 2 tiles long (9,3 and 10,3).
+ */
+const twoRooms = (thick: boolean): string => {
+  const rows = [
+    "####################",
+    "#........#.........#",
+    "#........#.........#",
+    "P..................#",
+    "#........#.........#",
+    "#........#..K.....S#",
+    "####################",
+  ];
+  return (thick ? rows.map((r, y) => (y === 0 || y === 3 || y === 6 ? r : `${r.slice(0, 10)}#${r.slice(11)}`)) : rows).join("\n");
+};
+
 describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)", (ruleset: RulesetId) => {
+  it(`KNOW-21 (${ruleset}): a gap 1 tile long in the wall between two rooms is a doorway, not a corridor: the party walks through 9,3 with no Caution; through a 2-tile passage (a wall 2 tiles thick) it gains Caution 1`, () => {
+    const walk = (thick: boolean): { through: string[]; caution: number[] } => {
+      const sim = makeSim(twoRooms(thick), 7, ruleset);
+      const { party, members: [a] } = makeParty(sim, [[1, 3]]);
+      const dice = forceDice(sim, []); // no trap: nothing rolls
+      const through: string[] = [];
+      const caution: number[] = [];
+      stepUntil(sim, 400, () => a!.x >= 12, () => {
+        if (a!.x >= 9 && a!.x <= 10 && through.at(-1) !== `${a!.x},${a!.y}`) through.push(`${a!.x},${a!.y}`);
+        if (caution.at(-1) !== (party.caution ?? 0)) caution.push(party.caution ?? 0);
+      });
+      expect([dice.left(), a!.x]).toEqual([0, 12]);
+      return { through, caution };
+    };
+    expect(walk(false)).toEqual({ through: ["9,3", "10,4"], caution: [0] });
+    expect(walk(true)).toEqual({ through: ["9,3", "10,3"], caution: [0, 1] });
+  });
+
   it(`KNOW-01, KNOW-03, KNOW-17 (${ruleset}): walking east along row 10 to the sanctum, an adventurer who knows the plate at 10,10 steps round it by row 9; a new one, who knows no trap, walks straight over it`, () => {
     const walk = (known: boolean): string[] => {
       const sim = makeSim(OPEN_MAP, 7, ruleset);

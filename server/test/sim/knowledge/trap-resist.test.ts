@@ -90,7 +90,7 @@ describe("resisting traps (KNOW-26, KNOW-37, KNOW-44 to KNOW-46)", () => {
     const dice20 = forceDice(d20, [15, 5, 4, 14, 5, 4]);
     d20.ruleset.harm(d20, h!, b20, SERIOUS);
     expect(d20Of(h!).hp).toBe(96); // resisted (15 ≥ 15): 9 → 4
-    // A second blades: the same blades in the same tick would share the first roll (D20-DAMAGE-04).
+    // A second blades: a harm of its own (only the victims of one firing share a roll, D20-DAMAGE-04).
     const b20b = placeBuilt(d20, "spinningBlades", 9, 6);
     d20.ruleset.harm(d20, h!, b20b, SERIOUS);
     expect(d20Of(h!).hp).toBe(87); // 14 < 15: the full 9

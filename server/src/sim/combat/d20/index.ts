@@ -45,14 +45,16 @@ export const d20Ruleset: CombatRuleset = {
    * A trap's harm: the trap table's `d20Damage` dice (none → nothing; halved, rounding down, when
    * the victim resisted, KNOW-26), its damage type, through resistance. D20-DAMAGE-04: an effect
    * that damages several creatures at once (a trap firing on every victim in its radius, a
-   * lingering cloud's pulse) rolls its dice once: every harm from the same source in the same tick
-   * takes the first one's roll ({@link sharedRoll}).
+   * lingering cloud's pulse) rolls its dice once: the firing site hands every victim the same
+   * `harm.roll`, rolled here for the first victim and read for the others.
    */
   harm(sim, target, sourceId, harm) {
     if (!harm.d20Damage) return;
     const type = SHARED_TO_D20_DAMAGE[harm.damageType];
     const dice = harm.d20Damage;
-    const rolled = sharedRoll(sim, sourceId, dice, () => rollDice(sim.rng, parseDice(dice)));
+    const shared = harm.roll;
+    const rolled = shared?.total ?? rollDice(sim.rng, parseDice(dice));
+    if (shared) shared.total = rolled;
     const amount = damageTaken(harm.resisted ? Math.floor(rolled / TRAP_RESIST_DAMAGE_DIVISOR) : rolled, type, defenceOf(sim, target)); // KNOW-26
     hurt(sim, target, amount, type, sourceId);
   },
@@ -88,18 +90,3 @@ export const d20Ruleset: CombatRuleset = {
     d20PartyArrived(sim, party);
   },
 };
-
-/** The last trap roll of each simulation: its tick, source and dice, and the total rolled. */
-const lastRoll = new WeakMap<object, { tick: number; sourceId: string; dice: string; total: number }>();
-
-/**
- * D20-DAMAGE-04: the damage total of `sourceId`'s `dice` in this tick: rolled by `roll` for the
- * first victim, then the same total for every other victim of the same source in the same tick.
- */
-function sharedRoll(sim: { state: { tick: number } }, sourceId: string, dice: string, roll: () => number): number {
-  const last = lastRoll.get(sim);
-  if (last && last.tick === sim.state.tick && last.sourceId === sourceId && last.dice === dice) return last.total;
-  const total = roll();
-  lastRoll.set(sim, { tick: sim.state.tick, sourceId, dice, total });
-  return total;
-}

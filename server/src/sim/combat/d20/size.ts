@@ -26,10 +26,12 @@ export function fitThrough(size: Size, width: number): Fit {
 
 /**
  * D20-MOVE-35, D20-MOVE-36, D20-SIZE-04: may a creature move through another's space? Non-hostile
- * ones always (a corridor-filling one only if it agrees, `consents`); hostile ones only when at
- * least two sizes apart.
+ * ones always; hostile ones only when at least two sizes apart. D20-SIZE-04's agreement of a
+ * corridor-filling creature is not asked: no one can be asked mid-move, so a non-hostile creature
+ * always agrees and a hostile one never does (docs/rules-decisions.md, "Who agrees to let a
+ * creature through").
  */
-export function mayPassThrough(mover: Size, other: Size, hostile: boolean, consents = true): boolean {
+export function mayPassThrough(mover: Size, other: Size, hostile: boolean): boolean {
   if (Math.abs(sizeDiff(mover, other)) >= 2) return true;
-  return !hostile && consents;
+  return !hostile;
 }
