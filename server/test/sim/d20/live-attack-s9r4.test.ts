@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { RANGE_BANDS } from "@malignus/shared";
+import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { recordD20Dice } from "./drawRecorder.ts";
+import { of, plain } from "./live-helpers.ts";
+import { attacks, damage, foe, party, playTurn, seat, walled } from "./live-turn.ts";
+
+/**
+ * Issue 17, audit s9-r4: D20-ATTACK-26, D20-ATTACK-38, D20-ATTACK-53 and D20-ATTACK-57 in a live
+ * d20 room: a player plans its turn with the live `planTurn` command and `sim.step()` plays it with
+ * forced dice (recorded where a die decides). Initiative: the player 20, the minion 1 (others 2).
+ */
+describe("audit s9-r4: attacks in a live d20 room", () => {
+  it("D20-ATTACK-53: the Skyrider's gust (Short band, RANGE_BANDS.short = 5 tiles) is cast on a minion 5 tiles from its griffon's space (d20 15 hits AC 11, 1d6 3, 2 Mana); at 6 tiles it is refused, nothing drawn, no Mana spent", () => {
+    expect(RANGE_BANDS.short).toBe(5);
+    const cast = (x: number, dice: number[]) => {
+      const sim = d20Sim(1);
+      const [s] = party(sim, ["Skyrider"]);
+      const m = foe(sim, x); // the griffon's 2 × 2 space covers x 4..5: x 10 is 5 tiles off, x 11 is 6
+      s!.targetId = m.id;
+      forceDice(sim, [20, 1, 2]); // initiative: Skyrider 20, its griffon 1, the minion 2
+      sim.step();
+      expect(sim.enqueue(seat(s!), { type: "planTurn", action: "steps", steps: [{ kind: "cast", spell: "gust", targetId: m.id }] } as never)).toEqual({ ok: true });
+      const rec = recordD20Dice(sim, dice);
+      const events = sim.step();
+      expect(rec.left()).toBe(0);
+      return { refusals: of(events, "turnPlanPlayed")[0]!.refusals, attacks: attacks(events), damage: damage(events), draws: rec.draws, mana: d20Of(s!).mana, ids: [s!.id, m.id] };
+    };
+    const at5 = cast(10, [15, 3]);
+    expect(at5).toEqual({ refusals: [null], attacks: [[at5.ids[0], at5.ids[1], true, 15, 11]], damage: [[at5.ids[0], at5.ids[1], 3]], draws: ["d20=15", "d6=3"], mana: 2, ids: at5.ids });
+    const at6 = cast(11, []);
+    expect(at6).toEqual({ refusals: ["out of the spell's range (D20-ATTACK-48)"], attacks: [], damage: [], draws: [], mana: 4, ids: at6.ids });
+  });
+
+  it("D20-ATTACK-38: the Warrior (sword in its main hand, off hand empty) grapples the minion next to it (the Strength contest draws d20 11 and 9: grappled); the Rogue (shortsword and dagger: no free hand) is refused, no die drawn", () => {
+    const sim = d20Sim(1);
+    const [w] = party(sim, ["Warrior"]);
+    const m = foe(sim, 5);
+    expect([d20Of(w!).equipment.mainHand, d20Of(w!).equipment.offHand]).toEqual([["weapon:sword"], []]);
+    w!.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    expect(sim.enqueue(seat(w!), { type: "planTurn", action: "steps", steps: [{ kind: "grapple", targetId: m.id }] } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(sim, [11, 9]);
+    const ev = sim.step();
+    expect([of(ev, "turnPlanPlayed")[0]!.refusals, rec.draws, rec.left(), d20Of(m).statuses.filter((s) => s.kind === "grappled").map((s) => s.sourceId)]).toEqual([[null], ["d20=11", "d20=9"], 0, [w!.id]]);
+
+    const sim2 = d20Sim(1);
+    const [r] = party(sim2, ["Rogue"]);
+    const m2 = foe(sim2, 5);
+    expect([d20Of(r!).equipment.mainHand, d20Of(r!).equipment.offHand]).toEqual([["weapon:shortsword"], ["weapon:dagger"]]);
+    const t = playTurn(sim2, r!, m2, [20, 1], [{ kind: "grapple", targetId: m2.id }], []);
+    expect([t.refusals, d20Of(m2).statuses.filter((s) => s.kind === "grappled")]).toEqual([["grappling needs a free hand (D20-ATTACK-38)"], []]);
+  });
+
+  it("D20-ATTACK-57: the same shot (d20 10 + marksmanship 1 = 11) from (2, 2) at the minion (6, 4) hits AC 11 in the open (1d6 2), but misses behind the wall tile (4, 3) (three-quarters: AC 14) and behind another minion standing at (5, 3) (half: AC 12)", () => {
+    const shoot = (walls: readonly (readonly [number, number])[], bystander: boolean, dice: number[]) => {
+      const sim = d20Sim(1, walled(walls));
+      const [s] = party(sim, ["Scout"], { x0: 2, y: 2 });
+      const m = foe(sim, 6, 4);
+      const others = bystander ? [foe(sim, 5, 3)] : [];
+      const t = playTurn(sim, s!, m, [20, 1, ...others.map(() => 2)], [{ kind: "attack", targetId: m.id }], dice);
+      return { hit: attacks(t.events).map((a) => [a[2], a[3], a[4]]), damage: damage(t.events).map((d) => d[2]), hp: d20Of(m).hp };
+    };
+    expect(shoot([], false, [10, 2])).toEqual({ hit: [[true, 11, 11]], damage: [2], hp: 28 });
+    expect(shoot([[4, 3]], false, [10])).toEqual({ hit: [[false, 11, 14]], damage: [], hp: 30 });
+    expect(shoot([], true, [10])).toEqual({ hit: [[false, 11, 12]], damage: [], hp: 30 });
+  });
+
+  it("D20-ATTACK-26: the minion's opportunity attack on the hero leaving its reach is one unarmed blow (d20 15 hits AC 12: 1 bludgeoning, 100 → 99) that spends its reaction: when the hero steps back in and leaves again in the same turn, no second attack, no die", () => {
+    const sim = d20Sim(1);
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const m = minion(sim, 6, 5);
+    plain([a, m]);
+    a.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    expect(d20Of(m).reactionUsed).toBe(false);
+    const steps = [{ kind: "move", path: [{ x: 4, y: 5 }] }, { kind: "move", path: [{ x: 5, y: 5 }] }, { kind: "move", path: [{ x: 4, y: 5 }] }];
+    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(sim, [15]);
+    const ev = sim.step();
+    expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual([null, null, null]);
+    expect(of(ev, "reaction").map((r) => [r.unitId, r.kind, r.detail, r.againstId])).toEqual([[m.id, "opportunityAttack", "unarmed", a.id]]);
+    expect(attacks(ev)).toEqual([[m.id, a.id, true, 15, 12]]);
+    expect(of(ev, "damaged").map((d) => [d.sourceId, d.targetId, d.amount, d.damageType, d.hp])).toEqual([[m.id, a.id, 1, "bludgeoning", 99]]);
+    expect([rec.draws, rec.left(), d20Of(m).reactionUsed, a.x, a.y]).toEqual([["d20=15"], 0, true, 4, 5]);
+  });
+});
