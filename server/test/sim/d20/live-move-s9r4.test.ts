@@ -4,7 +4,7 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { of, plain } from "./live-helpers.ts";
+import { creature, of, plain } from "./live-helpers.ts";
 
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
 
@@ -61,5 +61,25 @@ describe("audit s9-r4: movement in a live d20 room", () => {
     expect([a.activity, sim.ruleset.statuses(a)]).toEqual(["unconscious", ["prone", "wounded"]]); // "wounded": at 0 of 100 HP (D20-HP)
     const chose = planned([{ kind: "dropProne" }]);
     expect([chose.refusals, chose.sim.ruleset.statuses(chose.a)]).toEqual([[null], ["prone"]]);
+  });
+
+  it("D20-MOVE-15: every switch costs 2: the keeper's giant bat (movement 9) takes off (9 − 2 = 7, × 2 = 14), flies 2 tiles (12 left), lands (12 − 2 = 10, ÷ 2 = 5 walking) and walks 5 tiles; a 6th is refused", () => {
+    const sim = d20Sim(1);
+    const c = creature(sim, "giantBat", 2, 1);
+    c.controller = "seat-1";
+    const h = hero(sim, 10, 8);
+    plain([c, h]);
+    d20Of(c).movement = 9;
+    h.targetId = c.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    const row = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ x: from + i, y: 1 }));
+    Object.values(sim.state.encounters ?? {})[0]!.plans[c.id] = { steps: [{ kind: "switchMode", mode: "fly" }, { kind: "move", path: row(3, 4) }, { kind: "switchMode", mode: "walk" }, { kind: "move", path: row(5, 9) }, { kind: "move", path: row(10, 10) }] };
+    const dice = forceDice(sim, []);
+    const events = sim.step();
+    expect(dice.left()).toBe(0);
+    expect(of(events, "moveModeChanged").map((e) => [e.from, e.mode, e.movementBefore, e.movementLeft])).toEqual([["walk", "fly", 9, 14], ["fly", "walk", 12, 5]]);
+    expect(of(events, "turnPlanPlayed")[0]!.refusals).toEqual([null, null, null, null, "not enough movement left (D20-MOVE-07)"]);
+    expect([c.x, c.y, d20Of(c).mode]).toEqual([9, 1, "walk"]);
   });
 });
