@@ -87,4 +87,44 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     expect(of(ev, "damaged").map((d) => [d.sourceId, d.targetId, d.amount, d.damageType, d.hp])).toEqual([[m.id, a.id, 1, "bludgeoning", 99]]);
     expect([rec.draws, rec.left(), d20Of(m).reactionUsed, a.x, a.y]).toEqual([["d20=15"], 0, true, 4, 5]);
   });
+
+  it("D20-ATTACK-03: before the roll the shot's cover and edge are settled: with the wall (4, 3) giving the minion half cover (AC 12) and another minion next to the Scout (disadvantage), two d20 are drawn (15 and 11, 11 kept: 12 hits AC 12, then 1d6 3); 15 and 10 keep 10: 11 misses AC 12, no damage die; in the open with no neighbour one d20 10: 11 hits AC 11", () => {
+    const shot = (walls: readonly (readonly [number, number])[], neighbour: boolean, dice: number[]) => {
+      const sim = d20Sim(1, walled(walls));
+      const [s] = party(sim, ["Scout"], { x0: 2, y: 3 });
+      const m = foe(sim, 5, 3);
+      const others = neighbour ? [foe(sim, 2, 4)] : [];
+      s!.targetId = m.id;
+      forceDice(sim, [20, 1, ...others.map(() => 2)]);
+      sim.step();
+      expect(sim.enqueue(seat(s!), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] } as never)).toEqual({ ok: true });
+      const rec = recordD20Dice(sim, dice);
+      const ev = sim.step();
+      expect(rec.left()).toBe(0);
+      return { attack: attacks(ev).map((a) => [a[2], a[3], a[4]]), draws: rec.draws, hp: d20Of(m).hp };
+    };
+    expect(shot([[4, 3]], true, [15, 11, 3])).toEqual({ attack: [[true, 12, 12]], draws: ["d20=15", "d20=11", "d6=3"], hp: 27 });
+    expect(shot([[4, 3]], true, [15, 10])).toEqual({ attack: [[false, 11, 12]], draws: ["d20=15", "d20=10"], hp: 30 });
+    expect(shot([], false, [10, 2])).toEqual({ attack: [[true, 11, 11]], draws: ["d20=10", "d6=2"], hp: 28 });
+  });
+
+  it("D20-ATTACK-06: on a hit the Warrior's sword rolls its damage (d20 15, then 1d8 5: 30 → 25); unless the attack says otherwise: the minion's unarmed blow (D20-ATTACK-24: 1 + skill, no die) hits with d20 15 and draws no damage die (100 → 99)", () => {
+    const sim = d20Sim(1);
+    const [w] = party(sim, ["Warrior"]);
+    const m = foe(sim, 5);
+    w!.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    expect(sim.enqueue(seat(w!), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(sim, [15, 5]);
+    const ev = sim.step();
+    expect([attacks(ev), damage(ev), rec.draws, rec.left(), d20Of(m).hp]).toEqual([[[w!.id, m.id, true, 15, 11]], [[w!.id, m.id, 5]], ["d20=15", "d8=5"], 0, 25]);
+    // the minion's turn: its unarmed blow on the Warrior (plain, 100 HP)
+    d20Of(w!).hp = d20Of(w!).maxHp = 100;
+    m.targetId = w!.id;
+    const rec2 = recordD20Dice(sim, [15]);
+    const ev2 = [...sim.step(), ...sim.step()];
+    const blow = of(ev2, "attack").filter((a) => a.attackerId === m.id);
+    expect([blow.map((a) => [a.hit, a.attackRoll]), damage(ev2).filter((d) => d[0] === m.id), rec2.draws, rec2.left(), d20Of(w!).hp]).toEqual([[[true, 15]], [[m.id, w!.id, 1]], ["d20=15"], 0, 99]);
+  });
 });
