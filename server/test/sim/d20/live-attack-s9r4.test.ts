@@ -127,4 +127,34 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     const blow = of(ev2, "attack").filter((a) => a.attackerId === m.id);
     expect([blow.map((a) => [a.hit, a.attackRoll]), damage(ev2).filter((d) => d[0] === m.id), rec2.draws, rec2.left(), d20Of(w!).hp]).toEqual([[[true, 15]], [[m.id, w!.id, 1]], ["d20=15"], 0, 99]);
   });
+
+  it("D20-ATTACK-46: a bow shot, a crossbow shot, a thrown dagger (the game's thrown weapon: there is no hatchet) and the Priest's smite spell at a minion 3 tiles off are each a ranged attack: with another minion next to the attacker each draws two d20 (15 and 12, 12 kept: D20-ATTACK-56), then its damage die; a melee blow with that neighbour draws one d20", () => {
+    /** `attacker` at (5, 5) plans `steps` against the minion at (8, 5) with another minion at (5, 6); returns the draws and the damage dealt to the target. */
+    const play = (make: (sim: ReturnType<typeof d20Sim>) => ReturnType<typeof hero>, steps: (targetId: string) => unknown[], dice: number[], x = 8) => {
+      const sim = d20Sim(1);
+      const a = make(sim);
+      const m = foe(sim, x, 5);
+      foe(sim, 5, 6); // the neighbour
+      a.targetId = m.id;
+      forceDice(sim, [20, 1, 2]);
+      sim.step();
+      expect(sim.enqueue(seat(a), { type: "planTurn", action: "steps", steps: steps(m.id) } as never)).toEqual({ ok: true });
+      const rec = recordD20Dice(sim, dice);
+      const ev = sim.step();
+      expect([of(ev, "turnPlanPlayed")[0]!.refusals.every((r) => r === null), rec.left(), of(ev, "attack").map((e) => e.attackerId === a.id && e.targetId === m.id)]).toEqual([true, 0, [true]]);
+      return { draws: rec.draws, dealt: damage(ev).filter((d) => d[1] === m.id).map((d) => d[2]) };
+    };
+    const gearHero = (weapon: "bow" | "crossbow" | "sword") => (sim: ReturnType<typeof d20Sim>) => {
+      const h = hero(sim, 5, 5, { controller: "a0", gear: { weapon, blunt: false, ranged: weapon !== "sword", armour: "none", helm: 0 } });
+      plain([h]);
+      return h;
+    };
+    const member = (c: string) => (sim: ReturnType<typeof d20Sim>) => party(sim, [c], { x0: 5 })[0]!;
+    const attack = (id: string) => [{ kind: "attack", targetId: id }];
+    expect(play(gearHero("bow"), attack, [15, 12, 4])).toEqual({ draws: ["d20=15", "d20=12", "d6=4"], dealt: [4] });
+    expect(play(gearHero("crossbow"), attack, [15, 12, 4])).toEqual({ draws: ["d20=15", "d20=12", "d6=4"], dealt: [4] });
+    expect(play(member("Rogue"), (id) => [{ kind: "useObject", item: "swapWeapons" }, { kind: "attack", targetId: id, thrown: true }], [15, 12, 3])).toEqual({ draws: ["d20=15", "d20=12", "d4=3"], dealt: [3] });
+    expect(play(member("Priest"), (id) => [{ kind: "cast", spell: "smite", targetId: id }], [15, 12, 4])).toEqual({ draws: ["d20=15", "d20=12", "d8=4"], dealt: [4] });
+    expect(play(gearHero("sword"), attack, [12, 4], 6)).toEqual({ draws: ["d20=12", "d8=4"], dealt: [4] });
+  });
 });
