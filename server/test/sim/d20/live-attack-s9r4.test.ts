@@ -157,4 +157,30 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     expect(play(member("Priest"), (id) => [{ kind: "cast", spell: "smite", targetId: id }], [15, 12, 4])).toEqual({ draws: ["d20=15", "d20=12", "d8=4"], dealt: [4] });
     expect(play(gearHero("sword"), attack, [12, 4], 6)).toEqual({ draws: ["d20=12", "d8=4"], dealt: [4] });
   });
+
+  it("D20-ATTACK-24: instead of its longsword the Warrior (level 4, weapon skill 2) strikes the minion next to it unarmed (attack with `unarmed`): d20 15 hits AC 11, no damage die, 1 bludgeoning + its weapon skill; the Skyrider's unarmed blow (reach 1) on the minion 2 tiles off is refused, no die, where its spear (reach 2) hits it (d20 12, 1d6 4)", () => {
+    const sim = d20Sim(1);
+    const [w] = party(sim, ["Warrior"], { level: 4 });
+    const m = foe(sim, 5);
+    const skill = d20Of(w!).skills.weapon;
+    expect(skill).toBe(2);
+    w!.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    expect(sim.enqueue(seat(w!), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id, unarmed: true }] } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(sim, [15]);
+    const ev = sim.step();
+    expect([of(ev, "turnPlanPlayed")[0]!.refusals, attacks(ev), of(ev, "damaged").map((d) => [d.sourceId, d.targetId, d.amount, d.damageType]), rec.draws, rec.left(), d20Of(m).hp, d20Of(w!).weapon.name]).toEqual([[null], [[w!.id, m.id, true, 15, 11]], [[w!.id, m.id, 1 + skill, "bludgeoning"]], ["d20=15"], 0, 30 - 3, "longsword"]);
+
+    const sim2 = d20Sim(1);
+    const [s] = party(sim2, ["Skyrider"]);
+    const m2 = foe(sim2, 7); // 2 tiles from the griffon's 2 × 2 space (x 4..5)
+    const t = playTurn(sim2, s!, m2, [20, 1, 2], [{ kind: "attack", targetId: m2.id, unarmed: true }], []);
+    expect([t.refusals, attacks(t.events), d20Of(m2).hp]).toEqual([["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"], [], 30]);
+    const sim3 = d20Sim(1);
+    const [s3] = party(sim3, ["Skyrider"]);
+    const m3 = foe(sim3, 7);
+    const armed = playTurn(sim3, s3!, m3, [20, 1, 2], [{ kind: "attack", targetId: m3.id }], [12, 4]);
+    expect([armed.refusals, attacks(armed.events).map((a) => [a[2], a[3]]), damage(armed.events).map((d) => d[2])]).toEqual([[null], [[true, 12]], [4]]);
+  });
 });

@@ -7,11 +7,12 @@ import { hasFreeHand } from "../equip.ts";
 import { addStatus, hasStatus, removeStatus } from "../statuses.ts";
 import { canStrike, canStrikeTile, isUp, unitDistance } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
-import { strike, attackTile, takeAttack, inThrowRange, offHandStrike } from "../strikes.ts";
+import { strike, attackTile, takeAttack, inThrowRange, offHandStrike, canStrikeWith } from "../strikes.ts";
+import { D20_WEAPONS } from "@malignus/shared";
 import { unitIn, type D20Handler } from "../plan.ts";
 
 /**
- * One weapon attack (D20-ACTION-05, D20-ACTION-06, D20-ATTACK-19, D20-ATTACK-51), thrown (D20-ATTACK-33) or with the off hand after the Attack action (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34).
+ * One weapon attack (D20-ACTION-05, D20-ACTION-06, D20-ATTACK-19, D20-ATTACK-51), unarmed instead (`unarmed`, D20-ATTACK-24), thrown (D20-ATTACK-33) or with the off hand after the Attack action (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34).
  * The target is a foe of the encounter that is not dead: one at 0 HP may be struck too (D20-HP-26,
  * D20-HP-27 damage at 0 HP counts failures, two from a critical hit; D20-HP-28; D20-HP-33).
  */
@@ -20,6 +21,15 @@ export const attackStep: D20Handler<"attack"> = ({ sim, enc, unit, me, ts }, ste
   const target = unitIn(sim, enc, step.targetId);
   if (!target || d20Of(target).dead || !areEnemies(unit, target)) return "no such foe in the encounter";
   const thrown = step.thrown === true;
+  // D20-ATTACK-24: instead of its weapon the attacker may strike unarmed: one melee attack within reach 1, 1 bludgeoning + its weapon skill (Left open).
+  if (step.unarmed === true) {
+    if (thrown || step.offHand) return "an unarmed blow is a melee attack of the main action (D20-ATTACK-24)";
+    if (!canStrikeWith(sim, unit, target, D20_WEAPONS.unarmed)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
+    const r = takeAttack(b, ts, me.attacksPerAction);
+    if (r !== null) return r;
+    strike(sim, enc, unit, target, { weapon: D20_WEAPONS.unarmed, twoWeapons: ts.twoWeapons === true, keepModifiers: me.twoWeaponStyle });
+    return null;
+  }
   const weapon = step.offHand ? me.offHand : me.weapon;
   if (thrown && !weapon?.thrown) return "only a weapon with the thrown property can be thrown (D20-ATTACK-33)";
   if (step.offHand) return offHandStrike(sim, enc, unit, target, ts, thrown); // D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34
