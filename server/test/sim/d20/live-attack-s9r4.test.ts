@@ -183,4 +183,23 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     const armed = playTurn(sim3, s3!, m3, [20, 1, 2], [{ kind: "attack", targetId: m3.id }], [12, 4]);
     expect([armed.refusals, attacks(armed.events).map((a) => [a[2], a[3]]), damage(armed.events).map((d) => d[2])]).toEqual([[null], [[true, 12]], [4]]);
   });
+
+  it("D20-ATTACK-70: the Warrior's attack on the minion's tile (5, 5) with d20s 18 and 19 (18 kept, unseen: disadvantage) hits (1d8 4: 30 → 26); the same dice on the empty tile (5, 6) miss, and so do two natural 20s there: no damage die", () => {
+    const swing = (x: number, y: number, dice: number[]) => {
+      const sim = d20Sim(1);
+      const [w] = party(sim, ["Warrior"]);
+      const m = foe(sim, 5);
+      w!.targetId = m.id;
+      forceDice(sim, [20, 1]);
+      sim.step();
+      expect(sim.enqueue(seat(w!), { type: "planTurn", action: "steps", steps: [{ kind: "attackTile", x, y }] } as never)).toEqual({ ok: true });
+      const rec = recordD20Dice(sim, dice);
+      const ev = sim.step();
+      expect(rec.left()).toBe(0);
+      return { hit: of(ev, "attack").map((a) => [a.hit, a.attackRoll]), draws: rec.draws, hp: d20Of(m).hp };
+    };
+    expect(swing(5, 5, [18, 19, 4])).toEqual({ hit: [[true, 18]], draws: ["d20=18", "d20=19", "d8=4"], hp: 26 });
+    expect(swing(5, 6, [18, 19])).toEqual({ hit: [[false, 18]], draws: ["d20=18", "d20=19"], hp: 30 });
+    expect(swing(5, 6, [20, 20])).toEqual({ hit: [[false, 20]], draws: ["d20=20", "d20=20"], hp: 30 });
+  });
 });
