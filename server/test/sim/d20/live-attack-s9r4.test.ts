@@ -3,6 +3,7 @@ import { RANGE_BANDS } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
+import { playRecordedTurn } from "./diceRecorder.ts";
 import { of, plain } from "./live-helpers.ts";
 import { attacks, damage, foe, party, playTurn, seat, walled } from "./live-turn.ts";
 
@@ -201,5 +202,20 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     expect(swing(5, 5, [18, 19, 4])).toEqual({ hit: [[true, 18]], draws: ["d20=18", "d20=19", "d8=4"], hp: 26 });
     expect(swing(5, 6, [18, 19])).toEqual({ hit: [[false, 18]], draws: ["d20=18", "d20=19"], hp: 30 });
     expect(swing(5, 6, [20, 20])).toEqual({ hit: [[false, 20]], draws: ["d20=20", "d20=20"], hp: 30 });
+  });
+
+  it("D20-ATTACK-73: the Warrior (Furtivité 2, Discrétion 1) hides (d20 8: 11 beats the minion's passive 10) and stays hidden when it does not attack; its attack reveals it when it misses (advantage: 2 and 3, 3 kept: misses AC 11) as when it hits (2 and 15: 1d8 4)", () => {
+    const hideThen = (steps: (id: string) => unknown[], dice: number[]) => {
+      const sim = d20Sim(1);
+      const [w] = party(sim, ["Warrior"]);
+      const m = foe(sim, 5);
+      d20Of(w!).abilities.furtivite = 2;
+      d20Of(w!).skills.discretion = 1;
+      const t = playRecordedTurn(sim, w!, m, [20, 1], [{ kind: "hide" }, ...steps(m.id)], dice);
+      return { refusals: t.refusals, draws: t.draws, hit: of(t.events, "attack").map((a) => a.hit), seen: sim.ruleset.statuses(w!) };
+    };
+    expect(hideThen(() => [], [8])).toEqual({ refusals: [null], draws: ["d20=8"], hit: [], seen: ["hidden"] });
+    expect(hideThen((id) => [{ kind: "attack", targetId: id }], [8, 2, 3])).toEqual({ refusals: [null, null], draws: ["d20=8", "d20=2", "d20=3"], hit: [false], seen: [] });
+    expect(hideThen((id) => [{ kind: "attack", targetId: id }], [8, 2, 15, 4])).toEqual({ refusals: [null, null], draws: ["d20=8", "d20=2", "d20=15", "d8=4"], hit: [true], seen: [] });
   });
 });
