@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RANGE_BANDS } from "@malignus/shared";
+import { RANGE_BANDS, REACH_WEAPON_REACH } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
@@ -217,5 +217,18 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     expect(hideThen(() => [], [8])).toEqual({ refusals: [null], draws: ["d20=8"], hit: [], seen: ["hidden"] });
     expect(hideThen((id) => [{ kind: "attack", targetId: id }], [8, 2, 3])).toEqual({ refusals: [null, null], draws: ["d20=8", "d20=2", "d20=3"], hit: [false], seen: [] });
     expect(hideThen((id) => [{ kind: "attack", targetId: id }], [8, 2, 15, 4])).toEqual({ refusals: [null, null], draws: ["d20=8", "d20=2", "d20=15", "d8=4"], hit: [true], seen: [] });
+  });
+
+  it("D20-ATTACK-52: melee reaches the contact band, RANGE_BANDS.contact = 2 tiles at most: the Skyrider's spear (a reach weapon) hits the minion 2 tiles from its griffon's space (d20 15, 1d6 4); 3 tiles off the blow is refused, no die", () => {
+    expect([RANGE_BANDS.contact, REACH_WEAPON_REACH]).toEqual([2, 2]);
+    const thrust = (x: number, dice: number[]) => {
+      const sim = d20Sim(1);
+      const [s] = party(sim, ["Skyrider"]);
+      const m = foe(sim, x); // the griffon's 2 × 2 space covers x 4..5
+      const t = playTurn(sim, s!, m, [20, 1, 2], [{ kind: "attack", targetId: m.id }], dice);
+      return { refusals: t.refusals, hit: attacks(t.events).map((a) => [a[2], a[3]]), hp: d20Of(m).hp, reach: d20Of(s!).weapon.reach };
+    };
+    expect(thrust(7, [15, 4])).toEqual({ refusals: [null], hit: [[true, 15]], hp: 26, reach: 2 });
+    expect(thrust(8, [])).toEqual({ refusals: ["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"], hit: [], hp: 30, reach: 2 });
   });
 });
