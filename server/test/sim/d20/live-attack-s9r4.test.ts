@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RANGE_BANDS, REACH_WEAPON_REACH } from "@malignus/shared";
+import { D20_KIT_WEAPONS, RANGE_BANDS, REACH_WEAPON_REACH } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
@@ -230,5 +230,52 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     };
     expect(thrust(7, [15, 4])).toEqual({ refusals: [null], hit: [[true, 15]], hp: 26, reach: 2 });
     expect(thrust(8, [])).toEqual({ refusals: ["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"], hit: [], hp: 30, reach: 2 });
+  });
+
+  it("D20-ATTACK-30: the Rogue's off-hand dagger attack comes only after its Attack action (planned first: refused, no die), with two light melee weapons (the Warrior, off hand empty, and a Rogue holding a spear, not light, in its other hand are refused after their blow); after the shortsword's blow (d20 15, 1d6 4) the dagger strikes (d20 15, 1d4 3)", () => {
+    const rogue = (steps: (id: string) => unknown[], dice: number[], cls = "Rogue", spearInOffHand = false) => {
+      const sim = d20Sim(1);
+      const [r] = party(sim, [cls]);
+      if (spearInOffHand) { d20Of(r!).offHand = D20_KIT_WEAPONS.spear; d20Of(r!).equipment.offHand = ["weapon:spear"]; } // a melee weapon, not light
+      const m = foe(sim, 5);
+      const t = playRecordedTurn(sim, r!, m, [20, 1], steps(m.id), dice);
+      return { refusals: t.refusals, draws: t.draws, hp: d20Of(m).hp };
+    };
+    const NOT_YET = "the off-hand attack follows the Attack action (D20-ATTACK-30)";
+    const TWO = "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)";
+    expect(rogue((id) => [{ kind: "attack", targetId: id, offHand: true }], [])).toEqual({ refusals: [NOT_YET], draws: [], hp: 30 });
+    expect(rogue((id) => [{ kind: "attack", targetId: id }, { kind: "attack", targetId: id, offHand: true }], [15, 4, 15, 3])).toEqual({ refusals: [null, null], draws: ["d20=15", "d6=4", "d20=15", "d4=3"], hp: 23 });
+    expect(rogue((id) => [{ kind: "attack", targetId: id }, { kind: "attack", targetId: id, offHand: true }], [15, 5], "Warrior")).toEqual({ refusals: [null, TWO], draws: ["d20=15", "d8=5"], hp: 25 });
+    expect(rogue((id) => [{ kind: "attack", targetId: id }, { kind: "attack", targetId: id, offHand: true }], [15, 4], "Rogue", true)).toEqual({ refusals: [null, TWO], draws: ["d20=15", "d6=4"], hp: 26 });
+  });
+
+  it("D20-ATTACK-31: the off-hand attack needs and spends the reaction: a Rogue whose reaction went on its shortsword's natural 1 (D20-ATTACK-18) is refused the dagger attack, no die; the shortsword alone (d20 15) leaves the reaction, the dagger after it spends it", () => {
+    const sim = d20Sim(1);
+    const [r] = party(sim, ["Rogue"]);
+    const m = foe(sim, 5);
+    const t = playRecordedTurn(sim, r!, m, [20, 1], [{ kind: "attack", targetId: m.id }, { kind: "attack", targetId: m.id, offHand: true }], [1]);
+    expect([t.refusals, t.draws, d20Of(r!).reactionUsed, d20Of(m).hp]).toEqual([[null, "two-weapon fighting needs two light weapons, the demi-action and the reaction (D20-ATTACK-30, D20-ATTACK-31)"], ["d20=1"], true, 30]);
+    const sim2 = d20Sim(1);
+    const [r2] = party(sim2, ["Rogue"]);
+    const m2 = foe(sim2, 5);
+    const t2 = playRecordedTurn(sim2, r2!, m2, [20, 1], [{ kind: "attack", targetId: m2.id }], [15, 4]);
+    expect([t2.refusals, d20Of(r2!).reactionUsed]).toEqual([[null], false]);
+    const sim3 = d20Sim(1);
+    const [r3] = party(sim3, ["Rogue"]);
+    const m3 = foe(sim3, 5);
+    const t3 = playRecordedTurn(sim3, r3!, m3, [20, 1], [{ kind: "attack", targetId: m3.id }, { kind: "attack", targetId: m3.id, offHand: true }], [15, 4, 15, 3]);
+    expect([t3.refusals, d20Of(r3!).reactionUsed]).toEqual([[null, null], true]);
+  });
+
+  it("D20-ATTACK-19: the Warrior's longsword (reach 1) strikes the minion next to it (d20 15, 1d8 5: 30 → 25); the minion 2 tiles off is beyond its reach: refused, no die", () => {
+    const blow = (x: number, dice: number[]) => {
+      const sim = d20Sim(1);
+      const [w] = party(sim, ["Warrior"]);
+      const m = foe(sim, x);
+      const t = playRecordedTurn(sim, w!, m, [20, 1], [{ kind: "attack", targetId: m.id }], dice);
+      return { refusals: t.refusals, draws: t.draws, hp: d20Of(m).hp, reach: d20Of(w!).weapon.reach };
+    };
+    expect(blow(5, [15, 5])).toEqual({ refusals: [null], draws: ["d20=15", "d8=5"], hp: 25, reach: 1 });
+    expect(blow(6, [])).toEqual({ refusals: ["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"], draws: [], hp: 30, reach: 1 });
   });
 });
