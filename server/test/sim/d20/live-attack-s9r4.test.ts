@@ -278,4 +278,18 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     expect(blow(5, [15, 5])).toEqual({ refusals: [null], draws: ["d20=15", "d8=5"], hp: 25, reach: 1 });
     expect(blow(6, [])).toEqual({ refusals: ["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"], draws: [], hp: 30, reach: 1 });
   });
+
+  it("D20-ATTACK-56: only a hostile creature next to the Scout imposes the disadvantage: with its ally the Warrior next to it, the shot at the minion 4 tiles south draws one d20 (12 + 1 = 13 hits, 1d6 3); with a second minion there instead, two d20 (15 and 9, 9 kept: 10 misses AC 11)", () => {
+    const sim = d20Sim(1);
+    const [s, w] = party(sim, ["Scout", "Warrior"], { x0: 4 }); // the Warrior at (5, 5), next to the Scout at (4, 5)
+    const m = foe(sim, 4, 9); // straight south: the Warrior is not on the shot's line
+    const t = playRecordedTurn(sim, s!, m, [20, 2, 1], [{ kind: "attack", targetId: m.id }], [12, 3]);
+    expect([w!.faction, t.refusals, t.draws, attacks(t.events).map((a) => [a[2], a[3]]), d20Of(m).hp]).toEqual([s!.faction, [null], ["d20=12", "d6=3"], [[true, 13]], 27]);
+    const sim2 = d20Sim(1);
+    const [s2] = party(sim2, ["Scout"], { x0: 4 });
+    const m2 = foe(sim2, 4, 9);
+    foe(sim2, 5);
+    const t2 = playRecordedTurn(sim2, s2!, m2, [20, 1, 2], [{ kind: "attack", targetId: m2.id }], [15, 9]);
+    expect([t2.refusals, t2.draws, attacks(t2.events).map((a) => [a[2], a[3]]), d20Of(m2).hp]).toEqual([[null], ["d20=15", "d20=9"], [[false, 10]], 30]);
+  });
 });
