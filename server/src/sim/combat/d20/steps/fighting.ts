@@ -79,7 +79,7 @@ export const releaseStep: D20Handler<"release"> = ({ sim, enc, unit }) => { // D
   return null;
 };
 
-/** The action to escape a grapple: a Strength contest against the grappler. */
+/** The action to escape a grapple: a Strength contest against the grappler (D20-ATTACK-43), which resists with disadvantage while it squeezes (D20-SIZE-11). */
 export const escapeStep: D20Handler<"escape"> = ({ sim, me, ts }) => {
   const b = ts.budget;
   const g = me.statuses.find((s) => s.kind === "grappled");
@@ -87,7 +87,9 @@ export const escapeStep: D20Handler<"escape"> = ({ sim, me, ts }) => {
   const r = spendAction(b, "escape");
   if (r !== null) return r;
   const grappler = sim.state.units[g.sourceId];
-  const contest = strengthContest(sim.rng, me.abilities.strength, grappler ? d20Of(grappler).abilities.strength : 0);
+  // Left open D20-SIZE-11: a squeezing grappler resists the escape with disadvantage, as it resists a grapple.
+  const squeezed = grappler !== undefined && hasStatus(d20Of(grappler).statuses, "squeezing");
+  const contest = strengthContest(sim.rng, me.abilities.strength, grappler ? d20Of(grappler).abilities.strength : 0, false, squeezed ? "disadvantage" : "none");
   if (contest.success) removeStatus(me.statuses, "grappled");
   return null;
 };
