@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import { ARENA, d20Sim, forceDice, hero } from "../encounters/helpers.ts";
+import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
 import { creature, of, plain } from "./live-helpers.ts";
 
@@ -38,5 +38,26 @@ describe("audit s9-r4: squeezing in a live d20 room", () => {
     };
     expect(escape(NARROW, [{ x: 4, y: 5 }, { x: 5, y: 5 }, { x: 6, y: 5 }], [3, 10, 18, 9])).toEqual({ refusals: [null], draws: ["d4=3", "d20=10", "d20=18", "d20=9"], troll: ["squeezing"], hero: [] });
     expect(escape(ARENA, [{ x: 4, y: 5 }, { x: 5, y: 5 }], [3, 10, 18])).toEqual({ refusals: [null], draws: ["d4=3", "d20=10", "d20=18"], troll: [], hero: ["grappled"] });
+  });
+
+  it("D20-SIZE-05: eight heroes on the 8 tiles around a Medium minion leave no room: a ninth hero player's move onto (11, 6) next to it is refused (it stops at (12, 6), 2 tiles off); with the hero at (11, 6) away, the same move ends next to the minion", () => {
+    const surround = (leaveGap: boolean) => {
+      const sim = d20Sim(1);
+      const m = minion(sim, 10, 6);
+      const around = [[9, 5], [10, 5], [11, 5], [9, 6], [11, 6], [9, 7], [10, 7], [11, 7]].filter(([x, y]) => !(leaveGap && x === 11 && y === 6));
+      const hs = around.map(([x, y], i) => hero(sim, x!, y!, { controller: `s${i}` }));
+      const n = hero(sim, 13, 6, { controller: "s9" });
+      plain([m, ...hs, n]);
+      n.targetId = m.id;
+      forceDice(sim, [1, ...hs.map((_, i) => 2 + i), 20]); // initiative in id order: the minion 1, the eight 2.., the ninth 20: it plays first
+      sim.step();
+      expect(sim.enqueue({ kind: "adventurer", seatId: "s9", unitId: n.id }, { type: "planTurn", action: "steps", steps: [{ kind: "move", path: [{ x: 12, y: 6 }] }, { kind: "move", path: [{ x: 11, y: 6 }] }] } as never)).toEqual({ ok: true });
+      const dice = forceDice(sim, []);
+      const ev = sim.step();
+      expect(dice.left()).toBe(0);
+      return { refusals: of(ev, "turnPlanPlayed")[0]!.refusals, at: [n.x, n.y], around: hs.length };
+    };
+    expect(surround(false)).toEqual({ refusals: [null, "a move cannot end in another creature's space"], at: [12, 6], around: 8 });
+    expect(surround(true)).toEqual({ refusals: [null, null], at: [11, 6], around: 7 });
   });
 });
