@@ -159,7 +159,7 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     expect(play(gearHero("sword"), attack, [12, 4], 6)).toEqual({ draws: ["d20=12", "d8=4"], dealt: [4] });
   });
 
-  it("D20-ATTACK-24: instead of its longsword the Warrior (level 4, weapon skill 2) strikes the minion next to it unarmed (attack with `unarmed`): d20 15 hits AC 11, no damage die, 1 bludgeoning + its weapon skill; the Skyrider's unarmed blow (reach 1) on the minion 2 tiles off is refused, no die, where its spear (reach 2) hits it (d20 12, 1d6 4)", () => {
+  it("D20-ATTACK-24: instead of its longsword the Warrior (level 4, weapon skill 2) strikes the minion next to it unarmed (attack with `unarmed`): d20 15 hits AC 11, no damage die, 1 bludgeoning + its weapon skill; the Skyrider's unarmed blow (reach 1) on the minion 2 tiles off is refused, no die, where its spear (reach 2) hits it (d20 12, 1d6 4); an unarmed blow cannot be thrown", () => {
     const sim = d20Sim(1);
     const [w] = party(sim, ["Warrior"], { level: 4 });
     const m = foe(sim, 5);
@@ -178,6 +178,11 @@ describe("audit s9-r4: attacks in a live d20 room", () => {
     const m2 = foe(sim2, 7); // 2 tiles from the griffon's 2 × 2 space (x 4..5)
     const t = playTurn(sim2, s!, m2, [20, 1, 2], [{ kind: "attack", targetId: m2.id, unarmed: true }], []);
     expect([t.refusals, attacks(t.events), d20Of(m2).hp]).toEqual([["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"], [], 30]);
+    const sim4 = d20Sim(1);
+    const [w4] = party(sim4, ["Warrior"]);
+    const m4 = foe(sim4, 5);
+    const thrown = playTurn(sim4, w4!, m4, [20, 1], [{ kind: "attack", targetId: m4.id, unarmed: true, thrown: true }], []);
+    expect([thrown.refusals, d20Of(m4).hp]).toEqual([["an unarmed blow is a melee attack of the main action (D20-ATTACK-24)"], 30]);
     const sim3 = d20Sim(1);
     const [s3] = party(sim3, ["Skyrider"]);
     const m3 = foe(sim3, 7);
