@@ -18,6 +18,8 @@ export const TurnStep = z.strictObject({
   path: z.optional(z.array(z.strictObject({ x: TileCoord(), y: TileCoord() })).check(z.maxLength(64))),
   offHand: z.optional(z.boolean()),
   thrown: z.optional(z.boolean()),
+  /** d20 `attack`: an unarmed melee blow instead of the held weapon (D20-ATTACK-24). */
+  unarmed: z.optional(z.boolean()),
   control: z.optional(z.boolean()),
   item: z.optional(z.enum(["bandage", "medicalTools", "healingPotion", "swapWeapons"])),
   action: z.optional(z.enum(["dash", "disengage"])),

@@ -62,8 +62,8 @@ export type RangeBand = keyof typeof RANGE_BANDS;
 
 /** D20-ATTACK-21: the usual reach, in tiles. Left open D20-ATTACK-23: reach weapons give {@link REACH_WEAPON_REACH}. */
 export const DEFAULT_REACH = 1;
-/** Left open (D20-ATTACK-23): reach of a reach weapon (spear, trident), in tiles. */
-export const REACH_WEAPON_REACH = 2;
+/** Left open (D20-ATTACK-23): reach of a reach weapon (spear, trident), in tiles: the far end of the contact band (D20-ATTACK-52: melee distance is 1 to 2 tiles). */
+export const REACH_WEAPON_REACH = RANGE_BANDS.contact;
 /** Left open (D20-ATTACK-33, no figure in the source): a thrown weapon reaches this many tiles (the Short band). */
 export const THROW_RANGE = 5;
 /** Left open (D20-ATTACK-24): an unarmed attack deals 1 bludgeoning + the unarmed skill level. */

@@ -13,7 +13,7 @@ import type { D20Unit } from "./types.ts";
 /** One step of a turn plan (a player's, or the AI's). Coordinates in tiles. */
 export type D20Step =
   | { kind: "move"; path: { x: number; y: number }[] }
-  | { kind: "attack"; targetId: string; offHand?: boolean; thrown?: boolean }
+  | { kind: "attack"; targetId: string; offHand?: boolean; thrown?: boolean; unarmed?: boolean }
   | { kind: "attackTile"; x: number; y: number }
   | { kind: "dash" } | { kind: "disengage" } | { kind: "hide" } | { kind: "search" } | { kind: "reload" }
   | { kind: "useObject"; item?: "bandage" | "medicalTools" | "healingPotion" | "swapWeapons"; targetId?: string }

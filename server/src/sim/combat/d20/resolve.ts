@@ -1,4 +1,4 @@
-import { BLINDED_RANGE, D20_WOUND_EVENT_DIVISORS, THROW_RANGE, type D20Inflict, type WoundSeverity } from "@malignus/shared";
+import { BLINDED_RANGE, D20_WOUND_EVENT_DIVISORS, THROW_RANGE, type D20Inflict, type D20Weapon, type WoundSeverity } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { isActive, setActivity, setTarget } from "../../world/units.ts";
@@ -115,6 +115,8 @@ export interface AttackContext {
   twoWeapons?: boolean;
   /** D20-ATTACK-34: ...unless a technique keeps them. */
   keepModifiers?: boolean;
+  /** D20-ATTACK-24: the weapon used instead of the held one (the unarmed blow, `D20_WEAPONS.unarmed`). */
+  weapon?: D20Weapon;
   /** D20-ATTACK-33: the weapon is thrown: a ranged attack (Agility, ranged rules). */
   thrown?: boolean;
   /** D20-ATTACK-04: bonuses or penalties from skills, spells and techniques, summed. */
@@ -152,7 +154,7 @@ export function choosesKnockOut(attacker: UnitRecord, target: UnitRecord, kind: 
 export function resolveD20Attack(sim: Simulation, attacker: UnitRecord, target: UnitRecord, ctx: AttackContext = {}): D20AttackResult {
   const a = d20Of(attacker), t = d20Of(target);
   attacker.facing = facingToward(attacker, target, attacker.facing); // CMB-10: the attacker turns to face its target
-  const weapon = ctx.offHand && a.offHand ? a.offHand : a.weapon;
+  const weapon = ctx.weapon ?? (ctx.offHand && a.offHand ? a.offHand : a.weapon);
   const kind: AttackKind = weapon.ranged || ctx.thrown ? "ranged" : "melee";
   const distance = unitDistance(sim, attacker, target); // d20rider: a rider from its mount's space
   const underwater = isSubmerged(sim, attacker);

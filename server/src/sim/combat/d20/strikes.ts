@@ -8,7 +8,7 @@ import type { UnitRecord } from "../../state.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
 import { noteReaction, participantsOf } from "../encounters/book.ts";
 import { strike as strikeWith } from "../encounters/tactics.ts";
-import { THROW_RANGE } from "@malignus/shared";
+import { THROW_RANGE, type D20Weapon } from "@malignus/shared";
 import { attackModifier, canTwoWeapon, inReach } from "./attack.ts";
 import { spendAction, type TurnBudget } from "./actions.ts";
 import { rollD20 } from "./dice.ts";
@@ -49,11 +49,12 @@ export function inThrowRange(sim: Simulation, unit: UnitRecord, target: UnitReco
  * the attack roll). Skill bonuses on the sheet (`attackBonus`, D20-ATTACK-04) add to the roll.
  * `extra.offHand` strikes with the off-hand weapon; with `offHand` or `twoWeapons` (the main-hand
  * attack of a turn fighting with two weapons) the damage adds no modifiers unless `keepModifiers`
- * (D20-ATTACK-32, D20-ATTACK-34).
+ * (D20-ATTACK-32, D20-ATTACK-34). `extra.weapon` strikes with that weapon instead of the held one
+ * (D20-ATTACK-24: the unarmed blow, `D20_WEAPONS.unarmed`).
  */
-export function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean; thrown?: boolean; twoWeapons?: boolean; keepModifiers?: boolean }): void {
+export function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, target: UnitRecord, extra: { offHand?: boolean; thrown?: boolean; twoWeapons?: boolean; keepModifiers?: boolean; weapon?: D20Weapon }): void {
   const me = d20Of(unit);
-  const weapon = extra.offHand && me.offHand ? me.offHand : me.weapon;
+  const weapon = extra.weapon ?? (extra.offHand && me.offHand ? me.offHand : me.weapon);
   strikeWith(sim, unit, target, weapon.ranged || extra.thrown === true, (struck) => {
     resolveD20Attack(sim, unit, struck, { onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), bonus: me.attackBonus ?? 0, ...extra }); // D20-ATTACK-04
   });

@@ -7,11 +7,12 @@ import { hasFreeHand } from "../equip.ts";
 import { addStatus, hasStatus, removeStatus } from "../statuses.ts";
 import { canStrike, canStrikeTile, isUp, unitDistance } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
-import { strike, attackTile, takeAttack, inThrowRange, offHandStrike } from "../strikes.ts";
+import { strike, attackTile, takeAttack, inThrowRange, offHandStrike, canStrikeWith } from "../strikes.ts";
+import { D20_WEAPONS } from "@malignus/shared";
 import { unitIn, type D20Handler } from "../plan.ts";
 
 /**
- * One weapon attack (D20-ACTION-05, D20-ACTION-06, D20-ATTACK-19, D20-ATTACK-51), thrown (D20-ATTACK-33) or with the off hand after the Attack action (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34).
+ * One weapon attack (D20-ACTION-05, D20-ACTION-06, D20-ATTACK-19, D20-ATTACK-51), unarmed instead (`unarmed`, D20-ATTACK-24), thrown (D20-ATTACK-33) or with the off hand after the Attack action (D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34).
  * The target is a foe of the encounter that is not dead: one at 0 HP may be struck too (D20-HP-26,
  * D20-HP-27 damage at 0 HP counts failures, two from a critical hit; D20-HP-28; D20-HP-33).
  */
@@ -20,6 +21,15 @@ export const attackStep: D20Handler<"attack"> = ({ sim, enc, unit, me, ts }, ste
   const target = unitIn(sim, enc, step.targetId);
   if (!target || d20Of(target).dead || !areEnemies(unit, target)) return "no such foe in the encounter";
   const thrown = step.thrown === true;
+  // D20-ATTACK-24: instead of its weapon the attacker may strike unarmed: one melee attack within reach 1, 1 bludgeoning + its weapon skill (Left open).
+  if (step.unarmed === true) {
+    if (thrown || step.offHand) return "an unarmed blow is a melee attack of the main action (D20-ATTACK-24)";
+    if (!canStrikeWith(sim, unit, target, D20_WEAPONS.unarmed)) return "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)";
+    const r = takeAttack(b, ts, me.attacksPerAction);
+    if (r !== null) return r;
+    strike(sim, enc, unit, target, { weapon: D20_WEAPONS.unarmed, twoWeapons: ts.twoWeapons === true, keepModifiers: me.twoWeaponStyle });
+    return null;
+  }
   const weapon = step.offHand ? me.offHand : me.weapon;
   if (thrown && !weapon?.thrown) return "only a weapon with the thrown property can be thrown (D20-ATTACK-33)";
   if (step.offHand) return offHandStrike(sim, enc, unit, target, ts, thrown); // D20-ATTACK-30 to D20-ATTACK-32, D20-ATTACK-34
@@ -69,7 +79,7 @@ export const releaseStep: D20Handler<"release"> = ({ sim, enc, unit }) => { // D
   return null;
 };
 
-/** The action to escape a grapple: a Strength contest against the grappler. */
+/** The action to escape a grapple: a Strength contest against the grappler (D20-ATTACK-43), which resists with disadvantage while it squeezes (D20-SIZE-11). */
 export const escapeStep: D20Handler<"escape"> = ({ sim, me, ts }) => {
   const b = ts.budget;
   const g = me.statuses.find((s) => s.kind === "grappled");
@@ -77,7 +87,9 @@ export const escapeStep: D20Handler<"escape"> = ({ sim, me, ts }) => {
   const r = spendAction(b, "escape");
   if (r !== null) return r;
   const grappler = sim.state.units[g.sourceId];
-  const contest = strengthContest(sim.rng, me.abilities.strength, grappler ? d20Of(grappler).abilities.strength : 0);
+  // Left open D20-SIZE-11: a squeezing grappler resists the escape with disadvantage, as it resists a grapple.
+  const squeezed = grappler !== undefined && hasStatus(d20Of(grappler).statuses, "squeezing");
+  const contest = strengthContest(sim.rng, me.abilities.strength, grappler ? d20Of(grappler).abilities.strength : 0, false, squeezed ? "disadvantage" : "none");
   if (contest.success) removeStatus(me.statuses, "grappled");
   return null;
 };
