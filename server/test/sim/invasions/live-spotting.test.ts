@@ -35,11 +35,13 @@ inEveryRuleset(() => {
       const arrival = stepHourRoll(sim, 70, [TREASURE, 2, 50, 1, 76, PORTAL]);
       const started = only(arrival.events, "invasionStarted");
       expect(started).toMatchObject([{ invasionNumber: 2, size: 2 }]);
+      expect(only(arrival.events, "partySpotted")).toEqual([]); // INV-70: no letter on arrival, unseen
       const party = sim.state.parties[started[0]!.partyId]!;
       const [rogue, peasant] = party.memberIds.map((id) => sim.state.units[id]!);
       expect(shownIndicator(sim)).toEqual(["Likely", 0]); // INV-83: before spotting, the word it arrived under
       const events = stepUntil(sim, "partySpotted", 600);
       const letter = only(events, "partySpotted");
+      expect(sim.state.tick - arrival.tick).toBe(53); // INV-70: the letter comes 53 ticks after the arrival, when the minion sees a member
       expect(letter).toEqual([{
         type: "partySpotted", tick: sim.state.tick, partyId: party.id, goal: "stealTreasure", spottedBy: watcher.id, how: "sight",
         members: [
