@@ -30,7 +30,7 @@ function third(command: ((sim: Simulation) => void) | null, dice: readonly numbe
 }
 
 /** Where the party came from: its kind, its home settlement (none: undefined), whether its portal is on the map's edge with every member on it, and the home settlement its Party tab shows once spotted. */
-function origin({ sim, a }: { sim: Simulation; a: Arrival }): [string, string | undefined, boolean, string | undefined] {
+function origin({ sim, a }: { sim: Simulation; a: Arrival }): [string | undefined, string | undefined, boolean, string | undefined] {
   const { width, height } = sim.state.map;
   const p = a.party.portal;
   const atEdge = (p.x === 0 || p.y === 0 || p.x === width - 1 || p.y === height - 1)
