@@ -3,7 +3,9 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { CARRY_GOLD, SALVAGE_METAL, STARTING_TREASURE, pyreMayBurn } from "../../../src/sim/invasions/loot.ts";
-import type { SimEvent } from "@malignus/shared";
+import { TICKS_PER_GAME_DAY, type SimEvent } from "@malignus/shared";
+import { DungeonState } from "@malignus/shared/schema";
+import { projectMap, projectState } from "../../../src/rooms/projection.ts";
 import { OPEN_MAP, makeParty, makeSim } from "../knowledge/helpers.ts";
 import { run } from "../helpers.ts";
 import { inEveryRuleset, ruleset } from "./live-helpers.ts";
@@ -96,12 +98,21 @@ inEveryRuleset(() => {
       expect(sim.drainEvents()).toMatchObject([{ type: "bodyRecovered", unitId: dead!.id, amount: SALVAGE_METAL }]);
     });
 
-    it("INV-94: a dead adventurer left where it is stays there (three game days later)", () => {
+    it("INV-94: a dead adventurer left where it is (no recoverBody, no burnBody) stays there three game days, dead at 6,5 in the clients' state, though a Chores, a Trapping and a jobless minion work around it and no metal comes; only the keeper's recoverBody then takes it", () => {
       const sim = makeSim(OPEN_MAP, 7, ruleset());
       const { members: [dead] } = makeParty(sim, [[6, 5]]);
       dead!.activity = "dead";
-      run(sim, 3 * 24 * 600);
-      expect([sim.state.units[dead!.id]?.activity, dead!.x, dead!.y]).toEqual(["dead", 6, 5]);
+      for (const [job, x] of [["chores", 5], ["trapping", 7], [undefined, 8]] as const) addUnit(sim, { kind: "minion", ...(job ? { job } : {}), x, y: 4 });
+      const metal = sim.state.metal;
+      run(sim, 3 * TICKS_PER_GAME_DAY);
+      expect([sim.state.units[dead!.id]?.activity, dead!.x, dead!.y, sim.state.metal]).toEqual(["dead", 6, 5, metal]);
+      const state = new DungeonState();
+      projectMap(state, sim.state);
+      projectState(state, sim, 1);
+      const seen = state.units.get(dead!.id);
+      expect([seen?.state, seen?.x, seen?.y]).toEqual(["dead", 6, 5]);
+      expect(sim.apply({ type: "recoverBody", unitId: dead!.id })).toEqual({ ok: true });
+      expect([sim.state.units[dead!.id], sim.state.metal]).toEqual([undefined, metal + SALVAGE_METAL]);
     });
 
     it("INV-95: a pyre never burns an adventurer, dead or not; other dead units may burn", () => {

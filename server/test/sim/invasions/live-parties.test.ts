@@ -156,8 +156,24 @@ inEveryRuleset(() => {
       expect(arrive(3, 15, [MASTER, NO_MOB, 100, 1, 1, 1, 1, 1, PORTAL]).roster).toEqual(["Warrior:4", "Peasant:0", "Peasant:0", "Peasant:0", "Peasant:0"]);
     });
 
+    it("INV-44: a stronger 4th invasion (every level +1) of level-3 members stays level 3 on day 14 and becomes level 4 on day 15", () => {
+      const day14 = arrive(4, 14, [MASTER, NO_MOB, ...times(5, 100), 201, 1, ...times(5, 1), PORTAL]); // day 14: die 100 is level 3
+      const day15 = arrive(4, 15, [MASTER, NO_MOB, ...times(5, 90), 201, 1, ...times(5, 1), PORTAL]); // day 15: die 90 is level 3
+      expect([day14.party.kind, day14.roster, day14.left]).toEqual(["stronger", times(5, 0).map(() => "Warrior:3"), 0]);
+      expect([day15.party.kind, day15.roster, day15.left]).toEqual(["stronger", times(5, 0).map(() => "Warrior:4"), 0]);
+    });
+
     it("INV-45: level 5 comes from day 30, not on day 29", () => {
       expect([topLevel(29), topLevel(30)]).toEqual([4, 5]);
+    });
+
+    it("INV-45: a stronger 4th invasion (strength roll 201, then 1: every level +1) of level-4 members stays level 4 on day 29 and becomes level 5 on day 30; the same day-30 dice in a usual party give level 4", () => {
+      const day29 = arrive(4, 29, [MASTER, NO_MOB, ...times(5, 100), 201, 1, ...times(5, 1), PORTAL]); // day 29: die 100 is level 4
+      const day30 = arrive(4, 30, [MASTER, NO_MOB, ...times(5, 90), 201, 1, ...times(5, 1), PORTAL]); // day 30: die 90 is level 4
+      const usual = arrive(4, 30, [MASTER, NO_MOB, ...times(5, 90), NORMAL, ...times(5, 1), PORTAL]);
+      expect([day29.party.kind, day29.roster, day29.left]).toEqual(["stronger", times(5, 0).map(() => "Warrior:4"), 0]);
+      expect([day30.party.kind, day30.roster, day30.left]).toEqual(["stronger", times(5, 0).map(() => "Warrior:5"), 0]);
+      expect([usual.party.kind, usual.roster, usual.left]).toEqual(["normal", times(5, 0).map(() => "Warrior:4"), 0]);
     });
 
     it("INV-46: from day 50 a usual party is 5 adventurers of level 5, whatever the level dice", () => {

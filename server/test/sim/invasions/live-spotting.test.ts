@@ -35,11 +35,13 @@ inEveryRuleset(() => {
       const arrival = stepHourRoll(sim, 70, [TREASURE, 2, 50, 1, 76, PORTAL]);
       const started = only(arrival.events, "invasionStarted");
       expect(started).toMatchObject([{ invasionNumber: 2, size: 2 }]);
+      expect(only(arrival.events, "partySpotted")).toEqual([]); // INV-70: no letter on arrival, unseen
       const party = sim.state.parties[started[0]!.partyId]!;
       const [rogue, peasant] = party.memberIds.map((id) => sim.state.units[id]!);
       expect(shownIndicator(sim)).toEqual(["Likely", 0]); // INV-83: before spotting, the word it arrived under
       const events = stepUntil(sim, "partySpotted", 600);
       const letter = only(events, "partySpotted");
+      expect(sim.state.tick - arrival.tick).toBe(53); // INV-70: the letter comes 53 ticks after the arrival, when the minion sees a member
       expect(letter).toEqual([{
         type: "partySpotted", tick: sim.state.tick, partyId: party.id, goal: "stealTreasure", spottedBy: watcher.id, how: "sight",
         members: [
@@ -52,7 +54,7 @@ inEveryRuleset(() => {
       expect(shownIndicator(sim)).toEqual(["In progress", 0]);
     });
 
-    it("INV-82, INV-84: spotted, the game stays paused until a keeper resumes; the keeper's state carries the party id and where its members are (what clicking In progress needs)", () => {
+    it("INV-82, INV-84: spotted, the game stays paused (the seats' clock shows paused) until a keeper resumes; the keeper's state carries the party id and where its members are (what clicking In progress needs)", () => {
       const sim = roomSim(2);
       addUnit(sim, { kind: "minion", x: 16, y: 15 });
       const { party, members } = arriveLive(sim, 1, 3, [TREASURE, PORTAL]);
@@ -65,13 +67,15 @@ inEveryRuleset(() => {
       projectState(state, sim, 1);
       const ctx = lazyContext(sim);
       const keeperSees = (collection: string, id: string) => VIEW_RULES.find((r) => r.collection === collection)!.visible(ctx, { kind: "keeper" }, id);
-      expect([state.invasion.word, state.invasion.partyId, keeperSees("parties", party.id)]).toEqual(["In progress", party.id, true]);
+      expect([state.invasion.word, state.invasion.partyId, keeperSees("parties", party.id), state.clock.paused, state.clock.tick]).toEqual(["In progress", party.id, true, true, tick]);
       expect([...state.parties.get(party.id)!.memberIds]).toEqual([members[0]!.id]);
       expect(ctx.revealed.has(members[0]!.id)).toBe(true);
       expect([state.units.get(members[0]!.id)?.x, state.units.get(members[0]!.id)?.y]).toEqual([members[0]!.x, members[0]!.y]);
       expect(sim.apply({ type: "resume" })).toEqual({ ok: true });
       sim.step(); sim.step();
       expect(sim.state.tick).toBe(tick + 2);
+      projectState(state, sim, 1);
+      expect(state.clock.paused).toBe(false); // the seats see the clock running again
     });
   });
 

@@ -111,7 +111,7 @@ inEveryRuleset(() => {
       expect(pick(step(sim), "fugitiveAsks")).toEqual([{ type: "fugitiveAsks", detail: "Fugitive of Blackfang camp", amount: 0 }]);
     });
 
-    it("INV-64, INV-65 (live): a raided settlement's party comes from it (its home settlement, shown in its Party tab once spotted); any other party, pursuers too, comes from the edge of the Surface map", () => {
+    it("INV-64, INV-65 (live): a raided settlement's party comes from it (its home settlement, shown in its Party tab once spotted); an ordinary 1st invasion comes from the edge of the Surface map (pursuers and mobs: live-settlements-s9r7.test.ts)", () => {
       const sim = dungeon(64);
       sim.state.invasion.dueTick = 11; // an ordinary 1st invasion
       step(sim, 11);
