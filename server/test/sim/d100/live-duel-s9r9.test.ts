@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { encountersOf } from "../../../src/sim/combat/encounters/book.ts";
-import { adventurer, d100Sim, lines, recordDice, run } from "./fixtures.ts";
+import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
+import { d100TurnOptions } from "../../../src/sim/combat/d100/options.ts";
+import { adventurer, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
  * P100-DUEL-03 in a live fight: the keeper's minion (id 2) challenges an AI warrior (id 1), who
@@ -33,5 +35,23 @@ describe("d100 a duel admits no outside intervention (live)", () => {
       `2 attack attackerId=${m.id} targetId=${w.id} hit=false attackRoll=50 defenceRoll=50`,
     ]);
     expect([d100Of(m).hp, d100Of(other).duel, dice.draws, dice.left()]).toEqual([60, null, ["d100=30", "d100=80", "d100=20", "d100=70", "d100=50", "1..100=50", "d100=50", "d100=50"], 0]);
+  });
+
+  it("P100-DUEL-03: a player's bystander beside the minion joins the duel's encounter; its options hold only endTurn, and its plan to strike the minion is refused: nothing drawn, the minion's HP unchanged", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 5, 5);
+    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+    const other = adventurer(sim, "Warrior", 7, 6);
+    other.targetId = m.id; other.controller = "a1";
+    recordDice(sim, [30, 80, 20, 70, 50, 50, 50, 50]); // as above: duel initiative, the bystander's 20, the duellists' blows
+    expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: w.id, toDeath: false })).toEqual({ ok: true });
+    run(sim, 3); // the bystander's turn (tick 3) waits for its plan
+    const enc = encounterOf(sim, other.id)!;
+    expect([enc.participants, enc.waitingSince, d100TurnOptions(sim, enc, other).actions]).toEqual([[m.id, w.id, other.id], 3, ["endTurn"]]);
+    const dice = recordDice(sim, []);
+    const ev = playPlan(sim, other, { action: "steps", steps: [{ kind: "attack", targetId: m.id }] });
+    expect(lines(ev).filter((l) => !l.includes("turnPlanPlayed"))).toEqual([]);
+    expect(ev.filter((e) => e.type === "turnPlanPlayed").map((e) => (e as { refusals: unknown[] }).refusals)).toEqual([["invalidTarget"]]);
+    expect([d100Of(m).hp, dice.draws]).toEqual([60, []]);
   });
 });
