@@ -7,7 +7,7 @@ import { d100TurnOptions } from "../../../src/sim/combat/d100/options.ts";
 import { adventurer, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
- * P100-DUEL-03 in a live fight: the keeper's minion (id 2) challenges an AI warrior (id 1), who
+ * P100-DUEL-03 and P100-DUEL-23 in live fights. DUEL-03: the keeper's minion (id 2) challenges an AI warrior (id 1), who
  * accepts at once; a second warrior (id 3), sent at the minion, walks into the duel's encounter.
  * It joins the initiative but its turn passes: nobody outside the duel intervenes (the "unless
  * scripted" branch cannot happen: docs/rules-decisions.md). Every draw recorded.
@@ -53,5 +53,21 @@ describe("d100 a duel admits no outside intervention (live)", () => {
     expect(lines(ev).filter((l) => !l.includes("turnPlanPlayed"))).toEqual([]);
     expect(ev.filter((e) => e.type === "turnPlanPlayed").map((e) => (e as { refusals: unknown[] }).refusals)).toEqual([["invalidTarget"]]);
     expect([d100Of(m).hp, dice.draws]).toEqual([60, []]);
+  });
+
+  it("P100-DUEL-23: in a duel whose agreed terms are bare hands only, the warrior's sword is put away: its blow (70 against the dodge 50) draws its damage from 1..50 (bare hands), not the sword's 1..100; without the term, from 1..100", () => {
+    for (const unarmedOnly of [true, false]) {
+      const sim = d100Sim();
+      const w = adventurer(sim, "Warrior", 5, 5);
+      const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
+      const dice = recordDice(sim, [30, 80, 70, 50, 40]);
+      expect(sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: w.id, toDeath: false, unarmedOnly })).toEqual({ ok: true }); // the AI warrior accepts at once
+      const ev = run(sim, 1);
+      expect(lines(ev).filter((l) => l.startsWith("1 "))).toEqual([
+        `1 attack attackerId=${w.id} targetId=${m.id} hit=true attackRoll=70 defenceRoll=50`,
+        `1 damaged targetId=${m.id} sourceId=${w.id} amount=40 damageType=melee hp=70 critical=false`,
+      ]);
+      expect([d100Of(w).weapon, dice.draws, dice.left()]).toEqual([unarmedOnly ? "unarmed" : "armed", ["d100=30", "d100=80", "d100=70", "d100=50", unarmedOnly ? "1..50=40" : "1..100=40"], 0]);
+    }
   });
 });
