@@ -12,7 +12,7 @@ import { adventurer, d100Sim, lines, playPlan, recordDice, run } from "./fixture
  * It joins the initiative but its turn passes: nobody outside the duel intervenes (the "unless
  * scripted" branch cannot happen: docs/rules-decisions.md). Every draw recorded.
  */
-describe("d100 a duel admits no outside intervention (live)", () => {
+describe("d100 duels in live fights: no outside intervention, agreed terms", () => {
   it("P100-DUEL-03: the bystander warrior sent at the minion joins the duel's encounter (initiative 20, last) and its turn passes: no attack, nothing drawn; only the duellists strike", () => {
     const sim = d100Sim();
     const w = adventurer(sim, "Warrior", 5, 5);
