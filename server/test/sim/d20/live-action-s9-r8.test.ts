@@ -39,3 +39,39 @@ describe("D20-ACTION-14: Disengage leaves the reaction (live d20 room)", () => {
     }
   });
 });
+
+describe("D20-ACTION-01: the actions of the section are what a turn may take (live d20 room)", () => {
+  it("D20-ACTION-01: through planTurn the hero's turn plays each described action (attack, dash, disengage, hide, search, ready, help, useObject) and refuses an undescribed one (intimidate)", () => {
+    const results: Record<string, unknown> = {};
+    const steps: Record<string, (a: UnitRecord, m: UnitRecord, b: UnitRecord) => unknown> = {
+      attack: (_a, m) => ({ kind: "attack", targetId: m.id }),
+      dash: () => ({ kind: "dash" }),
+      disengage: () => ({ kind: "disengage" }),
+      hide: () => ({ kind: "hide" }),
+      search: () => ({ kind: "search" }),
+      ready: () => ({ kind: "ready" }),
+      help: (_a, m, b) => ({ kind: "help", allyId: b.id, targetId: m.id }),
+      useObject: (_a, _m, b) => ({ kind: "useObject", item: "bandage", targetId: b.id }),
+      intimidate: (_a, m) => ({ kind: "intimidate", targetId: m.id }),
+    };
+    for (const [name, make] of Object.entries(steps)) {
+      const sim = d20Sim();
+      const a = hero(sim, 5, 5, { controller: "seat-1" });
+      const b = hero(sim, 5, 6);
+      const m = minion(sim, 6, 5);
+      plain([a, b, m]);
+      a.targetId = m.id;
+      forceDice(sim, [20, 2, 1]);
+      sim.step();
+      sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [make(a, m, b)] } as never);
+      forceDice(sim, [1, 1, 1, 1]);
+      const ev = sim.step();
+      results[name] = of(ev, "turnPlanPlayed").filter((e) => e.unitId === a.id).map((e) => e.refusals);
+    }
+    const played = [[null]];
+    expect(results).toEqual({
+      attack: played, dash: played, disengage: played, hide: played, search: played, ready: played, help: played, useObject: played,
+      intimidate: [["\"intimidate\" is not an action these rules describe (D20-ACTION-02)"]],
+    });
+  });
+});
