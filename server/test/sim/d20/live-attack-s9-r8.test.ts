@@ -77,3 +77,33 @@ describe("D20-ATTACK-59: the three degrees of cover (live d20 room)", () => {
     expect(shot([[5, 2], [5, 3]], [2, 2], [6, 3], [20])).toEqual([[true, 21, 11]]);
   });
 });
+
+describe("D20-ATTACK-65: total cover against a spell attack (live d20 room)", () => {
+  /** The hero (seat-1, Mental 0, 5 Mana) at (2, 2) casts bolt at the minion (6, 3) right behind the wall (5, 2), (5, 3); its turn with `dice` recorded. */
+  const bolt = (dice: number[]) => {
+    const sim = d20Sim(1, walled([[5, 2], [5, 3]]));
+    const a = hero(sim, 2, 2, { controller: "seat-1" });
+    const m = minion(sim, 6, 3);
+    plain([a, m]);
+    d20Of(a).mana = 5;
+    d20Of(a).spells = [{ ...BOLT }];
+    a.targetId = m.id;
+    forceDice(sim, [20, 1]);
+    sim.step();
+    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "cast", spell: "bolt", targetId: m.id }] } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(sim, dice);
+    const ev = sim.step();
+    expect(rec.left()).toBe(0);
+    return { a, m, ev, draws: rec.draws };
+  };
+
+  it("D20-ATTACK-65: behind total cover the bolt's d20 19 (total 19 against AC 11) misses; a natural 20 (critical) hits for the 1d10's maximum 10", () => {
+    const miss = bolt([19]);
+    expect([miss.draws, attacks(miss.ev)]).toEqual([["d20=19"], [[miss.a.id, miss.m.id, false, 19, 11]]]);
+    expect(d20Of(miss.m).hp).toBe(100);
+    const crit = bolt([20]);
+    expect([crit.draws, attacks(crit.ev)]).toEqual([["d20=20"], [[crit.a.id, crit.m.id, true, 20, 11]]]);
+    expect(of(crit.ev, "damaged").map((e) => [e.amount, e.critical])).toEqual([[10, true]]); // a critical deals the die's maximum, 10
+    expect(d20Of(crit.m).hp).toBe(90);
+  });
+});
