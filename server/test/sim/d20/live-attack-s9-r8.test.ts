@@ -107,3 +107,38 @@ describe("D20-ATTACK-65: total cover against a spell attack (live d20 room)", ()
     expect(d20Of(crit.m).hp).toBe(90);
   });
 });
+
+describe("D20-ATTACK-02: the targets of an attack (live d20 room)", () => {
+  const BURST = { name: "burst", cost: 3, pool: "mana", kind: "area", band: "short", damage: "1d4", damageType: "burn", element: "fire", radius: 1 } as const;
+  /** The hero (seat-1, plain, 6 Mana, bolt and burst) at (5, 5), minions at `foes`, the hero first; its turn `steps` played with `dice` recorded. */
+  const turn = (foes: [number, number][], steps: (ms: ReturnType<typeof minion>[]) => unknown[], dice: number[]) => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const ms = foes.map(([x, y]) => minion(sim, x, y));
+    plain([a, ...ms]);
+    d20Of(a).mana = 6;
+    d20Of(a).spells = [{ ...BOLT }, { ...BURST }];
+    a.targetId = ms[0]!.id;
+    forceDice(sim, [20, ...ms.map((_, i) => i + 1)]);
+    sim.step();
+    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: steps(ms) } as never)).toEqual({ ok: true });
+    const rec = recordD20Dice(sim, dice);
+    const ev = sim.step();
+    expect(rec.left()).toBe(0);
+    return { a, ms, ev, draws: rec.draws, refusals: of(ev, "turnPlanPlayed").find((e) => e.unitId === a.id)!.refusals };
+  };
+
+  it("D20-ATTACK-02: a target within range: the sword blow at a minion 2 tiles off (reach 1) is refused and draws nothing; at 1 tile it is rolled (d20 15, d8 3)", () => {
+    const far = turn([[7, 5]], (ms) => [{ kind: "attack", targetId: ms[0]!.id }], []);
+    expect([far.refusals, far.draws, of(far.ev, "attack")]).toEqual([["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"], [], []]);
+    const near = turn([[6, 5]], (ms) => [{ kind: "attack", targetId: ms[0]!.id }], [15, 3]);
+    expect([near.refusals, attacks(near.ev)]).toEqual([[null], [[near.a.id, near.ms[0]!.id, true, 15, 11]]]);
+  });
+
+  it("D20-ATTACK-02: several targets: the burst centred on (8, 5) takes both minions on (8, 5) and (9, 6) with one 1d4 (3); the one on (11, 5) outside it is not touched", () => {
+    const t = turn([[8, 5], [9, 6], [11, 5]], () => [{ kind: "cast", spell: "burst", x: 8, y: 5 }], [3]);
+    expect(t.refusals).toEqual([null]);
+    expect(t.draws).toEqual(["d4=3"]);
+    expect(of(t.ev, "damaged").map((e) => [e.targetId, e.amount])).toEqual([[t.ms[0]!.id, 3], [t.ms[1]!.id, 3]]);
+  });
+});
