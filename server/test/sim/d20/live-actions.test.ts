@@ -140,6 +140,18 @@ describe("d20 actions and attacks in a live room (issue 17)", () => {
     expect([troll.x, troll.y, damage(events), left.left()]).toEqual([4, 4, [[troll.id, h.id, 1]], 0]);
   });
 
+  it("D20-ATTACK-22: the troll's reach is 2, not more: a hero 3 tiles from its space (8, 4) makes it walk in (to (6, 4)) before its blow", () => {
+    const sim = d20Sim(1);
+    const troll = addUnit(sim, { kind: "creature", species: "troll", x: 4, y: 4 });
+    d20Of(troll).abilities = { ...ZERO };
+    const h = hero(sim, 8, 4);
+    d20Of(h).abilities = { ...ZERO };
+    h.targetId = troll.id;
+    const left = forceDice(sim, [20, 1, 15]);
+    const events = sim.step();
+    expect([troll.x, troll.y, damage(events), left.left()]).toEqual([6, 4, [[troll.id, h.id, 1]], 0]);
+  });
+
   it("D20-FLOW-37: the Warrior shoves the Priest aside (the minion's blow misses, the Warrior falls prone); alone, the Priest conjures its arcane shield (+5 AC, 2 Mana)", () => {
     const sim = d20Sim(1);
     const [warrior, priest] = party(sim, ["Warrior", "Priest"]);

@@ -43,6 +43,17 @@ describe("the d20 attack roll in a live room (issue 17)", () => {
     expect(damage(t.events)).toEqual([[r!.id, m.id, 4]]);
   });
 
+  it("D20-ATTACK-12: the finesse shortsword takes Strength when it is the higher: Strength 4, Agility 1: 7 + 4 = 11 hits AC 11, 6 + 4 = 10 misses", () => {
+    for (const [d20, hit] of [[7, true], [6, false]] as const) {
+      const sim = d20Sim(1);
+      const [r] = party(sim, ["Rogue"]);
+      Object.assign(d20Of(r!).abilities, { strength: 4, agility: 1 });
+      const m = foe(sim, 5);
+      const t = playTurn(sim, r!, m, [20, 1], [{ kind: "attack", targetId: m.id }], hit ? [d20, 2] : [d20]);
+      expect(attacks(t.events)).toEqual([[r!.id, m.id, hit, d20 + 4, 11]]);
+    }
+  });
+
   it("D20-ATTACK-11, D20-ATTACK-13: the Scout's shortbow shot 5 tiles off uses Agility (2), not Strength (5): 8 + 2 + 1 (marksmanship) = 11 hits AC 11", () => {
     const sim = d20Sim(1);
     const [s] = party(sim, ["Scout"]);

@@ -175,6 +175,17 @@ describe("audit s1: Hide and Search (D20-ACTION-38 to D20-ACTION-42, D20-ATTACK-
     expect(d20Of(m).hp).toBe(96);
   });
 
+  it("D20-ACTION-39: against a minion with Perception 1 and Vigilance 2 (passive 10 + 1 + 2 = 13), Hide 10 + 2 + 1 = 13 ties: not hidden; 11 + 2 + 1 = 14 beats it: hidden (14)", () => {
+    for (const [roll, hidden] of [[10, false], [11, true]] as const) {
+      const { sim, a, m } = duel(5, 6, sneak);
+      d20Of(m).abilities.perception = 1;
+      d20Of(m).skills.vigilance = 2;
+      plan(sim, a, [{ kind: "hide" }]);
+      expect(of(tick(sim, [roll]), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
+      expect(d20Of(a).statuses.find((s) => s.kind === "hidden")?.value).toBe(hidden ? 14 : undefined);
+    }
+  });
+
   it("D20-ACTION-42: Search 1d20 + Perception 1 + Vigilance 1 against the hidden minion's Hide total 14: 11 (13) leaves it hidden, 12 (14, ties to the searcher) finds it", () => {
     for (const [roll, found] of [[11, false], [12, true]] as const) {
       const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).abilities.perception = 1; d20Of(u).skills.vigilance = 1; });

@@ -83,6 +83,13 @@ describe("d20 movement on the grid in play (planTurn)", () => {
     expect([t.a.x, t.a.y]).toEqual([7, 7]);
   });
 
+  it("D20-MOVE-34: crawling costs exactly 3 a rubble tile: with rubble on (6, 7) and (7, 7) the prone hero's 6 movement crawls both (3 + 3) and is spent: the plain (8, 7) (2) is refused", () => {
+    const RUBBLE2 = CORNER.split("\n").map((r, y) => (y === 7 ? r.slice(0, 7) + ":" + r.slice(8) : r)).join("\n");
+    const t = planned([{ kind: "dropProne" }, { kind: "move", path: at([6, 7]) }, { kind: "move", path: at([7, 7]) }, { kind: "move", path: at([8, 7]) }], RUBBLE2, 5, 7);
+    expect(t.refusals).toEqual([null, null, null, expect.stringContaining("D20-MOVE-07")]);
+    expect([t.a.x, t.a.y]).toEqual([7, 7]);
+  });
+
   it("D20-MOVE-22, D20-MOVE-24: from (5, 7) the rubble at (6, 7) costs 2 and each floor tile 1: 6 movement reach (10, 7), not (11, 7)", () => {
     const t = planned([{ kind: "move", path: at([6, 7], [7, 7], [8, 7], [9, 7], [10, 7]) }, { kind: "move", path: at([11, 7]) }], CORNER, 5, 7);
     expect(t.refusals).toEqual([null, expect.stringContaining("D20-MOVE-07")]);
