@@ -1,4 +1,4 @@
-import { ClientState, CloseCode, Protocol, ResponseStatus, Room, getMessageBytes, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { CloseCode, Protocol, ResponseStatus, Room, getMessageBytes, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { COMMAND_TYPES, COMMANDS, MalignusCloseCode, SEAT_MESSAGE, type CommandResult, type CommandType, type SeatInfo } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import type { Checkpoint, DungeonSimOptions, Input, Simulation } from "../sim/index.ts";
@@ -189,8 +189,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     projectState(this.state, sim, options.timeScale);
     this.#views = new RoomViews(this.state, sim, options.timeScale);
 
-    // The commands are run by frameGuard from the frame it decoded (decoded once); only a bytes
-    // frame (no command is sent as bytes) reaches Colyseus' dispatch, and this handler.
+    for (const type of COMMAND_TYPES) {
+      this.onMessage(type, COMMANDS[type], (client: DungeonClient, payload: unknown) => this.#answer(client, this.#command(client, type, payload)));
+    }
     this.onMessage("*", (client: DungeonClient, type: string | number) => {
       messagesReceived.inc({ type: "unknown" });
       this.#gate.refused({ sessionId: client.sessionId, seat: client.userData?.seat }, String(type).slice(0, 64), "UNKNOWN_TYPE", "unknown message type");
@@ -402,9 +403,7 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
    * with 4103. A message of an unknown type (`""` included) is refused `UNKNOWN_TYPE`, a request
    * answered with an error naming it; a request for a command whose payload fails its schema is
    * answered with a readable error (first issue's path and message; NaN and Infinity named).
-   * A command frame (send or request) is run here from the payload just decoded (`#runFrame`:
-   * each frame is decoded once); everything else (join, ping, leave, a bytes frame) goes on to
-   * Colyseus unchanged.
+   * Everything else goes on to Colyseus unchanged.
    */
   frameGuard(client: DungeonClient, buffer: Uint8Array, colyseusFrame: FrameHandler): void {
     let abuse = this.#abuse.get(client);
@@ -436,42 +435,18 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       }
       return;
     }
-    if (verdict.kind === "message" && verdict.via !== "bytes") {
-      this.#runFrame(client, verdict.via, verdict.type as CommandType, verdict.payload, verdict.requestId);
-      return;
-    }
-    colyseusFrame(client, buffer);
-  }
-
-  /**
-   * A command frame (`send` or `request`) run from the payload {@link inspectFrame} decoded, so
-   * each frame is decoded once (Colyseus' `_onMessage` would unpack it again), with what Colyseus'
-   * dispatch does: nothing for a leaving client; the payload checked against the command's schema
-   * (a request failing it is answered `INVALID_PAYLOAD` with a readable reason; a send failing it
-   * closes the client with 4002, Colyseus' answer to a send whose validator throws); a request
-   * answered with the command's result (ROOM_RESPONSE OK), or an error if the command threw.
-   */
-  #runFrame(client: DungeonClient, via: "send" | "request", type: CommandType, payload: unknown, requestId: number | undefined): void {
-    if (client.state === ClientState.LEAVING) return;
-    const parsed = COMMANDS[type].safeParse(payload);
-    if (!parsed.success) {
-      if (via === "request") {
-        const message = describeInvalidPayload(type, parsed.error.issues, payload);
+    if (verdict.kind === "message" && verdict.via === "request") {
+      const type = verdict.type as CommandType;
+      const parsed = COMMANDS[type].safeParse(verdict.payload);
+      if (!parsed.success) {
+        const message = describeInvalidPayload(type, parsed.error.issues, verdict.payload);
         messagesRefused.inc({ reason: "INVALID_PAYLOAD" });
         abuseLog.warn(this.#log, "invalidRequest", { sessionId: client.sessionId, type }, `invalid message refused (request): ${message}`);
-        this.#reply(client, requestId!, "INVALID_PAYLOAD", message);
-      } else {
-        client.leave(CloseCode.WITH_ERROR);
+        this.#reply(client, verdict.requestId!, "INVALID_PAYLOAD", message);
+        return;
       }
-      return;
     }
-    this.#answer(client, this.#command(client, type, parsed.data)).then(
-      (result) => { if (via === "request") client.enqueueRaw(getMessageBytes[Protocol.ROOM_RESPONSE](requestId!, ResponseStatus.OK, result)); },
-      (err: unknown) => {
-        this.#log.error({ err, method: "onMessage", type }, `uncaught exception in onMessage: ${(err as Error).message}`);
-        if (via === "request") this.#reply(client, requestId!, (err as Error).name ?? "Error", (err as Error).message ?? String(err));
-      },
-    );
+    colyseusFrame(client, buffer);
   }
 
   /** Answers request `requestId` with an error `{ name, message, code }` (the SDK rejects with an Error of that name and message). */

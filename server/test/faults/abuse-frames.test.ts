@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
-import { Protocol, matchMaker } from "@colyseus/core";
+import { matchMaker } from "@colyseus/core";
 import { DUNGEON_ROOM, MalignusCloseCode } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { handleServerMessages } from "../server/harness.ts";
@@ -27,28 +27,6 @@ async function joined(p: Promise<Room<any, DungeonState>>): Promise<Room<any, Du
 
 /** A ROOM_REQUEST frame (protocol code 21) whose request id is a float64 cut after its prefix: a bad varint. */
 const BAD_VARINT = new Uint8Array([21, 0xcb, 0x01]);
-
-describe("frames decoded once", () => {
-  it("a command frame, sent or requested, is decoded once: the room runs it from its own decoding and hands Colyseus only the other frames (join, ping, leave)", async () => {
-    const keeper = await joined(new Client(server.base()).create(DUNGEON_ROOM, { role: "keeper", seed: 9, pauseOnSpot: false }, DungeonState));
-    const room = roomOf(keeper.roomId);
-    // Every frame the room hands on to Colyseus' own decoding, by protocol code (the room's
-    // `_onMessage` calls `frameGuard` afresh for each frame).
-    const handed: number[] = [];
-    const guard = room.frameGuard.bind(room);
-    room.frameGuard = (client, buffer, colyseus) => guard(client, buffer, (c, b) => { handed.push(b[0]!); colyseus(c, b); });
-    const commandsHanded = () => handed.filter((code) => code === Protocol.ROOM_DATA || code === Protocol.ROOM_REQUEST);
-    keeper.send("placePart", { kind: "pressurePlate", x: 5, y: 15 });
-    await until("the sent command applied", () => (Object.values(room.simulation.state.parts).length === 1 ? true : undefined));
-    expect(Object.values(room.simulation.state.parts).map((p) => [p.kind, p.x, p.y])).toEqual([["pressurePlate", 5, 15]]);
-    const again = await keeper.request("placePart", { kind: "pressurePlate", x: 5, y: 15 }) as { ok: boolean };
-    expect(again.ok).toBe(false); // answered: the tile is taken
-    expect(commandsHanded()).toEqual([]);
-    const invalid = keeper.request("placePart", { kind: "pressurePlate", x: Number.NaN, y: 15 });
-    await expect(invalid).rejects.toThrow("invalid placePart: x: NaN is not a finite number");
-    expect(commandsHanded()).toEqual([]);
-  });
-});
 
 describe("malformed frames", () => {
   it("a bad-varint flood: one warn line for the window, no stack, no error; the sender is closed with 4103 after MAX_MALFORMED_FRAMES; the others stay", async () => {
