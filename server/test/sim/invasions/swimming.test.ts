@@ -44,7 +44,7 @@ inEveryRuleset(() => {
       expect(movementSpeed(map, u, undefined)).toBe(125);
     });
 
-    it("INV-09: a party at a water portal crosses the water at half speed (10 ticks a tile instead of 5 with Caution) and reaches the Master", () => {
+    it("INV-09: a party at a water portal crosses the water at half speed (8 ticks a tile instead of 4) and reaches the Master", () => {
       const { sim, unit } = partyAtWaterPortal(1);
       expect(unit.speed).toBe(BASE_SPEED);
       const entered: { tick: number; x: number; y: number; speed: number }[] = [];
@@ -61,13 +61,13 @@ inEveryRuleset(() => {
       expect(tiles.slice(1, 3)).toEqual(["~", "~"]);
       expect(entered[3]!.y).toBe(4);
       const gaps = entered.slice(0, 6).map((e, i) => e.tick - (i === 0 ? 0 : entered[i - 1]!.tick));
-      // The 1-tile corridor at (10,1) gives the party Caution (KNOW-20): 4/5 of 250 = 200 from then on.
-      expect(entered.slice(0, 6).map((e) => e.speed)).toEqual([200, 200, 200, 200, 200, 200]);
+      // The lone shut-in tile at (10,1) is a doorway, not a corridor (KNOW-21, CORRIDOR_MIN_TILES):
+      // no Caution, the party keeps its base speed 250.
+      expect(entered.slice(0, 6).map((e) => e.speed)).toEqual([250, 250, 250, 250, 250, 250]);
       expect(TILE_PROGRESS / BASE_SPEED).toBe(4);
-      expect(TILE_PROGRESS / 200).toBe(5);
-      // Portal → (10,1) at full speed; into water, within water, out of water at half speed (100);
-      // then dry steps at 200 again.
-      expect(gaps).toEqual([4, 10, 10, 10, 5, 5]);
+      // Portal → (10,1) at full speed (4 ticks); into water, within water, out of water at half
+      // speed (125: 8 ticks); then dry steps at 250 again.
+      expect(gaps).toEqual([4, 8, 8, 8, 4, 4]);
       expect(fought).toBe(true);
       const master = Object.values(sim.state.units).find((u) => u.kind === "master")!;
       expect(Math.max(Math.abs(unit.x - master.x), Math.abs(unit.y - master.y))).toBe(1);
