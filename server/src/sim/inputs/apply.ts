@@ -35,5 +35,37 @@ export function applyInput(sim: Simulation, actor: Actor, command: InputCommand)
   const seat = actor.kind === "adventurer" ? { role: actor.kind, unitId: actor.unitId } : { role: actor.kind };
   const gate = gateCommand(command.type, seat, command, false);
   if (!gate.ok) return { ok: false, code: gate.code === "UNKNOWN_TYPE" ? "INVALID_COMMAND" : gate.code, reason: gate.reason };
+  const fault = payloadFault(gate.definition.schema, command);
+  if (fault) return { ok: false, code: "INVALID_COMMAND", reason: `malformed ${command.type}: ${fault}` };
   return applyCommand(sim, command as Command, actor);
+}
+
+/**
+ * The issue codes of a command's validator that the simulation refuses itself: a required field
+ * missing or of the wrong type (`invalid_type`, and `invalid_union` when no branch takes it) or
+ * a value outside its list (`invalid_value`: a stance, job, part kind…). The rest (id and tile
+ * formats, bounds, unknown keys) is left to the room's transport and to the handlers, which
+ * refuse what does not exist (UNKNOWN_UNIT, OUT_OF_BOUNDS…) without breaking anything.
+ */
+const REFUSED_ISSUES: ReadonlySet<string> = new Set(["invalid_type", "invalid_union", "invalid_value"]);
+
+/**
+ * Why a client command's payload cannot be applied, or null: its fields against its validator
+ * (shared `COMMAND_SCHEMAS`), so that a command no client transport checked (a headless caller,
+ * a replay file) is refused with INVALID_COMMAND before a handler reads an absent field
+ * (e.g. a d100 `proposeDuel` without `toDeath`, P100-DUEL-01/02) and half-applies it or throws.
+ */
+function payloadFault(schema: { safeParse(data: unknown): { success: boolean; error?: { issues: readonly { code: string; path: readonly PropertyKey[] }[] } } }, command: InputCommand): string | null {
+  const { type: _type, ...payload } = command as { type: string } & Record<string, unknown>;
+  const parsed = schema.safeParse(payload);
+  if (parsed.success || !parsed.error) return null;
+  const faults = parsed.error.issues.filter((i) => REFUSED_ISSUES.has(i.code)).map((i) => {
+    let value: unknown = payload;
+    for (const key of i.path) value = value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+    const at = i.path.map(String).join(".") || "payload";
+    if (value === undefined) return `${at}: missing`;
+    const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "string" ? JSON.stringify(value).slice(0, 40) : typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+    return `${at}: ${i.code === "invalid_value" ? "not an allowed value" : "wrong type"} (${got})`;
+  });
+  return faults.length > 0 ? faults.join("; ") : null;
 }

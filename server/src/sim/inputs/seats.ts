@@ -13,12 +13,17 @@ import type { RoomCommand } from "./types.ts";
  *   adventurer seat is freed) and a paused clock resumes at once (emits `resumed`).
  * - `keeperAway` (issue 8, d100 duels): set while no keeper's client is connected; the keeper
  *   side's AI then answers duel proposals and decides mercy.
- * Refused with INVALID_COMMAND when `keepers` is not a whole number ≥ 0; accepted otherwise
+ * Refused with INVALID_COMMAND when `keepers` is not a whole number ≥ 0 or `adventurers` is not a
+ * list of seat facts (`seatId` and `unitId` strings, `connected` a boolean); accepted otherwise
  * (facts are not refused).
  */
 export function applySeats(sim: Simulation, input: Extract<RoomCommand, { type: "seats" }>): CommandResult {
   if (!Number.isInteger(input.keepers) || input.keepers < 0) {
     return { ok: false, code: "INVALID_COMMAND", reason: `seats: keepers must be a whole number >= 0, not ${String(input.keepers)}` };
+  }
+  const seats: unknown = input.adventurers;
+  if (!Array.isArray(seats) || !seats.every(isSeatFact)) {
+    return { ok: false, code: "INVALID_COMMAND", reason: "seats: adventurers must be a list of { seatId, unitId, connected } seat facts" };
   }
   const state = sim.state;
   const controllers = new Map<string, string>();
@@ -39,11 +44,20 @@ export function applySeats(sim: Simulation, input: Extract<RoomCommand, { type: 
   return { ok: true };
 }
 
+/** True when `a` is one adventurer seat fact of a `seats` input (its fields of the right types). */
+function isSeatFact(a: unknown): boolean {
+  if (a === null || typeof a !== "object") return false;
+  const f = a as Record<string, unknown>;
+  return typeof f["seatId"] === "string" && typeof f["unitId"] === "string" && typeof f["connected"] === "boolean";
+}
+
 /**
  * The room's `pause` input: pauses the game clock with `reason` (INV-79; emits `paused`).
- * Refused with INVALID_COMMAND when the clock is already paused (nothing changes).
+ * Refused with INVALID_COMMAND when the clock is already paused or `reason` is not a string
+ * (nothing changes).
  */
 export function applyPause(sim: Simulation, input: Extract<RoomCommand, { type: "pause" }>): CommandResult {
+  if (typeof input.reason !== "string") return { ok: false, code: "INVALID_COMMAND", reason: "pause: reason must be a string" };
   if (sim.state.paused) return { ok: false, code: "INVALID_COMMAND", reason: "the game clock is already paused" };
   sim.pause(input.reason);
   return { ok: true };

@@ -13,6 +13,7 @@ import { doRearmJob } from "../traps/rearm.ts";
 import { terrorFlight } from "../traps/effects.ts";
 import { decideCombat } from "../combat/stance.ts";
 import { mayHaveEnemies } from "../world/factions.ts";
+import { awaitsMercy } from "../combat/d100/duels.ts";
 
 /**
  * What the keeper's side does each tick: the Master, minions and dungeon creatures.
@@ -85,6 +86,7 @@ function nearestUnconsciousAdventurer(sim: Simulation, unit: UnitRecord): UnitRe
   let bestDistance = Infinity;
   for (const u of presentUnits(sim)) {
     if (u.kind !== "adventurer" || u.activity !== "unconscious") continue;
+    if (awaitsMercy(sim, u.id)) continue; // P100-DUEL-20: its fate is the winner's side's to decide first
     const d = chebyshev(unit, u);
     if (d < bestDistance) { best = u; bestDistance = d; }
   }

@@ -222,7 +222,7 @@ describe("s9 r6: duels", () => {
 });
 
 describe("s9 r6: back into the fight", () => {
-  it("P100-DEATH-13, P100-DEATH-14: a player's dying warrior is rescued by the AI's priest (51, above 50); stabilised but unhealed, its attack plan at its turn (tick 3) plays nothing; healed next round (20..40: 40, −10 → 30, it wakes), the same plan strikes the stunned minion (60, no dodge) for 40 at tick 13", () => {
+  it("P100-DEATH-13, P100-DEATH-14: a player's dying warrior is rescued by the AI's priest (51, above 50); stabilised but unhealed, its attack plan at its turn (tick 3) plays nothing and is answered (turnPlanPlayed, refusal stabilised); healed next round (20..40: 40, −10 → 30, it wakes), the same plan strikes the stunned minion (60, no dodge) for 40 at tick 13", () => {
     const sim = d100Sim();
     const w = adventurer(sim, "Warrior", 4, 5);
     Object.assign(d100Of(w), { hp: -10, dying: true });
@@ -245,6 +245,7 @@ describe("s9 r6: back into the fight", () => {
     expect(turns).toEqual([3, 13]);
     expect(out).toEqual([
       `1 rescue unitId=${w.id} byUnitId=${p.id} roll=51 needed=50 success=true`,
+      `3 turnPlanPlayed unitId=${w.id} refusals=["stabilised"]`,
       `11 healed unitId=${w.id} byUnitId=${p.id} woundPoints=0 hp=30`,
       `11 woke unitId=${w.id}`,
       `13 attack attackerId=${w.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=0`,

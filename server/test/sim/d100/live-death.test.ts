@@ -8,6 +8,7 @@ import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { d100TurnOptions } from "../../../src/sim/combat/d100/options.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { adventurer, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
+import { player } from "../actors.ts";
 
 /**
  * Dying, rescue and grave wounds in live d100 fights (issue 17, P100-DEATH): a dying warrior
@@ -65,6 +66,43 @@ describe("d100 dying in live fights", () => {
     ]);
     expect(lines(ev).filter((l) => l.includes(`=${w.id} `) || l.endsWith(`=${w.id}`))).toEqual([]);
     expect([d100Of(w).hp, d100Of(w).dying, w.activity, d100TurnOptions(sim, encounterOf(sim, w.id)!, w).actions, dice.left()]).toEqual([-10, true, "unconscious", ["endTurn"], 0]);
+  });
+});
+
+describe("a player's plan for a turn its unit cannot play is answered (P100-DEATH-13, P100-DEATH-14)", () => {
+  it("P100-DEATH-14: a player's stabilised, unhealed warrior: the attack plan its player sends after tick 1 is refused at its turn (tick 2) with turnPlanPlayed [\"stabilised\"], nothing drawn, no HP lost; its next turn (tick 12), with no plan, sends nothing", () => {
+    const sim = d100Sim();
+    const w = downedWarrior(sim, -10, { stabilised: true });
+    w.targetId = "";
+    w.controller = "a1";
+    const h = adventurer(sim, "Warrior", 5, 5);
+    const m = stunnedMinion(sim, 2);
+    h.targetId = m.id;
+    const dice = recordDice(sim, [50, 90, 10, 20, 10, 20, 10]);
+    const ev = run(sim, 1);
+    expect(sim.enqueue(player(w.id), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] })).toEqual({ ok: true });
+    ev.push(...run(sim, ROUND_TICKS + 2));
+    expect(ev.filter((e) => e.type === "turnStarted").map((e) => [(e as { unitId: string }).unitId, e.tick])).toEqual([
+      [h.id, 1], [w.id, 2], [m.id, 3], [h.id, 11], [w.id, 12], [m.id, 13],
+    ]);
+    expect(lines(ev).filter((l) => l.includes(`=${w.id} `) || l.endsWith(`=${w.id}`))).toEqual([`2 turnPlanPlayed unitId=${w.id} refusals=["stabilised"]`]);
+    expect([d100Of(w).hp, d100Of(w).dying, w.activity, encounterOf(sim, w.id)!.plans, dice.left()]).toEqual([-10, true, "unconscious", {}, 0]);
+  });
+
+  it("P100-STATUS-01: a player's stunned warrior: its plan sent after tick 1 is refused at its turn (tick 2) with turnPlanPlayed [\"stunned\"] and the turn passes, nothing drawn for it", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 4, 5);
+    w.controller = "a1";
+    addStatus(d100Of(w), "stunned", 1);
+    const m = stunnedMinion(sim, 2);
+    w.targetId = m.id;
+    // Initiative minion 90, warrior 10: the minion's turn (tick 1, stunned) passes, then the warrior's (tick 2).
+    const dice = recordDice(sim, [10, 90]);
+    const ev = run(sim, 1);
+    expect(sim.enqueue(player(w.id), { type: "planTurn", action: "attack", targetId: m.id })).toEqual({ ok: true });
+    ev.push(...run(sim, 2));
+    expect(lines(ev)).toEqual([`2 turnPlanPlayed unitId=${w.id} refusals=["stunned"]`]);
+    expect(dice.left()).toBe(0);
   });
 });
 

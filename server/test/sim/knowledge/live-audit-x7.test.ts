@@ -32,18 +32,19 @@ describe.each(RULESETS.map((r) => [r]))("Caution lasts until the party's next co
     expect([dice.draws, dice.left()]).toEqual([[], 0]);
   });
 
-  it(`KNOW-28 (${ruleset}): a member attacks: the keeper's minion at 12,4 stands passive; the peasant walks up to it and strikes on tick 51 (the first blow's dice recorded): Caution, held on ticks 1 to 50, ends on tick 51`, () => {
+  it(`KNOW-28 (${ruleset}): a member attacks: the keeper's minion at 12,4 regroups (no ally: it holds its tile); the peasant walks up to it and strikes first on tick 51 (the dice recorded; in malignus the minion strikes back that tick): Caution, held on ticks 1 to 50, ends on tick 51`, () => {
     const f = walkIn(12, 4);
-    expect(f.sim.apply({ type: "setStance", unitId: f.m.id, stance: "passive" } as never)).toEqual({ ok: true });
-    // The first blow's dice: malignus d10 attack 5 against d10 defence 5; d20 initiative 15 and 5, then the d20 attack 10; d100 initiative 90 and 10, then 50 against a dodge of 50.
-    const expected = { malignus: ["d10=5", "d10=5"], d20: ["d20=15", "d20=5", "d20=10"], d100: ["d100=90", "d100=10", "d100=50", "d100=50"] }[ruleset];
+    expect(f.sim.apply({ type: "setStance", unitId: f.m.id, stance: "regroup" })).toEqual({ ok: true });
+    // A stance of the slider (setStance refuses any other, inputs/apply.ts): regroup with no ally holds its tile and fights only what comes next to it.
+    // The first blow's dice: malignus d10 attack 5 against d10 defence 5 (then the minion's riposte: d10 1 against d10 10); d20 initiative 15 and 5, then the d20 attack 10; d100 initiative 90 and 10, then 50 against a dodge of 50.
+    const expected = { malignus: ["d10=5", "d10=5", "d10=1", "d10=10"], d20: ["d20=15", "d20=5", "d20=10"], d100: ["d100=90", "d100=10", "d100=50", "d100=50"] }[ruleset];
     const forced = expected.map((d) => Number(d.split("=")[1]));
     const dice = recordAllDice(f.sim, forced);
     const events: SimEvent[] = [];
     for (let i = 0; i < 51; i++) events.push(...f.step());
     expect(f.caution).toEqual([...Array(50).fill(1), 0]);
-    expect([f.a.x, f.a.y, f.a.targetId, f.m.targetId]).toEqual([11, 5, f.m.id, ""]);
-    expect(events.filter((e) => e.type === "attack").map((e) => [e.tick, (e as { attackerId: string }).attackerId, (e as { targetId: string }).targetId])).toEqual([[51, f.a.id, f.m.id]]);
+    expect([f.a.x, f.a.y, f.a.targetId, f.m.targetId]).toEqual([11, 5, f.m.id, f.a.id]);
+    expect(events.filter((e) => e.type === "attack").map((e) => [e.tick, (e as { attackerId: string }).attackerId, (e as { targetId: string }).targetId])).toEqual(ruleset === "malignus" ? [[51, f.a.id, f.m.id], [51, f.m.id, f.a.id]] : [[51, f.a.id, f.m.id]]);
     expect([dice.draws, dice.left()]).toEqual([expected, 0]);
   });
 });

@@ -22,7 +22,7 @@ import type { D100Plan, D100Step, D100StepContext } from "./plan.ts";
 import { decideOnPlan, playPlan } from "./plans.ts";
 import { d100Options, settle } from "./resolve.ts";
 import { d100Of } from "./sheet.ts";
-import { canAct, endOwnTurn } from "./statuses.ts";
+import { canAct, endOwnTurn, hasStatus } from "./statuses.ts";
 import { D100_STEPS } from "./steps.ts";
 import { fightStartRecharge, newTurn, orderTotals, startOwnTurn, type TurnState } from "./turns.ts";
 import { markUnit } from "../../changes.ts";
@@ -83,6 +83,9 @@ function d100StepLoop(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
  * 1. spells interrupted last turn become castable (P100-STATUS-08); a dying unit loses 5 HP
  *    (P100-DEATH-02) and does nothing else;
  * 2. stunned or incapacitated units lose the turn (P100-STATUS-01, P100-FUMBLE-10);
+ *    a player's plan for a turn its unit cannot play (dying, stabilised but not healed,
+ *    P100-DEATH-14, stunned, incapacitated) is answered with `turnPlanPlayed` and one refusal
+ *    ({@link cannotActReason}), not dropped silently;
  * 3. a swarm acts once per round, in the first slot of that round held by one of its standing
  *    members: its strength is split among the foes it engages and each group strikes its one
  *    target (P100-MASS-11 to 15); its other members' turns pass;
@@ -104,26 +107,57 @@ function d100StepLoop(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
  * (encounters/turnSkeleton.ts `takeTurn`); the AI is ai.ts `d100AiTurn`, the step handlers steps.ts.
  */
 export function takeD100Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void | "open" {
-  return takeTurn(sim, enc, unit, plan, d100TurnRules(sim, enc, unit));
+  return takeTurn(sim, enc, unit, plan, d100TurnRules(sim, enc, unit, plan));
 }
 
-/** The d100 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit`: {@link takeD100Turn}. */
-function d100TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): TurnRules<TurnState, D100Step> {
+/**
+ * Why a d100 unit cannot play its turn, as a plan's refusal: `dead`; `stabilised` (rescued but
+ * not healed: takes no further part in the fight, P100-DEATH-14, until healed, P100-DEATH-13);
+ * `dying` (P100-DEATH-02); `stunned` (P100-STATUS-01); `incapacitated` (P100-FUMBLE-10); else
+ * `cannotAct` (out of the fight).
+ */
+function cannotActReason(unit: UnitRecord): string {
+  const d = d100Of(unit);
+  if (d.dead) return "dead";
+  if (d.dying) return d.stabilised ? "stabilised" : "dying";
+  for (const k of ["stunned", "incapacitated"] as const) if (hasStatus(d, k)) return k;
+  return "cannotAct";
+}
+
+/**
+ * A player's plan for a turn its unit cannot play (P100-DEATH-13/14, P100-STATUS-01,
+ * P100-FUMBLE-10) is answered, not dropped: `turnPlanPlayed` with one refusal, {@link cannotActReason}.
+ * Plans the AI made itself (`ai`) and turns without a plan are not reported.
+ */
+function refuseUnplayable(sim: Simulation, unit: UnitRecord, plan: unknown): void {
+  const asked = plan as D100Plan | null | undefined;
+  if (!asked || asked.ai) return;
+  sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [cannotActReason(unit)] });
+}
+
+/** The d100 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit` with the player's `plan` (or none): {@link takeD100Turn}. */
+function d100TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): TurnRules<TurnState, D100Step> {
   const me = d100Of(unit);
   return {
-    resume: () => !(me.dead || !canAct(me) || !isUp(unit)),
+    resume() {
+      if (!(me.dead || !canAct(me) || !isUp(unit))) return true;
+      refuseUnplayable(sim, unit, plan);
+      return false;
+    },
     start() {
-      if (me.dead) return null;
+      if (me.dead) { refuseUnplayable(sim, unit, plan); return null; }
       startOwnTurn(me);
       if (me.dying) {
         const before = me.hp;
         const r = dyingTurnStart(me, d100Options(sim));
         if (before !== me.hp) sim.emit({ type: "damaged", targetId: unit.id, sourceId: "dying", amount: before - me.hp, damageType: "dying", hp: me.hp, critical: false });
         settle(sim, unit, r.outcome);
+        refuseUnplayable(sim, unit, plan);
         endOwnTurn(me);
         return null;
       }
-      if (!canAct(me) || !isUp(unit)) { endOwnTurn(me); return null; }
+      // The refusal names the status before the turn's end counts it down.
+      if (!canAct(me) || !isUp(unit)) { refuseUnplayable(sim, unit, plan); endOwnTurn(me); return null; }
       return newTurn();
     },
     stepsOf: (plan) => {
