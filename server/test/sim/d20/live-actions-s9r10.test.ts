@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim } from "../encounters/helpers.ts";
-import { attacks, damage, foe, party } from "./live-turn.ts";
-import { playRecordedTurn } from "./diceRecorder.ts";
+import { attacks, damage, foe, party, playTurn, seat } from "./live-turn.ts";
+import { playRecordedTurn, recordD20Dice } from "./diceRecorder.ts";
+import { of } from "./live-helpers.ts";
 
 /**
  * Audit s9-r10 of issue 17: D20-ACTION-09 ("every use of a spell or a technique reduces the
@@ -57,5 +59,33 @@ describe("spells spend Mana, techniques Stamina, in a live d20 room (D20-ACTION-
     const t = playRecordedTurn(sim, r!, m, [20, 1], [{ kind: "cast", spell: "shadowStep", x: 4, y: 6 }], []);
     expect(t.refusals).toEqual(["not enough stamina (D20-ACTION-09)"]);
     expect([[r!.x, r!.y], d20Of(r!).stamina, t.draws]).toEqual([[4, 5], 0, []]);
+  });
+});
+
+describe("one defence a round, back the next round (D20-ACTION-25)", () => {
+  it("D20-ACTION-25: the minion (Agility 2) dodges the Warrior's blow in round 1 (11 against 13), meets the Rogue's with its plain AC 11 (11 hits, 1d6 4); in round 2 its defence is back: it dodges the Warrior's 11 again (AC 13)", () => {
+    const sim = d20Sim(1);
+    const [w, r] = party(sim, ["Warrior", "Rogue"]);
+    const m = foe(sim, 5, 6);
+    d20Of(m).abilities.agility = 2;
+    // Warrior (4, 5) and Rogue (5, 5) both next to the minion (5, 6). Initiative: Warrior 20, Rogue 19, minion 1.
+    const first = playTurn(sim, w!, m, [20, 19, 1], [{ kind: "attack", targetId: m.id }], [11]);
+    expect(of(first.events, "reaction").map((e) => [e.unitId, e.detail, e.againstId])).toEqual([[m.id, "dodge", w!.id]]);
+    expect(attacks(first.events)).toEqual([[w!.id, m.id, false, 11, 13]]);
+    expect(sim.enqueue(seat(r!), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] } as never)).toEqual({ ok: true });
+    const rogue = recordD20Dice(sim, [11, 4]);
+    const second = sim.step();
+    expect([of(second, "reaction"), attacks(second), rogue.draws]).toEqual([[], [[r!.id, m.id, true, 11, 11]], ["d20=11", "d6=4"]]);
+    // The minion's AI turn: a natural 1 misses whoever it strikes (no damage die); then round 2 begins with the Warrior.
+    const minionTurn = recordD20Dice(sim, [1]);
+    const third = sim.step();
+    expect([minionTurn.draws, damage(third)]).toEqual([["d20=1"], []]);
+    expect(sim.enqueue(seat(w!), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] } as never)).toEqual({ ok: true });
+    const again = recordD20Dice(sim, [11]);
+    const fourth: SimEvent[] = [];
+    for (let i = 0; i < 20 && attacks(fourth).length === 0; i++) fourth.push(...sim.step());
+    expect([fourth.map((e) => e.type), sim.state.tick]).toEqual([["turnStarted", "reaction", "attack", "turnPlanPlayed"], 11]); // round 2's first turn
+    expect([of(fourth, "reaction").map((e) => [e.unitId, e.detail, e.againstId]), attacks(fourth), again.draws]).toEqual([[[m.id, "dodge", w!.id]], [[w!.id, m.id, false, 11, 13]], ["d20=11"]]);
+    expect(d20Of(m).hp).toBe(26);
   });
 });
