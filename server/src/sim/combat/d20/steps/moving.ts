@@ -5,14 +5,23 @@ import { switchModeNow } from "../spaces.ts";
 import { modeOf, sheetModeFactor, switchMode, canStandUp, dash, gridDistance, standUpCost } from "../movement.ts";
 import { canMountNow, canServeAsMount, CONTROLLED_MOUNT_ACTIONS, isControlled, mountCost } from "../mount.ts";
 import { addStatus, hasStatus, removeStatus, canMove } from "../statuses.ts";
-import { isUp } from "../resolve.ts";
+import { isUp, spaceOf, unitDistance } from "../resolve.ts";
 import { d20Of } from "../sheet.ts";
 import { dismountSpots, mountTurnBudget } from "../reach.ts";
 import { stepTo, unseat } from "../stepping.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
 import { placeUnit } from "../../../world/unitIndex.ts";
 
-/** Walks `step.path` (tiles) one {@link stepTo} at a time (D20-MOVE-03 to D20-MOVE-11); a rider directs its controlled mount instead (D20-MOUNT-17, D20-MOUNT-21). */
+/** The refusal of a willing step closer to the source of a terrified creature's terror (D20-STATUS-07). */
+const TERRIFIED_CLOSER = "a terrified creature may not move closer to the source of its terror (D20-STATUS-07)";
+
+/**
+ * Walks `step.path` (tiles) one {@link stepTo} at a time (D20-MOVE-03 to D20-MOVE-11); a rider
+ * directs its controlled mount instead (D20-MOUNT-17, D20-MOUNT-21). A terrified creature (or a
+ * terrified rider's mount) may not step to a tile closer, in tiles, to its terror's standing
+ * source (D20-STATUS-07, Left open: it may not willingly move closer); the AI's flight
+ * (stepping.ts `flee`) only ever steps away.
+ */
 export const moveStep: D20Handler<"move"> = ({ sim, enc, unit, me, ts }, step) => {
   const b = ts.budget;
   // D20-MOUNT-17, D20-MOUNT-21: a controlled mount moves where its rider directs it, on the
@@ -22,8 +31,12 @@ export const moveStep: D20Handler<"move"> = ({ sim, enc, unit, me, ts }, step) =
   const mover = mount ?? unit;
   const budget = mount ? (ts.mountBudget ??= mountTurnBudget(mount)) : b; // × its mode's factor (D20-MOVE-17 to D20-MOVE-19)
   if (!canMove(d20Of(mover).statuses, false)) return "the creature cannot move (D20-STATUS-05, D20-FLOW-12)";
+  const terror = me.statuses.find((st) => st.kind === "terrified");
+  const source = terror ? sim.state.units[terror.sourceId] : undefined;
   for (let i = 0; i < step.path.length; i++) {
-    const r = stepTo(sim, enc, mover, step.path[i]!, budget, i === step.path.length - 1);
+    const next = step.path[i]!;
+    if (source && isUp(source) && gridDistance({ x: next.x, y: next.y, d20: mover.d20 }, spaceOf(sim, source)) < unitDistance(sim, mover, source)) return TERRIFIED_CLOSER;
+    const r = stepTo(sim, enc, mover, next, budget, i === step.path.length - 1);
     if (r !== null) return r;
     if (!isUp(unit) || !isUp(mover)) return null;
   }
