@@ -167,7 +167,7 @@ describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)
     const started = events.filter((e) => e.type === "invasionStarted");
     expect(started).toHaveLength(1);
     const party = sim.state.parties[sim.state.invasion.partyId]!;
-    expect(party.memberIds.length).toBeGreaterThan(0);
+    expect(party.memberIds.length).toBe(1); // the dungeon's first scheduled invasion: 1 peasant (INV-38)
     for (const id of party.memberIds) expect(sim.state.knowledge[id]).toEqual({ known: [], spot: {}, block: {} });
     expect(sim.state.knowledge[veteran!.id]).toEqual({ known: [plate], spot: { pressurePlate: 2 }, block: { spinningBlades: 1 } });
   });
