@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { D20_KIT_WEAPONS, D20_WEAPONS } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { blockedLines } from "../../../src/sim/combat/d20/cover.ts";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
@@ -63,5 +64,14 @@ describe("audit r13: a prone player's turn options are costed as crawling (D20-M
     expect([prone.cost(6, 5), prone.cost(7, 5), prone.cost(8, 5), prone.cost(9, 5), prone.farthestEast]).toEqual([2, 4, 6, null, 8]);
     const up = options(false);
     expect([up.cost(6, 5), up.cost(8, 5), up.cost(11, 5), up.farthestEast]).toEqual([1, 3, 6, 11]);
+  });
+});
+
+describe("audit r13: no weapon needs reloading (D20-ACTION-43, cannot happen in full: docs/rules-decisions.md)", () => {
+  it("D20-ACTION-43: every weapon a d20 sheet can carry (the gear's D20_WEAPONS, the kits' D20_KIT_WEAPONS) has reload false, so the Reload action reloads nothing", () => {
+    const all = [...Object.values(D20_WEAPONS), ...Object.values(D20_KIT_WEAPONS)];
+    expect(all.map((w) => [w.name, w.reload])).toEqual([
+      ["unarmed", false], ["mace", false], ["longsword", false], ["shortbow", false], ["shortsword", false], ["dagger", false], ["spear", false],
+    ]);
   });
 });
