@@ -75,3 +75,19 @@ describe("audit r13: no weapon needs reloading (D20-ACTION-43, cannot happen in 
     ]);
   });
 });
+
+describe("audit r13: the skill bonus on an attack at a tile (D20-ATTACK-04, D20-ATTACK-71)", () => {
+  it("D20-ATTACK-04, D20-ATTACK-71: the Scout's marksmanship (+1) adds to its shot at a tile: at the minion's tile (9, 5) the lower d20 3 + 1 = 4, at the empty (9, 6) the lower d20 5 + 1 = 6; both events name no target and no AC", () => {
+    const shot = (x: number, y: number, dice: number[]) => {
+      const sim = d20Sim(1);
+      const [s] = party(sim, ["Scout"]);
+      const m = foe(sim, 9);
+      expect([d20Of(s!).attackBonus, d20Of(s!).abilities.agility]).toEqual([1, 0]);
+      const t = playTurn(sim, s!, m, [20, 1], [{ kind: "attackTile", x, y }], dice);
+      expect(t.refusals).toEqual([null]);
+      return t.events.filter((e) => e.type === "attack").map((e) => e.type === "attack" && [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll]);
+    };
+    expect(shot(9, 5, [3, 4])).toEqual([["1", "", false, 4, 0]]);
+    expect(shot(9, 6, [5, 7])).toEqual([["1", "", false, 6, 0]]);
+  });
+});
