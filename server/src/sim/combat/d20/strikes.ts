@@ -62,19 +62,20 @@ export function strike(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
 
 /**
  * D20-ATTACK-68, D20-ATTACK-70, D20-ATTACK-71: an attack on a tile. A foe there is attacked with
- * disadvantage (it is unseen); an empty tile draws the same d20 and misses. The `attack` event
+ * disadvantage (it is unseen); an empty tile draws the same d20 and misses. Both totals add the
+ * sheet's skill bonus (`attackBonus`, D20-ATTACK-04) as a strike on a seen foe does. The `attack` event
  * names no target and shows no AC in both cases, so a miss on an empty tile looks like any miss.
  */
 export function attackTile(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, x: number, y: number): void {
   const there = participantsOf(sim, enc).find((u) => inSpace(u, x, y) && u !== unit && isUp(u)); // d20move: any tile of its space (D20-SIZE-01)
   if (there) {
-    const r = resolveD20Attack(sim, unit, there, { targetUnseen: true, onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), silent: true });
+    const r = resolveD20Attack(sim, unit, there, { targetUnseen: true, onReaction: (id) => noteReaction(enc, id), bystanders: participantsOf(sim, enc), silent: true, bonus: d20Of(unit).attackBonus ?? 0 }); // D20-ATTACK-04
     sim.emit({ type: "attack", attackerId: unit.id, targetId: "", hit: r.hit, attackRoll: r.total, defenceRoll: 0 });
     return;
   }
   const roll = rollD20(sim.rng, "disadvantage");
   removeStatus(d20Of(unit).statuses, "hidden"); // D20-ATTACK-08, D20-ATTACK-73: any attack roll reveals the attacker
-  sim.emit({ type: "attack", attackerId: unit.id, targetId: "", hit: false, attackRoll: roll.natural + attackModifier(d20Of(unit).abilities, d20Of(unit).weapon.ranged ? "ranged" : "melee", d20Of(unit).weapon), defenceRoll: 0 });
+  sim.emit({ type: "attack", attackerId: unit.id, targetId: "", hit: false, attackRoll: roll.natural + attackModifier(d20Of(unit).abilities, d20Of(unit).weapon.ranged ? "ranged" : "melee", d20Of(unit).weapon) + (d20Of(unit).attackBonus ?? 0), defenceRoll: 0 }); // D20-ATTACK-04, D20-ATTACK-71: the same total as on an occupied tile
 }
 
 /**
