@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus, hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, hero, minion } from "../encounters/helpers.ts";
+import type { Simulation } from "../../../src/sim/simulation.ts";
 import { recordD20Dice } from "./drawRecorder.ts";
 import { of, plain } from "./live-helpers.ts";
 
@@ -39,5 +40,43 @@ describe("s9-r12: surprise per creature (D20-FLOW-11)", () => {
     const { m, n, ev } = start(15);
     expect(of(ev, "encounterStarted").map((e) => e.surprised)).toEqual([[m.id, n.id]]);
     expect(hasStatus(d20Of(n).statuses, "surprised")).toBe(true);
+  });
+});
+
+describe("s9-r12: on its turn a player picks action first or move first (D20-FLOW-27)", () => {
+  /** A hero played by seat-1 at (5, 5) next to a minion at (6, 5), zero characteristics; initiative hero 18, minion 3: the hero's turn waits for its plan. */
+  const opening = () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5, { controller: "seat-1" });
+    const m = minion(sim, 6, 5);
+    plain([a, m]);
+    a.targetId = m.id;
+    const dice = recordD20Dice(sim, [18, 3]);
+    sim.step();
+    expect(dice.left()).toBe(0);
+    return { sim, a, m };
+  };
+  /** The attacks and reactions of a step, in order, each with who acted. */
+  const order = (ev: ReturnType<Simulation["step"]>) => ev.flatMap((e) => (e.type === "attack" ? [[e.type, e.attackerId]] : e.type === "reaction" ? [[e.type, e.unitId]] : []));
+  const plan = (f: ReturnType<typeof opening>, steps: unknown[]) =>
+    expect(f.sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: f.a.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
+
+  it("D20-FLOW-27: action first: the hero attacks the minion next to it (d20 1, a miss) and then walks off to (3, 5), drawing the minion's opportunity attack (d20 1); move first: it walks (5, 4), (6, 4), staying in reach, then attacks from (6, 4) (d20 1)", () => {
+    const first = opening();
+    plan(first, [{ kind: "attack", targetId: first.m.id }, { kind: "move", path: [{ x: 4, y: 5 }, { x: 3, y: 5 }] }]);
+    const d1 = recordD20Dice(first.sim, [1, 1]);
+    const ev1 = first.sim.step();
+    // the attack comes before the walk: the hero's blow, then the walk's opportunity attack.
+    expect(order(ev1)).toEqual([["attack", first.a.id], ["reaction", first.m.id], ["attack", first.m.id]]);
+    expect(of(ev1, "turnPlanPlayed")).toMatchObject([{ unitId: first.a.id, refusals: [null, null] }]);
+    expect([first.a.x, first.a.y, d1.draws, d1.left()]).toEqual([3, 5, ["d20=1", "d20=1"], 0]);
+
+    const second = opening();
+    plan(second, [{ kind: "move", path: [{ x: 5, y: 4 }, { x: 6, y: 4 }] }, { kind: "attack", targetId: second.m.id }]);
+    const d2 = recordD20Dice(second.sim, [1]);
+    const ev2 = second.sim.step();
+    expect(order(ev2)).toEqual([["attack", second.a.id]]);
+    expect(of(ev2, "turnPlanPlayed")).toMatchObject([{ unitId: second.a.id, refusals: [null, null] }]);
+    expect([second.a.x, second.a.y, d2.draws, d2.left()]).toEqual([6, 4, ["d20=1"], 0]);
   });
 });
