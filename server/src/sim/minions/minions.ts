@@ -13,7 +13,6 @@ import { doRearmJob } from "../traps/rearm.ts";
 import { terrorFlight } from "../traps/effects.ts";
 import { decideCombat } from "../combat/stance.ts";
 import { mayHaveEnemies } from "../world/factions.ts";
-import { awaitsMercy } from "../combat/d100/duels.ts";
 
 /**
  * What the keeper's side does each tick: the Master, minions and dungeon creatures.
@@ -79,6 +78,19 @@ function nearestKnownEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | unde
     if ((party && party.spotted) || canSee(sim, unit, u)) { best = u; bestDistance = d; }
   }
   return best;
+}
+
+/**
+ * True while `unitId` is the loser of a duel to the death whose fate the winner's side has not
+ * decided yet (P100-DUEL-20, `state.duelMercies`, d100 rooms only): nobody takes it prisoner
+ * meanwhile, so the decision stays the winner's side's to make. Reads the state only, so minion code
+ * keeps reaching fights through `sim.ruleset` alone (CMB-01).
+ */
+function awaitsMercy(sim: Simulation, unitId: string): boolean {
+  const all = sim.state.duelMercies;
+  if (!all) return false;
+  for (const id in all) if (all[id]!.loserId === unitId) return true;
+  return false;
 }
 
 function nearestUnconsciousAdventurer(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {

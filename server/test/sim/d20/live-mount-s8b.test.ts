@@ -143,7 +143,7 @@ describe("s8b: a controlled mount's own actions (D20-MOUNT-18)", () => {
     expect(r.draws).toEqual(["d20=3"]);
   });
 
-  it("D20-MOUNT-18: the controlled horse's Dash adds its movement (10 → 20): ridden 15 tiles in one turn, to (18, 4); its Dash and its Disengage are one action (the second refused); any other action for it (an attack) is refused", () => {
+  it("D20-MOUNT-18: the controlled horse's Dash adds its movement (10 → 20): ridden 15 tiles in one turn, to (18, 4); its Dash and its Disengage are one action (the second refused); any other action for it (an attack) is refused as a malformed plan", () => {
     const f = stable();
     const east = Array.from({ length: 14 }, (_, i) => ({ x: 5 + i, y: 4 }));
     const t = ride(f, [{ kind: "mount", mountId: f.horse.id }, { kind: "mountAction", action: "dash" }, { kind: "move", path: [{ x: 4, y: 4 }, ...east] }], [3]);
@@ -153,8 +153,12 @@ describe("s8b: a controlled mount's own actions (D20-MOUNT-18)", () => {
     const twice = stable();
     const both = ride(twice, [{ kind: "mount", mountId: twice.horse.id }, { kind: "mountAction", action: "disengage" }, { kind: "mountAction", action: "dash" }], []);
     expect(both.refusals).toEqual([null, null, "no other action after Dash or Disengage (D20-ACTION-11, D20-ACTION-14)"]);
+    // Any other action for it is not even a command: the simulation refuses the plan whole, as the
+    // room's schema does, and nothing plays.
     const g = stable();
-    const attack = ride(g, [{ kind: "mount", mountId: g.horse.id }, { kind: "mountAction", action: "attack" }], []);
-    expect(attack.refusals).toEqual([null, "a controlled mount can only Dash or Disengage (D20-MOUNT-18)"]);
+    const before = [g.horse.x, g.horse.y];
+    expect(g.sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: g.a.id }, { type: "planTurn", action: "steps", steps: [{ kind: "mount", mountId: g.horse.id }, { kind: "mountAction", action: "attack" }] } as never))
+      .toEqual({ ok: false, code: "INVALID_COMMAND", reason: 'malformed planTurn: steps.1.action: not an allowed value ("attack")' });
+    expect([g.horse.x, g.horse.y]).toEqual(before);
   });
 });

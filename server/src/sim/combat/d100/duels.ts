@@ -279,18 +279,6 @@ export function decideMercy(sim: Simulation, mercyId: string, spare: boolean, si
   return null;
 }
 
-/**
- * True while `unitId` is the loser of a duel to the death whose fate the winner's side has not
- * decided yet (P100-DUEL-20, `duelMercies`): nobody takes it prisoner meanwhile
- * (minions/minions.ts), so the decision stays the winner's side's to make.
- */
-export function awaitsMercy(sim: Simulation, unitId: string): boolean {
-  const all = sim.state.duelMercies;
-  if (!all) return false;
-  for (const id in all) if ((all[id] as DuelMercyRecord).loserId === unitId) return true;
-  return false;
-}
-
 /** Every tick (d100 rooms): mercy decisions past their `expiresTick` take the AI's choice (`aiSpares`, `duelMercy` by "timeout"). */
 export function expireDuelMercies(sim: Simulation): void {
   const all = sim.state.duelMercies;
