@@ -3,6 +3,7 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
+import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { ARENA } from "../encounters/helpers.ts";
 import { adventurer, lines, playPlan, recordDice } from "./fixtures.ts";
 
@@ -71,6 +72,38 @@ describe("s10: a body in the line of fire and shots from the air", () => {
       ]);
       // The dice drawn: the attack, the dodge and (on a hit) the damage; none for the peasant.
       expect([r.draws, r.left, r.bodyHp, r.warriorHp]).toEqual([hits ? ["d100=25", "d100=10", "1..100=10"] : ["d100=25", "d100=10"], hits ? 0 : 1, 20, hits ? 190 : 200]);
+    }
+  });
+});
+
+/**
+ * An immune flyer is not unseated (P100-AIR-16, P100-STATUS-11, Left open AIR: unseating needs damage
+ * taken): a keeper's harpy (200 HP here) at moderate height, a player's scout (seat a0) at (7, 5)
+ * shoots it (initiative harpy 10, scout 90): 50 + 20 against its dodge 30, damage roll 85 (above 80).
+ */
+describe("s10: an immune flyer is not unseated", () => {
+  it("P100-AIR-16, P100-AIR-18, P100-STATUS-11: the damage roll 85 (>80) takes 85 from the harpy (200 → 115) and unseats it: it falls to the ground and loses half its current HP (57: one damaged event of 142, 58 HP left); warded (immune 2 turns), the same hit takes nothing and it stays at moderate height", () => {
+    for (const immune of [false, true]) {
+      const sim = Simulation.create({ seed: 1, ruleset: "d100", map: parseMap("t", ARENA) });
+      const h = addUnit(sim, { kind: "creature", species: "harpy", x: 3, y: 5, gear: { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } });
+      d100Of(h).altitude = "moderate";
+      d100Of(h).hp = d100Of(h).maxHp = 200;
+      if (immune) addStatus(d100Of(h), "immune", 2);
+      const s = adventurer(sim, "Scout", 7, 5, { weapon: "bow", ranged: true });
+      s.controller = "a0";
+      s.targetId = h.id;
+      h.targetId = s.id;
+      const init = recordDice(sim, [10, 90]); // initiative harpy 10, scout 90: the scout's turn waits for its plan
+      expect(lines(sim.step())).toEqual([]);
+      const dice = recordDice(sim, [50, 30, 85]);
+      const ev = lines(playPlan(sim, s, { action: "steps", steps: [{ kind: "attack", targetId: h.id }] }));
+      expect(ev).toEqual([
+        `2 attack attackerId=${s.id} targetId=${h.id} hit=true attackRoll=70 defenceRoll=30 natural=50 airModifier=20 damageRoll=85`,
+        ...(immune ? [] : [`2 damaged targetId=${h.id} sourceId=${s.id} amount=142 damageType=ranged hp=58 critical=false`]),
+        ...(immune ? [] : [`2 altitudeChanged unitId=${h.id} altitude=ground cause=fall`]),
+        `2 turnPlanPlayed unitId=${s.id} refusals=[null]`,
+      ]);
+      expect([init.left(), dice.draws, dice.left(), d100Of(h).altitude, d100Of(h).hp]).toEqual([0, ["d100=50", "d100=30", "1..100=85"], 0, immune ? "moderate" : "ground", immune ? 200 : 58]);
     }
   });
 });
