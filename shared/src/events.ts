@@ -250,8 +250,12 @@ export interface DeathSaveEvent extends EventBase {
 /** A reaction (D20-FLOW-34 to D20-FLOW-39): an opportunity attack, a defence or a readied attack against `againstId`. */
 export interface ReactionEvent extends EventBase { type: "reaction"; unitId: string; kind: "opportunityAttack" | "defence" | "readied" | "arcaneShield" | "shoveAlly"; detail: string; againstId: string }
 /**
- * A player's plan was played on its unit's d20 turn: `refusals` holds one entry per step played,
- * null when done or the refusal reason (the plan stopped there; D20-FLOW-27, D20-ACTION-02).
+ * A player's plan was played on its unit's turn, in a d20 or a d100 encounter: `refusals` holds one
+ * entry per step played, null when done or the refusal reason (the plan stopped there; D20-FLOW-27,
+ * D20-ACTION-02; d100 one-word plans have one entry). A plan for a turn its unit cannot play is
+ * answered with one refusal naming why: d20 `dead`, `dying`, `stable`, `paralysed`, `surprised`
+ * (D20-HP-14 to D20-HP-20, D20-STATUS-03, D20-FLOW-12); d100 `dead`, `dying`, `stabilised`,
+ * `stunned`, `incapacitated` (P100-DEATH-02, P100-DEATH-13/14, P100-STATUS-01, P100-FUMBLE-10).
  */
 export interface TurnPlanPlayedEvent extends EventBase { type: "turnPlanPlayed"; unitId: string; refusals: (string | null)[] }
 /** Encounter events, in one union (combat/encounters/, d20). */

@@ -119,23 +119,20 @@ export function trapDetection(sim: Simulation, party: PartyRecord, members: Unit
 export function spottingRolls(sim: Simulation, party: PartyRecord, members: UnitRecord[]): void {
   party.spotRolls ??= [];
   // Issue 20: each trigger asks the unit index for the units within SPOT_TILES instead of
-  // testing every member against every trigger; the spotter is the same (the highest Tracking,
-  // then the first in `members` order, as the scan of the members found it).
+  // testing every member against every trigger. KNOW-11 (Left open tie-break): the spotter is the
+  // highest Tracking, then the lowest id (as a number), whatever the members' order (a freed
+  // prisoner joins its rescuers' party last, INV-91).
   const rolled = new Set(party.spotRolls);
-  const order = new Map<UnitRecord, number>();
-  members.forEach((m, i) => order.set(m, i));
+  const isMember = new Set(members);
   for (const pid in sim.state.parts) {
     const part = sim.state.parts[pid] as PartRecord;
     if (!part.built || !isLearnableTrigger(part) || rolled.has(part.id)) continue;
     let spotter: UnitRecord | undefined;
-    let spotterAt = Infinity;
     for (const m of unitsNear(sim, part, SPOT_TILES, false)) {
-      const at = order.get(m);
-      if (at === undefined || knows(sim, m, part.id)) continue;
-      if (spotter && (m.stats.tracking < spotter.stats.tracking || (m.stats.tracking === spotter.stats.tracking && at > spotterAt))) continue;
+      if (!isMember.has(m) || knows(sim, m, part.id)) continue;
+      if (spotter && (m.stats.tracking < spotter.stats.tracking || (m.stats.tracking === spotter.stats.tracking && Number(m.id) > Number(spotter.id)))) continue;
       if (!hasLineOfSight(sim.state.map, m, part)) continue;
       spotter = m;
-      spotterAt = at;
     }
     if (!spotter) continue;
     party.spotRolls.push(part.id);

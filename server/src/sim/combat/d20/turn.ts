@@ -110,6 +110,8 @@ function isPlan(plan: unknown): plan is D20TurnPlan {
  * 1. its own Ready and Reload end, and Help it gave expires (Left open D20-ACTION);
  * 2. start-of-turn harm, then a dying creature's jet de destin (nothing else that turn);
  * 3. paralysed (D20-STATUS-03) or surprised (D20-FLOW-12, D20-FLOW-13) creatures skip the rest;
+ *    a player's plan for a turn its creature cannot play (dead, dying, stable, paralysed,
+ *    surprised) is answered with `turnPlanPlayed` and one refusal naming why, not dropped silently;
  * 4. a player's plan plays ({@link playPlan}); otherwise the AI ({@link aiTurn}).
  * A plan with `keepTurn: true` (shared/protocol.ts `TurnPlan`) leaves the turn open: what is left
  * of it (`TurnState`) is kept in `enc.openTurn` and the function returns "open"; the next call for
@@ -121,21 +123,40 @@ function isPlan(plan: unknown): plan is D20TurnPlan {
  * (encounters/turnSkeleton.ts `takeTurn`).
  */
 export function takeD20Turn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): void | "open" {
-  return takeTurn(sim, enc, unit, plan, d20TurnRules(sim, enc, unit));
+  return takeTurn(sim, enc, unit, plan, d20TurnRules(sim, enc, unit, plan));
+}
+
+/**
+ * Why a d20 creature cannot play its turn, as a plan's refusal (issue 17, as d100's `turnPlanPlayed`
+ * answer): `dead`; at 0 HP `stable` (D20-HP-20) or `dying` (D20-HP-14, D20-HP-16); `paralysed`
+ * (D20-STATUS-03); `surprised` (D20-FLOW-12, D20-FLOW-13); else `cannotAct` (out of the fight).
+ */
+function cannotActReason(unit: UnitRecord): string {
+  const d = d20Of(unit);
+  if (d.dead) return "dead";
+  if (d.hp === 0) return d.stable ? "stable" : "dying";
+  for (const k of ["paralysed", "surprised"] as const) if (hasStatus(d.statuses, k)) return k;
+  return "cannotAct";
 }
 
 /** The d20 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit`: {@link takeD20Turn}. */
-function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): TurnRules<TurnState, D20Step> {
+function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): TurnRules<TurnState, D20Step> {
   const me = () => d20Of(unit);
+  // Issue 17 (as d100's P100-DEATH-13/14): a player's plan for a turn its creature cannot play is answered, not dropped.
+  const refuse = (reason: string) => { if (plan !== null && plan !== undefined) sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [reason] }); };
   return {
     enter() {
       for (const u of participantsOf(sim, enc)) fallIfGrounded(sim, u); // d20move: D20-MOVE-37, grounded flyers fall
-      if (me().dead) return false;
+      if (me().dead) { refuse("dead"); return false; } // killed by the fall just now (a creature already dead has no turn, encounters.ts)
       // D20-MOUNT-16: a controlled mount acts in its rider's turn, not in its own slot.
       const rider = me().riderId !== "" ? sim.state.units[me().riderId] : undefined;
       return !(rider && d20Of(rider).riding?.controlled && isUp(rider));
     },
-    resume: () => isUp(unit) && canAct(me().statuses, false),
+    resume() {
+      if (isUp(unit) && canAct(me().statuses, false)) return true;
+      refuse(cannotActReason(unit));
+      return false;
+    },
     start() {
       const d = me();
       for (const k of ENDS_AT_OWN_TURN_START) removeStatus(d.statuses, k);
@@ -145,9 +166,16 @@ function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): 
       }
       startOfTurnHarm(sim, unit);
       zoneHarm(sim, enc, unit);
-      if (d.dead) return null;
-      if (d.hp === 0) { dyingTurn(sim, unit); endOfTurnStatuses(d.statuses); return null; }
-      if (!canAct(d.statuses, false)) { endOfTurnStatuses(d.statuses); return null; }
+      if (d.dead) { refuse("dead"); return null; }
+      if (d.hp === 0) {
+        const wasStable = d.stable;
+        dyingTurn(sim, unit);
+        refuse(d.dead ? "dead" : wasStable ? "stable" : "dying"); // the state the turn began in (a jet de destin that killed: dead)
+        endOfTurnStatuses(d.statuses);
+        return null;
+      }
+      // The refusal names the status before the turn's end counts it down.
+      if (!canAct(d.statuses, false)) { refuse(cannotActReason(unit)); endOfTurnStatuses(d.statuses); return null; }
       // d20move: a walker on deep water swims; D20-SIZE-08: a Large creature in a narrow place squeezes.
       // d20finish: a rider is carried (its mount's space and mode count, not its own); the controlled mount,
       // which has no turn of its own (D20-MOUNT-16), gets its start-of-turn space in its rider's turn.
