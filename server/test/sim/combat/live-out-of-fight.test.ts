@@ -35,10 +35,13 @@ describe("taken out of the fight in a live malignus blow (issue 17)", () => {
     expect(fate(40)).toEqual([["light", "unconscious"], ["serious", "unconscious"], ["critical", "dead"]]);
   });
 
-  it("CMB-27 (malignus combat ruleset): a serious head wound takes an unwounded adventurer out with only 2 wound points (head-wound d100 25, then unconscious); a light head wound draws no head-wound die and only adds 1 point", () => {
+  it("CMB-27 (malignus combat ruleset): a serious head wound takes an unwounded adventurer out with only 2 wound points (head-wound d100 25, then unconscious); a critical one with only 4 (head-wound d100 25, then 50 of the 50% unconscious); a light head wound draws no head-wound die and only adds 1 point", () => {
     const head = minionBlowsHero(0, [...MARGIN.serious, HEAD, 25, 60]);
     expect(head.outs).toEqual([{ type: "knockedOut", unitId: head.hero.id, outcome: "unconscious", cause: "headWound" }]);
     expect([head.hero.woundPoints, head.left]).toEqual([2, 0]);
+    const critical = minionBlowsHero(0, [...MARGIN.critical, HEAD, 25, 50, 60]);
+    expect(critical.outs).toEqual([{ type: "knockedOut", unitId: critical.hero.id, outcome: "unconscious", cause: "headWound" }]);
+    expect([critical.hero.activity, critical.hero.woundPoints, critical.left]).toEqual(["unconscious", 4, 0]);
     const light = minionBlowsHero(0, [...MARGIN.light, HEAD]);
     expect([light.outs, light.hero.activity, light.hero.woundPoints, light.left]).toEqual([[], "idle", 1, 0]);
   });
