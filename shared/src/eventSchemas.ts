@@ -158,6 +158,7 @@ export const EVENT_SCHEMAS = {
     unitId: id, kind: z.enum(["opportunityAttack", "defence", "readied", "arcaneShield", "shoveAlly"]), detail: z.string(), againstId: z.string(),
   }),
   turnPlanPlayed: event("turnPlanPlayed", "A player's plan was played on its unit's turn: per step null (done) or the refusal reason (D20-FLOW-27).", { unitId: id, refusals: z.array(z.string().nullable()) }),
+  spoke: event("spoke", "A creature said a short phrase in its d20 turn, at no cost (D20-FLOW-30).", { unitId: id, text: z.string().min(1) }),
   moveModeChanged: event("moveModeChanged", "A unit switched movement mode during its d20 move (D20-MOVE-13 to 15, 21).", {
     unitId: id, from: moveMode, mode: moveMode, movementBefore: z.number(), movementLeft: z.number(),
   }),

@@ -258,6 +258,12 @@ export interface ReactionEvent extends EventBase { type: "reaction"; unitId: str
  * `stunned`, `incapacitated` (P100-DEATH-02, P100-DEATH-13/14, P100-STATUS-01, P100-FUMBLE-10).
  */
 export interface TurnPlanPlayedEvent extends EventBase { type: "turnPlanPlayed"; unitId: string; refusals: (string | null)[] }
+/**
+ * A creature said a short phrase in its d20 turn (a `say` step, D20-FLOW-30): it costs neither
+ * action nor movement; `text` is the phrase (1 to `MAX_SAY_CHARACTERS` characters, data/d20.ts), heard
+ * by whoever sees the speaker.
+ */
+export interface SpokeEvent extends EventBase { type: "spoke"; unitId: string; text: string }
 /** Encounter events, in one union (combat/encounters/, d20). */
 /**
  * A unit switched movement mode during its d20 move (D20-MOVE-13 to D20-MOVE-15, D20-MOVE-21):
@@ -267,7 +273,7 @@ export interface TurnPlanPlayedEvent extends EventBase { type: "turnPlanPlayed";
  * at no cost: both are then 0.
  */
 export interface MoveModeChangedEvent extends EventBase { type: "moveModeChanged"; unitId: string; from: "walk" | "fly" | "swim"; mode: "walk" | "fly" | "swim"; movementBefore: number; movementLeft: number }
-export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent | TurnPlanPlayedEvent | MoveModeChangedEvent;
+export type EncounterEvent = EncounterStartedEvent | EncounterJoinedEvent | TurnStartedEvent | EncounterEndedEvent | DamagedEvent | DeathSaveEvent | ReactionEvent | TurnPlanPlayedEvent | SpokeEvent | MoveModeChangedEvent;
 
 /** A party forced a locked door: picked its lock or bashed it in (DOOR-34 to DOOR-46). */
 export interface DoorForcedEvent extends EventBase { type: "doorForced"; doorId: string; byUnitId: string; method: "pick" | "bash" }
@@ -411,6 +417,7 @@ export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf
   deathSave: { ...SEEN, units: ["unitId"] },
   reaction: { ...SEEN, units: ["unitId", "againstId", "detail"] },
   turnPlanPlayed: { ...SEEN, units: ["unitId"] },
+  spoke: { ...SEEN, units: ["unitId"] },
   moveModeChanged: { ...SEEN, units: ["unitId"] },
   duelStarted: { ...SEEN, units: ["unitIds", "hp"], among: ["unitIds"] },
   duelEnded: { ...SEEN, units: ["winnerId", "loserId", "hp"], among: ["winnerId", "loserId"] },

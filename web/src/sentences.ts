@@ -104,6 +104,7 @@ const SENTENCES: Sentences = {
   deathSave: (e, n) => `${n.unit(e.unitId)} fights for life: ${e.outcome === "dead" ? "lost" : e.outcome === "stable" || e.outcome === "regained" ? "holds on" : e.outcome}.`,
   reaction: (e, n) => `${n.unit(e.unitId)} reacts against ${n.unit(e.againstId)} (${words(e.kind)}).`,
   turnPlanPlayed: (e, n) => `${n.unit(e.unitId)} played its player's plan.`,
+  spoke: (e, n) => `${n.unit(e.unitId)} says: “${e.text}”`,
   moveModeChanged: (e, n) => `${n.unit(e.unitId)} ${e.mode === "fly" ? "takes wing" : e.mode === "swim" ? "starts swimming" : "walks"}.`,
   doorForced: (e, n) => `${n.unit(e.byUnitId)} ${e.method === "pick" ? "picked the lock of" : "bashed in"} a door.`,
   doorGivenUp: () => "The party gave up on a locked door.",

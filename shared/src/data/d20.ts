@@ -19,6 +19,12 @@ export const PASSIVE_PERCEPTION_BASE = 10;
 
 /** Left open (checks outside combat, server default): 1d20 + stat + bonus must reach this + the difficulty. */
 export const D20_CHECK_BASE_DC = 10;
+
+/**
+ * Left open (D20-FLOW-30, "short phrases or grunts"): the longest phrase, in characters, a `say`
+ * step may speak in a d20 turn; longer or empty ones are refused.
+ */
+export const MAX_SAY_CHARACTERS = 80;
 /** Left open (CMB-45 healing in a d20 room): a heal restores this dice of HP. */
 export const HEAL_DICE = "1d8";
 

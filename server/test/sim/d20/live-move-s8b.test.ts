@@ -98,7 +98,7 @@ describe("s8b: a flyer falls when knocked prone or at movement 0 (D20-MOVE-37)",
   }
   const fell = (ev: readonly SimEvent[]) => strip(ev).filter((e) => e.type === "moveModeChanged" || e.type === "damaged");
 
-  it("D20-MOVE-37: the flying bat drops prone in its turn: when the hero's turn starts it falls: walking, prone, 1 bludgeoning (100 → 99)", () => {
+  it("D20-MOVE-37, D20-DAMAGE-11: the flying bat drops prone in its turn: when the hero's turn starts it falls: walking, prone, 1 bludgeoning (100 → 99): falling deals bludgeoning", () => {
     const { sim, bat, h, enc } = flyingBat();
     enc.plans[bat.id] = { steps: [{ kind: "dropProne" }] };
     sim.step(); // the bat's plan plays; still flying

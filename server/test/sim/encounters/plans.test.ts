@@ -64,7 +64,7 @@ describe("d20 turn plans", () => {
     expect(play(f, f.hs[0]!, [], ts)).toEqual([]);
     expect(play(f, f.hs[0]!, [{ kind: "say", text: "Now!" }], ts)).toEqual([null]);
     expect(ts.budget).toEqual(newTurn(DEFAULT_MOVEMENT));
-    expect(f.sim.drainEvents()).toEqual([]);
+    expect(f.sim.drainEvents().map(({ tick: _t, ...e }) => e)).toEqual([{ type: "spoke", unitId: f.hs[0]!.id, text: "Now!" }]); // what is said is heard (audit s10-b)
   });
 
   it("D20-ACTION-01, D20-ACTION-02: an action the rules do not describe is refused", () => {

@@ -109,6 +109,7 @@ describe("adventurer players in d20 encounters (issue 7, Who decides)", () => {
     const events = strip(sim.step());
     expect(events).toEqual([
       { type: "turnStarted", encounterId: enc.id, round: 1, unitId: h.id },
+      { type: "spoke", unitId: h.id, text: "Here I come" }, // D20-FLOW-30: what is said is heard (audit s10-b)
       { type: "turnPlanPlayed", unitId: h.id, refusals: [null, null, "the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)"] },
     ]);
     expect([h.x, h.y]).toEqual([5, 4]);

@@ -100,6 +100,8 @@ describe.each(RULESETS.map((r) => [r]))("trap parts in play (%s)", (ruleset: Rul
   });
 
   it(`TRAP-06, TRAP-07 (${ruleset}): each of the ten mechanism kinds (the five "Trap"-named among them) fires where it stands when the plate is crossed`, () => {
+    // The catalogue's ten, written out (audit s10-b: iterating MECHANISM_KINDS alone passed with a kind left out of it).
+    expect([...MECHANISM_KINDS]).toEqual(["spinningBlades", "flameJet", "gasJet", "electricCoil", "dartLauncher", "explosiveTrap", "spiderTrap", "webTrap", "terrorTrap", "alarmTrap"]);
     expect(MECHANISM_KINDS.filter((k) => /Trap$/.test(k))).toEqual(["explosiveTrap", "spiderTrap", "webTrap", "terrorTrap", "alarmTrap"]);
     for (const mech of MECHANISM_KINDS) {
       const { sim, m, t, walker } = laid(ruleset, "pressurePlate", mech);

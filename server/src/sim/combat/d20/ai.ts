@@ -21,6 +21,18 @@ import { d20FoesOf, flee, moveToward } from "./stepping.ts";
 import { offHandStrike, strike, takeAttack } from "./strikes.ts";
 
 /**
+ * D20-STATUS-09 (Left open: the effect names the target, by default the nearest other creature):
+ * the standing creature an enraged `unit` is driven to attack (its `enraged` status's source), or
+ * undefined when it is not enraged or that creature is down. While it is set the rage drives the
+ * unit's whole turn, a player's too (turn.ts `ENRAGED_REFUSAL`).
+ */
+export function rageTarget(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  const rage = d20Of(unit).statuses.find((s) => s.kind === "enraged");
+  const forced = rage ? sim.state.units[rage.sourceId] : undefined;
+  return forced && isUp(forced) ? forced : undefined;
+}
+
+/**
  * The AI's play of what is left of a turn `ts` (all of it, or the rest of a player's open turn):
  * a prone creature stands up if it can (D20-MOVE-30); a terrified one moves away from the source
  * (D20-STATUS-07) and then still attacks it if it can reach or shoot it (D20-STATUS-08); one ordered to attack a unit lying unconscious next to it kills it with its
@@ -54,10 +66,9 @@ export function aiTurn(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, 
     orderedKillingBlow(sim, unit); // CMB-47: the keeper's order on an unconscious body next to it, as the turn's attack
     return;
   }
-  const rage = me.statuses.find((s) => s.kind === "enraged");
-  const forced = rage ? sim.state.units[rage.sourceId] : undefined;
-  const target = forced && isUp(forced) ? forced : aiTarget(sim, enc, unit);
-  const cast = forced && isUp(forced) ? null : aiSpell(sim, enc, unit, ts);
+  const forced = rageTarget(sim, unit);
+  const target = forced ?? aiTarget(sim, enc, unit);
+  const cast = forced ? null : aiSpell(sim, enc, unit, ts);
   if (cast) {
     const r = spendAction(budget, cast.spell.pool === "mana" ? "cast" : "technique");
     if (r === null) {

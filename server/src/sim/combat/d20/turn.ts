@@ -11,7 +11,7 @@ import type { EncounterRecord } from "../encounters/types.ts";
 import { participantsOf } from "../encounters/book.ts";
 import { playSteps, takeTurn, type StepLoop, type TurnRules } from "../encounters/turnSkeleton.ts";
 import { newTurn } from "./actions.ts";
-import { aiTurn } from "./ai.ts";
+import { aiTurn, rageTarget } from "./ai.ts";
 import { damageTaken, tickDots } from "./damage.ts";
 import { rollDice } from "./dice.ts";
 import { deathSave, stableTurn } from "./hp.ts";
@@ -105,6 +105,9 @@ function isPlan(plan: unknown): plan is D20TurnPlan {
   return typeof plan === "object" && plan !== null && Array.isArray((plan as D20TurnPlan).steps);
 }
 
+/** D20-STATUS-09: the refusal of each step a player planned for an enraged creature, whose turn the rage drives ({@link takeD20Turn}). */
+const ENRAGED_REFUSAL = "enraged: the rage drives this turn against its target (D20-STATUS-09)";
+
 /**
  * One AI or player turn of a participant in a d20 encounter (D20-FLOW-24):
  * 1. its own Ready and Reload end, and Help it gave expires (Left open D20-ACTION);
@@ -185,8 +188,12 @@ function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, p
       return { budget: newTurn(turnMovement(d)), attacksLeft: 0 }; // D20-MOVE-16 to D20-MOVE-21: × the current mode's factor
     },
     stepsOf: (plan, ts) => (isPlan(plan) ? plan : toD20Plan(sim, enc, unit, plan, ts))?.steps ?? null, // options.ts
-    play: (steps, ts) => playPlan(sim, enc, unit, { steps }, ts),
-    keepOpen: (plan) => (plan as { keepTurn?: unknown }).keepTurn === true && isUp(unit) && canAct(me().statuses, false),
+    play: (steps, ts) => {
+      // D20-STATUS-09: the rage drives an enraged creature's turn, a player's too: its planned steps are refused and it attacks the rage's target as the AI does.
+      if (rageTarget(sim, unit)) { aiTurn(sim, enc, unit, ts); return steps.map(() => ENRAGED_REFUSAL); }
+      return playPlan(sim, enc, unit, { steps }, ts);
+    },
+    keepOpen: (plan) => (plan as { keepTurn?: unknown }).keepTurn === true && isUp(unit) && canAct(me().statuses, false) && !rageTarget(sim, unit),
     ai: (ts) => aiTurn(sim, enc, unit, ts),
     end: () => endOfTurnStatuses(me().statuses),
   };

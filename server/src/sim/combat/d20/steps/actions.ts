@@ -2,7 +2,7 @@
 import { areEnemies } from "../../../world/units.ts";
 import { participantsOf } from "../../encounters/book.ts";
 import { perceiveRoll } from "../attack.ts";
-import { D20, HEALING_POTION_DICE, HELP_RANGE } from "@malignus/shared";
+import { D20, HEALING_POTION_DICE, HELP_RANGE, MAX_SAY_CHARACTERS } from "@malignus/shared";
 import { interact, readyMoveDetail, spendAction } from "../actions.ts";
 import { swappableInCombat } from "../equip.ts";
 import { USE_OBJECT_NEEDS_ACTION } from "../options.ts";
@@ -16,8 +16,15 @@ import { d20Of } from "../sheet.ts";
 import { unitIn, type D20Handler } from "../plan.ts";
 
 
-/** Speaking costs neither action nor movement (D20-FLOW-30). */
-export const sayStep: D20Handler<"say"> = (_c) => {
+/**
+ * D20-FLOW-30: a short phrase (1 to `MAX_SAY_CHARACTERS` characters, Left open) said in the turn;
+ * it costs neither action nor movement and is heard by whoever sees the speaker (`spoke`).
+ * @returns null when said, else the refusal (an empty, non-text or too long phrase).
+ */
+export const sayStep: D20Handler<"say"> = ({ sim, unit }, step) => {
+  const text = (step as { text?: unknown }).text;
+  if (typeof text !== "string" || text.length === 0 || text.length > MAX_SAY_CHARACTERS) return `say a short phrase of 1 to ${MAX_SAY_CHARACTERS} characters (D20-FLOW-30)`;
+  sim.emit({ type: "spoke", unitId: unit.id, text });
   return null; // D20-FLOW-30: costs neither action nor movement
 };
 
