@@ -177,7 +177,7 @@ async function main(): Promise<void> {
     const snapAfter = args.snapshot ? await heapByConstructor() : undefined;
     child?.send("stop");
     const kib = (b: number) => (b / 1024 / args.rooms).toFixed(1);
-    console.log(`room memory: ${args.rooms} rooms × (1 keeper + ${args.spectators} spectators), ${args.store ? "SQLite store" : "no store"}, ${args.settle} s of play; load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(`room memory: ${args.rooms} rooms × (1 keeper + ${args.spectators} spectators), ${args.store ? "SQLite store" : "no store"}, ${args.settle} s of play; GLIBC_TUNABLES ${process.env.GLIBC_TUNABLES ?? "unset"}; load average ${loadavg()[0]!.toFixed(1)}`);
     console.log("| KiB per room | RSS | heap used | heap total | external | array buffers |\n|---|---:|---:|---:|---:|---:|");
     console.log(`| after − before | ${kib(after.rss - before2.rss)} | ${kib(after.heapUsed - before2.heapUsed)} | ${kib(after.heapTotal - before2.heapTotal)} | ${kib(after.external - before2.external)} | ${kib(after.arrayBuffers - before2.arrayBuffers)} |`);
     console.log(`| end of the window (before GC) − before | ${kib(window.rss - before2.rss)} | ${kib(window.heapUsed - before2.heapUsed)} | ${kib(window.heapTotal - before2.heapTotal)} | ${kib(window.external - before2.external)} | ${kib(window.arrayBuffers - before2.arrayBuffers)} |`);
