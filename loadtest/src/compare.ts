@@ -141,12 +141,21 @@ function trackChild(child: ChildProcess): void {
   }
 }
 
+/**
+ * glibc's malloc setting every server runs with, as `npm start` sets it (package.json): a fixed
+ * mmap threshold of 1 MiB. Without it glibc raises its threshold to the size of the largest block
+ * freed, so the 16 MiB each keeper-key scrypt (store/keeperKey.ts) takes on a libuv thread stays
+ * resident in that thread's arena after the hash: up to 4 × 16 MiB per process (issue 20 part 3,
+ * docs/benchmarks.md "Where a dungeon room's memory goes").
+ */
+const SERVER_GLIBC_TUNABLES = "glibc.malloc.mmap_threshold=1048576";
+
 function spawnServer(kind: ServerKind, port: number, store?: ServerStore): ChildProcess {
   const entry = kind.startsWith("dungeon") ? "server/src/main.ts" : "loadtest/src/bare-server.ts";
   const transport = kind.endsWith("uws") ? "uws" : "ws";
   const env: Record<string, string> = {
     PORT: String(port), TRANSPORT: transport, LOG_LEVEL: "warn", BARE_ENTITIES: kind.startsWith("bare20") ? String(MOVING_FLOOR_ENTITIES) : "0",
-    ...LOAD_SERVER_LIMITS, ...(store ? store.env : {}),
+    GLIBC_TUNABLES: SERVER_GLIBC_TUNABLES, ...LOAD_SERVER_LIMITS, ...(store ? store.env : {}),
   };
   const tsx = path.join("node_modules", ".bin", "tsx");
   if (transport === "ws") {

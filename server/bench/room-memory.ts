@@ -9,11 +9,13 @@
  * after), the growth of the heap's self size by constructor (top `--top`), per room. `--bots`
  * runs the loadtest's keeper bot in every room (a command a second); `--alloc N` samples what was
  * allocated during the window, garbage included (V8's sampling heap profiler), by function; the
- * server's CPU time from the first join to the end of the window is printed too.
+ * server's CPU time from the first join to the end of the window is printed too, and (Linux) the
+ * growth of the RSS by kind of mapping (/proc/self/smaps): the main thread's malloc arena, the
+ * anonymous mappings (V8's heap pages, the other threads' malloc arenas) and files.
  * Asserts nothing; exit 1 only on a failure.
  */
 import { fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Session } from "node:inspector/promises";
@@ -63,6 +65,37 @@ async function fullGc(): Promise<void> {
     gc();
     await sleep(50);
   }
+}
+
+/** Resident memory (bytes) of this process by kind of mapping, from /proc/self/smaps (Linux). */
+interface RssParts {
+  /** The main thread's malloc arena (`[heap]`, grown by brk): native allocations of the main thread. */
+  brk: number;
+  /** Anonymous mappings: V8's heap pages, other threads' malloc arenas, large mallocs, stacks. */
+  anon: number;
+  /** File-backed mappings (the node binary, libraries, SQLite's files). */
+  file: number;
+}
+
+/**
+ * This process's resident memory by kind of mapping ({@link RssParts}), or undefined where
+ * /proc/self/smaps cannot be read (not Linux).
+ */
+function rssParts(): RssParts | undefined {
+  let text: string;
+  try { text = readFileSync("/proc/self/smaps", "utf8"); } catch { return undefined; }
+  const parts: RssParts = { brk: 0, anon: 0, file: 0 };
+  let kind: keyof RssParts = "anon";
+  for (const line of text.split("\n")) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) {
+      const name = header[1]!.trim();
+      kind = name === "[heap]" ? "brk" : name === "" || name.startsWith("[") ? "anon" : "file";
+    } else if (line.startsWith("Rss:")) {
+      parts[kind] += Number(/\d+/.exec(line)![0]) * 1024;
+    }
+  }
+  return parts;
 }
 
 /** A node of V8's sampling heap profile. */
@@ -126,6 +159,7 @@ async function main(): Promise<void> {
     const snapBefore = args.snapshot ? await heapByConstructor() : undefined;
     await fullGc();
     const before2 = process.memoryUsage();
+    const partsBefore = rssParts();
     const session = args.alloc > 0 ? new Session() : undefined;
     if (session) {
       session.connect();
@@ -139,13 +173,18 @@ async function main(): Promise<void> {
     const spaces = getHeapSpaceStatistics();
     await fullGc();
     const after = process.memoryUsage();
+    const partsAfter = rssParts();
     const snapAfter = args.snapshot ? await heapByConstructor() : undefined;
     child?.send("stop");
     const kib = (b: number) => (b / 1024 / args.rooms).toFixed(1);
-    console.log(`room memory: ${args.rooms} rooms × (1 keeper + ${args.spectators} spectators), ${args.store ? "SQLite store" : "no store"}, ${args.settle} s of play; load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(`room memory: ${args.rooms} rooms × (1 keeper + ${args.spectators} spectators), ${args.store ? "SQLite store" : "no store"}, ${args.settle} s of play; GLIBC_TUNABLES ${process.env.GLIBC_TUNABLES ?? "unset"}; load average ${loadavg()[0]!.toFixed(1)}`);
     console.log("| KiB per room | RSS | heap used | heap total | external | array buffers |\n|---|---:|---:|---:|---:|---:|");
     console.log(`| after − before | ${kib(after.rss - before2.rss)} | ${kib(after.heapUsed - before2.heapUsed)} | ${kib(after.heapTotal - before2.heapTotal)} | ${kib(after.external - before2.external)} | ${kib(after.arrayBuffers - before2.arrayBuffers)} |`);
     console.log(`| end of the window (before GC) − before | ${kib(window.rss - before2.rss)} | ${kib(window.heapUsed - before2.heapUsed)} | ${kib(window.heapTotal - before2.heapTotal)} | ${kib(window.external - before2.external)} | ${kib(window.arrayBuffers - before2.arrayBuffers)} |`);
+    if (partsBefore && partsAfter) {
+      console.log(`\nRSS by mapping, after − before, KiB per room: main-thread malloc ([heap]) ${kib(partsAfter.brk - partsBefore.brk)}, ` +
+        `anonymous (V8 heap pages, thread arenas, large mallocs) ${kib(partsAfter.anon - partsBefore.anon)}, files ${kib(partsAfter.file - partsBefore.file)}`);
+    }
     console.log(`server CPU from the first join to the end of the window: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`);
     console.log(`heap spaces at the end of the window (MiB, size / used): ${spaces.map((s) => `${s.space_name} ${(s.space_size / 1048576).toFixed(1)}/${(s.space_used_size / 1048576).toFixed(1)}`).join(", ")}`);
     void before;
