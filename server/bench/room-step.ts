@@ -1,5 +1,5 @@
 /**
- * `npx tsx server/bench/room-step.ts [--rooms N] [--seconds S] [--seed N] [--repeat R] [--thrash-kib K] [--old]`: the
+ * `npx tsx server/bench/room-step.ts [--rooms N] [--seconds S] [--seed N] [--repeat R] [--thrash-kib K] [--old] [--heroes] [--thread-cpu]`: the
  * JavaScript work of the load test's dungeon rooms, headless (no socket, no Colyseus room), split
  * by phase, to find and measure the server's CPU beyond the bare-room floor (issue 10).
  *
@@ -13,6 +13,8 @@
  * Prints the CPU per room step of each phase in µs and the total as % of one core for N rooms.
  * Each phase is timed by the wall clock and scaled by the share of the run the thread spent on a
  * CPU (`process.threadCpuUsage`), so the figures hold on a machine shared with other work.
+ * `--thread-cpu` times each phase by the thread's own CPU clock instead (steadier on a loaded
+ * machine, where the run's CPU share is far from 1; each reading costs about 1 µs, counted in).
  * `--heroes` starts each room's invasion at once and gives every member of the party an
  * adventurer player's view (rooms/views.ts `ViewSignature` over the projection's unit marks, as
  * roomViews.ts does), synced and encoded each step beside the keeper's (issue 20 part 2).
@@ -160,7 +162,9 @@ function openSeatsChanged(sim: Simulation, last: readonly string[]): boolean {
  * Runs `rooms` rooms for `seconds` real seconds of room steps (as fast as it can) and returns
  * the mean CPU per room step of each phase.
  */
-export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB = 0, old = false, heroes = false): RoomStepCost {
+export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB = 0, old = false, heroes = false, threadCpu = false): RoomStepCost {
+  // --thread-cpu: each phase timed by the thread's own CPU clock (µs), not the wall clock.
+  const now = threadCpu ? () => { const c = process.threadCpuUsage(); return (c.user + c.system) / 1000; } : () => performance.now();
   const thrash = new Uint32Array((thrashKiB * 1024) / 4);
   let sink = 0;
   const all: BenchRoom[] = [];
@@ -174,30 +178,30 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
       const { sim, state } = room;
       // Between two steps of a room a server runs everything else (sockets, other rooms): cold caches.
       for (let i = 0; i < thrash.length; i += 16) sink += thrash[i]! += 1;
-      let t0 = performance.now();
+      let t0 = now();
       if (s >= room.nextCommandStep) {
         room.nextCommandStep = s + Math.round(room.rand.jitter(1000) / (1000 / ROOM_STEPS_PER_SECOND));
         const action = chooseKeeperAction(state as unknown as KeeperView, room.rand);
-        t0 = performance.now(); // the bot's choice runs on the load generator, not the server: not counted
+        t0 = now(); // the bot's choice runs on the load generator, not the server: not counted
         const parsed = COMMANDS[action.type as CommandType].safeParse(action.payload);
         if (parsed.success) sim.apply({ type: action.type, ...(parsed.data as object) } as Command);
         if (sim.state.paused) sim.resume("bench");
       }
-      let t1 = performance.now();
+      let t1 = now();
       acc.commands += t1 - t0;
       t0 = t1;
       sim.step();
       if (sim.state.paused) sim.resume("bench");
-      t1 = performance.now();
+      t1 = now();
       acc.sim += t1 - t0;
       t0 = t1;
       const projected = projectState(state, sim, 1);
-      t1 = performance.now();
+      t1 = now();
       acc.project += t1 - t0;
       t0 = t1;
       if (old) oldRoomStep(room);
       else newRoomStep(room, projected);
-      t1 = performance.now();
+      t1 = now();
       acc.views += t1 - t0;
       t0 = t1;
       if (room.encoder.hasChanges) {
@@ -207,7 +211,7 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
         for (const h of room.heroes) room.encoder.encodeView(h.view, it.offset, { offset: it.offset });
         room.encoder.discardChanges();
       }
-      t1 = performance.now();
+      t1 = now();
       acc.encode += t1 - t0;
     }
   }
@@ -215,7 +219,7 @@ export function measureRoomSteps(rooms = 40, seconds = 20, seed = 1, thrashKiB =
   const wall = performance.now() - wall0;
   // The thread's CPU time over the run's wall time: the phases waited for a core in the same
   // proportion (a shared machine preempts at random), so their wall times are scaled by it.
-  const cpuShare = Math.min(1, (cpu.user + cpu.system) / 1000 / wall);
+  const cpuShare = threadCpu ? 1 : Math.min(1, (cpu.user + cpu.system) / 1000 / wall);
   if (sink === -1) console.log(sink);
   const n = steps * rooms;
   const per = (v: number) => (v * 1000 * cpuShare) / n;
@@ -234,24 +238,28 @@ Times one room step (commands, sim, projection, views, encode) headless and prin
   --thrash-kib K     clear the caches with K KiB of writes before each step (0..1048576, default 0)
   --old              the room's path before issue 10
   --heroes           start each invasion at once; an adventurer player's view per party member
+  --thread-cpu       time each phase by the thread's CPU clock (process.threadCpuUsage, two calls per
+                     phase, about 1 µs each, counted in) instead of the wall clock scaled by the run's
+                     CPU share: steadier on a loaded machine, for before/after comparisons
   -h, --help         print this usage and exit`;
 
 if (process.argv[1]?.endsWith("room-step.ts")) {
   const s = { type: "string" } as const;
-  const { rooms, seconds, repeat, seed, thrashKib, old, heroes } = runCli("room-step", ROOM_STEP_USAGE, () => {
-    const p = parseCli(process.argv.slice(2), { rooms: s, seconds: s, repeat: s, seed: s, "thrash-kib": s, old: { type: "boolean" }, heroes: { type: "boolean" } });
+  const { rooms, seconds, repeat, seed, thrashKib, old, heroes, threadCpu } = runCli("room-step", ROOM_STEP_USAGE, () => {
+    const p = parseCli(process.argv.slice(2), { rooms: s, seconds: s, repeat: s, seed: s, "thrash-kib": s, old: { type: "boolean" }, heroes: { type: "boolean" }, "thread-cpu": { type: "boolean" } });
     if (p === "help") return p;
     const v = p.values;
     return {
       rooms: num(v, "rooms", 40, 1, 1000), seconds: num(v, "seconds", 20, 1, 3600), repeat: num(v, "repeat", 3, 1, 50),
       seed: num(v, "seed", 1, 0, 2 ** 31 - 1), thrashKib: num(v, "thrash-kib", 0, 0, 1 << 20), old: v.old === true, heroes: v.heroes === true,
+      threadCpu: v["thread-cpu"] === true,
     };
   });
   const runs: RoomStepCost[] = [];
-  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, seed, thrashKib, old, heroes));
+  for (let i = 0; i < repeat; i++) runs.push(measureRoomSteps(rooms, seconds, seed, thrashKib, old, heroes, threadCpu));
   const median = (k: keyof RoomStepCost) => { const v = runs.map((r) => r[k]).sort((a, b) => a - b); return v[Math.floor(v.length / 2)]!; };
   const keys: (keyof RoomStepCost)[] = ["commands", "sim", "project", "views", "encode", "total"];
-  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${thrashKib ? `, caches cleared by ${thrashKib} KiB before each step` : ""}, median of ${repeat} runs${old ? ", the room's path before issue 10 (--old)" : ""}${heroes ? ", invaded at once, a view per hero (--heroes)" : ""}: µs of CPU per room step`);
+  console.log(`${rooms} rooms × ${seconds} s at timeScale 1${thrashKib ? `, caches cleared by ${thrashKib} KiB before each step` : ""}, median of ${repeat} runs${old ? ", the room's path before issue 10 (--old)" : ""}${heroes ? ", invaded at once, a view per hero (--heroes)" : ""}${threadCpu ? ", phases timed by the thread's CPU clock (--thread-cpu)" : ""}: µs of CPU per room step`);
   for (const k of keys) console.log(`  ${k.padEnd(9)} ${median(k).toFixed(1).padStart(7)}   runs: ${runs.map((r) => r[k].toFixed(1)).join(" ")}`);
   console.log(`  (each run's wall times scaled by the share of the run the thread was on a CPU: ${runs.map((r) => r.cpuShare.toFixed(2)).join(" ")}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
   console.log(`  = ${((median("total") * rooms * ROOM_STEPS_PER_SECOND) / 1e4).toFixed(2)} % of one core for ${rooms} rooms at ${ROOM_STEPS_PER_SECOND} steps/s`);

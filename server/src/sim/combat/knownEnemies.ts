@@ -2,6 +2,7 @@ import type { Simulation } from "../simulation.ts";
 import type { Pos, UnitRecord } from "../state.ts";
 import { chebyshev } from "../world/grid.ts";
 import { areEnemies, isActive } from "../world/units.ts";
+import { mayHaveEnemies } from "../world/factions.ts";
 import { CHUNK_TILES, chunkKey, unitChunks } from "../world/unitIndex.ts";
 import { forgetEnemy, KNOWN_ENEMY_MEMORY_TICKS, learnPosition } from "./awareness.ts";
 import { canSee, perceptionRange } from "./perception.ts";
@@ -76,6 +77,9 @@ export class KnownEnemies {
     this.#maxRing = Math.ceil(this.#range / CHUNK_TILES);
     this.#cx = Math.floor(unit.x / CHUNK_TILES);
     this.#cy = Math.floor(unit.y / CHUNK_TILES);
+    // Issue 20 part 2: every unit of the state on the unit's side (world/factions.ts), so no
+    // chunk can hold an eligible enemy (`areEnemies`): the rings are not looked through.
+    if (!mayHaveEnemies(sim, unit)) { this.#ring = this.#maxRing + 1; this.#bound = Infinity; }
     if (!hasKeys(unit.knownEnemies)) return;
     // Issue 20: one pass over the memories, with the outcome of two: first seeing a remembered
     // enemy refreshes the memory, then awareness.ts `knownEnemies` drops the stale ones and lists

@@ -12,6 +12,7 @@ import { pursueAltar } from "./altars.ts";
 import { badlyHurt } from "./fleeing.ts";
 import { openParties } from "./openParties.ts";
 import { unitsOnTile } from "../world/unitIndex.ts";
+import { mayHaveEnemies } from "../world/factions.ts";
 import { markUnit } from "../changes.ts";
 
 /**
@@ -36,6 +37,8 @@ function master(sim: Simulation): UnitRecord | undefined {
 
 /** The lowest-id active enemy standing next to `unit` (8 neighbours), if any. */
 export function adjacentEnemy(sim: Simulation, unit: UnitRecord): UnitRecord | undefined {
+  // Issue 20 part 2: every unit of the state on the unit's side (world/factions.ts): no enemy anywhere.
+  if (!mayHaveEnemies(sim, unit)) return undefined;
   // Issue 20: the first such unit of each of the 8 neighbour tiles (a tile's units are in id
   // order), then the lowest id of those: the first in id order of a scan of every unit.
   let best: UnitRecord | undefined;
