@@ -106,8 +106,14 @@ export const familiarStep: D100Handler = ({ sim, enc, unit, me, ts, o, target })
   return null;
 };
 
-/** `forfeit`: a free action ending the duel, and the turn (P100-DUEL-19). */
+/**
+ * `forfeit`: a free action ending the duel, and the turn (P100-DUEL-19). As a free action it may
+ * come at any moment of the own turn, never once the turn is over (P100-BASE-09, turns.ts
+ * `spendAction` "free": "turnOver").
+ */
 export const forfeitStep: D100Handler = ({ sim, unit, ts }) => {
+  const free = spendAction(ts, "free");
+  if (free !== null) return free;
   if (forfeitDuel(sim, unit.id) !== null) return "notInDuel";
   ts.over = true;
   return null;
