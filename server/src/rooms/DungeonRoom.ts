@@ -567,7 +567,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
   #publishMetadata(): void {
     const listed = this.#listing.metadata(this.#sim, this.#seats, this.#options);
-    const metadata: DungeonMetadata = this.#durable ? { ...listed, dungeonId: this.#durable.dungeonId } : listed;
+    const metadata: DungeonMetadata = this.#durable
+      ? { ...listed, dungeonId: this.#durable.dungeonId, ...(this.#durable.private ? { private: true as const } : {}) }
+      : listed;
     this.setMatchmaking({ metadata }).catch((err: unknown) => this.#log.warn({ err }, "could not publish matchmaking metadata"));
   }
 }
