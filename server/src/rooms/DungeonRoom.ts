@@ -9,7 +9,7 @@ import { checkpointEveryTicks } from "./settings.ts";
 import { RoomRefusal, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { DungeonAccessRefusal, checkAccess } from "./access.ts";
 import { CLOCK_STOPS_WHILE_EMPTY, LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
-import { CreatorClaim, authorizeOpen, openingId, startDungeon } from "./roomStart.ts";
+import { CreatorClaim, authorizeOpen, joinByIdTarget, openingId, startDungeon } from "./roomStart.ts";
 import { projectMap, projectState } from "./projection.ts";
 import { SEAT_TAKEN_OVER_CODE, SEAT_TAKEN_OVER_REASON, SeatBook, holdsAcrossDrop, seatInfo, type Seat } from "./seats.ts";
 import { CommandGate } from "./gate.ts";
@@ -113,15 +113,17 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   #counted = false;
 
   /**
-   * Matchmaking's check, before any room is created or restored: `openDungeon(dungeonId, {
-   * keeperKey })` of a stored dungeon is refused here when the id is unknown, the dungeon is
-   * damaged, or the key does not fit the seat asked (access.ts `checkAccess`), so a refused
-   * open changes nothing. Other joins pass (the room's own `onAuth` checks them).
+   * Matchmaking's check, before any socket is opened and any room is created or restored:
+   * `openDungeon(dungeonId, { keeperKey })` of a stored dungeon is refused here when the id is
+   * unknown, the dungeon is damaged, or the key does not fit the seat asked (access.ts
+   * `checkAccess`), and so is a join by id of a stored dungeon's live room whose key does not fit
+   * (roomStart.ts `authorizeOpen`): a refused join changes nothing and is one HTTP error (no
+   * socket closed with 4002 beside it). Other joins pass (the room's own `onAuth` checks them).
    * @throws DungeonAccessRefusal `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED`, `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`, `NO_STORE`.
    */
   static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<unknown> {
     processLimits.joins.hit(context?.ip); // JOIN_RATE_PER_ADDRESS (abuse.ts)
-    return await authorizeOpen(options);
+    return await authorizeOpen(options, joinByIdTarget(context?.req as { url?: string } | undefined));
   }
 
   /**
