@@ -111,6 +111,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #addresses = new WeakMap<DungeonClient, string>();
   /** Counted in {@link processLimits}.rooms (onCreate got that far). */
   #counted = false;
+  /** Set by {@link disconnect}: the room is closing all its clients. */
+  #disconnecting = false;
 
   /**
    * Matchmaking's check, before any socket is opened and any room is created or restored:
@@ -271,6 +273,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const takenOver = this.#takenOver.delete(client); // detached by checkReconnectionToken, with Colyseus' 4002
     if (code === CloseCode.WITH_ERROR && !takenOver) messagesRefused.inc({ reason: "DISCONNECTED" });
     if (code === MalignusCloseCode.KICKED_FLOOD || code === MalignusCloseCode.KICKED_MALFORMED) return; // onLeave frees the seat
+    // The room is closing (SIGTERM/Ctrl-C shutdown, its lease lost): no seat is held here, onLeave
+    // frees it at once (the SDK resumes it where the dungeon runs next); never logged as held.
+    if (this.#closing()) return;
     // Spectators simply rejoin. Any other drop holds the seat, a Colyseus 4002 included.
     if (!holdsAcrossDrop(seat, this.#options.reconnectSeconds)) return; // onLeave follows
     seat.connected = false;
@@ -280,6 +285,20 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#seatsChanged();
     // The window closing rejects: Colyseus then calls onLeave, which frees the seat.
     this.allowReconnection(client, this.#options.reconnectSeconds).catch(() => undefined);
+  }
+
+  /** True once the room is disconnecting all its clients to close ({@link disconnect}: shutdown, lease lost). */
+  #closing(): boolean {
+    return this.#disconnecting;
+  }
+
+  /**
+   * Closes the room: every client is closed with `closeCode` (4001 on a server shutdown, through
+   * Colyseus' `onBeforeShutdown`), and no seat is held for a reconnection from then on.
+   */
+  override disconnect(closeCode?: number): Promise<unknown> {
+    this.#disconnecting = true;
+    return super.disconnect(closeCode);
   }
 
   override onReconnect(client: DungeonClient): void {
@@ -299,7 +318,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#seats.free(client.sessionId);
     if (seat.connected) clientsGauge.dec({ role: seat.role });
     this.#views.detach(client);
-    this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role: seat.role, code }, "client left: seat freed");
+    if (this.#closing()) this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role: seat.role, code }, "room closing: seat freed, not held");
+    else this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role: seat.role, code }, "client left: seat freed");
     this.#seatsChanged();
   }
 
