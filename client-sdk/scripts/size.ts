@@ -5,7 +5,7 @@
  * export kept, and prints its raw and gzipped size in KB (1 KB = 1024 bytes; gzip at zlib's
  * default level, as servers send it), then the same by module group.
  *
- * Usage: npm run sdk:size [-- --from dist|source] [--json] [--check]
+ * Usage: npm run sdk:size -- [--from dist|source] [--json] [--check]
  *   --from dist    bundle the published build, client-sdk/dist/index.js (default; run `npm run sdk:build` first)
  *   --from source  bundle client-sdk/src/index.ts (the same code, no build needed)
  *   --json         print the figures as JSON
@@ -14,10 +14,10 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { decode } from "@jridgewell/sourcemap-codec";
 import { build, defaultClientConditions, type Rolldown } from "vite";
+import { parseCli, runCli, str } from "../../tools/cli.ts";
 
 /** The target for the SDK's minified browser bundle, gzipped, in KB (issue 19 part 5). */
 export const SDK_GZIP_BUDGET_KB = 60;
@@ -145,19 +145,28 @@ export function formatSize(size: SdkSize): string {
   ].join("\n");
 }
 
+/** The usage text (`npm run sdk:size -- --help`): every option goes after `--`, which npm passes on. */
+const USAGE = [
+  "usage: npm run sdk:size -- [--from dist|source] [--json] [--check]",
+  "  Bundles the SDK for the browser (Vite, minified) and prints its raw and gzipped size in KB, by module group.",
+  "  --from dist    client-sdk/dist/index.js (default; `npm run sdk:build` first)",
+  "  --from source  client-sdk/src/index.ts",
+  "  --json         print JSON",
+  `  --check        exit 1 when gzipped is over ${SDK_GZIP_BUDGET_KB} KB`,
+].join("\n");
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { from: { type: "string", default: "dist" }, json: { type: "boolean", default: false }, check: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
-    strict: true,
+  // A bad option (unknown, missing value, --from neither dist nor source): the message and the usage on stderr, exit 2 (tools/cli.ts).
+  const from = runCli("sdk:size", USAGE, () => {
+    const parsed = parseCli(process.argv.slice(2), { from: { type: "string" }, json: { type: "boolean" }, check: { type: "boolean" } });
+    if (parsed === "help") return parsed;
+    const source = str(parsed.values, "from", "dist");
+    if (source !== "dist" && source !== "source") throw new Error(`--from must be dist or source, got "${source}"`);
+    return { from: source as SdkSource, json: parsed.values.json === true, check: parsed.values.check === true };
   });
-  if (values.help) {
-    console.log("Usage: npm run sdk:size [-- --from dist|source] [--json] [--check]\n  Bundles the SDK for the browser (Vite, minified) and prints its raw and gzipped size in KB, by module group.\n  --from dist    client-sdk/dist/index.js (default; `npm run sdk:build` first)\n  --from source  client-sdk/src/index.ts\n  --json         print JSON\n  --check        exit 1 when gzipped is over " + SDK_GZIP_BUDGET_KB + " KB");
-    return;
-  }
-  if (values.from !== "dist" && values.from !== "source") throw new Error(`--from: "${values.from}" is not dist or source`);
-  const size = await measureSdk(values.from);
-  console.log(values.json ? JSON.stringify(size) : formatSize(size));
-  if (values.check && size.gzipKb > SDK_GZIP_BUDGET_KB) process.exitCode = 1;
+  const size = await measureSdk(from.from);
+  console.log(from.json ? JSON.stringify(size) : formatSize(size));
+  if (from.check && size.gzipKb > SDK_GZIP_BUDGET_KB) process.exitCode = 1;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

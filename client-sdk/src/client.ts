@@ -260,7 +260,7 @@ export class MalignusClient {
   }
 
   /**
-   * Lists the live dungeons (`GET /rooms`).
+   * Lists the live public dungeons (`GET /rooms`; a private one is not listed: open it by its id with its keeper key).
    *
    * @throws ServiceUnavailableError (rejects) on HTTP 503 (`reason` `REDIS_UNAVAILABLE` while the server's Redis is away);
    *   Error when the server answers another non-2xx status or not a JSON array.
@@ -284,13 +284,20 @@ export class MalignusClient {
    * Watches a replay read-only (replay.ts): a stored dungeon's (`source` = its id) or a replay
    * file's (`{ file: text }`), at `options.speed` game minutes per real second, with pause, speed
    * and seek.
-   * @throws the Colyseus matchmaking error (rejects) when the server refuses the replay.
+   * @throws DungeonAccessError (rejects) `UNKNOWN_DUNGEON` (HTTP 404), `KEEPER_KEY_REQUIRED`
+   *   (401: a private dungeon's replay without `options.keeperKey`), `KEEPER_KEY_WRONG` (403),
+   *   `NO_STORE` (503); the Colyseus matchmaking error for any other refusal (400: a replay file
+   *   the server cannot read, with what is wrong).
    * @example
    * const replay = await client.watchReplay(dungeonId, { speed: 120 });
    * await replay.seek(1000);
    */
   async watchReplay(source: ReplaySource, options: WatchReplayOptions = {}): Promise<ReplayConnection> {
-    return await watchReplay(this.colyseus, source, options);
+    try {
+      return await watchReplay(this.colyseus, source, options);
+    } catch (err) {
+      throw asAccessError(err);
+    }
   }
 
   async #joinById(roomId: string, role: DungeonRole, name: string | undefined, keeperKey?: string): Promise<DungeonConnection> {

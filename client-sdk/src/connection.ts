@@ -311,7 +311,10 @@ export class DungeonConnection {
 
   /**
    * Resolves with the first event of `type` (matching `predicate`, if given) that arrives from
-   * now on.
+   * now on. Events come a room step (100 ms) at a time, one message each, and the awaiting code
+   * resumes only after the rest of the network read was handed over: in Node the events after
+   * this one in the same step have already reached every `onEvent` listener by then (stop a
+   * listener at the event itself to see none of them).
    *
    * @param timeoutMs Real milliseconds to wait, default {@link DEFAULT_WAIT_TIMEOUT_MS}.
    * @throws EventTimeoutError (rejects) when none arrives in time; rejects with an Error when

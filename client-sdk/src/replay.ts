@@ -51,17 +51,34 @@ export class ReplayConnection extends DungeonConnection {
   /** Wraps a joined replay room (usually through {@link watchReplay}). */
   constructor(room: Room<any, DungeonState>) {
     super(room, "spectator");
-    this.#unbindStatus = room.onMessage(REPLAY_STATUS_MESSAGE, (status: ReplayStatus) => {
-      this.#status = status;
-      for (const listener of [...this.#statusListeners]) listener(status);
+    const offMessage = room.onMessage(REPLAY_STATUS_MESSAGE, (status: ReplayStatus) => this.#emit(status));
+    // The position moves without a status message (the server sends one after a control, at the
+    // end, on a failure): each patch that moves the state's clock tick is a status change too.
+    const offState = this.onStateChange((state) => {
+      const tick = state.clock?.tick;
+      const last = this.#status;
+      if (last !== undefined && typeof tick === "number" && tick !== last.tick) this.#emit({ ...last, tick });
     });
+    this.#unbindStatus = () => { offMessage(); offState(); };
   }
 
-  /** The last playback status the server sent (undefined before the first, right after joining). */
+  #emit(status: ReplayStatus): void {
+    this.#status = status;
+    for (const listener of [...this.#statusListeners]) listener(status);
+  }
+
+  /**
+   * The playback status: the last the server sent, its `tick` kept at the state's clock tick
+   * (undefined before the first, right after joining).
+   */
   get status(): ReplayStatus | undefined { return this.#status; }
 
   /**
-   * Calls `callback` with every playback status the server sends (after each control, at the end, on a failure).
+   * Calls `callback` at each change of the playback status: each status the server sends (after
+   * any viewer's control: paused, playing, speed, seek; at the end, `ended`; on a failure,
+   * `error`; when the controller changes), and each move of the position while playing (`tick`:
+   * the state's clock tick, which the room syncs once a game minute: once a real second at speed
+   * 60, every patch, ten a second, from speed 600 up). Nothing while paused or ended.
    * @returns A function that unsubscribes.
    */
   onStatus(callback: (status: ReplayStatus) => void): () => void {

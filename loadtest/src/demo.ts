@@ -75,7 +75,15 @@ async function main(): Promise<void> {
     const part = spectator.state.parts?.get(id);
     return part ? `${part.kind} #${id}` : undefined;
   };
-  const stopPrinting = spectator.onEvent((event) => console.log(formatEvent(event, nameOf)));
+  // The demo shows the first invasion: printing stops at its invasionEnded. Events come a patch
+  // (one room step, 100 ms) at a time, so the later events of that patch (the next party setting
+  // out, the hour) would otherwise print before waitForEvent below resumes.
+  let printing = true;
+  const stopPrinting = spectator.onEvent((event) => {
+    if (!printing) return;
+    console.log(formatEvent(event, nameOf));
+    if (event.type === "invasionEnded") printing = false;
+  });
 
   const ask = async (label: string, answer: Promise<CommandResult>) => {
     const result = await answer;
@@ -91,10 +99,15 @@ async function main(): Promise<void> {
   await ask(`wire (${PLATE_X},${CORRIDOR_Y})→(${BLADES_X},${CORRIDOR_Y})`, keeper.wire({ path }));
   // The dungeon was created paused: everything above applied at tick 0, so the seed replays.
   await ask("resume (start the clock)", keeper.resume());
-  // From now on, resume whenever the clock pauses on a spotting (INV-79).
-  keeper.onEvent("paused", (e) => {
-    if (e.reason !== "party spotted") return; // the creation pause was lifted above
-    void ask("resume", keeper.resume()).catch((err: unknown) => console.error(`keeper: resume failed: ${String(err)}`));
+  // From now on, resume whenever the clock pauses on a spotting (INV-79), until the keeper sees the
+  // first invasion end: a later spotting (the next party, in the same patch) is not the demo's, and a
+  // resume still unanswered when the keeper leaves would fail ("connection closed") after the bye.
+  let resuming = true;
+  const resumes: Promise<unknown>[] = [];
+  const stopEnd = keeper.onEvent("invasionEnded", () => { resuming = false; });
+  const stopResume = keeper.onEvent("paused", (e) => {
+    if (!resuming || e.reason !== "party spotted") return; // the creation pause was lifted above
+    resumes.push(ask("resume", keeper.resume()).catch((err: unknown) => console.error(`keeper: resume failed: ${String(err)}`)));
   });
 
   const ended = await spectator.waitForEvent("invasionEnded", undefined, remainingMs()).catch((err: unknown) => {
@@ -102,6 +115,13 @@ async function main(): Promise<void> {
   });
   clearTimeout(watchdog);
   stopPrinting();
+  // The keeper's own stream may still be short of the end: wait for it (the spectator saw it, so it
+  // comes), then for every resume it sent to be answered, before saying bye and leaving.
+  if (resuming) await keeper.waitForEvent("invasionEnded", undefined, remainingMs()).catch(() => undefined);
+  resuming = false;
+  stopResume();
+  stopEnd();
+  await Promise.allSettled(resumes);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`demo: invasion ${ended.invasionNumber} ended after ${seconds} real seconds (seed ${seed}); bye`);
   await Promise.allSettled([spectator.leave(), keeper.leave()]);

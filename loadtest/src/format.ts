@@ -64,6 +64,18 @@ function describe(event: SimEvent, who: (id: string | null) => string, list: (id
     }
     case "trapResisted":
       return `${who(event.unitId)} resists the ${event.mechanism} #${event.sourceId} (roll ${event.roll}, total ${event.total}, bonus ${event.bonus})`;
+    case "triggerDefused":
+      return event.success
+        ? `${who(event.unitId)} defuses trigger #${event.triggerId} (party #${event.partyId})`
+        : `${who(event.unitId)} fails to defuse trigger #${event.triggerId} and sets it off (party #${event.partyId})`;
+    case "partRearmed": {
+      const part = who(event.partId);
+      const done = event.outcome === "rearmed" ? `rearms ${part}`
+        : event.outcome === "failed" ? `fails to rearm ${part}`
+          : event.outcome === "fired" ? `sets off ${part} while rearming it`
+            : `botches rearming ${part}${event.riggedTriggerId === null ? "" : `, rigging trigger #${event.riggedTriggerId}`}`;
+      return `${who(event.byUnitId)} ${done} (roll ${event.roll})`;
+    }
     case "triggerSpotted":
       return `${who(event.unitId)} spots trigger #${event.triggerId} at (${event.x},${event.y})`;
     case "paused":

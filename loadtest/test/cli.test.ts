@@ -54,6 +54,7 @@ const TOOLS: [entry: string, usage: string][] = [
   ["loadtest/src/demo.ts", "usage: npm run demo   (with a server running: npm start)"],
   ["tools/codegen.ts", "usage: npm run codegen"],
   ["web/scripts/build.ts", "usage: npm run build:web -- [--if-stale]"],
+  ["client-sdk/scripts/size.ts", "usage: npm run sdk:size -- [--from dist|source] [--json] [--check]"],
 ];
 
 function run(entry: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

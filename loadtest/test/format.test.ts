@@ -78,3 +78,23 @@ describe("invasion lines a person reads (issue 19)", () => {
     expect(formatEvent(spotted, nameOf)).toBe("[day 2 05:30] partySpotted    party #9 spotted by The Master (sight), goal loot: Peasant 1 (level 0), Aldo (fighter, level 3)");
   });
 });
+
+describe("trap upkeep lines (fresh-user finding 3: no raw JSON)", () => {
+  it("say who defused a trigger, or failed and set it off", () => {
+    expect(formatEvent({ type: "triggerDefused", tick: at(2, 0, 2), partyId: "9", unitId: "11", triggerId: "6", success: true }, nameOf))
+      .toBe("[day 2 00:02] triggerDefused  Aldo defuses trigger #6 (party #9)");
+    expect(formatEvent({ type: "triggerDefused", tick: at(2, 0, 2), partyId: "9", unitId: "10", triggerId: "6", success: false }, nameOf))
+      .toBe("[day 2 00:02] triggerDefused  #10 fails to defuse trigger #6 and sets it off (party #9)");
+  });
+
+  it("say each outcome of a rearming, with its roll and the trigger a botch rigged", () => {
+    const rearm = (outcome: "rearmed" | "failed" | "fired" | "rigged", riggedTriggerId: string | null = null): SimEvent =>
+      ({ type: "partRearmed", tick: at(1, 9, 0), partId: "6", byUnitId: "2", outcome, roll: 37, riggedTriggerId });
+    const parts = (id: string) => (id === "6" ? "spinningBlades #6" : nameOf(id));
+    expect(formatEvent(rearm("rearmed"), parts)).toBe("[day 1 09:00] partRearmed     The Master rearms spinningBlades #6 (roll 37)");
+    expect(formatEvent(rearm("failed"), parts)).toBe("[day 1 09:00] partRearmed     The Master fails to rearm spinningBlades #6 (roll 37)");
+    expect(formatEvent(rearm("fired"), parts)).toBe("[day 1 09:00] partRearmed     The Master sets off spinningBlades #6 while rearming it (roll 37)");
+    expect(formatEvent(rearm("rigged", "8"), parts)).toBe("[day 1 09:00] partRearmed     The Master botches rearming spinningBlades #6, rigging trigger #8 (roll 37)");
+    expect(formatEvent(rearm("rigged"))).toBe("[day 1 09:00] partRearmed     #2 botches rearming #6 (roll 37)");
+  });
+});

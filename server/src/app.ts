@@ -136,7 +136,7 @@ export interface HealthResponse {
  * Creates the Colyseus server: transport (see transport.ts), presence and driver (Redis when
  * `redisUrl` is set, else in-process), the `dungeon` room, and the HTTP routes
  * `GET /health` → {@link HealthResponse}, `GET /rooms` → {@link DungeonListing}[] of every
- * live dungeon across all processes sharing the driver, `GET /metrics` → this process's
+ * live public dungeon (private ones are left out: {@link listDungeons}) across all processes sharing the driver, `GET /metrics` → this process's
  * Prometheus metrics in text format (metrics.ts), and `GET /dungeons/:id/replay` → a stored
  * dungeon's replay file (replay/route.ts); and the `replay` room (replay/ReplayRoom.ts). Only one server may exist per process
  * (the Colyseus matchmaker is a module singleton).
@@ -299,7 +299,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
 }
 
 /**
- * Every live `dungeon` room across processes, from the matchmaking cache and its metadata. With
+ * Every live public `dungeon` room across processes, from the matchmaking cache and its metadata:
+ * a private stored dungeon (create option `private: true`) is left out, as a game server's public
+ * lobby leaves out a game it could not let anyone watch or join without its key; its owner opens
+ * it by id (`openDungeon`), and `GET /dungeons` (the store's catalogue) lists it with `private: true`. With
  * Redis the driver leaves out the rooms of processes whose heartbeat expired (ghosts of a dead
  * process, lifecycle/heartbeat.ts; redis.ts `ResilientRedisDriver`).
  * @throws the driver's error (e.g. Redis unreachable).
@@ -307,7 +310,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<D
 export async function listDungeons(): Promise<DungeonListing[]> {
   // A room that locks itself inside onCreate (a new stored dungeon waits for its creator) makes
   // the Redis driver write its cache before Colyseus gave it its id: no id, nothing to list.
-  const caches = (await matchMaker.query({ name: DUNGEON_ROOM })).filter((c) => typeof c.roomId === "string");
+  const caches = (await matchMaker.query({ name: DUNGEON_ROOM }))
+    .filter((c) => typeof c.roomId === "string" && (c.metadata as Partial<DungeonMetadata> | undefined)?.private !== true);
   return caches.map((c) => {
     const m = (c.metadata ?? {}) as Partial<DungeonMetadata>;
     return {

@@ -10,6 +10,8 @@ export interface StoredDungeon {
   id: string; map: string; ruleset: string; day: number; owner: string;
   /** Running in a room now (it is in the live list too) or resting in the store. */
   live: boolean;
+  /** Created with `private: true`: every seat and its replay need the keeper key, which the page does not have. */
+  private: boolean;
 }
 
 /** How often the lists are refreshed while shown, in real milliseconds. */
@@ -34,6 +36,7 @@ export function parseStored(body: unknown): StoredDungeon[] | undefined {
       day: Number(item.day ?? 1),
       owner: String(item.ownerName ?? item.owner ?? ""),
       live: item.live === true || item.status === "live",
+      private: item.private === true,
     });
   }
   return out;
@@ -61,48 +64,85 @@ export async function fetchLists(base: string): Promise<Lists> {
   return { live, stored };
 }
 
-function item(label: string, detail: string, attrs: Record<string, string>, onPick: (() => void) | undefined): HTMLLIElement {
+/** What one row of a list shows: its key (a room or dungeon id), texts, and what picking it does (undefined: not offered). */
+interface Row { key: string; label: string; detail: string; attrs: Record<string, string>; onPick: (() => void) | undefined }
+
+/** The text parts of a row's button, kept to update it in place. */
+interface RowElements { li: HTMLLIElement; button: HTMLButtonElement; strong: HTMLElement; small: HTMLElement }
+
+/** Each list's rows by key, so a refresh updates the same elements (focus and hover survive a poll). */
+const rowsOf = new WeakMap<HTMLElement, Map<string, RowElements>>();
+
+function newRow(attrs: Record<string, string>): RowElements {
   const li = document.createElement("li");
   const button = document.createElement("button");
   button.type = "button";
   for (const [k, v] of Object.entries(attrs)) button.dataset[k] = v;
   const strong = document.createElement("strong");
-  strong.textContent = label;
   const small = document.createElement("small");
-  small.textContent = detail;
   button.append(strong, small);
-  if (onPick) button.addEventListener("click", onPick);
-  else button.disabled = true;
   li.append(button);
-  return li;
+  return { li, button, strong, small };
 }
 
-/** Fills `#live-list` (and `#live-empty`) with one button per live dungeon. */
+/**
+ * Shows `rows` in `list`, in that order, keyed by {@link Row.key}: a row already shown keeps its
+ * `<li>` and `<button>` (only a text or state that changed is written, and the element is moved
+ * only when its place changed), a new key gets new elements, a key no longer given is removed.
+ */
+function showRows(list: HTMLElement, rows: readonly Row[]): void {
+  let shown = rowsOf.get(list);
+  if (!shown) { shown = new Map(); rowsOf.set(list, shown); list.replaceChildren(); }
+  const keep = new Set(rows.map((r) => r.key));
+  for (const [key, el] of shown) if (!keep.has(key)) { el.li.remove(); shown.delete(key); }
+  rows.forEach((row, i) => {
+    let el = shown.get(row.key);
+    if (!el) { el = newRow(row.attrs); shown.set(row.key, el); }
+    if (el.strong.textContent !== row.label) el.strong.textContent = row.label;
+    if (el.small.textContent !== row.detail) el.small.textContent = row.detail;
+    const disabled = row.onPick === undefined;
+    if (el.button.disabled !== disabled) el.button.disabled = disabled;
+    el.button.onclick = row.onPick ?? null;
+    if (list.children[i] !== el.li) list.insertBefore(el.li, list.children[i] ?? null);
+  });
+}
+
+/**
+ * Fills `#live-list` (and `#live-empty`) with one button per live dungeon, sorted by room id,
+ * updating the rows already shown in place (keyed by room id).
+ */
 export function showLive(list: HTMLElement, empty: HTMLElement, live: readonly DungeonListing[], pick: (roomId: string) => void): void {
   const sorted = [...live].sort((a, b) => a.roomId.localeCompare(b.roomId));
-  list.replaceChildren(...sorted.map((d) => item(
-    `${d.map || "dungeon"} · day ${d.day}, ${String(d.hour).padStart(2, "0")}:00`,
-    `${d.ruleset} · ${d.keepers} keeper${d.keepers === 1 ? "" : "s"} · ${d.spectators} watching · room ${d.roomId}`,
-    { roomId: d.roomId },
-    () => pick(d.roomId),
-  )));
+  showRows(list, sorted.map((d) => ({
+    key: d.roomId,
+    label: `${d.map || "dungeon"} · day ${d.day}, ${String(d.hour).padStart(2, "0")}:00`,
+    detail: `${d.ruleset} · ${d.keepers} keeper${d.keepers === 1 ? "" : "s"} · ${d.spectators} watching · room ${d.roomId}`,
+    attrs: { roomId: d.roomId },
+    onPick: () => pick(d.roomId),
+  })));
   empty.hidden = sorted.length > 0;
 }
 
 /**
  * Fills `#stored-list` with the resting dungeons, in the order given (most recent first from
- * {@link fetchLists}); each offers its replay when `watchReplay` is
- * given (the server's replay rooms exist), else is listed only. Hides the section when
- * `stored` is undefined (no `GET /dungeons`) or holds no resting dungeon.
+ * {@link fetchLists}), updating the rows already shown in place (keyed by dungeon id); each
+ * offers its replay when `watchReplay` is given (the server's replay rooms exist), else is
+ * listed only. A private dungeon is listed as such and never offered: its replay needs the
+ * keeper key (the server would refuse it, 401). Hides the section when `stored` is undefined
+ * (no `GET /dungeons`) or holds no resting dungeon.
  */
 export function showStored(section: HTMLElement, list: HTMLElement, stored: readonly StoredDungeon[] | undefined,
   watchReplay: ((dungeonId: string) => void) | undefined): void {
   const resting = (stored ?? []).filter((d) => !d.live);
   section.hidden = resting.length === 0;
-  list.replaceChildren(...resting.map((d) => item(
-    `${d.map || "dungeon"} · day ${d.day}${d.owner ? ` · ${d.owner}` : ""}`,
-    `${d.ruleset} · resting${watchReplay ? " · watch its replay" : ""} · ${d.id}`,
-    { dungeonId: d.id },
-    watchReplay ? () => watchReplay(d.id) : undefined,
-  )));
+  showRows(list, resting.map((d) => {
+    const offered = watchReplay !== undefined && !d.private;
+    return {
+      key: d.id,
+      label: `${d.map || "dungeon"} · day ${d.day}${d.owner ? ` · ${d.owner}` : ""}`,
+      detail: `${d.ruleset} · resting${d.private ? " · private: its keeper key is needed" : offered ? " · watch its replay" : ""} · ${d.id}`,
+      attrs: d.private ? { dungeonId: d.id, private: "true" } as Record<string, string> : { dungeonId: d.id },
+      onPick: offered ? () => watchReplay(d.id) : undefined,
+    };
+  }));
 }

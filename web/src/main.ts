@@ -19,7 +19,10 @@ const client = connect(`${wsScheme}//${location.host}`);
 const link = new ServerLink($("status"), client.httpUrl);
 const lobby = $("lobby");
 const watchSection = $("watch");
+/** The "no live dungeon" note: shown only when the live list is empty. */
 const note = $<HTMLParagraphElement>("live-empty");
+/** Why the last watch or replay ended or could not start: shown whatever the lists hold, until the next one is opened. */
+const lobbyError = $<HTMLParagraphElement>("lobby-error");
 const els = {
   title: $("watch-title"), clock: $("clock"), invasion: $("invasion"), canvas: $<HTMLCanvasElement>("map"),
   log: $<HTMLOListElement>("log"), roster: $<HTMLUListElement>("roster"),
@@ -51,8 +54,8 @@ function showLobby(message?: string): void {
   watchSection.hidden = true;
   lobby.hidden = false;
   if (message) {
-    note.hidden = false;
-    note.textContent = message;
+    lobbyError.textContent = message;
+    lobbyError.hidden = false;
   }
   void refreshLists();
 }
@@ -63,9 +66,16 @@ async function stopWatching(): Promise<void> {
   await current?.close();
 }
 
+/** Leaves the lobby for the watch view; the lobby's last error is cleared (a new attempt). */
+function enterWatch(): void {
+  clearTimeout(refresh);
+  lobbyError.hidden = true;
+  lobbyError.textContent = "";
+}
+
 async function openRoom(roomId: string): Promise<void> {
   await stopWatching();
-  clearTimeout(refresh);
+  enterWatch();
   lobby.hidden = true;
   watchSection.hidden = false;
   const mine = new DungeonWatch(els, link);
@@ -86,7 +96,7 @@ async function openRoom(roomId: string): Promise<void> {
 
 async function openReplay(dungeonId: string): Promise<void> {
   await stopWatching();
-  clearTimeout(refresh);
+  enterWatch();
   lobby.hidden = true;
   watchSection.hidden = false;
   const mine = new DungeonWatch(els, link);

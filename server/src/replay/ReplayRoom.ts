@@ -16,7 +16,8 @@ import type { Viewer } from "../rooms/views.ts";
 import { seatViewer } from "../sim/views/index.ts";
 import type { DungeonStore } from "../store/types.ts";
 import { parseReplay, replayInputs, replaySimOptions, type ReplayFile } from "./format.ts";
-import { replayFromStore } from "./build.ts";
+import { ReplayAccessError, replayFromStore } from "./build.ts";
+import { ACCESS_HTTP_STATUS } from "../rooms/access.ts";
 import { Playback } from "./playback.ts";
 import { currentSimulation } from "./currentSimulation.ts";
 
@@ -158,10 +159,12 @@ export class ReplayRoom extends Room<{ state: DungeonState; client: ReplayClient
     try {
       if (text !== undefined) return parseReplay(text);
       const store = this.store();
-      if (!store) throw new RoomRefusal("NO_STORE: this server keeps no dungeons (started without a store)");
+      if (!store) throw new RoomRefusal("NO_STORE: this server keeps no dungeons (started without a store)", { status: ACCESS_HTTP_STATUS.NO_STORE });
       return await replayFromStore(store, dungeonId!, keeperKey, 0);
     } catch (err) {
       if (err instanceof RoomRefusal) throw err;
+      // 404 / 401 / 403, the body's `error` starting with the code (not Colyseus' 523 of an unhandled error).
+      if (err instanceof ReplayAccessError) throw new RoomRefusal(err.message, { cause: err, status: ACCESS_HTTP_STATUS[err.code] });
       throw new RoomRefusal((err as Error).message, { cause: err });
     }
   }

@@ -4,9 +4,7 @@ import { DungeonDataError, type DungeonStore } from "../store/types.ts";
 import { logger } from "../logger.ts";
 import { REPLAY_CONTENT_TYPE, formatReplay } from "./format.ts";
 import { ReplayAccessError, replayFromStore } from "./build.ts";
-
-
-const ACCESS_STATUS: Record<ReplayAccessError["code"], number> = { UNKNOWN_DUNGEON: 404, KEEPER_KEY_REQUIRED: 401, KEEPER_KEY_WRONG: 403 };
+import { ACCESS_HTTP_STATUS } from "../rooms/access.ts";
 
 /** The JSON body of a refused `GET /dungeons/:id/replay` (the shape of the other `/dungeons` routes' refusals). */
 export interface ReplayRouteError {
@@ -44,7 +42,7 @@ export function replayEndpoint(store: () => DungeonStore | undefined) {
     try {
       file = await replayFromStore(s, dungeonId, key);
     } catch (err) {
-      if (err instanceof ReplayAccessError) return refuse(ACCESS_STATUS[err.code], { error: err.code, reason: err.detail, dungeonId });
+      if (err instanceof ReplayAccessError) return refuse(ACCESS_HTTP_STATUS[err.code], { error: err.code, reason: err.detail, dungeonId });
       if (err instanceof DungeonDataError) return refuse(422, { error: "DUNGEON_DATA", reason: err.message, dungeonId, problem: err.problem });
       logger.error({ err, dungeonId }, "replay file failed");
       return refuse(500, { error: "REPLAY_FAILED", reason: (err as Error).message, dungeonId });

@@ -9,7 +9,7 @@ import { checkpointEveryTicks } from "./settings.ts";
 import { RoomRefusal, parseJoinOptions, type DungeonMetadata, type DungeonOptions } from "./options.ts";
 import { DungeonAccessRefusal, checkAccess } from "./access.ts";
 import { CLOCK_STOPS_WHILE_EMPTY, LEASE_RENEW_MS, PERSISTENCE_OPTION, type DungeonHost, type DurableDungeon } from "./durable.ts";
-import { CreatorClaim, authorizeOpen, openingId, startDungeon } from "./roomStart.ts";
+import { CreatorClaim, authorizeOpen, joinByIdTarget, openingId, startDungeon } from "./roomStart.ts";
 import { projectMap, projectState } from "./projection.ts";
 import { SEAT_TAKEN_OVER_CODE, SEAT_TAKEN_OVER_REASON, SeatBook, holdsAcrossDrop, seatInfo, type Seat } from "./seats.ts";
 import { CommandGate } from "./gate.ts";
@@ -111,17 +111,21 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
   readonly #addresses = new WeakMap<DungeonClient, string>();
   /** Counted in {@link processLimits}.rooms (onCreate got that far). */
   #counted = false;
+  /** Set by {@link disconnect}: the room is closing all its clients. */
+  #disconnecting = false;
 
   /**
-   * Matchmaking's check, before any room is created or restored: `openDungeon(dungeonId, {
-   * keeperKey })` of a stored dungeon is refused here when the id is unknown, the dungeon is
-   * damaged, or the key does not fit the seat asked (access.ts `checkAccess`), so a refused
-   * open changes nothing. Other joins pass (the room's own `onAuth` checks them).
+   * Matchmaking's check, before any socket is opened and any room is created or restored:
+   * `openDungeon(dungeonId, { keeperKey })` of a stored dungeon is refused here when the id is
+   * unknown, the dungeon is damaged, or the key does not fit the seat asked (access.ts
+   * `checkAccess`), and so is a join by id of a stored dungeon's live room whose key does not fit
+   * (roomStart.ts `authorizeOpen`): a refused join changes nothing and is one HTTP error (no
+   * socket closed with 4002 beside it). Other joins pass (the room's own `onAuth` checks them).
    * @throws DungeonAccessRefusal `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED`, `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`, `NO_STORE`.
    */
   static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<unknown> {
     processLimits.joins.hit(context?.ip); // JOIN_RATE_PER_ADDRESS (abuse.ts)
-    return await authorizeOpen(options);
+    return await authorizeOpen(options, joinByIdTarget(context?.req as { url?: string } | undefined));
   }
 
   /**
@@ -269,6 +273,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     const takenOver = this.#takenOver.delete(client); // detached by checkReconnectionToken, with Colyseus' 4002
     if (code === CloseCode.WITH_ERROR && !takenOver) messagesRefused.inc({ reason: "DISCONNECTED" });
     if (code === MalignusCloseCode.KICKED_FLOOD || code === MalignusCloseCode.KICKED_MALFORMED) return; // onLeave frees the seat
+    // The room is closing (SIGTERM/Ctrl-C shutdown, its lease lost): no seat is held here, onLeave
+    // frees it at once (the SDK resumes it where the dungeon runs next); never logged as held.
+    if (this.#closing()) return;
     // Spectators simply rejoin. Any other drop holds the seat, a Colyseus 4002 included.
     if (!holdsAcrossDrop(seat, this.#options.reconnectSeconds)) return; // onLeave follows
     seat.connected = false;
@@ -278,6 +285,20 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#seatsChanged();
     // The window closing rejects: Colyseus then calls onLeave, which frees the seat.
     this.allowReconnection(client, this.#options.reconnectSeconds).catch(() => undefined);
+  }
+
+  /** True once the room is disconnecting all its clients to close ({@link disconnect}: shutdown, lease lost). */
+  #closing(): boolean {
+    return this.#disconnecting;
+  }
+
+  /**
+   * Closes the room: every client is closed with `closeCode` (4001 on a server shutdown, through
+   * Colyseus' `onBeforeShutdown`), and no seat is held for a reconnection from then on.
+   */
+  override disconnect(closeCode?: number): Promise<unknown> {
+    this.#disconnecting = true;
+    return super.disconnect(closeCode);
   }
 
   override onReconnect(client: DungeonClient): void {
@@ -297,7 +318,8 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
     this.#seats.free(client.sessionId);
     if (seat.connected) clientsGauge.dec({ role: seat.role });
     this.#views.detach(client);
-    this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role: seat.role, code }, "client left: seat freed");
+    if (this.#closing()) this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role: seat.role, code }, "room closing: seat freed, not held");
+    else this.#log.info({ sessionId: client.sessionId, seatId: seat.seatId, role: seat.role, code }, "client left: seat freed");
     this.#seatsChanged();
   }
 
@@ -567,7 +589,9 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
   #publishMetadata(): void {
     const listed = this.#listing.metadata(this.#sim, this.#seats, this.#options);
-    const metadata: DungeonMetadata = this.#durable ? { ...listed, dungeonId: this.#durable.dungeonId } : listed;
+    const metadata: DungeonMetadata = this.#durable
+      ? { ...listed, dungeonId: this.#durable.dungeonId, ...(this.#durable.private ? { private: true as const } : {}) }
+      : listed;
     this.setMatchmaking({ metadata }).catch((err: unknown) => this.#log.warn({ err }, "could not publish matchmaking metadata"));
   }
 }

@@ -1,18 +1,31 @@
-import { ErrorCode, ServerError } from "@colyseus/core";
+import { ServerError } from "@colyseus/core";
 import type { DungeonAccessCode, SeatRole } from "@malignus/shared";
 import { verifyKeeperKey } from "../store/keeperKey.ts";
 
 /**
- * A join or an open of a stored dungeon refused on purpose (a Colyseus `ServerError`, so the
- * client gets it as the join's error). The message starts with the {@link DungeonAccessCode}
- * and a colon (`KEEPER_KEY_WRONG: …`); the SDK turns it into a `DungeonAccessError`.
+ * The HTTP status matchmaking (`POST /matchmake/…`) answers each refusal with, the same as the
+ * `/dungeons` routes': 401 no key where one is needed, 403 a wrong key, 404 an unknown dungeon,
+ * 409 a dungeon another process runs, 422 a damaged one, 503 a server without a store. Never
+ * Colyseus' own 52x codes (523 "unhandled", 525 "auth failed"), which proxies such as Cloudflare
+ * read as their own errors.
+ */
+export const ACCESS_HTTP_STATUS: Readonly<Record<DungeonAccessCode, number>> = {
+  KEEPER_KEY_REQUIRED: 401, KEEPER_KEY_WRONG: 403, UNKNOWN_DUNGEON: 404, DUNGEON_BUSY: 409, DUNGEON_DAMAGED: 422, NO_STORE: 503,
+};
+
+/**
+ * A join or an open of a stored dungeon, or a replay of one, refused on purpose (a Colyseus
+ * `ServerError`, so the client gets it as the join's error; its `code` is the
+ * {@link ACCESS_HTTP_STATUS} of the refusal, the HTTP status when matchmaking refuses it, with
+ * the body `{ code, error }`). The message starts with the {@link DungeonAccessCode} and a colon
+ * (`KEEPER_KEY_WRONG: …`); the SDK turns it into a `DungeonAccessError`.
  */
 export class DungeonAccessRefusal extends ServerError {
   override name = "DungeonAccessRefusal";
   /** What is refused, for the SDK and the logs. */
   readonly access: DungeonAccessCode;
   constructor(access: DungeonAccessCode, detail: string) {
-    super(ErrorCode.AUTH_FAILED, `${access}: ${detail}`);
+    super(ACCESS_HTTP_STATUS[access], `${access}: ${detail}`);
     this.access = access;
   }
 }

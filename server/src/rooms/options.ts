@@ -24,10 +24,22 @@ export const DEFAULT_MAX_MESSAGES_PER_SECOND = 50;
 /**
  * A create or join request the room refuses on purpose (bad options, keeper seat taken). The
  * client receives its message; the room logs it at info level rather than as a fault.
+ * `code` is the HTTP status matchmaking answers when the refusal comes from a room's `onCreate`
+ * (Colyseus answers `e.code`, else its own 523 "unhandled", which proxies such as Cloudflare read
+ * as theirs): {@link REFUSAL_STATUS} by default, or `options.status`.
  */
 export class RoomRefusal extends Error {
   override name = "RoomRefusal";
+  /** The HTTP status of the refusal (400 bad options by default; 409 a seat taken, 401/403/404 an access refusal…). */
+  readonly code: number;
+  constructor(message: string, options: { cause?: unknown; status?: number } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.status ?? REFUSAL_STATUS;
+  }
 }
+
+/** The HTTP status of a {@link RoomRefusal} by default: 400, the request (its options) is refused as it stands. */
+export const REFUSAL_STATUS = 400;
 
 const name = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 /** A keeper key as clients send it (the server checks it against the stored hash). */
@@ -192,9 +204,10 @@ export function parseJoinOptions(raw: unknown): ParsedJoinOptions {
 
 /**
  * The matchmaking metadata a dungeon room advertises (a {@link DungeonListing} without its id);
- * stored dungeons add their `dungeonId` (`openDungeon` finds the live room by it: `filterBy`).
+ * stored dungeons add their `dungeonId` (`openDungeon` finds the live room by it: `filterBy`),
+ * private ones `private: true` (`GET /rooms` leaves them out: app.ts `listDungeons`).
  */
-export type DungeonMetadata = Omit<DungeonListing, "roomId"> & { dungeonId?: string };
+export type DungeonMetadata = Omit<DungeonListing, "roomId"> & { dungeonId?: string; private?: true };
 
 function formatIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join(".") : "options"}: ${i.message}`).join("; ");

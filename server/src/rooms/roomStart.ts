@@ -10,16 +10,30 @@ import { DungeonId, parseCreateOptions, parseJoinOptions, type DungeonOptions } 
 const NO_STORE = "this server keeps no dungeons (started without a store)";
 
 /**
- * Matchmaking's check of an `openDungeon` (join options with `dungeonId`), run by the room's
- * static `onAuth` before any room is created or restored, so a refused open changes nothing: the
- * id must name a stored dungeon that is not damaged, and the key must fit the seat asked
- * (access.ts `checkAccess`). Other joins pass (the room's own `onAuth` checks them).
- * @throws DungeonAccessRefusal `NO_STORE`, `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED`, `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`.
+ * Matchmaking's check, run by the room's static `onAuth` over HTTP before any socket is opened
+ * or any room is created or restored, so a refused join changes nothing and the client gets one
+ * error (the HTTP refusal, no WebSocket closed with 4002 beside it):
+ * - an `openDungeon` (join options with `dungeonId`): the id must name a stored dungeon that is
+ *   not damaged, and the key must fit the seat asked (access.ts `checkAccess`);
+ * - a join by room id (`joinById`: `spectate`, `joinAsKeeper`, `joinAsAdventurer`) of a stored
+ *   dungeon's live room (`byRoomId`, read from the request's path): the key must fit the seat.
+ * Other joins pass. The room's own `onAuth` checks every join again when its socket opens.
+ * @param byRoomId the room id of a `POST /matchmake/joinById/<roomId>` (see {@link joinByIdTarget}), else undefined.
+ * @throws DungeonAccessRefusal `NO_STORE`, `UNKNOWN_DUNGEON`, `DUNGEON_DAMAGED`, `KEEPER_KEY_REQUIRED`, `KEEPER_KEY_WRONG`;
+ *   RoomRefusal (400) on join options that do not parse.
  */
-export async function authorizeOpen(options: unknown): Promise<true> {
+export async function authorizeOpen(options: unknown, byRoomId?: string): Promise<true> {
   const dungeonId = (options as { dungeonId?: unknown } | undefined)?.dungeonId;
-  if (dungeonId === undefined) return true;
   const host = matchMaker.getHandler(DUNGEON_ROOM)?.options?.[PERSISTENCE_OPTION] as DungeonHost | undefined;
+  if (dungeonId === undefined) {
+    if (byRoomId === undefined || !host) return true;
+    const id = DungeonId.safeParse(byRoomId);
+    const live = id.success ? await host.store.get(id.data).catch(() => undefined) : undefined;
+    if (!live) return true; // not a stored dungeon (or unreadable): the room's own checks decide
+    const { role, keeperKey } = parseJoinOptions(options);
+    await checkAccess(live, role, keeperKey);
+    return true;
+  }
   if (!host) throw new DungeonAccessRefusal("NO_STORE", NO_STORE);
   const id = DungeonId.safeParse(dungeonId);
   if (!id.success) throw new DungeonAccessRefusal("UNKNOWN_DUNGEON", `no stored dungeon has id ${JSON.stringify(dungeonId).slice(0, 80)}`);
@@ -29,6 +43,16 @@ export async function authorizeOpen(options: unknown): Promise<true> {
   const { role, keeperKey } = parseJoinOptions(options);
   await checkAccess(record, role, keeperKey);
   return true;
+}
+
+/**
+ * The room id a matchmaking request joins by id: `<roomId>` of `POST /matchmake/joinById/<roomId>`
+ * (the auth context's request), else undefined (create, joinOrCreate, reconnect, or no request).
+ */
+export function joinByIdTarget(request: { url?: string } | undefined): string | undefined {
+  if (typeof request?.url !== "string") return undefined;
+  const match = /\/matchmake\/joinById\/([^/?#]+)/.exec(new URL(request.url, "http://x").pathname);
+  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
 /**

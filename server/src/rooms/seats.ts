@@ -70,14 +70,14 @@ export class SeatBook {
     let unitId: string | undefined;
     if (role === "keeper") {
       if (this.count("keeper") >= keeperSeats) {
-        throw new RoomRefusal(`this dungeon already has a keeper in each of its ${keeperSeats} keeper seat(s); join as a spectator`);
+        throw new RoomRefusal(`this dungeon already has a keeper in each of its ${keeperSeats} keeper seat(s); join as a spectator`, { status: 409 });
       }
     } else if (role === "adventurer") {
       const open = this.openAdventurerSeats(sim);
       if (wanted !== undefined && !open.includes(wanted)) {
-        throw new RoomRefusal(`unit ${wanted} is not an open adventurer seat (open: ${open.join(", ") || "none"})`);
+        throw new RoomRefusal(`unit ${wanted} is not an open adventurer seat (open: ${open.join(", ") || "none"})`, { status: 409 });
       }
-      if (open.length === 0) throw new RoomRefusal("no open adventurer seat: no party in the dungeon, or every member is taken");
+      if (open.length === 0) throw new RoomRefusal("no open adventurer seat: no party in the dungeon, or every member is taken", { status: 409 });
       unitId = wanted ?? open[0];
     }
     const seat: Seat = { seatId: `${role[0]}${++this.#counter}`, role, name, unitId, connected: true };

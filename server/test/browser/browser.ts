@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import type { DungeonServer } from "../../src/app.ts";
+import type { DungeonStore } from "../../src/store/types.ts";
 import { until } from "../until.ts";
 
 /** Debian's Chromium (`apt-get install chromium`; .ci/run installs it when missing). */
@@ -38,11 +39,11 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
 /** Whether the browser tests can run here (Chromium installed). */
 export const chromiumInstalled = existsSync(CHROMIUM);
 
-/** The in-process server on `port` (0 = any free port), ws transport, loopback. */
-export async function startServer(port = 0): Promise<{ app: DungeonServer; port: number }> {
+/** The in-process server on `port` (0 = any free port), ws transport, loopback; with `store`, it keeps its dungeons there. */
+export async function startServer(port = 0, store?: DungeonStore): Promise<{ app: DungeonServer; port: number }> {
   process.env.LOG_LEVEL ??= "warn";
   const { createServer } = await import("../../src/app.ts");
-  const app = await createServer({ transport: "ws" });
+  const app = await createServer({ transport: "ws", ...(store ? { store } : {}) });
   return { app, port: await app.listen(port, "127.0.0.1") };
 }
 

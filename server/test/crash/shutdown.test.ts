@@ -34,6 +34,10 @@ describe("SIGTERM and Ctrl-C (issue 16 part 4)", () => {
       const rested = await storedRecord(DATA_DIR, id);
       expect(rested).toMatchObject({ status: "resting", lease: null, snapshotSeq: rested.inputCount, snapshotTick: rested.tick });
       expect(logLines(first, "shut down")).toHaveLength(1);
+      // The keeper's seat is freed once, not logged as held first (fresh-user finding 9): no seat is held on a shutdown.
+      expect(logLines(first, "client dropped: seat held")).toEqual([]);
+      expect(logLines(first, "client left: seat freed")).toEqual([]);
+      expect(logLines(first, "room closing: seat freed, not held").map((l) => [l.role, l.code, l.roomId])).toEqual([["keeper", 4001, id]]);
 
       // Started again: nothing was live, nothing restored at start; the keeper's SDK opens it with its key.
       const second = await startServer(port, { DATA_DIR });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { STORED_DUNGEONS_PAGE } from "@malignus/shared";
-import { durableServer } from "./harness.ts";
+import { durableServer, rejection } from "./harness.ts";
 import { fetchLists } from "../../../web/src/lobby.ts";
 
 const h = durableServer();
@@ -59,5 +59,44 @@ describe("GET /dungeons (issue 16 part 2)", () => {
     expect(await unknown.json()).toEqual({ error: "UNKNOWN_DUNGEON", reason: "no stored dungeon has id nope" });
     const malformed = await http(`/dungeons/${"x".repeat(65)}`);
     expect([malformed.status, await malformed.json()]).toEqual([404, { error: "UNKNOWN_DUNGEON", reason: "a dungeon id is 1-64 letters, digits, _ or -" }]);
+  });
+});
+
+describe("private dungeons in public listings (fresh-user finding 2)", () => {
+  const post = (path: string, body: unknown): Promise<Response> =>
+    fetch(`${h.url().replace("ws", "http")}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("GET /rooms (the public lobby) leaves a live private dungeon out; GET /dungeons lists it with private: true", async () => {
+    const open = h.track(await h.client().createDungeon({ seed: 31, startPaused: true }, { name: "Pub" }));
+    const hidden = h.track(await h.client().createDungeon({ seed: 32, startPaused: true, private: true }, { name: "Priv" }));
+    const live = (await h.client().listDungeons()).map((d) => d.roomId);
+    expect([live.includes(open.roomId), live.includes(hidden.roomId)]).toEqual([true, false]);
+    const lists = await fetchLists(h.url().replace("ws", "http"));
+    expect(lists.live.map((d) => d.roomId).includes(hidden.roomId)).toBe(false);
+    expect(lists.stored?.find((d) => d.id === hidden.roomId)).toEqual({ id: hidden.roomId, map: "default", ruleset: "malignus", day: 1, owner: "Priv", live: true, private: true });
+    expect(lists.stored?.find((d) => d.id === open.roomId)?.private).toBe(false);
+    await hidden.leave();
+    await open.leave();
+  });
+
+  it("matchmaking refuses a private dungeon's replay or open without its key with 401, a wrong key with 403, an unknown id with 404 (never Colyseus' 523/525), the code in the body", async () => {
+    const keeper = await h.client().createDungeon({ seed: 33, startPaused: true, private: true }, { name: "Priv" });
+    const id = keeper.roomId;
+    const key = keeper.keeperKey!;
+    await keeper.leave();
+    await h.recordWhen(id, "the private dungeon resting", (r) => r.status === "resting" && r.lease === null);
+    const answer = async (r: Response) => [r.status, await r.json()];
+    expect(await answer(await post("/matchmake/create/replay", { dungeonId: id }))).toEqual([401, { code: 401, error: `KEEPER_KEY_REQUIRED: dungeon ${id} is private: its replay needs its keeper key` }]);
+    expect(await answer(await post("/matchmake/create/replay", { dungeonId: id, keeperKey: "wrong-key" }))).toEqual([403, { code: 403, error: `KEEPER_KEY_WRONG: that is not dungeon ${id}'s keeper key` }]);
+    expect(await answer(await post("/matchmake/create/replay", { dungeonId: "no-such-dungeon" }))).toEqual([404, { code: 404, error: "UNKNOWN_DUNGEON: unknown dungeon no-such-dungeon" }]);
+    expect(await answer(await post("/matchmake/create/replay", { dungeonId: id, speed: -1 }))).toEqual([400, { code: 400, error: "invalid replay options: speed: Too small: expected number to be >0" }]);
+    expect(await answer(await post("/matchmake/joinOrCreate/dungeon", { dungeonId: id, role: "spectator" }))).toEqual([401, { code: 401, error: `KEEPER_KEY_REQUIRED: a spectator seat of this private dungeon needs dungeon ${id}'s keeper key` }]);
+    expect(await answer(await post("/matchmake/joinOrCreate/dungeon", { dungeonId: id, role: "spectator", keeperKey: "wrong-key" }))).toEqual([403, { code: 403, error: `KEEPER_KEY_WRONG: that is not dungeon ${id}'s keeper key` }]);
+    // The SDK turns the refusal into a DungeonAccessError; with the key the replay plays.
+    const refused = await rejection(h.client().watchReplay(id));
+    expect([refused.name, refused.code, refused.message]).toEqual(["DungeonAccessError", "KEEPER_KEY_REQUIRED", `KEEPER_KEY_REQUIRED: dungeon ${id} is private: its replay needs its keeper key`]);
+    const replay = await h.client().watchReplay(id, { keeperKey: key, paused: true });
+    expect(replay.status?.paused).toBe(true);
+    await replay.leave();
   });
 });

@@ -77,6 +77,26 @@ describe("the replay room", () => {
     await replay.leave();
   });
 
+  it("onStatus fires at each status change: playing, each move of the position, the end; nothing while paused (fresh-user finding 7)", async () => {
+    const replay = h.track(await h.client().watchReplay({ file: text }, { paused: true, speed: 600 }));
+    const seen: [tick: number, paused: boolean, ended: boolean][] = [];
+    const off = replay.onStatus((s) => seen.push([s.tick, s.paused, s.ended]));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual([]); // paused: no change
+    expect(await replay.play()).toMatchObject({ ok: true, status: { tick: 14400, paused: false } });
+    await statusWhen(replay, (s) => s.ended);
+    // Speed 600: 600 ticks a room step (one patch each), the clock synced every patch; the end tick 18500.
+    expect(seen).toEqual([
+      [14400, false, false], [15000, false, false], [15600, false, false], [16200, false, false], [16800, false, false],
+      [17400, false, false], [18000, false, false], [18500, false, false], [18500, false, true],
+    ]);
+    expect(replay.status).toMatchObject({ tick: 18500, ended: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toHaveLength(9); // ended: no change
+    off();
+    await replay.leave();
+  });
+
   it("obeys only its controller: the opener, then the viewer present longest", async () => {
     const opener = h.track(await h.client().watchReplay({ file: text }, { paused: true }));
     const joined = await h.client().colyseus.joinById<DungeonState>(opener.roomId, {}, DungeonState);
