@@ -36,7 +36,7 @@ function scene(option: boolean, dyingMinion: boolean) {
 }
 
 describe("audit s10-d: a refused death through the live fight (P100-DEATH-10)", () => {
-  it("P100-DEATH-10: with traumaticInsteadOfDeath, the dying warrior bleeding from −100 to −105 at its turn on tick 12 is gravely wounded, not dead (no event: it was already down and stays unconscious); the dying minion beside it, an NPC, dies on its own turn the same round", () => {
+  it("P100-DEATH-10: with traumaticInsteadOfDeath, the dying warrior bleeding from −100 to −105 at its turn on tick 12 is gravely wounded, not dead: it stays unconscious (no `knockedOut`: it was already down) and `gravelyWounded` tells the clients; the dying minion beside it, an NPC, dies on its own turn the same round", () => {
     const { sim, w, h, m, dm } = scene(true, true);
     // Initiative: warrior 50, hero 90, minion 10, dying minion 40; each round the hero hits the stunned minion (20, 10 damage).
     const dice = recordDice(sim, [50, 90, 10, 40, 20, 10, 20, 10]);
@@ -49,6 +49,7 @@ describe("audit s10-d: a refused death through the live fight (P100-DEATH-10)", 
       `11 attack attackerId=${h.id} targetId=${m.id} hit=true attackRoll=20 defenceRoll=0`,
       `11 damaged targetId=${m.id} sourceId=${h.id} amount=10 damageType=melee hp=280 critical=false`,
       `12 damaged targetId=${w.id} sourceId=dying amount=5 damageType=dying hp=-105 critical=false`,
+      `12 gravelyWounded unitId=${w.id}`,
       `13 damaged targetId=${dm!.id} sourceId=dying amount=5 damageType=dying hp=-105 critical=false`,
       `13 knockedOut unitId=${dm!.id} outcome=dead cause=hitPoints`,
     ]);
