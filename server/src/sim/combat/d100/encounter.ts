@@ -135,6 +135,17 @@ function refuseUnplayable(sim: Simulation, unit: UnitRecord, plan: unknown): voi
   sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [cannotActReason(unit)] });
 }
 
+/**
+ * Issue 17: the refusal of a player's plan for a unit that will never play a turn again: a dead
+ * unit (P100-DEATH-09, P100-DEATH-10) has no turn (the encounter skips it, {@link d100EncounterRules}
+ * `isGone`), so its plan is answered at once `dead` instead of being kept unanswered (encounters
+ * `lostPlan`, as d20's `lostD20Plan`).
+ * @returns "dead", or null when the unit may still get a turn (its plan is kept).
+ */
+function lostD100Plan(unit: UnitRecord): "dead" | null {
+  return d100Of(unit).dead || unit.activity === "dead" ? "dead" : null;
+}
+
 /** The d100 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit` with the player's `plan` (or none): {@link takeD100Turn}. */
 function d100TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): TurnRules<TurnState, D100Step> {
   const me = d100Of(unit);
@@ -234,6 +245,8 @@ export const d100EncounterRules: EncounterRules = {
   isGone(unit) {
     return d100Of(unit).dead || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left";
   },
+  /** Issue 17: a plan for a dead unit is answered `dead` at once, not kept ({@link lostD100Plan}). */
+  lostPlan: lostD100Plan,
 };
 
 /** Companions: a familiar acts in its owner's slot, a mount carries its rider (companionTurn.ts `companionTurn`, P100-FAMILIAR, P100-AIR-20 to 23). */
