@@ -121,6 +121,7 @@ export const EVENT_SCHEMAS = {
     unitId: id, altitude, cause: z.enum(["takeOff", "land", "climb", "descend", "fall"]),
   }),
   mountChanged: event("mountChanged", "d100: a rider got on (`mounted` true) or off its mount (P100-AIR-20, P100-AIR-22).", { riderId: id, mountId: id, mounted: z.boolean() }),
+  gravelyWounded: event("gravelyWounded", "d100: a unit whose player refuses death is gravely wounded instead of dead, out of the fight and beyond battlefield healing (P100-DEATH-10 to 12).", { unitId: id }),
   rescue: event("rescue", "A rescue attempt on a dying ally (P100-DEATH-03 to 08).", { unitId: id, byUnitId: id, roll: z.number().int(), needed: z.number(), success: z.boolean() }),
   spellCast: event("spellCast", "d100: a unit cast its offensive spell at `targetId` (P100-SPELL-01 to 05); the `attack` event follows.", { unitId: id, spellId: z.string(), targetId: id, chargesLeft: z.number().int() }),
   statusApplied: event("statusApplied", "d100: a status took hold on `unitId` from `byUnitId`'s spell or ability (P100-STATUS-01 to 17) for `turns` own turns (-1 until removed; a disarmed weapon lies at x, y).", {

@@ -181,8 +181,14 @@ export interface AltitudeChangedEvent extends EventBase {
 export interface MountChangedEvent extends EventBase { type: "mountChanged"; riderId: string; mountId: string; mounted: boolean }
 /** A rescue attempt on a dying ally (P100-DEATH-03 to 08): the d100 roll, the score to beat, and whether it stabilised. */
 export interface RescueEvent extends EventBase { type: "rescue"; unitId: string; byUnitId: string; roll: number; needed: number; success: boolean }
+/**
+ * d100 rooms with `d100.traumaticInsteadOfDeath`: a unit whose player refuses death is gravely
+ * wounded instead of dead (P100-DEATH-10): it stays unconscious, out of the fight, and cannot be
+ * rescued or healed on the battlefield (P100-DEATH-11, P100-DEATH-12).
+ */
+export interface GravelyWoundedEvent extends EventBase { type: "gravelyWounded"; unitId: string }
 /** d100 ruleset events, in one union (combat/d100/). */
-export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent | RescueEvent | MountChangedEvent | D100PlayEvent;
+export type D100Event = DuelStartedEvent | DuelEndedEvent | AltitudeChangedEvent | RescueEvent | GravelyWoundedEvent | MountChangedEvent | D100PlayEvent;
 /** d100 rooms: a unit cast its offensive spell (P100-SPELL-01 to 05) at `targetId`; the `attack` event that follows rolls it. */
 export interface SpellCastEvent extends EventBase { type: "spellCast"; unitId: string; spellId: string; targetId: string; chargesLeft: number }
 /**
@@ -428,6 +434,7 @@ export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf
   altitudeChanged: { ...SEEN, units: ["unitId"] },
   mountChanged: { ...SEEN, units: ["riderId", "mountId"] },
   rescue: { ...SEEN, units: ["unitId", "byUnitId"] },
+  gravelyWounded: { ...SEEN, units: ["unitId"] },
   spellCast: { ...SEEN, units: ["unitId", "targetId"] },
   statusApplied: { ...SEEN, units: ["unitId", "byUnitId"] },
   spellInterrupted: { ...SEEN, units: ["unitId", "byUnitId"] },

@@ -86,6 +86,7 @@ const SENTENCES: Sentences = {
   duelEnded: (e, n) => `${n.unit(e.winnerId)} won the duel against ${n.unit(e.loserId)}${e.loserDied ? ", who died" : ""}.`,
   altitudeChanged: (e, n) => e.cause === "fall" ? `${n.unit(e.unitId)} fell to the ground.` : `${n.unit(e.unitId)} is now flying ${e.altitude === "ground" ? "no more" : e.altitude}.`,
   mountChanged: (e, n) => `${n.unit(e.riderId)} ${e.mounted ? "mounted" : "got off"} ${n.unit(e.mountId)}.`,
+  gravelyWounded: (e, n) => `${n.unit(e.unitId)} is gravely wounded.`,
   rescue: (e, n) => `${n.unit(e.byUnitId)} ${e.success ? "saved" : "could not save"} ${n.unit(e.unitId)}.`,
   spellCast: (e, n) => `${n.unit(e.unitId)} cast a spell at ${n.unit(e.targetId)}.`,
   statusApplied: (e, n) => `${n.unit(e.unitId)} is ${e.status}${e.turns > 0 ? ` for ${e.turns} turn${e.turns === 1 ? "" : "s"}` : ""}.`,

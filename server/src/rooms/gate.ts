@@ -19,7 +19,8 @@ export function actorOf(seat: Seat): Actor {
  * The room's command gate, one direction: a client message → shared `gateCommand` over
  * `COMMAND_DEFINITIONS` in one fixed order (known type → role → an adventurer seat names only its
  * own unit; the validator ran before, in Colyseus: a malformed `send` is disconnected with 4002,
- * a malformed `request` answered with an error) → `sim.enqueue(actor, command)` (the rules; an
+ * a malformed `request` answered with an error; so no payload check here) →
+ * `sim.enqueue(actor, command, true)` (the rules, the payload not parsed a second time; an
  * accepted command is logged in `sim.inputLog`) → the answer. Refusals are answered with their
  * code, counted, and logged at most {@link MAX_REFUSAL_LOGS_PER_SECOND} times a second.
  */
@@ -52,11 +53,12 @@ export class CommandGate {
     messagesReceived.inc({ type });
     const seat = client.seat;
     if (!seat) return { result: this.refused(client, type, "NOT_ALLOWED_FOR_ROLE", "no seat") };
-    const gate = gateCommand(type, seat, payload, false);
+    const gate = gateCommand(type, seat, payload, "none");
     if (!gate.ok) return { result: this.refused(client, type, gate.code, gate.reason) };
     try {
       const actor = actorOf(seat);
-      const result = sim.enqueue(actor, { type, ...(payload as object) } as Command);
+      // The transport parsed the payload already (COMMANDS[type] in onMessage): the simulation does not parse it again.
+      const result = sim.enqueue(actor, { type, ...(payload as object) } as Command, true);
       if (!result.ok) return { result: this.refused(client, type, result.code, result.reason, result) };
       this.#log.debug({ seatId: seat.seatId, type, tick: sim.tick, id: result.id }, "command accepted");
       return { result, accepted: actor };

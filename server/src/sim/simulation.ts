@@ -180,12 +180,15 @@ export class Simulation {
    * seat's own unit, then its handler's rules). Accepted, it is appended to
    * {@link Simulation.inputLog} stamped with the current tick; refused, nothing changes and
    * nothing is logged. Events it causes are returned by the next `step()` (or `drainEvents()`).
-   * Call it between steps only (the room does).
+   * Call it between steps only (the room does). `payloadChecked` true: the caller's transport
+   * already parsed the payload with its validator (the room's gate, rooms/gate.ts), so its fields
+   * are not parsed again; every other caller (replays, tests, headless) leaves it false and the
+   * simulation checks them itself (inputs/apply.ts).
    */
-  enqueue(actor: Actor, command: InputCommand): CommandResult {
+  enqueue(actor: Actor, command: InputCommand, payloadChecked = false): CommandResult {
     const tick = this.state.tick;
     const probe = beginChangeCheck(this); // tests: every change marked (sim/changes.ts)
-    const result = applyInput(this, actor, command);
+    const result = applyInput(this, actor, command, payloadChecked);
     endChangeCheck(this, probe, `input ${command.type} at tick ${tick}`);
     if (result.ok) this.#inputLog.push({ tick, actor, command: structuredClone(command) });
     return result;

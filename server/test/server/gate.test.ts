@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { COMMAND_DEFINITIONS, COMMAND_TYPES, GATE_STAGES, SEAT_ROLES, gateCommand, type CommandType, type GateSeat } from "@malignus/shared";
+import { CommandGate } from "../../src/rooms/gate.ts";
+import { createLogger } from "../../src/logger.ts";
+import { Simulation } from "../../src/sim/simulation.ts";
+import { parseMap } from "../../src/sim/world/map.ts";
 
 /**
  * The command gate (issue 15 part 4): one table of command definitions, checked in one fixed
@@ -110,6 +114,34 @@ describe("the command gate", () => {
     // Skipping validation (the room's transport validated already) passes the payload through as is.
     expect(gateCommand("moveTo", hero, { x: -1, y: 0 }, false)).toMatchObject({ ok: true, payload: { x: -1, y: 0 } });
     expect(gateCommand("moveTo", hero, { x: 1, y: 2 })).toMatchObject({ ok: true, payload: { x: 1, y: 2 } });
+  });
+
+  it("one payload check, three depths: \"all\" (every issue), \"fields\" (missing, ill-typed, not allowed: the simulation's own check) and \"none\"", () => {
+    const keeper = SEATS.keeper;
+    // A bound and an unknown key fail "all" only; "fields" passes the payload as given.
+    expect(gateCommand("buildDoor", keeper, { x: -1, y: 0, extra: 1 }, "all")).toMatchObject({ ok: false, stage: "payload", code: "INVALID_COMMAND" });
+    expect(gateCommand("buildDoor", keeper, { x: -1, y: 0, extra: 1 }, "fields")).toEqual({ ok: true, definition: COMMAND_DEFINITIONS.buildDoor, payload: { x: -1, y: 0, extra: 1 } });
+    // A missing or ill-typed field fails both, described the same way.
+    expect(gateCommand("buildDoor", keeper, { x: "3" }, "fields")).toEqual({ ok: false, stage: "payload", code: "INVALID_COMMAND", reason: 'malformed buildDoor: x: wrong type ("3"); y: missing' });
+    expect(gateCommand("buildDoor", keeper, { x: "3" }, "all")).toEqual({ ok: false, stage: "payload", code: "INVALID_COMMAND", reason: 'malformed buildDoor: x: wrong type ("3"); y: missing' });
+    expect(gateCommand("buildDoor", keeper, { x: "3" }, "none")).toEqual({ ok: true, definition: COMMAND_DEFINITIONS.buildDoor, payload: { x: "3" } });
+  });
+
+  it("a room command is parsed once: by the transport (not by the room's gate, nor again by the simulation); a command enqueued directly is parsed by the simulation", () => {
+    const sim = Simulation.create({ seed: 1, ruleset: "malignus", map: parseMap("t", ["P....", ".....", "SK..."].join("\n")) });
+    const gate = new CommandGate(createLogger("silent"), () => 0);
+    const parse = vi.spyOn(COMMAND_DEFINITIONS.buildDoor.schema, "safeParse");
+    const client = { sessionId: "s1", seat: { seatId: "k1", role: "keeper" as const, name: undefined, unitId: undefined, connected: true } };
+    try {
+      const viaRoom = gate.command(sim, client, "buildDoor", { x: 2, y: 1 });
+      expect([viaRoom.accepted, parse.mock.calls.length]).toEqual([{ kind: "keeper", seatId: "k1" }, 0]);
+      const direct = sim.enqueue({ kind: "keeper", seatId: "k1" }, { type: "buildDoor", x: 3, y: 1 });
+      expect([direct.ok, parse.mock.calls]).toEqual([viaRoom.result.ok, [[{ x: 3, y: 1 }]]]);
+      // Headless, the simulation still refuses a half-formed command itself.
+      expect(sim.enqueue({ kind: "keeper", seatId: "k1" }, { type: "buildDoor", x: 4 } as never)).toEqual({ ok: false, code: "INVALID_COMMAND", reason: "malformed buildDoor: y: missing" });
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it("own keys only: Object prototype names are no commands", () => {

@@ -36,7 +36,7 @@ function scene(option: boolean, dyingMinion: boolean) {
 }
 
 describe("audit s10-d: a refused death through the live fight (P100-DEATH-10)", () => {
-  it("P100-DEATH-10: with traumaticInsteadOfDeath, the dying warrior bleeding from −100 to −105 at its turn on tick 12 is gravely wounded, not dead (no event: it was already down and stays unconscious); the dying minion beside it, an NPC, dies on its own turn the same round", () => {
+  it("P100-DEATH-10: with traumaticInsteadOfDeath, the dying warrior bleeding from −100 to −105 at its turn on tick 12 is gravely wounded, not dead: it stays unconscious (no `knockedOut`: it was already down) and `gravelyWounded` tells the clients; the dying minion beside it, an NPC, dies on its own turn the same round", () => {
     const { sim, w, h, m, dm } = scene(true, true);
     // Initiative: warrior 50, hero 90, minion 10, dying minion 40; each round the hero hits the stunned minion (20, 10 damage).
     const dice = recordDice(sim, [50, 90, 10, 40, 20, 10, 20, 10]);
@@ -49,12 +49,32 @@ describe("audit s10-d: a refused death through the live fight (P100-DEATH-10)", 
       `11 attack attackerId=${h.id} targetId=${m.id} hit=true attackRoll=20 defenceRoll=0`,
       `11 damaged targetId=${m.id} sourceId=${h.id} amount=10 damageType=melee hp=280 critical=false`,
       `12 damaged targetId=${w.id} sourceId=dying amount=5 damageType=dying hp=-105 critical=false`,
+      `12 gravelyWounded unitId=${w.id}`,
       `13 damaged targetId=${dm!.id} sourceId=dying amount=5 damageType=dying hp=-105 critical=false`,
       `13 knockedOut unitId=${dm!.id} outcome=dead cause=hitPoints`,
     ]);
     expect([d100Of(w).hp, d100Of(w).traumatised, d100Of(w).dead, d100Of(w).dying, w.activity]).toEqual([-105, true, false, false, "unconscious"]);
     expect([d100Of(dm!).traumatised, d100Of(dm!).dead, dm!.activity]).toEqual([false, true, "dead"]);
     expect([dice.draws, dice.left()]).toEqual([["d100=50", "d100=90", "d100=10", "d100=40", "d100=20", "1..100=10", "d100=20", "1..100=10"], 0]);
+  });
+
+  it("P100-DEATH-10: a standing warrior (5 of 20 HP, stunned) struck by a minion for 50 falls straight past the threshold (−45: 2 × −45 < −20): with traumaticInsteadOfDeath it is knocked out, then `gravelyWounded`", () => {
+    const sim = d100Sim({ traumaticInsteadOfDeath: true });
+    const w = adventurer(sim, "Warrior", 4, 5);
+    Object.assign(d100Of(w), { hp: 5, maxHp: 20 });
+    addStatus(d100Of(w), "stunned", 2);
+    const m = addUnit(sim, { kind: "minion", x: 5, y: 5 });
+    d100Of(m).hp = d100Of(m).maxHp = 300;
+    m.targetId = w.id;
+    // Initiative: warrior 10, minion 90; the minion's attack 90, damage 50 (1..50).
+    const dice = recordDice(sim, [10, 90, 90, 50]);
+    expect(lines(run(sim, 1)).slice(0, 4)).toEqual([
+      `1 attack attackerId=${m.id} targetId=${w.id} hit=true attackRoll=90 defenceRoll=0`,
+      `1 damaged targetId=${w.id} sourceId=${m.id} amount=50 damageType=melee hp=-45 critical=false`,
+      `1 knockedOut unitId=${w.id} outcome=unconscious cause=hitPoints`,
+      `1 gravelyWounded unitId=${w.id}`,
+    ]);
+    expect([d100Of(w).hp, d100Of(w).traumatised, d100Of(w).dead, d100Of(w).dying, w.activity, dice.left()]).toEqual([-45, true, false, false, "unconscious", 0]);
   });
 
   it("P100-DEATH-10: without the room option the same warrior, bleeding to −105 on tick 12, dies", () => {

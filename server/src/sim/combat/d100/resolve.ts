@@ -36,17 +36,21 @@ function recordOf(d: D100Unit, candidates: readonly UnitRecord[]): UnitRecord | 
  * Keeps the shared fields in step with a d100 outcome and emits `knockedOut` (cause "hitPoints"):
  * a coma (P100-DEATH-01) or a grave wound (P100-DEATH-10) makes the unit "unconscious" (never
  * waking by the clock), a death or banishment (P100-FAMILIAR-10) "dead". Target and walk are cleared.
+ * A grave wound then emits `gravelyWounded` as well, also for a dying unit already unconscious
+ * (no `knockedOut` then), so a client tells it apart from the dying (P100-DEATH-10 to 12).
  */
 export function settle(sim: Simulation, unit: UnitRecord, outcome: HpOutcome): void {
   if (!outcome) return;
   markUnit(sim, unit);
   const dead = outcome === "dead" || outcome === "banished";
-  if (!dead && unit.activity === "unconscious") return;
-  setActivity(sim, unit, dead ? "dead" : "unconscious");
-  unit.wakeTick = -1;
-  setTarget(sim, unit, "");
-  unit.walk = null;
-  sim.emit({ type: "knockedOut", unitId: unit.id, outcome: dead ? "dead" : "unconscious", cause: "hitPoints" });
+  if (dead || unit.activity !== "unconscious") {
+    setActivity(sim, unit, dead ? "dead" : "unconscious");
+    unit.wakeTick = -1;
+    setTarget(sim, unit, "");
+    unit.walk = null;
+    sim.emit({ type: "knockedOut", unitId: unit.id, outcome: dead ? "dead" : "unconscious", cause: "hitPoints" });
+  }
+  if (outcome === "traumatised") sim.emit({ type: "gravelyWounded", unitId: unit.id });
 }
 
 /** Emits `damaged` and `wound` for HP lost by `unit` (when any) from `sourceId`. */
@@ -120,7 +124,8 @@ export function d100Attack(sim: Simulation, attacker: UnitRecord, target: UnitRe
   // by the counter-attack of a critical failure.
   if (r.hit) revealAttacker(sim, target, attacker);
   settle(sim, poolUnit, r.targetOutcome);
-  if (poolUnit !== target) settle(sim, target, r.targetOutcome);
+  // The mount shares its rider's fall; only the rider is announced gravely wounded (linkLives).
+  if (poolUnit !== target) settle(sim, target, r.targetOutcome === "traumatised" ? "coma" : r.targetOutcome);
   if (r.counterDamage > 0) {
     reportDamage(sim, attacker, r.counterDamage, target.id, "counterAttack", false);
     revealAttacker(sim, attacker, target);

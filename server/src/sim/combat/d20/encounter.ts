@@ -6,7 +6,7 @@ import { hideRoll, initiativeOrder, initiativeRoll, isSurprised, passivePercepti
 import { addStatus, canAct, hasStatus } from "./statuses.ts";
 import { isUp } from "./resolve.ts";
 import { d20Of } from "./sheet.ts";
-import { ageZones, dyingTurn, startOfTurnHarm, takeD20Turn } from "./turn.ts";
+import { ageZones, dyingTurn, lostD20Plan, startOfTurnHarm, takeD20Turn } from "./turn.ts";
 import { markUnit } from "../../changes.ts";
 
 /**
@@ -63,6 +63,8 @@ export const d20EncounterRules: EncounterRules = {
   isGone(unit) {
     return d20Of(unit).dead || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left";
   },
+  /** Issue 17: a plan for a dead creature is answered `dead` at once, not kept (turn.ts {@link lostD20Plan}). */
+  lostPlan: lostD20Plan,
   /** d20finish: class mounts out of fights stay under their riders (companions.ts `stepD20Mounts`). */
   everyTick: (sim) => stepD20Mounts(sim),
 };

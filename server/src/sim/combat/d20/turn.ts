@@ -142,6 +142,16 @@ function cannotActReason(unit: UnitRecord): string {
   return "cannotAct";
 }
 
+/**
+ * Issue 17: the refusal of a player's plan for a creature that will never play a turn again: a
+ * dead creature (D20-HP-18, a killing blow, D20-HP-35) has no turn (the encounter skips it), so its
+ * plan is answered at once `dead` instead of being kept unanswered (encounters `lostPlan`).
+ * @returns "dead", or null when the creature may still get a turn (its plan is kept).
+ */
+export function lostD20Plan(unit: UnitRecord): "dead" | null {
+  return d20Of(unit).dead || unit.activity === "dead" ? "dead" : null;
+}
+
 /** The d20 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit`: {@link takeD20Turn}. */
 function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): TurnRules<TurnState, D20Step> {
   const me = () => d20Of(unit);

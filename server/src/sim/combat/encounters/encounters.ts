@@ -118,6 +118,20 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
   sim.emit({ type: "encounterJoined", encounterId: enc.id, unitId: unit.id, initiative: total, order: [...enc.order] });
 }
 
+/**
+ * Issue 17: answers a player's plan for `unit` that can never be played (the ruleset's `lostPlan`,
+ * d20: the unit is dead) with `turnPlanPlayed` and that one refusal, and drops it from the
+ * encounter's plans.
+ * @returns true when the plan was answered so (the caller must not keep it), false when it may wait for the unit's turn.
+ */
+export function answerLostPlan(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit: UnitRecord): boolean {
+  const why = rules.lostPlan?.(unit) ?? null;
+  if (why === null) return false;
+  delete enc.plans[unit.id];
+  sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [why] });
+  return true;
+}
+
 /** Drops gone and fled participants; true when two hostile sides can still fight. */
 function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): { on: boolean; fled: boolean } {
   let fled = false;
@@ -137,6 +151,7 @@ function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): 
     }
     if (!drop) continue;
     if (!rules.isGone(u)) fled = true;
+    else if (u.id in enc.plans) answerLostPlan(sim, rules, enc, u); // issue 17: its plan will never be played
     remove(enc, u.id);
     removed.add(u);
   }

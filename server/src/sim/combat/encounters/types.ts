@@ -83,6 +83,13 @@ export interface EncounterRules {
    * combat (d20: damage over time and the jets de destin of the dying keep going).
    */
   outsideTurn?(sim: Simulation, unit: UnitRecord): void;
+  /**
+   * Why a player's plan for this unit can never be played (d20: `dead`, since the encounter skips
+   * the dead), or null to keep the plan for the unit's turn. A refused plan is answered at once
+   * with `turnPlanPlayed` and that one refusal and is not kept ({@link EncounterRecord.plans}):
+   * when it is sent (commands/planTurn.ts) and when its unit leaves the encounter (encounters.ts).
+   */
+  lostPlan?(unit: UnitRecord): string | null;
   /** Multiplayer hook: true when a player controls this unit and its plan should be awaited. */
   awaitsPlayer?(sim: Simulation, unit: UnitRecord): boolean;
   /** Every tick, before the encounters run (d100: pending duel proposals expire). */
