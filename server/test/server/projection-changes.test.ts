@@ -121,7 +121,7 @@ describe("work only on change (issue 20 part 2): the projection follows the simu
   });
 
   it("a take empties only the sets written since (the written lists): no mark outlives the take after its own, across swaps and a checked change", () => {
-    const sim = createDungeonSimulation({ map: "default", seed: 11, ruleset: "malignus", pauseOnSpot: false, startPaused: true }, loadMap("default"));
+    const sim = createDungeonSimulation({ map: "default", seed: 11, ruleset: "malignus", pauseOnSpot: false, skipToInvasion: false, startPaused: true }, loadMap("default"));
     const consumer = {};
     const marked = (m: ReturnType<typeof takeChanges>): Record<string, string[]> => {
       const out: Record<string, string[]> = {};
