@@ -36,7 +36,7 @@ import { COMMANDS, TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, type Command, type C
 import { DungeonState } from "@malignus/shared/schema";
 import { Simulation } from "../src/sim/index.ts";
 import { loadMap } from "../src/maps.ts";
-import { projectState, structureVersion, unitsMarked, unitsUnchanged } from "../src/rooms/projection.ts";
+import { projectState, structureStamp, structureVersion, unitsMarked, unitsUnchanged } from "../src/rooms/projection.ts";
 import { StepViewContext, ViewSignature, initView, lazyContext, patchCarriesViews, syncChangedView, syncView, viewSignature, type Viewer } from "../src/rooms/views.ts";
 import { isActive } from "../src/sim/world/units.ts";
 import { ROOM_STEPS_PER_SECOND } from "../src/rooms/DungeonRoom.ts";
@@ -129,9 +129,10 @@ function newRoomStep(room: BenchRoom, projected: boolean): void {
   // An idle step (projectState false: no tick, no input, nothing marked) asks no view (roomViews.ts).
   if (projected) {
     room.ctx.invalidateUnlessSame(unitsUnchanged(state));
-    if (room.sig.changed(state, room.ctx, room.viewer, structureVersion)) syncChangedView(room.view, state, room.ctx, room.viewer, room.sig);
     const marked = unitsMarked(state);
-    for (const h of room.heroes) if (h.sig.changed(state, room.ctx, h.viewer, structureVersion, marked)) syncChangedView(h.view, state, room.ctx, h.viewer, h.sig);
+    const stamp = structureStamp(state);
+    if (room.sig.changed(state, room.ctx, room.viewer, structureVersion, marked, stamp)) syncChangedView(room.view, state, room.ctx, room.viewer, room.sig);
+    for (const h of room.heroes) if (h.sig.changed(state, room.ctx, h.viewer, structureVersion, marked, stamp)) syncChangedView(h.view, state, room.ctx, h.viewer, h.sig);
   }
   const t = sim.state.tick;
   const day = Math.floor(t / TICKS_PER_GAME_DAY) + 1;

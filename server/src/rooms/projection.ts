@@ -107,6 +107,17 @@ export function structureVersion(map: object): number | undefined {
 }
 
 /**
+ * How many times the projections of `target` added or removed an entry of any map they mirror
+ * (the sum of their {@link structureVersion}s' increments), or undefined before its first
+ * {@link projectState}. While it is the same, no mirrored map's version changed: views.ts
+ * `ViewSignature.changed` then skips their look-ups (issue 20 part 2, one look-up per step instead
+ * of one per map).
+ */
+export function structureStamp(target: DungeonState): number | undefined {
+  return mirrorsOf.get(target)?.stamp.value;
+}
+
+/**
  * Mirrors one collection of simulation records (`Record<id, R>`) into a MapSchema of entries `E`,
  * keeping beside each entry a shadow `S` of the values last written to it (rooms/shadows.ts), so
  * that projecting an unchanged record reads no schema accessor and marks nothing dirty.
@@ -127,8 +138,11 @@ class Mirror<R, E, S> {
   readonly update: (entry: E, shadow: S, record: R, ctx: ProjectionContext) => void;
   /** With {@link setProjectionChecks} on: what of a record the projection reads, as a string (its JSON by default). */
   readonly print: (record: R, ctx: ProjectionContext) => string;
+  /** The room's {@link structureStamp}, shared by its mirrors: counts this mirror's structure changes too. */
+  readonly stamp: { value: number };
 
   constructor(
+    stamp: { value: number },
     target: SchemaMap<E>,
     make: () => E,
     makeShadow: () => S,
@@ -140,6 +154,7 @@ class Mirror<R, E, S> {
     this.makeShadow = makeShadow;
     this.update = update;
     this.print = print;
+    this.stamp = stamp;
     structureVersions.set(target, 0);
   }
 
@@ -213,7 +228,7 @@ class Mirror<R, E, S> {
     this.#key = structureKey;
     this.#synced = true;
     if (projectionChecks) this.#prints = new Map(list.map((item) => [item.id, this.print(item.record, ctx)]));
-    if (changed > 0) structureVersions.set(this.target, (structureVersions.get(this.target) ?? 0) + changed);
+    if (changed > 0) { structureVersions.set(this.target, (structureVersions.get(this.target) ?? 0) + changed); this.stamp.value += changed; }
   }
 
   /**
@@ -300,6 +315,8 @@ interface Mirrors {
   unitsSame: boolean;
   /** The units the last projection's marks named (read only; valid until the next one), null when they were not complete. */
   unitsMarked: ReadonlySet<string> | null;
+  /** The structure changes of all its mirrors ({@link structureStamp}). */
+  stamp: { value: number };
   units: Mirror<UnitRecord, Unit, UnitShadow>;
   parts: Mirror<PartRecord, TrapPart, PartShadow>;
   cables: Mirror<CableRecord, Cable, CableShadow>;
@@ -318,7 +335,9 @@ const NO_MARKS: ReadonlySet<string> = new Set();
 const noShadow = (): null => null;
 
 function makeMirrors(target: DungeonState): Mirrors {
+  const stamp = { value: 0 };
   return {
+    stamp,
     root: new RootShadow(),
     partsRecheck: Infinity,
     wiring: -1,
@@ -328,25 +347,25 @@ function makeMirrors(target: DungeonState): Mirrors {
     simulation: undefined,
     unitsSame: false,
     unitsMarked: null,
-    units: new Mirror(target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
+    units: new Mirror(stamp, target.units, () => new Unit(), () => new UnitShadow(), (u, s, r, ctx) => {
       projectUnit(u, s, r);
       projectUnitCombat(u, s, r, ctx.simulation.ruleset);
     }, (r, ctx) => unitPrint(ctx.simulation, r)), // what the marks cover (sim/changes.ts)
-    parts: new Mirror(target.parts, () => new TrapPart(), () => new PartShadow(), (p, s, r, ctx) => {
+    parts: new Mirror(stamp, target.parts, () => new TrapPart(), () => new PartShadow(), (p, s, r, ctx) => {
       const expires = expiryTick(r); // TRAP-49
       if (expires > ctx.tick && expires < ctx.partsRecheck) ctx.partsRecheck = expires;
       projectPart(p, s, r, ctx.networks.byPart.get(r.id)?.id ?? "", ctx.tick >= expires);
     }),
-    cables: new Mirror(target.cables, () => new Cable(), () => new CableShadow(), (c, s, r, ctx) => {
+    cables: new Mirror(stamp, target.cables, () => new Cable(), () => new CableShadow(), (c, s, r, ctx) => {
       projectCable(c, s, r, ctx.width, ctx.networks.byCable.get(r.id)?.id ?? "");
     }),
-    effects: new Mirror(target.effects, () => new TrapEffect(), noShadow, (e, _s, r, ctx) => projectEffect(e, r, ctx.width)), // traps/effects.ts
-    doors: new Mirror(target.doors, () => new Door(), () => new DoorShadow(), (d, s, r) => projectDoor(d, s, r)), // DOOR rules (rooms/doorProjection.ts)
-    altars: new Mirror(target.altars, () => new Altar(), noShadow, (a, _s, r) => projectAltar(a, r)), // INV-02 (rooms/altarProjection.ts)
-    settlements: new Mirror(target.settlements, () => new Settlement(), noShadow, (s, _s, r) => projectSettlement(s, r)), // INV-32, INV-33 (rooms/settlementProjection.ts)
-    lairs: new Mirror(target.lairs, () => new Lair(), noShadow, (l, _s, r) => projectLair(l, r)), // TRAP-61 (rooms/lairProjection.ts)
-    duelProposals: new Mirror(target.duelProposals, () => new DuelProposal(), noShadow, (p, _s, r) => projectDuelProposal(p, r)), // P100-DUEL-01
-    duelMercies: new Mirror(target.duelMercies, () => new DuelMercy(), noShadow, (m, _s, r) => projectDuelMercy(m, r)), // P100-DUEL-20
+    effects: new Mirror(stamp, target.effects, () => new TrapEffect(), noShadow, (e, _s, r, ctx) => projectEffect(e, r, ctx.width)), // traps/effects.ts
+    doors: new Mirror(stamp, target.doors, () => new Door(), () => new DoorShadow(), (d, s, r) => projectDoor(d, s, r)), // DOOR rules (rooms/doorProjection.ts)
+    altars: new Mirror(stamp, target.altars, () => new Altar(), noShadow, (a, _s, r) => projectAltar(a, r)), // INV-02 (rooms/altarProjection.ts)
+    settlements: new Mirror(stamp, target.settlements, () => new Settlement(), noShadow, (s, _s, r) => projectSettlement(s, r)), // INV-32, INV-33 (rooms/settlementProjection.ts)
+    lairs: new Mirror(stamp, target.lairs, () => new Lair(), noShadow, (l, _s, r) => projectLair(l, r)), // TRAP-61 (rooms/lairProjection.ts)
+    duelProposals: new Mirror(stamp, target.duelProposals, () => new DuelProposal(), noShadow, (p, _s, r) => projectDuelProposal(p, r)), // P100-DUEL-01
+    duelMercies: new Mirror(stamp, target.duelMercies, () => new DuelMercy(), noShadow, (m, _s, r) => projectDuelMercy(m, r)), // P100-DUEL-20
   };
 }
 

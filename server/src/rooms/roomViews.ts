@@ -4,7 +4,7 @@ import { EVENT_MESSAGE, type SimEvent } from "@malignus/shared";
 import type { DungeonState } from "@malignus/shared/schema";
 import type { Simulation } from "../sim/index.ts";
 import { addStepPhase } from "../metrics.ts";
-import { projectState, structureVersion, unitsMarked, unitsUnchanged } from "./projection.ts";
+import { projectState, structureStamp, structureVersion, unitsMarked, unitsUnchanged } from "./projection.ts";
 import {
   StepViewContext, ViewSignature, checkView, eventVisible, initView, patchCarriesViews, syncChangedView, syncView, viewChecksOn, viewerKey, type Viewer,
 } from "./views.ts";
@@ -80,12 +80,13 @@ export class RoomViews {
     const views = this.#list;
     // The units marked this step: an adventurer standing still decides only those again.
     const marked = unitsMarked(this.#state);
+    const stamp = structureStamp(this.#state);
     for (let i = 0; i < views.length; i++) {
       const entry = views[i]!;
       // Skipped while nothing it may see has changed (views.ts ViewSignature); else only the
       // collections whose entries were added or removed (and an adventurer's marked units),
       // unless more may have changed.
-      if (!entry.signature.changed(this.#state, this.#ctx, entry.viewer, structureVersion, marked)) continue;
+      if (!entry.signature.changed(this.#state, this.#ctx, entry.viewer, structureVersion, marked, stamp)) continue;
       syncChangedView(entry.view, this.#state, this.#ctx, entry.viewer, entry.signature);
     }
     // Tests (server/test/setup.ts): every view is what a full recomputation gives.

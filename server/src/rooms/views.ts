@@ -132,6 +132,10 @@ export class ViewSignature {
   readonly #keys: (string[] | undefined)[] = [];
   /** Per signature collection: whether the state had that map. */
   readonly #present: boolean[] = [];
+  /** Per signature collection: the map its version was last looked up for. */
+  readonly #maps: (object | undefined)[] = [];
+  /** The structure stamp of the last call (`changed`'s `stamp`). */
+  #stamp: number | undefined = undefined;
   readonly #revealed: string[] = [];
   #partyless = -1;
   readonly #spotted: string[] = [];
@@ -156,8 +160,11 @@ export class ViewSignature {
    * @param marked for an `adventurer`: the units added, removed or changed since the previous
    *   call (projection.ts `unitsMarked`); null or left out when not known (the whole view is then
    *   synced). Unused for other viewers.
+   * @param stamp the structure stamp of `state` (projection.ts `structureStamp`), or undefined:
+   *   while it is the one of the previous call, a map that is the same object has the same
+   *   version (or still none) as then, and `versionOf` is not called for it (issue 20 part 2).
    */
-  changed(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined, marked?: ReadonlySet<string> | null): boolean {
+  changed(state: DungeonState, ctx: ViewContext, viewer: Viewer, versionOf: (map: object) => number | undefined, marked?: ReadonlySet<string> | null, stamp?: number): boolean {
     const dirty = this.dirty;
     if (dirty.size > 0) dirty.clear();
     this.units = undefined;
@@ -165,13 +172,19 @@ export class ViewSignature {
     this.everything = changed;
     this.#synced = true;
     const collections = signatureCollections();
+    const sameStamp = stamp !== undefined && stamp === this.#stamp;
+    this.#stamp = stamp;
     for (let c = 0; c < collections.length; c++) {
       const name = collections[c]!;
       const map = (state as unknown as Record<string, (ViewMap & { keys(): IterableIterator<string>; readonly size: number }) | undefined>)[name];
       const present = map !== undefined;
       if (this.#present[c] !== present) { this.#present[c] = present; dirty.add(name); }
       if (!map) continue;
-      const version = versionOf(map);
+      // The same map and no mirrored map's structure changed since the last call: the same version
+      // (or still none: a map is mirrored from the room's first projection on, before any stamp).
+      let version: number | undefined;
+      if (sameStamp && this.#maps[c] === map) version = this.#versions[c];
+      else { this.#maps[c] = map; version = versionOf(map); }
       if (version !== undefined) {
         if (this.#versions[c] !== version) { this.#versions[c] = version; dirty.add(name); }
         this.#keys[c] = undefined;

@@ -47,11 +47,16 @@ function newMarks(): ChangeMarks {
   };
 }
 
-function clearMarks(marks: ChangeMarks): void {
-  for (let i = 0; i < TRACKED_COLLECTIONS.length; i++) {
-    const set = marks[TRACKED_COLLECTIONS[i]!];
-    if (set.size > 0) set.clear(); // most steps mark one or two collections: the others stay empty
-  }
+/** Empties the sets of `written` (the sets of one {@link ChangeMarks} written since it was last emptied) and the list. */
+function clearWritten(written: Set<string>[]): void {
+  for (let i = 0; i < written.length; i++) written[i]!.clear();
+  written.length = 0;
+}
+
+/** Adds `id` to `set`, one of the sets of the marks whose written sets are `written`. */
+function addMark(set: Set<string>, written: Set<string>[], id: string): void {
+  if (set.size === 0) written.push(set); // its first mark since it was emptied
+  set.add(id);
 }
 
 /**
@@ -63,8 +68,15 @@ export class ChangeLog {
   marks: ChangeMarks = newMarks();
   /** How many marks were made since the last take (0: the marks are empty, nothing to clear or read). */
   count = 0;
+  /**
+   * The sets of {@link marks} that hold a mark, each once: a take empties only these (issue 20
+   * part 2: most steps mark one or two collections, and the others are not even read).
+   */
+  written: Set<string>[] = [];
   /** The marks handed out by the last take (cleared and reused by the next). */
   spare: ChangeMarks = newMarks();
+  /** The sets of {@link spare} that hold a mark. */
+  spareWritten: Set<string>[] = [];
   /**
    * True while the marks are not complete: a new or restored simulation. The next take then
    * answers null (the consumer redoes everything).
@@ -77,7 +89,7 @@ export class ChangeLog {
 /** Marks the record `id` of `collection` as added, changed or removed. */
 export function markChanged(sim: Simulation, collection: TrackedCollection, id: string): void {
   const log = sim.changes;
-  log.marks[collection].add(id);
+  addMark(log.marks[collection], log.written, id);
   log.count++;
 }
 
@@ -182,9 +194,12 @@ export function takeChanges(sim: Simulation, consumer: object): ChangeMarks | nu
   if (log.count === 0) return complete ? NO_CHANGES : null;
   log.count = 0;
   const taken = log.marks;
-  clearMarks(log.spare);
+  const takenWritten = log.written;
+  clearWritten(log.spareWritten);
   log.marks = log.spare;
+  log.written = log.spareWritten;
   log.spare = taken;
+  log.spareWritten = takenWritten;
   return complete ? taken : null;
 }
 
@@ -203,6 +218,7 @@ export function setChangeChecks(on: boolean): void {
 export interface ChangeProbe {
   readonly before: Map<TrackedCollection, Map<string, string>>;
   readonly earlier: ChangeMarks;
+  readonly earlierWritten: Set<string>[];
   readonly earlierCount: number;
 }
 
@@ -231,10 +247,12 @@ export function beginChangeCheck(sim: Simulation): ChangeProbe | undefined {
   if (!checks) return undefined;
   const log = sim.changes;
   const earlier = log.marks;
+  const earlierWritten = log.written;
   const earlierCount = log.count;
   log.marks = newMarks();
+  log.written = [];
   log.count = 0;
-  return { before: serialise(sim), earlier, earlierCount };
+  return { before: serialise(sim), earlier, earlierWritten, earlierCount };
 }
 
 /**
@@ -259,7 +277,11 @@ export function endChangeCheck(sim: Simulation, probe: ChangeProbe | undefined, 
     }
     for (const id of was.keys()) if (!now.has(id) && !made[k].has(id)) missed.push(`${k} ${id} removed`);
   }
-  for (const k of TRACKED_COLLECTIONS) for (const id of probe.earlier[k]) made[k].add(id);
+  // The earlier marks are put back into the earlier sets (which the next take will empty), this
+  // change's beside them.
+  for (const k of TRACKED_COLLECTIONS) for (const id of made[k]) addMark(probe.earlier[k], probe.earlierWritten, id);
+  log.marks = probe.earlier;
+  log.written = probe.earlierWritten;
   log.count += probe.earlierCount;
   if (missed.length > 0) throw new Error(`change marks: ${what} changed records without marking them (sim/changes.ts): ${missed.join("; ")}`);
 }

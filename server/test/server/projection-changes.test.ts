@@ -4,7 +4,7 @@ import { DungeonState } from "@malignus/shared/schema";
 import { Simulation, createDungeonSimulation } from "../../src/sim/index.ts";
 import { loadMap } from "../../src/maps.ts";
 import { projectMap, projectState, setProjectionChecks } from "../../src/rooms/projection.ts";
-import { beginChangeCheck, endChangeCheck, markDoor, takeChanges, NO_CHANGES } from "../../src/sim/changes.ts";
+import { beginChangeCheck, endChangeCheck, markDoor, markPart, markUnit, takeChanges, NO_CHANGES } from "../../src/sim/changes.ts";
 import { applyKeeperBotAction } from "./harness.ts";
 import { BotRandom } from "../../../loadtest/src/bots/rand.ts";
 
@@ -118,5 +118,32 @@ describe("work only on change (issue 20 part 2): the projection follows the simu
     door.heldOpen = false;
     markDoor(sim, id);
     expect(() => endChangeCheck(sim, probe, "a test")).not.toThrow();
+  });
+
+  it("a take empties only the sets written since (the written lists): no mark outlives the take after its own, across swaps and a checked change", () => {
+    const sim = createDungeonSimulation({ map: "default", seed: 11, ruleset: "malignus", pauseOnSpot: false, skipToInvasion: false, startPaused: true }, loadMap("default"));
+    const consumer = {};
+    const marked = (m: ReturnType<typeof takeChanges>): Record<string, string[]> => {
+      const out: Record<string, string[]> = {};
+      if (m) for (const [k, set] of Object.entries(m)) if (set.size > 0) out[k] = [...set];
+      return out;
+    };
+    expect(takeChanges(sim, consumer)).toBe(null); // the first take: incomplete
+    markUnit(sim, "u1"); markDoor(sim, "d1"); markUnit(sim, "u2");
+    expect(marked(takeChanges(sim, consumer))).toEqual({ units: ["u1", "u2"], doors: ["d1"] });
+    markPart(sim, "p1");
+    expect(marked(takeChanges(sim, consumer))).toEqual({ parts: ["p1"] });
+    expect(takeChanges(sim, consumer)).toBe(NO_CHANGES);
+    markUnit(sim, "u3");
+    expect(marked(takeChanges(sim, consumer))).toEqual({ units: ["u3"] }); // u1, u2, d1 were emptied
+    // A checked change keeps the marks made before it and adds its own.
+    markDoor(sim, "d2");
+    const probe = beginChangeCheck(sim);
+    markUnit(sim, "u4");
+    endChangeCheck(sim, probe, "test");
+    expect(marked(takeChanges(sim, consumer))).toEqual({ doors: ["d2"], units: ["u4"] });
+    markPart(sim, "p2");
+    expect(marked(takeChanges(sim, consumer))).toEqual({ parts: ["p2"] });
+    expect(marked(takeChanges(sim, consumer))).toEqual({});
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Encoder, StateView } from "@colyseus/schema";
 import { DungeonState, KEEPER_VIEW_TAG } from "@malignus/shared/schema";
-import { projectMap, projectState, structureVersion, unitsMarked, unitsUnchanged } from "../../src/rooms/projection.ts";
+import { projectMap, projectState, structureStamp, structureVersion, unitsMarked, unitsUnchanged } from "../../src/rooms/projection.ts";
 import {
   KEEPER_TAGGED_COLLECTIONS, StepViewContext, VIEW_RULES, ViewSignature, checkView, initView, lazyContext, revealedToKeeper, syncChangedView, syncView, viewSignature, viewerKey,
   type ViewRule, type Viewer,
@@ -413,5 +413,40 @@ describe("an adventurer's view follows change (issue 20 part 2)", () => {
     syncChangedView(hero!.view, state, ctx, hero!.viewer, hero!.signature);
     expect(held(hero!.view, state).parties).toEqual([]);
     checkView(hero!.view, state, sim, hero!.viewer, "hero");
+  });
+
+  it("the structure stamp (issue 20 part 2) changes no answer: with it, every signature answers each step exactly as without it (changed, everything, dirty), and looks no map up on the steps where no mirrored map was added to or removed from", () => {
+    const { sim, state, ctx, watched } = setUp(3);
+    sim.state.tick = sim.state.invasion.dueTick - 200;
+    const plain = watched.map(() => new ViewSignature());
+    let lookUps = 0;
+    let plainLookUps = 0;
+    const counted = (map: object): number | undefined => { lookUps++; return structureVersion(map); };
+    const plainCounted = (map: object): number | undefined => { plainLookUps++; return structureVersion(map); };
+    const rand = new BotRandom(9);
+    const stamps: number[] = []; // each stamp, when it changed
+    let changedSteps = 0;
+    for (let step = 0; step < 1200; step++) {
+      if (step % 5 === 0) applyKeeperBotAction(sim, state, rand);
+      sim.step();
+      projectState(state, sim, 1);
+      ctx.invalidate();
+      const marked = unitsMarked(state);
+      const stamp = structureStamp(state)!;
+      if (stamp !== stamps.at(-1)) stamps.push(stamp);
+      watched.forEach((w, i) => {
+        const withStamp = w.signature.changed(state, ctx, w.viewer, counted, marked, stamp);
+        const without = plain[i]!.changed(state, ctx, w.viewer, plainCounted, marked);
+        expect([withStamp, w.signature.everything, [...w.signature.dirty].sort()]).toEqual([without, plain[i]!.everything, [...plain[i]!.dirty].sort()]);
+        if (withStamp) { changedSteps++; syncChangedView(w.view, state, ctx, w.viewer, w.signature); }
+      });
+    }
+    // The run adds and removes entries (parts placed, a party arriving), and most steps do not.
+    expect(stamps.length).toBeGreaterThan(10);
+    expect(changedSteps).toBeGreaterThan(10);
+    // Without the stamp, every step looks up every present map of every view; with it, only
+    // the steps after a structure change (and the first) do.
+    const perStep = plainLookUps / 1200; // the 8 maps the signature follows (views.ts signatureCollections), per view
+    expect([perStep, lookUps]).toEqual([watched.length * 8, stamps.length * perStep]);
   });
 });
