@@ -58,3 +58,31 @@ describe("issue 17: d100 answers at once a plan for a dead unit (it has no turn)
     expect(lines(sim.drainEvents())).toEqual([`${tick} turnPlanPlayed unitId=${w.id} refusals=["dead"]`]);
   });
 });
+
+describe("issue 17: a d100 step list cut short by the unit's fall ends on a refusal (as d20's)", () => {
+  it("P100-MOVE-03, P100-DEATH-02: the player's warrior (5 of 20 HP) steps away from the minion beside it and takes its opportunity attack (90 against a dodge of 10, 10 damage): at −5 it is dying, so the attack step after the move is refused \"dying\" and the step after that is not answered", () => {
+    const sim = d100Sim();
+    const w = adventurer(sim, "Warrior", 4, 5);
+    w.controller = "a1";
+    Object.assign(d100Of(w), { hp: 5, maxHp: 20 });
+    const m = addUnit(sim, { kind: "minion", x: 5, y: 5 });
+    d100Of(m).hp = d100Of(m).maxHp = 300;
+    w.targetId = m.id;
+    recordDice(sim, [90, 10]);
+    expect(lines(run(sim, 1))).toEqual([]);
+    const dice = recordDice(sim, [90, 10, 10]);
+    expect(sim.enqueue(player(w.id, "a1"), { type: "planTurn", action: "steps", steps: [{ kind: "move", x: 2, y: 5 }, { kind: "attack", targetId: m.id }, { kind: "endTurn" }] })).toEqual({ ok: true });
+    const t = sim.state.tick + 1;
+    const ev = sim.step();
+    const encounterId = (ev.find((e) => e.type === "encounterEnded") as { encounterId: string }).encounterId;
+    expect(lines(ev)).toEqual([
+      `${t} reaction unitId=${m.id} kind=opportunityAttack detail=d100 againstId=${w.id}`,
+      `${t} attack attackerId=${m.id} targetId=${w.id} hit=true attackRoll=90 defenceRoll=10`,
+      `${t} damaged targetId=${w.id} sourceId=${m.id} amount=10 damageType=melee hp=-5 critical=false`,
+      `${t} knockedOut unitId=${w.id} outcome=unconscious cause=hitPoints`,
+      `${t} turnPlanPlayed unitId=${w.id} refusals=[null,"dying"]`,
+      `${t} encounterEnded encounterId=${encounterId} rounds=1 reason=beaten`,
+    ]);
+    expect([w.x, w.y, d100Of(w).hp, d100Of(w).dying, w.activity, d100Of(m).hp, dice.draws, dice.left()]).toEqual([4, 5, -5, true, "unconscious", 300, ["d100=90", "d100=10", "1..50=10"], 0]);
+  });
+});
