@@ -158,7 +158,7 @@ export const EVENT_SCHEMAS = {
   reaction: event("reaction", "A reaction (D20-FLOW-34 to 39) against `againstId`.", {
     unitId: id, kind: z.enum(["opportunityAttack", "defence", "readied", "arcaneShield", "shoveAlly"]), detail: z.string(), againstId: z.string(),
   }),
-  turnPlanPlayed: event("turnPlanPlayed", "A player's plan was played on its unit's turn: per step null (done) or the refusal reason (D20-FLOW-27).", { unitId: id, refusals: z.array(z.string().nullable()) }),
+  turnPlanPlayed: event("turnPlanPlayed", "A player's plan was played on its unit's turn: per step null (done) or the refusal reason; a list cut short ends on a refusal (d100 `turnOver` after a step that ended the turn), the steps after it not played (D20-FLOW-27, P100-BASE-09).", { unitId: id, refusals: z.array(z.string().nullable()) }),
   spoke: event("spoke", "A creature said a short phrase in its d20 turn, at no cost (D20-FLOW-30).", { unitId: id, text: z.string().min(1) }),
   moveModeChanged: event("moveModeChanged", "A unit switched movement mode during its d20 move (D20-MOVE-13 to 15, 21).", {
     unitId: id, from: moveMode, mode: moveMode, movementBefore: z.number(), movementLeft: z.number(),

@@ -258,7 +258,10 @@ export interface ReactionEvent extends EventBase { type: "reaction"; unitId: str
 /**
  * A player's plan was played on its unit's turn, in a d20 or a d100 encounter: `refusals` holds one
  * entry per step played, null when done or the refusal reason (the plan stopped there; D20-FLOW-27,
- * D20-ACTION-02; d100 one-word plans have one entry). A plan for a turn its unit cannot play is
+ * D20-ACTION-02; d100 one-word plans have one entry). A list cut short always ends on a refusal, the
+ * steps after it not played: a step the creature can no longer play because it fell (d20 "the
+ * creature can no longer act"; d100 `dying`, `dead`...) or, in d100, because its turn is over
+ * (`turnOver`: after `endTurn`, `forfeit` or a full-turn step, P100-AIR-20). A plan for a turn its unit cannot play is
  * answered with one refusal naming why: d20 `dead`, `dying`, `stable`, `paralysed`, `surprised`
  * (D20-HP-14 to D20-HP-20, D20-STATUS-03, D20-FLOW-12); d100 `dead`, `dying`, `stabilised`,
  * `stunned`, `incapacitated` (P100-DEATH-02, P100-DEATH-13/14, P100-STATUS-01, P100-FUMBLE-10).

@@ -38,13 +38,13 @@ const shown = (ev: SimEvent[]) => lines(ev).filter((l) => /duelEnded|turnPlanPla
 const turns = (ev: SimEvent[]) => ev.filter((e) => e.type === "turnStarted").map((e) => [e.tick, (e as { unitId: string }).unitId]);
 
 describe("audit s10-a: a free action only in the character's own turn (P100-BASE-09)", () => {
-  it("P100-BASE-09: a forfeit planned after the warrior's endTurn is not played: the turn is over (turnPlanPlayed [null], no duelEnded) and the duel goes on", () => {
+  it("P100-BASE-09: a forfeit planned after the warrior's endTurn is not played: it is refused turnOver, the turn being over (turnPlanPlayed [null, \"turnOver\"], no duelEnded), and the duel goes on", () => {
     const { sim, hero, m } = playerDuel();
     const dice = recordDice(sim, []);
     expect(sim.enqueue(player(hero.id), { type: "planTurn", action: "steps", steps: [{ kind: "endTurn" }, { kind: "forfeit" }] })).toEqual({ ok: true });
     const ev = sim.step();
     expect(turns(ev)).toEqual([[1, hero.id]]);
-    expect(shown(ev)).toEqual([`1 turnPlanPlayed unitId=${hero.id} refusals=[null]`]);
+    expect(shown(ev)).toEqual([`1 turnPlanPlayed unitId=${hero.id} refusals=[null,"turnOver"]`]);
     expect([d100Of(hero).duel !== null, d100Of(m).duel !== null, hero.x, hero.y, dice.draws, dice.left()]).toEqual([true, true, 5, 5, [], 0]);
   });
 

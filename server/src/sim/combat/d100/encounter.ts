@@ -44,9 +44,13 @@ export type { D100Plan, D100Step } from "./plan.ts";
  * - `climb`, `descend` (the move), `takeOff`, `land` (the whole turn; P100-AIR-20/21);
  * - `forfeit`: a free action ending the duel (P100-DUEL-19); `endTurn` (or `wait`) ends the turn.
  * Each kind is one handler (steps.ts `D100_STEPS`), companion steps first (companionSteps.ts
- * `companionStep`). The list stops at the first refused step (its reason in the result, the rest not played), or when
- * the unit falls or its turn is over.
- * @returns one entry per step played: null when done, else the refusal.
+ * `companionStep`). The list stops at the first refused step (its reason in the result, the rest not played).
+ * A step that comes once the turn is over (after `endTurn`, `forfeit`, a full-turn step such as
+ * `takeOff`, `land`, `mount`, `dismount`, P100-AIR-20, or a mishap that ends it) is refused
+ * `turnOver`, and one that comes once the unit fell is refused why it cannot act
+ * ({@link cannotActReason}: `dying`, `dead`...), as d20 refuses a step its fallen creature cannot
+ * play (issue 17): the last entry of a list cut short is always a refusal.
+ * @returns one entry per step played or refused: null when done, else the refusal (the last entry; the steps after it are not played).
  */
 export function playSteps(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, steps: readonly D100Step[], ts: TurnState): (string | null)[] {
   return playStepList(d100StepLoop(sim, enc, unit, ts), steps);
@@ -66,7 +70,8 @@ function d100StepLoop(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
     }),
     // mount, dismount, healFamiliar, a rider's flight (companionSteps.ts)
     intercept: (_c, step) => companionStep(sim, unit, step, ts),
-    done: () => ts.over === true || !isUp(unit),
+    // issue 17: a step after the turn ended or the unit fell is refused, as d20's halt, not dropped silently
+    halt: () => (ts.over ? "turnOver" : isUp(unit) ? null : cannotActReason(unit)),
   };
 }
 
@@ -133,6 +138,17 @@ function refuseUnplayable(sim: Simulation, unit: UnitRecord, plan: unknown): voi
   const asked = plan as D100Plan | null | undefined;
   if (!asked || asked.ai) return;
   sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [cannotActReason(unit)] });
+}
+
+/**
+ * Issue 17: the refusal of a player's plan for a unit that will never play a turn again: a dead
+ * unit (P100-DEATH-09, P100-DEATH-10) has no turn (the encounter skips it, {@link d100EncounterRules}
+ * `isGone`), so its plan is answered at once `dead` instead of being kept unanswered (encounters
+ * `lostPlan`, as d20's `lostD20Plan`).
+ * @returns "dead", or null when the unit may still get a turn (its plan is kept).
+ */
+function lostD100Plan(unit: UnitRecord): "dead" | null {
+  return d100Of(unit).dead || unit.activity === "dead" ? "dead" : null;
 }
 
 /** The d100 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit` with the player's `plan` (or none): {@link takeD100Turn}. */
@@ -234,6 +250,8 @@ export const d100EncounterRules: EncounterRules = {
   isGone(unit) {
     return d100Of(unit).dead || unit.activity === "dead" || unit.activity === "captured" || unit.activity === "left";
   },
+  /** Issue 17: a plan for a dead unit is answered `dead` at once, not kept ({@link lostD100Plan}). */
+  lostPlan: lostD100Plan,
 };
 
 /** Companions: a familiar acts in its owner's slot, a mount carries its rider (companionTurn.ts `companionTurn`, P100-FAMILIAR, P100-AIR-20 to 23). */

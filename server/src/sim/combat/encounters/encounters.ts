@@ -120,7 +120,7 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
 
 /**
  * Issue 17: answers a player's plan for `unit` that can never be played (the ruleset's `lostPlan`,
- * d20: the unit is dead) with `turnPlanPlayed` and that one refusal, and drops it from the
+ * d20 and d100: the unit is dead) with `turnPlanPlayed` and that one refusal, and drops it from the
  * encounter's plans.
  * @returns true when the plan was answered so (the caller must not keep it), false when it may wait for the unit's turn.
  */
