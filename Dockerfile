@@ -1,6 +1,7 @@
 # Malignus server image. Debian 13 (trixie, glibc 2.41) so the uWebSockets.js transport loads
 # (its builds need glibc >= 2.38). Runs `npm start` on Node 24: PORT (default 2567), REDIS_URL,
-# PUBLIC_ADDRESS, LOG_LEVEL and TRANSPORT come from the environment (see README.md).
+# PUBLIC_ADDRESS, DATABASE_URL (else SQLite under DATA_DIR), LOG_LEVEL, TRANSPORT and the others
+# of README.md's "Environment variables" come from the environment (`npm start -- --help` lists them).
 FROM node:24-trixie-slim
 
 WORKDIR /app

@@ -7,7 +7,8 @@
  * - a spectator prints each event as it arrives, with the game clock.
  * Exits 0 after the first `invasionEnded`, or 1 with a message after {@link DEMO_TIMEOUT_MS}.
  *
- * Environment: `DEMO_URL` (default ws://127.0.0.1:2567), `DEMO_SEED` (default {@link DEMO_SEED}).
+ * Environment: `DEMO_URL` (default ws://127.0.0.1:2567), `DEMO_SEED` (default {@link DEMO_SEED}; not an
+ * integer: exit 2 with the usage, like an unknown option).
  */
 import { connect, DEFAULT_SERVER_URL, type CommandResult, type DungeonConnection } from "@malignus/client-sdk";
 import { formatEvent, formatResult } from "./format.ts";
@@ -38,7 +39,21 @@ Creates a dungeon, sets a trap in its entry corridor and prints the first invasi
   DEMO_SEED    dungeon seed (default ${DEMO_SEED})
   -h, --help   print this usage and exit`;
 
-runCli("demo", DEMO_USAGE, () => parseCli(process.argv.slice(2), {}));
+/**
+ * `DEMO_SEED`: the dungeon seed, {@link DEMO_SEED} when unset.
+ * @throws Error `DEMO_SEED must be an integer, got "<value>"` (runCli then exits 2 with the usage, as for a bad option).
+ */
+function demoSeed(raw: string | undefined): number {
+  if (raw === undefined) return DEMO_SEED;
+  const seed = raw.trim() === "" ? Number.NaN : Number(raw);
+  if (!Number.isInteger(seed)) throw new Error(`DEMO_SEED must be an integer, got "${raw}"`);
+  return seed;
+}
+
+const { seed } = runCli("demo", DEMO_USAGE, () => {
+  const parsed = parseCli(process.argv.slice(2), {});
+  return parsed === "help" ? "help" : { seed: demoSeed(process.env.DEMO_SEED) };
+});
 
 const started = Date.now();
 const remainingMs = () => Math.max(1, DEMO_TIMEOUT_MS - (Date.now() - started));
@@ -50,8 +65,6 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const url = process.env.DEMO_URL ?? DEFAULT_SERVER_URL;
-  const seed = process.env.DEMO_SEED === undefined ? DEMO_SEED : Number(process.env.DEMO_SEED);
-  if (!Number.isInteger(seed)) fail(`DEMO_SEED must be an integer, got "${process.env.DEMO_SEED}"`);
 
   const watchdog = setTimeout(
     () => fail(`no invasionEnded within ${DEMO_TIMEOUT_MS / 1000} s; giving up`),

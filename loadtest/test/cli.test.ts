@@ -53,13 +53,14 @@ const TOOLS: [entry: string, usage: string][] = [
   ["loadtest/src/bare-server.ts", "usage: PORT=2577 TRANSPORT=ws|uws BARE_ENTITIES=0|20 npx tsx loadtest/src/bare-server.ts"],
   ["loadtest/src/demo.ts", "usage: npm run demo   (with a server running: npm start)"],
   ["tools/codegen.ts", "usage: npm run codegen"],
+  ["server/src/main.ts", "usage: npm start [-- --help]"],
   ["web/scripts/build.ts", "usage: npm run build:web -- [--if-stale]"],
   ["client-sdk/scripts/size.ts", "usage: npm run sdk:size -- [--from dist|source] [--json] [--check]"],
 ];
 
-function run(entry: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(entry: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=@malignus/source", "--import", "tsx", entry, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--conditions=@malignus/source", "--import", "tsx", entry, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "", stderr = "";
     child.stdout.on("data", (d: Buffer) => { stdout += d.toString(); });
     child.stderr.on("data", (d: Buffer) => { stderr += d.toString(); });
@@ -79,4 +80,13 @@ describe.concurrent("every command-line tool", () => {
     expect(bad.stderr.split("\n")[0]).toMatch(/^[\w:-]+: unknown option "--no-such-flag"$/);
     expect(bad.stderr).toContain(usage);
   }, 180_000); // tsx start-up of a tool takes seconds; 10 at once (vitest maxConcurrency 5 × 2) on a loaded machine
+});
+
+describe("demo", () => {
+  it("DEMO_SEED that is not an integer exits 2 with one line and the usage, like a bad option, before connecting", async () => {
+    const bad = await run("loadtest/src/demo.ts", [], { DEMO_SEED: "abc", DEMO_URL: "ws://127.0.0.1:1" });
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr.split("\n").slice(0, 2)).toEqual(['demo: DEMO_SEED must be an integer, got "abc"', "usage: npm run demo   (with a server running: npm start)"]);
+  }, 60_000);
 });

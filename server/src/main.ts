@@ -11,16 +11,48 @@
  * not answer within redis.ts `REDIS_STARTUP_TIMEOUT_MS`, …) it logs one fatal `could not start: <why>`
  * line and exits 1.
  *
+ * Command line: `--help` (`-h`) prints {@link USAGE} (the environment variables read) and exits 0;
+ * any other option or argument is refused with one line and the usage on stderr, exit 2 (tools/cli.ts
+ * `runCli`, as every tool of the repository). A `PORT` already in use prints one line
+ * `port <PORT> is in use: set PORT=<another> to another port` on stderr (and a fatal log line with the
+ * error) and exits 1.
+ *
  * `LEASE_HOLDER` names this process for the dungeons' leases; default `<hostname>:<PORT>`, the
  * same after a restart, so a process killed with -9 and started again takes back its dungeons at
  * once (another process waits for their leases to expire).
  */
 import { hostname } from "node:os";
-import { readConfig } from "./config.ts";
+import { DEFAULT_DATA_DIR, DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS, DEFAULT_PORT, readConfig } from "./config.ts";
+import { DEFAULT_IDLE_MEMORY_RELEASE_SECONDS } from "./lifecycle/memoryRelease.ts";
 import { logger as log } from "./logger.ts";
 import { createServer } from "./app.ts";
 import { openDungeonStore } from "./store/index.ts";
 import { isRedisConnectionError } from "./redis.ts";
+import { WATCH_PATH } from "./watch.ts";
+import { parseCli, runCli } from "../../tools/cli.ts";
+
+/** `npm start -- --help`: what the server reads (all from the environment; config.ts, watch.ts, rooms/settings.ts). */
+const USAGE = `usage: npm start [-- --help]
+Runs the Malignus server. It takes no options: everything comes from the environment.
+  PORT                         TCP port to listen on (default ${DEFAULT_PORT}; 0 = any free port)
+  DATABASE_URL                 postgres://user:password@host:port/database keeps dungeons in PostgreSQL;
+                               unset = SQLite under DATA_DIR
+  DATA_DIR                     folder of the SQLite store malignus.sqlite (default ${DEFAULT_DATA_DIR})
+  REDIS_URL                    redis:// or rediss:// URL: presence and matchmaking in Redis (scale-out);
+                               unset = one process, in memory
+  REDIS_KEY_PREFIX             prefix of every Redis key this server writes
+  PUBLIC_ADDRESS               host:port at which clients reach this process (with REDIS_URL)
+  TRANSPORT                    auto (default: uWebSockets.js, else ws), ws or uws
+  LOG_LEVEL                    trace, debug, info (default), warn, error, fatal or silent
+  LEASE_HOLDER                 this process's name on the dungeons' leases (default <hostname>:<PORT>)
+  MAX_ROOMS_PER_PROCESS        most dungeon rooms this process runs (default ${DEFAULT_MAX_ROOMS_PER_PROCESS}; 0 = no cap)
+  JOIN_RATE_PER_ADDRESS        matchmaking requests per client address per minute (default ${DEFAULT_JOIN_RATE_PER_ADDRESS}; 0 = no limit)
+  IDLE_MEMORY_RELEASE_SECONDS  idle real seconds before memory is released (default ${DEFAULT_IDLE_MEMORY_RELEASE_SECONDS}; 0 = never)
+  MONITOR_PASSWORD             password of the Colyseus monitor at /colyseus (unset = monitor off)
+  CHECKPOINT_EVERY_TICKS       record the state hash every this many ticks (tests; default 0 = none)
+See docs/operations.md for details.`;
+
+runCli("malignus-server", USAGE, () => parseCli(process.argv.slice(2), {}));
 
 /** Longest graceful shutdown before the process exits anyway, in milliseconds. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -85,12 +117,22 @@ async function stop(signal: string): Promise<void> {
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 
+let port: number;
 try {
-  await app.listen(config.port);
+  port = await app.listen(config.port);
 } catch (err) {
-  log.fatal({ err, port: config.port }, "could not listen");
+  if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    const line = `port ${config.port} is in use: set PORT=<another port> (e.g. PORT=${config.port + 1}) or stop the process holding it`;
+    log.fatal({ err, port: config.port }, line);
+    process.stderr.write(`${line}\n`);
+  } else {
+    log.fatal({ err, port: config.port }, `could not listen on port ${config.port}: ${err instanceof Error ? err.message : String(err)}`);
+  }
   process.exit(1);
 }
+
+// One plain line for a person reading the terminal (the structured "listening" line is app.ts's).
+log.info({ port, transport: app.transport }, `listening on http://localhost:${port} (transport ${app.transport}) — watch page at ${WATCH_PATH}`);
 
 const outcomes = await app.restoreLiveDungeons();
 if (outcomes.length > 0) {

@@ -38,12 +38,28 @@ export async function createTransport(preference: TransportPreference, log: Logg
       choice = {
         transport: new WebSocketTransport(),
         kind: "ws",
-        reason: `uWebSockets.js failed to load, falling back to ws: ${message.replace(/\s+/g, " ").trim()}`,
+        reason: `uWebSockets.js did not load (${uwsLoadCause(message)}); using ws`,
       };
+      // The short reason leads the line; the full load error stays in the `err` field.
+      log.info({ transport: choice.kind, reason: choice.reason, err }, `transport: ws — ${choice.reason}`);
+      return choice;
     }
   }
   log.info({ transport: choice.kind, reason: choice.reason }, `transport: ${choice.kind}`);
   return choice;
+}
+
+/**
+ * The real reason in uWebSockets.js's load error, short: its message opens with a paragraph on the
+ * supported platforms, and the cause follows. `GLIBC_2.38 not found` when the system's glibc is
+ * too old; else the last line of the message (the underlying `Error: …`), at most 160 characters.
+ */
+function uwsLoadCause(message: string): string {
+  const glibc = /`?(GLIBC_[\d.]+)'? not found/.exec(message);
+  if (glibc) return `${glibc[1]} not found`;
+  const lines = message.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const last = (lines[lines.length - 1] ?? "unknown error").replace(/^Error: /, "");
+  return last.length > 160 ? `${last.slice(0, 159)}…` : last;
 }
 
 /** A socket that can hold its writes back (node:net's `cork`/`uncork`). */

@@ -325,8 +325,11 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
 
   override onDispose(): Promise<void> | undefined {
     this.#bytes.flush();
-    roomsGauge.dec();
-    if (this.#counted) processLimits.rooms--;
+    // Only a room whose create succeeded counted itself (a refused create is disposed too).
+    if (this.#counted) {
+      roomsGauge.dec();
+      processLimits.rooms--;
+    }
     this.#counted = false;
     for (const seat of this.#seats.all()) if (seat.connected) clientsGauge.dec({ role: seat.role });
     this.#seats.clear();

@@ -54,8 +54,22 @@ describe("createTransport", () => {
       expect(t.reason).toBe("uWebSockets.js loaded");
       return;
     }
-    expect(t.reason).toMatch(/^uWebSockets\.js failed to load, falling back to ws: \S/);
+    expect(t.reason).toMatch(/^uWebSockets\.js did not load \(\S.*\); using ws$/);
     await expect(createTransport("uws", silent)).rejects.toThrow(/^TRANSPORT=uws but uWebSockets\.js failed to load: /);
+  });
+
+  it("the ws fallback's log line leads with the short reason (GLIBC_2.38 not found here) and keeps the full error in err", async () => {
+    const loadError = await import("@colyseus/uwebsockets-transport").then(() => undefined, (e: unknown) => e as Error);
+    if (!loadError || !/GLIBC_2\.38/.test(loadError.message)) return; // uWebSockets.js loads, or fails another way, on this system
+    const lines: { level: number; msg: string; reason: string; err: { message: string } }[] = [];
+    const log = pino({ level: "info" }, { write: (l: string) => { lines.push(JSON.parse(l)); } });
+    const t = await createTransport("auto", log);
+    expect([t.kind, t.reason]).toEqual(["ws", "uWebSockets.js did not load (GLIBC_2.38 not found); using ws"]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.level).toBe(30);
+    expect(lines[0]!.msg).toBe("transport: ws — uWebSockets.js did not load (GLIBC_2.38 not found); using ws");
+    expect(lines[0]!.reason).toBe(t.reason);
+    expect(lines[0]!.err.message).toBe(loadError.message);
   });
 });
 

@@ -55,7 +55,8 @@ describe("main.ts", () => {
       expect(await left).not.toBe(4002);
       const logs = output.join("");
       // The transport choice is logged with its reason (uWebSockets.js may or may not load here).
-      expect(logs).toMatch(/"msg":"transport: (ws|uws)"/);
+      expect(logs).toMatch(/"msg":"transport: (ws|uws)[" ]/);
+      expect(logs).toContain(`"msg":"listening on http://localhost:${port} (transport ws) — watch page at /watch"`);
       expect(logs).toMatch(/"msg":"shut down"/);
       expect(logs).toMatch(/"msg":"dungeon disposed"/);
     } finally {
@@ -64,7 +65,7 @@ describe("main.ts", () => {
     }
   }, 40_000);
 
-  it("exits 1 with a clear log when PORT is taken", async () => {
+  it("exits 1 with one clear stderr line (and the fatal log with the error) when PORT is taken", async () => {
     const blocker = createNetServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, () => resolve((blocker.address() as { port: number }).port)));
     const dataDir = mkdtempSync(join(tmpdir(), "malignus-main-"));
@@ -75,17 +76,56 @@ describe("main.ts", () => {
         stdio: ["ignore", "pipe", "pipe"],
       });
       const output: string[] = [];
+      const errors: string[] = [];
       child.stdout.on("data", (d: Buffer) => output.push(d.toString()));
+      child.stderr.on("data", (d: Buffer) => errors.push(d.toString()));
       const code = await Promise.race([
         new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c))),
         new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 20_000)),
       ]);
       if (child.exitCode === null) child.kill("SIGKILL");
       expect(code).toBe(1);
-      expect(output.join("")).toMatch(/"level":60.*EADDRINUSE.*"msg":"could not listen"/);
+      const line = `port ${port} is in use: set PORT=<another port> (e.g. PORT=${port + 1}) or stop the process holding it`;
+      expect(errors.join("")).toBe(`${line}\n`);
+      expect(output.join("")).toMatch(new RegExp(`"level":60.*EADDRINUSE.*"msg":"${line.replace(/[().+]/g, "\\$&")}"`));
     } finally {
       blocker.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }, 30_000);
+
+  function runMain(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts", ...args], {
+      cwd: REPO, env: { ...process.env, PORT: "1", DATABASE_URL: "" }, stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+  }
+
+  const VARIABLES = ["PORT", "DATABASE_URL", "DATA_DIR", "REDIS_URL", "REDIS_KEY_PREFIX", "PUBLIC_ADDRESS", "TRANSPORT", "LOG_LEVEL", "LEASE_HOLDER",
+    "MAX_ROOMS_PER_PROCESS", "JOIN_RATE_PER_ADDRESS", "IDLE_MEMORY_RELEASE_SECONDS", "MONITOR_PASSWORD", "CHECKPOINT_EVERY_TICKS"];
+
+  it("--help prints the usage with every environment variable the server reads, on stdout, and exits 0 without starting", async () => {
+    const { code, stdout, stderr } = await runMain(["--help"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout.split("\n")[0]).toBe("usage: npm start [-- --help]");
+    const listed = stdout.split("\n").map((l) => /^  ([A-Z_]+) /.exec(l)?.[1]).filter((v) => v !== undefined);
+    expect(listed).toEqual(VARIABLES);
+    expect(stdout).toContain("PORT                         TCP port to listen on (default 2567; 0 = any free port)");
+  }, 30_000);
+
+  it("refuses an unknown option or an argument with one line and the usage on stderr, exit 2", async () => {
+    const bad = await runMain(["--port", "3000"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr.split("\n")[0]).toBe('malignus-server: unknown option "--port"');
+    expect(bad.stderr.split("\n")[1]).toBe("usage: npm start [-- --help]");
+    const extra = await runMain(["serve"]);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr.split("\n")[0]).toBe('malignus-server: unexpected argument "serve"');
   }, 30_000);
 });

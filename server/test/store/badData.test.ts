@@ -37,6 +37,8 @@ async function dataError(p: Promise<unknown>): Promise<[string, string]> {
 
 describe.each(STORE_KINDS)("bad data (%s): load() names the dungeon and what is wrong, and nothing is overwritten", (kind) => {
   let t: TestStore;
+  /** The store this test opened; unset when openTestStore failed (no PostgreSQL: its error is the one to see, not the teardown's). */
+  let opened: TestStore | undefined;
   let store: DungeonStore;
   /** JSON text of the stored snapshot (what the store wrote). */
   let snapshotText: string;
@@ -45,7 +47,8 @@ describe.each(STORE_KINDS)("bad data (%s): load() names the dungeon and what is 
 
   /** Saves a real game: 4 inputs, a snapshot after the first 2 at tick 30, the last input at tick 45. */
   beforeEach(async () => {
-    t = await openTestStore(kind);
+    opened = undefined;
+    t = opened = await openTestStore(kind);
     store = t.store;
     await store.create(newDungeon("d1", { options: { ...OPTIONS } }));
     const sim = createDungeonSimulation(OPTIONS, loadMap("default"));
@@ -68,7 +71,7 @@ describe.each(STORE_KINDS)("bad data (%s): load() names the dungeon and what is 
     await input(17);
     liveHash = sim.hash();
   });
-  afterEach(() => t.dispose());
+  afterEach(() => opened?.dispose());
 
   it("sound data restores to the hash it had after its last logged input", async () => {
     const loaded = await store.load("d1", { verifyHash });

@@ -15,12 +15,15 @@ async function refusal(p: Promise<unknown>): Promise<{ name: string; code: strin
 
 describe.each(STORE_KINDS)("DungeonStore (%s)", (kind) => {
   let t: TestStore;
+  /** The store this test opened; unset when openTestStore failed (no PostgreSQL: its error is the one to see, not the teardown's). */
+  let opened: TestStore | undefined;
   let store: DungeonStore;
   beforeEach(async () => {
-    t = await openTestStore(kind);
+    opened = undefined;
+    t = opened = await openTestStore(kind);
     store = t.store;
   });
-  afterEach(() => t.dispose());
+  afterEach(() => opened?.dispose());
 
   it("creates a dungeon live on day 1 at tick 0 with no snapshot and no input, and refuses its id twice", async () => {
     const record = await store.create(newDungeon("d1", { private: true }));
