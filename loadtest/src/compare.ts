@@ -143,12 +143,14 @@ function trackChild(child: ChildProcess): void {
 
 /**
  * glibc's malloc setting every server runs with, as `npm start` sets it (package.json): a fixed
- * mmap threshold of 1 MiB. Without it glibc raises its threshold to the size of the largest block
- * freed, so the 16 MiB each keeper-key scrypt (store/keeperKey.ts) takes on a libuv thread stays
- * resident in that thread's arena after the hash: up to 4 × 16 MiB per process (issue 20 part 3,
- * docs/benchmarks.md "Where a dungeon room's memory goes").
+ * mmap threshold of 8 MiB and trim threshold of 32 MiB. Without it glibc raises its threshold to the
+ * size of the largest block freed, so the 16 MiB each keeper-key scrypt (store/keeperKey.ts) takes on
+ * a libuv thread stays resident in that thread's arena after the hash: up to 4 × 16 MiB per process
+ * (issue 20 part 3, docs/benchmarks.md "Where a dungeon room's memory goes"). 8 MiB sends only such
+ * rare large blocks to mmap; a fixed threshold also stops glibc's dynamic trim threshold, which would
+ * stay at 128 KiB, so it is set to the 32 MiB the dynamic rule would reach (2 × 16 MiB).
  */
-const SERVER_GLIBC_TUNABLES = "glibc.malloc.mmap_threshold=1048576";
+const SERVER_GLIBC_TUNABLES = "glibc.malloc.mmap_threshold=8388608:glibc.malloc.trim_threshold=33554432";
 
 function spawnServer(kind: ServerKind, port: number, store?: ServerStore): ChildProcess {
   const entry = kind.startsWith("dungeon") ? "server/src/main.ts" : "loadtest/src/bare-server.ts";
