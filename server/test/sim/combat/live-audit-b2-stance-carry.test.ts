@@ -53,8 +53,9 @@ describe.each(RULESETS)("audit b2: combat stances in a live %s room (CMB-15, CMB
     });
   });
 
-  it(`CMB-16 (${ruleset}): with the adventurer 5 tiles off, beyond KEEP_DISTANCE_TILES (3), keep distance holds (idle, no goal); aggression still walks at it`, () => {
+  it(`CMB-16 (${ruleset}): with the adventurer 4 tiles off (one past KEEP_DISTANCE_TILES, 3) or 5 tiles off, keep distance holds (idle, no goal); aggression still walks at it`, () => {
     expect(KEEP_DISTANCE_TILES).toBe(3);
+    expect(scene(ruleset, "keepDistance", 9).got).toEqual(["keepDistance", "idle", "", null]);
     expect(scene(ruleset, "keepDistance", 10).got).toEqual(["keepDistance", "idle", "", null]);
     expect(scene(ruleset, "aggression", 10).got).toEqual(["aggression", "walking", "", [9, 3]]);
   });

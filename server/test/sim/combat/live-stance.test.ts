@@ -41,8 +41,9 @@ describe("combat stances in a live malignus room (issue 17)", () => {
     });
   });
 
-  it("CMB-16: keep distance holds (idle, no goal) with the adventurer 5 tiles off, beyond KEEP_DISTANCE_TILES (3); aggression still walks at it", () => {
-    expect([KEEP_DISTANCE_TILES, scene("keepDistance", 10).after, scene("keepDistance", 10).goal]).toEqual([3, ["idle", ""], null]);
+  it("CMB-16: keep distance holds (idle, no goal) with the adventurer 4 tiles off (one past KEEP_DISTANCE_TILES, 3) or 5 tiles off; aggression still walks at it", () => {
+    expect([KEEP_DISTANCE_TILES, scene("keepDistance", 9).after, scene("keepDistance", 9).goal]).toEqual([3, ["idle", ""], null]);
+    expect([scene("keepDistance", 10).after, scene("keepDistance", 10).goal]).toEqual([["idle", ""], null]);
     expect(scene("aggression", 10).goal).toEqual([9, 3]);
   });
 

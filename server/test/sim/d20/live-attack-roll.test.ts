@@ -77,7 +77,7 @@ describe("the d20 attack roll in a live room (issue 17)", () => {
     expect(d20Of(m).hp).toBe(22);
   });
 
-  it("D20-ATTACK-17, D20-ATTACK-18: a natural 1 misses AC 11 even with Strength 30 (total 31); the fumble costs the attacker its reaction (the server's fixed consequence)", () => {
+  it("D20-ATTACK-17, D20-ATTACK-18: a natural 1 misses AC 11 even with Strength 30 (total 31); the fumble costs the attacker its reaction (the server's fixed consequence); a natural 2, the next face, is no fumble: 32 hits (1d8 5), reaction kept", () => {
     const sim = d20Sim(1);
     const [w] = party(sim, ["Warrior"]);
     d20Of(w!).abilities.strength = 30;
@@ -86,6 +86,14 @@ describe("the d20 attack roll in a live room (issue 17)", () => {
     const t = playTurn(sim, w!, m, [20, 1], [{ kind: "attack", targetId: m.id }], [1]);
     expect(attacks(t.events)).toEqual([[w!.id, m.id, false, 31, 11]]);
     expect([damage(t.events), d20Of(m).hp, d20Of(w!).reactionUsed]).toEqual([[], 30, true]);
+    // s11-a: the other side of the statement, only the 1 misses whatever the modifiers.
+    const sim2 = d20Sim(1);
+    const [w2] = party(sim2, ["Warrior"]);
+    d20Of(w2!).abilities.strength = 30;
+    const m2 = foe(sim2, 5);
+    const t2 = playTurn(sim2, w2!, m2, [20, 1], [{ kind: "attack", targetId: m2.id }], [2, 5]);
+    expect(attacks(t2.events)).toEqual([[w2!.id, m2.id, true, 32, 11]]);
+    expect([damage(t2.events), d20Of(m2).hp, d20Of(w2!).reactionUsed]).toEqual([[[w2!.id, m2.id, 5]], 25, false]);
   });
 
   it("D20-ACTION-23, D20-ACTION-24, D20-ACTION-27, D20-ACTION-28, D20-ACTION-29, D20-ATTACK-05: the minion answers the blow with its reaction: Dodge adds its Agility 2, Parry its Strength 2, Absorb its Constitution 2: 11 against AC 13 misses", () => {

@@ -66,14 +66,16 @@ describe("s8b: the jet de destin in an encounter turn, on recorded dice (D20-HP-
     expect(dice.left()).toBe(0);
   });
 
-  it("D20-HP-24: a natural 1 on the d20 of the jet de destin counts two failures (0 → 2)", () => {
-    const f = overFallen();
-    f.enc.plans[f.a.id] = { steps: [] };
-    const dice = recordD20Dice(f.sim, [1, 1]);
-    const ev = run(f.sim, 3);
-    expect(hpEvents(ev)).toEqual([{ type: "deathSave", unitId: f.m.id, roll: 1, successes: 0, failures: 2, outcome: "failure" }]);
-    expect(dice.draws).toEqual(["d20=1", "d20=1"]);
-    expect(dice.left()).toBe(0);
+  it("D20-HP-24: a natural 1 on the d20 of the jet de destin counts two failures (0 → 2); a natural 2, the next face, only one (0 → 1)", () => {
+    for (const [natural, failures] of [[1, 2], [2, 1]] as const) {
+      const f = overFallen();
+      f.enc.plans[f.a.id] = { steps: [] };
+      const dice = recordD20Dice(f.sim, [natural, 1]);
+      const ev = run(f.sim, 3);
+      expect(hpEvents(ev)).toEqual([{ type: "deathSave", unitId: f.m.id, roll: natural, successes: 0, failures, outcome: "failure" }]);
+      expect(dice.draws).toEqual([`d20=${natural}`, "d20=1"]);
+      expect(dice.left()).toBe(0);
+    }
   });
 
   it("D20-HP-25, D20-HP-15: a natural 20 on the d20 of the jet de destin: 1 HP, awake, tallies (1 success, 1 failure) back to 0", () => {

@@ -101,7 +101,7 @@ describe("s8b: knocked prone in the saddle (D20-MOUNT-07, D20-MOUNT-10, D20-MOUN
   });
 });
 
-describe("s8b: a controlled mount's own actions (D20-MOUNT-18)", () => {
+describe("s8b: a controlled mount's own actions (D20-MOUNT-18, D20-MOUNT-19)", () => {
   /**
    * A hero (seat-1) at (3, 5) next to a trained, willing Large horse of its side at (4, 5) (2 × 2:
    * (4..5, 5..6)), movement 10, and a minion at (6, 7) diagonally next to the horse's space;
@@ -130,7 +130,7 @@ describe("s8b: a controlled mount's own actions (D20-MOUNT-18)", () => {
   };
   const away = { kind: "move", path: [{ x: 4, y: 4 }, { x: 4, y: 3 }] };
 
-  it("D20-MOUNT-18: the hero mounts the horse and has it Disengage: ridden out of the minion's reach, no opportunity attack; without the Disengage the same ride draws one (d20 3 misses)", () => {
+  it("D20-MOUNT-18, D20-MOUNT-19: the hero mounts the horse and, the turn it mounts, has it Disengage (an action) and move (ridden out of the minion's reach, to (4, 3)): no opportunity attack; without the Disengage the same ride draws one (d20 3 misses)", () => {
     const calm = stable();
     const t = ride(calm, [{ kind: "mount", mountId: calm.horse.id }, { kind: "mountAction", action: "disengage" }, away], []);
     expect(t.refusals).toEqual([null, null, null]);
@@ -143,7 +143,7 @@ describe("s8b: a controlled mount's own actions (D20-MOUNT-18)", () => {
     expect(r.draws).toEqual(["d20=3"]);
   });
 
-  it("D20-MOUNT-18: the controlled horse's Dash adds its movement (10 → 20): ridden 15 tiles in one turn, to (18, 4); its Dash and its Disengage are one action (the second refused); any other action for it (an attack) is refused as a malformed plan", () => {
+  it("D20-MOUNT-18, D20-MOUNT-19: the turn it is mounted, the controlled horse's Dash adds its movement (10 → 20): ridden 15 tiles in one turn, to (18, 4); its Dash and its Disengage are one action (the second refused); any other action for it (an attack) is refused as a malformed plan", () => {
     const f = stable();
     const east = Array.from({ length: 14 }, (_, i) => ({ x: 5 + i, y: 4 }));
     const t = ride(f, [{ kind: "mount", mountId: f.horse.id }, { kind: "mountAction", action: "dash" }, { kind: "move", path: [{ x: 4, y: 4 }, ...east] }], [3]);

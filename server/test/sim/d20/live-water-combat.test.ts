@@ -62,11 +62,14 @@ describe("combat under water in a live d20 room (issue 17)", () => {
     expect(attacks(f.t.events)).toEqual([[f.u.id, f.m.id, false, 4, 11]]);
   });
 
-  it("D20-WATER-04, D20-WATER-05: the Rogue's dagger thrown from the water 3 tiles (within its THROW_RANGE, 5) is no automatic miss: disadvantage, d20s 15 and 12 keep 12, a hit (1d4 3); at 6 tiles the throw is refused before any roll", () => {
+  it("D20-WATER-04, D20-WATER-05: the Rogue's dagger thrown from the water 3 tiles (within its THROW_RANGE, 5) is no automatic miss: disadvantage, d20s 15 and 12 keep 12, a hit (1d4 3); at exactly 5 tiles (the normal range, not beyond it) the same dice hit too; at 6 tiles the throw is refused before any roll", () => {
     const swapThrow = (id: string) => [{ kind: "useObject", item: "swapWeapons" }, { kind: "attack", targetId: id, thrown: true }];
     const f = fight("Rogue", [6, 5], [9, 5], swapThrow, [15, 12, 3]);
     expect(THROW_RANGE).toBe(5);
     expect([attacks(f.t.events), damage(f.t.events)]).toEqual([[[f.u.id, f.m.id, true, 12, 11]], [[f.u.id, f.m.id, 3]]]);
+    // s11-a: the boundary, a target exactly at the normal range (11 − 6 = 5 tiles) is not beyond it.
+    const edge = fight("Rogue", [6, 5], [11, 5], swapThrow, [15, 12, 3]);
+    expect([edge.t.refusals, attacks(edge.t.events), damage(edge.t.events), d20Of(edge.m).hp]).toEqual([[null, null], [[edge.u.id, edge.m.id, true, 12, 11]], [[edge.u.id, edge.m.id, 3]], 27]);
     const far = fight("Rogue", [6, 5], [12, 5], swapThrow, []);
     expect([far.t.refusals[1], attacks(far.t.events)]).toEqual(["the target is out of reach or range (D20-ATTACK-19, D20-ATTACK-51)", []]);
   });
