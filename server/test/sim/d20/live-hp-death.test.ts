@@ -279,6 +279,36 @@ describe("d20 hit points in play: jets de destin (out of encounters, one per rou
   });
 });
 
+describe("d20 hit points in play: the stable count restarts (D20-HP-34)", () => {
+  it("D20-HP-34 (decided: the count restarts when stability is lost): a stable minion counts 3 turns; the hero's 4 then ends its stability (one failure, count 0); jets de destin 10, 12, 15 make it stable again at round 6 with the count at 0; it regains 1 HP on its 5th stable turn after that, round 11 (tick 103), not round 8", () => {
+    const f = overFallen(20, true);
+    const dice = forceDice(f.sim, [1, 1, 1, 15, 4, 10, 1, 12, 1, 15, 1, 1, 1, 1, 1, 1]); // the standing minion's blow on the hero (1: a miss) every round
+    const round = (steps: unknown[]) => {
+      f.enc.plans[f.a.id] = { steps } as never;
+      return run(f.sim, ROUND_TICKS);
+    };
+    for (let r = 1; r <= 3; r++) expect(hpEvents(round([]))).toEqual([]);
+    expect(d20Of(f.m)).toMatchObject({ hp: 0, stable: true, stableTurns: 3 });
+    expect(hpEvents(round([{ kind: "attack", targetId: f.m.id }]))).toEqual([
+      { type: "damaged", targetId: f.m.id, sourceId: f.a.id, amount: 4, damageType: "slashing", hp: 0, critical: false },
+      { type: "deathSave", unitId: f.m.id, roll: 10, successes: 1, failures: 1, outcome: "success" },
+    ]);
+    expect(d20Of(f.m)).toMatchObject({ stable: false, stableTurns: 0 });
+    expect(hpEvents(round([]))).toMatchObject([{ type: "deathSave", roll: 12, successes: 2, failures: 1, outcome: "success" }]);
+    expect(hpEvents(round([]))).toMatchObject([{ type: "deathSave", roll: 15, outcome: "stable" }]);
+    expect(d20Of(f.m)).toMatchObject({ hp: 0, stable: true, stableTurns: 0 });
+    for (let r = 7; r <= 10; r++) expect(hpEvents(round([]))).toEqual([]);
+    expect(d20Of(f.m)).toMatchObject({ hp: 0, stable: true, stableTurns: 4 });
+    const ev = round([]);
+    expect(hpEvents(ev)).toEqual([
+      { type: "woke", unitId: f.m.id },
+      { type: "healed", unitId: f.m.id, byUnitId: f.m.id, woundPoints: f.m.woundPoints, hp: 1 },
+    ]);
+    expect(of(ev, "woke")[0]!.tick).toBe(103);
+    expect(dice.left()).toBe(0);
+  });
+});
+
 describe("d20 hit points in play: healing the fallen and the dead", () => {
   it("D20-HP-15, D20-HP-23: a healing potion (2d4+2 = 5) given to a fallen ally with 2 failures wakes it at 5 HP, tallies reset", () => {
     const sim = d20Sim();

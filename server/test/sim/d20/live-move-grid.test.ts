@@ -70,6 +70,18 @@ describe("d20 movement on the grid in play (planTurn)", () => {
     expect(t.sim.ruleset.statuses(t.a)).toEqual([]);
   });
 
+  it("D20-MOVE-32: a prone hero moves only by crawling: at the pool's edge (7, 5) its switch to swimming is refused and ends the plan: no moveModeChanged, still walking-mode and prone; standing, the same switch is made (6 → 2 → 1 of swimming)", () => {
+    const prone = planned([{ kind: "dropProne" }, { kind: "switchMode", mode: "swim" }, { kind: "move", path: at([8, 5]) }], POOL, 7, 5);
+    expect(prone.refusals).toEqual([null, "a prone creature cannot switch movement mode (D20-MOVE-32)"]);
+    expect(of(prone.events, "moveModeChanged")).toEqual([]);
+    expect([prone.a.x, prone.a.y, d20Of(prone.a).mode]).toEqual([7, 5, "walk"]);
+    expect(prone.sim.ruleset.statuses(prone.a)).toEqual(["prone"]);
+    const standing = planned([{ kind: "switchMode", mode: "swim" }, { kind: "move", path: at([8, 5]) }], POOL, 7, 5);
+    expect(standing.refusals).toEqual([null, null]);
+    expect(of(standing.events, "moveModeChanged")).toMatchObject([{ unitId: standing.a.id, from: "walk", mode: "swim", movementBefore: 6, movementLeft: 2 }]);
+    expect([standing.a.x, standing.a.y, d20Of(standing.a).mode]).toEqual([8, 5, "swim"]);
+  });
+
   it("D20-MOVE-31, D20-MOVE-33: after crawling 2 tiles (4 of 6) standing up (3) is refused: the hero stays prone", () => {
     const t = planned([{ kind: "dropProne" }, { kind: "move", path: at([6, 5], [7, 5]) }, { kind: "standUp" }]);
     expect(t.refusals).toEqual([null, null, "standing up costs half the movement value (D20-MOVE-30, D20-MOVE-31)"]);

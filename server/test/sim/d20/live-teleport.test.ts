@@ -47,6 +47,14 @@ describe("teleporting in a live d20 room (issue 17)", () => {
     expect([f.rogue.x, f.rogue.y, d20Of(f.m).reactionUsed, f.left.left()]).toEqual([2, 5, true, 0]);
   });
 
+  it("D20-MOVE-32: prone, the Rogue still moves by magic: after dropping prone its shadow step takes it to (2, 5), 1 Stamina spent, no opportunity attack, and it lies there prone", () => {
+    const f = play([{ kind: "dropProne" }, { kind: "cast", spell: "shadowStep", x: 2, y: 5 }], []);
+    expect(of(f.events, "turnPlanPlayed").map((e) => e.refusals)).toEqual([[null, null]]);
+    expect(of(f.events, "attack")).toEqual([]);
+    expect([f.rogue.x, f.rogue.y, d20Of(f.rogue).stamina, d20Of(f.m).reactionUsed, f.left.left()]).toEqual([2, 5, f.stamina - 1, false, 0]);
+    expect(f.sim.ruleset.statuses(f.rogue)).toEqual(["prone"]);
+  });
+
   it("D20-ATTACK-28: a shadow step onto the minion's tile or beyond the Short band (6 tiles) is refused, nothing spent", () => {
     for (const [x, why] of [[6, "another creature stands there"], [11, "out of the spell's range (D20-ATTACK-48)"]] as const) {
       const f = play([{ kind: "cast", spell: "shadowStep", x, y: 5 }], []);

@@ -507,8 +507,8 @@ describe("learning from traps that are set off (KNOW-32 to KNOW-51)", () => {
     trapDetection(sim, party, [rogue!]);
     expect(dice.left()).toBe(0);
     expect(knows(sim, a!, plate)).toBe(true);
-    expect(sim.state.knowledge[a!.id]).toMatchObject({ spot: {}, block: {} });
-    expect(sim.state.knowledge[rogue!.id]).toMatchObject({ spot: {}, block: {} });
+    expect([sim.state.knowledge[a!.id]!.spot, sim.state.knowledge[a!.id]!.block]).toEqual([{}, {}]);
+    expect([sim.state.knowledge[rogue!.id]!.spot, sim.state.knowledge[rogue!.id]!.block]).toEqual([{}, {}]);
   });
 
   it("KNOW-47, KNOW-48: bonuses are kept until death or leaving the map; a prisoner keeps them", () => {

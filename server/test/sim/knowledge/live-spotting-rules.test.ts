@@ -45,7 +45,7 @@ describe.each(RULESETS.map((r) => [r]))("spotting in play (%s)", (ruleset: Rules
     expect(party.spotRolls).toEqual([plate]);
     expect(members.every((m) => m.x < 9)).toBe(true); // nobody has reached the plate (KNOW-10)
     expect([...members, near!, far!, distant].map((u) => know(sim, u)!.known)).toEqual([[plate], [plate], [plate], [plate], [], []]);
-    for (const u of [...members, near!]) expect(know(sim, u)).toMatchObject({ spot: {}, block: {} }); // KNOW-42, KNOW-43
+    for (const u of [...members, near!]) expect(know(sim, u)).toEqual({ known: [plate], spot: {}, block: {} }); // KNOW-42, KNOW-43: the place only, no spotting or Block bonus
   });
 
   it(`KNOW-08, KNOW-09, KNOW-42 (${ruleset}): a Rogue's Trap Detection shows its whole party every built part within 7 tiles of it (8: not), with no roll and no bonus; an adventurer of another party beside it learns nothing`, () => {
