@@ -5,7 +5,7 @@ import { hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { creature, of, plain, run, keeperCreatureTurn } from "./live-helpers.ts";
+import { creature, keeperCreatureTurn, of, plain, planSteps, run } from "./live-helpers.ts";
 
 /*
  * Audit a7 of issue 17: live d20 tests (sim.step, the planTurn command, forced dice) for
@@ -14,11 +14,6 @@ import { creature, of, plain, run, keeperCreatureTurn } from "./live-helpers.ts"
 
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
 const dmg = (ev: readonly SimEvent[]) => of(ev, "damaged").map(({ targetId, sourceId, amount, damageType, hp }) => ({ targetId, sourceId, amount, damageType, hp }));
-
-/** Sends `steps` as `u`'s plan through the live planTurn command (seat `seat-1`). */
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 
 /** Plays one tick on `dice` (all of them drawn) and returns its events. */
 function tick(sim: Simulation, dice: readonly number[]): SimEvent[] {
@@ -70,7 +65,7 @@ function readyDuel(): { sim: Simulation; a: UnitRecord; m: UnitRecord } {
 describe("audit a7: the readied response spends the one reaction (D20-ACTION-35)", () => {
   it("D20-ACTION-35: without Ready the hero dodges the minion's attack with its reaction (13 against its AC 12 + 2 = 14: a miss); with Ready its readied strike (15, 1d8 4) spends that reaction, so the same 13 meets AC 12 and hits", () => {
     const free = readyDuel();
-    plan(free.sim, free.a, []);
+    planSteps(free.sim, free.a, []);
     tick(free.sim, []);
     const dodged = tick(free.sim, [13]);
     expect(of(dodged, "reaction").map((e) => [e.unitId, e.kind, e.detail])).toEqual([[free.a.id, "defence", "dodge"]]);
@@ -78,7 +73,7 @@ describe("audit a7: the readied response spends the one reaction (D20-ACTION-35)
     expect(d20Of(free.a).reactionUsed).toBe(true);
 
     const { sim, a, m } = readyDuel();
-    plan(sim, a, [{ kind: "ready" }]);
+    planSteps(sim, a, [{ kind: "ready" }]);
     tick(sim, []);
     expect([hasStatus(d20Of(a).statuses, "readied"), d20Of(a).reactionUsed]).toEqual([true, false]);
     // The minion walks into reach: the readied strike 15 hits (1d8 4: 100 → 96); then its attack 13, no dodge left, hits AC 12 (its fists: 1).
@@ -108,7 +103,7 @@ function tinyThrough(size: "tiny" | "small", dice: number[]) {
   a.targetId = m.id;
   forceDice(sim, [20, 2, 1]);
   sim.step();
-  plan(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5]) }]);
+  planSteps(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5]) }]);
   const left = forceDice(sim, dice);
   const ev = sim.step();
   return { a, c, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, ev, left: left.left() };

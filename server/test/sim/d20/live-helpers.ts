@@ -1,10 +1,11 @@
+import { expect } from "vitest";
 import type { SimEvent, SpeciesId } from "@malignus/shared";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { speciesFields } from "../../../src/sim/world/species.ts";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
-import { forceDice, hero } from "../encounters/helpers.ts";
+import { forceDice, hero, minion } from "../encounters/helpers.ts";
 
 /** Zero characteristics: no defence reactions, initiative = the bare d20, attack = d20 + 0. */
 export const ZERO = { strength: 0, agility: 0, constitution: 0, mental: 0, contre: 0, perception: 0, reflexion: 0, habilite: 0, furtivite: 0 };
@@ -32,6 +33,40 @@ export function run(sim: Simulation, ticks: number): SimEvent[] {
 
 /** The events of one type. */
 export const of = <T extends SimEvent["type"]>(events: readonly SimEvent[], type: T) => events.filter((e): e is Extract<SimEvent, { type: T }> => e.type === type);
+
+/**
+ * The events of `ev` (of the given `types`, in order; every event if none given) without their tick
+ * and encounter id, for exact comparisons of a stretch of play.
+ */
+export const bare = (ev: readonly SimEvent[], types?: readonly SimEvent["type"][]) => ev.filter((e) => !types || types.includes(e.type)).map((e) => {
+  const { tick: _t, encounterId: _e, ...r } = e as SimEvent & { encounterId?: string };
+  return r;
+});
+
+/**
+ * Sends `steps` (turn plan steps, as the client sends them) as `u`'s plan through the live
+ * `planTurn` command, from the seat `seatId` (by default `u.controller`, else "seat-1"), and
+ * asserts the command is accepted (`{ ok: true }`).
+ */
+export function planSteps(sim: Simulation, u: UnitRecord, steps: readonly unknown[], seatId = u.controller ?? "seat-1"): void {
+  expect(sim.enqueue({ kind: "adventurer", seatId, unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
+}
+
+/**
+ * A hero (seat-1) at (5, 5) facing a minion at (`mx`, `my`), both plain (100 HP, no
+ * characteristics), the hero going for it; `before` (if given) runs on the two before the first
+ * tick, which rolls initiative hero 20, minion 1: the hero's turn then waits for its plan.
+ */
+export function heroOpens(sim: Simulation, mx: number, my = 5, before?: (a: UnitRecord, m: UnitRecord) => void): { a: UnitRecord; m: UnitRecord } {
+  const a = hero(sim, 5, 5, { controller: "seat-1" });
+  const m = minion(sim, mx, my);
+  plain([a, m]);
+  a.targetId = m.id;
+  before?.(a, m);
+  forceDice(sim, [20, 1]);
+  sim.step();
+  return { a, m };
+}
 
 /**
  * A hero at (5, 5) against a creature of `species` at (x, 5) that the keeper plays (seat-1), both
