@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
@@ -7,6 +8,7 @@ import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { scriptedDice } from "./dice.ts";
+import { player } from "../actors.ts";
 
 /** A level-1 adventurer of class `cls` at (x, y), by default with a sword and no armour. */
 export function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
@@ -87,4 +89,23 @@ export function companion(sim: Simulation, owner: UnitRecord, x = owner.x, y = o
   if (!c) throw new Error(`no companion for ${owner.adventurerClass}`);
   c.x = x; c.y = y;
   return c;
+}
+
+/**
+ * A player's warrior (seat a1) at (5, 5) on {@link d100Sim} accepts the duel (not to the death) the
+ * keeper's minion at (8, 5) proposes (`proposeDuel`, then `answerDuel` through the command queue,
+ * asserted accepted); initiative recorded d100 10 then 90 (warrior 90, minion 10 in the duel's
+ * order), so the warrior's turn waits for its plan. The duel's opening events are drained; `init`
+ * is the initiative's record.
+ */
+export function playerDuel(): { sim: Simulation; hero: UnitRecord; m: UnitRecord; init: ReturnType<typeof recordDice> } {
+  const sim = d100Sim();
+  const hero = adventurer(sim, "Warrior", 5, 5);
+  hero.controller = "a1";
+  const m = addUnit(sim, { kind: "minion", x: 8, y: 5 });
+  const r = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id, toDeath: false });
+  const init = recordDice(sim, [10, 90]);
+  expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: (r as { id: string }).id, accept: true })).toEqual({ ok: true });
+  sim.drainEvents();
+  return { sim, hero, m, init };
 }
