@@ -8,6 +8,7 @@ import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { scriptedDice } from "./dice.ts";
+import { recordAllDice, type DiceRecord } from "../recordAllDice.ts";
 import { player } from "../actors.ts";
 
 /** A level-1 adventurer of class `cls` at (x, y), by default with a sword and no armour. */
@@ -51,18 +52,12 @@ export function lines(events: SimEvent[]): string[] {
 }
 
 /**
- * {@link forceDice}, recording every draw as "d100=v" or "min..max=v" in order: the `min..max`
- * shows the range the rules asked for (a damage range, a counter-attack's range).
+ * {@link forceDice} (the d100 and int draws), recording every draw as "d100=v" or "min..max=v" in
+ * order (../recordAllDice.ts): the `min..max` shows the range the rules asked for (a damage range,
+ * a counter-attack's range).
  */
-export function recordDice(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
-  const dice = forceDice(sim, values);
-  const draws: string[] = [];
-  const d = sim.rng.d100, i = sim.rng.int;
-  Object.assign(sim.rng, {
-    d100: () => { const v = d(); draws.push(`d100=${v}`); return v; },
-    int: (a: number, b: number) => { const v = i(a, b); draws.push(`${a}..${b}=${v}`); return v; },
-  });
-  return { left: () => dice.left(), draws };
+export function recordDice(sim: Simulation, values: readonly number[]): DiceRecord {
+  return recordAllDice(sim, values, { forced: ["d100", "int"] });
 }
 
 /** Gives the player-held `unit` (its `controller` set) the plan `plan` in its encounter and steps once: the events. */

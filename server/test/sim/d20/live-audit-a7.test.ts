@@ -6,6 +6,7 @@ import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { creature, keeperCreatureTurn, of, plain, planSteps, run } from "./live-helpers.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 
 /*
  * Audit a7 of issue 17: live d20 tests (sim.step, the planTurn command, forced dice) for
@@ -123,18 +124,6 @@ describe("audit a7: a hostile creature two sizes larger can be passed through (D
   });
 });
 
-/**
- * {@link forceDice} that also records the sides of every die drawn, "d<sides>=<value>" in order, so a
- * test shows which die a rule asked for (a forced 2 fits a d2, a d4 or a d20 alike).
- */
-function recordSides(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
-  const dice = forceDice(sim, values);
-  const draws: string[] = [];
-  const die = sim.rng.die.bind(sim.rng);
-  Object.assign(sim.rng, { die: (sides: number) => { const v = die(sides); draws.push(`d${sides}=${v}`); return v; } });
-  return { left: dice.left, draws };
-}
-
 /** A bow: its wielder shoots from where it stands instead of walking up (and out of a zone). */
 const BOW = { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } as const;
 
@@ -161,10 +150,10 @@ describe("audit a7, siblings of D20-DAMAGE-17: damage every turn, with its die (
       f.sim.step(); // the spell itself: 1d4 = 3 on each hero
       const [b1, a1, b2, a2] = rolls;
       // round 1: b's zone die, its attack (natural 1), a's zone die, its attack; round 2 (the Master plans nothing) the same.
-      const r1 = recordSides(f.sim, [b1, 1, a1, 1]);
+      const r1 = recordD20Dice(f.sim, [b1, 1, a1, 1]);
       const round1 = run(f.sim, 2);
       f.enc.plans[f.m.id] = { steps: [] };
-      const r2 = recordSides(f.sim, [b2, 1, a2, 1]);
+      const r2 = recordD20Dice(f.sim, [b2, 1, a2, 1]);
       const round2 = run(f.sim, ROUND_TICKS);
       expect([f.a.x, f.a.y, f.b.x, f.b.y]).toEqual([5, 5, 5, 6]); // they shoot from inside the zone
       expect([r1.left(), r2.left()]).toEqual([0, 0]);
@@ -177,7 +166,7 @@ describe("audit a7, siblings of D20-DAMAGE-17: damage every turn, with its die (
       ]);
       // Round 3: no zone left, so only the two attacks (natural 1) draw.
       f.enc.plans[f.m.id] = { steps: [] };
-      const last = recordSides(f.sim, [1, 1]);
+      const last = recordD20Dice(f.sim, [1, 1]);
       const round3 = run(f.sim, ROUND_TICKS);
       expect([last.left(), last.draws, dmg(round3), f.enc.zones ?? []]).toEqual([0, ["d20=1", "d20=1"], [], []]);
     });
@@ -190,13 +179,13 @@ describe("audit a7, siblings of D20-DAMAGE-17: damage every turn, with its die (
       forceDice(f.sim, [15, hit]);
       expect(dmg(f.sim.step())).toEqual([{ targetId: f.a.id, sourceId: f.m.id, amount: hit, damageType: type, hp: 100 - hit }]);
       // round 1: b's attack (natural 1), a's damage over time 2, its attack (natural 1).
-      const r1 = recordSides(f.sim, [1, 2, 1]);
+      const r1 = recordD20Dice(f.sim, [1, 2, 1]);
       const round1 = run(f.sim, 2);
       f.enc.plans[f.m.id] = { steps: [] };
-      const r2 = recordSides(f.sim, [1, 3, 1]);
+      const r2 = recordD20Dice(f.sim, [1, 3, 1]);
       const round2 = run(f.sim, ROUND_TICKS);
       f.enc.plans[f.m.id] = { steps: [] };
-      const r3 = recordSides(f.sim, [1, 1]);
+      const r3 = recordD20Dice(f.sim, [1, 1]);
       const round3 = run(f.sim, ROUND_TICKS);
       expect([r1.left(), r2.left(), r3.left()]).toEqual([0, 0, 0]);
       expect([r1.draws, r2.draws, r3.draws]).toEqual([["d20=1", "d4=2", "d20=1"], ["d20=1", "d4=3", "d20=1"], ["d20=1", "d20=1"]]);

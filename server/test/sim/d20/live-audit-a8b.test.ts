@@ -6,7 +6,7 @@ import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import { d20Sim, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { ZERO, of, plain, planSteps, run } from "./live-helpers.ts";
 
 /*

@@ -9,7 +9,7 @@ import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { ARENA as ARENA_OPEN, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { creature, of, plain, planSteps, run } from "./live-helpers.ts";
 
 // Audit s9-r5 (issue 17): live tests for rule IDs whose only citing tests called a helper
