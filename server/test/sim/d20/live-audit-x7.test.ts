@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
+import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
-import type { PartyRecord } from "../../../src/sim/state.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { of, plain, planSteps } from "./live-helpers.ts";
 import { recordD20Dice } from "./diceRecorder.ts";
+import { party } from "./live-turn.ts";
 
 /**
  * Audit a8-x7 (issue 17): live d20 rooms; players plan turns with `planTurn`, `sim.step()` plays
@@ -61,9 +62,7 @@ describe("audit a8-x7: Help is for the ally's first attack against THAT creature
 describe("audit a8-x7: an independent mount may flee the fight, rider aboard (D20-MOUNT-21)", () => {
   it("D20-MOUNT-21: the Skyrider gets off its griffon; the Warrior's player mounts it letting it act on its own (control: false); the griffon, terrified of the minion, flees from it in its own turn, from (4, 5) to the west wall at (0, 4), carrying its rider, and strikes nobody", () => {
     const sim = d20Sim(1);
-    const k = ADVENTURER_CLASSES.Skyrider!;
-    const sky = hero(sim, 4, 5, { adventurerClass: "Skyrider", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
-    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [sky.id] } as unknown as PartyRecord);
+    const [sky] = party(sim, ["Skyrider"]) as [UnitRecord];
     const griffon = sim.state.units[d20Of(sky).riding!.mountId]!; // 2 × 2 from (4, 5)
     const w = hero(sim, 6, 5, { controller: "a1" });
     const m = minion(sim, 10, 5);
