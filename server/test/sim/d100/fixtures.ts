@@ -7,6 +7,7 @@ import type { D100Plan } from "../../../src/sim/combat/d100/plan.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { scriptedDice } from "./dice.ts";
 import { recordAllDice, type DiceRecord } from "../recordAllDice.ts";
 import { player } from "../actors.ts";
@@ -103,4 +104,23 @@ export function playerDuel(): { sim: Simulation; hero: UnitRecord; m: UnitRecord
   expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: (r as { id: string }).id, accept: true })).toEqual({ ok: true });
   sim.drainEvents();
   return { sim, hero, m, init };
+}
+
+/**
+ * A player-held (seat a1) level-1 adventurer of class `cls` (with `gear`, see {@link adventurer})
+ * at (5, 5) going for a 300-HP minion at (`mx`, 5) on {@link d100Sim}; the first tick rolls
+ * initiative with recorded dice, hero 90, minion 10 (asserted both drawn), so the hero's turn
+ * waits for its plan.
+ */
+export function playerBesideMinion(cls = "Warrior", gear: Partial<UnitRecord["gear"]> = {}, mx = 6): { sim: Simulation; hero: UnitRecord; m: UnitRecord } {
+  const sim = d100Sim();
+  const hero = adventurer(sim, cls, 5, 5, gear);
+  hero.controller = "a1";
+  const m = addUnit(sim, { kind: "minion", x: mx, y: 5 });
+  d100Of(m).hp = d100Of(m).maxHp = 300;
+  hero.targetId = m.id;
+  const init = recordDice(sim, [90, 10]);
+  sim.step();
+  expect([init.draws, init.left()]).toEqual([["d100=90", "d100=10"], 0]);
+  return { sim, hero, m };
 }
