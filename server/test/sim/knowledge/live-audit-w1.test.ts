@@ -22,7 +22,7 @@ describe.each(RULESETS.map((r) => [r]))("audit w1: knowledge in play (%s)", (rul
   });
 
   it(`KNOW-19 (${ruleset}): a known plate or a known sensor blocking the 1-wide corridor at 4,3, wired to blades at 8,3: the member (Craft 1, the corridor's Caution +1) in front of it defuses it with the die that just reaches difficulty ${DEFUSE_DIFFICULTY} (it needs a rearm, nothing fires); one lower fails and sets the trap off (the blades fire, set off by the member)`, () => {
-    const run = (kind: TriggerKind, die: number) => {
+    const run = (kind: "pressurePlate" | "sensor", die: number) => {
       const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
       sim.state.pauseOnSpot = false;
       const trigger = placeBuilt(sim, kind, 4, 3);
