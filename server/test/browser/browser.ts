@@ -1,7 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { connect, type DungeonConnection } from "@malignus/client-sdk";
+import { buildWatchPage } from "../../../web/scripts/build.ts";
 import type { DungeonServer } from "../../src/app.ts";
 import type { DungeonStore } from "../../src/store/types.ts";
 import { until } from "../until.ts";
@@ -22,7 +25,7 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
  * One headless Chromium with a fresh profile directory (removed by `close`), driven by
  * playwright-core. Every page it opens is a tab of that one browser.
  */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "malignus-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS], viewport: DESKTOP,
@@ -40,11 +43,84 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
 export const chromiumInstalled = existsSync(CHROMIUM);
 
 /** The in-process server on `port` (0 = any free port), ws transport, loopback; with `store`, it keeps its dungeons there. */
-export async function startServer(port = 0, store?: DungeonStore): Promise<{ app: DungeonServer; port: number }> {
+async function startServer(port = 0, store?: DungeonStore): Promise<{ app: DungeonServer; port: number }> {
   process.env.LOG_LEVEL ??= "warn";
   const { createServer } = await import("../../src/app.ts");
   const app = await createServer({ transport: "ws", ...(store ? { store } : {}) });
   return { app, port: await app.listen(port, "127.0.0.1") };
+}
+
+/** What {@link watchPageSuite} gives its tests. */
+export interface WatchPageSuite {
+  /** The server's loopback port (known once the suite's `beforeAll` ran). */
+  readonly port: number;
+  /** The server's http base, `http://127.0.0.1:<port>`. */
+  base(): string;
+  /** The browser's one context (every page a tab of it). @throws Error before `beforeAll` ran. */
+  context(): BrowserContext;
+  /** A new SDK client of the server (`ws://127.0.0.1:<port>`). */
+  client(): ReturnType<typeof connect>;
+  /** Connections the tests opened: left by {@link WatchPageSuite.closeRooms} and after the suite. */
+  readonly open: DungeonConnection[];
+  /** Leaves every connection in `open`, so their rooms (no client left) are disposed. */
+  closeRooms(): Promise<void>;
+  /** Shuts the server down (the page then loses contact). */
+  stopServer(): Promise<void>;
+  /** Starts a new in-process server on the same port (with the same store, if any). */
+  restartServer(): Promise<void>;
+}
+
+/**
+ * Registers, in the calling `describe`, the set-up of the watch page's Chromium tests: before
+ * them the page is built (when stale), a store opened (`openStore`, if given), the in-process
+ * server started on a free port ({@link startServer}) and one browser launched
+ * ({@link launchBrowser}); after each test no page may have thrown (its `weberror`s are asserted
+ * empty); after them the connections in `open` are left, the browser closed, the server shut
+ * down and the store disposed. `beforeAll` may take 60 s (a cold build and browser start).
+ */
+export function watchPageSuite(openStore?: () => Promise<{ store: DungeonStore; dispose(): Promise<void> }>): WatchPageSuite {
+  let app: DungeonServer | undefined;
+  let port = 0;
+  let store: { store: DungeonStore; dispose(): Promise<void> } | undefined;
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  const open: DungeonConnection[] = [];
+  const pageErrors: string[] = [];
+  const closeRooms = async () => { await Promise.allSettled(open.splice(0).map((c) => c.leave())); };
+  beforeAll(async () => {
+    await buildWatchPage({ ifStale: true });
+    store = await openStore?.();
+    ({ app, port } = await startServer(0, store?.store));
+    browser = await launchBrowser();
+    browser.context.on("weberror", (e) => pageErrors.push(String(e.error())));
+  }, 60_000);
+  // No uncaught error in any page.
+  afterEach(() => {
+    expect(pageErrors).toEqual([]);
+  });
+  afterAll(async () => {
+    await closeRooms();
+    await browser?.close();
+    await app?.shutdown();
+    await store?.dispose();
+  });
+  return {
+    get port() { return port; },
+    base: () => `http://127.0.0.1:${port}`,
+    context: () => {
+      if (!browser) throw new Error("no browser");
+      return browser.context;
+    },
+    client: () => connect(`ws://127.0.0.1:${port}`),
+    open,
+    closeRooms,
+    async stopServer() {
+      await app?.shutdown();
+      app = undefined;
+    },
+    async restartServer() {
+      ({ app } = await startServer(port, store?.store));
+    },
+  };
 }
 
 /** The units the page's renderer drew last (its canvas' `data-units`). */

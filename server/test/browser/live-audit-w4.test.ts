@@ -1,8 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { connect, type DungeonConnection } from "@malignus/client-sdk";
-import type { DungeonServer } from "../../src/app.ts";
-import { buildWatchPage } from "../../../web/scripts/build.ts";
-import { DESKTOP, chromiumInstalled, launchBrowser, startServer } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, chromiumInstalled, watchPageSuite } from "./browser.ts";
 
 /**
  * Audit a8-w4 (issue 17, INV-20): the watch page in Chromium shows the invasion indicator, the
@@ -10,26 +7,14 @@ import { DESKTOP, chromiumInstalled, launchBrowser, startServer } from "./browse
  * `#invasion { margin-left: auto }`: the right end of the watch bar).
  */
 
-let app: DungeonServer | undefined;
-let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
-const open: DungeonConnection[] = [];
-
 describe.skipIf(!chromiumInstalled)("audit w4: the invasion indicator on the watch page (INV-20)", () => {
-  afterAll(async () => {
-    await Promise.allSettled(open.splice(0).map((c) => c.leave()));
-    await browser?.close();
-    await app?.shutdown();
-  });
+  const { base, context, client, open } = watchPageSuite();
 
   it("INV-20, INV-23: on day 1 the watch page shows the server's word (Calm) as 'Invasion: Calm', the pill's right edge at the page's right margin (16 px) and in the top bar, right of the clock", async () => {
-    await buildWatchPage({ ifStale: true });
-    const started = await startServer();
-    app = started.app;
-    browser = await launchBrowser();
-    const keeper = await connect(`ws://127.0.0.1:${started.port}`).createDungeon({ seed: 7, startPaused: true, spectatorsSeeAll: true }, { name: "test keeper" });
+    const keeper = await client().createDungeon({ seed: 7, startPaused: true, spectatorsSeeAll: true }, { name: "test keeper" });
     open.push(keeper);
-    const page = await browser.context.newPage();
-    await page.goto(`http://127.0.0.1:${started.port}/watch`);
+    const page = await context().newPage();
+    await page.goto(`${base()}/watch`);
     const entry = page.locator(`#live-list button[data-room-id="${keeper.roomId}"]`);
     await entry.waitFor({ timeout: 10_000 });
     await entry.click();

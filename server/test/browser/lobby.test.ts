@@ -1,40 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
-import { connect, type DungeonConnection } from "@malignus/client-sdk";
-import type { DungeonServer } from "../../src/app.ts";
-import { buildWatchPage } from "../../../web/scripts/build.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { LIST_REFRESH_MS } from "../../../web/src/lobby.ts";
 import { temporarySqlite, type OpenedStore } from "../durable/harness.ts";
 import { until } from "../until.ts";
-import { chromiumInstalled, launchBrowser, startServer } from "./browser.ts";
+import { chromiumInstalled, watchPageSuite } from "./browser.ts";
 
 /**
  * The watch page's lobby in Chromium against a server with a store (fresh-user findings 1, 2
  * and 10): an error shown while dungeons are listed, private dungeons listed but not offered,
  * and rows updated in place by the list's poll.
  */
-
-let app: DungeonServer | undefined;
-let port = 0;
-let opened: OpenedStore | undefined;
-let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
-const open: DungeonConnection[] = [];
-const pageErrors: string[] = [];
-const base = () => `http://127.0.0.1:${port}`;
-const context = (): BrowserContext => {
-  if (!browser) throw new Error("no browser");
-  return browser.context;
-};
-const client = () => connect(`ws://127.0.0.1:${port}`);
-
-/** A dungeon created and left: resting in the store. */
-async function resting(options: { seed: number; private?: boolean }, name: string): Promise<string> {
-  const keeper = await client().createDungeon({ ...options, startPaused: true }, { name });
-  const id = keeper.roomId;
-  await keeper.leave();
-  await until(`dungeon ${id} resting`, async () => ((await opened!.store.get(id))?.status === "resting" ? true : undefined), 10_000);
-  return id;
-}
 
 /** How many times the page has fetched `GET /rooms` (its list poll), counted from the page's own requests. */
 function countPolls(page: Page): () => number {
@@ -44,24 +19,17 @@ function countPolls(page: Page): () => number {
 }
 
 describe.skipIf(!chromiumInstalled)("the watch page's lobby in Chromium (with a store)", () => {
-  beforeAll(async () => {
-    await buildWatchPage({ ifStale: true });
-    opened = await temporarySqlite();
-    ({ app, port } = await startServer(0, opened.store));
-    browser = await launchBrowser();
-    browser.context.on("weberror", (e) => pageErrors.push(String(e.error())));
-  }, 60_000);
+  let opened: OpenedStore | undefined;
+  const { base, context, client, open } = watchPageSuite(async () => (opened = await temporarySqlite()));
 
-  afterEach(() => {
-    expect(pageErrors).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await Promise.allSettled(open.splice(0).map((c) => c.leave()));
-    await browser?.close();
-    await app?.shutdown();
-    await opened?.dispose();
-  });
+  /** A dungeon created and left: resting in the store. */
+  async function resting(options: { seed: number; private?: boolean }, name: string): Promise<string> {
+    const keeper = await client().createDungeon({ ...options, startPaused: true }, { name });
+    const id = keeper.roomId;
+    await keeper.leave();
+    await until(`dungeon ${id} resting`, async () => ((await opened!.store.get(id))?.status === "resting" ? true : undefined), 10_000);
+    return id;
+  }
 
   it("a poll keeps a row's button element (and its focus) when the row did not change; a new dungeon's row comes in beside it", async () => {
     const first = await client().createDungeon({ seed: 41, startPaused: true }, { name: "Ann" });

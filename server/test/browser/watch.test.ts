@@ -1,14 +1,11 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { CLOCK_TICK_SYNC_TICKS, connect, type DungeonConnection } from "@malignus/client-sdk";
-import type { DungeonServer } from "../../src/app.ts";
 import { until } from "../until.ts";
-import { buildWatchPage } from "../../../web/scripts/build.ts";
 import { STATUS_TEXT } from "../../../web/src/status.ts";
-import { DESKTOP, chromiumInstalled, drawn, launchBrowser, pageRecord, recordPage, startServer } from "./browser.ts";
+import { DESKTOP, chromiumInstalled, drawn, pageRecord, recordPage, watchPageSuite } from "./browser.ts";
 
 /**
  * The watch page in a real browser (issue 19 part 2): Debian's Chromium driven by playwright-core
@@ -43,24 +40,9 @@ const WINDOW_MS = 3000;
 const LAG_GROWTH_PATCHES = 10;
 const MAX_LAG_PATCHES = 20;
 
-let app: DungeonServer | undefined;
-let port = 0;
-let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
-const open: DungeonConnection[] = [];
-const pageErrors: string[] = [];
-const base = () => `http://127.0.0.1:${port}`;
-const context = (): BrowserContext => {
-  if (!browser) throw new Error("no browser");
-  return browser.context;
-};
-
-/** Leaves every connection the tests opened, so their rooms (no client left) are disposed. */
-async function closeRooms(): Promise<void> {
-  await Promise.allSettled(open.splice(0).map((c) => c.leave()));
-}
-
-async function keeperWithTrap(): Promise<{ keeper: DungeonConnection; plateId: string; bladesId: string }> {
-  const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon(TRAP_DUNGEON, { name: "test keeper" });
+/** A paused dungeon (TRAP_DUNGEON) whose keeper placed and wired a pressure plate to spinning blades. */
+async function keeperWithTrap(client: () => ReturnType<typeof connect>, open: DungeonConnection[]): Promise<{ keeper: DungeonConnection; plateId: string; bladesId: string }> {
+  const keeper = await client().createDungeon(TRAP_DUNGEON, { name: "test keeper" });
   open.push(keeper);
   const plate = await keeper.placePart({ kind: "pressurePlate", ...PLATE });
   const blades = await keeper.placePart({ kind: "spinningBlades", ...BLADES });
@@ -70,26 +52,10 @@ async function keeperWithTrap(): Promise<{ keeper: DungeonConnection; plateId: s
 }
 
 describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
-  beforeAll(async () => {
-    await buildWatchPage({ ifStale: true });
-    ({ app, port } = await startServer());
-    browser = await launchBrowser();
-    browser.context.on("weberror", (e) => pageErrors.push(String(e.error())));
-  }, 60_000);
-
-  // No uncaught error in any page.
-  afterEach(() => {
-    expect(pageErrors).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await closeRooms();
-    await browser?.close();
-    await app?.shutdown();
-  });
+  const { base, context, client, open, closeRooms, stopServer, restartServer } = watchPageSuite();
 
   it("lists the dungeon the test created; watching it, the canvas draws a party member walking in; on a phone-sized window the map fits in one column", async () => {
-    const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon(WALK_DUNGEON, { name: "test keeper" });
+    const keeper = await client().createDungeon(WALK_DUNGEON, { name: "test keeper" });
     open.push(keeper);
     const page = await context().newPage();
     await page.goto(`${base()}/watch`);
@@ -160,7 +126,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
   }, 60_000);
 
   it("logs the blades firing on the peasant in words, and draws its wound", async () => {
-    const { keeper, bladesId } = await keeperWithTrap();
+    const { keeper, bladesId } = await keeperWithTrap(client, open);
     const page = await context().newPage();
     await page.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
     // Once the first state is drawn: the clock (paused at creation) and the invasion word show.
@@ -170,7 +136,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     expect(await page.locator("#invasion").getAttribute("title")).toBe("0% chance of an invasion this hour"); // INV-25: the hover
     await recordPage(page);
     // What the spectator view sends, as a Node client of the same view decodes it: each adventurer's wound points by tick.
-    const spectator = await connect(`ws://127.0.0.1:${port}`).spectate(keeper.roomId);
+    const spectator = await client().spectate(keeper.roomId);
     open.push(spectator);
     const woundsAt = new Map<number, Map<string, number>>();
     spectator.onStateChange((state) => {
@@ -210,7 +176,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
   }, 60_000);
 
   it(`keeps up with ${PATCHES_PER_SECOND} patches a second in ${TABS} tabs of one browser`, async () => {
-    const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon({ seed: 7, timeScale: TABS_TIME_SCALE, pauseOnSpot: false });
+    const keeper = await client().createDungeon({ seed: 7, timeScale: TABS_TIME_SCALE, pauseOnSpot: false });
     open.push(keeper);
     const tabs = await Promise.all(Array.from({ length: TABS }, async () => {
       const tab = await context().newPage();
@@ -260,24 +226,23 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
   }, 30_000);
 
   it("says so when the server goes away, and when it comes back on the same port", async () => {
-    const keeper = await connect(`ws://127.0.0.1:${port}`).createDungeon({ seed: 9, timeScale: 60 });
+    const keeper = await client().createDungeon({ seed: 9, timeScale: 60 });
     const page = await context().newPage();
     await page.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
     await until("the page drawing", async () => ((await drawn(page)).frames > 0 ? true : undefined), 10_000);
     const status = page.locator("#status");
     expect(await status.isHidden()).toBe(true);
 
-    await app?.shutdown();
-    app = undefined;
+    await stopServer();
     await until("the lost-contact banner", async () => ((await status.textContent()) === STATUS_TEXT.offline ? true : undefined), 10_000);
     expect(await status.getAttribute("data-state")).toBe("offline");
     // The SDK tries to resume the seat meanwhile (client-sdk resume.ts), so the watch stays open until the server answers again.
 
-    ({ app } = await startServer(port));
+    await restartServer();
     await until("the server-is-back banner", async () => ((await status.textContent()) === STATUS_TEXT.back ? true : undefined), 10_000);
     expect(await status.getAttribute("data-state")).toBe("back");
     // Back on the list, which the new process fills: a dungeon created now shows up.
-    const fresh = await connect(`ws://127.0.0.1:${port}`).createDungeon({ seed: 10 });
+    const fresh = await client().createDungeon({ seed: 10 });
     open.push(fresh);
     await page.locator(`#live-list button[data-room-id="${fresh.roomId}"]`).waitFor({ timeout: 10_000 });
     // This test's server keeps no dungeons: once it answers again without the room, the watch ends.

@@ -1,26 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
-import type { Simulation } from "../../../src/sim/simulation.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { adventurer, forceDice, makeSim } from "./helpers.ts";
-
-/**
- * Forces `values` as helpers.ts `forceDice` does and records every draw as the die the rules asked
- * for: "d10=v" (`die(10)`), "d100=v" (`d100()`), "chance 75%=v" (a percentage chance, one d100),
- * "a..b=v" (`int`).
- */
-function recordMalignusDice(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
-  const dice = forceDice(sim, values);
-  const draws: string[] = [];
-  const { die, d100, int } = sim.rng;
-  const rng = sim.rng as unknown as Record<string, unknown>;
-  rng.die = (sides: number) => { const v = die.call(sim.rng, sides); draws.push(`d${sides}=${v}`); return v; };
-  rng.d100 = () => { const v = d100.call(sim.rng); draws.push(`d100=${v}`); return v; };
-  rng.int = (a: number, b: number) => { const v = int.call(sim.rng, a, b); draws.push(`${a}..${b}=${v}`); return v; };
-  // The simulation Rng's `chance` semantics (scriptedDice.ts): one d100 only when 0 < p < 100.
-  rng.chance = (p: number) => { draws.push(`chance ${p}%`); return p <= 0 ? false : p >= 100 ? true : (rng.d100 as () => number)() <= p; };
-  return { left: dice.left, draws };
-}
+import { adventurer, makeSim } from "./helpers.ts";
+import { recordAllDice } from "../recordAllDice.ts";
 
 const SWORD = { weapon: "sword", blunt: false, ranged: false, armour: "none" as const, helm: 0 };
 
@@ -31,7 +13,7 @@ describe("the malignus combat ruleset's dice in a live blow (sweep s8)", () => {
     const hero = adventurer(sim, 5, 5, { stats: { combat: 1, craft: 0, tracking: 0, block: 0 }, woundPoints });
     const minion = addUnit(sim, { kind: "minion", x: 4, y: 5, stats: { combat: 2, craft: 0, tracking: 0, block: 0 }, gear: { ...SWORD } });
     minion.targetId = hero.id;
-    const rec = recordMalignusDice(sim, script);
+    const rec = recordAllDice(sim, script, { chance: "labelled" });
     const ev = sim.step().filter((e) => e.type === "attack" || e.type === "wound" || e.type === "knockedOut").map(({ tick: _t, ...e }) => e as SimEvent);
     return { hero, minion, ev, draws: rec.draws, left: rec.left() };
   };

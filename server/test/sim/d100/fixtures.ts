@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
@@ -6,7 +7,10 @@ import type { D100Plan } from "../../../src/sim/combat/d100/plan.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { addCompanions } from "../../../src/sim/combat/d100/companions.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
+import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { scriptedDice } from "./dice.ts";
+import { recordAllDice, type DiceRecord } from "../recordAllDice.ts";
+import { player } from "../actors.ts";
 
 /** A level-1 adventurer of class `cls` at (x, y), by default with a sword and no armour. */
 export function adventurer(sim: Simulation, cls: string, x: number, y: number, gear: Partial<UnitRecord["gear"]> = {}): UnitRecord {
@@ -49,18 +53,12 @@ export function lines(events: SimEvent[]): string[] {
 }
 
 /**
- * {@link forceDice}, recording every draw as "d100=v" or "min..max=v" in order: the `min..max`
- * shows the range the rules asked for (a damage range, a counter-attack's range).
+ * {@link forceDice} (the d100 and int draws), recording every draw as "d100=v" or "min..max=v" in
+ * order (../recordAllDice.ts): the `min..max` shows the range the rules asked for (a damage range,
+ * a counter-attack's range).
  */
-export function recordDice(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
-  const dice = forceDice(sim, values);
-  const draws: string[] = [];
-  const d = sim.rng.d100, i = sim.rng.int;
-  Object.assign(sim.rng, {
-    d100: () => { const v = d(); draws.push(`d100=${v}`); return v; },
-    int: (a: number, b: number) => { const v = i(a, b); draws.push(`${a}..${b}=${v}`); return v; },
-  });
-  return { left: () => dice.left(), draws };
+export function recordDice(sim: Simulation, values: readonly number[]): DiceRecord {
+  return recordAllDice(sim, values, { forced: ["d100", "int"] });
 }
 
 /** Gives the player-held `unit` (its `controller` set) the plan `plan` in its encounter and steps once: the events. */
@@ -87,4 +85,42 @@ export function companion(sim: Simulation, owner: UnitRecord, x = owner.x, y = o
   if (!c) throw new Error(`no companion for ${owner.adventurerClass}`);
   c.x = x; c.y = y;
   return c;
+}
+
+/**
+ * A player's warrior (seat a1) at (5, 5) on {@link d100Sim} accepts the duel (not to the death) the
+ * keeper's minion at (8, 5) proposes (`proposeDuel`, then `answerDuel` through the command queue,
+ * asserted accepted); initiative recorded d100 10 then 90 (warrior 90, minion 10 in the duel's
+ * order), so the warrior's turn waits for its plan. The duel's opening events are drained; `init`
+ * is the initiative's record.
+ */
+export function playerDuel(): { sim: Simulation; hero: UnitRecord; m: UnitRecord; init: ReturnType<typeof recordDice> } {
+  const sim = d100Sim();
+  const hero = adventurer(sim, "Warrior", 5, 5);
+  hero.controller = "a1";
+  const m = addUnit(sim, { kind: "minion", x: 8, y: 5 });
+  const r = sim.apply({ type: "proposeDuel", unitId: m.id, opponentId: hero.id, toDeath: false });
+  const init = recordDice(sim, [10, 90]);
+  expect(sim.enqueue(player(hero.id), { type: "answerDuel", proposalId: (r as { id: string }).id, accept: true })).toEqual({ ok: true });
+  sim.drainEvents();
+  return { sim, hero, m, init };
+}
+
+/**
+ * A player-held (seat a1) level-1 adventurer of class `cls` (with `gear`, see {@link adventurer})
+ * at (5, 5) going for a 300-HP minion at (`mx`, 5) on {@link d100Sim}; the first tick rolls
+ * initiative with recorded dice, hero 90, minion 10 (asserted both drawn), so the hero's turn
+ * waits for its plan.
+ */
+export function playerBesideMinion(cls = "Warrior", gear: Partial<UnitRecord["gear"]> = {}, mx = 6): { sim: Simulation; hero: UnitRecord; m: UnitRecord } {
+  const sim = d100Sim();
+  const hero = adventurer(sim, cls, 5, 5, gear);
+  hero.controller = "a1";
+  const m = addUnit(sim, { kind: "minion", x: mx, y: 5 });
+  d100Of(m).hp = d100Of(m).maxHp = 300;
+  hero.targetId = m.id;
+  const init = recordDice(sim, [90, 10]);
+  sim.step();
+  expect([init.draws, init.left()]).toEqual([["d100=90", "d100=10"], 0]);
+  return { sim, hero, m };
 }

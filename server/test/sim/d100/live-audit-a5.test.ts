@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
-import { adventurer, d100Sim, kobolds, lines, playPlan, recordDice, run } from "./fixtures.ts";
+import { adventurer, d100Sim, kobolds, lines, playerBesideMinion, playPlan, recordDice, run } from "./fixtures.ts";
 import { player } from "../actors.ts";
 
 /**
@@ -14,22 +13,9 @@ import { player } from "../actors.ts";
  * `Simulation.enqueue`) with forced dice; `recordDice` lists every die the rules asked for.
  */
 
-/** A player-held warrior (seat a1) at (5, 5) next to a 300-HP minion; the first tick rolls initiative (hero 90, minion 10) and waits for the hero's plan. */
-function playerWarrior(): { sim: Simulation; hero: UnitRecord; m: UnitRecord } {
-  const sim = d100Sim();
-  const hero = adventurer(sim, "Warrior", 5, 5);
-  hero.controller = "a1";
-  const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
-  d100Of(m).hp = d100Of(m).maxHp = 300;
-  hero.targetId = m.id;
-  recordDice(sim, [90, 10]);
-  sim.step();
-  return { sim, hero, m };
-}
-
 describe("audit a5: turns", () => {
   it("P100-BASE-08: once the player's warrior has attacked, a move is refused (moveAfterAction) in the same list or in a later plan of the turn it kept open; it stays on (5, 5)", () => {
-    const { sim, hero, m } = playerWarrior();
+    const { sim, hero, m } = playerBesideMinion();
     // The attack: 60 against a dodge of 30, armed damage 25 (300 → 275); the move after it, in the same list, is refused.
     const dice = recordDice(sim, [60, 30, 25]);
     const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }, { kind: "move", x: 3, y: 5 }], keepTurn: true });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADVENTURER_CLASSES, COMMANDS, ROUND_TICKS } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { beginDuel } from "../../../src/sim/combat/d100/duels.ts";
@@ -9,27 +8,13 @@ import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
-import { adventurer, attackOnce, companion, d100Sim, kobolds, lines, playPlan, recordDice, run } from "./fixtures.ts";
+import { adventurer, attackOnce, companion, d100Sim, kobolds, lines, playerBesideMinion, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
  * Issue 17, sweep s9 (slice r6): live d100 fights for the rules of the slice the audit found
  * weakly tested. Each fight runs through `Simulation.step` with forced dice; `recordDice` lists
  * every die the rules asked for, with its range.
  */
-
-/** A player-held adventurer of class `cls` at (5, 5) next to a 300-HP minion at (`mx`, 5); initiative hero 90, minion 10, so the hero's turn waits for its plan. */
-function playerNextToMinion(cls: string, gear: Partial<UnitRecord["gear"]>, mx = 6) {
-  const sim = d100Sim();
-  const hero = adventurer(sim, cls, 5, 5, gear);
-  hero.controller = "a1";
-  const m = addUnit(sim, { kind: "minion", x: mx, y: 5 });
-  d100Of(m).hp = d100Of(m).maxHp = 300;
-  hero.targetId = m.id;
-  const init = recordDice(sim, [90, 10]);
-  sim.step();
-  expect([init.draws, init.left()]).toEqual([["d100=90", "d100=10"], 0]);
-  return { sim, hero, m };
-}
 
 describe("s9 r6: familiars", () => {
   it("P100-FAMILIAR-04, P100-FAMILIAR-03: a player's warlock (a specialist) orders its imp to claw the bear before its own blow: refused (ownerFirst, nothing drawn, the turn kept open); its plan of blow then claws plays: the staff (60 against 30, 20), then the imp (1..80: 50 against 20, 1..70: 30)", () => {
@@ -97,7 +82,7 @@ describe("s9 r6: statuses", () => {
   it("P100-STATUS-17: a player's disoriented warrior cannot move: its move and its guarded move are refused (cannotMove) and it stays on (5, 5); without the status the same guarded move takes it to (4, 5)", () => {
     for (const disoriented of [true, false]) {
       for (const kind of ["move", "guardedMove"] as const) {
-        const { sim, hero } = playerNextToMinion("Warrior", {}, 9);
+        const { sim, hero } = playerBesideMinion("Warrior", {}, 9);
         if (disoriented) addStatus(d100Of(hero), "disoriented", 2);
         const dice = recordDice(sim, []);
         const ev = playPlan(sim, hero, { action: "steps", steps: [{ kind, x: 4, y: 5 }], keepTurn: true });
@@ -110,7 +95,7 @@ describe("s9 r6: statuses", () => {
 
 describe("s9 r6: placement and weapons", () => {
   it("P100-PLACE-06: a player's scout (a ranged class, its bow) beside the minion cannot shoot it from there (refused, nothing drawn); stepping away 1 tile first (guarded), its arrow flies: 90 counts 90 against 44, damage 30", () => {
-    const { sim, hero, m } = playerNextToMinion("Scout", { weapon: "bow", ranged: true });
+    const { sim, hero, m } = playerBesideMinion("Scout", { weapon: "bow", ranged: true });
     const none = recordDice(sim, []);
     const near = playPlan(sim, hero, { action: "steps", steps: [{ kind: "attack", targetId: m.id }], keepTurn: true });
     expect(lines(near).filter((l) => l.includes("turnPlanPlayed"))).toEqual([`2 turnPlanPlayed unitId=${hero.id} refusals=["invalidTarget"]`]);
@@ -130,7 +115,7 @@ describe("s9 r6: placement and weapons", () => {
       ["Priest", { weapon: "mace", blunt: true }, 71, 70], ["Priest", { weapon: "mace", blunt: true }, 70, 70],
       ["Priest", { weapon: "mace", blunt: true }, 69, 69], ["Warrior", {}, 99, 99],
     ] as const) {
-      const { sim, hero, m } = playerNextToMinion(cls, gear);
+      const { sim, hero, m } = playerBesideMinion(cls, gear);
       const dice = recordDice(sim, [90, 44, roll]);
       const attackRoll = cls === "Priest" ? 45 : 90; // off-role in melee: halved (P100-PLACE-09)
       expect(lines(attackOnce(sim, hero, m)).slice(0, 2)).toEqual([
@@ -142,7 +127,7 @@ describe("s9 r6: placement and weapons", () => {
   });
 
   it("P100-WEAPON-01 (monks excepted): a bare-handed warrior's blow draws its damage from 1..50; a troll (a monk, P100-WEAPON-02) striking with its fists draws from 1..100, and its 90 deals 90", () => {
-    const { sim, hero, m } = playerNextToMinion("Warrior", { weapon: "fists" });
+    const { sim, hero, m } = playerBesideMinion("Warrior", { weapon: "fists" });
     const dice = recordDice(sim, [60, 10, 50]);
     expect(lines(attackOnce(sim, hero, m)).slice(0, 2)).toEqual([
       `2 attack attackerId=${hero.id} targetId=${m.id} hit=true attackRoll=60 defenceRoll=10`,

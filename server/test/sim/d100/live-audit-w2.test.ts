@@ -4,7 +4,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d100/statuses.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
-import { adventurer, companion, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
+import { adventurer, companion, d100Sim, lines, playerBesideMinion, playPlan, recordDice, run } from "./fixtures.ts";
 
 /**
  * Audit a8-w8202 of issue 17 (sample of 25 IDs): live d100 tests for the IDs found weak, through
@@ -14,14 +14,7 @@ import { adventurer, companion, d100Sim, lines, playPlan, recordDice, run } from
 describe("a polymorphed player cannot attack (P100-STATUS-10)", () => {
   /** A player-held Warrior (seat a1) at (5, 5) next to a 300-HP minion at (6, 5); initiative hero 90, minion 10, so the hero's turn waits for its plan. */
   function playerNextToMinion(polymorphed: boolean) {
-    const sim = d100Sim();
-    const hero = adventurer(sim, "Warrior", 5, 5);
-    hero.controller = "a1";
-    const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
-    d100Of(m).hp = d100Of(m).maxHp = 300;
-    hero.targetId = m.id;
-    recordDice(sim, [90, 10]);
-    sim.step();
+    const { sim, hero, m } = playerBesideMinion();
     if (polymorphed) addStatus(d100Of(hero), "polymorphed", 1);
     return { sim, hero, m };
   }

@@ -5,19 +5,25 @@ import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { adventurer, d100Sim, lines, recordDice, run } from "./fixtures.ts";
 import { player } from "../actors.ts";
 
-/**
- * A player's warrior (seat a1, 5 of 20 HP) at (4, 5), a 300-HP minion at (5, 5) set on it, and an
- * ally warrior (seat a2) at (3, 5). Initiative warrior 10, minion 50, ally 90: the encounter opens
- * on the ally's turn, waiting for a2's plan. No room option: a player's adventurer past the
- * threshold dies (P100-DEATH-09, P100-DEATH-10).
- */
-function scene() {
+/** A player's warrior (seat a1, 5 of 20 HP) at (4, 5) and a 300-HP minion beside it at (5, 5), on {@link d100Sim}. */
+function warriorBesideMinion() {
   const sim = d100Sim();
   const w = adventurer(sim, "Warrior", 4, 5);
   w.controller = "a1";
   Object.assign(d100Of(w), { hp: 5, maxHp: 20 });
   const m = addUnit(sim, { kind: "minion", x: 5, y: 5 });
   d100Of(m).hp = d100Of(m).maxHp = 300;
+  return { sim, w, m };
+}
+
+/**
+ * {@link warriorBesideMinion} with the minion set on the warrior and an ally warrior (seat a2) at
+ * (3, 5). Initiative warrior 10, minion 50, ally 90: the encounter opens on the ally's turn,
+ * waiting for a2's plan. No room option: a player's adventurer past the threshold dies
+ * (P100-DEATH-09, P100-DEATH-10).
+ */
+function scene() {
+  const { sim, w, m } = warriorBesideMinion();
   m.targetId = w.id;
   const ally = adventurer(sim, "Warrior", 3, 5);
   ally.controller = "a2";
@@ -61,12 +67,7 @@ describe("issue 17: d100 answers at once a plan for a dead unit (it has no turn)
 
 describe("issue 17: a d100 step list cut short by the unit's fall ends on a refusal (as d20's)", () => {
   it("P100-MOVE-03, P100-DEATH-02: the player's warrior (5 of 20 HP) steps away from the minion beside it and takes its opportunity attack (90 against a dodge of 10, 10 damage): at −5 it is dying, so the attack step after the move is refused \"dying\" and the step after that is not answered", () => {
-    const sim = d100Sim();
-    const w = adventurer(sim, "Warrior", 4, 5);
-    w.controller = "a1";
-    Object.assign(d100Of(w), { hp: 5, maxHp: 20 });
-    const m = addUnit(sim, { kind: "minion", x: 5, y: 5 });
-    d100Of(m).hp = d100Of(m).maxHp = 300;
+    const { sim, w, m } = warriorBesideMinion();
     w.targetId = m.id;
     recordDice(sim, [90, 10]);
     expect(lines(run(sim, 1))).toEqual([]);

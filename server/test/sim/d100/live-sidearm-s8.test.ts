@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { beginDuel } from "../../../src/sim/combat/d100/duels.ts";
-import { adventurer, attackOnce, d100Sim, lines, recordDice } from "./fixtures.ts";
+import { adventurer, attackOnce, d100Sim, lines, playerBesideMinion, recordDice } from "./fixtures.ts";
 
 /**
  * P100-PLACE-05, 07, 08 in live d100 fights (issue 17, sweep s8): a ranged class with a melee
@@ -12,16 +12,7 @@ import { adventurer, attackOnce, d100Sim, lines, recordDice } from "./fixtures.t
  * waits for its plan. Every draw is recorded (fixtures.ts `recordDice`).
  */
 function archerNextToMinion(cls: string) {
-  const sim = d100Sim();
-  const hero = adventurer(sim, cls, 5, 5, { weapon: "bow", ranged: true });
-  hero.controller = "a1";
-  const m = addUnit(sim, { kind: "minion", x: 6, y: 5 });
-  d100Of(m).hp = d100Of(m).maxHp = 300;
-  hero.targetId = m.id;
-  const init = recordDice(sim, [90, 10]);
-  sim.step();
-  expect([init.draws, init.left()]).toEqual([["d100=90", "d100=10"], 0]);
-  return { sim, hero, m };
+  return playerBesideMinion(cls, { weapon: "bow", ranged: true });
 }
 
 describe("d100 ranged classes with a melee weapon in live fights (sweep s8)", () => {

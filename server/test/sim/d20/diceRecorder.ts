@@ -11,23 +11,17 @@ import type { SimEvent } from "@malignus/shared";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { forceDice } from "../encounters/helpers.ts";
+import { recordAllDice, type DiceRecord } from "../recordAllDice.ts";
 import { of } from "./live-helpers.ts";
 import { seat } from "./live-turn.ts";
 
-/** The recorder of {@link recordD20Dice}: how many forced values are left, and the draws made, in order. */
-export interface D20DiceRecord { left(): number; draws: string[] }
-
-/** Forces the dice of `sim` to `values` and records every draw as "dN=v" / "d100=v" / "min..max=v". */
-export function recordD20Dice(sim: Simulation, values: readonly number[]): D20DiceRecord {
-  const dice = forceDice(sim, values);
-  const draws: string[] = [];
-  const die = sim.rng.die, d100 = sim.rng.d100, int = sim.rng.int;
-  Object.assign(sim.rng, {
-    die: (sides: number) => { const v = die(sides); draws.push(`d${sides}=${v}`); return v; },
-    d100: () => { const v = d100(); draws.push(`d100=${v}`); return v; },
-    int: (a: number, b: number) => { const v = int(a, b); draws.push(`${a}..${b}=${v}`); return v; },
-  });
-  return { left: () => dice.left(), draws };
+/**
+ * Forces the dice of `sim` to `values` (all four draws, as encounters/helpers.ts `forceDice`) and
+ * records every draw as "dN=v" / "d100=v" / "min..max=v" (../recordAllDice.ts; a percent chance's
+ * d100 is drawn but not written down).
+ */
+export function recordD20Dice(sim: Simulation, values: readonly number[]): DiceRecord {
+  return recordAllDice(sim, values, { chance: "unrecorded" });
 }
 
 /**

@@ -63,7 +63,7 @@ describe("spells spend Mana, techniques Stamina, in a live d20 room (D20-ACTION-
 });
 
 describe("one defence a round, back the next round (D20-ACTION-25)", () => {
-  it("D20-ACTION-25: the minion (Agility 2) dodges the Warrior's blow in round 1 (11 against 13), meets the Rogue's with its plain AC 11 (11 hits, 1d6 4); in round 2 its defence is back: it dodges the Warrior's 11 again (AC 13)", () => {
+  it("D20-ACTION-25: the minion has one defence a round: it (Agility 2) dodges the Warrior's blow in round 1 (11 against AC 11 + Agility 2 = 13 misses), meets the Rogue's with its plain AC 11 (11 hits, 1d6 4); in round 2 its defence is back: it dodges the Warrior's 11 again (AC 13)", () => {
     const sim = d20Sim(1);
     const [w, r] = party(sim, ["Warrior", "Rogue"]);
     const m = foe(sim, 5, 6);
@@ -76,6 +76,7 @@ describe("one defence a round, back the next round (D20-ACTION-25)", () => {
     const rogue = recordD20Dice(sim, [11, 4]);
     const second = sim.step();
     expect([of(second, "reaction"), attacks(second), rogue.draws]).toEqual([[], [[r!.id, m.id, true, 11, 11]], ["d20=11", "d6=4"]]);
+    expect([damage(second), rogue.left()]).toEqual([[[r!.id, m.id, 4]], 0]);
     // The minion's AI turn: a natural 1 misses whoever it strikes (no damage die); then round 2 begins with the Warrior.
     const minionTurn = recordD20Dice(sim, [1]);
     const third = sim.step();

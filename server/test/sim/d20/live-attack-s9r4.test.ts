@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { D20_KIT_WEAPONS, RANGE_BANDS, REACH_WEAPON_REACH } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { playRecordedTurn } from "./diceRecorder.ts";
 import { of, plain } from "./live-helpers.ts";
 import { attacks, damage, foe, party, playTurn, seat, walled } from "./live-turn.ts";

@@ -2,19 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
-import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { of, plain, run } from "./live-helpers.ts";
+import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { bare, heroOpens, of, plain, planSteps, run } from "./live-helpers.ts";
 
 // Audit a4 (issue 17): live tests for rules whose citing tests stopped short of the rule's statement.
 
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
-
-/** Sends `steps` as `u`'s plan through the live planTurn command (seat `seat`). */
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[], seat = "seat-1"): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: seat, unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 
 describe("audit a4: surprise is decided against each observer (D20-FLOW-08)", () => {
   it("D20-FLOW-08: a hider's Stealth 12 is compared with each minion's passive Perception: 11 is beaten (surprised), 13 is not (acts)", () => {
@@ -38,14 +31,8 @@ describe("audit a4: surprise is decided against each observer (D20-FLOW-08)", ()
 describe("audit a4: the sheet's movement is the turn's movement (D20-FLOW-28)", () => {
   it("D20-FLOW-28: a hero whose sheet says movement 4 walks 4 tiles in its turn; a 5th is refused (not the default 6)", () => {
     const sim = d20Sim();
-    const a = hero(sim, 5, 5, { controller: "seat-1" });
-    const m = minion(sim, 15, 10);
-    plain([a, m]);
-    d20Of(a).movement = 4;
-    a.targetId = m.id;
-    forceDice(sim, [20, 1]);
-    sim.step();
-    plan(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5]) }, { kind: "move", path: at([10, 5]) }]);
+    const { a } = heroOpens(sim, 15, 10, (h) => { d20Of(h).movement = 4; });
+    planSteps(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5]) }, { kind: "move", path: at([10, 5]) }]);
     const dice = forceDice(sim, []);
     const ev = sim.step();
     expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, "not enough movement left (D20-MOVE-07)"] }]);
@@ -54,30 +41,8 @@ describe("audit a4: the sheet's movement is the turn's movement (D20-FLOW-28)", 
   });
 });
 
-describe("audit a4: talking is free (D20-FLOW-30)", () => {
-  it("D20-FLOW-30: between two spoken lines the hero still walks its full 6 tiles and still has its action: the attack that follows is played (15 hits AC 11)", () => {
-    const sim = d20Sim();
-    const a = hero(sim, 5, 5, { controller: "seat-1" });
-    const m = minion(sim, 12, 5);
-    plain([a, m]);
-    a.targetId = m.id;
-    forceDice(sim, [20, 1]);
-    sim.step();
-    plan(sim, a, [{ kind: "say", text: "Charge!" }, { kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5], [11, 5]) }, { kind: "say", text: "Take that!" }, { kind: "attack", targetId: m.id }]);
-    const dice = forceDice(sim, [15, 1]);
-    const ev = sim.step();
-    expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null, null, null] }]);
-    expect([a.x, a.y]).toEqual([11, 5]);
-    expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll])).toEqual([[a.id, m.id, true, 15]]);
-    expect(dice.left()).toBe(0);
-  });
-});
-
 /** Reactions and attacks of a stretch of play, ticks and encounter ids dropped. */
-const flow = (ev: readonly SimEvent[]) => ev.filter((e) => ["turnStarted", "reaction", "attack", "turnPlanPlayed"].includes(e.type)).map((e) => {
-  const { tick: _t, encounterId: _e, ...r } = e as SimEvent & { encounterId?: string };
-  return r;
-});
+const flow = (ev: readonly SimEvent[]) => bare(ev, ["turnStarted", "reaction", "attack", "turnPlanPlayed"]);
 
 describe("audit a4: a reaction interrupts, then the turn goes on (D20-FLOW-36, D20-FLOW-39)", () => {
   it("D20-FLOW-36, D20-FLOW-39: the hero walks out of the minion's reach: its opportunity attack (3) and the hero's parry come mid-move, then the hero walks on to (2, 5) and strikes the second minion in the same turn (events in that order)", () => {
@@ -90,7 +55,7 @@ describe("audit a4: a reaction interrupts, then the turn goes on (D20-FLOW-36, D
     a.targetId = m.id;
     forceDice(sim, [20, 1, 2]);
     sim.step();
-    plan(sim, a, [{ kind: "move", path: at([4, 5], [3, 5], [2, 5]) }, { kind: "attack", targetId: n.id }]);
+    planSteps(sim, a, [{ kind: "move", path: at([4, 5], [3, 5], [2, 5]) }, { kind: "attack", targetId: n.id }]);
     // the opportunity attack 3 (the parry: 12 + Strength 1 = 13); the hero's blow on the second minion 2 + Strength 1 = 3 (a miss).
     const dice = forceDice(sim, [3, 2]);
     const ev = sim.step();
@@ -111,13 +76,8 @@ describe("audit a4: a reaction needs something that provides it (D20-FLOW-34)", 
   /** A hero (seat-1) at (5, 5) and a minion at (9, 5), out of reach; the hero's plan `steps`, then the minion's AI turn walks up and strikes. */
   function approach(steps: unknown[], dice: number[]) {
     const sim = d20Sim();
-    const a = hero(sim, 5, 5, { controller: "seat-1" });
-    const m = minion(sim, 9, 5);
-    plain([a, m]);
-    a.targetId = m.id;
-    forceDice(sim, [20, 1]);
-    sim.step();
-    plan(sim, a, steps);
+    const { a, m } = heroOpens(sim, 9);
+    planSteps(sim, a, steps);
     const left = forceDice(sim, dice);
     const ev = run(sim, 3);
     return { a, m, ev, reactions: of(ev, "reaction").map((e) => [e.unitId, e.kind, e.detail, e.againstId]), attacks: of(ev, "attack").map((e) => [e.attackerId, e.attackRoll]), left: left.left() };

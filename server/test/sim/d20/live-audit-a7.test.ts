@@ -5,7 +5,8 @@ import { hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { creature, of, plain, run, keeperCreatureTurn } from "./live-helpers.ts";
+import { creature, keeperCreatureTurn, of, plain, planSteps, run } from "./live-helpers.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 
 /*
  * Audit a7 of issue 17: live d20 tests (sim.step, the planTurn command, forced dice) for
@@ -14,11 +15,6 @@ import { creature, of, plain, run, keeperCreatureTurn } from "./live-helpers.ts"
 
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
 const dmg = (ev: readonly SimEvent[]) => of(ev, "damaged").map(({ targetId, sourceId, amount, damageType, hp }) => ({ targetId, sourceId, amount, damageType, hp }));
-
-/** Sends `steps` as `u`'s plan through the live planTurn command (seat `seat-1`). */
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 
 /** Plays one tick on `dice` (all of them drawn) and returns its events. */
 function tick(sim: Simulation, dice: readonly number[]): SimEvent[] {
@@ -70,7 +66,7 @@ function readyDuel(): { sim: Simulation; a: UnitRecord; m: UnitRecord } {
 describe("audit a7: the readied response spends the one reaction (D20-ACTION-35)", () => {
   it("D20-ACTION-35: without Ready the hero dodges the minion's attack with its reaction (13 against its AC 12 + 2 = 14: a miss); with Ready its readied strike (15, 1d8 4) spends that reaction, so the same 13 meets AC 12 and hits", () => {
     const free = readyDuel();
-    plan(free.sim, free.a, []);
+    planSteps(free.sim, free.a, []);
     tick(free.sim, []);
     const dodged = tick(free.sim, [13]);
     expect(of(dodged, "reaction").map((e) => [e.unitId, e.kind, e.detail])).toEqual([[free.a.id, "defence", "dodge"]]);
@@ -78,7 +74,7 @@ describe("audit a7: the readied response spends the one reaction (D20-ACTION-35)
     expect(d20Of(free.a).reactionUsed).toBe(true);
 
     const { sim, a, m } = readyDuel();
-    plan(sim, a, [{ kind: "ready" }]);
+    planSteps(sim, a, [{ kind: "ready" }]);
     tick(sim, []);
     expect([hasStatus(d20Of(a).statuses, "readied"), d20Of(a).reactionUsed]).toEqual([true, false]);
     // The minion walks into reach: the readied strike 15 hits (1d8 4: 100 → 96); then its attack 13, no dodge left, hits AC 12 (its fists: 1).
@@ -108,7 +104,7 @@ function tinyThrough(size: "tiny" | "small", dice: number[]) {
   a.targetId = m.id;
   forceDice(sim, [20, 2, 1]);
   sim.step();
-  plan(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5]) }]);
+  planSteps(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5]) }]);
   const left = forceDice(sim, dice);
   const ev = sim.step();
   return { a, c, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, ev, left: left.left() };
@@ -127,18 +123,6 @@ describe("audit a7: a hostile creature two sizes larger can be passed through (D
     expect(small.left).toBe(0);
   });
 });
-
-/**
- * {@link forceDice} that also records the sides of every die drawn, "d<sides>=<value>" in order, so a
- * test shows which die a rule asked for (a forced 2 fits a d2, a d4 or a d20 alike).
- */
-function recordSides(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
-  const dice = forceDice(sim, values);
-  const draws: string[] = [];
-  const die = sim.rng.die.bind(sim.rng);
-  Object.assign(sim.rng, { die: (sides: number) => { const v = die(sides); draws.push(`d${sides}=${v}`); return v; } });
-  return { left: dice.left, draws };
-}
 
 /** A bow: its wielder shoots from where it stands instead of walking up (and out of a zone). */
 const BOW = { weapon: "bow", blunt: false, ranged: true, armour: "none", helm: 0 } as const;
@@ -166,10 +150,10 @@ describe("audit a7, siblings of D20-DAMAGE-17: damage every turn, with its die (
       f.sim.step(); // the spell itself: 1d4 = 3 on each hero
       const [b1, a1, b2, a2] = rolls;
       // round 1: b's zone die, its attack (natural 1), a's zone die, its attack; round 2 (the Master plans nothing) the same.
-      const r1 = recordSides(f.sim, [b1, 1, a1, 1]);
+      const r1 = recordD20Dice(f.sim, [b1, 1, a1, 1]);
       const round1 = run(f.sim, 2);
       f.enc.plans[f.m.id] = { steps: [] };
-      const r2 = recordSides(f.sim, [b2, 1, a2, 1]);
+      const r2 = recordD20Dice(f.sim, [b2, 1, a2, 1]);
       const round2 = run(f.sim, ROUND_TICKS);
       expect([f.a.x, f.a.y, f.b.x, f.b.y]).toEqual([5, 5, 5, 6]); // they shoot from inside the zone
       expect([r1.left(), r2.left()]).toEqual([0, 0]);
@@ -182,7 +166,7 @@ describe("audit a7, siblings of D20-DAMAGE-17: damage every turn, with its die (
       ]);
       // Round 3: no zone left, so only the two attacks (natural 1) draw.
       f.enc.plans[f.m.id] = { steps: [] };
-      const last = recordSides(f.sim, [1, 1]);
+      const last = recordD20Dice(f.sim, [1, 1]);
       const round3 = run(f.sim, ROUND_TICKS);
       expect([last.left(), last.draws, dmg(round3), f.enc.zones ?? []]).toEqual([0, ["d20=1", "d20=1"], [], []]);
     });
@@ -195,13 +179,13 @@ describe("audit a7, siblings of D20-DAMAGE-17: damage every turn, with its die (
       forceDice(f.sim, [15, hit]);
       expect(dmg(f.sim.step())).toEqual([{ targetId: f.a.id, sourceId: f.m.id, amount: hit, damageType: type, hp: 100 - hit }]);
       // round 1: b's attack (natural 1), a's damage over time 2, its attack (natural 1).
-      const r1 = recordSides(f.sim, [1, 2, 1]);
+      const r1 = recordD20Dice(f.sim, [1, 2, 1]);
       const round1 = run(f.sim, 2);
       f.enc.plans[f.m.id] = { steps: [] };
-      const r2 = recordSides(f.sim, [1, 3, 1]);
+      const r2 = recordD20Dice(f.sim, [1, 3, 1]);
       const round2 = run(f.sim, ROUND_TICKS);
       f.enc.plans[f.m.id] = { steps: [] };
-      const r3 = recordSides(f.sim, [1, 1]);
+      const r3 = recordD20Dice(f.sim, [1, 1]);
       const round3 = run(f.sim, ROUND_TICKS);
       expect([r1.left(), r2.left(), r3.left()]).toEqual([0, 0, 0]);
       expect([r1.draws, r2.draws, r3.draws]).toEqual([["d20=1", "d4=2", "d20=1"], ["d20=1", "d4=3", "d20=1"], ["d20=1", "d20=1"]]);

@@ -4,11 +4,10 @@ import { d20TurnOptions } from "../../../src/sim/combat/d20/options.ts";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import { d20Sim, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
-import { of, plain, run, ZERO } from "./live-helpers.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
+import { ZERO, of, plain, planSteps, run } from "./live-helpers.ts";
 
 /*
  * Audit a8-d20b (issue 17): live tests, through Simulation.step() on recorded dice, for the IDs of
@@ -16,10 +15,6 @@ import { of, plain, run, ZERO } from "./live-helpers.ts";
  */
 
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
-/** Sends `steps` as `u`'s plan through the live planTurn command (its controller's seat). */
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: u.controller!, unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 /** Turn starts as [round, unit, tick]. */
 const turns = (ev: readonly SimEvent[]) => of(ev, "turnStarted").map((e) => [e.round, e.unitId, e.tick]);
 
@@ -37,7 +32,7 @@ describe("a8b: a round ends once every participant has acted (D20-FLOW-25)", () 
     const dice = recordD20Dice(sim, [1, 20, 1, 1, 1]);
     const ev: SimEvent[] = [];
     while (sim.state.tick < planAt) ev.push(...sim.step());
-    if (player) plan(sim, a, [{ kind: "attack", targetId: m.id }]);
+    if (player) planSteps(sim, a, [{ kind: "attack", targetId: m.id }]);
     while (of(ev, "turnStarted").length < 3) ev.push(...sim.step());
     return { a, m, turns: turns(ev), draws: dice.draws };
   }
@@ -67,7 +62,7 @@ describe("a8b: a side that flees ends the fight (D20-FLOW-26)", () => {
     a.targetId = m.id;
     const dice = recordD20Dice(sim, [20, 1]);
     sim.step();
-    plan(sim, a, [{ kind: "dash" }, { kind: "move", path: Array.from({ length: toX - 2 }, (_, i) => ({ x: 3 + i, y: 5 })) }]);
+    planSteps(sim, a, [{ kind: "dash" }, { kind: "move", path: Array.from({ length: toX - 2 }, (_, i) => ({ x: 3 + i, y: 5 })) }]);
     expect([dice.draws, dice.left()]).toEqual([["d20=20", "d20=1"], 0]);
     const more = recordD20Dice(sim, [1]);
     const ev = run(sim, 2);
@@ -107,7 +102,7 @@ describe("a8b: a surprised creature's reaction comes back when its first turn en
     a.targetId = m.id;
     const dice = recordD20Dice(sim, minionFirst ? [12, 3, 18, 1, 1, 4] : [12, 18, 3, 1, 1]);
     const ev = [...sim.step()];
-    plan(sim, a, [{ kind: "attack", targetId: m.id }, { kind: "move", path: at([4, 5], [3, 5]) }]);
+    planSteps(sim, a, [{ kind: "attack", targetId: m.id }, { kind: "move", path: at([4, 5], [3, 5]) }]);
     while (!of(ev, "turnPlanPlayed").length) ev.push(...sim.step());
     ev.push(...sim.step());
     return { a, m, ev, draws: dice.draws, left: dice.left() };
@@ -141,7 +136,7 @@ describe("a8b: movement split around the action (D20-MOVE-10)", () => {
     const init = recordD20Dice(sim, [20, 1]);
     sim.step();
     expect([init.draws, init.left()]).toEqual([["d20=20", "d20=1"], 0]);
-    plan(sim, a, [
+    planSteps(sim, a, [
       { kind: "move", path: at([3, 5], [4, 5], [5, 5]) },
       { kind: "attack", targetId: m.id },
       { kind: "move", path: at([4, 5], [3, 5], [2, 5], [1, 5], [0, 5], [0, 6]) },
@@ -167,7 +162,7 @@ describe("a8b: doing nothing on one's turn (D20-FLOW-29)", () => {
     const init = recordD20Dice(sim, [20, 1]);
     sim.step();
     expect([init.draws, init.left()]).toEqual([["d20=20", "d20=1"], 0]);
-    plan(sim, a, []);
+    planSteps(sim, a, []);
     const dice = recordD20Dice(sim, []);
     const ev = run(sim, ROUND_TICKS - 1); // ticks 2 to 10: the rest of round 1
     expect(of(ev, "turnPlanPlayed").map((e) => [e.unitId, e.refusals, e.tick])).toEqual([[a.id, [], 2]]);
@@ -283,7 +278,7 @@ describe("a8b: an attack on a tile keeps to the weapon's reach (D20-MOVE-09, D20
     recordD20Dice(sim, [20, 1]);
     sim.step();
     const reach = d20TurnOptions(sim, Object.values(sim.state.encounters ?? {})[0]!, a).tileReach;
-    plan(sim, a, [{ kind: "attackTile", x: mx, y: 5 }]);
+    planSteps(sim, a, [{ kind: "attackTile", x: mx, y: 5 }]);
     const rec = recordD20Dice(sim, dice);
     const ev = sim.step();
     return { a, m, reach, refusals: of(ev, "turnPlanPlayed")[0]!.refusals, attacks: of(ev, "attack").map((e) => [e.attackerId, e.hit, e.attackRoll]), hp: d20Of(m).hp, draws: rec.draws, left: rec.left() };

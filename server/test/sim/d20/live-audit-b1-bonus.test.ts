@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { D20_CLASS_SPELLS, MAGIC_ADVANTAGE_BONUS, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
-import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
+import { d20Sim, hero, minion } from "../encounters/helpers.ts";
 import { creature, of, plain, run } from "./live-helpers.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 
 /*
  * Audit b1 of issue 17 (D20-DAMAGE-03: "magic weapons, special abilities and other factors may
@@ -14,15 +14,6 @@ import { creature, of, plain, run } from "./live-helpers.ts";
  * +MAGIC_ADVANTAGE_BONUS), each beside the same die without the bonus.
  */
 const dmg = (ev: readonly SimEvent[]) => of(ev, "damaged").map(({ targetId, sourceId, amount, damageType, hp }) => ({ targetId, sourceId, amount, damageType, hp }));
-
-/** forceDice that also records every die's sides, "d<sides>=<value>", in order. */
-function recordSides(sim: Simulation, values: readonly number[]): { left(): number; draws: string[] } {
-  const dice = forceDice(sim, values);
-  const draws: string[] = [];
-  const die = sim.rng.die.bind(sim.rng);
-  Object.assign(sim.rng, { die: (sides: number) => { const v = die(sides); draws.push(`d${sides}=${v}`); return v; } });
-  return { left: dice.left, draws };
-}
 
 describe("audit b1: bonus damage in play (D20-DAMAGE-03)", () => {
   /** The hero at (5, 5) picks `striker` at (6, 5), which strikes first (initiative hero 1, it 20): d20 15 hits, the d6 shows 4; the hero's own swing misses (1). */
@@ -34,7 +25,7 @@ describe("audit b1: bonus damage in play (D20-DAMAGE-03)", () => {
     if (kind === "master") d20Of(m).mana = 0; // no spell: it strikes with its staff
     else d20Of(m).weapon = { ...d20Of(creature(d20Sim(), "master", 1, 1)).weapon, magical: false }; // the same 1d6 staff, without the Master's trait
     a.targetId = m.id;
-    const dice = recordSides(sim, [1, 20, 15, 4, 1]);
+    const dice = recordD20Dice(sim, [1, 20, 15, 4, 1]);
     const ev = run(sim, 2);
     return { a, m, ev, dice };
   }
@@ -61,7 +52,7 @@ describe("audit b1: bonus damage in play (D20-DAMAGE-03)", () => {
       d20Of(s).mana = 4;
       s.targetId = m.id;
       // initiative Skyrider 20, foe 1; the gust hits (17), its d6 shows 3.
-      const dice = recordSides(sim, [20, 1, 17, 3]);
+      const dice = recordD20Dice(sim, [20, 1, 17, 3]);
       const ev = sim.step();
       return [d20Of(m).element, dice.draws, dmg(ev).map((d) => [d.sourceId === s.id, d.amount, d.damageType, d.hp]), dice.left()];
     });

@@ -8,7 +8,7 @@ import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { DungeonState } from "@malignus/shared/schema";
 import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
-import { of, plain } from "./live-helpers.ts";
+import { of, plain, planSteps } from "./live-helpers.ts";
 import { attacks, foe, party, playTurn, walled } from "./live-turn.ts";
 
 // Audit s1 (issue 17): live tests (planTurn + sim.step with forced dice) for rule IDs whose only
@@ -16,11 +16,6 @@ import { attacks, foe, party, playTurn, walled } from "./live-turn.ts";
 // (playPlan / takeD20Turn) with a hand-built turn.
 
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
-
-/** Sends `steps` as `u`'s plan through the live planTurn command (seat `seat-1`). */
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 
 /** A hero (seat-1) at (hx, 5) and a minion at (mx, 5), both plain (zero characteristics, 100 HP), `kit` applied to the hero, the encounter started with the hero first (initiative 20 against 1). */
 function duel(hx: number, mx: number, kit?: (a: UnitRecord) => void): { sim: Simulation; a: UnitRecord; m: UnitRecord } {
@@ -38,7 +33,7 @@ function duel(hx: number, mx: number, kit?: (a: UnitRecord) => void): { sim: Sim
 describe("audit s1: Disengage (D20-ACTION-13, D20-ACTION-14)", () => {
   it("D20-ACTION-13: after Disengage the hero walks out of the minion's reach, (5, 5) to (3, 5), and no opportunity attack is made; without it the same walk draws one (the minion's 3 misses)", () => {
     const { sim, a } = duel(5, 6);
-    plan(sim, a, [{ kind: "disengage" }, { kind: "move", path: at([4, 5], [3, 5]) }]);
+    planSteps(sim, a, [{ kind: "disengage" }, { kind: "move", path: at([4, 5], [3, 5]) }]);
     const dice = forceDice(sim, []);
     const ev = sim.step();
     expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null] }]);
@@ -48,7 +43,7 @@ describe("audit s1: Disengage (D20-ACTION-13, D20-ACTION-14)", () => {
     expect(dice.left()).toBe(0);
 
     const c = duel(5, 6);
-    plan(c.sim, c.a, [{ kind: "move", path: at([4, 5], [3, 5]) }]);
+    planSteps(c.sim, c.a, [{ kind: "move", path: at([4, 5], [3, 5]) }]);
     const cd = forceDice(c.sim, [3]);
     const cev = c.sim.step();
     expect(of(cev, "reaction").map((e) => [e.unitId, e.kind])).toEqual([[c.m.id, "opportunityAttack"]]);
@@ -60,7 +55,7 @@ describe("audit s1: Disengage (D20-ACTION-13, D20-ACTION-14)", () => {
     const no = "no other action after Dash or Disengage (D20-ACTION-11, D20-ACTION-14)";
     for (const step of [{ kind: "attack", targetId: "" }, { kind: "hide" }]) {
       const { sim, a, m } = duel(5, 6);
-      plan(sim, a, [{ kind: "disengage" }, step.kind === "attack" ? { kind: "attack", targetId: m.id } : step, { kind: "move", path: at([4, 5]) }]);
+      planSteps(sim, a, [{ kind: "disengage" }, step.kind === "attack" ? { kind: "attack", targetId: m.id } : step, { kind: "move", path: at([4, 5]) }]);
       const dice = forceDice(sim, []);
       const ev = sim.step();
       expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, no] }]);
@@ -84,7 +79,7 @@ function tick(sim: Simulation, dice: readonly number[]) {
 describe("audit s1: Ready (D20-ACTION-31 to D20-ACTION-35)", () => {
   it("D20-ACTION-31, D20-ACTION-32, D20-ACTION-33, D20-ACTION-34, D20-ACTION-35, D20-FLOW-35: the hero readies its attack (trigger: a foe enters its reach; response: one attack); the minion walking up from (8, 5) is struck with the hero's reaction as soon as it enters (6, 5) (15 hits AC 11, 1d8 4: 100 → 96), before its own attack (3 misses): a reaction in another creature's turn", () => {
     const { sim, a, m } = duel(5, 8);
-    plan(sim, a, [{ kind: "ready" }]);
+    planSteps(sim, a, [{ kind: "ready" }]);
     expect(of(tick(sim, []), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
     expect(hasStatus(d20Of(a).statuses, "readied")).toBe(true);
     expect(d20Of(a).reactionUsed).toBe(false);
@@ -100,7 +95,7 @@ describe("audit s1: Ready (D20-ACTION-31 to D20-ACTION-35)", () => {
 
   it("D20-ACTION-31, D20-FLOW-34: without Ready (nothing provides a reaction) the same approach draws no reaction: the minion walks up to (6, 5) unharmed and attacks (3 misses)", () => {
     const { sim, a, m } = duel(5, 8);
-    plan(sim, a, []);
+    planSteps(sim, a, []);
     tick(sim, []);
     const ev = tick(sim, [3]);
     expect(of(ev, "reaction")).toEqual([]);
@@ -116,7 +111,7 @@ const BOLT = { name: "bolt", cost: 2, pool: "mana", kind: "attack", band: "short
 describe("audit s1: a readied spell (D20-ACTION-36)", () => {
   it("D20-ACTION-36: the hero readies bolt (mana 5 → 3 when readied); the minion walking in from (12, 5) is hit when it comes within 5 tiles (15 hits AC 11, 1d10 6: 100 → 94)", () => {
     const { sim, a, m } = duel(5, 12, (u) => { d20Of(u).mana = 5; d20Of(u).spells = [{ ...BOLT }]; });
-    plan(sim, a, [{ kind: "readySpell", spell: "bolt" }]);
+    planSteps(sim, a, [{ kind: "readySpell", spell: "bolt" }]);
     expect(of(tick(sim, []), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
     expect(d20Of(a).mana).toBe(3);
     expect(d20Of(a).statuses.find((s) => s.kind === "readied")?.detail).toBe("bolt");
@@ -131,10 +126,10 @@ describe("audit s1: a readied spell (D20-ACTION-36)", () => {
   it("D20-ACTION-36: a bolt held while the (paralysed) minion stays 12 tiles off is lost at the hero's next turn, its 2 mana spent", () => {
     const { sim, a, m } = duel(5, 17, (u) => { d20Of(u).mana = 5; d20Of(u).spells = [{ ...BOLT }]; });
     addStatus(d20Of(m).statuses, "paralysed", "", 1);
-    plan(sim, a, [{ kind: "readySpell", spell: "bolt" }]);
+    planSteps(sim, a, [{ kind: "readySpell", spell: "bolt" }]);
     tick(sim, []);
     expect(d20Of(a).mana).toBe(3);
-    plan(sim, a, []);
+    planSteps(sim, a, []);
     const ev: SimEvent[] = [];
     for (let i = 0; i < 50 && !of(ev, "turnStarted").some((e) => e.unitId === a.id); i++) ev.push(...tick(sim, []));
     expect(of(ev, "turnStarted").map((e) => [e.unitId, e.round])).toEqual([[m.id, 1], [a.id, 2]]);
@@ -151,7 +146,7 @@ describe("audit s1: Hide and Search (D20-ACTION-38 to D20-ACTION-42, D20-ATTACK-
 
   it("D20-ACTION-38, D20-ACTION-40, D20-ACTION-41, D20-ATTACK-72, D20-ATTACK-73: Hide 8 + Furtivité 2 + Discrétion 1 = 11 beats the minion's passive Perception 10: hidden (total 11); the attack that follows in the same turn (Hide is a demi-action) has advantage (3 and 15, 15 kept: hits AC 11, 1d8 4: 96) and reveals the hero", () => {
     const { sim, a, m } = duel(5, 6, sneak);
-    plan(sim, a, [{ kind: "hide" }, { kind: "attack", targetId: m.id }]);
+    planSteps(sim, a, [{ kind: "hide" }, { kind: "attack", targetId: m.id }]);
     const ev = tick(sim, [8, 3, 15, 4]);
     expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null] }]);
     expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll])).toEqual([[a.id, m.id, true, 15]]);
@@ -161,14 +156,14 @@ describe("audit s1: Hide and Search (D20-ACTION-38 to D20-ACTION-42, D20-ATTACK-
 
   it("D20-ACTION-38, D20-ACTION-40: the hidden status carries the Hide total 11 after a Hide-only turn", () => {
     const { sim, a } = duel(5, 6, sneak);
-    plan(sim, a, [{ kind: "hide" }]);
+    planSteps(sim, a, [{ kind: "hide" }]);
     expect(of(tick(sim, [8]), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
     expect(d20Of(a).statuses.find((s) => s.kind === "hidden")?.value).toBe(11);
   });
 
   it("D20-ACTION-39: Hide 7 + 2 + 1 = 10 only ties the minion's passive Perception 10: not hidden, and the attack after has no advantage (one d20: 15 hits, 1d8 4)", () => {
     const { sim, a, m } = duel(5, 6, sneak);
-    plan(sim, a, [{ kind: "hide" }, { kind: "attack", targetId: m.id }]);
+    planSteps(sim, a, [{ kind: "hide" }, { kind: "attack", targetId: m.id }]);
     const ev = tick(sim, [7, 15, 4]);
     expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null] }]);
     expect(of(ev, "attack").map((e) => [e.attackerId, e.hit, e.attackRoll])).toEqual([[a.id, true, 15]]);
@@ -180,7 +175,7 @@ describe("audit s1: Hide and Search (D20-ACTION-38 to D20-ACTION-42, D20-ATTACK-
       const { sim, a, m } = duel(5, 6, sneak);
       d20Of(m).abilities.perception = 1;
       d20Of(m).skills.vigilance = 2;
-      plan(sim, a, [{ kind: "hide" }]);
+      planSteps(sim, a, [{ kind: "hide" }]);
       expect(of(tick(sim, [roll]), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
       expect(d20Of(a).statuses.find((s) => s.kind === "hidden")?.value).toBe(hidden ? 14 : undefined);
     }
@@ -191,7 +186,7 @@ describe("audit s1: Hide and Search (D20-ACTION-38 to D20-ACTION-42, D20-ATTACK-
       const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).abilities.perception = 1; d20Of(u).skills.vigilance = 1; });
       addStatus(d20Of(m).statuses, "hidden", m.id, -1);
       d20Of(m).statuses.find((s) => s.kind === "hidden")!.value = 14;
-      plan(sim, a, [{ kind: "search" }]);
+      planSteps(sim, a, [{ kind: "search" }]);
       expect(of(tick(sim, [roll]), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
       expect(hasStatus(d20Of(m).statuses, "hidden")).toBe(!found);
     }
@@ -201,7 +196,7 @@ describe("audit s1: Hide and Search (D20-ACTION-38 to D20-ACTION-42, D20-ATTACK-
 describe("audit s1: Reload (D20-ACTION-43 to D20-ACTION-45)", () => {
   it("D20-ACTION-43, D20-ACTION-45: Reload is a demi-action: the hero reloads and still attacks (15 hits, 1d8 4: 96); a second Reload (demi-action spent) is refused", () => {
     const { sim, a, m } = duel(5, 6);
-    plan(sim, a, [{ kind: "reload" }, { kind: "attack", targetId: m.id }, { kind: "reload" }]);
+    planSteps(sim, a, [{ kind: "reload" }, { kind: "attack", targetId: m.id }, { kind: "reload" }]);
     const ev = tick(sim, [15, 4]);
     expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null, "no action left for a demi-action (D20-ACTION-04)"] }]);
     expect(d20Of(m).hp).toBe(96);
@@ -210,7 +205,7 @@ describe("audit s1: Reload (D20-ACTION-43 to D20-ACTION-45)", () => {
   it("D20-ACTION-44: after reloading, the hero (Agilité 3) takes no reflex against the minion's attack (5 against its AC 12); without the Reload it defends (AC 12 + Agilité 3 = 15)", () => {
     for (const reload of [true, false]) {
       const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).abilities.agility = 3; });
-      plan(sim, a, reload ? [{ kind: "reload" }] : []);
+      planSteps(sim, a, reload ? [{ kind: "reload" }] : []);
       tick(sim, []);
       const ev = tick(sim, [5]);
       expect(of(ev, "reaction").map((e) => [e.unitId, e.kind])).toEqual(reload ? [] : [[a.id, "defence"]]);
@@ -248,7 +243,7 @@ describe("audit s1: the attack steps (D20-ATTACK-02, D20-ATTACK-03, D20-ATTACK-0
 
   it("D20-ATTACK-07: an acid blow (15 hits, 1d8 4) also leaves acid damage over time (1d4 for 2 turns) that burns the minion at its turn start (1d4 2: 96 → 94)", () => {
     const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).weapon = { ...d20Of(u).weapon, damageType: "acid" }; });
-    plan(sim, a, [{ kind: "attack", targetId: m.id }]);
+    planSteps(sim, a, [{ kind: "attack", targetId: m.id }]);
     tick(sim, [15, 4]);
     expect(d20Of(m).hp).toBe(96);
     expect(d20Of(m).dots).toEqual([{ type: "acid", dice: "1d4", turnsLeft: 2, sourceId: a.id }]);
@@ -259,7 +254,7 @@ describe("audit s1: the attack steps (D20-ATTACK-02, D20-ATTACK-03, D20-ATTACK-0
 
   it("D20-ATTACK-02, D20-ATTACK-08: the hidden hero (Hide 11 > 10) attacks the empty tile (4, 4), a location: the roll (disadvantage, 5 and 6, 5 kept) is an attack and reveals it", () => {
     const { sim, a } = duel(5, 6);
-    plan(sim, a, [{ kind: "hide" }, { kind: "attackTile", x: 4, y: 4 }]);
+    planSteps(sim, a, [{ kind: "hide" }, { kind: "attackTile", x: 4, y: 4 }]);
     const ev = tick(sim, [11, 5, 6]);
     expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null, null] }]);
     expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll])).toEqual([[a.id, "", false, 5]]);
@@ -314,11 +309,10 @@ describe("audit s1: mounting (D20-MOUNT-03, D20-MOUNT-13)", () => {
     expect([state.turnOptions.get(sky!.id)!.movement, state.turnOptions.get(sky!.id)!.movementLeft]).toEqual([9, 4.5]);
   });
 
-
   it("D20-MOUNT-13: an intelligent horse, and a summoned one, stay independent though the rider asks for control: not steered (the directed move refused), own initiative 10 kept; a trained plain horse is controlled and takes the rider's 20", () => {
     for (const [traits, independent] of [[{ intelligent: true, summoned: false }, true], [{ intelligent: false, summoned: true }, true], [{ intelligent: false, summoned: false }, false]] as const) {
       const { sim, a, horse } = stable(traits);
-      plan(sim, a, [{ kind: "mount", mountId: horse.id }, { kind: "move", path: at([5, 5]) }]);
+      planSteps(sim, a, [{ kind: "mount", mountId: horse.id }, { kind: "move", path: at([5, 5]) }]);
       const ev = tick(sim, []);
       expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual(independent ? [null, "an independent mount moves as it wishes (D20-MOUNT-21)"] : [null, null]);
       expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: !independent });
@@ -330,7 +324,7 @@ describe("audit s1: mounting (D20-MOUNT-03, D20-MOUNT-13)", () => {
 describe("audit s1: reactions in the mover's own turn (D20-FLOW-35)", () => {
   it("D20-FLOW-35: walking out of the minion's reach, the hero (Force 1) parries the opportunity attack in its own turn (3 against AC 12 + 1 = 13) and walks on to (2, 5)", () => {
     const { sim, a, m } = duel(5, 6, (u) => { d20Of(u).abilities.strength = 1; });
-    plan(sim, a, [{ kind: "move", path: at([4, 5], [3, 5], [2, 5]) }]);
+    planSteps(sim, a, [{ kind: "move", path: at([4, 5], [3, 5], [2, 5]) }]);
     const ev = tick(sim, [3]);
     expect(of(ev, "turnStarted").map((e) => e.unitId)).toEqual([a.id]);
     expect(of(ev, "reaction").map((e) => [e.unitId, e.kind, e.againstId])).toEqual([[m.id, "opportunityAttack", a.id], [a.id, "defence", m.id]]);
@@ -344,7 +338,7 @@ describe("audit s1: a spell attack rolls Mental (D20-ATTACK-14)", () => {
   it("D20-ATTACK-14: the hero (Mental 2, Force 4, Agilité 4) casts bolt at the minion 3 tiles off: 9 + 2 = 11 hits AC 11 (1d10 7: 93); 8 + 2 = 10 misses, Force and Agilité not counted", () => {
     for (const [roll, hit] of [[9, true], [8, false]] as const) {
       const { sim, a, m } = duel(5, 8, (u) => { Object.assign(d20Of(u).abilities, { mental: 2, strength: 4, agility: 4 }); d20Of(u).mana = 5; d20Of(u).spells = [{ ...BOLT }]; });
-      plan(sim, a, [{ kind: "cast", spell: "bolt", targetId: m.id }]);
+      planSteps(sim, a, [{ kind: "cast", spell: "bolt", targetId: m.id }]);
       const ev = tick(sim, hit ? [roll, 7] : [roll]);
       expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
       expect(of(ev, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[a.id, m.id, hit, roll + 2, 11]]);
@@ -362,7 +356,7 @@ describe("audit s1: mounting rules (D20-MOUNT-01, D20-MOUNT-02, D20-MOUNT-04)", 
   it("D20-MOUNT-01: a Medium horse (the hero's own size) and an unwilling Large one are refused as mounts; the hero stays on foot at (3, 5)", () => {
     for (const opts of [{ size: "medium" as const }, { willing: false }]) {
       const { sim, a, horse } = stable(PLAIN, opts);
-      plan(sim, a, [{ kind: "mount", mountId: horse.id }]);
+      planSteps(sim, a, [{ kind: "mount", mountId: horse.id }]);
       expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([SIZE]);
       expect([d20Of(a).riding, a.x, a.y]).toEqual([null, 3, 5]);
     }
@@ -370,11 +364,11 @@ describe("audit s1: mounting rules (D20-MOUNT-01, D20-MOUNT-02, D20-MOUNT-04)", 
 
   it("D20-MOUNT-02: a horse 2 tiles off (5, 5) cannot be mounted; next to it, the hero mounts and then cannot dismount in the same turn", () => {
     const far = stable(PLAIN, { horseAt: [5, 5] });
-    plan(far.sim, far.a, [{ kind: "mount", mountId: far.horse.id }]);
+    planSteps(far.sim, far.a, [{ kind: "mount", mountId: far.horse.id }]);
     expect(of(tick(far.sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([WHEN]);
     expect(d20Of(far.a).riding).toBeNull();
     const { sim, a, horse } = stable(PLAIN);
-    plan(sim, a, [{ kind: "mount", mountId: horse.id }, { kind: "dismount", x: 3, y: 5 }]);
+    planSteps(sim, a, [{ kind: "mount", mountId: horse.id }, { kind: "dismount", x: 3, y: 5 }]);
     expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([null, "dismounting needs half the movement value, once a turn (D20-MOUNT-02 to D20-MOUNT-04)"]);
     expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: true });
   });
@@ -382,7 +376,7 @@ describe("audit s1: mounting rules (D20-MOUNT-01, D20-MOUNT-02, D20-MOUNT-04)", 
   it("D20-MOUNT-04: after walking 3 of its 6 tiles the hero still has half its movement and mounts; after 4 (2 left) the mount is refused", () => {
     for (const [walk, ok] of [[at([2, 5], [2, 4], [3, 4]), true], [at([2, 5], [2, 4], [3, 4], [3, 5]), false]] as const) {
       const { sim, a, horse } = stable(PLAIN);
-      plan(sim, a, [{ kind: "move", path: walk }, { kind: "mount", mountId: horse.id }]);
+      planSteps(sim, a, [{ kind: "move", path: walk }, { kind: "mount", mountId: horse.id }]);
       expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([null, ok ? null : WHEN]);
       expect(d20Of(a).riding).toEqual(ok ? { mountId: horse.id, controlled: true } : null);
     }
@@ -414,7 +408,7 @@ describe("audit s1: the written movement is the walking movement (D20-MOVE-16)",
   it("D20-MOVE-16: a walking hero whose sheet says movement 5 walks 5 tiles in its turn, (5, 5) to (10, 5); the 6th is refused", () => {
     const { sim, a } = duel(5, 16, (u) => { d20Of(u).movement = 5; });
     expect(d20Of(a).mode).toBe("walk");
-    plan(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5]) }, { kind: "move", path: at([11, 5]) }]);
+    planSteps(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5]) }, { kind: "move", path: at([11, 5]) }]);
     expect(of(tick(sim, []), "turnPlanPlayed")[0]!.refusals).toEqual([null, "not enough movement left (D20-MOVE-07)"]);
     expect([a.x, a.y]).toEqual([10, 5]);
   });

@@ -9,19 +9,14 @@ import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import { ARENA as ARENA_OPEN, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
-import { creature, of, plain, run } from "./live-helpers.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
+import { creature, of, plain, planSteps, run } from "./live-helpers.ts";
 
 // Audit s9-r5 (issue 17): live tests for rule IDs whose only citing tests called a helper
 // directly (isControlled), checked the wounds through the ruleset rather than the state the room
 // sends, or named a rule that cannot happen without a test showing it cannot.
 
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
-
-/** Sends `steps` as `u`'s plan through the live planTurn command (seat `seat-1`). */
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 
 /** One tick with the dice forced to `dice`, all of them drawn. */
 function tick(sim: Simulation, dice: readonly number[]) {
@@ -55,7 +50,7 @@ describe("audit s9-r5: control needs a trained mount (D20-MOUNT-14)", () => {
   it("D20-MOUNT-14: the player mounts an untrained horse asking for control: it stays independent (the directed move refused, its own initiative 10 kept, the hero still at the horse's (4, 5)); a trained one is controlled: it carries the hero to (5, 5) and takes the hero's 20", () => {
     for (const trained of [false, true]) {
       const { sim, a, horse } = stable(trained);
-      plan(sim, a, [{ kind: "mount", mountId: horse.id, control: true }, { kind: "move", path: at([5, 5]) }]);
+      planSteps(sim, a, [{ kind: "mount", mountId: horse.id, control: true }, { kind: "move", path: at([5, 5]) }]);
       const ev = tick(sim, []);
       expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual(trained ? [null, null] : [null, "an independent mount moves as it wishes (D20-MOUNT-21)"]);
       expect(d20Of(a).riding).toEqual({ mountId: horse.id, controlled: trained });
@@ -70,7 +65,7 @@ describe("audit s9-r5: no mounting with a movement value of 0 (D20-MOUNT-04)", (
     const refusal = "mounting needs half the movement value, once a turn, within 1 tile (D20-MOUNT-02 to D20-MOUNT-04)";
     for (const movement of [0, 6]) {
       const { sim, a, horse } = stable(true, (u) => { d20Of(u).movement = movement; });
-      plan(sim, a, [{ kind: "mount", mountId: horse.id }]);
+      planSteps(sim, a, [{ kind: "mount", mountId: horse.id }]);
       const ev = tick(sim, []);
       expect(of(ev, "turnPlanPlayed")[0]!.refusals).toEqual([movement === 0 ? refusal : null]);
       expect([d20Of(a).riding, a.x, a.y]).toEqual(movement === 0 ? [null, 3, 5] : [{ mountId: horse.id, controlled: true }, 4, 5]);
@@ -197,7 +192,7 @@ describe("audit s9-r5: above 0 HP, lost HP change nothing a player can do (D20-H
     projectTurnOptions(state, sim);
     const o = state.turnOptions.get(a.id)!;
     const options = [o.movement, o.movementLeft, [...o.actions], o.reachable.length, [...o.targets], o.fullAction, o.halfAction, o.reaction];
-    plan(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5], [11, 5]) }, { kind: "attack", targetId: m.id }]);
+    planSteps(sim, a, [{ kind: "move", path: at([6, 5], [7, 5], [8, 5], [9, 5], [10, 5], [11, 5]) }, { kind: "attack", targetId: m.id }]);
     const ev = tick(sim, [15, 4]);
     const played = [of(ev, "turnPlanPlayed")[0]!.refusals, of(ev, "attack").map((e) => [e.hit, e.attackRoll, e.defenceRoll]), of(ev, "damaged").map((e) => [e.amount, e.hp]), [a.x, a.y]];
     return { options, played };

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { keeperCreatureTurn, of, plain } from "./live-helpers.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { D20_CLASS_SPELLS, type SpeciesId } from "@malignus/shared";
 
 /*
- * Audit a8-w8101 (issue 17): live d20 rooms, every draw recorded (drawRecorder.ts).
+ * Audit a8-w8101 (issue 17): live d20 rooms, every draw recorded (diceRecorder.ts).
  */
 
 describe("audit w1: the server decides who might be surprised, creature by creature (D20-FLOW-06)", () => {

@@ -4,7 +4,7 @@ import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { ADVENTURER_CLASSES } from "@malignus/shared";
 import type { PartyRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { of, plain } from "./live-helpers.ts";
 
 /*

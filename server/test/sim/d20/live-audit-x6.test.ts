@@ -4,7 +4,7 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { of, plain, run } from "./live-helpers.ts";
 import { walled } from "./live-turn.ts";
 

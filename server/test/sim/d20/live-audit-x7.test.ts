@@ -1,22 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
+import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
-import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { of, plain } from "./live-helpers.ts";
+import { of, plain, planSteps } from "./live-helpers.ts";
 import { recordD20Dice } from "./diceRecorder.ts";
+import { party } from "./live-turn.ts";
 
 /**
  * Audit a8-x7 (issue 17): live d20 rooms; players plan turns with `planTurn`, `sim.step()` plays
  * them, every die recorded with its size (diceRecorder.ts).
  */
-
-/** Sends `steps` as `u`'s plan through the live planTurn command (its seat is its `controller`). */
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: u.controller!, unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 
 describe("audit a8-x7: Help is for the ally's first attack against THAT creature (D20-ACTION-18)", () => {
   /**
@@ -36,10 +31,10 @@ describe("audit a8-x7: Help is for the ally's first attack against THAT creature
     a.targetId = m.id;
     forceDice(sim, [20, 19, 1, 2]);
     sim.step();
-    plan(sim, a, [{ kind: "help", allyId: b.id, targetId: m.id }]);
+    planSteps(sim, a, [{ kind: "help", allyId: b.id, targetId: m.id }]);
     const rec = recordD20Dice(sim, dice);
     const events: SimEvent[] = [...sim.step()];
-    plan(sim, b, [{ kind: "attack", targetId: (first === "N" ? n : m).id }, { kind: "attack", targetId: m.id }]);
+    planSteps(sim, b, [{ kind: "attack", targetId: (first === "N" ? n : m).id }, { kind: "attack", targetId: m.id }]);
     for (let i = 0; i < 3; i++) events.push(...sim.step());
     expect(rec.left()).toBe(0);
     return { b, m, n, events, draws: rec.draws, helped: d20Of(b).statuses.filter((s) => s.kind === "helped").length };
@@ -67,9 +62,7 @@ describe("audit a8-x7: Help is for the ally's first attack against THAT creature
 describe("audit a8-x7: an independent mount may flee the fight, rider aboard (D20-MOUNT-21)", () => {
   it("D20-MOUNT-21: the Skyrider gets off its griffon; the Warrior's player mounts it letting it act on its own (control: false); the griffon, terrified of the minion, flees from it in its own turn, from (4, 5) to the west wall at (0, 4), carrying its rider, and strikes nobody", () => {
     const sim = d20Sim(1);
-    const k = ADVENTURER_CLASSES.Skyrider!;
-    const sky = hero(sim, 4, 5, { adventurerClass: "Skyrider", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
-    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [sky.id] } as unknown as PartyRecord);
+    const [sky] = party(sim, ["Skyrider"]) as [UnitRecord];
     const griffon = sim.state.units[d20Of(sky).riding!.mountId]!; // 2 × 2 from (4, 5)
     const w = hero(sim, 6, 5, { controller: "a1" });
     const m = minion(sim, 10, 5);
@@ -80,8 +73,8 @@ describe("audit a8-x7: an independent mount may flee the fight, rider aboard (D2
     const start = of(sim.step(), "encounterStarted")[0]!;
     expect(start.order).toEqual([sky.id, w.id, griffon.id, m.id]);
     addStatus(d20Of(griffon).statuses, "terrified", m.id); // as a giant bat's screech leaves it (D20 tables, `inflicts: terrified`), here the minion its source
-    plan(sim, sky, [{ kind: "dismount", x: 3, y: 5 }]);
-    plan(sim, w, [{ kind: "mount", mountId: griffon.id, control: false }]);
+    planSteps(sim, sky, [{ kind: "dismount", x: 3, y: 5 }]);
+    planSteps(sim, w, [{ kind: "mount", mountId: griffon.id, control: false }]);
     const rec = recordD20Dice(sim, [1]);
     const ev: SimEvent[] = [];
     for (let i = 0; i < 4; i++) ev.push(...sim.step());

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
 import { placeBuilt, wire } from "../traps/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { creature, of, plain, run } from "./live-helpers.ts";
 
 /**

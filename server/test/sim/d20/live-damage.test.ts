@@ -3,25 +3,11 @@ import { D20_CLASS_SPELLS, ROUND_TICKS, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { creature, of, plain, run, keeperCreatureTurn } from "./live-helpers.ts";
+import { creature, keeperCreatureTurn, masterPlayed, of, plain, run } from "./live-helpers.ts";
 
 const dmg = (ev: readonly SimEvent[]) => of(ev, "damaged").map(({ targetId, sourceId, amount, damageType, hp }) => ({ targetId, sourceId, amount, damageType, hp }));
 const encOf = (sim: Simulation) => Object.values(sim.state.encounters ?? {})[0]!;
 const fireTrap = { severity: "serious", damageType: "fire", blunt: false, d20Damage: "3d6", d100Damage: null } as const;
-
-/** Two heroes at (5, 5) and (5, 6), the first picking the Master at (9, 5), which a keeper plays (its turn waits for a plan); the Master acts first. */
-function masterPlayed() {
-  const sim = d20Sim();
-  const a = hero(sim, 5, 5);
-  const b = hero(sim, 5, 6);
-  const m = creature(sim, "master", 9, 5);
-  m.controller = "seat-1";
-  plain([a, b, m]);
-  a.targetId = m.id;
-  forceDice(sim, [1, 2, 20]);
-  sim.step();
-  return { sim, a, b, m, enc: encOf(sim) };
-}
 
 describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
   it("D20-DAMAGE-03, D20-DAMAGE-02: the Master's magic staff adds +1 to its damage roll: 1d6 = 4 deals 5", () => {

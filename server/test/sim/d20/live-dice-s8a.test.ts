@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ROUND_TICKS, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { creature, keeperCreatureTurn, of, plain, run } from "./live-helpers.ts";
+import { creature, keeperCreatureTurn, masterPlayed, of, plain, run } from "./live-helpers.ts";
 import { attacks, damage, foe, party, walled } from "./live-turn.ts";
 import { playRecordedTurn, recordD20Dice } from "./diceRecorder.ts";
 import { adventurer, makeSim as trapSim, placeBuilt, wire } from "../traps/helpers.ts";
@@ -18,7 +17,6 @@ import { adventurer, makeSim as trapSim, placeBuilt, wire } from "../traps/helpe
  */
 
 const dmg = (ev: readonly SimEvent[]) => of(ev, "damaged").map(({ targetId, sourceId, amount, damageType, hp }) => ({ targetId, sourceId, amount, damageType, hp }));
-const encOf = (sim: Simulation) => Object.values(sim.state.encounters ?? {})[0]!;
 
 describe("d20 attack rolls with recorded dice (D20-ATTACK-09 to D20-ATTACK-17)", () => {
   /** A level-4 Warrior (weapon skill 2) with Strength 2, Agility 5 attacks the AC-11 minion: its turn with `dice`. */
@@ -179,20 +177,6 @@ describe("d20 damage dice recorded (D20-DAMAGE-03, D20-DAMAGE-14, D20-DAMAGE-24,
     expect(d20Of(a).dots).toEqual([]);
   });
 });
-
-/** Two heroes at (5, 5) and (5, 6), the first picking the Master at (9, 5), which a keeper plays (its turn waits for a plan); the Master acts first (initiative 1, 2, 20). */
-function masterPlayed() {
-  const sim = d20Sim();
-  const a = hero(sim, 5, 5);
-  const b = hero(sim, 5, 6);
-  const m = creature(sim, "master", 9, 5);
-  m.controller = "seat-1";
-  plain([a, b, m]);
-  a.targetId = m.id;
-  forceDice(sim, [1, 2, 20]);
-  sim.step();
-  return { sim, a, b, m, enc: encOf(sim) };
-}
 
 describe("area spells and ground zones with recorded dice (D20-DAMAGE-04, D20-DAMAGE-24)", () => {
   it("D20-DAMAGE-04: the Master's acidRain on both heroes draws one 1d4 (3) and no attack d20: each hero takes that same 3", () => {

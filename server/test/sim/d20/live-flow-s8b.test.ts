@@ -4,12 +4,12 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { walkTo } from "../../../src/sim/world/movement.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { of, plain, run } from "./live-helpers.ts";
 
 /*
  * Issue 17 sweep s8b: the D20-FLOW rules on recorded dice in a live d20 room (Simulation.step()).
- * Every test records the draws (drawRecorder.ts): "d20=v" shows the rule asked for a d20.
+ * Every test records the draws (diceRecorder.ts): "d20=v" shows the rule asked for a d20.
  */
 describe("s8b: initiative is 1d20 + Agility, highest first (D20-FLOW-02, D20-FLOW-17, D20-FLOW-18, D20-FLOW-19)", () => {
   it("D20-FLOW-02, D20-FLOW-17, D20-FLOW-18, D20-FLOW-19: the hero (Agility 3) rolls d20 9 = 12, the minion (Agility -2) d20 13 = 11, the second minion (Agility 4) d20 6 = 10: one d20 each at the start, order hero, minion, minion 2", () => {

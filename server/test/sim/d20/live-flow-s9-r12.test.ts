@@ -3,7 +3,7 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus, hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, hero, minion } from "../encounters/helpers.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { of, plain } from "./live-helpers.ts";
 
 /*

@@ -4,12 +4,12 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { of, plain, run } from "./live-helpers.ts";
 
 /*
  * Issue 17 sweep s8b: the D20-HP rules that name a die (the jet de destin's plain d20, first aid's
- * d20 + Habilité + Médecine), played in a live d20 room with the draws recorded (drawRecorder.ts).
+ * d20 + Habilité + Médecine), played in a live d20 room with the draws recorded (diceRecorder.ts).
  */
 const hpEvents = (ev: readonly SimEvent[]) => ev
   .filter((e) => ["damaged", "knockedOut", "deathSave", "woke", "healed"].includes(e.type))

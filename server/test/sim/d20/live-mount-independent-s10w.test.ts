@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
+import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
-import type { PartyRecord } from "../../../src/sim/state.ts";
-import { d20Sim, forceDice, hero } from "../encounters/helpers.ts";
-import { creature, plain } from "./live-helpers.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
+import { d20Sim, forceDice } from "../encounters/helpers.ts";
+import { creature, plain, planSteps } from "./live-helpers.ts";
+import { party } from "./live-turn.ts";
 
 function line(e: SimEvent): string {
   const { tick, type, ...rest } = e as unknown as Record<string, unknown>;
@@ -25,9 +26,7 @@ const QUIET = /^\d+ (unitFacing|activityChanged|noise|wound|unitMoved|encounterS
  */
 function ride(controlled: boolean, riderHp: number, griffonHp: number, oa: readonly number[]) {
   const sim = d20Sim(1);
-  const k = ADVENTURER_CLASSES.Skyrider!;
-  const sky = hero(sim, 4, 5, { adventurerClass: "Skyrider", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
-  sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [sky.id] } as unknown as PartyRecord);
+  const [sky] = party(sim, ["Skyrider"]) as [UnitRecord];
   const griffon = sim.state.units[d20Of(sky).riding!.mountId]!;
   const bat = creature(sim, "giantBat", 6, 5);
   bat.controller = "b0";
@@ -38,9 +37,8 @@ function ride(controlled: boolean, riderHp: number, griffonHp: number, oa: reado
   sky.targetId = bat.id;
   forceDice(sim, [1, 2, 20]); // initiative Skyrider 1, griffon 2, bat 20
   sim.step();
-  expect(sim.enqueue({ kind: "adventurer", seatId: "b0", unitId: bat.id }, { type: "planTurn", action: "steps", steps: [{ kind: "cast", spell: "screech", targetId: griffon.id }] } as never)).toEqual({ ok: true });
-  const skySteps = controlled ? [{ kind: "move", path: [{ x: 3, y: 5 }] }] : [];
-  expect(sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: sky.id }, { type: "planTurn", action: "steps", steps: skySteps } as never)).toEqual({ ok: true });
+  planSteps(sim, bat, [{ kind: "cast", spell: "screech", targetId: griffon.id }]);
+  planSteps(sim, sky, controlled ? [{ kind: "move", path: [{ x: 3, y: 5 }] }] : []);
   const dice = forceDice(sim, [15, 15, 1, ...oa]);
   const out: string[] = [];
   for (let i = 0; i < 3; i++) out.push(...sim.step().map(line).filter((l) => !QUIET.test(l)));
@@ -62,25 +60,18 @@ describe("D20-MOUNT-22: the opportunity attack an independent mount provokes", (
   ];
 
   it("D20-MOUNT-22 (independent), D20-MOUNT-21, D20-STATUS-07 (Left open victim: whichever has fewer HP, a tie to the mount): the terrified independent griffon flees in its own slot (tick 3) from (4, 5) to (0, 1), carrying its rider; leaving the bat's reach it provokes the bat's opportunity attack, at the rider (10 HP → 6) or, when the griffon is the weaker (10 − 1 = 9 HP → 5), at the griffon", () => {
-    const atRider = ride(false, 10, 100, [18, 4]);
-    expect(atRider.out).toEqual([
-      ...screech(atRider),
-      `3 turnStarted encounterId=4 round=1 unitId=${atRider.griffon}`,
-      ...blow(3, atRider, atRider.sky, 6),
-      `4 turnStarted encounterId=4 round=1 unitId=${atRider.sky}`,
-      `4 turnPlanPlayed unitId=${atRider.sky} refusals=[]`,
-    ]);
-    expect([atRider.at, atRider.hp, atRider.terrified, atRider.left]).toEqual([[0, 1, 0, 1], [6, 99], [], 0]);
-
-    const atMount = ride(false, 100, 10, [18, 4]);
-    expect(atMount.out).toEqual([
-      ...screech(atMount),
-      `3 turnStarted encounterId=4 round=1 unitId=${atMount.griffon}`,
-      ...blow(3, atMount, atMount.griffon, 5),
-      `4 turnStarted encounterId=4 round=1 unitId=${atMount.sky}`,
-      `4 turnPlanPlayed unitId=${atMount.sky} refusals=[]`,
-    ]);
-    expect([atMount.at, atMount.hp, atMount.left]).toEqual([[0, 1, 0, 1], [100, 5], 0]);
+    for (const [riderHp, griffonHp] of [[10, 100], [100, 10]] as const) {
+      const r = ride(false, riderHp, griffonHp, [18, 4]);
+      const victim = riderHp < griffonHp ? r.sky : r.griffon;
+      expect(r.out).toEqual([
+        ...screech(r),
+        `3 turnStarted encounterId=4 round=1 unitId=${r.griffon}`,
+        ...blow(3, r, victim, victim === r.sky ? 6 : 5),
+        `4 turnStarted encounterId=4 round=1 unitId=${r.sky}`,
+        `4 turnPlanPlayed unitId=${r.sky} refusals=[]`,
+      ]);
+      expect([r.at, r.hp, r.terrified, r.left]).toEqual([[0, 1, 0, 1], victim === r.sky ? [6, 99] : [100, 5], [], 0]);
+    }
   });
 
   it("D20-MOUNT-22 (controlled, the contrast), D20-MOUNT-16, D20-MOUNT-17: the same screech on a controlled griffon: its slot (tick 3) passes with no move of its own, still terrified; the Skyrider's plan (tick 4) rides it west to (3, 5), out of the bat's reach, and the same opportunity attack goes at the rider (10 HP → 6) or at the weaker griffon (9 → 5)", () => {

@@ -3,13 +3,13 @@ import { ADVENTURER_CLASSES, D20_CLASS_SPELLS, type SimEvent } from "@malignus/s
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { of, ZERO } from "./live-helpers.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 
 /*
  * Issue 17 sweep s8b: staying mounted (D20-MOUNT-05 to D20-MOUNT-11) in a live d20 room, with the
- * dice recorded (drawRecorder.ts): the stay-mounted roll is one d20 + Agility, the bad luck a d20.
+ * dice recorded (diceRecorder.ts): the stay-mounted roll is one d20 + Agility, the bad luck a d20.
  */
 const strip = (ev: readonly SimEvent[]) => ev.map((e) => { const { tick: _t, ...r } = e; return r; });
 const kit = (c: string) => { const k = ADVENTURER_CLASSES[c]!; return { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm }; };

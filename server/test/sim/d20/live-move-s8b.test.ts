@@ -4,12 +4,12 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { creature, of, plain, ZERO } from "./live-helpers.ts";
 
 /*
  * Issue 17 sweep s8b: D20-MOVE rules with a die, a modifier or a boundary, played in a live d20
- * room through the planTurn command and Simulation.step(), draws recorded (drawRecorder.ts).
+ * room through the planTurn command and Simulation.step(), draws recorded (diceRecorder.ts).
  */
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
 const strip = (ev: readonly SimEvent[]) => ev.map((e) => { const { tick: _t, encounterId: _e, ...r } = e as SimEvent & { encounterId?: string }; return r; });

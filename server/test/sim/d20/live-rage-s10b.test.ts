@@ -3,7 +3,7 @@ import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import { d20Sim, forceDice, hero } from "../encounters/helpers.ts";
-import { creature, of, plain, run } from "./live-helpers.ts";
+import { bare, creature, plain, planSteps, run } from "./live-helpers.ts";
 
 /*
  * Audit s10-b (issue 17), a game bug: D20-STATUS-09 was played only by the AI. A hero played by a
@@ -14,10 +14,7 @@ import { creature, of, plain, run } from "./live-helpers.ts";
  * command, sim.step(), forced dice.
  */
 const RAGE = "enraged: the rage drives this turn against its target (D20-STATUS-09)";
-const fight = (ev: readonly SimEvent[]) => ev.filter((e) => ["attack", "damaged", "turnStarted", "turnPlanPlayed"].includes(e.type)).map((e) => {
-  const { tick: _t, encounterId: _e, ...r } = e as SimEvent & { encounterId?: string };
-  return r;
-});
+const fight = (ev: readonly SimEvent[]) => bare(ev, ["attack", "damaged", "turnStarted", "turnPlanPlayed"]);
 
 describe("an enraged player's hero is driven by the rage (D20-STATUS-09)", () => {
   it("D20-STATUS-09: the Master's madness enrages the player's hero against its ally (the nearest creature); its plan to walk to the Master and strike it is refused step by step, and it walks up to its ally instead, to (10, 5), and strikes it (15 hits AC 12, 1d8 4); the rage (1 turn) is then over", () => {
@@ -35,7 +32,7 @@ describe("an enraged player's hero is driven by the rage (D20-STATUS-09)", () =>
     expect(d20Of(a).statuses.filter((s) => s.kind === "enraged").map((s) => s.sourceId)).toEqual([b.id]);
     expect([a.x, a.y, b.x, b.y]).toEqual([8, 5, 11, 6]); // b walked up to the Master in its turn
     const plan = [{ kind: "move", path: [{ x: 9, y: 5 }, { x: 10, y: 5 }, { x: 11, y: 5 }] }, { kind: "attack", targetId: m.id }];
-    expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: a.id }, { type: "planTurn", action: "steps", steps: plan } as never)).toEqual({ ok: true });
+    planSteps(sim, a, plan);
     const rage = forceDice(sim, [15, 4]); // a's blow on b and its longsword's 1d8
     const ev2 = sim.step();
     expect(rage.left()).toBe(0);

@@ -5,13 +5,9 @@ import { hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { of, plain } from "./live-helpers.ts";
+import { of, plain, planSteps } from "./live-helpers.ts";
 
 const at = (...xy: [number, number][]) => xy.map(([x, y]) => ({ x, y }));
-
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 
 function tick(sim: Simulation, dice: readonly number[]): SimEvent[] {
   const left = forceDice(sim, dice);
@@ -37,7 +33,7 @@ describe("Ready with an extra move as the response (D20-ACTION-32, D20-ACTION-33
   it("D20-ACTION-33, D20-ACTION-32: the hero (movement 6) readies a move west along 7 tiles; when the minion walking in from (13, 5) enters its reach at (11, 5), the hero's reaction walks it 6 tiles to (4, 5) (its movement value: the 7th tile is refused), drawing the minion's opportunity attack (3 misses AC 12); the hero strikes nothing", () => {
     const { sim, a, m } = duel(10, 13);
     expect(d20Of(a).movement).toBe(6);
-    plan(sim, a, [{ kind: "ready", path: RETREAT }]);
+    planSteps(sim, a, [{ kind: "ready", path: RETREAT }]);
     expect(of(tick(sim, []), "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
     expect([hasStatus(d20Of(a).statuses, "readied"), d20Of(a).reactionUsed, a.x, a.y]).toEqual([true, false, 10, 5]);
     const ev = tick(sim, [3]);
@@ -49,7 +45,7 @@ describe("Ready with an extra move as the response (D20-ACTION-32, D20-ACTION-33
 
   it("D20-ACTION-33: the other response, an action: the same Ready without a path strikes the minion as it enters (11, 5) (15 hits AC 11, 1d8 4: 100 → 96) and the hero stays on (10, 5)", () => {
     const { sim, a, m } = duel(10, 13);
-    plan(sim, a, [{ kind: "ready" }]);
+    planSteps(sim, a, [{ kind: "ready" }]);
     tick(sim, []);
     const ev = tick(sim, [15, 4, 3]);
     expect(of(ev, "reaction").map((e) => [e.unitId, e.detail])).toEqual([[a.id, "attack"]]);
@@ -59,9 +55,9 @@ describe("Ready with an extra move as the response (D20-ACTION-32, D20-ACTION-33
   it("D20-ACTION-32: the readied move waits for its trigger: while the minion (paralysed) stays 7 tiles off, nothing moves the hero, and the readied status ends at its next turn", () => {
     const { sim, a, m } = duel(10, 17);
     d20Of(m).statuses.push({ kind: "paralysed", turnsLeft: 1, sourceId: "" });
-    plan(sim, a, [{ kind: "ready", path: RETREAT }]);
+    planSteps(sim, a, [{ kind: "ready", path: RETREAT }]);
     tick(sim, []);
-    plan(sim, a, []);
+    planSteps(sim, a, []);
     const ev: SimEvent[] = [];
     for (let i = 0; i < 50 && !of(ev, "turnStarted").some((e) => e.unitId === a.id); i++) ev.push(...tick(sim, []));
     expect(of(ev, "turnStarted").map((e) => [e.unitId, e.round])).toEqual([[m.id, 1], [a.id, 2]]);
@@ -71,7 +67,7 @@ describe("Ready with an extra move as the response (D20-ACTION-32, D20-ACTION-33
 
   it("D20-ACTION-33: a readied path that does not start next to the hero, (8, 5) from (10, 5), is refused: nothing is readied and the plan stops there (no die drawn)", () => {
     const { sim, a, m } = duel(10, 13);
-    plan(sim, a, [{ kind: "ready", path: at([8, 5], [7, 5]) }, { kind: "attack", targetId: m.id }]);
+    planSteps(sim, a, [{ kind: "ready", path: at([8, 5], [7, 5]) }, { kind: "attack", targetId: m.id }]);
     const ev = tick(sim, []);
     expect(of(ev, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: ["a readied move goes tile by tile from the creature (D20-ACTION-33)"] }]);
     expect([hasStatus(d20Of(a).statuses, "readied"), d20Of(m).hp]).toEqual([false, 100]);

@@ -5,7 +5,7 @@ import { hasStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { of, plain } from "./live-helpers.ts";
+import { of, plain, planSteps } from "./live-helpers.ts";
 
 /*
  * Audit s10-b (issue 17): D20-ACTION-44's end. Its live test (live-audit-s1) shows no reflex
@@ -14,11 +14,6 @@ import { of, plain } from "./live-helpers.ts";
  * at one's own turn start passed every test. Here a player's hero (seat-1, Agility 3, AC 12)
  * reloads next to a minion (initiative hero 20, minion 1), in a live d20 room (planTurn + sim.step).
  */
-
-/** Sends `steps` as `u`'s plan through the live planTurn command (seat `seat-1`). */
-function plan(sim: Simulation, u: UnitRecord, steps: unknown[]): void {
-  expect(sim.enqueue({ kind: "adventurer", seatId: "seat-1", unitId: u.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
-}
 
 /** Steps until a tick has a `turnStarted` for `u` (at most 40 ticks); that tick's events and all before. */
 function untilTurnOf(sim: Simulation, u: UnitRecord): SimEvent[] {
@@ -41,7 +36,7 @@ describe("the Reload's ban on reflexes ends at the reloader's next turn (D20-ACT
     a.targetId = m.id;
     forceDice(sim, [20, 1]);
     sim.step(); // the encounter starts: the hero's turn waits for its plan
-    plan(sim, a, [{ kind: "reload" }]);
+    planSteps(sim, a, [{ kind: "reload" }]);
     const round1 = forceDice(sim, [5]); // the minion's blow
     const r1 = untilTurnOf(sim, m);
     expect(of(r1, "turnPlanPlayed")).toMatchObject([{ unitId: a.id, refusals: [null] }]);
@@ -50,7 +45,7 @@ describe("the Reload's ban on reflexes ends at the reloader's next turn (D20-ACT
     expect(of(r1, "attack").map((e) => [e.attackerId, e.targetId, e.hit, e.attackRoll, e.defenceRoll])).toEqual([[m.id, a.id, false, 5, 12]]);
     expect(round1.left()).toBe(0);
     // Round 2: the hero's turn starts when its (empty) plan is played, and the ban ends with it; then the minion strikes again.
-    plan(sim, a, []);
+    planSteps(sim, a, []);
     const round2 = forceDice(sim, [5]);
     const r2 = untilTurnOf(sim, m);
     expect(of(r2, "turnStarted").map((e) => [e.unitId, e.round])).toEqual([[a.id, 2], [m.id, 2]]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
 import { creature, of, plain } from "./live-helpers.ts";
 
 /** The ARENA with walls on rows 4 and 6 for x = 6..12: row 5 is a 1-tile corridor from x = 6 to 12. */

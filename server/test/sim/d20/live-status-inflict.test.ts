@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ADVENTURER_CLASSES } from "@malignus/shared";
 import { DungeonState } from "@malignus/shared/schema";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
-import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
+import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { d20Sim, forceDice, hero } from "../encounters/helpers.ts";
-import { creature, of, plain } from "./live-helpers.ts";
+import { bleedingAlly, creature, of, plain } from "./live-helpers.ts";
 
 const encOf = (sim: Simulation) => Object.values(sim.state.encounters ?? {})[0]!;
 
@@ -52,28 +51,6 @@ describe("d20 statuses inflicted in play", () => {
 });
 
 describe("d20 bleeding treated in play", () => {
-  /**
-   * A Priest player (seat a0, zero characteristics) at (4, 5) next to a bleeding Warrior ally at
-   * (4, 6), a wolf far off at (15, 5); initiative Priest 20, Warrior 2, wolf 1. The Priest's plan
-   * is sent through planTurn.
-   */
-  function bleedingAlly(habilite: number, medecine: number) {
-    const sim = d20Sim();
-    const k = ADVENTURER_CLASSES.Priest!;
-    const p = hero(sim, 4, 5, { adventurerClass: "Priest", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
-    const w = hero(sim, 4, 6, { partyId: "p1" });
-    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [p.id, w.id] } as unknown as PartyRecord);
-    const wolf = creature(sim, "wolf", 15, 5);
-    plain([p, w, wolf]);
-    d20Of(p).abilities.habilite = habilite;
-    d20Of(p).skills.medecine = medecine;
-    d20Of(w).statuses.push({ kind: "bleeding", turnsLeft: -1, sourceId: wolf.id });
-    p.targetId = wolf.id;
-    forceDice(sim, [20, 2, 1]);
-    sim.step();
-    return { sim, p, w };
-  }
-
   it("D20-STATUS-11 (Left open: Medicine alone, 1d20 + Habilité + Médecine ≥ 10): the Priest's first aid with 7 + 1 + 2 = 10 stops its ally's bleeding; 6 + 1 + 2 = 9 does not", () => {
     for (const [roll, stops] of [[7, true], [6, false]] as const) {
       const f = bleedingAlly(1, 2);

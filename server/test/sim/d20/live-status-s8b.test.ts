@@ -4,12 +4,12 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { addStatus } from "../../../src/sim/combat/d20/statuses.ts";
 import type { PartyRecord } from "../../../src/sim/state.ts";
 import { d20Sim, forceDice, hero } from "../encounters/helpers.ts";
-import { recordD20Dice } from "./drawRecorder.ts";
-import { creature, of, plain, run } from "./live-helpers.ts";
+import { recordD20Dice } from "./diceRecorder.ts";
+import { bleedingAlly, creature, of, plain, run } from "./live-helpers.ts";
 
 /*
  * Issue 17 sweep s8b: bleeding (D20-STATUS-10 to D20-STATUS-13) in a live d20 room, its dice
- * recorded (drawRecorder.ts): the 1d4 a turn, the Medicine roll, and the medical tools.
+ * recorded (diceRecorder.ts): the 1d4 a turn, the Medicine roll, and the medical tools.
  */
 describe("s8b: bleeding is 1d4 a turn (D20-STATUS-10)", () => {
   it("D20-STATUS-10: bitten by the wolf (d20 15 hits, its d8 3), the hero bleeds a d4 at the start of each of its turns: d4 4 in round 1 (97 → 93), d4 1 in round 2 (→ 92)", () => {
@@ -30,23 +30,6 @@ describe("s8b: bleeding is 1d4 a turn (D20-STATUS-10)", () => {
 });
 
 describe("s8b: bleeding treated (D20-STATUS-11, D20-STATUS-13)", () => {
-  /** A Priest player (seat a0) at (4, 5) next to a bleeding Warrior ally at (4, 6), a wolf far off; the Priest's turn waits for its plan. */
-  function bleedingAlly(habilite: number, medecine: number) {
-    const sim = d20Sim();
-    const k = ADVENTURER_CLASSES.Priest!;
-    const p = hero(sim, 4, 5, { adventurerClass: "Priest", partyId: "p1", controller: "a0", gear: { weapon: k.weapon, blunt: k.blunt, ranged: k.ranged, armour: k.armour, helm: k.helm } });
-    const w = hero(sim, 4, 6, { partyId: "p1" });
-    sim.ruleset.partyArrived!(sim, { id: "p1", memberIds: [p.id, w.id] } as unknown as PartyRecord);
-    const wolf = creature(sim, "wolf", 15, 5);
-    plain([p, w, wolf]);
-    d20Of(p).abilities.habilite = habilite;
-    d20Of(p).skills.medecine = medecine;
-    d20Of(w).statuses.push({ kind: "bleeding", turnsLeft: -1, sourceId: wolf.id });
-    p.targetId = wolf.id;
-    forceDice(sim, [20, 2, 1]);
-    sim.step();
-    return { sim, p, w };
-  }
   const plan = (f: ReturnType<typeof bleedingAlly>, steps: unknown[]) =>
     expect(f.sim.enqueue({ kind: "adventurer", seatId: "a0", unitId: f.p.id }, { type: "planTurn", action: "steps", steps } as never)).toEqual({ ok: true });
 

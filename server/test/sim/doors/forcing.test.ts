@@ -7,7 +7,7 @@ import {
 } from "../../../src/sim/doors/forcing.ts";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import { DOOR_REPAIR_WORK_TICKS } from "../../../src/sim/doors/work.ts";
-import { adventurer, doorSim, forceDice, lock, party, run, theDoor } from "./helpers.ts";
+import { adventurer, doorSim, forceDice, lock, party, run, stats, theDoor } from "./helpers.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 
@@ -21,8 +21,6 @@ function invaded(members: Partial<UnitRecord>[], seed = 11): { sim: Simulation; 
   sim.state.invasion.partyId = p.id;
   return { sim, units };
 }
-
-const stats = (craft: number, combat: number) => ({ stats: { craft, combat, tracking: 1, block: 0 } });
 
 describe("choosing how to force a door", () => {
   it("DOOR-38: a party with neither role picks the lock 70% of the time (2000 seeded draws, ±4 points)", () => {

@@ -3,7 +3,7 @@ import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import type { DoorRecord } from "../../../src/sim/doors/types.ts";
-import type { RulesetId } from "@malignus/shared";
+import type { RulesetId, SimEvent } from "@malignus/shared";
 import { scriptedDice } from "../scriptedDice.ts";
 
 /**
@@ -96,3 +96,16 @@ export function invadedBy(ruleset: RulesetId, members: Partial<UnitRecord>[], se
   sim.state.invasion.partyId = party(sim, units).id;
   return { sim, units, door };
 }
+
+/** The stat fields of an adventurer with Craft `craft` (the pick's check) and Combat `combat` (the bash's), Tracking 1, Block 0. */
+export const stats = (craft: number, combat: number) => ({ stats: { craft, combat, tracking: 1, block: 0 } });
+
+/** Steps until `done` (given every event so far) or `max` ticks; returns every event. */
+export function stepUntil(sim: Simulation, max: number, done: (events: SimEvent[]) => boolean): SimEvent[] {
+  const out: SimEvent[] = [];
+  for (let i = 0; i < max && !done(out); i++) out.push(...sim.step());
+  return out;
+}
+
+/** The doors forced among `events`, as [method, byUnitId]. */
+export const forcedBy = (events: SimEvent[]) => events.filter((e) => e.type === "doorForced").map((e) => [(e as { method: string }).method, (e as { byUnitId: string }).byUnitId]);

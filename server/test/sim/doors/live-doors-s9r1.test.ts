@@ -7,7 +7,7 @@ import { portalReachesSanctum } from "../../../src/sim/doors/walkingPath.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { recordAllDice } from "../recordAllDice.ts";
-import { TWO_ROUTES, adventurer, doorSim, invadedBy, party } from "./helpers.ts";
+import { adventurer, doorSim, invadedBy, party, stats, TWO_ROUTES } from "./helpers.ts";
 
 /*
  * Sweep s9-r1 (issue 17), doors through `sim.step()` in rooms of each ruleset with every die
@@ -17,7 +17,6 @@ import { TWO_ROUTES, adventurer, doorSim, invadedBy, party } from "./helpers.ts"
  */
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 const CHECK_DIE: Record<RulesetId, string> = { malignus: "d10", d20: "d20", d100: "d100" };
-const stats = (craft: number, combat: number) => ({ stats: { craft, combat, tracking: 1, block: 0 } });
 const noises = (events: SimEvent[]) => events.filter((e) => e.type === "noise").map((e) => [(e as { cause: string }).cause, (e as { sourceId: string }).sourceId]);
 
 /** TWO_ROUTES under `ruleset` with the Master at 10,2; the party of `traits` (at 2,1..) walks until its first member reaches column 6: the tile it crossed there and the dice drawn. */

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import { DOOR_DIFFICULTY, LOCK_DIFFICULTY } from "../../../src/sim/doors/forcing.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { checkDie } from "../knowledge/helpers.ts";
 import { recordAllDice } from "../recordAllDice.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
-import { NATURAL_SUCCESS, adventurer, doorSim, invadedBy, lock, party, theDoor } from "./helpers.ts";
+import { adventurer, doorSim, forcedBy, invadedBy, lock, NATURAL_SUCCESS, party, stats, stepUntil, theDoor } from "./helpers.ts";
 
 /*
  * Sweep s8: forcing a padlocked door (6,2 of SINGLE_ROUTE, the only way to the Master at 10,2)
@@ -20,15 +19,7 @@ import { NATURAL_SUCCESS, adventurer, doorSim, invadedBy, lock, party, theDoor }
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 /** The name of each ruleset's check die in the recorder. */
 const CHECK_DIE: Record<RulesetId, string> = { malignus: "d10", d20: "d20", d100: "d100" };
-const stats = (craft: number, combat: number) => ({ stats: { craft, combat, tracking: 1, block: 0 } });
 
-/** Steps until `done` or `max` ticks; returns every event. */
-function stepUntil(sim: Simulation, max: number, done: (events: SimEvent[]) => boolean): SimEvent[] {
-  const out: SimEvent[] = [];
-  for (let i = 0; i < max && !done(out); i++) out.push(...sim.step());
-  return out;
-}
-const forced = (events: SimEvent[]) => events.filter((e) => e.type === "doorForced").map((e) => [(e as { method: string }).method, (e as { byUnitId: string }).byUnitId]);
 const noises = (events: SimEvent[]) => events.filter((e) => e.type === "noise").map((e) => [(e as { cause: string }).cause, (e as { sourceId: string }).sourceId]);
 
 describe.each(RULESETS.map((r) => [r]))("sweep s8: forcing a door in play, dice recorded (%s)", (ruleset: RulesetId) => {
@@ -39,13 +30,13 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: forcing a door in play, dice 
     const { sim, units, door } = invadedBy(ruleset, [stats(2, 5), { traits: ["locksmith"], ...stats(4, 1) }, stats(3, 3)]);
     const dice = recordAllDice(sim, [miss, hit]);
     const first = stepUntil(sim, 600, () => dice.draws.length === 1);
-    expect([isLocked(door), door.open, forced(first)]).toEqual([true, false, []]);
+    expect([isLocked(door), door.open, forcedBy(first)]).toEqual([true, false, []]);
     expect(units.every((u) => u.x < 6)).toBe(true); // nobody got past the door (DOOR-02, DOOR-13)
     const events = stepUntil(sim, 600, (ev) => ev.some((e) => e.type === "doorForced"));
     expect(dice.left()).toBe(0);
     expect(LOCK_DIFFICULTY).toBe(3);
     expect(dice.draws).toEqual([`${die}=${miss}`, `${die}=${hit}`]); // the lock asked for the room's check die, twice; no method draw (a Locksmith)
-    expect(forced(events)).toEqual([["pick", units[1]!.id]]);
+    expect(forcedBy(events)).toEqual([["pick", units[1]!.id]]);
     expect([units[1]!.x, units[1]!.y]).toEqual([5, 2]);
     expect([door.brokenIn, isLocked(door)]).toEqual([true, false]);
     // DOOR-35, every term: the die that opens the lock at Craft 4 is one short at Craft 3.
@@ -54,7 +45,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: forcing a door in play, dice 
     const again = recordAllDice(weaker.sim, [hit, checkDie(ruleset, LOCK_DIFFICULTY, 3, true)]);
     const tries = stepUntil(weaker.sim, 600, (ev) => ev.some((e) => e.type === "doorForced"));
     expect([again.left(), again.draws]).toEqual([0, [`${die}=${hit}`, `${die}=${checkDie(ruleset, LOCK_DIFFICULTY, 3, true)}`]]);
-    expect(forced(tries)).toEqual([["pick", weaker.units[0]!.id]]);
+    expect(forcedBy(tries)).toEqual([["pick", weaker.units[0]!.id]]);
   });
 
   it(`DOOR-36, DOOR-39, DOOR-42, DOOR-45, DOOR-46 (${ruleset}): a Doorbreaker's party bashes with its best Combat member (Combat 5, not the Doorbreaker's 2): ${die} ${checkDie(ruleset, DOOR_DIFFICULTY, 5, false)} just misses Combat 5 against the door's 3 (one noise), ${checkDie(ruleset, DOOR_DIFFICULTY, 5, true)} breaks it in: open, padlock disarmed`, () => {
@@ -66,7 +57,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: forcing a door in play, dice 
     expect(DOOR_DIFFICULTY).toBe(3);
     expect(dice.draws).toEqual([`${die}=${miss}`, `${die}=${hit}`]); // no method draw: the Doorbreaker fixes it
     expect(noises(events)).toEqual([["bash", units[1]!.id]]);
-    expect(forced(events)).toEqual([["bash", units[1]!.id]]);
+    expect(forcedBy(events)).toEqual([["bash", units[1]!.id]]);
     expect([door.brokenIn, door.open, door.padlock?.armed, isLocked(door)]).toEqual([true, true, false, false]);
     // Every term: at Combat 4 the die that broke the door in is one short.
     const weaker = invadedBy(ruleset, [{ traits: ["doorbreaker"], ...stats(1, 4) }]);
@@ -74,7 +65,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: forcing a door in play, dice 
     const tries = stepUntil(weaker.sim, 600, (ev) => ev.some((e) => e.type === "doorForced"));
     expect([again.left(), again.draws]).toEqual([0, [`${die}=${hit}`, `${die}=${checkDie(ruleset, DOOR_DIFFICULTY, 4, true)}`]]);
     expect(noises(tries)).toEqual([["bash", weaker.units[0]!.id]]);
-    expect(forced(tries)).toEqual([["bash", weaker.units[0]!.id]]);
+    expect(forcedBy(tries)).toEqual([["bash", weaker.units[0]!.id]]);
   });
 
   it(`DOOR-37, DOOR-40 (${ruleset}): the time between failed rolls is 90 / stat ticks rounded up, doubled to bash: picking at Craft 3, 4, 6 every 30, 23, 15; bashing at Combat 3, 4, 6 every 60, 46, 30`, () => {

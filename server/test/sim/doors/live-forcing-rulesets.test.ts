@@ -3,8 +3,7 @@ import type { RulesetId, SimEvent } from "@malignus/shared";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import { DOOR_DIFFICULTY, LOCK_DIFFICULTY } from "../../../src/sim/doors/forcing.ts";
 import { checkDie } from "../knowledge/helpers.ts";
-import { NATURAL_SUCCESS, forceDice, invadedBy } from "./helpers.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
+import { forcedBy, forceDice, invadedBy, NATURAL_SUCCESS, stats, stepUntil } from "./helpers.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 
 /*
@@ -13,15 +12,6 @@ import type { UnitRecord } from "../../../src/sim/state.ts";
  * 3); `checkDie` gives the die that just reaches or just misses it; a natural 1 always fails.
  */
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
-const stats = (craft: number, combat: number) => ({ stats: { craft, combat, tracking: 1, block: 0 } });
-
-/** Steps until `done` or `max` ticks; returns every event. */
-function stepUntil(sim: Simulation, max: number, done: (events: SimEvent[]) => boolean): SimEvent[] {
-  const out: SimEvent[] = [];
-  for (let i = 0; i < max && !done(out); i++) out.push(...sim.step());
-  return out;
-}
-const forcedBy = (events: SimEvent[]) => events.filter((e) => e.type === "doorForced").map((e) => [(e as { method: string }).method, (e as { byUnitId: string }).byUnitId]);
 
 describe.each(RULESETS.map((r) => [r]))("forcing a door in play (%s)", (ruleset: RulesetId) => {
   it(`DOOR-02, DOOR-34, DOOR-35, DOOR-39 (${ruleset}): the locked door stops the party; its best Craft member (a Locksmith, Craft 4) picks the lock: a die just short of Craft 4 against difficulty 3 fails, the next just reaching it opens the lock`, () => {

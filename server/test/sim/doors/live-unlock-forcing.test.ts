@@ -5,7 +5,7 @@ import { walkNextTo } from "../../../src/sim/world/movement.ts";
 import { isLocked } from "../../../src/sim/doors/doors.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import { NATURAL_SUCCESS, adventurer, doorSim, forceDice, lock, party, theDoor } from "./helpers.ts";
+import { adventurer, doorSim, forceDice, lock, NATURAL_SUCCESS, party, stats, theDoor } from "./helpers.ts";
 
 /**
  * Who passes a locked door, and how a party chooses to force one, through `sim.step()` in rooms of
@@ -96,8 +96,7 @@ describe("the party's method against a locked door, through sim.step (DOOR-41, D
     expect(dice.left()).toBe(0);
     return { units, forced: events.filter((e) => e.type === "doorForced") as { byUnitId: string; method: string }[] };
   }
-  const stats = (craft: number, combat: number) => ({ stats: { craft, combat, tracking: 1, block: 0 } });
-
+  
   for (const ruleset of RULESETS) {
     it(`DOOR-41 (${ruleset}): a party with a Locksmith picks at once, no draw; with a Doorbreaker too, it still picks`, () => {
       const a = force(ruleset, [stats(2, 5), { traits: ["locksmith"], ...stats(4, 1) }]);

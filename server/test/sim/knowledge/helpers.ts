@@ -2,7 +2,8 @@ import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
-import { OPEN_MAP } from "../traps/helpers.ts";
+import { expect } from "vitest";
+import { OPEN_MAP, forceDice, placeBuilt, wire } from "../traps/helpers.ts";
 import { adventurerFields } from "../../../src/sim/invasions/party.ts";
 import type { RulesetId } from "@malignus/shared";
 
@@ -72,4 +73,48 @@ export function darken(sim: Simulation, x: number, y: number): void {
   const map = sim.state.map;
   const i = y * map.width + x;
   map.dark = map.dark.slice(0, i) + "1" + map.dark.slice(i + 1);
+}
+
+/** A trigger of {@link twoTraps}. */
+export type TrapTriggerKind = "tripwire" | "wideTripwire" | "pressurePlate" | "sensor";
+/** A mechanism of {@link twoTraps}. */
+export type TrapMechKind = "spinningBlades" | "flameJet";
+
+/**
+ * A one-Peasant party from 1,3 walks {@link CORRIDOR_MAP} (seed 7, `ruleset`, no pause on spot)
+ * onto `first` (the trigger at 10,5 wired to its mechanism at 10,1) then `second` (14,5 wired to
+ * 14,1); its two spotting rolls are forced natural 1s (asserted both drawn). Returns the member's
+ * knowledge `{ spot, block }` (a copy) after each firing, within 200 ticks.
+ */
+export function twoTraps(ruleset: RulesetId, first: [TrapTriggerKind, TrapMechKind], second: [TrapTriggerKind, TrapMechKind]): unknown[] {
+  const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
+  sim.state.pauseOnSpot = false;
+  placeBuilt(sim, first[0], 10, 5); placeBuilt(sim, first[1], 10, 1); wire(sim, [10, 5], [10, 1]);
+  placeBuilt(sim, second[0], 14, 5); placeBuilt(sim, second[1], 14, 1); wire(sim, [14, 5], [14, 1]);
+  const { members: [a] } = makeParty(sim, [[1, 3]]);
+  const dice = forceDice(sim, [1, 1]);
+  const after: unknown[] = [];
+  for (let i = 0; i < 200 && after.length < 2; i++) {
+    for (const e of sim.step()) if (e.type === "trapFired") after.push(structuredClone({ spot: sim.state.knowledge[a!.id]!.spot, block: sim.state.knowledge[a!.id]!.block }));
+  }
+  expect(dice.left()).toBe(0);
+  return after;
+}
+
+/** A 30×12 open room: the portal at (0, 5), the stockpile at (1, 10), the sanctum at (28, 10). */
+export const WIDE_MAP = [
+  "##############################",
+  ...Array.from({ length: 4 }, () => "#............................#"),
+  "P............................#",
+  ...Array.from({ length: 4 }, () => "#............................#"),
+  "#K..........................S#",
+  "##############################",
+].join("\n");
+
+/** An adventurer of no party at (x, y) (tiles), knowing nothing yet, in `activity` (default idle: conscious). */
+export function onlooker(sim: Simulation, x: number, y: number, activity: UnitRecord["activity"] = "idle"): UnitRecord {
+  const u = addUnit(sim, { kind: "adventurer", faction: "village", x, y, level: 1 });
+  u.activity = activity;
+  sim.state.knowledge[u.id] = { known: [], spot: {}, block: {} };
+  return u;
 }

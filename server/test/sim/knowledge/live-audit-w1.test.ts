@@ -1,36 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
 import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
-import { CORRIDOR_MAP, RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
+import { CORRIDOR_MAP, twoTraps, RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
 import { DEFUSE_DIFFICULTY } from "../../../src/sim/knowledge/routing.ts";
 
 /*
  * Audit a8-w8101 (issue 17): the sides of KNOW-19 and KNOW-38 the earlier live tests left out,
  * through `sim.step()` in rooms of each ruleset, dice forced (an empty script throws on any roll).
  */
-
-type TriggerKind = "pressurePlate" | "sensor";
-type MechKind = "spinningBlades" | "flameJet";
-
-/**
- * A one-Peasant party from 1,3 walks the corridor map onto `first` (10,5, its mechanism at 10,1)
- * then `second` (14,5, its mechanism at 14,1); its two spotting rolls are natural 1s. Returns the
- * member's spotting and Block bonuses after each firing.
- */
-function twoTraps(ruleset: RulesetId, first: [TriggerKind, MechKind], second: [TriggerKind, MechKind]) {
-  const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
-  sim.state.pauseOnSpot = false;
-  placeBuilt(sim, first[0], 10, 5); placeBuilt(sim, first[1], 10, 1); wire(sim, [10, 5], [10, 1]);
-  placeBuilt(sim, second[0], 14, 5); placeBuilt(sim, second[1], 14, 1); wire(sim, [14, 5], [14, 1]);
-  const { members: [a] } = makeParty(sim, [[1, 3]]);
-  const dice = forceDice(sim, [1, 1]);
-  const after: unknown[] = [];
-  for (let i = 0; i < 200 && after.length < 2; i++) {
-    for (const e of sim.step()) if (e.type === "trapFired") after.push(structuredClone({ spot: sim.state.knowledge[a!.id]!.spot, block: sim.state.knowledge[a!.id]!.block }));
-  }
-  expect(dice.left()).toBe(0);
-  return after;
-}
 
 describe.each(RULESETS.map((r) => [r]))("audit w1: knowledge in play (%s)", (ruleset: RulesetId) => {
   it(`KNOW-38 (${ruleset}): both ways: a sensor then a plate, both wired to blades: the Block bonus for blades grows to +2 while each trigger's spotting bonus stays +1; two sensors wired to blades then to a flame jet: the sensor spotting bonus grows to +2 while each Block bonus stays +1`, () => {
@@ -45,7 +22,7 @@ describe.each(RULESETS.map((r) => [r]))("audit w1: knowledge in play (%s)", (rul
   });
 
   it(`KNOW-19 (${ruleset}): a known plate or a known sensor blocking the 1-wide corridor at 4,3, wired to blades at 8,3: the member (Craft 1, the corridor's Caution +1) in front of it defuses it with the die that just reaches difficulty ${DEFUSE_DIFFICULTY} (it needs a rearm, nothing fires); one lower fails and sets the trap off (the blades fire, set off by the member)`, () => {
-    const run = (kind: TriggerKind, die: number) => {
+    const run = (kind: "pressurePlate" | "sensor", die: number) => {
       const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
       sim.state.pauseOnSpot = false;
       const trigger = placeBuilt(sim, kind, 4, 3);

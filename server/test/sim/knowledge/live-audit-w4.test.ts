@@ -2,34 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
 import { addUnit } from "../../../src/sim/world/units.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
 import { SPREAD_TILES } from "../../../src/sim/knowledge/knowledge.ts";
 import { TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
 import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
-import { RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
+import { checkDie, makeParty, makeSim, onlooker, RULESETS, WIDE_MAP } from "./helpers.ts";
 
 /*
  * Audit a8-w4 (issue 17): KNOW-06's "conscious" branch and KNOW-27's Caution +2 shown in a
  * spotting roll's total, through `sim.step()` in a room of each ruleset.
  */
-
-/** A 30×12 open room: the portal at (0, 5), the stockpile at (1, 10), the sanctum at (28, 10). */
-const WIDE_MAP = [
-  "##############################",
-  ...Array.from({ length: 4 }, () => "#............................#"),
-  "P............................#",
-  ...Array.from({ length: 4 }, () => "#............................#"),
-  "#K..........................S#",
-  "##############################",
-].join("\n");
-
-/** An adventurer of no party at (x, y), knowing nothing yet, in `activity`. */
-function onlooker(sim: Simulation, x: number, y: number, activity: UnitRecord["activity"] = "idle"): UnitRecord {
-  const u = addUnit(sim, { kind: "adventurer", faction: "village", x, y, level: 1 });
-  u.activity = activity;
-  sim.state.knowledge[u.id] = { known: [], spot: {}, block: {} };
-  return u;
-}
 
 /** A pressure plate at (x, 10) wired to spinning blades at (x, 6) (nobody stands there: no harm is rolled). */
 function plateAt(sim: Simulation, x: number): string {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
-import { addUnit } from "../../../src/sim/world/units.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import type { UnitRecord } from "../../../src/sim/state.ts";
 import { SPREAD_TILES } from "../../../src/sim/knowledge/knowledge.ts";
 import { SPOT_TILES, TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
 import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
-import { RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
+import { checkDie, makeParty, makeSim, onlooker, RULESETS, WIDE_MAP } from "./helpers.ts";
 import { DungeonState } from "@malignus/shared/schema";
 import { projectInvasionExtras } from "../../../src/rooms/journalProjection.ts";
 import { lazyContext, playerView } from "../../../src/sim/views/index.ts";
@@ -17,23 +16,6 @@ import { lazyContext, playerView } from "../../../src/sim/views/index.ts";
  * Onlookers are adventurers of no party (they stand still: only party members decide moves), so
  * their distance is exact on the tick that counts.
  */
-
-/** A 30×12 open room: the portal at (0, 5), the stockpile at (1, 10), the sanctum at (28, 10). */
-const WIDE_MAP = [
-  "##############################",
-  ...Array.from({ length: 4 }, () => "#............................#"),
-  "P............................#",
-  ...Array.from({ length: 4 }, () => "#............................#"),
-  "#K..........................S#",
-  "##############################",
-].join("\n");
-
-/** A conscious adventurer of no party at (x, y), knowing nothing yet. */
-function onlooker(sim: Simulation, x: number, y: number): UnitRecord {
-  const u = addUnit(sim, { kind: "adventurer", faction: "village", x, y, level: 1 });
-  sim.state.knowledge[u.id] = { known: [], spot: {}, block: {} };
-  return u;
-}
 
 const know = (sim: Simulation, u: UnitRecord) => sim.state.knowledge[u.id];
 

@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
-import { addUnit } from "../../../src/sim/world/units.ts";
-import type { Simulation } from "../../../src/sim/simulation.ts";
-import type { UnitRecord } from "../../../src/sim/state.ts";
 import { SPREAD_TILES } from "../../../src/sim/knowledge/knowledge.ts";
 import { DARK_SPOT_PENALTY, TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
 import { placeBuilt } from "../traps/helpers.ts";
 import { recordAllDice } from "../recordAllDice.ts";
-import { RULESETS, checkDie, darken, makeParty, makeSim } from "./helpers.ts";
+import { checkDie, darken, makeParty, makeSim, onlooker, RULESETS, WIDE_MAP } from "./helpers.ts";
 
 /*
  * Sweep s9-r1 (issue 17): KNOW-07's "conscious" clause and KNOW-14's darkness, through
@@ -15,26 +12,8 @@ import { RULESETS, checkDie, darken, makeParty, makeSim } from "./helpers.ts";
  * spotting check: malignus d10, d20 d20, d100 d100).
  */
 
-/** A 30×12 open room: the portal at (0, 5), the stockpile at (1, 10), the sanctum at (28, 10). */
-const WIDE_MAP = [
-  "##############################",
-  ...Array.from({ length: 4 }, () => "#............................#"),
-  "P............................#",
-  ...Array.from({ length: 4 }, () => "#............................#"),
-  "#K..........................S#",
-  "##############################",
-].join("\n");
-
 /** The die of the room's spotting check. */
 const DIE: Record<RulesetId, string> = { malignus: "d10", d20: "d20", d100: "d100" };
-
-/** An adventurer of no party at (x, y) in `activity`, knowing nothing yet (it stands still). */
-function onlooker(sim: Simulation, x: number, y: number, activity: UnitRecord["activity"] = "idle"): UnitRecord {
-  const u = addUnit(sim, { kind: "adventurer", faction: "village", x, y, level: 1 });
-  u.activity = activity;
-  sim.state.knowledge[u.id] = { known: [], spot: {}, block: {} };
-  return u;
-}
 
 const spotted = (events: SimEvent[]) => events.filter((e) => e.type === "triggerSpotted");
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RulesetId, SimEvent } from "@malignus/shared";
 import { forceDice, placeBuilt, wire } from "../traps/helpers.ts";
-import { CORRIDOR_MAP, OPEN_MAP, RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
+import { CORRIDOR_MAP, twoTraps, OPEN_MAP, RULESETS, checkDie, makeParty, makeSim } from "./helpers.ts";
 import { TRIGGER_CONCEALMENT } from "../../../src/sim/knowledge/step.ts";
 import { TRAP_RESIST_DIFFICULTY } from "../../../src/sim/combat/ruleset.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
@@ -17,28 +17,6 @@ import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
  */
 type Fired = Extract<SimEvent, { type: "trapFired" }>;
 const fired = (events: SimEvent[]) => events.filter((e): e is Fired => e.type === "trapFired");
-type TriggerKind = "tripwire" | "wideTripwire" | "pressurePlate" | "sensor";
-type MechKind = "spinningBlades" | "flameJet";
-
-/**
- * The module's walk with the two traps' kinds given: a one-Peasant party from 1,3 onto `first`
- * (10,5, its mechanism at 10,1) then `second` (14,5, its mechanism at 14,1); its two spotting
- * rolls are natural 1s. Returns the party member's knowledge after each firing.
- */
-function twoTraps(ruleset: RulesetId, first: [TriggerKind, MechKind], second: [TriggerKind, MechKind]) {
-  const sim = makeSim(CORRIDOR_MAP, 7, ruleset);
-  sim.state.pauseOnSpot = false;
-  placeBuilt(sim, first[0], 10, 5); placeBuilt(sim, first[1], 10, 1); wire(sim, [10, 5], [10, 1]);
-  placeBuilt(sim, second[0], 14, 5); placeBuilt(sim, second[1], 14, 1); wire(sim, [14, 5], [14, 1]);
-  const { members: [a] } = makeParty(sim, [[1, 3]]);
-  const dice = forceDice(sim, [1, 1]);
-  const after: unknown[] = [];
-  for (let i = 0; i < 200 && after.length < 2; i++) {
-    for (const e of sim.step()) if (e.type === "trapFired") after.push(structuredClone({ spot: sim.state.knowledge[a!.id]!.spot, block: sim.state.knowledge[a!.id]!.block }));
-  }
-  expect(dice.left()).toBe(0);
-  return after;
-}
 
 describe.each(RULESETS.map((r) => [r]))("learning from traps in play (%s)", (ruleset: RulesetId) => {
   it(`KNOW-04, KNOW-27, KNOW-32, KNOW-33, KNOW-34, KNOW-37, KNOW-39, KNOW-40 (${ruleset}): each plate set off teaches the two setters and a conscious adventurer of another party within 10 tiles a +1 to spot plates and a +1 to Block blades, +2 the second time; an unconscious one 3 tiles off learns nothing; Caution goes 1 (corridor) → 2`, () => {

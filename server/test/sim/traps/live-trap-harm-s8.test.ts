@@ -11,6 +11,8 @@ import { adventurer, makeSim, placeBuilt, wire } from "./helpers.ts";
  * stand and harm the adventurer standing at 9,3, not the one at 10,2 (2 tiles off), through
  * `sim.step()` in rooms of each ruleset, every die recorded. The victim first makes its resist
  * check (KNOW-44: the room's check die; the forced value fails it), then takes the room's harm.
+ * The same scene shows TRAP-03 (audit a8-x6, folded in here): the mechanism is the part that does
+ * something; the plate (the trigger) harms nobody, not even the walker on it.
  */
 const RULESETS: RulesetId[] = ["malignus", "d20", "d100"];
 /** The failing resist die, then the harm dice, and how the recorder names them: malignus d10 2, then the hit location d100 50 (the torso); d20 d20 2, then the blades' 2d8 as 3 and 5; d100 d100 6, then the blades' 20..60 as 33. */
@@ -32,7 +34,7 @@ const HARM: Record<RulesetId, Record<string, unknown>[]> = {
 const AFTER: Record<RulesetId, [number, number, number]> = { malignus: [2, 0, 10], d20: [4, 12, 12], d100: [117, 150, 150] };
 
 describe.each(RULESETS.map((r) => [r]))("sweep s8: a trap's harm in play (%s)", (ruleset: RulesetId) => {
-  it(`TRAP-13 (${ruleset}): the walker sets off the plate; the wired blades fire at once where they stand (8,2) and harm the one unit in their area (9,3) with the room's dice, not the one 2 tiles off (10,2)`, () => {
+  it(`TRAP-13, TRAP-03 (${ruleset}): the walker sets off the plate; the wired blades fire at once where they stand (8,2) and harm the one unit in their area (9,3) with the room's dice, not the one 2 tiles off (10,2); the plate the walker steps on harms nobody, not even the walker: the blades wired to it are what harms`, () => {
     const sim = makeSim(7, ruleset);
     sim.state.invasion.dueTick = Number.MAX_SAFE_INTEGER;
     const plate = placeBuilt(sim, "pressurePlate", 2, 2);
@@ -50,6 +52,7 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: a trap's harm in play (%s)", 
       events.push(...sim.step());
       if (onPlate < 0 && walker.x === 2 && walker.y === 2) onPlate = sim.state.tick;
     }
+    expect([walker.x, walker.y]).toEqual([2, 2]);
     expect(dice.left()).toBe(0);
     expect(dice.draws).toEqual(DICE[ruleset].draws);
     const shot = events.filter((e) => e.type === "trapFired");
@@ -57,7 +60,8 @@ describe.each(RULESETS.map((r) => [r]))("sweep s8: a trap's harm in play (%s)", 
     const harm = events.filter((e) => e.type === "wound" || e.type === "damaged");
     expect(harm).toMatchObject(HARM[ruleset].map((h) => ({ ...h, targetId: victim.id, sourceId: blades, tick: onPlate })));
     expect(harm).toHaveLength(HARM[ruleset].length);
-    const [v, sp] = [sim.ruleset.describe(victim), sim.ruleset.describe(spared)];
+    const [v, sp, w] = [sim.ruleset.describe(victim), sim.ruleset.describe(spared), sim.ruleset.describe(walker)];
     expect([v.value, sp.value, sp.max]).toEqual(AFTER[ruleset]);
+    expect([v.value, w.value, w.max]).toEqual(AFTER[ruleset]);
   });
 });
