@@ -132,7 +132,8 @@ function cannotActReason(unit: UnitRecord): string {
 /**
  * A player's plan for a turn its unit cannot play (P100-DEATH-13/14, P100-STATUS-01,
  * P100-FUMBLE-10) is answered, not dropped: `turnPlanPlayed` with one refusal, {@link cannotActReason}.
- * Plans the AI made itself (`ai`) and turns without a plan are not reported.
+ * Plans the AI made itself (`ai`) and turns without a plan are not reported. Answered when the
+ * turn comes, not through the encounters' `lostPlan` hook: see encounters.ts `answerLostPlan`.
  */
 function refuseUnplayable(sim: Simulation, unit: UnitRecord, plan: unknown): void {
   const asked = plan as D100Plan | null | undefined;

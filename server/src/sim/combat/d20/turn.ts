@@ -156,6 +156,13 @@ export function lostD20Plan(unit: UnitRecord): "dead" | null {
 function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): TurnRules<TurnState, D20Step> {
   const me = () => d20Of(unit);
   // Issue 17 (as d100's P100-DEATH-13/14): a player's plan for a turn its creature cannot play is answered, not dropped.
+  // Not merged with the encounters' `lostPlan` hook (answerLostPlan, encounters.ts; review s11): that
+  // one answers at once, when the plan is sent or its unit leaves, a plan that can never be played
+  // (the unit has no turn any more). These refusals cannot be given early: dying, stable, paralysed
+  // and surprised pass (a potion, the jet de destin, a status wearing off, the first round's end)
+  // and are known only when the turn comes, after its start-of-turn harm and jet de destin (whose
+  // `deathSave` comes before the answer, `dead` when it killed); the plan has left `enc.plans` by
+  // then. One hook for both would have to hold every plan until its turn, which the dead never get.
   const refuse = (reason: string) => { if (plan !== null && plan !== undefined) sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [reason] }); };
   return {
     enter() {

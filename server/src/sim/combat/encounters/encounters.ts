@@ -123,6 +123,13 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
  * d20 and d100: the unit is dead) with `turnPlanPlayed` and that one refusal, and drops it from the
  * encounter's plans.
  * @returns true when the plan was answered so (the caller must not keep it), false when it may wait for the unit's turn.
+ *
+ * One of two refusal paths, on purpose (review s11): this one answers at once a plan for a unit
+ * that will never get a turn again, so nothing is left waiting. A plan for a unit that cannot play
+ * this turn only (d20 dying, stable, paralysed, surprised; d100 dying, stunned, incapacitated) is
+ * answered by the ruleset's turn when that turn comes (d20/turn.ts `d20TurnRules` `refuse`,
+ * d100/encounter.ts `refuseUnplayable`): those states can pass before the turn and are settled by
+ * its start (start-of-turn harm, the jet de destin), so they cannot be answered here.
  */
 export function answerLostPlan(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit: UnitRecord): boolean {
   const why = rules.lostPlan?.(unit) ?? null;
