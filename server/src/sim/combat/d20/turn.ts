@@ -8,7 +8,7 @@ import { BASIC_DOT, BLEEDING_DICE, GROUND_ZONE_DICE } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
-import { participantsOf } from "../encounters/book.ts";
+import { offBoardPlanReason, participantsOf } from "../encounters/book.ts";
 import { playSteps, takeTurn, type StepLoop, type TurnRules } from "../encounters/turnSkeleton.ts";
 import { newTurn } from "./actions.ts";
 import { aiTurn, rageTarget } from "./ai.ts";
@@ -144,12 +144,14 @@ function cannotActReason(unit: UnitRecord): string {
 
 /**
  * Issue 17: the refusal of a player's plan for a creature that will never play a turn again: a
- * dead creature (D20-HP-18, a killing blow, D20-HP-35) has no turn (the encounter skips it), so its
- * plan is answered at once `dead` instead of being kept unanswered (encounters `lostPlan`).
- * @returns "dead", or null when the creature may still get a turn (its plan is kept).
+ * dead creature (D20-HP-18, a killing blow, D20-HP-35), a captured one or one that left the map
+ * has no turn (the encounter skips and drops it, `isGone`), so its plan is answered at once
+ * `dead`, `captured` or `departed` instead of being kept unanswered (encounters `lostPlan`;
+ * {@link offBoardPlanReason}).
+ * @returns the reason, or null when the creature may still get a turn (its plan is kept).
  */
-export function lostD20Plan(unit: UnitRecord): "dead" | null {
-  return d20Of(unit).dead || unit.activity === "dead" ? "dead" : null;
+export function lostD20Plan(unit: UnitRecord): "dead" | "captured" | "departed" | null {
+  return d20Of(unit).dead || unit.activity === "dead" ? "dead" : offBoardPlanReason(unit);
 }
 
 /** The d20 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit`: {@link takeD20Turn}. */
