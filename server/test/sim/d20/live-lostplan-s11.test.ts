@@ -74,7 +74,7 @@ describe("issue 17 follow-up: d20 answers the plan of a creature that flees, is 
       `{"type":"captured","unitId":"${h.id}","byUnitId":"${c.id}","tick":2}`,
       `{"type":"turnPlanPlayed","unitId":"${h.id}","refusals":["captured"],"tick":2}`,
     ]);
-    expect([h.activity, enc.participants, enc.plans, sim.state.encounters[enc.id] === enc, dice.draws, dice.left()]).toEqual([
+    expect([h.activity, enc.participants, enc.plans, sim.state.encounters?.[enc.id] === enc, dice.draws, dice.left()]).toEqual([
       "captured", [c.id, ally.id], {}, true, ["d20=1", "d20=20", "d20=5", "d20=15"], 0,
     ]);
   });
