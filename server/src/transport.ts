@@ -14,19 +14,28 @@ export interface TransportChoice {
   reason: string;
 }
 
+/** Loads `@colyseus/uwebsockets-transport` (and with it the uWebSockets.js native addon). */
+type UwsLoader = () => Promise<{ uWebSocketsTransport: new () => Transport }>;
+
+const importUws: UwsLoader = () => import("@colyseus/uwebsockets-transport");
+
 /**
  * Builds the WebSocket transport. `auto` tries `@colyseus/uwebsockets-transport` (which loads
  * the uWebSockets.js native addon: it fails on glibc older than 2.38, among others) and falls
- * back to `@colyseus/ws-transport`; `ws` and `uws` force one. Logs the choice and the reason.
+ * back to `@colyseus/ws-transport`; `ws` and `uws` force one. Logs the choice and the reason in
+ * one info line; when uWebSockets.js did not load, that line carries only the short reason
+ * (`transport: ws — uWebSockets.js did not load (GLIBC_2.38 not found); using ws`) and the full
+ * load error, stack included, goes to a debug line (`err`).
+ * @param loadUws how to load uWebSockets.js (default: the dynamic import of the package).
  * @throws Error when `uws` is forced and uWebSockets.js cannot be loaded.
  */
-export async function createTransport(preference: TransportPreference, log: Logger): Promise<TransportChoice> {
+export async function createTransport(preference: TransportPreference, log: Logger, loadUws: UwsLoader = importUws): Promise<TransportChoice> {
   let choice: TransportChoice;
   if (preference === "ws") {
     choice = { transport: new WebSocketTransport(), kind: "ws", reason: "forced by TRANSPORT=ws" };
   } else {
     try {
-      const { uWebSocketsTransport } = await import("@colyseus/uwebsockets-transport");
+      const { uWebSocketsTransport } = await loadUws();
       choice = {
         transport: new uWebSocketsTransport(),
         kind: "uws",
@@ -40,8 +49,10 @@ export async function createTransport(preference: TransportPreference, log: Logg
         kind: "ws",
         reason: `uWebSockets.js did not load (${uwsLoadCause(message)}); using ws`,
       };
-      // The short reason leads the line; the full load error stays in the `err` field.
-      log.info({ transport: choice.kind, reason: choice.reason, err }, `transport: ws — ${choice.reason}`);
+      // One short info line; the full load error (a paragraph on platforms, then the cause, and
+      // its stack) only at debug level.
+      log.info({ transport: choice.kind, reason: choice.reason }, `transport: ws — ${choice.reason}`);
+      log.debug({ err }, "uWebSockets.js load error");
       return choice;
     }
   }

@@ -39,4 +39,4 @@ export type Command = {
 /** The command of type `T`. */
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 
-export { gateCommand, GATE_STAGES, type GateStage, type GateSeat, type GatePassed, type GateRefused, type PayloadCheck } from "./commands/gate.ts";
+export { gateCommand, GATE_STAGES, type GateStage, type GateSeat, type GatePassed, type GateRefused, type PayloadCheck, type CheckedCommand } from "./commands/gate.ts";

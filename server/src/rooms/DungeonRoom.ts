@@ -461,6 +461,18 @@ export class DungeonRoom extends Room<{ state: DungeonState; metadata: DungeonMe
       return;
     }
     if (verdict.kind === "message" && verdict.via === "request") {
+      // Parsed twice, on purpose (review s11, read in @colyseus/core 0.18 build/RoomMessages.mjs):
+      // Colyseus decodes a frame (msgpack `unpack`) and runs the type's validator
+      // (`standardValidate`) inside `RoomMessages.onData`/`onRequest`, reached only through
+      // `Room._onMessage(client, buffer)` with the raw bytes; the room's handler gets the message
+      // only after that, and no hook hands Colyseus a message decoded already (`#_messages` is a
+      // private field, `onMessageValidators` a private getter). A failed validation there replies
+      // `Error` with the issues as JSON (`standardValidate` throws `new Error(JSON.stringify(issues))`)
+      // and cannot say which client sent it, so the readable INVALID_PAYLOAD answer, its metric and
+      // its abuse log line need this check first; and counting malformed frames (4103) needs
+      // `inspectFrame`'s own decode before Colyseus, which answers an undecodable request with an
+      // error and never counts it. So a well-formed request is decoded and checked here, then again
+      // by Colyseus.
       const type = verdict.type as CommandType;
       const parsed = COMMANDS[type].safeParse(verdict.payload);
       if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { gateCommand, type Command, type CommandResult, type CommandType } from "@malignus/shared";
+import { gateCommand, type CommandResult, type CommandType } from "@malignus/shared";
 import type { Actor, Simulation } from "../sim/index.ts";
 import type { Logger } from "../logger.ts";
 import { messagesReceived, messagesRefused } from "../metrics.ts";
@@ -20,7 +20,7 @@ export function actorOf(seat: Seat): Actor {
  * `COMMAND_DEFINITIONS` in one fixed order (known type → role → an adventurer seat names only its
  * own unit; the validator ran before, in Colyseus: a malformed `send` is disconnected with 4002,
  * a malformed `request` answered with an error; so no payload check here) →
- * `sim.enqueue(actor, command, true)` (the rules, the payload not parsed a second time; an
+ * `sim.enqueueChecked(actor, gate.command)` (the rules, the payload not parsed a second time; an
  * accepted command is logged in `sim.inputLog`) → the answer. Refusals are answered with their
  * code, counted, and logged at most {@link MAX_REFUSAL_LOGS_PER_SECOND} times a second.
  */
@@ -58,7 +58,7 @@ export class CommandGate {
     try {
       const actor = actorOf(seat);
       // The transport parsed the payload already (COMMANDS[type] in onMessage): the simulation does not parse it again.
-      const result = sim.enqueue(actor, { type, ...(payload as object) } as Command, true);
+      const result = sim.enqueueChecked(actor, gate.command);
       if (!result.ok) return { result: this.refused(client, type, result.code, result.reason, result) };
       this.#log.debug({ seatId: seat.seatId, type, tick: sim.tick, id: result.id }, "command accepted");
       return { result, accepted: actor };

@@ -1,6 +1,6 @@
 import {
   TICKS_PER_GAME_DAY, TICKS_PER_GAME_HOUR, TICKS_PER_GAME_MINUTE,
-  type Command, type CommandResult, type RulesetId, type SimEvent,
+  type CheckedCommand, type Command, type CommandResult, type RulesetId, type SimEvent,
 } from "@malignus/shared";
 import { Rng } from "./rng.ts";
 import { fnv1a64 } from "./hash.ts";
@@ -10,7 +10,7 @@ import type { RoomRuleset } from "./combat/ruleset.ts";
 import { rulesetFor } from "./combat/rulesets.ts";
 import { DEFAULT_D100_OPTIONS, type D100Options } from "./combat/d100/constants.ts";
 import { spawnFromMap } from "./world/spawn.ts";
-import { applyInput } from "./inputs/apply.ts";
+import { applyInput, type InputPayloadCheck } from "./inputs/apply.ts";
 import type { Actor, Checkpoint, Input, InputCommand } from "./inputs/types.ts";
 import { SYSTEMS, createSystemHooks } from "./systems.ts";
 import type { WorldHooks } from "./world/hooks.ts";
@@ -180,15 +180,28 @@ export class Simulation {
    * seat's own unit, then its handler's rules). Accepted, it is appended to
    * {@link Simulation.inputLog} stamped with the current tick; refused, nothing changes and
    * nothing is logged. Events it causes are returned by the next `step()` (or `drainEvents()`).
-   * Call it between steps only (the room does). `payloadChecked` true: the caller's transport
-   * already parsed the payload with its validator (the room's gate, rooms/gate.ts), so its fields
-   * are not parsed again; every other caller (replays, tests, headless) leaves it false and the
-   * simulation checks them itself (inputs/apply.ts).
+   * Call it between steps only (the room does). A client command's fields are checked here
+   * (inputs/apply.ts, the gate's `"fields"` check): replays, tests and headless callers come
+   * here; the room's gate, whose transport parsed the payload already, calls
+   * {@link Simulation.enqueueChecked}.
    */
-  enqueue(actor: Actor, command: InputCommand, payloadChecked = false): CommandResult {
+  enqueue(actor: Actor, command: InputCommand): CommandResult {
+    return this.#enqueue(actor, command, "fields");
+  }
+
+  /**
+   * {@link Simulation.enqueue} for a command that passed shared `gateCommand` (the room's gate,
+   * rooms/gate.ts: its transport parsed the payload with the command's validator), so its payload
+   * is not parsed a second time. The same rules, answer and input log otherwise.
+   */
+  enqueueChecked(actor: Actor, command: CheckedCommand): CommandResult {
+    return this.#enqueue(actor, command, "none");
+  }
+
+  #enqueue(actor: Actor, command: InputCommand, payload: InputPayloadCheck): CommandResult {
     const tick = this.state.tick;
     const probe = beginChangeCheck(this); // tests: every change marked (sim/changes.ts)
-    const result = applyInput(this, actor, command, payloadChecked);
+    const result = applyInput(this, actor, command, payload);
     endChangeCheck(this, probe, `input ${command.type} at tick ${tick}`);
     if (result.ok) this.#inputLog.push({ tick, actor, command: structuredClone(command) });
     return result;

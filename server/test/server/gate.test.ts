@@ -120,14 +120,14 @@ describe("the command gate", () => {
     const keeper = SEATS.keeper;
     // A bound and an unknown key fail "all" only; "fields" passes the payload as given.
     expect(gateCommand("buildDoor", keeper, { x: -1, y: 0, extra: 1 }, "all")).toMatchObject({ ok: false, stage: "payload", code: "INVALID_COMMAND" });
-    expect(gateCommand("buildDoor", keeper, { x: -1, y: 0, extra: 1 }, "fields")).toEqual({ ok: true, definition: COMMAND_DEFINITIONS.buildDoor, payload: { x: -1, y: 0, extra: 1 } });
+    expect(gateCommand("buildDoor", keeper, { x: -1, y: 0, extra: 1 }, "fields")).toEqual({ ok: true, definition: COMMAND_DEFINITIONS.buildDoor, payload: { x: -1, y: 0, extra: 1 }, command: { type: "buildDoor", x: -1, y: 0, extra: 1 } });
     // A missing or ill-typed field fails both, described the same way.
     expect(gateCommand("buildDoor", keeper, { x: "3" }, "fields")).toEqual({ ok: false, stage: "payload", code: "INVALID_COMMAND", reason: 'malformed buildDoor: x: wrong type ("3"); y: missing' });
     expect(gateCommand("buildDoor", keeper, { x: "3" }, "all")).toEqual({ ok: false, stage: "payload", code: "INVALID_COMMAND", reason: 'malformed buildDoor: x: wrong type ("3"); y: missing' });
-    expect(gateCommand("buildDoor", keeper, { x: "3" }, "none")).toEqual({ ok: true, definition: COMMAND_DEFINITIONS.buildDoor, payload: { x: "3" } });
+    expect(gateCommand("buildDoor", keeper, { x: "3" }, "none")).toEqual({ ok: true, definition: COMMAND_DEFINITIONS.buildDoor, payload: { x: "3" }, command: { type: "buildDoor", x: "3" } });
   });
 
-  it("a room command is parsed once: by the transport (not by the room's gate, nor again by the simulation); a command enqueued directly is parsed by the simulation", () => {
+  it("a room command is parsed once: by the transport (not by the room's gate, nor again by the simulation: enqueueChecked); a command enqueued directly is parsed by the simulation", () => {
     const sim = Simulation.create({ seed: 1, ruleset: "malignus", map: parseMap("t", ["P....", ".....", "SK..."].join("\n")) });
     const gate = new CommandGate(createLogger("silent"), () => 0);
     const parse = vi.spyOn(COMMAND_DEFINITIONS.buildDoor.schema, "safeParse");
@@ -137,6 +137,8 @@ describe("the command gate", () => {
       expect([viaRoom.accepted, parse.mock.calls.length]).toEqual([{ kind: "keeper", seatId: "k1" }, 0]);
       const direct = sim.enqueue({ kind: "keeper", seatId: "k1" }, { type: "buildDoor", x: 3, y: 1 });
       expect([direct.ok, parse.mock.calls]).toEqual([viaRoom.result.ok, [[{ x: 3, y: 1 }]]]);
+      // Both logged the same way: the gate's checked command is a plain command.
+      expect(sim.inputLog.map((i) => i.command)).toEqual([{ type: "buildDoor", x: 2, y: 1 }, { type: "buildDoor", x: 3, y: 1 }]);
       // Headless, the simulation still refuses a half-formed command itself.
       expect(sim.enqueue({ kind: "keeper", seatId: "k1" }, { type: "buildDoor", x: 4 } as never)).toEqual({ ok: false, code: "INVALID_COMMAND", reason: "malformed buildDoor: y: missing" });
     } finally {

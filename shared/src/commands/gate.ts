@@ -1,4 +1,5 @@
 import type { SeatRole } from "../protocol.ts";
+import type { Command } from "../commands.ts";
 import { commandDefinition, type CommandDefinition } from "./definitions.ts";
 import type { ErrorCode } from "./results.ts";
 
@@ -14,8 +15,22 @@ export interface GateSeat {
   unitId?: string | undefined;
 }
 
-/** A command the gate let through: its definition and the parsed payload. */
-export interface GatePassed { ok: true; definition: CommandDefinition; payload: unknown }
+declare const gated: unique symbol;
+
+/**
+ * A command that passed {@link gateCommand}: its type known, allowed to the seat's role, naming
+ * only an adventurer seat's own unit, and its payload checked at the level the caller asked (with
+ * `"none"`, the caller vouches that its transport parsed it with the same validator). A type brand
+ * only (no field at run time: the object is a plain `Command`); only `gateCommand` makes one, and
+ * `Simulation.enqueueChecked` takes one, so that a payload is never taken as checked by mistake.
+ */
+export type CheckedCommand = Command & { readonly [gated]: true };
+
+/**
+ * A command the gate let through: its definition, the payload (parsed with `"all"`, as given
+ * otherwise) and the command it makes (`{ type, ...payload }`).
+ */
+export interface GatePassed { ok: true; definition: CommandDefinition; payload: unknown; command: CheckedCommand }
 /**
  * A command the gate stopped at `stage`: `UNKNOWN_TYPE` (type), NOT_ALLOWED_FOR_ROLE (role),
  * NOT_YOUR_UNIT (unit), INVALID_COMMAND (payload, with zod's message).
@@ -107,5 +122,5 @@ export function gateCommand(type: string, seat: GateSeat, payload: unknown, chec
   }
   const stage = payloadStage(definition.schema, payload, check === true ? "all" : check === false ? "none" : check);
   if (stage.fault !== null) return { ok: false, stage: "payload", code: "INVALID_COMMAND", reason: `malformed ${type}: ${stage.fault}` };
-  return { ok: true, definition, payload: stage.payload };
+  return { ok: true, definition, payload: stage.payload, command: { type, ...(stage.payload as object) } as CheckedCommand };
 }

@@ -8,8 +8,9 @@ import { answerLostPlan, ENCOUNTER_RULES } from "../combat/encounters/encounters
  * seat; d20 D20-FLOW-27 and d100 rooms): stored in its encounter's `plans` under the unit's id,
  * where the ruleset takes it when the turn comes (combat/encounters/); the AI acts otherwise.
  * Refused with INVALID_COMMAND when the adventurer is in no encounter. A plan that can never be
- * played (d20 and d100: the adventurer is dead and will have no turn, issue 17) is accepted but answered at
- * once with `turnPlanPlayed` refusing it (`dead`) and not kept (encounters.ts `answerLostPlan`).
+ * played (d20 and d100: the adventurer is dead, captured or departed and will have no turn, issue 17)
+ * is accepted but answered at once with `turnPlanPlayed` refusing it (`dead`, `captured`,
+ * `departed`) and not kept (encounters.ts `answerLostPlan`).
  */
 export const planTurn: CommandHandler<"planTurn"> = (sim, command, actor) => {
   if (actor.kind !== "adventurer") return { ok: false, code: "NOT_ALLOWED_FOR_ROLE", reason: "only adventurer players plan turns" };

@@ -3,8 +3,8 @@ import type { Simulation } from "../simulation.ts";
 import type { LairRecord, MapState, Pos, UnitRecord } from "../state.ts";
 import { findPath, isWalkable } from "../world/grid.ts";
 import { isActive, presentUnits } from "../world/units.ts";
-import { markLair, markUnit } from "../changes.ts";
-import { factionChanged } from "../world/factions.ts";
+import { markLair } from "../changes.ts";
+import { setFaction } from "../world/factions.ts";
 
 /**
  * The keeper's lairs (TRAP-61, TRAP-62), minimal: a lair is a rectangle of tiles. A wild creature
@@ -173,8 +173,7 @@ export function stepLairs(sim: Simulation): void {
     }
     if (lair.settlerId !== settler.id) { lair.settlerId = settler.id; lair.settlerSinceTick = sim.state.tick; markLair(sim, lid); continue; }
     if (sim.state.tick - lair.settlerSinceTick < LAIR_SETTLE_TICKS) continue;
-    settler.faction = "dungeon"; markUnit(sim, settler);
-    factionChanged(sim); // world/factions.ts
+    setFaction(sim, settler, "dungeon"); // world/factions.ts
     settler.lairId = lair.id;
     settler.home = { x: settler.x, y: settler.y };
     lair.residentId = settler.id;

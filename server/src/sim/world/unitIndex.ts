@@ -1,6 +1,7 @@
 import type { Simulation } from "../simulation.ts";
 import type { UnitRecord } from "../state.ts";
 import { allUnits, checkUnitList, unitListGeneration } from "./units.ts";
+import { checkFactions } from "./factions.ts";
 import { markUnit } from "../changes.ts";
 
 /**
@@ -282,12 +283,13 @@ export function beginTick(sim: Simulation): void {
  * Called by `Simulation.step` after its systems ran (`ran` false when one threw: no check, the
  * system's error is the one reported): with checks on, throws when a system moved a unit without
  * {@link placeUnit} during the tick, or added or removed one without `unitsChanged` (units.ts
- * `checkUnitList`).
+ * `checkUnitList`), or when a unit's faction was written without `setFaction` (factions.ts
+ * `checkFactions`).
  * @throws Error naming the first unit found out of place (checks on only).
  */
 export function endTick(sim: Simulation, ran = true): void {
   inTick = false;
-  if (checks && ran) { checkUnitList(sim); checkUnitIndex(sim); }
+  if (checks && ran) { checkUnitList(sim); checkUnitIndex(sim); checkFactions(sim); }
 }
 
 /**

@@ -16,6 +16,7 @@ import { encountersOf } from "../../../src/sim/combat/encounters/book.ts";
 import { d100TurnOptions } from "../../../src/sim/combat/d100/options.ts";
 import { newTurn } from "../../../src/sim/combat/d100/turns.ts";
 import { adventurer, forceDice, run, of } from "./fixtures.ts";
+import { setFaction } from "../../../src/sim/world/factions.ts";
 
 /**
  * Familiars (P100-FAMILIAR) and mounts (P100-AIR-20 to 23) as units of a d100 room, with scripted
@@ -450,7 +451,7 @@ describe("companions in a d100 room", () => {
     for (const u of [sky, griffon, g, dead]) d100Of(u).altitude = "moderate";
     Object.assign(d100Of(dead), { dead: true, hp: -5 });
     dead.activity = "dead";
-    g.faction = sky.faction; // nobody fights
+    setFaction(sim, g, sky.faction); // nobody fights
     const events = run(sim, 1);
     expect(of(events, "altitudeChanged").map(bare)).toEqual([
       { unitId: sky.id, altitude: "ground", cause: "land" }, { unitId: griffon.id, altitude: "ground", cause: "land" },

@@ -11,6 +11,7 @@ import { standsInCover } from "../../../src/sim/combat/d100/cover.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { loadMap } from "../../../src/maps.ts";
 import { adventurer, forceDice } from "./fixtures.ts";
+import { setFaction } from "../../../src/sim/world/factions.ts";
 
 /** Cover tiles (P100-PLACE-13, P100-PLACE-14) in a d100 room: the "=" glyph, and d100 attacks against units standing on it. */
 
@@ -45,7 +46,7 @@ describe("cover tiles in a d100 room", () => {
     const sim = d100Sim();
     const scout = adventurer(sim, "Scout", 5, 1, { weapon: "bow", ranged: true });
     const warrior = adventurer(sim, "Warrior", 5, 5);
-    warrior.faction = "dungeon";
+    setFaction(sim, warrior, "dungeon");
     forceDice(sim, [61, 25, 40]);
     const seen = attacks(sim, () => d100Attack(sim, scout, warrior, { mode: "ranged" }));
     expect(seen).toEqual([{ attackerId: scout.id, targetId: warrior.id, hit: true, attackRoll: 30, defenceRoll: 25, natural: 61, airModifier: 0, damageRoll: 40, cover: true }]);
@@ -57,7 +58,7 @@ describe("cover tiles in a d100 room", () => {
     const sim = d100Sim();
     const scout = adventurer(sim, "Scout", 5, 1, { weapon: "bow", ranged: true });
     const warrior = adventurer(sim, "Warrior", 6, 5);
-    warrior.faction = "dungeon";
+    setFaction(sim, warrior, "dungeon");
     forceDice(sim, [60, 45]);
     expect(attacks(sim, () => d100Attack(sim, scout, warrior, { mode: "ranged" }))).toEqual([
       { attackerId: scout.id, targetId: warrior.id, hit: false, attackRoll: 30, defenceRoll: 45, natural: 60, airModifier: 0, damageRoll: 0, cover: true },
@@ -69,7 +70,7 @@ describe("cover tiles in a d100 room", () => {
     const sim = d100Sim();
     const rogue = adventurer(sim, "Rogue", 5, 4);
     const warrior = adventurer(sim, "Warrior", 5, 5);
-    warrior.faction = "dungeon";
+    setFaction(sim, warrior, "dungeon");
     forceDice(sim, [41, 55, 12]);
     expect(attacks(sim, () => d100Attack(sim, rogue, warrior, { mode: "melee" }))).toEqual([
       { attackerId: rogue.id, targetId: warrior.id, hit: true, attackRoll: 61, defenceRoll: 55, natural: 41, airModifier: 0, damageRoll: 12, cover: true },
@@ -80,7 +81,7 @@ describe("cover tiles in a d100 room", () => {
     const sim = d100Sim();
     const scout = adventurer(sim, "Scout", 5, 1, { weapon: "bow", ranged: true });
     const warrior = adventurer(sim, "Warrior", 4, 5);
-    warrior.faction = "dungeon";
+    setFaction(sim, warrior, "dungeon");
     forceDice(sim, [60, 45, 10]);
     expect(attacks(sim, () => d100Attack(sim, scout, warrior, { mode: "ranged" }))).toEqual([
       { attackerId: scout.id, targetId: warrior.id, hit: true, attackRoll: 60, defenceRoll: 45 },

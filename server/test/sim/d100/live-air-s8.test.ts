@@ -3,6 +3,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { adventurer, companion, d100Sim, lines, recordDice, run } from "./fixtures.ts";
+import { setFaction } from "../../../src/sim/world/factions.ts";
 
 /**
  * Aerial fights in live d100 play (issue 17, sweep s8: P100-AIR-02, P100-AIR-16 and P100-AIR-18 on
@@ -72,7 +73,7 @@ describe("d100 heights in live fights (sweep s8)", () => {
       const sim = d100Sim();
       const s = adventurer(sim, "Scout", 5, 5, { weapon: "bow", ranged: true });
       const t = adventurer(sim, mounted ? "Skyrider" : "Warrior", 9, 5, mounted ? { weapon: "spear" } : {});
-      t.faction = "keeper";
+      setFaction(sim, t, "keeper");
       if (mounted) for (const u of [t, companion(sim, t)]) d100Of(u).altitude = "low";
       s.targetId = t.id;
       const dice = recordDice(sim, mounted ? [90, 10, 5, 70, 60, 10] : [90, 10, 70, 60, 10]);

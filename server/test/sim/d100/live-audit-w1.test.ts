@@ -4,6 +4,7 @@ import { addUnit } from "../../../src/sim/world/units.ts";
 import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { speciesFields } from "../../../src/sim/combat/creatures.ts";
 import { adventurer, d100Sim, lines, playPlan, recordDice, run } from "./fixtures.ts";
+import { setFaction } from "../../../src/sim/world/factions.ts";
 
 /**
  * Audit a8-w8101 (issue 17): the missing sides of P100-CRIT-05, P100-MASS-01 and P100-AIR-11 in
@@ -66,7 +67,7 @@ describe("audit w1: opportunity attacks between flyers (P100-AIR-11)", () => {
     for (const altitude of ["moderate", "ground"] as const) {
       const sim = d100Sim();
       const mine = addUnit(sim, { ...speciesFields("giantBat"), x: 5, y: 5 });
-      mine.faction = "heroes";
+      setFaction(sim, mine, "heroes");
       const g = addUnit(sim, { ...speciesFields("giantBat"), x: 6, y: 5 });
       for (const u of [mine, g]) d100Of(u).altitude = altitude;
       mine.controller = "a1";

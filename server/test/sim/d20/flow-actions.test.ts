@@ -56,7 +56,16 @@ describe("d20 actions", () => {
   });
 
   it("D20-ACTION-07, D20-ACTION-08, D20-ACTION-19, D20-ACTION-37, D20-ACTION-12, D20-ACTION-15: full actions", () => {
-    for (const k of ["cast", "technique", "help", "ready", "dash", "disengage"] as const) expect(ACTION_COST[k]).toBe("full");
+    for (const k of ["cast", "technique", "help", "ready"] as const) expect(ACTION_COST[k]).toBe("full");
+    // Dash and Disengage (not in the table) spend the full action, the demi-action with it: never after an attack.
+    for (const k of ["dash", "disengage"] as const) {
+      const b = newTurn(9);
+      expect(spendAction(b, "attack")).toBeNull();
+      expect(spendAction(b, k)).toBe("Dash and Disengage allow no other action that turn (D20-ACTION-11, D20-ACTION-14)");
+      const c = newTurn(9);
+      expect(spendAction(c, k)).toBeNull();
+      expect([c.full, c.demi, c.locked]).toEqual([false, false, true]);
+    }
   });
 
   it("D20-ACTION-22, D20-ACTION-41, D20-ACTION-45: Use an Object, Hide and Reload are demi-actions taken beside the full action", () => {

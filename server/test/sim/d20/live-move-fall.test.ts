@@ -3,6 +3,7 @@ import type { SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import { d20Sim, forceDice } from "../encounters/helpers.ts";
 import { creature, of, plain, run } from "./live-helpers.ts";
+import { setFaction } from "../../../src/sim/world/factions.ts";
 
 const strip = (ev: readonly SimEvent[]) => ev.map((e) => { const { tick: _t, encounterId: _e, ...r } = e as SimEvent & { encounterId?: string }; return r; });
 
@@ -10,7 +11,7 @@ describe("flyers fall in play (D20-MOVE-37)", () => {
   it("D20-MOVE-37: a flying bat of the heroes' side webbed by a giant spider (rooted: it cannot move) falls at the start of its next turn: walking, 1 bludgeoning from the fall", () => {
     const sim = d20Sim();
     const bat = creature(sim, "giantBat", 5, 5);
-    bat.faction = "heroes";
+    setFaction(sim, bat, "heroes");
     const s = creature(sim, "giantSpider", 8, 5);
     plain([bat, s]);
     d20Of(bat).mode = "fly";

@@ -10,6 +10,7 @@ import type { EncounterRecord } from "../../../src/sim/combat/encounters/types.t
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { projectTurnOptions } from "../../../src/rooms/turnProjection.ts";
 import { ARENA, d20Sim, forceDice, hero, minion } from "./helpers.ts";
+import { setFaction } from "../../../src/sim/world/factions.ts";
 
 const ZERO = { strength: 0, agility: 0, constitution: 0, mental: 0, contre: 0, perception: 0, reflexion: 0, habilite: 0, furtivite: 0 };
 
@@ -173,7 +174,7 @@ describe("adventurer players in d20 encounters (issue 7, Who decides)", () => {
     const ally = hero(sim, 3, 5);
     const tiles = (mv: number) => reachableTiles(sim, enc, h, mv).map((t) => [t.x, t.y, t.cost]);
     expect(tiles(3)).toEqual([[1, 5, 1], [0, 5, 2], [4, 5, 3]]);
-    ally.faction = m.faction;
+    setFaction(sim, ally, m.faction);
     expect(tiles(3)).toEqual([[1, 5, 1], [0, 5, 2]]);
   });
 

@@ -7,6 +7,7 @@ import { networkOf } from "../../../src/sim/traps/network.ts";
 import { pullLever } from "../../../src/sim/traps/firing.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
 import { RESIST_FAILS, TORSO, adventurer, build, forceDice, makeSim, place, placeBuilt, unchangedBy, wire } from "./helpers.ts";
+import { setFaction } from "../../../src/sim/world/factions.ts";
 
 /** A built pressure plate at 2,2 wired to built spinning blades at 8,2. */
 function plateAndBlades(mechanism: "spinningBlades" | "alarmTrap" | "dartLauncher" | "explosiveTrap" = "spinningBlades") {
@@ -245,7 +246,7 @@ describe("who sets traps off", () => {
   it("TRAP-58: a minion turned enemy sets the keeper's traps off", () => {
     const { sim, mech } = plateAndBlades();
     const minion = addUnit(sim, { kind: "minion", x: 2, y: 2 });
-    minion.faction = "frenzy";
+    setFaction(sim, minion, "frenzy");
     onUnitEntersTile(sim, minion, 2, 2);
     expect(firedMechanisms(sim)).toEqual([mech]);
   });
@@ -278,7 +279,7 @@ describe("who sets traps off", () => {
     adv.activity = "dead";
     unchangedBy(sim, () => onUnitEntersTile(sim, adv, 2, 2));
     const master = addUnit(sim, { kind: "master", x: 2, y: 2 });
-    master.faction = "village";
+    setFaction(sim, master, "village");
     unchangedBy(sim, () => onUnitEntersTile(sim, master, 2, 2));
   });
 

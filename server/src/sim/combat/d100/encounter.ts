@@ -8,7 +8,7 @@ import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import { areEnemies } from "../../world/units.ts";
 import type { EncounterRecord, EncounterRules } from "../encounters/types.ts";
-import { participantsOf } from "../encounters/book.ts";
+import { offBoardPlanReason, participantsOf } from "../encounters/book.ts";
 import { playSteps as playStepList, takeTurn, type StepLoop, type TurnRules } from "../encounters/turnSkeleton.ts";
 import { canSee } from "../perception.ts";
 import { d100AiTurn, surpriseAttacks } from "./ai.ts";
@@ -132,7 +132,8 @@ function cannotActReason(unit: UnitRecord): string {
 /**
  * A player's plan for a turn its unit cannot play (P100-DEATH-13/14, P100-STATUS-01,
  * P100-FUMBLE-10) is answered, not dropped: `turnPlanPlayed` with one refusal, {@link cannotActReason}.
- * Plans the AI made itself (`ai`) and turns without a plan are not reported.
+ * Plans the AI made itself (`ai`) and turns without a plan are not reported. Answered when the
+ * turn comes, not through the encounters' `lostPlan` hook: see encounters.ts `answerLostPlan`.
  */
 function refuseUnplayable(sim: Simulation, unit: UnitRecord, plan: unknown): void {
   const asked = plan as D100Plan | null | undefined;
@@ -142,13 +143,14 @@ function refuseUnplayable(sim: Simulation, unit: UnitRecord, plan: unknown): voi
 
 /**
  * Issue 17: the refusal of a player's plan for a unit that will never play a turn again: a dead
- * unit (P100-DEATH-09, P100-DEATH-10) has no turn (the encounter skips it, {@link d100EncounterRules}
- * `isGone`), so its plan is answered at once `dead` instead of being kept unanswered (encounters
- * `lostPlan`, as d20's `lostD20Plan`).
- * @returns "dead", or null when the unit may still get a turn (its plan is kept).
+ * unit (P100-DEATH-09, P100-DEATH-10), a captured one or one that left the map has no turn (the
+ * encounter skips and drops it, {@link d100EncounterRules} `isGone`), so its plan is answered at
+ * once `dead`, `captured` or `departed` instead of being kept unanswered (encounters `lostPlan`,
+ * as d20's `lostD20Plan`; {@link offBoardPlanReason}).
+ * @returns the reason, or null when the unit may still get a turn (its plan is kept).
  */
-function lostD100Plan(unit: UnitRecord): "dead" | null {
-  return d100Of(unit).dead || unit.activity === "dead" ? "dead" : null;
+function lostD100Plan(unit: UnitRecord): "dead" | "captured" | "departed" | null {
+  return d100Of(unit).dead || unit.activity === "dead" ? "dead" : offBoardPlanReason(unit);
 }
 
 /** The d100 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit` with the player's `plan` (or none): {@link takeD100Turn}. */

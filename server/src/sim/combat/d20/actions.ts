@@ -4,12 +4,15 @@ export const ACTION_KINDS = ["attack", "cast", "technique", "dash", "disengage",
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 /**
- * D20-ACTION-06, 08, 12, 15, 19, 22, 37, 41, 45, D20-HP-29 (first aid uses the action),
+ * D20-ACTION-06, 08, 19, 22, 37, 41, 45, D20-HP-29 (first aid uses the action),
  * D20-ATTACK-43 (escaping a grapple uses the action) and Left open (Search is full, perceiving an
- * unseen target is a demi-action): whether each action is a full action or a demi-action.
+ * unseen target is a demi-action): whether each action is a full action or a demi-action. Dash and
+ * Disengage are not listed: full actions (D20-ACTION-12, D20-ACTION-15) that also take the
+ * demi-action and lock the turn (D20-ACTION-11, D20-ACTION-14), {@link spendAction} spends them
+ * by that rule alone.
  */
-export const ACTION_COST: Readonly<Record<ActionKind, "full" | "demi">> = {
-  attack: "full", cast: "full", technique: "full", dash: "full", disengage: "full", help: "full",
+export const ACTION_COST: Readonly<Record<Exclude<ActionKind, "dash" | "disengage">, "full" | "demi">> = {
+  attack: "full", cast: "full", technique: "full", help: "full",
   ready: "full", search: "full", useObject: "demi", hide: "demi", reload: "demi", perceive: "demi",
   firstAid: "full", escape: "full",
 };
@@ -45,6 +48,7 @@ export function newTurn(movement: number): TurnBudget {
 export function spendAction(b: TurnBudget, kind: ActionKind): string | null {
   if (b.locked) return "no other action after Dash or Disengage (D20-ACTION-11, D20-ACTION-14)";
   if (kind === "dash" || kind === "disengage") {
+    // D20-ACTION-12, D20-ACTION-15: full actions; D20-ACTION-11, D20-ACTION-14: and nothing else that turn.
     if (!b.full || !b.demi) return "Dash and Disengage allow no other action that turn (D20-ACTION-11, D20-ACTION-14)";
     b.full = false; b.demi = false; b.locked = true;
     if (kind === "disengage") b.disengaged = true;

@@ -8,7 +8,7 @@ import { BASIC_DOT, BLEEDING_DICE, GROUND_ZONE_DICE } from "@malignus/shared";
 import type { Simulation } from "../../simulation.ts";
 import type { UnitRecord } from "../../state.ts";
 import type { EncounterRecord } from "../encounters/types.ts";
-import { participantsOf } from "../encounters/book.ts";
+import { offBoardPlanReason, participantsOf } from "../encounters/book.ts";
 import { playSteps, takeTurn, type StepLoop, type TurnRules } from "../encounters/turnSkeleton.ts";
 import { newTurn } from "./actions.ts";
 import { aiTurn, rageTarget } from "./ai.ts";
@@ -144,18 +144,27 @@ function cannotActReason(unit: UnitRecord): string {
 
 /**
  * Issue 17: the refusal of a player's plan for a creature that will never play a turn again: a
- * dead creature (D20-HP-18, a killing blow, D20-HP-35) has no turn (the encounter skips it), so its
- * plan is answered at once `dead` instead of being kept unanswered (encounters `lostPlan`).
- * @returns "dead", or null when the creature may still get a turn (its plan is kept).
+ * dead creature (D20-HP-18, a killing blow, D20-HP-35), a captured one or one that left the map
+ * has no turn (the encounter skips and drops it, `isGone`), so its plan is answered at once
+ * `dead`, `captured` or `departed` instead of being kept unanswered (encounters `lostPlan`;
+ * {@link offBoardPlanReason}).
+ * @returns the reason, or null when the creature may still get a turn (its plan is kept).
  */
-export function lostD20Plan(unit: UnitRecord): "dead" | null {
-  return d20Of(unit).dead || unit.activity === "dead" ? "dead" : null;
+export function lostD20Plan(unit: UnitRecord): "dead" | "captured" | "departed" | null {
+  return d20Of(unit).dead || unit.activity === "dead" ? "dead" : offBoardPlanReason(unit);
 }
 
 /** The d20 side of the turn skeleton (encounters/turnSkeleton.ts `TurnRules`), for one turn of `unit`: {@link takeD20Turn}. */
 function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, plan: unknown): TurnRules<TurnState, D20Step> {
   const me = () => d20Of(unit);
   // Issue 17 (as d100's P100-DEATH-13/14): a player's plan for a turn its creature cannot play is answered, not dropped.
+  // Not merged with the encounters' `lostPlan` hook (answerLostPlan, encounters.ts; review s11): that
+  // one answers at once, when the plan is sent or its unit leaves, a plan that can never be played
+  // (the unit has no turn any more). These refusals cannot be given early: dying, stable, paralysed
+  // and surprised pass (a potion, the jet de destin, a status wearing off, the first round's end)
+  // and are known only when the turn comes, after its start-of-turn harm and jet de destin (whose
+  // `deathSave` comes before the answer, `dead` when it killed); the plan has left `enc.plans` by
+  // then. One hook for both would have to hold every plan until its turn, which the dead never get.
   const refuse = (reason: string) => { if (plan !== null && plan !== undefined) sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [reason] }); };
   return {
     enter() {

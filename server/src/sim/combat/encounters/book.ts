@@ -27,3 +27,13 @@ export function participantsOf(sim: Simulation, enc: EncounterRecord): UnitRecor
 export function noteReaction(enc: EncounterRecord, unitId: string): void {
   enc.reactions[unitId] = (enc.reactions[unitId] ?? 0) + 1;
 }
+
+/**
+ * Issue 17 follow-up: why a player's plan for `unit` can never be played because the unit is off
+ * the board alive, whatever the ruleset: `captured` (taken prisoner, INV-92, CMB-46) or `departed`
+ * (left the map through its portal, INV-03); else null. Read by the rulesets' `lostPlan`
+ * (d20/turn.ts `lostD20Plan`, d100/encounter.ts `lostD100Plan`) after their own `dead`.
+ */
+export function offBoardPlanReason(unit: UnitRecord): "captured" | "departed" | null {
+  return unit.activity === "captured" ? "captured" : unit.activity === "left" ? "departed" : null;
+}

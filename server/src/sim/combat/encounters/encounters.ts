@@ -120,12 +120,20 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
 
 /**
  * Issue 17: answers a player's plan for `unit` that can never be played (the ruleset's `lostPlan`,
- * d20 and d100: the unit is dead) with `turnPlanPlayed` and that one refusal, and drops it from the
+ * d20 and d100: the unit is dead, captured or departed; else `otherwise`, given when the unit is
+ * leaving the encounter: `fled`) with `turnPlanPlayed` and that one refusal, and drops it from the
  * encounter's plans.
  * @returns true when the plan was answered so (the caller must not keep it), false when it may wait for the unit's turn.
+ *
+ * One of two refusal paths, on purpose (review s11): this one answers at once a plan for a unit
+ * that will never get a turn again, so nothing is left waiting. A plan for a unit that cannot play
+ * this turn only (d20 dying, stable, paralysed, surprised; d100 dying, stunned, incapacitated) is
+ * answered by the ruleset's turn when that turn comes (d20/turn.ts `d20TurnRules` `refuse`,
+ * d100/encounter.ts `refuseUnplayable`): those states can pass before the turn and are settled by
+ * its start (start-of-turn harm, the jet de destin), so they cannot be answered here.
  */
-export function answerLostPlan(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit: UnitRecord): boolean {
-  const why = rules.lostPlan?.(unit) ?? null;
+export function answerLostPlan(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit: UnitRecord, otherwise?: "fled"): boolean {
+  const why = rules.lostPlan?.(unit) ?? otherwise ?? null;
   if (why === null) return false;
   delete enc.plans[unit.id];
   sim.emit({ type: "turnPlanPlayed", unitId: unit.id, refusals: [why] });
@@ -150,8 +158,10 @@ function stillOn(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): 
       drop = all.some((f) => isFoe(u, f));
     }
     if (!drop) continue;
-    if (!rules.isGone(u)) fled = true;
-    else if (u.id in enc.plans) answerLostPlan(sim, rules, enc, u); // issue 17: its plan will never be played
+    const gone = rules.isGone(u);
+    if (!gone) fled = true;
+    // Issue 17: its plan will never be played in this encounter: dead, captured, departed (lostPlan) or fled (D20-FLOW-26).
+    if (u.id in enc.plans) answerLostPlan(sim, rules, enc, u, gone ? undefined : "fled");
     remove(enc, u.id);
     removed.add(u);
   }

@@ -84,8 +84,9 @@ export interface EncounterRules {
    */
   outsideTurn?(sim: Simulation, unit: UnitRecord): void;
   /**
-   * Why a player's plan for this unit can never be played (d20 and d100: `dead`, since the encounter skips
-   * the dead), or null to keep the plan for the unit's turn. A refused plan is answered at once
+   * Why a player's plan for this unit can never be played (d20 and d100: `dead`, `captured` or
+   * `departed`, since the encounter skips and drops the gone), or null to keep the plan for the unit's
+   * turn (a unit leaving the encounter alive has its plan answered `fled`, encounters.ts). A refused plan is answered at once
    * with `turnPlanPlayed` and that one refusal and is not kept ({@link EncounterRecord.plans}):
    * when it is sent (commands/planTurn.ts) and when its unit leaves the encounter (encounters.ts).
    */
