@@ -2,6 +2,7 @@ import { PARTS } from "@malignus/shared";
 import type { Simulation } from "../simulation.ts";
 import type { PartRecord, UnitRecord } from "../state.ts";
 import { allUnits } from "../world/units.ts";
+import { partList } from "./parts.ts";
 import { markPart } from "../changes.ts";
 
 /**
@@ -34,8 +35,9 @@ function haulersCover(sim: Simulation, part: PartRecord, except: UnitRecord): bo
  */
 export function siteNeedingMetal(sim: Simulation, minion: UnitRecord): PartRecord | undefined {
   if (sim.state.metal <= 0) return undefined;
-  for (const id in sim.state.parts) {
-    const p = sim.state.parts[id] as PartRecord;
+  const parts = partList(sim); // issue 20: a cached list, in `state.parts` order
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as PartRecord;
     if (!p.built && metalMissing(p) > 0 && !haulersCover(sim, p, minion)) return p;
   }
   return undefined;
@@ -43,8 +45,9 @@ export function siteNeedingMetal(sim: Simulation, minion: UnitRecord): PartRecor
 
 /** The next site with all its metal, waiting for a Trapping minion's work (TRAP-30). */
 export function siteReadyForWork(sim: Simulation, minion: UnitRecord): PartRecord | undefined {
-  for (const id in sim.state.parts) {
-    const p = sim.state.parts[id] as PartRecord;
+  const parts = partList(sim); // issue 20: a cached list, in `state.parts` order
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as PartRecord;
     if (p.built || metalMissing(p) > 0) continue;
     const taken = Object.values(sim.state.units).some((u) => u !== minion && u.taskPartId === p.id && u.carryingMetal === 0 && u.job === "trapping");
     if (!taken) return p;

@@ -199,6 +199,9 @@ export interface WiringMemo {
   /** traps/parts.ts `partAt`: parts by tile index, built at revision `partsByTileAt`. */
   partsByTile: Map<number, PartRecord> | null;
   partsByTileAt: number;
+  /** traps/parts.ts `partList`: every part record in `state.parts` order, listed at revision `partListAt`. */
+  partList: readonly PartRecord[] | null;
+  partListAt: number;
   /** doors/doors.ts `refreshDoorWiring`: the revision the doors' `triggerIds` were last refreshed at (0: never). */
   doorsAt: number;
   /** With {@link setWiringChecks} on: what the wiring looked like when `revision` was first read. */
@@ -211,7 +214,7 @@ let wiringChecks = false;
 
 /** A memo with a revision never handed out before and nothing cached. `Simulation` creates one per instance. */
 export function newWiringMemo(): WiringMemo {
-  return { revision: ++lastWiringRevision, networks: null, networksAt: 0, partsByTile: null, partsByTileAt: 0, doorsAt: 0, seen: null };
+  return { revision: ++lastWiringRevision, networks: null, networksAt: 0, partsByTile: null, partsByTileAt: 0, partList: null, partListAt: 0, doorsAt: 0, seen: null };
 }
 
 /**

@@ -74,6 +74,25 @@ export function partAt(sim: Simulation, x: number, y: number): PartRecord | unde
 }
 
 /**
+ * Every part record of `sim`, in the order `for…in` visits `state.parts` (ascending ids), as a
+ * list kept until the wiring revision (traps/network.ts `wiringRevision`) changes: parts are
+ * added and removed only by the commands that mark it (its test-time check, `setWiringChecks`,
+ * catches a missed one), as {@link partAt}'s index relies on. Issue 20: the minions' per-tick job
+ * searches (rearm, metal hauling, site work) no longer walk the integer-keyed record each time.
+ * Read it, never modify it.
+ */
+export function partList(sim: Simulation): readonly PartRecord[] {
+  const revision = wiringRevision(sim);
+  const memo = sim.wiring;
+  if (memo.partList !== null && memo.partListAt === revision) return memo.partList;
+  const list: PartRecord[] = [];
+  for (const id in sim.state.parts) list.push(sim.state.parts[id] as PartRecord);
+  memo.partList = list;
+  memo.partListAt = revision;
+  return list;
+}
+
+/**
  * The nearest other trigger closer than {@link TRIGGER_MIN_CHEBYSHEV_DISTANCE} to (x, y), or
  * undefined when a trigger may stand there (TRAP-09). Sites and levers count; `exceptId` (a part
  * being moved) does not.

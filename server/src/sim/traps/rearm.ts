@@ -5,7 +5,7 @@ import { chebyshev } from "../world/grid.ts";
 import { stopWalking, walkNextTo } from "../world/movement.ts";
 import { fireMechanism } from "./firing.ts";
 import { networkOf } from "./network.ts";
-import { isExpired, neverNeedsRearm, roleOf } from "./parts.ts";
+import { isExpired, neverNeedsRearm, partList, roleOf } from "./parts.ts";
 import { markPart } from "../changes.ts";
 import { setActivity } from "../world/units.ts";
 
@@ -52,8 +52,9 @@ export function rearmJobFor(sim: Simulation, minion: UnitRecord): PartRecord | u
   if (minion.job !== "trapping") return undefined;
   let best: PartRecord | undefined;
   let bestDistance = Infinity;
-  for (const id in sim.state.parts) {
-    const p = sim.state.parts[id] as PartRecord;
+  const parts = partList(sim); // issue 20: the per-tick search walks a cached list, in the same order
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as PartRecord;
     if (!needsRearmJob(sim, p)) {
       if (p.rearmerId === minion.id) { p.rearmerId = ""; p.rearmWorkDone = 0; markPart(sim, p.id); }
       continue;
