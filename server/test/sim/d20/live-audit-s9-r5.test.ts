@@ -47,7 +47,7 @@ function stable(trained: boolean, kit?: (a: UnitRecord) => void) {
 }
 
 describe("audit s9-r5: control needs a trained mount (D20-MOUNT-14)", () => {
-  it("D20-MOUNT-14: the player mounts an untrained horse asking for control: it stays independent (the directed move refused, its own initiative 10 kept, the hero still at the horse's (4, 5)); a trained one is controlled: it carries the hero to (5, 5) and takes the hero's 20", () => {
+  it("D20-MOUNT-14, D20-MOUNT-12 (the controlled side): the player mounts an untrained horse asking for control: it stays independent (the directed move refused, its own initiative 10 kept, the hero still at the horse's (4, 5)); a trained one is controlled: it carries the hero to (5, 5) and takes the hero's 20", () => {
     for (const trained of [false, true]) {
       const { sim, a, horse } = stable(trained);
       planSteps(sim, a, [{ kind: "mount", mountId: horse.id, control: true }, { kind: "move", path: at([5, 5]) }]);

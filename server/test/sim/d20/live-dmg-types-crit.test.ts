@@ -174,4 +174,21 @@ describe("d20 damage types in play", () => {
     expect(blow(4)).toEqual([2, [6]]);
     expect(blow(1)).toEqual([0, [4]]);
   });
+
+  // Audit s11-b: the skill level of a spell's roll, an area's included, was zero in every test.
+  it("D20-DAMAGE-02: a spell's damage roll adds the caster's skill level too: the Master at weapon skill 2 hits with firebolt (d20 15, 1d6 3) for 5 and its acid rain (an area, no attack roll, 1d4 3) deals 5; at skill 0 each deals 3", () => {
+    const cast = (spell: "firebolt" | "acidRain", skill: number) => {
+      const sim = d20Sim();
+      const { a, c: m } = keeperCreatureTurn(sim, "master", 8);
+      d20Of(m).skills.weapon = skill;
+      encOf(sim).plans[m.id] = { steps: spell === "acidRain" ? [{ kind: "cast", spell, x: 5, y: 5 }] : [{ kind: "cast", spell, targetId: a.id }] };
+      const dice = forceDice(sim, spell === "acidRain" ? [3] : [15, 3]);
+      const ev = dealt(sim.step());
+      expect(dice.left()).toBe(0);
+      return ev.map((e) => [e.sourceId === m.id, e.targetId === a.id, e.amount, e.damageType]);
+    };
+    expect([cast("firebolt", 2), cast("acidRain", 2), cast("firebolt", 0), cast("acidRain", 0)]).toEqual([
+      [[true, true, 5, "burn"]], [[true, true, 5, "acid"]], [[true, true, 3, "burn"]], [[true, true, 3, "acid"]],
+    ]);
+  });
 });

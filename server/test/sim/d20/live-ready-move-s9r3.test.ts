@@ -52,7 +52,7 @@ describe("Ready with an extra move as the response (D20-ACTION-32, D20-ACTION-33
     expect([a.x, a.y, m.x, m.y, d20Of(m).hp]).toEqual([10, 5, 11, 5, 96]);
   });
 
-  it("D20-ACTION-32: the readied move waits for its trigger: while the minion (paralysed) stays 7 tiles off, nothing moves the hero, and the readied status ends at its next turn", () => {
+  it("D20-ACTION-32, D20-ACTION-31: the readied move waits for its trigger: while the minion (paralysed) stays 7 tiles off, nothing moves the hero, and the readied status ends at the start of its next turn (round 2)", () => {
     const { sim, a, m } = duel(10, 17);
     d20Of(m).statuses.push({ kind: "paralysed", turnsLeft: 1, sourceId: "" });
     planSteps(sim, a, [{ kind: "ready", path: RETREAT }]);

@@ -154,7 +154,7 @@ describe.each(RULESETS.map((r) => [r]))("routes, Caution and memory in play (%s)
     for (const u of [prisoner, alive]) expect(sim.state.knowledge[u!.id]).toEqual({ known: [plate], spot: { sensor: 1 }, block: { spinningBlades: 2 } });
   });
 
-  it(`KNOW-49 (${ruleset}): a party arriving through the invasion schedule starts with no learned bonuses and knows no trap, while an adventurer of an earlier party still holds its own`, () => {
+  it(`KNOW-49, KNOW-01 (${ruleset}): a party arriving through the invasion schedule starts with no learned bonuses and knows no trap (not even the built plate at 8, 3), while an adventurer of an earlier party still holds its own`, () => {
     const sim = makeSim(OPEN_MAP, 7, ruleset);
     const plate = placeBuilt(sim, "pressurePlate", 8, 3);
     const { party: old, members: [veteran] } = makeParty(sim, [[16, 2]]);
