@@ -34,6 +34,12 @@ describe("armour and head wounds in a live malignus blow (issue 17)", () => {
     expect(fate(minionBlowsHero(0, [...MARGIN.serious, HEAD, 26]))).toEqual([[], 0]);
   });
 
+  it("CMB-36 (malignus combat ruleset): only a serious or critical head wound asks the head-wound chance: a light head wound (5 against 4) draws no head-wound d100 and leaves the unwounded adventurer fighting with 1 wound point", () => {
+    const out = minionBlowsHero(0, [...MARGIN.light, HEAD]);
+    expect([fate(out), out.hero.activity, out.hero.woundPoints]).toEqual([[[], 0], "idle", 1]);
+    expect(out.events.filter((e) => e.type === "wound")).toMatchObject([{ type: "wound", targetId: out.hero.id, severity: "light", location: "head", woundPoints: 1 }]);
+  });
+
   it("CMB-37 (malignus combat ruleset): wound points play no part: at 5 points the serious head wound (to 7) still takes the adventurer out on 25, not on 26", () => {
     const out = minionBlowsHero(5, [...MARGIN.serious, HEAD, 25, 20]);
     expect([fate(out), out.hero.woundPoints]).toEqual([[[["unconscious", "headWound"]], 0], 7]);

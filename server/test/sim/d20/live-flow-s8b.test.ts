@@ -143,6 +143,24 @@ describe("s8b: rounds on forced dice (D20-FLOW-01, D20-FLOW-03, D20-FLOW-24, D20
     expect(dice.left()).toBe(0);
   });
 
+  it("D20-FLOW-26: a side down but not dead is routed too: the wanderer (d20 15 first) drops the 1-HP hero to 0 HP; the hero lies dying, not dead, and the encounter ends that tick, beaten, with no hero turn: its next die is its jet de destin outside any fight on tick ROUND_TICKS (d20 12), and no round 2 starts on tick 1 + ROUND_TICKS", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5);
+    const w = hero(sim, 6, 5, { faction: "wanderers" });
+    plain([a, w], 100);
+    d20Of(a).hp = 1; // 6 damage leaves 5 over, short of its 100 maximum: dying, not dead outright (D20-HP-13)
+    w.targetId = a.id;
+    const dice = recordD20Dice(sim, [4, 15, 15, 6, 12]);
+    const ev = run(sim, ROUND_TICKS + 1);
+    expect(of(ev, "damaged").map((e) => [e.sourceId, e.targetId, e.amount])).toEqual([[w.id, a.id, 6]]);
+    expect([d20Of(a).hp, d20Of(a).dead, a.activity]).toEqual([0, false, "unconscious"]);
+    expect(of(ev, "encounterEnded").map((e) => [e.reason, e.tick])).toEqual([["beaten", 1]]);
+    expect(of(ev, "turnStarted").map((t) => [t.round, t.unitId])).toEqual([[1, w.id]]);
+    expect(sim.state.encounters).toEqual({});
+    expect(dice.draws).toEqual(["d20=4", "d20=15", "d20=15", "d8=6", "d20=12"]);
+    expect(dice.left()).toBe(0);
+  });
+
   it("D20-FLOW-26: the hero, its blow a natural 1, is carried 10 tiles off and nobody chases: the encounter ends as fled with no further die", () => {
     const sim = d20Sim();
     const a = hero(sim, 1, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADVENTURER_CLASSES, type SimEvent } from "@malignus/shared";
+import { ADVENTURER_CLASSES, ROUND_TICKS, type SimEvent } from "@malignus/shared";
 import { d20Of } from "../../../src/sim/combat/d20/sheet.ts";
 import type { PartyRecord, UnitRecord } from "../../../src/sim/state.ts";
 import type { Simulation } from "../../../src/sim/simulation.ts";
@@ -53,6 +53,28 @@ describe("s8b: slippery liquid takes a d20 + Agility roll against 10 (D20-MOVE-2
       expect([lock.x, lock.y, sim.ruleset.statuses(lock).includes("prone")]).toEqual([6, 3, prone]);
       expect(t.draws).toEqual([`d20=${die}`]);
       expect(t.left).toBe(0);
+    }
+  });
+});
+
+describe("s8b: a turn begun on slippery liquid rolls again (D20-MOVE-27, Left open: on entering and at the start of a turn)", () => {
+  it("D20-MOVE-27: the Locksmith (Agility 2) keeps its footing entering its oil (d20 8 + 2 = 10) and stays there; at the start of its round-2 turn, still on the oil, it rolls again: d20 7 + 2 = 9 falls prone, d20 8 + 2 = 10 stands", () => {
+    for (const [die, prone] of [[7, true], [8, false]] as const) {
+      const { sim, lock } = locksmith();
+      const m = Object.values(sim.state.units).find((u) => u.kind === "minion")!;
+      d20Of(lock).abilities.agility = 2;
+      const t = play(sim, lock, [
+        { kind: "cast", spell: "oilFlask", x: 7, y: 3 },
+        { kind: "move", path: at([4, 4], [4, 3], [5, 3], [6, 3]) },
+      ], [8]);
+      expect([t.refusals, lock.x, lock.y, sim.ruleset.statuses(lock).includes("prone"), t.draws]).toEqual([[null, null], 6, 3, false, ["d20=8"]]);
+      // The minion's round-1 turn (tick 3): it walks onto the oil next to the Locksmith, slips (d20 1: prone) and strikes prone, with disadvantage (1 and 1: a miss).
+      const rec = recordD20Dice(sim, [1, 1, 1]);
+      while (sim.state.tick < 1 + ROUND_TICKS) sim.step();
+      expect([sim.ruleset.statuses(m).includes("prone"), rec.draws, rec.left()]).toEqual([true, ["d20=1", "d20=1", "d20=1"], 0]);
+      // Round 2: the Locksmith's turn waits for its plan; played (an empty plan), it begins with the footing roll on the oil.
+      const t2 = play(sim, lock, [], [die]);
+      expect([t2.refusals, lock.x, lock.y, sim.ruleset.statuses(lock).includes("prone"), t2.draws, t2.left]).toEqual([[], 6, 3, prone, [`d20=${die}`], 0]);
     }
   });
 });
