@@ -40,6 +40,12 @@ const TICKS_PER_PATCH = (TABS_TIME_SCALE * 10) / PATCHES_PER_SECOND;
  * second would still fall further behind with every second of the window).
  */
 const WINDOW_MS = 3000;
+/**
+ * Fewest patches the room must have sent over the window for the pace check to mean something
+ * (a third of the window's 30 at 10 a second): at load 20 the room, in the test's own thread, sends
+ * fewer than 10 a second, and a tab can only draw the patches that were sent.
+ */
+const MIN_ROOM_PATCHES = 10;
 const LAG_GROWTH_PATCHES = 10;
 const MAX_LAG_PATCHES = 20;
 
@@ -217,7 +223,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       await tab.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
       return tab;
     }));
-    await until("every tab drawing", async () => ((await Promise.all(tabs.map(drawn))).every((d) => d.frames > 0) ? true : undefined), 30_000);
+    await until("every tab drawing", async () => ((await Promise.all(tabs.map(drawn))).every((d) => d.frames > 0) ? true : undefined), 120_000);
     // The room's tick as the keeper's Node client holds it, read as each tab's answer comes in.
     const sample = () => Promise.all(tabs.map(async (t) => ({ ...(await drawn(t)), room: keeper.state.clock.tick })));
     const before = await sample();
@@ -227,13 +233,17 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       const b = before[i] ?? d;
       const frames = d.frames - b.frames;
       const lag = d.room - d.tick;
-      const said = `tab ${i}: ${frames} frames over ${d.tick - b.tick} ticks, ${b.room - b.tick} then ${lag} ticks behind`;
+      // The patches the room sent between the two reads of this tab (its clock moves TICKS_PER_PATCH a patch).
+      const sent = (d.room - b.room) / TICKS_PER_PATCH;
+      const said = `tab ${i}: ${frames} frames over ${d.tick - b.tick} ticks, ${b.room - b.tick} then ${lag} ticks behind, the room sent ${sent} patches`;
       // Every patch drawn: one frame per patch (each moves the clock TICKS_PER_PATCH ticks), none dropped or merged.
       expect(frames * TICKS_PER_PATCH, said).toBe(d.tick - b.tick);
-      // At the room's pace: at least 80% of the patches of the window (longer than WINDOW_MS:
-      // sampling 20 tabs takes time), not falling behind over it (the lag grew by at most
-      // LAG_GROWTH_PATCHES), and never more than MAX_LAG_PATCHES behind.
-      expect(frames >= 0.8 * (WINDOW_MS / 1000) * PATCHES_PER_SECOND, said).toBe(true);
+      // At the room's pace: at least 80% of the patches the room sent over the window (measured
+      // against the room, not the wall clock: at load 20 the room itself sends fewer than 10 a
+      // second), not falling behind over it (the lag grew by at most LAG_GROWTH_PATCHES), and
+      // never more than MAX_LAG_PATCHES behind.
+      expect(sent, said).toBeGreaterThanOrEqual(MIN_ROOM_PATCHES);
+      expect(frames >= 0.8 * sent, said).toBe(true);
       expect(lag - (b.room - b.tick) <= LAG_GROWTH_PATCHES * TICKS_PER_PATCH, said).toBe(true);
       expect(lag <= MAX_LAG_PATCHES * TICKS_PER_PATCH, said).toBe(true);
     }
@@ -241,7 +251,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     expect(keeper.state.spectators).toBe(TABS);
     await Promise.all(tabs.map((t) => t.close()));
     await closeRooms();
-  }, 120_000); // ~15 s on an idle machine; 20 renderers on a busy 2-core CI runner take longer to open
+  }, 300_000); // ~15 s on an idle machine; 20 renderers on a busy 2-core CI runner take much longer to open
 
   it("serves its icon at /favicon.ico (where browsers ask) and /watch/favicon.ico (what the page links)", async () => {
     const icon = readFileSync(join(import.meta.dirname, "../../../web/public/favicon.ico"));
