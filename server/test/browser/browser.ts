@@ -76,7 +76,8 @@ export interface WatchPageSuite {
  * server started on a free port ({@link startServer}) and one browser launched
  * ({@link launchBrowser}); after each test no page may have thrown (its `weberror`s are asserted
  * empty); after them the connections in `open` are left, the browser closed, the server shut
- * down and the store disposed. `beforeAll` may take 60 s (a cold build and browser start).
+ * down and the store disposed. After each test its pages are closed and the connections in `open`
+ * left. `beforeAll` may take 240 s (a cold build and browser start on a loaded machine).
  */
 export function watchPageSuite(openStore?: () => Promise<{ store: DungeonStore; dispose(): Promise<void> }>): WatchPageSuite {
   let app: DungeonServer | undefined;
@@ -92,9 +93,12 @@ export function watchPageSuite(openStore?: () => Promise<{ store: DungeonStore; 
     ({ app, port } = await startServer(0, store?.store));
     browser = await launchBrowser();
     browser.context.on("weberror", (e) => pageErrors.push(String(e.error())));
-  }, 60_000);
-  // No uncaught error in any page.
-  afterEach(() => {
+  }, 240_000);
+  // No uncaught error in any page. A test that failed half-way leaves no page drawing and no
+  // room running beside the next tests (at load 30 a failed 20-tab test's pages made the next time out).
+  afterEach(async () => {
+    await Promise.allSettled(browser?.context.pages().map((p) => p.close()) ?? []);
+    await closeRooms();
     expect(pageErrors).toEqual([]);
   });
   afterAll(async () => {

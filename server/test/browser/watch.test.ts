@@ -37,6 +37,12 @@ const TICKS_PER_PATCH = (TABS_TIME_SCALE * 10) / PATCHES_PER_SECOND;
  * second would still fall further behind with every second of the window).
  */
 const WINDOW_MS = 3000;
+/**
+ * Fewest patches the room must have sent over the window for the pace check to mean something
+ * (a third of the window's 30 at 10 a second): at load 20 the room, in the test's own thread, sends
+ * fewer than 10 a second, and a tab can only draw the patches that were sent.
+ */
+const MIN_ROOM_PATCHES = 10;
 const LAG_GROWTH_PATCHES = 10;
 const MAX_LAG_PATCHES = 20;
 
@@ -60,19 +66,19 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     const page = await context().newPage();
     await page.goto(`${base()}/watch`);
     const entry = page.locator(`#live-list button[data-room-id="${keeper.roomId}"]`);
-    await entry.waitFor({ timeout: 10_000 });
+    await entry.waitFor({ timeout: 60_000 });
     expect(await entry.locator("strong").textContent()).toMatch(/^default · day \d+, \d\d:00$/);
     await entry.click();
     await page.locator("#watch").waitFor({ state: "visible" });
     expect(page.url()).toBe(`${base()}/watch#/dungeon/${keeper.roomId}`);
-    await page.locator("#map[data-frames]").waitFor({ timeout: 10_000 });
+    await page.locator("#map[data-frames]").waitFor({ timeout: 60_000 });
     expect(await page.locator("#invasion").textContent()).toBe(`Invasion: ${keeper.state.invasion.word}`);
 
     // Every adventurer the canvas renderer draws is kept, in the page as it draws (10 patches
     // a second, one tick each at timeScale 1, a tile every 4 ticks), until one was drawn on two tiles.
     await recordPage(page);
     const walker = await pageRecord(page, "an adventurer drawn on two tiles", (r) =>
-      Object.values(r.adventurers).find((a) => a.tiles.length >= 2), 30_000);
+      Object.values(r.adventurers).find((a) => a.tiles.length >= 2), 60_000);
     expect(walker.name).toMatch(/^[A-Z][a-z]+ \d+$/);
     expect(walker.tiles[1]).not.toBe(walker.tiles[0]);
 
@@ -82,7 +88,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     const between = await until("a tick drawn between two syncs", async () => {
       const d = await drawn(page);
       return d.tick % CLOCK_TICK_SYNC_TICKS !== 0 ? d.tick : undefined;
-    }, 10_000);
+    }, 60_000);
     expect(Math.abs(between - keeper.state.clock.tick)).toBeLessThan(2 * CLOCK_TICK_SYNC_TICKS);
     expect(await page.locator("#clock").getAttribute("title")).toMatch(/^Game time \(tick \d+\)$/);
 
@@ -100,7 +106,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     // 374 px between the margins over 40 tiles, rounded down), the log under it, no sideways scroll.
     await page.setViewportSize(PHONE);
     const frames = (await drawn(page)).frames;
-    await until("a draw at the phone's size", async () => ((await drawn(page)).frames > frames + 1 ? true : undefined), 10_000);
+    await until("a draw at the phone's size", async () => ((await drawn(page)).frames > frames + 1 ? true : undefined), 60_000);
     const layout = await page.evaluate(() => {
       const map = (document.getElementById("map") as HTMLCanvasElement).getBoundingClientRect();
       const log = (document.querySelector("aside") as HTMLElement).getBoundingClientRect();
@@ -123,14 +129,14 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     expect(roster).toEqual({ items: true, overflowing: false, clipped: false, longestWraps: true });
     await page.close();
     await closeRooms(); // a dungeon left running would slow the next tests
-  }, 60_000);
+  }, 240_000);
 
   it("logs the blades firing on the peasant in words, and draws its wound", async () => {
     const { keeper, bladesId } = await keeperWithTrap(client, open);
     const page = await context().newPage();
     await page.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
     // Once the first state is drawn: the clock (paused at creation) and the invasion word show.
-    await page.locator("#map[data-frames]").waitFor({ timeout: 10_000 });
+    await page.locator("#map[data-frames]").waitFor({ timeout: 60_000 });
     expect(await page.locator("#clock").textContent()).toBe("day 1 00:00 · paused");
     expect(await page.locator("#invasion").textContent()).toBe("Invasion: Calm");
     expect(await page.locator("#invasion").getAttribute("title")).toBe("0% chance of an invasion this hour"); // INV-25: the hover
@@ -144,7 +150,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       state.units.forEach((u) => { if (u.kind === "adventurer") wounds.set(u.id, u.woundPoints); });
       woundsAt.set(state.clock.tick, wounds);
     });
-    const fired = keeper.waitForEvent("trapFired", (e) => e.mechanismId === bladesId, 40_000);
+    const fired = keeper.waitForEvent("trapFired", (e) => e.mechanismId === bladesId, 120_000);
     expect(await keeper.resume()).toEqual({ ok: true });
 
     // The trap firing and its wound, in the page's log, in words; the peasant drawn wounded.
@@ -154,7 +160,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       const wound = r.lines.find((l) => l.type === "wound");
       const peasant = r.adventurers[event.byUnitId ?? ""];
       return trap && wound && peasant && peasant.harm > 0 ? { trap, wound, peasant } : undefined;
-    });
+    }, 60_000);
     expect(seen.trap.text).toMatch(/^day 2 \d\d:\d\dSpinning blades fired at \(5,15\): Peasant 1 caught\.$/);
     const where = /wound to the (.+) from/.exec(seen.wound.text)?.[1] ?? "?";
     expect(seen.wound.text.slice("day 2 00:00".length)).toBe(`Peasant 1 took a serious wound to the ${where} from Spinning blades.`);
@@ -173,7 +179,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     }
     await page.close();
     await closeRooms(); // a dungeon left running would slow the next tests
-  }, 60_000);
+  }, 240_000);
 
   it(`keeps up with ${PATCHES_PER_SECOND} patches a second in ${TABS} tabs of one browser`, async () => {
     const keeper = await client().createDungeon({ seed: 7, timeScale: TABS_TIME_SCALE, pauseOnSpot: false });
@@ -183,7 +189,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       await tab.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
       return tab;
     }));
-    await until("every tab drawing", async () => ((await Promise.all(tabs.map(drawn))).every((d) => d.frames > 0) ? true : undefined), 30_000);
+    await until("every tab drawing", async () => ((await Promise.all(tabs.map(drawn))).every((d) => d.frames > 0) ? true : undefined), 120_000);
     // The room's tick as the keeper's Node client holds it, read as each tab's answer comes in.
     const sample = () => Promise.all(tabs.map(async (t) => ({ ...(await drawn(t)), room: keeper.state.clock.tick })));
     const before = await sample();
@@ -193,13 +199,17 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
       const b = before[i] ?? d;
       const frames = d.frames - b.frames;
       const lag = d.room - d.tick;
-      const said = `tab ${i}: ${frames} frames over ${d.tick - b.tick} ticks, ${b.room - b.tick} then ${lag} ticks behind`;
+      // The patches the room sent between the two reads of this tab (its clock moves TICKS_PER_PATCH a patch).
+      const sent = (d.room - b.room) / TICKS_PER_PATCH;
+      const said = `tab ${i}: ${frames} frames over ${d.tick - b.tick} ticks, ${b.room - b.tick} then ${lag} ticks behind, the room sent ${sent} patches`;
       // Every patch drawn: one frame per patch (each moves the clock TICKS_PER_PATCH ticks), none dropped or merged.
       expect(frames * TICKS_PER_PATCH, said).toBe(d.tick - b.tick);
-      // At the room's pace: at least 80% of the patches of the window (longer than WINDOW_MS:
-      // sampling 20 tabs takes time), not falling behind over it (the lag grew by at most
-      // LAG_GROWTH_PATCHES), and never more than MAX_LAG_PATCHES behind.
-      expect(frames >= 0.8 * (WINDOW_MS / 1000) * PATCHES_PER_SECOND, said).toBe(true);
+      // At the room's pace: at least 80% of the patches the room sent over the window (measured
+      // against the room, not the wall clock: at load 20 the room itself sends fewer than 10 a
+      // second), not falling behind over it (the lag grew by at most LAG_GROWTH_PATCHES), and
+      // never more than MAX_LAG_PATCHES behind.
+      expect(sent, said).toBeGreaterThanOrEqual(MIN_ROOM_PATCHES);
+      expect(frames >= 0.8 * sent, said).toBe(true);
       expect(lag - (b.room - b.tick) <= LAG_GROWTH_PATCHES * TICKS_PER_PATCH, said).toBe(true);
       expect(lag <= MAX_LAG_PATCHES * TICKS_PER_PATCH, said).toBe(true);
     }
@@ -207,7 +217,7 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     expect(keeper.state.spectators).toBe(TABS);
     await Promise.all(tabs.map((t) => t.close()));
     await closeRooms();
-  }, 120_000); // ~15 s on an idle machine; 20 renderers on a busy 2-core CI runner take longer to open
+  }, 300_000); // ~15 s on an idle machine; 20 renderers on a busy 2-core CI runner take much longer to open
 
   it("serves its icon at /favicon.ico (where browsers ask) and /watch/favicon.ico (what the page links)", async () => {
     const icon = readFileSync(join(import.meta.dirname, "../../../web/public/favicon.ico"));
@@ -223,30 +233,30 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     expect(await page.locator('link[rel="icon"]').evaluate((l: HTMLLinkElement) => new URL(l.href).pathname)).toBe("/watch/favicon.ico");
     expect(notFound).toEqual([]);
     await page.close();
-  }, 30_000);
+  }, 120_000);
 
   it("says so when the server goes away, and when it comes back on the same port", async () => {
     const keeper = await client().createDungeon({ seed: 9, timeScale: 60 });
     const page = await context().newPage();
     await page.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
-    await until("the page drawing", async () => ((await drawn(page)).frames > 0 ? true : undefined), 10_000);
+    await until("the page drawing", async () => ((await drawn(page)).frames > 0 ? true : undefined), 60_000);
     const status = page.locator("#status");
     expect(await status.isHidden()).toBe(true);
 
     await stopServer();
-    await until("the lost-contact banner", async () => ((await status.textContent()) === STATUS_TEXT.offline ? true : undefined), 10_000);
+    await until("the lost-contact banner", async () => ((await status.textContent()) === STATUS_TEXT.offline ? true : undefined), 60_000);
     expect(await status.getAttribute("data-state")).toBe("offline");
     // The SDK tries to resume the seat meanwhile (client-sdk resume.ts), so the watch stays open until the server answers again.
 
     await restartServer();
-    await until("the server-is-back banner", async () => ((await status.textContent()) === STATUS_TEXT.back ? true : undefined), 10_000);
+    await until("the server-is-back banner", async () => ((await status.textContent()) === STATUS_TEXT.back ? true : undefined), 60_000);
     expect(await status.getAttribute("data-state")).toBe("back");
     // Back on the list, which the new process fills: a dungeon created now shows up.
     const fresh = await client().createDungeon({ seed: 10 });
     open.push(fresh);
-    await page.locator(`#live-list button[data-room-id="${fresh.roomId}"]`).waitFor({ timeout: 10_000 });
+    await page.locator(`#live-list button[data-room-id="${fresh.roomId}"]`).waitFor({ timeout: 60_000 });
     // This test's server keeps no dungeons: once it answers again without the room, the watch ends.
-    await until("the watch of the gone room closed", async () => ((await page.locator("#watch").isHidden()) ? true : undefined), 20_000);
+    await until("the watch of the gone room closed", async () => ((await page.locator("#watch").isHidden()) ? true : undefined), 60_000);
     await page.close();
-  }, 60_000);
+  }, 240_000);
 });

@@ -58,9 +58,15 @@ function expectOk(what: string, r: unknown): void {
   if (!(r as { ok?: boolean }).ok) throw new Error(`${what} was refused: ${JSON.stringify(r)}`);
 }
 
+/**
+ * Real milliseconds the drivers wait for any one thing the room does (a seat change, a fight, a
+ * tick): a second or so alone, many times that beside other work at load 20 on 2 cores.
+ */
+const WAIT_MS = 120_000;
+
 /** Waits until the room's simulation is at least {@link RUN_ON_TICKS} past `from` (at 100 ticks a second, a few seconds). */
 async function runOn(room: DungeonRoom, from: number): Promise<void> {
-  await until(`the room at tick ${from + RUN_ON_TICKS}`, () => (room.simulation.tick >= from + RUN_ON_TICKS ? true : undefined), 20_000);
+  await until(`the room at tick ${from + RUN_ON_TICKS}`, () => (room.simulation.tick >= from + RUN_ON_TICKS ? true : undefined), WAIT_MS);
 }
 
 /**
@@ -71,39 +77,43 @@ async function runOn(room: DungeonRoom, from: number): Promise<void> {
  */
 async function keeperAwayAndBack(server: GameServer, keeper: DungeonConnection, room: DungeonRoom): Promise<DungeonConnection> {
   const client = connect(server.url());
-  const seatId = keeper.seat?.seatId ?? await until("the keeper's seat message", () => keeper.seat?.seatId);
+  const seatId = keeper.seat?.seatId ?? await until("the keeper's seat message", () => keeper.seat?.seatId, WAIT_MS);
   keeper.room.reconnection.enabled = false;
   const token = keeper.reconnectionToken;
   keeper.room.connection.close(CloseCode.MAY_TRY_RECONNECT, "replay test: keeper drops");
-  await until("the keeper's seat held while away", () => (room.seats.some((s) => s.seatId === seatId && !s.connected) ? true : undefined));
+  await until("the keeper's seat held while away", () => (room.seats.some((s) => s.seatId === seatId && !s.connected) ? true : undefined), WAIT_MS);
   const back = server.track(await client.reconnect(token, "keeper"));
-  await until("the keeper's seat connected again", () => (room.seats.some((s) => s.seatId === seatId && s.connected) ? true : undefined));
+  await until("the keeper's seat connected again", () => (room.seats.some((s) => s.seatId === seatId && s.connected) ? true : undefined), WAIT_MS);
   await back.leave();
-  await until("the keeper seat freed", () => (room.seats.some((s) => s.role === "keeper") ? undefined : true));
+  await until("the keeper seat freed", () => (room.seats.some((s) => s.role === "keeper") ? undefined : true), WAIT_MS);
   return server.track(await client.joinAsKeeper(room.roomId));
 }
 
 /**
  * The d20 game (parts (a), (b) d20 and (d)): seed 424242 on the default map, `skipToInvasion` (the
  * room opens on the first party, one peasant, at the entrance (0, 15)), 10 game minutes per second
- * (100 ticks per second). An adventurer player claims the peasant at once and walks it to
- * (3, 15), where it stays (`moveTo`; it has about 1.6 s of real time before it would reach the
- * Master, so the order cannot lose a race); while the player is seated the clock never pauses
- * (INV-79). The keeper places a pressure plate, drops and reconnects with its token, leaves and
- * rejoins, then orders a minion to attack the peasant, and the player plans an attack on each of
- * its turns (`planTurn`) until the encounter ends; the game runs on to {@link RUN_ON_TICKS} ticks
- * after its first.
+ * (100 ticks per second), created paused. While the clock is paused the keeper places a pressure
+ * plate, drops and reconnects with its token (its seat held 60 s), leaves and rejoins: all of it at
+ * the one paused tick, since at load 20 those round trips took long enough for the running game to
+ * take the peasant before the keeper's order. Then an adventurer player claims the peasant, which
+ * restarts the clock (INV-79: it never pauses while a player is seated), and walks it to (3, 15),
+ * where it stays (`moveTo`; it has about 1.6 s of real time before it would reach the Master);
+ * the keeper at once orders a minion to attack the peasant, and the player plans an attack on each
+ * of its turns (`planTurn`) until the encounter ends; the game runs on to {@link RUN_ON_TICKS}
+ * ticks after its first.
  */
 export async function playD20Game(server: GameServer): Promise<PlayedGame> {
   const client = connect(server.url());
   let keeper = server.track(await client.createDungeon(
-    { seed: 424242, ruleset: "d20", timeScale: 10, skipToInvasion: true, pauseOnSpot: true, spectatorsSeeAll: true, reconnectSeconds: 10 },
+    { seed: 424242, ruleset: "d20", timeScale: 10, skipToInvasion: true, pauseOnSpot: true, startPaused: true, spectatorsSeeAll: true, reconnectSeconds: 60 },
     { role: "keeper" },
   ));
   const room = roomOf(keeper.roomId);
   const first = room.simulation.tick;
   const spectator = server.track(await client.spectate(keeper.roomId));
   const { seen, eventually } = recordEvents(spectator);
+  expectOk("placePart", await keeper.placePart({ kind: "pressurePlate", x: 16, y: 12 }));
+  keeper = await keeperAwayAndBack(server, keeper, room);
   const peasantId = room.openAdventurerSeats()[0]!;
   const hero = server.track(await client.joinAsAdventurer(keeper.roomId, peasantId));
   expectOk("moveTo", await hero.moveTo({ x: 3, y: 15 }));
@@ -127,13 +137,11 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
     plans.push(hero.planTurn({ action: "attack", targetId }));
   });
 
-  expectOk("placePart", await keeper.placePart({ kind: "pressurePlate", x: 16, y: 12 }));
-  keeper = await keeperAwayAndBack(server, keeper, room);
   const minions: string[] = [];
   keeper.state.units.forEach((u, id) => { if (u.kind === "minion") minions.push(id); });
   expectOk("orderAttack", await keeper.orderAttack({ unitId: minions[0]!, targetId: peasantId }));
-  const started = await eventually("encounterStarted", (e) => e.order.includes(peasantId), 20_000);
-  await eventually("encounterEnded", (e) => e.encounterId === started.encounterId, 60_000);
+  const started = await eventually("encounterStarted", (e) => e.order.includes(peasantId), WAIT_MS);
+  await eventually("encounterEnded", (e) => e.encounterId === started.encounterId, WAIT_MS);
   for (const p of plans) expectOk("planTurn", await p);
   await runOn(room, first);
   return { room, connections: [keeper, spectator, hero], seen: countTypes(seen), plans: plans.length };
@@ -141,9 +149,11 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
 
 /**
  * The d100 game (parts (b) d100 and (c)): seed 424242 on the default map, `skipToInvasion` (the
- * peasant at the entrance), 10 game minutes per second (100 ticks per second). The keeper first
- * sets its minions and creatures to flight (so no fight takes the peasant before the duel); an
- * adventurer player claims the peasant and walks it to (13, 15), where it stays (`moveTo`, well
+ * peasant at the entrance), 10 game minutes per second (100 ticks per second), created paused.
+ * While the clock is paused the keeper sets its minions and creatures to flight (so no fight takes
+ * the peasant before the duel; at load 20 those orders took long enough, with the clock running,
+ * for a fight to take it first); an adventurer player claims the peasant, which restarts the clock
+ * (INV-79), and walks it to (13, 15), where it stays (`moveTo`, well
  * before it could reach the Master), within FLEE_DISTANCE (12 tiles) of the minions' room so a
  * duel does not end at once as fled; there the keeper challenges it with a minion to the death, the
  * player accepts, plans to end its first duel turn, then forfeits; the keeper, whose minion won,
@@ -153,7 +163,7 @@ export async function playD20Game(server: GameServer): Promise<PlayedGame> {
 export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> {
   const client = connect(server.url());
   const keeper = server.track(await client.createDungeon(
-    { seed: 424242, ruleset: "d100", timeScale: 10, skipToInvasion: true, pauseOnSpot: true, spectatorsSeeAll: true },
+    { seed: 424242, ruleset: "d100", timeScale: 10, skipToInvasion: true, pauseOnSpot: true, startPaused: true, spectatorsSeeAll: true },
     { role: "keeper" },
   ));
   const room = roomOf(keeper.roomId);
@@ -168,7 +178,7 @@ export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> 
   const peasantId = room.openAdventurerSeats()[0]!;
   const hero = server.track(await client.joinAsAdventurer(keeper.roomId, peasantId));
   expectOk("moveTo", await hero.moveTo({ x: 13, y: 15 }));
-  await until("the peasant at (13, 15)", () => { const u = room.simulation.unit(peasantId); return u?.x === 13 && u.y === 15 ? true : undefined; }, 20_000);
+  await until("the peasant at (13, 15)", () => { const u = room.simulation.unit(peasantId); return u?.x === 13 && u.y === 15 ? true : undefined; }, WAIT_MS);
 
   // The thin client: end the first duel turn, forfeit on the next.
   const plans: Promise<unknown>[] = [];
@@ -182,11 +192,11 @@ export async function playD100DuelGame(server: GameServer): Promise<PlayedGame> 
   const proposed = await keeper.proposeDuel({ unitId: minionId, opponentId: peasantId, toDeath: true });
   expectOk("proposeDuel", proposed);
   expectOk("answerDuel", await hero.answerDuel({ proposalId: (proposed as { id: string }).id, accept: true }));
-  const pending: SimEventOf<"duelMercyPending"> = await eventually("duelMercyPending", () => true, 30_000);
+  const pending: SimEventOf<"duelMercyPending"> = await eventually("duelMercyPending", () => true, WAIT_MS);
   for (const p of plans) expectOk("planTurn", await p);
   expectOk("decideDuelMercy", await keeper.decideDuelMercy({ mercyId: pending.mercyId, spare: false }));
-  await eventually("duelMercy", (e) => e.mercyId === pending.mercyId, 10_000);
-  await until("the peasant dead", () => (room.simulation.unit(peasantId)?.activity === "dead" ? true : undefined), 10_000);
+  await eventually("duelMercy", (e) => e.mercyId === pending.mercyId, WAIT_MS);
+  await until("the peasant dead", () => (room.simulation.unit(peasantId)?.activity === "dead" ? true : undefined), WAIT_MS);
   await runOn(room, first);
   return { room, connections: [keeper, spectator, hero], seen: countTypes(seen), plans: plans.length };
 }

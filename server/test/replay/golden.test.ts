@@ -13,6 +13,13 @@ import { GOLDEN_SCENARIOS, type GoldenScenario } from "./golden.ts";
  * fails on a difference: it never rewrites the file.
  */
 
+/**
+ * Real milliseconds each replaying test may take. Replays are pure CPU: 43,000 d20 ticks took 3.1 s
+ * of CPU alone but 49 s beside other work at load 20; d20-long (100,800 ticks) took 329 s at load
+ * 25 to 44, past its old 60 s, and the 30 s default failed three more tests there.
+ */
+const REPLAY_MS = 600_000;
+
 /** What golden.json pins per scenario. */
 interface Pinned { tick: number; invasions: number; hash: string }
 
@@ -44,7 +51,7 @@ describe("golden hashes (issue 15 part 3)", () => {
       expect(sim.inputLog).toEqual(s.inputs);
       expect(sim.state.invasion.lastEndTick).toBeGreaterThan(0);
       expect(pinned).toEqual(PINNED[s.name]);
-    }, 60_000); // a few seconds alone; more beside a full parallel suite
+    }, REPLAY_MS);
   }
 
   it("the players scenario's plans are part of its outcome: without them the hash differs", () => {
@@ -54,7 +61,7 @@ describe("golden hashes (issue 15 part 3)", () => {
     const sim = replay(s.options, loadMap(s.options.map), inputs, { untilTick: s.untilTick });
     expect(sim.tick).toBe(PINNED[s.name]!.tick);
     expect(sim.hash()).not.toBe(PINNED[s.name]!.hash);
-  });
+  }, REPLAY_MS);
 
   it("P100-DUEL-20: in the d100 duel scenario the keeper's mercy decision decides the peasant's fate: not spared it is dead, spared it lives and the hash differs", () => {
     const s = GOLDEN_SCENARIOS.find((g) => g.name === "d100-duel-players")!;
@@ -65,5 +72,5 @@ describe("golden hashes (issue 15 part 3)", () => {
     const alive = replay(s.options, loadMap(s.options.map), spared, { untilTick: s.untilTick });
     expect([killed.unit("7")!.activity, alive.unit("7")!.activity === "dead"]).toEqual(["dead", false]);
     expect(alive.hash()).not.toBe(PINNED[s.name]!.hash);
-  });
+  }, REPLAY_MS); // two replays
 });

@@ -95,16 +95,16 @@ describe("replay of real games (issue 15 part 2)", () => {
     const live = await record(game);
 
     // The keeper's commands from both of its seats (k1 before it left, k4 after), the player's walk
-    // and every plan it sent, and the seat facts: keeper in, the player seated, the keeper dropped,
-    // back, left, in again.
+    // and every plan it sent, and the seat facts: keeper in, dropped, back, left, in again (the
+    // clock paused), then the player seated.
     expect(inputKinds(live.inputs)).toEqual({ "keeper:placePart": 1, "keeper:orderAttack": 1, "adventurer:moveTo": 1, "adventurer:planTurn": game.plans });
     expect(game.plans).toBeGreaterThan(0);
     expect(live.inputs.filter((i) => i.actor.kind === "keeper").map((i) => [i.command.type, i.actor.kind === "keeper" && i.actor.seatId]))
       .toEqual([["placePart", "k1"], ["orderAttack", "k4"]]);
-    expect(seatFacts(live.inputs)).toEqual([[1, 0], [1, 1], [0, 1], [1, 1], [0, 1], [1, 1]]);
+    expect(seatFacts(live.inputs)).toEqual([[1, 0], [0, 0], [1, 0], [0, 0], [1, 0], [1, 1]]);
     expectSameReplay(live);
     expectPlansMatter(live);
-  }, 90_000);
+  }, 400_000); // the room's steps, the reconnection and the replays run many times slower at load 20
 
   it("a d100 game with a player who walks, accepts a duel to the death, plans its turns and forfeits, and a keeper who decides mercy replays to the same hashes", async () => {
     const game = await playD100DuelGame(server);
@@ -121,5 +121,5 @@ describe("replay of real games (issue 15 part 2)", () => {
     expect(seatFacts(live.inputs)).toEqual([[1, 0], [1, 1]]);
     expectSameReplay(live);
     expectPlansMatter(live);
-  }, 90_000);
+  }, 400_000);
 });
