@@ -11,5 +11,5 @@ describe("d100 in the live dungeon", () => {
     expect(count("damaged")).toBeGreaterThan(0);
     expect(count("invasionEnded")).toBeGreaterThan(0);
     expect(Object.values(straight.state.units).every((u) => u.d100 !== undefined)).toBe(true);
-  });
+  }, 120_000);
 });

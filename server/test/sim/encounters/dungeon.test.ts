@@ -9,5 +9,5 @@ describe("d20 in the live dungeon", () => {
     expect(count("encounterEnded")).toBeGreaterThan(0);
     expect(count("turnStarted")).toBeGreaterThan(count("encounterStarted"));
     expect(count("invasionEnded")).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
