@@ -16,8 +16,8 @@ import type { TilePos } from "./commands.ts";
  * - `adventurer` (an adventurer player, through its own unit):
  *   - `"never"`: keeper-only (building, wiring, orders, letters);
  *   - `"always"`: the clock (hour, pause);
- *   - `"witness"`: when it is present (it perceives one of the named units, CMB-02 to CMB-04, or the
- *     event's tile or tiles; or it is an insider: a member of the named party, a participant of the
+ *   - `"witness"`: when it is present (it perceives one of the named units, or of the `seenOn` units
+ *     when the declaration has them, CMB-02 to CMB-04, or the event's tile or tiles; or it is an insider: a member of the named party, a participant of the
  *     named encounter, one of the units named in `among`) AND it may know every thing the event
  *     names: each named unit is itself, a member of its own party (INV-05), one it perceives, a fellow
  *     participant of an encounter it is in, or any unit when it is an insider; each named trap part is one it knows (KNOW-03, KNOW-04); never a
@@ -49,6 +49,13 @@ export interface Audience<E> {
   adventurer: AdventurerHears;
   /** Fields naming units. */
   units?: readonly FieldsOf<E, IdValue>[];
+  /**
+   * Fields naming the units an event is seen on: when given, an adventurer is present only when it
+   * perceives (or is) one of them, not any unit of `units` (those it must still know). The keeper's
+   * fog still reads `units`. A defence is
+   * seen on the defender: the attacker of a tile it cannot see is not told who was there (D20-ATTACK-71).
+   */
+  seenOn?: readonly FieldsOf<E, IdValue>[];
   /** Fields naming trap parts or cables (a value that is neither names nothing). */
   parts?: readonly FieldsOf<E, string | null>[];
   /** The fields `[x, y]` of the tile (in tiles) where the event happens. */

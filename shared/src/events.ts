@@ -424,7 +424,8 @@ export const EVENT_AUDIENCE: { readonly [T in SimEventType]: Audience<SimEventOf
   // Its record is gone when it ends: the id and the round count name nothing.
   encounterEnded: { keeper: "always", adventurer: "always" },
   deathSave: { ...SEEN, units: ["unitId"] },
-  reaction: { ...SEEN, units: ["unitId", "againstId", "detail"] },
+  // D20-ATTACK-71: a reaction is seen on the reacting unit; the attacker of a tile it cannot see does not learn who defended there.
+  reaction: { ...SEEN, units: ["unitId", "againstId", "detail"], seenOn: ["unitId"] },
   turnPlanPlayed: { ...SEEN, units: ["unitId"] },
   spoke: { ...SEEN, units: ["unitId"] },
   moveModeChanged: { ...SEEN, units: ["unitId"] },

@@ -25,9 +25,10 @@ const NONE: readonly string[] = [];
  * True when `viewer` may hear `event` now (see shared/src/audience.ts): `all` hears everything;
  * `keeper` hears a declared `"always"` event, or a `"fog"` one naming a unit it sees (INV-69 to
  * INV-77), one of its trap parts or cables, or a spotted party; an `adventurer` hears an
- * `"always"` event, never a `"never"` one, and a `"witness"` one only when it is present and may
+ * `"always"` event, never a `"never"` one, and a `"witness"` one only when it is present (it
+ * perceives a named unit, a `seenOn` one when declared, D20-ATTACK-71, or the event's tile) and may
  * know every unit and trap part the event names (CMB-02 to CMB-04, KNOW-03, KNOW-04, INV-05), and
- * it names no cable.
+ * it names no cable. The keeper's fog reads `units` only.
  * @param ctx the step's view context (its `revealed` set is read only for keeper fog events that
  *   name intruders).
  * @example
@@ -88,8 +89,8 @@ function adventurerHears(ctx: ViewContext, a: AnyAudience, ev: EventFields, unit
   }
   if (isInsider(ctx, a, ev, me)) return true;
   for (const f of a.units ?? NONE) if (someId(ev[f], unknownToMe, ctx, me)) return false;
-  // Present: it perceives a named unit, the event's tile or one of its tiles (CMB-02 to CMB-04).
-  for (const f of a.units ?? NONE) if (someId(ev[f], perceivedByMe, ctx, me)) return true;
+  // Present: it perceives a named unit (a `seenOn` one when declared: D20-ATTACK-71), the event's tile or one of its tiles (CMB-02 to CMB-04).
+  for (const f of a.seenOn ?? a.units ?? NONE) if (someId(ev[f], perceivedByMe, ctx, me)) return true;
   if (a.at !== undefined) {
     const x = ev[a.at[0]], y = ev[a.at[1]];
     if (typeof x === "number" && typeof y === "number" && adventurerSeesTile(ctx.sim, me, x, y)) return true;
