@@ -186,7 +186,8 @@ describe.skipIf(!chromiumInstalled)("the watch page in Chromium", () => {
     open.push(keeper);
     const tabs = await Promise.all(Array.from({ length: TABS }, async () => {
       const tab = await context().newPage();
-      await tab.goto(`${base()}/watch#/dungeon/${keeper.roomId}`);
+      // Twenty pages loading at once on a busy 2-core runner outlast playwright's 30 s default.
+      await tab.goto(`${base()}/watch#/dungeon/${keeper.roomId}`, { timeout: 120_000 });
       return tab;
     }));
     await until("every tab drawing", async () => ((await Promise.all(tabs.map(drawn))).every((d) => d.frames > 0) ? true : undefined), 120_000);
