@@ -93,6 +93,67 @@ describe("d20 damage in play (D20_SPECIES_TRAITS, the Master's spells)", () => {
     });
   }
 
+  it("D20-DAMAGE-10, D20-SIZE-01: a Large troll whose anchor is off the Master's acid but two tiles of its 2 × 2 space are on it takes the zone's 1d4 once at its turn start; a Medium wolf beside the acid takes nothing", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5);
+    const m = creature(sim, "master", 9, 5);
+    const t = creature(sim, "troll", 11, 7); // space (11..12, 7..8): anchor off the acid, (11, 8) and (12, 8) on it
+    const w = creature(sim, "wolf", 9, 9); // Medium, beside the acid's tile (10, 9)
+    for (const u of [m, t, w]) u.controller = "seat-1";
+    plain([a, m, t, w]);
+    a.targetId = m.id;
+    forceDice(sim, [1, 20, 10, 5]); // initiative: Master, troll, wolf, hero
+    sim.step();
+    const enc = encOf(sim);
+    enc.plans[m.id] = { steps: [{ kind: "cast", spell: "acidRain", x: 11, y: 9 }] }; // acid on (10..12, 8..10)
+    forceDice(sim, [3]);
+    // the cast: 3 doubled (a troll is vulnerable to magic, D20-DAMAGE-30)
+    expect(dmg(sim.step())).toEqual([{ targetId: t.id, sourceId: m.id, amount: 6, damageType: "acid", hp: 94 }]);
+    expect(enc.zones?.length).toBe(9);
+    enc.plans[t.id] = { steps: [] };
+    enc.plans[w.id] = { steps: [] };
+    const dice = forceDice(sim, [4]);
+    const ev = run(sim, 2);
+    expect(of(ev, "turnStarted").map((e) => e.unitId)).toEqual([t.id, w.id]);
+    expect(dmg(ev)).toEqual([{ targetId: t.id, sourceId: m.id, amount: 4, damageType: "acid", hp: 90 }]);
+    expect(d20Of(w).hp).toBe(100);
+    expect(dice.left()).toBe(0);
+  });
+
+  it("D20-DAMAGE-10, D20-DAMAGE-15, D20-SIZE-01: a Large troll with tiles on acid and on poison takes each zone once at its turn start: 1d4 acid then 1d2 poison, in the order the zones were laid", () => {
+    const sim = d20Sim();
+    const a = hero(sim, 5, 5);
+    const m = creature(sim, "master", 9, 5);
+    const t = creature(sim, "troll", 11, 7); // space (11..12, 7..8)
+    for (const u of [m, t]) u.controller = "seat-1";
+    plain([a, m, t]);
+    a.targetId = m.id;
+    forceDice(sim, [1, 20, 10]); // initiative: Master, troll, hero
+    sim.step();
+    const enc = encOf(sim);
+    enc.plans[m.id] = { steps: [{ kind: "cast", spell: "acidRain", x: 11, y: 9 }] }; // acid on (10..12, 8..10)
+    enc.plans[t.id] = { steps: [] };
+    let dice = forceDice(sim, [3, 4, 1]); // the cast (6 on the troll: magic); the troll's acid 4; the hero's attack roll
+    const round1 = run(sim, 3);
+    expect(dmg(round1)).toEqual([
+      { targetId: t.id, sourceId: m.id, amount: 6, damageType: "acid", hp: 94 },
+      { targetId: t.id, sourceId: m.id, amount: 4, damageType: "acid", hp: 90 },
+    ]);
+    expect(dice.left()).toBe(0);
+    // Round 2: the Master's miasma on (12..14, 8..10) covers the troll's (12, 8); the acid has a round left.
+    enc.plans[m.id] = { steps: [{ kind: "cast", spell: "miasma", x: 13, y: 9 }] };
+    enc.plans[t.id] = { steps: [] };
+    dice = forceDice(sim, [1, 3, 2, 1]); // the cast; the troll's acid 3 then poison 2; the hero's attack roll
+    const round2 = run(sim, ROUND_TICKS); // a round lasts at least ROUND_TICKS ticks
+    expect(of(round2, "turnStarted").map((e) => e.unitId)).toEqual([m.id, t.id, a.id]);
+    expect(dmg(round2)).toEqual([
+      { targetId: t.id, sourceId: m.id, amount: 2, damageType: "poison", hp: 88 },
+      { targetId: t.id, sourceId: m.id, amount: 3, damageType: "acid", hp: 85 },
+      { targetId: t.id, sourceId: m.id, amount: 2, damageType: "poison", hp: 83 },
+    ]);
+    expect(dice.left()).toBe(0);
+  });
+
   for (const [spell, type, roll, id] of [["acidDart", "acid", 4, "D20-DAMAGE-08 (a corrosive spray), D20-DAMAGE-09"], ["firebolt", "burn", 5, "D20-DAMAGE-22, D20-DAMAGE-23"]] as const) {
     it(`${id}: the Master's ${spell} leaves 1d4 ${type} for the hero's next 2 turns`, () => {
       const f = masterPlayed();

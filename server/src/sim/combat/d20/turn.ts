@@ -19,7 +19,7 @@ import { turnMovement } from "./movement.ts";
 import { toD20Plan } from "./toPlan.ts";
 import type { D20Step, D20StepContext, D20TurnPlan, StepResults, TurnState } from "./plan.ts";
 import { defenceOf, healUnit, hurt, isUp } from "./resolve.ts";
-import { fallIfGrounded, slipCheck, startOfTurnSpace } from "./spaces.ts";
+import { fallIfGrounded, inSpace, slipCheck, startOfTurnSpace } from "./spaces.ts";
 import { d20Of, traitsOf } from "./sheet.ts";
 import { canAct, ENDS_AT_OWN_TURN_START, endOfTurnStatuses, hasStatus, removeStatus } from "./statuses.ts";
 import { D20_STEPS } from "./steps/index.ts";
@@ -220,13 +220,19 @@ function d20TurnRules(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, p
 
 /**
  * D20-DAMAGE-10, D20-DAMAGE-15, D20-DAMAGE-24 (Left open: at the start of each turn begun on a zone
- * tile): a creature starting its turn on acid takes 1d4, on poison or fire 1d2, through resistance;
- * on spilled slippery liquid it rolls to keep its footing (spaces.ts `slipCheck`, D20-MOVE-27).
+ * tile): a creature starting its turn with any tile of its space (D20-SIZE-01, spaces.ts `inSpace`)
+ * on acid takes 1d4, on poison or fire 1d2, through resistance. Left open (server choice): each
+ * zone type harms at most once per turn start, however many of its tiles the space covers (a
+ * Large creature on two acid tiles takes one 1d4); different types each harm (acid and fire: 1d4
+ * and 1d2), in the order the zones were laid, the source being the first such tile's. On spilled
+ * slippery liquid it rolls to keep its footing (spaces.ts `slipCheck`, D20-MOVE-27, whole space too).
  */
 export function zoneHarm(sim: Simulation, enc: EncounterRecord, unit: UnitRecord): void {
   slipCheck(sim, unit); // D20-MOVE-27: a turn begun on spilled slippery liquid
+  const harmedBy: string[] = [];
   for (const z of enc.zones ?? []) {
-    if (z.type === "slippery" || z.x !== unit.x || z.y !== unit.y || d20Of(unit).dead) continue;
+    if (z.type === "slippery" || harmedBy.includes(z.type) || !inSpace(unit, z.x, z.y) || d20Of(unit).dead) continue;
+    harmedBy.push(z.type); // at most once per zone type per turn start
     const type = z.type as keyof typeof GROUND_ZONE_DICE;
     const amount = rollDice(sim.rng, GROUND_ZONE_DICE[type]);
     hurt(sim, unit, damageTaken(amount, type, defenceOf(sim, unit)), type, z.sourceId);
