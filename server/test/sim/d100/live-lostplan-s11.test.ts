@@ -13,7 +13,8 @@ import { player } from "../actors.ts";
  * answered `turnPlanPlayed` with one refusal, as a dead unit's is: `captured`, `departed`
  * (d100/encounter.ts `lostD100Plan`, encounters.ts `answerLostPlan`; `fled` is the shared
  * encounters' answer, played live in sim/d20/live-lostplan-s11.test.ts); and a plan still waiting
- * when the encounter ends is answered `encounterOver` (encounters.ts `end`).
+ * when the encounter ends is answered `encounterOver` (encounters.ts `end`). `fled` is reached in d100
+ * too: no d100 move covers 13 tiles, but two moves apart (6 tiles each, P100-MOVE-01) do.
  */
 
 /** A d100 simulation on `mapText` that does not pause when a party is spotted. */
@@ -103,5 +104,31 @@ describe("issue 17 follow-up: d100 answers the plans still waiting when the enco
       `2 encounterEnded encounterId=${enc.id} rounds=1 reason=beaten`,
     ]);
     expect([sim.state.encounters, start.draws, dice.draws, dice.left()]).toEqual([{}, ["d100=10", "d100=50", "d100=90"], ["d100=90", "d100=10", "1..100=10"], 0]);
+  });
+});
+
+describe("issue 17 follow-up: d100 answers `fled` (no d100 move covers 13 tiles: two moves apart do)", () => {
+  it("D20-FLOW-26 (fled, shared encounters), P100-MOVE-01: the warrior (seat a1, initiative 90) moves its 6 tiles west, away from the foe 2 tiles off, and plans an attack for its next turn; the foe (seat b0, initiative 10) moves its 6 tiles east: 14 tiles apart, the warrior has no foe within 12 and has fled: its waiting plan is answered [\"fled\"], then the encounter ends 'fled'", () => {
+    const sim = sim100(ARENA);
+    const w = adventurer(sim, "Warrior", 6, 5);
+    w.controller = "a1";
+    const foe = adventurer(sim, "Warrior", 8, 5);
+    Object.assign(foe, { faction: "dungeon", controller: "b0" });
+    w.targetId = foe.id;
+    const start = recordDice(sim, [90, 10]);
+    expect(lines(sim.step())).toEqual([]);
+    const enc = encounterOf(sim, w.id)!;
+    expect(enc.order).toEqual([w.id, foe.id]);
+    expect(sim.enqueue(player(w.id, "a1"), { type: "planTurn", action: "steps", steps: [{ kind: "move", x: 0, y: 5 }] })).toEqual({ ok: true });
+    expect(lines(sim.step())).toEqual([`2 turnPlanPlayed unitId=${w.id} refusals=[null]`]);
+    expect([w.x, enc.participants]).toEqual([0, [w.id, foe.id]]);
+    expect(sim.enqueue(player(w.id, "a1"), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: foe.id }] })).toEqual({ ok: true });
+    expect(sim.enqueue(player(foe.id, "b0"), { type: "planTurn", action: "steps", steps: [{ kind: "move", x: 14, y: 5 }] })).toEqual({ ok: true });
+    expect(lines(run(sim, 3))).toEqual([
+      `3 turnPlanPlayed unitId=${foe.id} refusals=[null]`,
+      `3 turnPlanPlayed unitId=${w.id} refusals=["fled"]`,
+      `3 encounterEnded encounterId=${enc.id} rounds=1 reason=fled`,
+    ]);
+    expect([w.x, foe.x, sim.state.encounters, start.draws, start.left()]).toEqual([0, 14, {}, ["d100=90", "d100=10"], 0]);
   });
 });
