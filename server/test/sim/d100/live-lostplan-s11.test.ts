@@ -4,7 +4,7 @@ import { d100Of } from "../../../src/sim/combat/d100/sheet.ts";
 import { encounterOf } from "../../../src/sim/combat/encounters/book.ts";
 import { Simulation } from "../../../src/sim/simulation.ts";
 import { parseMap } from "../../../src/sim/world/map.ts";
-import { adventurer, ARENA, lines, recordDice } from "./fixtures.ts";
+import { adventurer, ARENA, lines, recordDice, run } from "./fixtures.ts";
 import { party } from "../doors/helpers.ts";
 import { player } from "../actors.ts";
 
@@ -12,7 +12,9 @@ import { player } from "../actors.ts";
  * Issue 17 follow-up (review s11): a player's plan waiting for a turn its unit will never play is
  * answered `turnPlanPlayed` with one refusal, as a dead unit's is: `captured`, `departed`
  * (d100/encounter.ts `lostD100Plan`, encounters.ts `answerLostPlan`; `fled` is the shared
- * encounters' answer, played live in sim/d20/live-lostplan-s11.test.ts).
+ * encounters' answer, played live in sim/d20/live-lostplan-s11.test.ts); and a plan still waiting
+ * when the encounter ends is answered `encounterOver` (encounters.ts `end`). `fled` is reached in d100
+ * too: no d100 move covers 13 tiles, but two moves apart (6 tiles each, P100-MOVE-01) do.
  */
 
 /** A d100 simulation on `mapText` that does not pause when a party is spotted. */
@@ -73,5 +75,60 @@ describe("issue 17 follow-up: d100 answers the plan of a unit that is captured o
       `2 encounterEnded encounterId=${enc.id} rounds=1 reason=beaten`,
     ]);
     expect([w.activity, d100Of(w).hp, sim.state.encounters, dice.draws, dice.left()]).toEqual(["left", 8, {}, ["d100=10", "d100=50", "d100=90", "d100=10", "1..50=12"], 0]);
+  });
+});
+
+describe("issue 17 follow-up: d100 answers the plans still waiting when the encounter ends", () => {
+  it("the shared encounters' end (D20-FLOW-26, beaten): the warrior (seat a1, initiative 10) waits with an attack plan; its ally (seat a2, initiative 90) strikes first (90 against a dodge of 10, sword 10 of 1..100) and the minion (5 HP) falls: the encounter ends 'beaten' and the warrior's plan is answered once [\"encounterOver\"], before encounterEnded", () => {
+    const sim = sim100(ARENA);
+    const w = adventurer(sim, "Warrior", 4, 5);
+    w.controller = "a1";
+    const m = addUnit(sim, { kind: "minion", x: 5, y: 5 });
+    d100Of(m).hp = 5;
+    const ally = adventurer(sim, "Warrior", 6, 5);
+    ally.controller = "a2";
+    w.targetId = m.id;
+    const start = recordDice(sim, [10, 50, 90]);
+    expect(lines(sim.step())).toEqual([]);
+    const enc = encounterOf(sim, w.id)!;
+    expect(enc.order).toEqual([ally.id, m.id, w.id]);
+    expect(sim.enqueue(player(w.id, "a1"), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] })).toEqual({ ok: true });
+    expect(sim.enqueue(player(ally.id, "a2"), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: m.id }] })).toEqual({ ok: true });
+    const dice = recordDice(sim, [90, 10, 10]);
+    expect(lines(run(sim, 3))).toEqual([
+      `2 attack attackerId=${ally.id} targetId=${m.id} hit=true attackRoll=90 defenceRoll=10`,
+      `2 damaged targetId=${m.id} sourceId=${ally.id} amount=10 damageType=melee hp=-5 critical=false`,
+      `2 knockedOut unitId=${m.id} outcome=dead cause=hitPoints`,
+      `2 turnPlanPlayed unitId=${ally.id} refusals=[null]`,
+      `2 turnPlanPlayed unitId=${w.id} refusals=["encounterOver"]`,
+      `2 encounterEnded encounterId=${enc.id} rounds=1 reason=beaten`,
+    ]);
+    expect([sim.state.encounters, start.draws, dice.draws, dice.left()]).toEqual([{}, ["d100=10", "d100=50", "d100=90"], ["d100=90", "d100=10", "1..100=10"], 0]);
+  });
+});
+
+describe("issue 17 follow-up: d100 answers `fled` (no d100 move covers 13 tiles: two moves apart do)", () => {
+  it("D20-FLOW-26 (fled, shared encounters), P100-MOVE-01: the warrior (seat a1, initiative 90) moves its 6 tiles west, away from the foe 2 tiles off, and plans an attack for its next turn; the foe (seat b0, initiative 10) moves its 6 tiles east: 14 tiles apart, the warrior has no foe within 12 and has fled: its waiting plan is answered [\"fled\"], then the encounter ends 'fled'", () => {
+    const sim = sim100(ARENA);
+    const w = adventurer(sim, "Warrior", 6, 5);
+    w.controller = "a1";
+    const foe = adventurer(sim, "Warrior", 8, 5);
+    Object.assign(foe, { faction: "dungeon", controller: "b0" });
+    w.targetId = foe.id;
+    const start = recordDice(sim, [90, 10]);
+    expect(lines(sim.step())).toEqual([]);
+    const enc = encounterOf(sim, w.id)!;
+    expect(enc.order).toEqual([w.id, foe.id]);
+    expect(sim.enqueue(player(w.id, "a1"), { type: "planTurn", action: "steps", steps: [{ kind: "move", x: 0, y: 5 }] })).toEqual({ ok: true });
+    expect(lines(sim.step())).toEqual([`2 turnPlanPlayed unitId=${w.id} refusals=[null]`]);
+    expect([w.x, enc.participants]).toEqual([0, [w.id, foe.id]]);
+    expect(sim.enqueue(player(w.id, "a1"), { type: "planTurn", action: "steps", steps: [{ kind: "attack", targetId: foe.id }] })).toEqual({ ok: true });
+    expect(sim.enqueue(player(foe.id, "b0"), { type: "planTurn", action: "steps", steps: [{ kind: "move", x: 14, y: 5 }] })).toEqual({ ok: true });
+    expect(lines(run(sim, 3))).toEqual([
+      `3 turnPlanPlayed unitId=${foe.id} refusals=[null]`,
+      `3 turnPlanPlayed unitId=${w.id} refusals=["fled"]`,
+      `3 encounterEnded encounterId=${enc.id} rounds=1 reason=fled`,
+    ]);
+    expect([w.x, foe.x, sim.state.encounters, start.draws, start.left()]).toEqual([0, 14, {}, ["d100=90", "d100=10"], 0]);
   });
 });

@@ -12,7 +12,8 @@ import { recordD20Dice } from "./diceRecorder.ts";
 /**
  * Issue 17 follow-up (review s11): a player's plan waiting for a turn its unit will never play in
  * the encounter is answered `turnPlanPlayed` with one refusal, as a dead creature's is: `fled`,
- * `captured`, `departed` (encounters.ts `answerLostPlan`, d20/turn.ts `lostD20Plan`).
+ * `captured`, `departed` (encounters.ts `answerLostPlan`, d20/turn.ts `lostD20Plan`); and a plan
+ * still waiting when the encounter ends is answered `encounterOver` (encounters.ts `end`).
  */
 
 /** Every event but moves, facings, activities and noise, as JSON, in order. */
@@ -106,5 +107,57 @@ describe("issue 17 follow-up: d20 answers the plan of a creature that flees, is 
       `{"type":"encounterEnded","encounterId":"${enc.id}","rounds":1,"reason":"beaten","tick":3}`,
     ]);
     expect([h.activity, d20Of(h).hp, sim.state.encounters, dice.draws, dice.left()]).toEqual(["left", 4, {}, ["d20=15", "d8=6"], 0]);
+  });
+});
+
+describe("issue 17 follow-up: d20 answers the plans still waiting when the encounter ends", () => {
+  it("D20-FLOW-26 (beaten): the hero (seat a0, initiative 1) waits with an attack plan; its ally (seat a1, initiative 20) strikes first (15 hits AC 11, d8 6) and the minion (1 HP) falls: the encounter ends 'beaten' and the hero's plan is answered once [\"encounterOver\"], before encounterEnded", () => {
+    const sim = d20Sim(1);
+    const h = hero(sim, 2, 5, { controller: "a0" });
+    const foe = minion(sim, 3, 5);
+    const ally = hero(sim, 4, 5, { controller: "a1" });
+    plain([h, ally]);
+    plain([foe], 1);
+    h.targetId = foe.id;
+    const start = recordD20Dice(sim, [1, 5, 20]);
+    expect(lines(sim.step())).toEqual([`{"type":"encounterStarted","encounterId":"4","order":["${ally.id}","${foe.id}","${h.id}"],"initiative":{"${h.id}":1,"${foe.id}":5,"${ally.id}":20},"surprised":[],"tick":1}`]);
+    const plan = planOf(sim);
+    expect(plan(h.id, "a0", [{ kind: "attack", targetId: foe.id }])).toEqual({ ok: true });
+    expect(plan(ally.id, "a1", [{ kind: "attack", targetId: foe.id }])).toEqual({ ok: true });
+    const dice = recordD20Dice(sim, [15, 6]);
+    expect(lines(run(sim, 3))).toEqual([
+      `{"type":"turnStarted","encounterId":"4","round":1,"unitId":"${ally.id}","tick":2}`,
+      `{"type":"attack","attackerId":"${ally.id}","targetId":"${foe.id}","hit":true,"attackRoll":15,"defenceRoll":11,"tick":2}`,
+      `{"type":"damaged","targetId":"${foe.id}","sourceId":"${ally.id}","amount":6,"damageType":"slashing","hp":0,"critical":false,"tick":2}`,
+      `{"type":"wound","targetId":"${foe.id}","sourceId":"${ally.id}","severity":"critical","location":"torso","woundPoints":0,"tick":2}`,
+      `{"type":"knockedOut","unitId":"${foe.id}","outcome":"dead","cause":"hitPoints","byUnitId":"${ally.id}","tick":2}`,
+      `{"type":"turnPlanPlayed","unitId":"${ally.id}","refusals":[null],"tick":2}`,
+      `{"type":"turnPlanPlayed","unitId":"${h.id}","refusals":["encounterOver"],"tick":2}`,
+      `{"type":"encounterEnded","encounterId":"4","rounds":1,"reason":"beaten","tick":2}`,
+    ]);
+    expect([sim.state.encounters, start.draws, dice.draws, dice.left()]).toEqual([{}, ["d20=1", "d20=5", "d20=20"], ["d20=15", "d8=6"], 0]);
+  });
+
+  it("D20-FLOW-26 (fled): the hero (seat a0, initiative 20) Dashes 12 tiles east, past the foe's opportunity attack (natural 1), while the foe's (seat b0, initiative 1) attack plan waits: 13 tiles off, the hero has fled (its own plan was played); the encounter ends 'fled' and the foe's plan is answered once [\"encounterOver\"]", () => {
+    const sim = d20Sim(1);
+    const h = hero(sim, 3, 5, { controller: "a0" });
+    const foe = hero(sim, 2, 5, { faction: "dungeon", controller: "b0" });
+    plain([h, foe]);
+    h.targetId = foe.id;
+    const start = recordD20Dice(sim, [20, 1]);
+    expect(lines(sim.step())).toEqual([`{"type":"encounterStarted","encounterId":"3","order":["${h.id}","${foe.id}"],"initiative":{"${h.id}":20,"${foe.id}":1},"surprised":[],"tick":1}`]);
+    const plan = planOf(sim);
+    expect(plan(foe.id, "b0", [{ kind: "attack", targetId: h.id }])).toEqual({ ok: true });
+    expect(plan(h.id, "a0", [{ kind: "dash" }, { kind: "move", path: Array.from({ length: 12 }, (_, i) => ({ x: 4 + i, y: 5 })) }])).toEqual({ ok: true });
+    const dice = recordD20Dice(sim, [1]);
+    expect(lines(run(sim, 3))).toEqual([
+      `{"type":"turnStarted","encounterId":"3","round":1,"unitId":"${h.id}","tick":2}`,
+      `{"type":"reaction","unitId":"${foe.id}","kind":"opportunityAttack","detail":"longsword","againstId":"${h.id}","tick":2}`,
+      `{"type":"attack","attackerId":"${foe.id}","targetId":"${h.id}","hit":false,"attackRoll":1,"defenceRoll":12,"tick":2}`,
+      `{"type":"turnPlanPlayed","unitId":"${h.id}","refusals":[null,null],"tick":2}`,
+      `{"type":"turnPlanPlayed","unitId":"${foe.id}","refusals":["encounterOver"],"tick":2}`,
+      `{"type":"encounterEnded","encounterId":"3","rounds":1,"reason":"fled","tick":2}`,
+    ]);
+    expect([h.x - foe.x, sim.state.encounters, start.draws, dice.draws, dice.left()]).toEqual([13, {}, ["d20=20", "d20=1"], ["d20=1"], 0]);
   });
 });

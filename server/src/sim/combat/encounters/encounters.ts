@@ -121,8 +121,8 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
 /**
  * Issue 17: answers a player's plan for `unit` that can never be played (the ruleset's `lostPlan`,
  * d20 and d100: the unit is dead, captured or departed; else `otherwise`, given when the unit is
- * leaving the encounter: `fled`) with `turnPlanPlayed` and that one refusal, and drops it from the
- * encounter's plans.
+ * leaving the encounter, `fled`, or when the encounter ends with the plan still waiting,
+ * `encounterOver`) with `turnPlanPlayed` and that one refusal, and drops it from the encounter's plans.
  * @returns true when the plan was answered so (the caller must not keep it), false when it may wait for the unit's turn.
  *
  * One of two refusal paths, on purpose (review s11): this one answers at once a plan for a unit
@@ -132,7 +132,7 @@ function join(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit
  * d100/encounter.ts `refuseUnplayable`): those states can pass before the turn and are settled by
  * its start (start-of-turn harm, the jet de destin), so they cannot be answered here.
  */
-export function answerLostPlan(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit: UnitRecord, otherwise?: "fled"): boolean {
+export function answerLostPlan(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, unit: UnitRecord, otherwise?: "fled" | "encounterOver"): boolean {
   const why = rules.lostPlan?.(unit) ?? otherwise ?? null;
   if (why === null) return false;
   delete enc.plans[unit.id];
@@ -179,7 +179,14 @@ function remove(enc: EncounterRecord, id: string): void {
   // (d20finish) `acted` keeps a leaver's id: should it come back this round, its new slot is skipped (one turn a round).
 }
 
-function end(sim: Simulation, enc: EncounterRecord, reason: "beaten" | "fled"): void {
+/**
+ * Ends `enc` (D20-FLOW-26: one side `beaten`, or `fled`): a player's plan still waiting for one of
+ * its participants is answered first, once, in joining order (issue 17 follow-up: {@link answerLostPlan},
+ * `encounterOver` unless the ruleset's `lostPlan` gives a reason); then the participants stop fighting
+ * and `encounterEnded` is emitted.
+ */
+function end(sim: Simulation, rules: EncounterRules, enc: EncounterRecord, reason: "beaten" | "fled"): void {
+  for (const u of participantsOf(sim, enc)) if (u.id in enc.plans) answerLostPlan(sim, rules, enc, u, "encounterOver");
   for (const u of participantsOf(sim, enc)) {
     if (u.activity === "fighting") setActivity(sim, u, "idle");
     setTarget(sim, u, "");
@@ -191,7 +198,7 @@ function end(sim: Simulation, enc: EncounterRecord, reason: "beaten" | "fled"): 
 function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRecord): void {
   const tick = sim.state.tick;
   const s = stillOn(sim, rules, enc);
-  if (!s.on) { end(sim, enc, s.fled ? "fled" : "beaten"); return; }
+  if (!s.on) { end(sim, rules, enc, s.fled ? "fled" : "beaten"); return; }
   for (const u of participantsOf(sim, enc)) u.walk = null;
   if (tick < enc.nextTurnTick) return;
   if (enc.turnIndex >= enc.order.length) {
@@ -245,5 +252,5 @@ function stepEncounter(sim: Simulation, rules: EncounterRules, enc: EncounterRec
     break;
   }
   const after = stillOn(sim, rules, enc);
-  if (!after.on) end(sim, enc, after.fled ? "fled" : "beaten");
+  if (!after.on) end(sim, rules, enc, after.fled ? "fled" : "beaten");
 }

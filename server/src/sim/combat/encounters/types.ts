@@ -86,9 +86,11 @@ export interface EncounterRules {
   /**
    * Why a player's plan for this unit can never be played (d20 and d100: `dead`, `captured` or
    * `departed`, since the encounter skips and drops the gone), or null to keep the plan for the unit's
-   * turn (a unit leaving the encounter alive has its plan answered `fled`, encounters.ts). A refused plan is answered at once
+   * turn (a unit leaving the encounter alive has its plan answered `fled`, and a plan still waiting
+   * when the encounter ends `encounterOver`, encounters.ts). A refused plan is answered at once
    * with `turnPlanPlayed` and that one refusal and is not kept ({@link EncounterRecord.plans}):
-   * when it is sent (commands/planTurn.ts) and when its unit leaves the encounter (encounters.ts).
+   * when it is sent (commands/planTurn.ts), when its unit leaves the encounter and when the
+   * encounter ends (encounters.ts).
    */
   lostPlan?(unit: UnitRecord): string | null;
   /** Multiplayer hook: true when a player controls this unit and its plan should be awaited. */
