@@ -5,7 +5,9 @@
  * gracefully: every client is told a `serverShuttingDown` event, every room saves its dungeon
  * (snapshot after the queued inputs, then resting) and closes, the writer is flushed, the store,
  * Redis and the transport are closed, and the process exits 0; a second signal or a shutdown
- * longer than {@link SHUTDOWN_TIMEOUT_MS} exits 1 at once.
+ * longer than {@link SHUTDOWN_TIMEOUT_MS} exits 1 at once. The same signal again within
+ * lifecycle/shutdownSignals.ts `REPEATED_SIGNAL_WINDOW_MS` (2 s) of the first is the same request
+ * (a process-group SIGTERM reaches node twice: directly and forwarded by npm) and is only logged.
  *
  * When the server cannot be created (TRANSPORT=uws and uWebSockets.js does not load, Redis does
  * not answer within redis.ts `REDIS_STARTUP_TIMEOUT_MS`, …) it logs one fatal `could not start: <why>`
@@ -24,6 +26,7 @@
 import { hostname } from "node:os";
 import { DEFAULT_DATA_DIR, DEFAULT_JOIN_RATE_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_PROCESS, DEFAULT_PORT, readConfig } from "./config.ts";
 import { DEFAULT_IDLE_MEMORY_RELEASE_SECONDS } from "./lifecycle/memoryRelease.ts";
+import { createShutdownSignals, REPEATED_SIGNAL_WINDOW_MS } from "./lifecycle/shutdownSignals.ts";
 import { logger as log } from "./logger.ts";
 import { createServer } from "./app.ts";
 import { openDungeonStore } from "./store/index.ts";
@@ -92,13 +95,18 @@ try {
   process.exit(1);
 }
 
-let stopping = false;
+const signals = createShutdownSignals(Date.now);
 async function stop(signal: string): Promise<void> {
-  if (stopping) {
+  const decision = signals.receive(signal);
+  if (decision === "repeat") {
+    // The same signal twice within milliseconds (process group kill + npm forwarding it): one request.
+    log.info({ signal, windowMs: REPEATED_SIGNAL_WINDOW_MS }, "repeated signal: already shutting down");
+    return;
+  }
+  if (decision === "force") {
     log.warn({ signal }, "second signal: exiting now");
     process.exit(1);
   }
-  stopping = true;
   log.info({ signal }, "shutting down");
   const timer = setTimeout(() => {
     log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, "shutdown timed out: exiting");

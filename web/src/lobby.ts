@@ -146,3 +146,33 @@ export function showStored(section: HTMLElement, list: HTMLElement, stored: read
     };
   }));
 }
+
+/**
+ * One stored dungeon from `GET /dungeons/<id>`, read as {@link parseStored} reads a list entry.
+ * Undefined when the server has no such dungeon (404), no such route, answers something else or
+ * cannot be reached: the caller then keeps the error it had.
+ */
+export async function fetchStoredDungeon(base: string, dungeonId: string): Promise<StoredDungeon | undefined> {
+  try {
+    const answer = await fetch(`${base}/dungeons/${encodeURIComponent(dungeonId)}`, { cache: "no-store", headers: { accept: "application/json" } });
+    return answer.ok ? parseStored([await answer.json()])?.[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the lobby shows when a watch could not start: its message, and the dungeon whose replay it offers (undefined: none). */
+export interface WatchFailure { message: string; replayOf: string | undefined }
+
+/**
+ * The lobby's message when `#/dungeon/<roomId>` could not be watched (`why`: the error's text),
+ * given what `GET /dungeons/<roomId>` said (`stored`, undefined when it is not stored). A stored
+ * dungeon that is not live (a stale link: it went resting) is said to be resting, and its replay
+ * is offered as the lobby's stored list offers it ({@link showStored}: never a private one's, which
+ * needs the keeper key); otherwise `Could not watch dungeon <roomId>: <why>`.
+ */
+export function watchFailure(roomId: string, why: string, stored: StoredDungeon | undefined): WatchFailure {
+  if (!stored || stored.live) return { message: `Could not watch dungeon ${roomId}: ${why}`, replayOf: undefined };
+  if (stored.private) return { message: `Dungeon ${roomId} is resting (no live room to watch); it is private: its replay needs its keeper key.`, replayOf: undefined };
+  return { message: `Dungeon ${roomId} is resting (no live room to watch): watch its replay instead.`, replayOf: stored.id };
+}

@@ -4,7 +4,7 @@
  * the server it was loaded from, through the client SDK, as a spectator.
  */
 import { connect, type DungeonConnection } from "@malignus/client-sdk";
-import { LIST_REFRESH_MS, fetchLists, showLive, showStored } from "./lobby.ts";
+import { LIST_REFRESH_MS, fetchLists, fetchStoredDungeon, showLive, showStored, watchFailure } from "./lobby.ts";
 import { ServerLink } from "./status.ts";
 import { DungeonWatch } from "./watcher.ts";
 
@@ -50,11 +50,20 @@ async function refreshLists(): Promise<readonly string[] | undefined> {
   }
 }
 
-function showLobby(message?: string): void {
+/** Shows the lobby, with `message` in its error line and, with `replayOf`, a button playing that dungeon's replay. */
+function showLobby(message?: string, replayOf?: string): void {
   watchSection.hidden = true;
   lobby.hidden = false;
   if (message) {
     lobbyError.textContent = message;
+    if (replayOf !== undefined) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.dungeonId = replayOf;
+      button.textContent = "watch its replay";
+      button.onclick = () => void openReplay(replayOf);
+      lobbyError.append(" ", button);
+    }
     lobbyError.hidden = false;
   }
   void refreshLists();
@@ -90,7 +99,9 @@ async function openRoom(roomId: string): Promise<void> {
   } catch (err) {
     if (watch === mine) watch = undefined;
     history.replaceState(null, "", location.pathname);
-    showLobby(`Could not watch dungeon ${roomId}: ${err instanceof Error ? err.message : String(err)}`);
+    // A stale link to a dungeon that went resting: say so and offer its replay, as the lobby does.
+    const failure = watchFailure(roomId, err instanceof Error ? err.message : String(err), await fetchStoredDungeon(client.httpUrl, roomId));
+    showLobby(failure.message, failure.replayOf);
   }
 }
 

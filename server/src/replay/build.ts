@@ -116,7 +116,7 @@ export class ReplayAccessError extends Error {
  */
 export async function replayFromStore(store: DungeonStore, dungeonId: string, keeperKey?: string, checkpointEvery = REPLAY_CHECKPOINT_EVERY_TICKS): Promise<ReplayFile> {
   const record: DungeonRecord | undefined = await store.get(dungeonId);
-  if (!record) throw new ReplayAccessError("UNKNOWN_DUNGEON", `unknown dungeon ${dungeonId}`);
+  if (!record) throw new ReplayAccessError("UNKNOWN_DUNGEON", `no stored dungeon has id ${dungeonId}`);
   if (record.private) {
     if (!keeperKey) throw new ReplayAccessError("KEEPER_KEY_REQUIRED", `dungeon ${dungeonId} is private: its replay needs its keeper key`);
     if (!(await verifyKeeperKey(keeperKey, record.keeperKeyHash))) throw new ReplayAccessError("KEEPER_KEY_WRONG", `that is not dungeon ${dungeonId}'s keeper key`);

@@ -46,7 +46,8 @@ export async function listStored(store: DungeonStore, query: URLSearchParams): P
 
 /**
  * `GET /dungeons/:id`: one stored dungeon ({@link StoredDungeon}, plus `statusReason` when
- * damaged). A malformed or unknown id: 404 `{ error: "UNKNOWN_DUNGEON", reason }`; a record
+ * damaged). A malformed or unknown id: 404 `{ error: "UNKNOWN_DUNGEON", reason, dungeonId }` (the
+ * shape and wording of replay/route.ts's, `no stored dungeon has id <id>`); a record
  * that cannot be read: 500 `{ error: "DUNGEON_DATA", reason }` naming the problem.
  */
 export async function getStored(store: DungeonStore, id: string): Promise<JsonAnswer> {
@@ -60,7 +61,7 @@ export async function getStored(store: DungeonStore, id: string): Promise<JsonAn
   }
   if (!record) {
     const reason = parsed.success ? `no stored dungeon has id ${parsed.data}` : "a dungeon id is 1-64 letters, digits, _ or -";
-    return { status: 404, body: { error: "UNKNOWN_DUNGEON", reason } };
+    return { status: 404, body: { error: "UNKNOWN_DUNGEON", reason, dungeonId: id } };
   }
   return { status: 200, body: { ...storedDungeonOf(record), ...(record.status === "damaged" ? { statusReason: record.statusReason } : {}) } };
 }

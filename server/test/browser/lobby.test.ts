@@ -82,6 +82,25 @@ describe.skipIf(!chromiumInstalled)("the watch page's lobby in Chromium (with a 
     await page.close();
   });
 
+  it("a stale link to a dungeon that went resting says it is resting and offers its replay (GET /dungeons/<id>); a private one's is not offered", async () => {
+    const id = await resting({ seed: 47 }, "Stale");
+    const privateId = await resting({ seed: 48, private: true }, "StalePriv");
+    const page = await context().newPage();
+    await page.goto(`${base()}/watch#/dungeon/${id}`);
+    const error = page.locator("#lobby-error");
+    const offer = error.locator(`button[data-dungeon-id="${id}"]`);
+    await offer.waitFor({ timeout: 10_000 });
+    expect(await error.textContent()).toBe(`Dungeon ${id} is resting (no live room to watch): watch its replay instead. watch its replay`);
+    await offer.click();
+    await page.locator("#watch").waitFor({ state: "visible", timeout: 10_000 });
+    expect(await error.isHidden()).toBe(true);
+    await page.goto(`${base()}/watch#/dungeon/${privateId}`);
+    await page.reload();
+    await until("private resting message", async () => ((await error.textContent())?.startsWith(`Dungeon ${privateId}`) ? true : undefined), 10_000);
+    expect([await error.textContent(), await error.locator("button").count()]).toEqual([`Dungeon ${privateId} is resting (no live room to watch); it is private: its replay needs its keeper key.`, 0]);
+    await page.close();
+  });
+
   it("an error is shown while live dungeons are listed (its own #lobby-error, not the empty-list note), and cleared by the next watch", async () => {
     const live = await client().createDungeon({ seed: 46, startPaused: true }, { name: "Dee" });
     open.push(live);

@@ -56,9 +56,9 @@ describe("GET /dungeons (issue 16 part 2)", () => {
     const unknown = await http("/dungeons/nope");
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("content-type")).toBe("application/json");
-    expect(await unknown.json()).toEqual({ error: "UNKNOWN_DUNGEON", reason: "no stored dungeon has id nope" });
+    expect(await unknown.json()).toEqual({ error: "UNKNOWN_DUNGEON", reason: "no stored dungeon has id nope", dungeonId: "nope" });
     const malformed = await http(`/dungeons/${"x".repeat(65)}`);
-    expect([malformed.status, await malformed.json()]).toEqual([404, { error: "UNKNOWN_DUNGEON", reason: "a dungeon id is 1-64 letters, digits, _ or -" }]);
+    expect([malformed.status, await malformed.json()]).toEqual([404, { error: "UNKNOWN_DUNGEON", reason: "a dungeon id is 1-64 letters, digits, _ or -", dungeonId: "x".repeat(65) }]);
   });
 });
 
@@ -88,7 +88,7 @@ describe("private dungeons in public listings (fresh-user finding 2)", () => {
     const answer = async (r: Response) => [r.status, await r.json()];
     expect(await answer(await post("/matchmake/create/replay", { dungeonId: id }))).toEqual([401, { code: 401, error: `KEEPER_KEY_REQUIRED: dungeon ${id} is private: its replay needs its keeper key` }]);
     expect(await answer(await post("/matchmake/create/replay", { dungeonId: id, keeperKey: "wrong-key" }))).toEqual([403, { code: 403, error: `KEEPER_KEY_WRONG: that is not dungeon ${id}'s keeper key` }]);
-    expect(await answer(await post("/matchmake/create/replay", { dungeonId: "no-such-dungeon" }))).toEqual([404, { code: 404, error: "UNKNOWN_DUNGEON: unknown dungeon no-such-dungeon" }]);
+    expect(await answer(await post("/matchmake/create/replay", { dungeonId: "no-such-dungeon" }))).toEqual([404, { code: 404, error: "UNKNOWN_DUNGEON: no stored dungeon has id no-such-dungeon" }]);
     expect(await answer(await post("/matchmake/create/replay", { dungeonId: id, speed: -1 }))).toEqual([400, { code: 400, error: "invalid replay options: speed: Too small: expected number to be >0" }]);
     expect(await answer(await post("/matchmake/joinOrCreate/dungeon", { dungeonId: id, role: "spectator" }))).toEqual([401, { code: 401, error: `KEEPER_KEY_REQUIRED: a spectator seat of this private dungeon needs dungeon ${id}'s keeper key` }]);
     expect(await answer(await post("/matchmake/joinOrCreate/dungeon", { dungeonId: id, role: "spectator", keeperKey: "wrong-key" }))).toEqual([403, { code: 403, error: `KEEPER_KEY_WRONG: that is not dungeon ${id}'s keeper key` }]);

@@ -150,11 +150,11 @@ describe("the replay room", () => {
     const v2 = await rejection(h.client().watchReplay({ file: lines.join("\n") }));
     expect(v2.message).toBe("replay line 1: unknown-version: replay format version 2 is not supported (this server reads version 1)");
     const unknown = await rejection(h.client().watchReplay("no-such-dungeon"));
-    expect(unknown.message).toBe("UNKNOWN_DUNGEON: unknown dungeon no-such-dungeon");
+    expect(unknown.message).toBe("UNKNOWN_DUNGEON: no stored dungeon has id no-such-dungeon");
     // The server logs each refusal as one warning (captured by the harness, not printed).
     expect(h.logs().slice(before).filter((l) => (l.level as number) >= 40).map((l) => l.msg)).toEqual([
       "room refused a client: replay line 1: unknown-version: replay format version 2 is not supported (this server reads version 1)",
-      "room refused a client: UNKNOWN_DUNGEON: unknown dungeon no-such-dungeon",
+      "room refused a client: UNKNOWN_DUNGEON: no stored dungeon has id no-such-dungeon",
     ]);
   });
 });

@@ -81,9 +81,9 @@ describe("GET /dungeons/:id/replay", () => {
     const response = await get("/dungeons/no-such-dungeon/replay");
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ error: "UNKNOWN_DUNGEON", reason: "unknown dungeon no-such-dungeon", dungeonId: "no-such-dungeon" });
+    expect(await response.json()).toEqual({ error: "UNKNOWN_DUNGEON", reason: "no stored dungeon has id no-such-dungeon", dungeonId: "no-such-dungeon" });
     const sdk = await rejection(downloadReplay(h.client().httpUrl, "no-such-dungeon"));
-    expect(sdk.message).toBe(`GET ${http()}/dungeons/no-such-dungeon/replay answered 404: UNKNOWN_DUNGEON: unknown dungeon no-such-dungeon`);
+    expect(sdk.message).toBe(`GET ${http()}/dungeons/no-such-dungeon/replay answered 404: UNKNOWN_DUNGEON: no stored dungeon has id no-such-dungeon`);
   });
 
   it("gives a private dungeon's replay only with its keeper key", async () => {
