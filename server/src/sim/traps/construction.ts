@@ -78,6 +78,8 @@ export function deliverMetal(sim: Simulation, minion: UnitRecord, part: PartReco
  * @returns true when this tick finished the part.
  */
 export function workOnSite(sim: Simulation, minion: UnitRecord, part: PartRecord): boolean {
+  // TRAP-04: minions/minions.ts sends only Trapping minions to a site; this job check is the
+  // site's own guard for any other caller (issue 17, docs/audits/s11-double.md)
   if (part.built || metalMissing(part) > 0 || minion.job !== "trapping") return false;
   part.workDone++;
   markPart(sim, part.id);

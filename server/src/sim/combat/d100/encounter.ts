@@ -66,6 +66,9 @@ function d100StepLoop(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
       me: d100Of(unit),
       o: d100TurnOptions(sim, enc, unit, ts),
       target: step.targetId ? sim.state.units[step.targetId] : undefined,
+      // P100-BASE-06: a step list's second main action is refused here, before any target check, so the
+      // client sees "actionSpent" rather than a target refusal; turns.ts `spendAction` checks it again for
+      // the AI and abilities, which call it without a step context (issue 17, docs/audits/s11-double.md)
       spent: ts.mainDone ? "actionSpent" : null,
     }),
     // mount, dismount, healFamiliar, a rider's flight (companionSteps.ts)

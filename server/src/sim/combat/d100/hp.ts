@@ -52,6 +52,8 @@ export function applyDamage(u: D100Unit, amount: number, opt: DamageOptions = {}
  * @returns the outcome when the unit dies (or is gravely wounded) now, else null.
  */
 export function checkDeath(u: D100Unit, options: D100Options = DEFAULT_D100_OPTIONS): HpOutcome {
+  // P100-DEATH-11/14: `die` already clears `dying` for the gravely wounded (the live copy); this
+  // `traumatised` guard is kept as a safety net, not folded: issue 17, docs/audits/s11-double.md
   if (!u.dying || u.dead || u.traumatised) return null;
   const dies = u.familiar?.kind === "hunter" ? u.hp <= HUNTER_FAMILIAR_DEATH_HP : 2 * u.hp < -u.maxHp;
   return dies ? die(u, options) : null;

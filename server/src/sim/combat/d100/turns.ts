@@ -67,6 +67,8 @@ export function spendAction(ts: TurnState, kind: ActionKind): TurnRefusal | null
       ts.moved = true;
       return null;
     case "main":
+      // P100-BASE-06: the copy for callers without a step context (AI, abilities); a player's step list
+      // is refused first by encounter.ts's step context `spent` (issue 17)
       if (ts.mainDone) return "actionSpent";
       ts.mainDone = true;
       return null;
