@@ -30,6 +30,7 @@ export interface DamageOptions {
  * checked against the death threshold ({@link checkDeath}).
  */
 export function applyDamage(u: D100Unit, amount: number, opt: DamageOptions = {}): DamageResult {
+  // P100-DEATH-11/14: a gravely wounded unit takes no more damage (the rule's one check, issue 17)
   if (u.dead || u.traumatised || amount <= 0 || hasStatus(u, "immune")) return { lost: 0, outcome: null };
   const wasDying = u.dying;
   u.hp -= amount;
@@ -52,9 +53,9 @@ export function applyDamage(u: D100Unit, amount: number, opt: DamageOptions = {}
  * @returns the outcome when the unit dies (or is gravely wounded) now, else null.
  */
 export function checkDeath(u: D100Unit, options: D100Options = DEFAULT_D100_OPTIONS): HpOutcome {
-  // P100-DEATH-11/14: `die` already clears `dying` for the gravely wounded (the live copy); this
-  // `traumatised` guard is kept as a safety net, not folded: issue 17, docs/audits/s11-double.md
-  if (!u.dying || u.dead || u.traumatised) return null;
+  // P100-DEATH-11/14: no `traumatised` guard here (issue 17): `die` clears `dying` for the gravely
+  // wounded, and {@link applyDamage} hurts them no more, so they never reach this check
+  if (!u.dying || u.dead) return null;
   const dies = u.familiar?.kind === "hunter" ? u.hp <= HUNTER_FAMILIAR_DEATH_HP : 2 * u.hp < -u.maxHp;
   return dies ? die(u, options) : null;
 }
