@@ -30,7 +30,6 @@ export interface DamageOptions {
  * checked against the death threshold ({@link checkDeath}).
  */
 export function applyDamage(u: D100Unit, amount: number, opt: DamageOptions = {}): DamageResult {
-  // P100-DEATH-11/14: a gravely wounded unit takes no more damage (the rule's one check, issue 17)
   if (u.dead || u.traumatised || amount <= 0 || hasStatus(u, "immune")) return { lost: 0, outcome: null };
   const wasDying = u.dying;
   u.hp -= amount;
@@ -54,7 +53,8 @@ export function applyDamage(u: D100Unit, amount: number, opt: DamageOptions = {}
  */
 export function checkDeath(u: D100Unit, options: D100Options = DEFAULT_D100_OPTIONS): HpOutcome {
   // P100-DEATH-11/14: no `traumatised` guard here (issue 17): `die` clears `dying` for the gravely
-  // wounded, and {@link applyDamage} hurts them no more, so they never reach this check
+  // wounded and {@link applyDamage} returns before this for them, so they never reach it; they are
+  // kept out of the fight by statuses.ts `isDown`, the rule's one check
   if (!u.dying || u.dead) return null;
   const dies = u.familiar?.kind === "hunter" ? u.hp <= HUNTER_FAMILIAR_DEATH_HP : 2 * u.hp < -u.maxHp;
   return dies ? die(u, options) : null;
