@@ -142,6 +142,7 @@ function construct(sim: Simulation, unit: UnitRecord): boolean {
       setActivity(sim, unit, walkTo(sim, unit, stockpile) ? "walking" : "idle");
       return true;
     }
+    // TRAP-04: only a Trapping minion works on a site: the rule's one check (construction.ts `workOnSite` trusts it, issue 17)
     if (unit.job === "trapping") return goAndDo(sim, unit, task, () => {
       setActivity(sim, unit, "working");
       if (workOnSite(sim, unit, task)) unit.taskPartId = "";

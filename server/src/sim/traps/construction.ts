@@ -72,13 +72,14 @@ export function deliverMetal(sim: Simulation, minion: UnitRecord, part: PartReco
 }
 
 /**
- * One tick of a Trapping minion's work on a site with all its metal (TRAP-30). When the work
+ * One tick of a Trapping minion's work on a site with all its metal (TRAP-30); the job itself
+ * (TRAP-04) is checked once, by minions/minions.ts before it calls this. When the work
  * reaches the part's `buildWorkTicks` the part is built: its 2-day rearm countdown starts
  * (TRAP-48) and `partBuilt` is emitted.
  * @returns true when this tick finished the part.
  */
 export function workOnSite(sim: Simulation, minion: UnitRecord, part: PartRecord): boolean {
-  if (part.built || metalMissing(part) > 0 || minion.job !== "trapping") return false;
+  if (part.built || metalMissing(part) > 0) return false;
   part.workDone++;
   markPart(sim, part.id);
   if (part.workDone < PARTS[part.kind].buildWorkTicks) return false;

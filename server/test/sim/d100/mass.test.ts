@@ -67,10 +67,9 @@ describe("d100 mass combat", () => {
     expect([canFleeSwarm(8, 30), canFleeSwarm(7, 30), canFleeSwarm(3, 80)]).toEqual([false, true, false]);
   });
 
-  it("P100-MASS-18, P100-MASS-19: single-target abilities are refused unless certain to hit, which kills exactly one", () => {
+  it("P100-MASS-19: a single-target ability certain to hit kills exactly one (the P100-MASS-18 refusal: live-audit-r6-s9.test.ts)", () => {
     const s = makeSwarm(4);
-    expect(singleTargetAbility(s, false)).toBe("singleTarget");
-    expect(singleTargetAbility(s, true)).toEqual({ roll: 0, kills: 1, strength: 30 });
+    expect(singleTargetAbility(s)).toEqual({ roll: 0, kills: 1, strength: 30 });
   });
 
   it("P100-MASS-20, P100-MASS-21, P100-MASS-22, P100-MASS-23, P100-MASS-24: an area ability rolls a d100 per targeted enemy (5 by default); above 50 kills (Contradiction 6, 10)", () => {

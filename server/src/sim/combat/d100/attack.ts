@@ -80,8 +80,9 @@ export function attackRefusal(a: D100Unit, t: D100Unit, mode: AttackMode): Attac
   if (!canAttack(a)) return "cannotAttack";
   if (a.placement === "magic" && hasStatus(a, "silenced") && !a.hasSecondaryWeapon) return "silencedNoWeapon";
   if (mode === "magic" && !canCast(a)) return "silenced";
-  if (mode === "ranged" && a.placement === "melee" && !a.hasRangedWeapon) return "noRangedWeapon";
-  if (mode === "ranged" && !a.hasRangedWeapon && !a.familiar) return "noRangedWeapon";
+  // P100-PLACE-01: the one check (issue 17): a melee class, like any unit, shoots only with a ranged
+  // weapon (a familiar too: familiar.ts places every familiar in melee, so it never had an exception)
+  if (mode === "ranged" && !a.hasRangedWeapon) return "noRangedWeapon";
   if (mode === "ranged" && hasStatus(a, "disarmed")) return "noRangedWeapon"; // P100-STATUS-13: the bow lies on the floor
   if (mode === "melee" && a.placement === "ranged" && !a.hasMeleeWeapon && a.weapon === "armed") return "noMeleeWeapon";
   const aAir = a.altitude === "moderate" || a.altitude === "high";

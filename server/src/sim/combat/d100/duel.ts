@@ -3,7 +3,7 @@ import {
   DUEL_POWER_TOLERANCE,
 } from "@malignus/shared";
 import { rechargeSpells } from "./turns.ts";
-import type { AttackMode, D100Unit } from "./types.ts";
+import type { D100Unit } from "./types.ts";
 
 /**
  * What both duellists agreed before the duel (P100-DUEL-01, 02, 23; Left open DUEL): to the death
@@ -65,20 +65,6 @@ export function startDuel(
  */
 export function canIntervene(actorId: string, duellistIds: readonly [string, string], scripted = false): boolean {
   return scripted || duellistIds.includes(actorId);
-}
-
-/** Why an attack breaks the agreed duel rules. */
-export type DuelRuleRefusal = "noMagic" | "unarmedOnly" | "weaponNotAllowed";
-
-/**
- * P100-DUEL-23: the extra rules both duellists agreed on are enforced.
- * @param weaponName the weapon used, "" for bare hands.
- */
-export function duelRuleRefusal(terms: DuelTerms, u: D100Unit, mode: AttackMode, weaponName: string): DuelRuleRefusal | null {
-  if (terms.noMagic && mode === "magic") return "noMagic";
-  if (terms.unarmedOnly && mode !== "magic" && u.weapon !== "unarmed") return "unarmedOnly";
-  if (terms.weaponWhitelist && mode !== "magic" && u.weapon !== "unarmed" && !terms.weaponWhitelist.includes(weaponName)) return "weaponNotAllowed";
-  return null;
 }
 
 /**

@@ -24,7 +24,7 @@ import { d100Options, settle } from "./resolve.ts";
 import { d100Of } from "./sheet.ts";
 import { canAct, endOwnTurn, hasStatus } from "./statuses.ts";
 import { D100_STEPS } from "./steps.ts";
-import { fightStartRecharge, newTurn, orderTotals, startOwnTurn, type TurnState } from "./turns.ts";
+import { fightStartRecharge, mainActionRefusal, newTurn, orderTotals, startOwnTurn, type TurnState } from "./turns.ts";
 import { markUnit } from "../../changes.ts";
 
 export type { D100Plan, D100Step } from "./plan.ts";
@@ -66,7 +66,9 @@ function d100StepLoop(sim: Simulation, enc: EncounterRecord, unit: UnitRecord, t
       me: d100Of(unit),
       o: d100TurnOptions(sim, enc, unit, ts),
       target: step.targetId ? sim.state.units[step.targetId] : undefined,
-      spent: ts.mainDone ? "actionSpent" : null,
+      // P100-BASE-06: a step list's second main action is refused before any target check (the client sees
+      // "actionSpent", not a target refusal), by the same check `spendAction` makes (issue 17)
+      spent: mainActionRefusal(ts),
     }),
     // mount, dismount, healFamiliar, a rider's flight (companionSteps.ts)
     intercept: (_c, step) => companionStep(sim, unit, step, ts),

@@ -142,7 +142,7 @@ export function castAtSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecor
   const data = OFFENSIVE_SPELLS[spellId];
   if (!data) return "singleTarget";
   const area = data.radius !== undefined, multi = (data.extraTargets ?? 0) > 0;
-  if (!area && !multi && !data.autoHit) return "singleTarget";
+  if (!area && !multi && !data.autoHit) return "singleTarget"; // P100-MASS-18: the rule's only check
   spendAction(ts, "main");
   setActivity(sim, unit, "fighting");
   const me = d100Of(unit);
@@ -151,8 +151,7 @@ export function castAtSwarm(sim: Simulation, unit: UnitRecord, target: UnitRecor
   sim.emit({ type: "spellCast", unitId: unit.id, spellId, targetId: target.id, chargesLeft: spell?.charges ?? 0 });
   const swarm = makeSwarm(members.length);
   const r = area ? areaAbility(sim.rng, swarm, data.maxTargets) : multi ? multiTargetAbility(sim.rng, swarm, data.extraTargets ?? 0)
-    : singleTargetAbility(swarm, true);
-  if (typeof r === "string") return r;
+    : singleTargetAbility(swarm);
   const others = members.filter((m) => m !== target).sort((a, b) => chebyshev(unit, a) - chebyshev(unit, b) || Number(a.id) - Number(b.id));
   const targeted = [target, ...others];
   // Each targeted member's own roll (0: no roll, killed outright) and whether it dies.

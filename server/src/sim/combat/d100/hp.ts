@@ -52,7 +52,10 @@ export function applyDamage(u: D100Unit, amount: number, opt: DamageOptions = {}
  * @returns the outcome when the unit dies (or is gravely wounded) now, else null.
  */
 export function checkDeath(u: D100Unit, options: D100Options = DEFAULT_D100_OPTIONS): HpOutcome {
-  if (!u.dying || u.dead || u.traumatised) return null;
+  // P100-DEATH-11/14: no `traumatised` guard here (issue 17): `die` clears `dying` for the gravely
+  // wounded and {@link applyDamage} returns before this for them, so they never reach it; they are
+  // kept out of the fight by statuses.ts `isDown`, the rule's one check
+  if (!u.dying || u.dead) return null;
   const dies = u.familiar?.kind === "hunter" ? u.hp <= HUNTER_FAMILIAR_DEATH_HP : 2 * u.hp < -u.maxHp;
   return dies ? die(u, options) : null;
 }

@@ -90,15 +90,12 @@ export function canFleeSwarm(blockedNeighbours: number, engagedStrength: number)
   return blockedNeighbours < 8 && engagedStrength < SWARM_CROWDING_CAP;
 }
 
-/** Why an ability cannot be used against a swarm. */
-export type MassRefusal = "singleTarget";
-
 /**
- * P100-MASS-18, P100-MASS-19: single-target attack abilities are unusable against a swarm, except
- * those certain to hit (`auto_hit`), which kill exactly one enemy (Left open MASS: −10 strength).
+ * P100-MASS-19: a single-target ability certain to hit (`auto_hit`) used against a swarm kills
+ * exactly one enemy (Left open MASS: −10 strength). The refusal of any other single-target ability
+ * (P100-MASS-18) is made once, by fighters.ts `castAtSwarm`, before anything is spent.
  */
-export function singleTargetAbility(s: Swarm, autoHit: boolean): MassRefusal | KillResult {
-  if (!autoHit) return "singleTarget";
+export function singleTargetAbility(s: Swarm): KillResult {
   const kills = Math.min(1, swarmEnemies(s));
   s.strength -= SWARM_RATIO * kills;
   return { roll: 0, kills, strength: s.strength };

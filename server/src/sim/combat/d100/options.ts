@@ -133,7 +133,8 @@ export function attackModeNow(sim: Simulation, unit: UnitRecord, target: UnitRec
   const apart = aloft(a) !== aloft(t) || (a.altitude !== "ground" && t.altitude !== "ground" && a.altitude !== t.altitude);
   const d = chebyshev(unit, target);
   const mode = d <= 1 && !apart ? "melee" : "ranged";
-  if (mode === "ranged" && (!a.hasRangedWeapon || d > a.range)) return null;
+  // P100-PLACE-01 (no ranged weapon) is left to attack.ts `attackRefusal` below, its one check (issue 17)
+  if (mode === "ranged" && d > a.range) return null;
   if (mode === "ranged" && !ignoresGroundObstacles(a, mode) && !hasLineOfFire(sim.state.map, unit, target)) return null;
   return attackRefusal(a, t, mode) === null ? mode : null;
 }

@@ -6,7 +6,6 @@ import { areEnemies } from "../../world/units.ts";
 import { hasLineOfFire } from "../perception.ts";
 import { ignoresGroundObstacles } from "./air.ts";
 import { attackRefusal } from "./attack.ts";
-import { duelRuleRefusal } from "./duel.ts";
 import { d100Of } from "./sheet.ts";
 import { canCast, hasStatus, isDown } from "./statuses.ts";
 import type { D100Spell } from "./types.ts";
@@ -37,7 +36,8 @@ export function castRefusal(sim: Simulation, caster: UnitRecord, target: UnitRec
   if (!canCast(me)) return "silenced";
   if (me.lockedSpells.includes(spellId)) return "interrupted";
   if (spell.charges <= 0) return "noCharge";
-  if (me.duel?.terms && duelRuleRefusal(me.duel.terms, me, "magic", caster.gear.weapon) !== null) return "noMagic";
+  // P100-DUEL-23 no magic: the only check (the weapon terms are kept by duel.ts `startDuel`, which puts barred weapons away)
+  if (me.duel?.terms?.noMagic) return "noMagic";
   if (!areEnemies(caster, target)) return "notAnEnemy";
   if (t.dead || isDown(t)) return "targetDown";
   if (chebyshev(caster, target) > data.range) return "outOfRange";

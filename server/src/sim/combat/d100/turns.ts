@@ -52,6 +52,15 @@ export type ActionKind = "move" | "main" | "free" | "fullTurn";
 export type TurnRefusal = "turnOver" | "moveAfterAction" | "alreadyMoved" | "actionSpent" | "needsFullTurn";
 
 /**
+ * P100-BASE-06: one main action a turn: "actionSpent" once `ts` has spent it, else null. The rule's
+ * one check: {@link spendAction} and a player's step list (encounter.ts, the step context's `spent`,
+ * refused before any target check) both go through it (issue 17).
+ */
+export function mainActionRefusal(ts: TurnState): "actionSpent" | null {
+  return ts.mainDone ? "actionSpent" : null;
+}
+
+/**
  * Spends an action of the turn (P100-BASE-06 to 09, Contradiction 7): a turn is an optional move,
  * then one main action (attack, cast or another), plus free actions at any moment of the turn;
  * no move is allowed after the main action (P100-BASE-08); a full-turn action needs an untouched turn.
@@ -66,10 +75,12 @@ export function spendAction(ts: TurnState, kind: ActionKind): TurnRefusal | null
       if (ts.moved) return "alreadyMoved";
       ts.moved = true;
       return null;
-    case "main":
-      if (ts.mainDone) return "actionSpent";
+    case "main": {
+      const spent = mainActionRefusal(ts);
+      if (spent) return spent;
       ts.mainDone = true;
       return null;
+    }
     case "fullTurn":
       if (ts.moved || ts.mainDone) return "needsFullTurn";
       ts.moved = true;

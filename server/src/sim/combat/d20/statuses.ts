@@ -72,6 +72,8 @@ export function canAct(statuses: readonly StatusRecord[], unconscious: boolean):
  * D20-STATUS-05 (rooted), D20-FLOW-12 (surprised), grappled (Left open D20-ATTACK: movement 0):
  * can spend its own movement this turn.
  */
+// D20-FLOW-12: `surprised` is checked once, in canAct; turn.ts skips a surprised creature's turn before
+// any move, so this path only repeats it for callers outside the turn (issue 17, docs/audits/s11-double.md)
 export function canMove(statuses: readonly StatusRecord[], unconscious: boolean): boolean {
   return canAct(statuses, unconscious) && !hasStatus(statuses, "rooted") && !hasStatus(statuses, "grappled");
 }
